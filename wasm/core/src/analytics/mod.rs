@@ -1,0 +1,10 @@
+//! Closed-form results the simulator is checked against and the optimiser
+//! bounds its search with.
+
+pub mod erlang;
+pub mod wear;
+pub mod zipf;
+
+pub use erlang::{erlang_b, streams_per_bandwidth};
+pub use wear::{lambert_w0, lifetime_hours, write_amplification};
+pub use zipf::{zipf_probabilities, zipf_top_k_mass};

@@ -1,0 +1,17 @@
+//! tierplan-core: the stream-level video-on-demand storage model of
+//! `SPEC.md` — workload, devices, admission control, interval caching,
+//! file-level LFU, SSD wear — as a pure Rust library. No wasm-bindgen here:
+//! `wasm/bindings` wraps it for the browser and `wasm/cli` for the shell.
+
+pub mod analytics;
+pub mod engine;
+pub mod presets;
+pub mod results;
+pub mod scenario;
+pub mod stats;
+pub mod validate;
+
+pub use engine::{run, Job, Progress};
+pub use results::RunResult;
+pub use scenario::Scenario;
+pub use validate::{parse_scenario, validate, FieldError};

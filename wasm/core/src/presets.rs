@@ -1,0 +1,356 @@
+//! Device presets (SPEC §4) and the studies' scenarios. Values not given by
+//! the studies are filled in and listed in each device's `assumptions`.
+
+use crate::scenario::*;
+use serde::{Deserialize, Serialize};
+
+fn mlc_flash(interference: f64) -> FlashSpec {
+    // MLC timings from the HySSC study's flash figures.
+    FlashSpec {
+        cell: CellType::Mlc,
+        pe_cycles: 10_000,
+        page_kb: 4.0,
+        pages_per_block: 128,
+        read_us: 175.0,
+        program_us: 1400.0,
+        erase_ms: 3.8,
+        spare_factor: 0.07,
+        write_read_interference: interference,
+    }
+}
+
+fn strs(xs: &[&str]) -> Vec<String> {
+    xs.iter().map(|s| s.to_string()).collect()
+}
+
+/// The device catalog every preset scenario starts from.
+pub fn device_presets() -> Vec<Device> {
+    vec![
+        Device {
+            id: "hdd15k".into(),
+            name: "HDD 15K (Seagate Cheetah 15K.6)".into(),
+            kind: DeviceKind::Hdd,
+            capacity_gb: 146.0,
+            read_mbps: Some(70.0),
+            write_mbps: Some(70.0),
+            price: 180.0,
+            power_w: 17.0,
+            flash: None,
+            assumptions: strs(&["write_mbps = read_mbps", "power_w 17 W (datasheet class, not from the study)"]),
+        },
+        Device {
+            id: "raid4x15k".into(),
+            name: "Disk array of the study (4 × 15K, RAID0)".into(),
+            kind: DeviceKind::Hdd,
+            capacity_gb: 584.0,
+            read_mbps: Some(100.0),
+            write_mbps: Some(100.0),
+            price: 720.0,
+            power_w: 68.0,
+            flash: None,
+            assumptions: strs(&["price = 4 × $180", "power_w = 4 × 17 W", "write_mbps = read_mbps"]),
+        },
+        Device {
+            id: "ddr3_1gb".into(),
+            name: "DRAM module (DDR3, 1 GB)".into(),
+            kind: DeviceKind::Dram,
+            capacity_gb: 1.0,
+            read_mbps: None,
+            write_mbps: None,
+            price: 23.0,
+            power_w: 3.0,
+            flash: None,
+            assumptions: strs(&["bandwidth unlimited (as in the study)", "power_w 3 W per module"]),
+        },
+        Device {
+            id: "dram_5_23gb".into(),
+            name: "DRAM buffer of the study's workload figures (5.23 GB)".into(),
+            kind: DeviceKind::Dram,
+            capacity_gb: 5.23,
+            read_mbps: None,
+            write_mbps: None,
+            price: 120.29,
+            power_w: 15.7,
+            flash: None,
+            assumptions: strs(&["price = 5.23 × $23 (similar cost to the 64 GB SSD)", "power_w 3 W per GB"]),
+        },
+        Device {
+            id: "ssd_a".into(),
+            name: "MLC SSD low-end (RiData, \"SSD A\")".into(),
+            kind: DeviceKind::Ssd,
+            capacity_gb: 64.0,
+            read_mbps: Some(155.0),
+            write_mbps: Some(100.0),
+            price: 120.0,
+            power_w: 2.0,
+            flash: Some(mlc_flash(0.05)),
+            assumptions: strs(&[
+                "write_mbps 100 MB/s",
+                "power_w 2 W",
+                "pages_per_block 128, spare_factor 0.07",
+                "write_read_interference 0.05 (the study saw reads barely affected)",
+            ]),
+        },
+        Device {
+            id: "ssd_b".into(),
+            name: "MLC SSD (Samsung, \"SSD B\")".into(),
+            kind: DeviceKind::Ssd,
+            capacity_gb: 256.0,
+            read_mbps: Some(155.0),
+            write_mbps: Some(100.0),
+            price: 599.04,
+            power_w: 2.0,
+            flash: Some(mlc_flash(0.05)),
+            assumptions: strs(&[
+                "read_mbps 155 (measured about as SSD A)",
+                "price = 256 GB × $2.34/GB",
+                "write_mbps 100 MB/s, power_w 2 W",
+            ]),
+        },
+        Device {
+            id: "ssd_c".into(),
+            name: "MLC SSD high-end (Intel X25-M)".into(),
+            kind: DeviceKind::Ssd,
+            capacity_gb: 80.0,
+            read_mbps: Some(155.0),
+            write_mbps: Some(70.0),
+            price: 200.0,
+            power_w: 2.0,
+            flash: Some(mlc_flash(0.8)),
+            assumptions: strs(&[
+                "read_mbps 155, write_mbps 70",
+                "price = 80 GB × $2.50/GB",
+                "write_read_interference 0.8 (reads collapse under concurrent writes)",
+            ]),
+        },
+        Device {
+            id: "slc_fusionio".into(),
+            name: "SLC enterprise (Fusion-io)".into(),
+            kind: DeviceKind::Ssd,
+            capacity_gb: 80.0,
+            read_mbps: Some(700.0),
+            write_mbps: Some(550.0),
+            price: 4956.0,
+            power_w: 10.0,
+            flash: Some(FlashSpec {
+                cell: CellType::Slc,
+                pe_cycles: 100_000,
+                page_kb: 4.0,
+                pages_per_block: 64,
+                read_us: 135.0,
+                program_us: 350.0,
+                erase_ms: 1.5,
+                spare_factor: 0.28,
+                write_read_interference: 0.05,
+            }),
+            assumptions: strs(&[
+                "read_mbps 700, write_mbps 550, power_w 10 W",
+                "price = 80 GB × $61.95/GB",
+                "pages_per_block 64, spare_factor 0.28",
+            ]),
+        },
+        Device {
+            id: "tlc_ssd".into(),
+            name: "TLC SSD (HySSC-style read cache)".into(),
+            kind: DeviceKind::Ssd,
+            capacity_gb: 256.0,
+            read_mbps: Some(155.0),
+            write_mbps: Some(80.0),
+            price: 204.8,
+            power_w: 2.0,
+            flash: Some(FlashSpec {
+                cell: CellType::Tlc,
+                pe_cycles: 1_000,
+                page_kb: 8.0,
+                pages_per_block: 128,
+                read_us: 350.0,
+                program_us: 2500.0,
+                erase_ms: 3.0,
+                spare_factor: 0.07,
+                write_read_interference: 0.1,
+            }),
+            assumptions: strs(&[
+                "read_mbps 155, write_mbps 80, power_w 2 W",
+                "price $0.80/GB",
+                "pe_cycles 1 000 (low end of TLC's 1 000–3 000)",
+            ]),
+        },
+    ]
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PresetInfo {
+    pub id: String,
+    pub title: String,
+    pub source: String,
+    pub description: String,
+}
+
+fn tier(device: &str, count: u32) -> TierSpec {
+    TierSpec {
+        device: device.into(),
+        count,
+    }
+}
+
+/// The MMSys'11 workload: 300 videos of 60 min at 245 KB/s, exponent 0.271,
+/// λ = 1/s, 10 h, 0 warm-up.
+fn mmsys_base(name: &str, arch: Architecture, tiers: Tiers, rate: f64) -> Scenario {
+    Scenario {
+        version: SCHEMA_VERSION,
+        name: name.into(),
+        workload: Workload {
+            videos: 300,
+            classes: vec![VideoClass {
+                share: 1.0,
+                length_min: 60.0,
+                bitrate_kbps: 245.0,
+            }],
+            popularity: Popularity {
+                convention: ZipfConvention::Exponent,
+                value: 0.271,
+            },
+            arrival_rate: rate,
+            churn: None,
+        },
+        run: RunConfig {
+            duration_h: 10.0,
+            warmup_h: 0.0,
+            seed: 1,
+            replications: 5,
+            timeseries: false,
+        },
+        devices: device_presets(),
+        architecture: arch,
+        tiers,
+        policy: Policy::default(),
+    }
+}
+
+fn tiers(disk: TierSpec, ic: Option<TierSpec>, fc: Option<TierSpec>) -> Tiers {
+    Tiers {
+        disk,
+        interval_cache: ic,
+        file_cache: fc,
+    }
+}
+
+struct Entry {
+    info: (&'static str, &'static str, &'static str, &'static str),
+    build: fn() -> Scenario,
+}
+
+const MMSYS: &str = "Ryu, Kim, Ramachandran, MMSys 2011";
+
+fn entries() -> Vec<Entry> {
+    vec![
+        Entry {
+            info: ("mmsys11-cost-hdd", "Cost table: HDD only (13 HDDs)", MMSYS,
+                   "λ = 1/s, 0 % rejection target; the study needs 13 Cheetah 15K.6 disks (1.46 streams/$)."),
+            build: || mmsys_base("MMSys'11 cost table — HDD only", Architecture::HddOnly,
+                                 tiers(tier("hdd15k", 13), Some(tier("ddr3_1gb", 0)), Some(tier("ssd_a", 0))), 1.0),
+        },
+        Entry {
+            info: ("mmsys11-cost-dram", "Cost table: DRAM interval cache + HDD", MMSYS,
+                   "λ = 1/s; the study reports 2 DRAM modules + 12 HDDs (1.54 streams/$)."),
+            build: || mmsys_base("MMSys'11 cost table — DRAM + HDD", Architecture::DramIcHdd,
+                                 tiers(tier("hdd15k", 12), Some(tier("ddr3_1gb", 2)), Some(tier("ssd_a", 0))), 1.0),
+        },
+        Entry {
+            info: ("mmsys11-cost-ssd", "Cost table: SSD file-level LFU + HDD", MMSYS,
+                   "λ = 1/s; the study needs 5 low-end MLC SSDs + 2 HDDs (3.55 streams/$)."),
+            build: || mmsys_base("MMSys'11 cost table — SSD + HDD", Architecture::SsdLfuHdd,
+                                 tiers(tier("hdd15k", 2), Some(tier("ddr3_1gb", 0)), Some(tier("ssd_a", 5))), 1.0),
+        },
+        Entry {
+            info: ("mmsys11-fig9-dram", "Fig. 9: interval caching vs DRAM capacity", MMSYS,
+                   "λ = 0.5/s, the study's 4-disk array (584 GB, 100 MB/s), 4 GB of DRAM; sweep the DRAM count."),
+            build: || mmsys_base("MMSys'11 Fig. 9 — DRAM interval cache", Architecture::DramIcHdd,
+                                 tiers(tier("raid4x15k", 1), Some(tier("ddr3_1gb", 4)), Some(tier("ssd_a", 0))), 0.5),
+        },
+        Entry {
+            info: ("mmsys11-fig10-ssd", "Fig. 10: file-level LFU vs flash capacity and bandwidth", MMSYS,
+                   "λ = 0.5/s, the 4-disk array, one 64 GB / 155 MB/s SSD; sweep its capacity or bandwidth."),
+            build: || mmsys_base("MMSys'11 Fig. 10 — SSD LFU", Architecture::SsdLfuHdd,
+                                 tiers(tier("raid4x15k", 1), Some(tier("ddr3_1gb", 0)), Some(tier("ssd_a", 1))), 0.5),
+        },
+        Entry {
+            info: ("mmsys11-fig11-dram", "Fig. 11: workload sweeps, 5.23 GB DRAM", MMSYS,
+                   "The 4-disk array with a 5.23 GB interval cache (about the price of a 64 GB SSD); sweep λ, Zipf or length."),
+            build: || mmsys_base("MMSys'11 Fig. 11 — 5.23 GB DRAM", Architecture::DramIcHdd,
+                                 tiers(tier("raid4x15k", 1), Some(tier("dram_5_23gb", 1)), Some(tier("ssd_a", 0))), 0.16),
+        },
+        Entry {
+            info: ("mmsys11-fig11-ssd", "Fig. 11: workload sweeps, 64 GB / 155 MB/s SSD", MMSYS,
+                   "The 4-disk array with one 64 GB SSD under static LFU; at λ = 0.16/s the flash hit ratio is about 0.36."),
+            build: || mmsys_base("MMSys'11 Fig. 11 — 64 GB SSD", Architecture::SsdLfuHdd,
+                                 tiers(tier("raid4x15k", 1), Some(tier("dram_5_23gb", 0)), Some(tier("ssd_a", 1))), 0.16),
+        },
+        Entry {
+            info: ("nossdav12-object-cache", "Object-level LFU on a 60 GB flash cache", "Ryu, Kim, Ramachandran, NOSSDAV 2012",
+                   "300 copies of a 78-min, 1.06 GB (≈ 2 Mbps) video, θ = 0.271 (exponent 0.729): 56 objects fit and draw 55.4 % of requests."),
+            build: || {
+                let mut s = mmsys_base("NOSSDAV'12 — 60 GB object cache", Architecture::SsdLfuHdd,
+                                       tiers(tier("raid4x15k", 1), Some(tier("ddr3_1gb", 0)), Some(tier("ssd60", 1))), 0.05);
+                s.workload.classes = vec![VideoClass { share: 1.0, length_min: 78.0, bitrate_kbps: 237.5 }];
+                s.workload.popularity = Popularity { convention: ZipfConvention::Theta, value: 0.271 };
+                let mut d = device_presets().into_iter().find(|d| d.id == "ssd_a").expect("ssd_a preset");
+                d.id = "ssd60".into();
+                d.name = "SSD A, 60 GB cache partition (NOSSDAV'12)".into();
+                d.capacity_gb = 60.0;
+                d.price = 112.5;
+                d.assumptions.push("price pro rata of 64 GB for $120".into());
+                s.devices.push(d);
+                s
+            },
+        },
+        Entry {
+            info: ("hyssc-slc-tlc", "HySSC-style SLC interval cache + TLC LFU + HDD", "Oh et al., HySSC",
+                   "SLC absorbs the interval-cache writes (100 000 P/E); TLC (1 000 P/E) only holds popular files, read-only."),
+            build: || mmsys_base("HySSC-style SLC + TLC + HDD", Architecture::SlcIcTlcLfuHdd,
+                                 tiers(tier("hdd15k", 4), Some(tier("slc_fusionio", 1)), Some(tier("tlc_ssd", 1))), 1.0),
+        },
+        Entry {
+            info: ("mlc-interval-cache", "Interval caching on MLC flash (wear)", MMSYS,
+                   "Why interval caching must not run on MLC: the buffer is rewritten continuously and wears out in weeks."),
+            build: || mmsys_base("Interval caching on MLC SSD", Architecture::SsdIcHdd,
+                                 tiers(tier("hdd15k", 12), Some(tier("ssd_b", 1)), Some(tier("ssd_a", 0))), 1.0),
+        },
+    ]
+}
+
+pub fn scenario_presets() -> Vec<PresetInfo> {
+    entries()
+        .into_iter()
+        .map(|e| PresetInfo {
+            id: e.info.0.into(),
+            title: e.info.1.into(),
+            source: e.info.2.into(),
+            description: e.info.3.into(),
+        })
+        .collect()
+}
+
+pub fn scenario_preset(id: &str) -> Option<Scenario> {
+    entries().into_iter().find(|e| e.info.0 == id).map(|e| (e.build)())
+}
+
+/// The default scenario of the app: the MMSys'11 SSD + HDD cost-table entry.
+pub fn default_scenario() -> Scenario {
+    scenario_preset("mmsys11-cost-ssd").expect("default preset exists")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_preset_is_valid() {
+        for p in scenario_presets() {
+            let s = scenario_preset(&p.id).unwrap();
+            let errs = crate::validate::validate(&s);
+            assert!(errs.is_empty(), "{}: {:?}", p.id, errs);
+        }
+    }
+}
