@@ -1,0 +1,246 @@
+//! tierplan-wasm: the browser's door into `tierplan-core`.
+//!
+//! A thin layer in the manner of ruff's `ruff_wasm`: every export converts
+//! its arguments to the core's types and back, and nothing else. Scenarios
+//! cross the boundary as JSON text (`JSON.stringify` on the way in,
+//! [`tierplan_core::parse_scenario`] to read it — the very function the
+//! native CLI uses, so the browser and the shell simulate the same input);
+//! results go back through `serde_json` and `JSON.parse`, so a `null` is a
+//! `null` and a `u64` counter is a plain number.
+//!
+//! The TypeScript types of the `.d.ts` are generated from the core by
+//! `build.rs` (ts-rs) and included below; `unchecked_param_type` /
+//! `unchecked_return_type` make each export name them.
+
+use std::sync::Mutex;
+
+use serde::Serialize;
+use tierplan_core::analytics;
+use tierplan_core::presets;
+use tierplan_core::validate::FieldError;
+use tierplan_core::Job;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &str = include_str!(concat!(env!("OUT_DIR"), "/types.d.ts"));
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = JSON, js_name = parse, catch)]
+    fn json_parse(text: &str) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(js_namespace = JSON, js_name = stringify, catch)]
+    fn json_stringify(value: &JsValue) -> Result<JsValue, JsValue>;
+}
+
+/// The message of the last Rust panic, kept so that the JavaScript side can
+/// report it when the instance traps (`RuntimeError: unreachable`).
+static LAST_PANIC: Mutex<Option<String>> = Mutex::new(None);
+
+fn panic_hook(info: &std::panic::PanicHookInfo<'_>) {
+    if let Ok(mut slot) = LAST_PANIC.lock() {
+        *slot = Some(info.to_string());
+    }
+    console_error_panic_hook::hook(info);
+}
+
+/// Runs when the module is instantiated: install the panic hook.
+#[wasm_bindgen(start)]
+pub fn start() {
+    std::panic::set_hook(Box::new(panic_hook));
+}
+
+/// The message of the last Rust panic in this instance, if any (an instance
+/// that panicked is unusable and must be replaced).
+#[wasm_bindgen(js_name = takePanicMessage)]
+pub fn take_panic_message() -> Option<String> {
+    LAST_PANIC.lock().ok().and_then(|mut s| s.take())
+}
+
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+    let text = serde_json::to_string(value).map_err(|e| JsError::new(&e.to_string()))?;
+    json_parse(&text).map_err(|_| JsError::new("JSON.parse failed on the core's output"))
+}
+
+/// `JSON.stringify(value)`, or a field error for the whole scenario when the
+/// value cannot be serialised (undefined, a cycle, a BigInt).
+fn scenario_text(value: &JsValue) -> Result<String, Vec<FieldError>> {
+    json_stringify(value)
+        .ok()
+        .and_then(|v| v.as_string())
+        .ok_or_else(|| {
+            vec![FieldError {
+                path: "(scenario)".into(),
+                message: "is not a JSON object".into(),
+            }]
+        })
+}
+
+fn parse(value: &JsValue) -> Result<tierplan_core::Scenario, Vec<FieldError>> {
+    tierplan_core::parse_scenario(&scenario_text(value)?)
+}
+
+/// Every problem of a scenario, each with the path of its field; empty when
+/// the scenario is valid.
+#[wasm_bindgen(unchecked_return_type = "FieldError[]")]
+pub fn validate(
+    #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: JsValue,
+) -> Result<JsValue, JsError> {
+    let errors = match parse(&scenario) {
+        Ok(_) => Vec::new(),
+        Err(errors) => errors,
+    };
+    to_js(&errors)
+}
+
+/// The bundled scenario presets (the studies' configurations).
+#[wasm_bindgen(js_name = listPresets, unchecked_return_type = "PresetInfo[]")]
+pub fn list_presets() -> Result<JsValue, JsError> {
+    to_js(&presets::scenario_presets())
+}
+
+/// One preset scenario by id; throws for an unknown id.
+#[wasm_bindgen(unchecked_return_type = "Scenario")]
+pub fn preset(id: &str) -> Result<JsValue, JsError> {
+    match presets::scenario_preset(id) {
+        Some(s) => to_js(&s),
+        None => Err(JsError::new(&format!("unknown preset \"{id}\""))),
+    }
+}
+
+/// The device catalog the presets start from.
+#[wasm_bindgen(js_name = devicePresets, unchecked_return_type = "Device[]")]
+pub fn device_presets() -> Result<JsValue, JsError> {
+    to_js(&presets::device_presets())
+}
+
+/// The scenario the app opens with.
+#[wasm_bindgen(js_name = defaultScenario, unchecked_return_type = "Scenario")]
+pub fn default_scenario() -> Result<JsValue, JsError> {
+    to_js(&presets::default_scenario())
+}
+
+/// A simulation in progress: all replications of one scenario, advanced in
+/// bounded steps so that a worker can report progress and be cancelled.
+#[wasm_bindgen]
+pub struct SimJob {
+    job: Job,
+}
+
+#[wasm_bindgen]
+impl SimJob {
+    /// Validate the scenario and prepare the run. Throws the field errors
+    /// (a `FieldError[]`) when the scenario is invalid.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: JsValue,
+    ) -> Result<SimJob, JsValue> {
+        let fail = |errors: Vec<FieldError>| match to_js(&errors) {
+            Ok(v) => v,
+            Err(e) => JsValue::from(e),
+        };
+        let scenario = parse(&scenario).map_err(fail)?;
+        let job = Job::new(scenario).map_err(fail)?;
+        Ok(SimJob { job })
+    }
+
+    /// Process up to about `max_events` events; returns the progress.
+    #[wasm_bindgen(unchecked_return_type = "Progress")]
+    pub fn step(&mut self, max_events: u32) -> Result<JsValue, JsError> {
+        let progress = self.job.step(u64::from(max_events));
+        to_js(&progress)
+    }
+
+    /// The progress so far.
+    #[wasm_bindgen(unchecked_return_type = "Progress")]
+    pub fn progress(&self) -> Result<JsValue, JsError> {
+        to_js(&self.job.progress())
+    }
+
+    /// The result; throws if the job is not done yet.
+    #[wasm_bindgen(unchecked_return_type = "RunResult")]
+    pub fn result(&self) -> Result<JsValue, JsError> {
+        match self.job.result() {
+            Some(r) => to_js(&r),
+            None => Err(JsError::new("the simulation has not finished yet")),
+        }
+    }
+}
+
+/// Erlang B blocking probability B(c, A) of an M/G/c/c loss system.
+#[wasm_bindgen(js_name = erlangB)]
+pub fn erlang_b(servers: u32, offered_load: f64) -> f64 {
+    analytics::erlang_b(u64::from(servers), offered_load)
+}
+
+/// Streams of `bitrate_kbps` KB/s that `bandwidth_mbps` MB/s carries,
+/// floor(R × 1024 / b).
+#[wasm_bindgen(js_name = streamsPerBandwidth)]
+pub fn streams_per_bandwidth(bandwidth_mbps: f64, bitrate_kbps: f64) -> f64 {
+    analytics::streams_per_bandwidth(bandwidth_mbps, bitrate_kbps) as f64
+}
+
+/// Share of requests drawn by the `k` most popular of `n` videos under
+/// p_i ∝ i^(−exponent).
+#[wasm_bindgen(js_name = zipfTopKMass)]
+pub fn zipf_top_k_mass(n: u32, exponent: f64, k: u32) -> f64 {
+    analytics::zipf_top_k_mass(n, exponent, k)
+}
+
+/// SSD lifetime in hours, T = C × 1024 × N / (W × WA × 3600).
+#[wasm_bindgen(js_name = lifetimeHours)]
+pub fn lifetime_hours(
+    capacity_gb: f64,
+    pe_cycles: u32,
+    write_mbps: f64,
+    write_amplification: f64,
+) -> f64 {
+    analytics::lifetime_hours(capacity_gb, pe_cycles, write_mbps, write_amplification)
+}
+
+/// Greedy-GC write amplification of small random writes for spare factor ρ.
+#[wasm_bindgen(js_name = writeAmplification)]
+pub fn write_amplification(spare_factor: f64) -> f64 {
+    analytics::write_amplification(spare_factor)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn analytics_pass_through() {
+        assert!((erlang_b(2, 1.0) - 0.2).abs() < 1e-12);
+        assert_eq!(streams_per_bandwidth(155.0, 245.0), 647.0);
+        assert_eq!(lifetime_hours(128.0, 10_000, 100.0, 1.0).round(), 3641.0);
+        assert!((write_amplification(0.28) - 2.48).abs() < 0.006);
+        assert!((zipf_top_k_mass(300, 0.729, 56) - 0.5554).abs() < 0.001);
+    }
+
+    #[test]
+    fn generated_types_cover_the_boundary() {
+        const TS_TYPES: &str = include_str!(concat!(env!("OUT_DIR"), "/types.d.ts"));
+        for name in [
+            "Scenario",
+            "Workload",
+            "Device",
+            "FlashSpec",
+            "FieldError",
+            "PresetInfo",
+            "Progress",
+            "RunResult",
+            "Summary",
+            "TierSummary",
+            "FlashSummary",
+            "ReplicationResult",
+            "Estimate",
+            "Architecture",
+        ] {
+            assert!(
+                TS_TYPES.contains(&format!("export type {name} ")),
+                "types.d.ts lacks {name}:\n{TS_TYPES}"
+            );
+        }
+        // u64 counters are JSON numbers.
+        assert!(!TS_TYPES.contains("bigint"));
+    }
+}
