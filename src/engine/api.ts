@@ -1,0 +1,139 @@
+// The API a simulation worker exposes (through comlink). It is a plain
+// object over an initialised wasm module, so the tests call it directly in
+// Node with the module loaded by `initSync`.
+import type * as Wasm from '../wasm-pkg/tierplan_wasm';
+import type { FieldError, PresetInfo, Progress, RunResult, Scenario, Device } from './types';
+
+export type WasmModule = Pick<
+  typeof Wasm,
+  | 'SimJob'
+  | 'validate'
+  | 'listPresets'
+  | 'preset'
+  | 'devicePresets'
+  | 'defaultScenario'
+  | 'erlangB'
+  | 'streamsPerBandwidth'
+  | 'zipfTopKMass'
+  | 'lifetimeHours'
+  | 'writeAmplification'
+  | 'takePanicMessage'
+>;
+
+/** Events simulated per `SimJob.step` call between progress reports. */
+export const DEFAULT_CHUNK = 200_000;
+
+/** Thrown when the scenario is invalid; carries the core's field errors. */
+export class ScenarioError extends Error {
+  readonly errors: FieldError[];
+  constructor(errors: FieldError[]) {
+    super(errors.map((e) => `${e.path}: ${e.message}`).join('; '));
+    this.name = 'ScenarioError';
+    this.errors = errors;
+  }
+}
+
+/** A Rust panic (the wasm instance is unusable afterwards). */
+export class WasmPanic extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WasmPanic';
+  }
+}
+
+export interface RunOptions {
+  chunk?: number;
+  /** Called after every chunk; awaited, so it also yields to the worker's event loop. */
+  onProgress?: (p: Progress) => unknown;
+}
+
+export interface SimApi {
+  ping(): string;
+  validate(scenario: Scenario): FieldError[];
+  listPresets(): PresetInfo[];
+  preset(id: string): Scenario;
+  devicePresets(): Device[];
+  defaultScenario(): Scenario;
+  /** Run every replication, reporting progress; rejects with `cancelled` if `cancel(id)` is called. */
+  run(id: number, scenario: Scenario, onProgress?: (p: Progress) => unknown, chunk?: number): Promise<RunResult>;
+  cancel(id: number): void;
+  erlangB(servers: number, offeredLoad: number): number;
+  streamsPerBandwidth(bandwidthMbps: number, bitrateKbps: number): number;
+  zipfTopKMass(n: number, exponent: number, k: number): number;
+  lifetimeHours(capacityGb: number, peCycles: number, writeMbps: number, wa: number): number;
+  writeAmplification(spareFactor: number): number;
+}
+
+function isFieldErrors(x: unknown): x is FieldError[] {
+  return Array.isArray(x) && x.every((e) => typeof e === 'object' && e !== null && 'path' in e && 'message' in e);
+}
+
+/** A small run that exercises the whole engine once after instantiation. */
+export function warmupScenario(base: Scenario): Scenario {
+  return {
+    ...base,
+    name: 'warm-up',
+    run: { ...base.run, duration_h: 0.02, warmup_h: 0, replications: 1, timeseries: false },
+  };
+}
+
+export function createSimApi(wasm: WasmModule): SimApi {
+  const cancelled = new Set<number>();
+  let poisoned: string | null = null;
+
+  /** Call into wasm; a trap becomes a WasmPanic carrying the Rust message. */
+  function guard<T>(f: () => T): T {
+    if (poisoned !== null) throw new WasmPanic(poisoned);
+    try {
+      return f();
+    } catch (e) {
+      if (e instanceof WebAssembly.RuntimeError) {
+        const msg = wasm.takePanicMessage() ?? e.message;
+        poisoned = `the simulation core crashed: ${msg}`;
+        throw new WasmPanic(poisoned);
+      }
+      throw e;
+    }
+  }
+
+  const api: SimApi = {
+    ping: () => 'pong',
+    validate: (s) => guard(() => wasm.validate(s)),
+    listPresets: () => guard(() => wasm.listPresets()),
+    preset: (id) => guard(() => wasm.preset(id)),
+    devicePresets: () => guard(() => wasm.devicePresets()),
+    defaultScenario: () => guard(() => wasm.defaultScenario()),
+    async run(id, scenario, onProgress, chunk = DEFAULT_CHUNK) {
+      let job: InstanceType<WasmModule['SimJob']>;
+      try {
+        job = guard(() => new wasm.SimJob(scenario));
+      } catch (e) {
+        if (isFieldErrors(e)) throw new ScenarioError(e);
+        throw e;
+      }
+      try {
+        for (;;) {
+          if (cancelled.delete(id)) throw new DOMException('the run was cancelled', 'AbortError');
+          const p = guard(() => job.step(chunk));
+          if (onProgress) await onProgress(p);
+          else await new Promise((r) => setTimeout(r, 0));
+          if (p.done) break;
+        }
+        if (cancelled.delete(id)) throw new DOMException('the run was cancelled', 'AbortError');
+        return guard(() => job.result());
+      } finally {
+        cancelled.delete(id);
+        if (poisoned === null) job.free();
+      }
+    },
+    cancel(id) {
+      cancelled.add(id);
+    },
+    erlangB: (c, a) => guard(() => wasm.erlangB(c, a)),
+    streamsPerBandwidth: (bw, b) => guard(() => wasm.streamsPerBandwidth(bw, b)),
+    zipfTopKMass: (n, s, k) => guard(() => wasm.zipfTopKMass(n, s, k)),
+    lifetimeHours: (c, n, w, wa) => guard(() => wasm.lifetimeHours(c, n, w, wa)),
+    writeAmplification: (r) => guard(() => wasm.writeAmplification(r)),
+  };
+  return api;
+}

@@ -1,0 +1,286 @@
+// The page: scenario editor on the left, run controls and results on the
+// right, device catalog below. Everything the core computes goes through the
+// engine (a worker pool in the browser).
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Device, FieldError, PresetInfo, Progress, RunResult, Scenario } from '../engine/types';
+import type { RunRequest } from '../engine/pool';
+import { DeviceCatalog } from './DeviceCatalog';
+import { FormContext } from './form';
+import { Results } from './Results';
+import { ArchitectureSection, RunSection, ScenarioName, WorkloadSection, type Edit } from './ScenarioEditor';
+
+/** What the UI needs of the engine; `WorkerPool` provides it. */
+export interface Engine {
+  validate(s: Scenario): Promise<FieldError[]>;
+  listPresets(): Promise<PresetInfo[]>;
+  preset(id: string): Promise<Scenario>;
+  devicePresets(): Promise<Device[]>;
+  defaultScenario(): Promise<Scenario>;
+  run(s: Scenario, req?: RunRequest): Promise<RunResult>;
+}
+
+type RunState =
+  | { status: 'idle' }
+  | { status: 'running'; progress: Progress | null; started: number }
+  | { status: 'done'; result: RunResult; seconds: number }
+  | { status: 'cancelled' }
+  | { status: 'failed'; message: string };
+
+const VALIDATE_DELAY_MS = 120;
+
+function PresetPicker({ presets, onLoad }: { presets: PresetInfo[]; onLoad(id: string): void }) {
+  const [id, setId] = useState('');
+  const chosen = presets.find((p) => p.id === id);
+  return (
+    <div className="preset-picker">
+      <div className="field">
+        <label htmlFor="preset-select">Start from a preset</label>
+        <select id="preset-select" data-testid="preset-select" value={id} onChange={(e) => setId(e.target.value)}>
+          <option value="">— choose a published configuration —</option>
+          {presets.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.title}
+            </option>
+          ))}
+        </select>
+        {chosen ? (
+          <span className="hint" data-testid="preset-description">
+            {chosen.description} <em>({chosen.source})</em>
+          </span>
+        ) : null}
+      </div>
+      <button type="button" data-testid="preset-load" disabled={!id} onClick={() => onLoad(id)}>
+        Load preset
+      </button>
+    </div>
+  );
+}
+
+function RunPanel({
+  state,
+  canRun,
+  blockers,
+  onRun,
+  onCancel,
+}: {
+  state: RunState;
+  canRun: boolean;
+  blockers: FieldError[];
+  onRun(): void;
+  onCancel(): void;
+}) {
+  const running = state.status === 'running';
+  const p = running ? state.progress : null;
+  return (
+    <section className="card run-panel" aria-labelledby="run-title">
+      <h2 id="run-title">Simulate</h2>
+      <div className="run-buttons">
+        <button type="button" className="primary" data-testid="run-button" disabled={!canRun || running} onClick={onRun}>
+          Run simulation
+        </button>
+        <button type="button" data-testid="cancel-button" disabled={!running} onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+      {running ? (
+        <div className="progress" data-testid="run-progress-box">
+          <progress data-testid="run-progress" max={1} value={p ? p.fraction : undefined} aria-label="Simulation progress" />
+          <span data-testid="run-status" aria-live="polite">
+            {p
+              ? `Replication ${Math.min(p.replications_done + 1, p.replications)} of ${p.replications} · ${Math.floor(p.fraction * 100)} % · ${p.events.toLocaleString('en-US')} events`
+              : 'Starting…'}
+          </span>
+        </div>
+      ) : null}
+      {state.status === 'done' ? (
+        <p className="ok" data-testid="run-status">
+          Done in {state.seconds.toFixed(1)} s.
+        </p>
+      ) : null}
+      {state.status === 'cancelled' ? (
+        <p className="muted" data-testid="run-status">
+          Cancelled.
+        </p>
+      ) : null}
+      {state.status === 'failed' ? (
+        <p className="field-error" role="alert" data-testid="run-error">
+          {state.message}
+        </p>
+      ) : null}
+      {blockers.length > 0 ? (
+        <div className="error-summary" data-testid="error-summary" role="alert">
+          <strong>Fix {blockers.length === 1 ? 'this' : `these ${blockers.length}`} before running:</strong>
+          <ul>
+            {blockers.map((e, i) => (
+              <li key={i}>
+                <code>{e.path}</code>: {e.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+export function App({ engine }: { engine: Engine }) {
+  const [scenario, setScenario] = useState<Scenario | null>(null);
+  const [presets, setPresets] = useState<PresetInfo[]>([]);
+  const [devicePresets, setDevicePresets] = useState<Device[]>([]);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [validated, setValidated] = useState<Scenario | null>(null);
+  const [localInvalid, setLocalInvalidState] = useState<ReadonlySet<string>>(new Set());
+  const [run, setRun] = useState<RunState>({ status: 'idle' });
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const abortRef = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    Promise.all([engine.defaultScenario(), engine.listPresets(), engine.devicePresets()]).then(
+      ([s, p, d]) => {
+        if (!live) return;
+        setScenario(s);
+        setPresets(p);
+        setDevicePresets(d);
+      },
+      (e: unknown) => live && setLoadError(e instanceof Error ? e.message : String(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [engine]);
+
+  // Validate with the core after every edit (debounced).
+  useEffect(() => {
+    if (!scenario) return;
+    let live = true;
+    const t = setTimeout(() => {
+      engine.validate(scenario).then(
+        (errs) => {
+          if (!live) return;
+          setErrors(errs);
+          setValidated(scenario);
+        },
+        (e: unknown) => live && setLoadError(e instanceof Error ? e.message : String(e)),
+      );
+    }, VALIDATE_DELAY_MS);
+    return () => {
+      live = false;
+      clearTimeout(t);
+    };
+  }, [scenario, engine]);
+
+  const edit: Edit = useCallback((f) => {
+    setScenario((prev) => {
+      if (!prev) return prev;
+      const next = structuredClone(prev);
+      f(next);
+      return next;
+    });
+  }, []);
+
+  const setLocalInvalid = useCallback((path: string, invalid: boolean) => {
+    setLocalInvalidState((prev) => {
+      if (prev.has(path) === invalid) return prev;
+      const next = new Set(prev);
+      if (invalid) next.add(path);
+      else next.delete(path);
+      return next;
+    });
+  }, []);
+
+  const form = useMemo(() => ({ errors, setLocalInvalid }), [errors, setLocalInvalid]);
+
+  const loadPreset = useCallback(
+    (id: string) => {
+      engine.preset(id).then(setScenario, (e: unknown) => setLoadError(e instanceof Error ? e.message : String(e)));
+    },
+    [engine],
+  );
+
+  const startRun = useCallback(() => {
+    if (!scenario) return;
+    const ac = new AbortController();
+    abortRef.current = ac;
+    const started = performance.now();
+    setRun({ status: 'running', progress: null, started });
+    engine
+      .run(scenario, {
+        signal: ac.signal,
+        onProgress: (progress) =>
+          setRun((r) => (r.status === 'running' && abortRef.current === ac ? { ...r, progress } : r)),
+      })
+      .then(
+        (result) => {
+          if (abortRef.current !== ac) return;
+          setRun({ status: 'done', result, seconds: (performance.now() - started) / 1000 });
+        },
+        (e: unknown) => {
+          if (abortRef.current !== ac) return;
+          if (e instanceof Error || e instanceof DOMException) {
+            if (e.name === 'AbortError') setRun({ status: 'cancelled' });
+            else setRun({ status: 'failed', message: e.message });
+          } else setRun({ status: 'failed', message: String(e) });
+        },
+      );
+  }, [engine, scenario]);
+
+  const cancel = useCallback(() => abortRef.current?.abort(), []);
+
+  useEffect(() => () => abortRef.current?.abort(), []);
+
+  if (loadError) {
+    return (
+      <main className="app">
+        <p className="field-error" role="alert" data-testid="load-error">
+          The simulation core could not be loaded: {loadError}
+        </p>
+      </main>
+    );
+  }
+  if (!scenario) {
+    return (
+      <main className="app">
+        <p data-testid="loading">Loading the simulation core…</p>
+      </main>
+    );
+  }
+
+  const upToDate = validated === scenario;
+  const canRun = upToDate && errors.length === 0 && localInvalid.size === 0;
+  const inUse = [scenario.tiers.disk.device, scenario.tiers.interval_cache?.device, scenario.tiers.file_cache?.device].filter(
+    (x): x is string => typeof x === 'string',
+  );
+  const lastResult = run.status === 'done' ? run.result : null;
+
+  return (
+    <FormContext.Provider value={form}>
+      <main className="app" data-testid="app" data-valid={canRun ? 'true' : 'false'}>
+        <header className="masthead">
+          <h1>tierplan</h1>
+          <p>Capacity planning for video-on-demand storage hierarchies: DRAM, flash and disk, simulated stream by stream.</p>
+        </header>
+        <div className="layout">
+          <div className="editor">
+            <section className="card" aria-label="Scenario">
+              <PresetPicker presets={presets} onLoad={loadPreset} />
+              <ScenarioName scenario={scenario} edit={edit} />
+            </section>
+            <WorkloadSection scenario={scenario} edit={edit} />
+            <RunSection scenario={scenario} edit={edit} />
+            <ArchitectureSection scenario={scenario} edit={edit} />
+          </div>
+          <div className="side">
+            <RunPanel state={run} canRun={canRun} blockers={upToDate ? errors : []} onRun={startRun} onCancel={cancel} />
+            {lastResult ? <Results result={lastResult} /> : null}
+          </div>
+        </div>
+        <DeviceCatalog devices={scenario.devices} presets={devicePresets} inUse={inUse} edit={edit} />
+        <footer className="footer">
+          Units: KB = 1024 B, MB = 1024 KB, GB = 1024 MB; bitrates in KB/s, bandwidths in MB/s. Same scenario and seed give bit-identical results here and in the
+          native CLI.
+        </footer>
+      </main>
+    </FormContext.Provider>
+  );
+}

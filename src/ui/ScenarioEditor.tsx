@@ -1,0 +1,225 @@
+// The scenario editor: workload, run settings, architecture and tiers.
+import type { Architecture, Device, DeviceKind, Scenario, TierSpec, ZipfConvention } from '../engine/types';
+import { FieldMessages, NumField, SelectField, TextField } from './form';
+import { ARCHITECTURES, hasFileCache, intervalCacheKind } from './labels';
+
+export type Edit = (f: (s: Scenario) => void) => void;
+
+export function WorkloadSection({ scenario, edit }: { scenario: Scenario; edit: Edit }) {
+  const w = scenario.workload;
+  const cls = w.classes[0];
+  const exponent = w.popularity.convention === 'exponent' ? w.popularity.value : 1 - w.popularity.value;
+  return (
+    <fieldset className="card" data-testid="workload-section">
+      <legend>Workload</legend>
+      <div className="grid">
+        <NumField path="workload.videos" label="Videos in the library" unit="titles" integer value={w.videos}
+          onChange={(v) => edit((s) => void (s.workload.videos = v))} />
+        <NumField path="workload.arrival_rate" label="Arrival rate λ" unit="requests/s" value={w.arrival_rate}
+          onChange={(v) => edit((s) => void (s.workload.arrival_rate = v))} />
+        {cls ? (
+          <>
+            <NumField path="workload.classes[0].length_min" label="Video length" unit="min" value={cls.length_min}
+              onChange={(v) => edit((s) => void (s.workload.classes[0].length_min = v))} />
+            <NumField path="workload.classes[0].bitrate_kbps" label="Bitrate" unit="KB/s" value={cls.bitrate_kbps}
+              hint="KB = 1024 bytes"
+              onChange={(v) => edit((s) => void (s.workload.classes[0].bitrate_kbps = v))} />
+          </>
+        ) : null}
+      </div>
+      {w.classes.length > 1 ? (
+        <p className="note" data-testid="class-mix-note">
+          This scenario mixes {w.classes.length} video classes; only the first class is editable here.
+        </p>
+      ) : null}
+      <FieldMessages path="workload.classes" />
+      <div className="zipf">
+        <div className="field" role="radiogroup" aria-labelledby="zipf-conv-label">
+          <span id="zipf-conv-label" className="label">Zipf convention</span>
+          <div className="radios">
+            {(['exponent', 'theta'] as ZipfConvention[]).map((c) => (
+              <label key={c} className="radio">
+                <input
+                  type="radio"
+                  name="zipf-convention"
+                  value={c}
+                  data-testid={`zipf-convention-${c}`}
+                  checked={w.popularity.convention === c}
+                  onChange={() =>
+                    edit((s) => {
+                      // Keep the same distribution: convert the value.
+                      const p = s.workload.popularity;
+                      if (p.convention !== c) {
+                        p.value = Number((1 - p.value).toFixed(6));
+                        p.convention = c;
+                      }
+                    })
+                  }
+                />
+                {c === 'exponent' ? 'exponent s' : 'θ (theta)'}
+              </label>
+            ))}
+          </div>
+        </div>
+        <NumField
+          path="workload.popularity.value"
+          label={w.popularity.convention === 'exponent' ? 'Zipf exponent s' : 'Zipf θ'}
+          unit="dimensionless"
+          value={w.popularity.value}
+          onChange={(v) => edit((s) => void (s.workload.popularity.value = v))}
+        />
+        <p className="hint zipf-help" data-testid="zipf-help">
+          Two conventions exist: <strong>exponent s</strong>: p<sub>i</sub> ∝ i<sup>−s</sup> (MMSys'11 uses s = 0.271);{' '}
+          <strong>θ</strong> (Dan/Sitaram): p<sub>i</sub> ∝ i<sup>−(1−θ)</sup> (NOSSDAV'12 uses θ = 0.271, i.e. s = 0.729).
+          In use: <strong>{w.popularity.convention === 'exponent' ? 'exponent' : 'θ'}</strong>, so the exponent is{' '}
+          <span data-testid="zipf-exponent">{Number.isFinite(exponent) ? Number(exponent.toFixed(6)) : '—'}</span>.
+        </p>
+      </div>
+    </fieldset>
+  );
+}
+
+export function RunSection({ scenario, edit }: { scenario: Scenario; edit: Edit }) {
+  const r = scenario.run;
+  return (
+    <fieldset className="card" data-testid="run-section">
+      <legend>Run</legend>
+      <div className="grid">
+        <NumField path="run.duration_h" label="Duration" unit="h" value={r.duration_h}
+          onChange={(v) => edit((s) => void (s.run.duration_h = v))} />
+        <NumField path="run.warmup_h" label="Warm-up (not measured)" unit="h" value={r.warmup_h}
+          onChange={(v) => edit((s) => void (s.run.warmup_h = v))} />
+        <NumField path="run.replications" label="Replications" unit="runs" integer value={r.replications}
+          onChange={(v) => edit((s) => void (s.run.replications = v))} />
+        <NumField path="run.seed" label="Seed" unit="replication k uses seed + k" integer value={r.seed}
+          onChange={(v) => edit((s) => void (s.run.seed = v))} />
+      </div>
+      <FieldMessages path="run" />
+    </fieldset>
+  );
+}
+
+function TierEditor({
+  path,
+  label,
+  tier,
+  kind,
+  devices,
+  minCount,
+  onChange,
+}: {
+  path: string;
+  label: string;
+  tier: TierSpec;
+  kind: DeviceKind;
+  devices: Device[];
+  minCount: number;
+  onChange(t: TierSpec): void;
+}) {
+  const options = devices.filter((d) => d.kind === kind).map((d) => ({ value: d.id, label: d.name || d.id }));
+  if (!options.some((o) => o.value === tier.device)) {
+    options.unshift({ value: tier.device, label: `${tier.device} (not a ${kind.toUpperCase()} in the catalog)` });
+  }
+  return (
+    <div className="tier" data-testid={`tier-${path}`}>
+      <h4>{label}</h4>
+      <div className="grid">
+        <SelectField path={`${path}.device`} label={`Device (${kind.toUpperCase()})`} value={tier.device} options={options}
+          onChange={(v) => onChange({ ...tier, device: v })} />
+        <NumField path={`${path}.count`} label="Count" unit={minCount > 0 ? 'devices, ≥ 1' : 'devices'} integer
+          value={tier.count} onChange={(v) => onChange({ ...tier, count: v })} />
+      </div>
+    </div>
+  );
+}
+
+function firstOfKind(devices: Device[], kind: DeviceKind): string {
+  return devices.find((d) => d.kind === kind)?.id ?? '';
+}
+
+export function ArchitectureSection({ scenario, edit }: { scenario: Scenario; edit: Edit }) {
+  const a = scenario.architecture;
+  const icKind = intervalCacheKind(a);
+  const fc = hasFileCache(a);
+  const info = ARCHITECTURES.find((x) => x.value === a);
+  return (
+    <fieldset className="card" data-testid="architecture-section">
+      <legend>Architecture and tiers</legend>
+      <SelectField<Architecture>
+        path="architecture"
+        label="Architecture"
+        value={a}
+        options={ARCHITECTURES}
+        hint={info?.help}
+        onChange={(v) =>
+          edit((s) => {
+            s.architecture = v;
+            const k = intervalCacheKind(v);
+            if (k) {
+              const cur = s.tiers.interval_cache;
+              const ok = cur && s.devices.find((d) => d.id === cur.device)?.kind === k;
+              if (!ok) s.tiers.interval_cache = { device: firstOfKind(s.devices, k), count: cur?.count || 1 };
+            }
+            if (hasFileCache(v)) {
+              const cur = s.tiers.file_cache;
+              const ok = cur && s.devices.find((d) => d.id === cur.device)?.kind === 'ssd';
+              if (!ok) s.tiers.file_cache = { device: firstOfKind(s.devices, 'ssd'), count: cur?.count || 1 };
+              else if (cur && cur.count === 0) cur.count = 1;
+            }
+            if (k && s.tiers.interval_cache && s.tiers.interval_cache.count === 0) s.tiers.interval_cache.count = 1;
+          })
+        }
+      />
+      <div className="grid">
+        <SelectField
+          path="policy.interval"
+          label="Interval-cache policy"
+          value={scenario.policy.interval}
+          options={[
+            { value: 'replacement', label: 'Replacement (smallest intervals first)' },
+            { value: 'greedy', label: 'Greedy (never evict)' },
+          ]}
+          onChange={(v) => edit((s) => void (s.policy.interval = v))}
+        />
+        <SelectField
+          path="policy.lfu"
+          label="File-level LFU"
+          value={scenario.policy.lfu}
+          options={[
+            { value: 'static', label: 'Static (most popular staged, no writes)' },
+            { value: 'dynamic', label: 'Dynamic (windowed counts, whole-file fills)' },
+          ]}
+          onChange={(v) => edit((s) => void (s.policy.lfu = v))}
+        />
+        {scenario.policy.lfu === 'dynamic' ? (
+          <NumField path="policy.lfu_window_h" label="LFU window" unit="h" value={scenario.policy.lfu_window_h}
+            onChange={(v) => edit((s) => void (s.policy.lfu_window_h = v))} />
+        ) : null}
+      </div>
+      <TierEditor path="tiers.disk" label="Disk tier (holds the library)" tier={scenario.tiers.disk} kind="hdd"
+        devices={scenario.devices} minCount={1} onChange={(t) => edit((s) => void (s.tiers.disk = t))} />
+      {fc ? (
+        scenario.tiers.file_cache ? (
+          <TierEditor path="tiers.file_cache" label="File cache tier (LFU)" tier={scenario.tiers.file_cache} kind="ssd"
+            devices={scenario.devices} minCount={0} onChange={(t) => edit((s) => void (s.tiers.file_cache = t))} />
+        ) : (
+          <FieldMessages path="tiers.file_cache" />
+        )
+      ) : null}
+      {icKind ? (
+        scenario.tiers.interval_cache ? (
+          <TierEditor path="tiers.interval_cache" label="Interval cache tier" tier={scenario.tiers.interval_cache}
+            kind={icKind} devices={scenario.devices} minCount={0}
+            onChange={(t) => edit((s) => void (s.tiers.interval_cache = t))} />
+        ) : (
+          <FieldMessages path="tiers.interval_cache" />
+        )
+      ) : null}
+    </fieldset>
+  );
+}
+
+export function ScenarioName({ scenario, edit }: { scenario: Scenario; edit: Edit }) {
+  return <TextField path="name" label="Scenario name" value={scenario.name} onChange={(v) => edit((s) => void (s.name = v))} />;
+}
+

@@ -1,0 +1,16 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+
+// No @vitejs/plugin-react: esbuild compiles JSX with the automatic runtime.
+export default defineConfig({
+  esbuild: { jsx: 'automatic' },
+  worker: { format: 'es' },
+  build: { target: 'es2022' },
+  server: { port: 5173, strictPort: true },
+  preview: { port: 4173, strictPort: true },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+  },
+});
