@@ -1,7 +1,9 @@
 //! Closed-form results the simulator is checked against and the optimiser
 //! bounds its search with.
 
+pub mod cost_model;
 pub mod erlang;
+pub mod gc_sim;
 pub mod wear;
 pub mod zipf;
 
