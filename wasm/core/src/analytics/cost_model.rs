@@ -750,6 +750,17 @@ mod tests {
     }
 
     #[test]
+    fn zipf_curve_by_hand() {
+        // n = 3, s = 1: weights 1, 1/2, 1/3, total 11/6 → 6/11, 3/11, 2/11.
+        let c = ZipfHitCurve::new(3, 1.0);
+        assert_eq!(c.population(), 3);
+        assert!(close(c.hit_ratio(1.0), 6.0 / 11.0, 1e-15));
+        assert!(close(c.hit_ratio(2.0), 9.0 / 11.0, 1e-15));
+        assert!(close(c.hit_ratio(1.5), 7.5 / 11.0, 1e-15));
+        assert!(close(c.hit_ratio(0.5), 3.0 / 11.0, 1e-15));
+    }
+
+    #[test]
     fn zipf_curves_split_cache_by_r() {
         let w = ZipfWorkload {
             read_blocks: 100,
@@ -882,5 +893,44 @@ mod tests {
         // c_wh_us may be omitted.
         let v = s.replace(",\"c_wh_us\":null", "");
         assert_eq!(serde_json::from_str::<CostParams>(&v).unwrap(), p);
+    }
+
+    proptest::proptest! {
+        /// C_PW grows with u and is never below C_PROG; C_HR lies between
+        /// an all-hit and an all-miss read; C_H is the share-weighted mix.
+        #[test]
+        fn cost_bounds(
+            u in 0.0f64..0.999,
+            du in 0.0001f64..0.5,
+            h_r in 0.0f64..=1.0,
+            h_w in 0.0f64..=1.0,
+            io_w in 0.0f64..=1.0,
+            n_p in 1u32..512,
+            cp in 1.0f64..5000.0,
+            e in 1.0f64..10_000.0,
+        ) {
+            let p = CostParams {
+                pages_per_block: n_p,
+                c_cp_us: cp,
+                c_e_us: e,
+                ..hand().with_write_share(io_w)
+            };
+            let pw = p.c_pw(u);
+            proptest::prop_assert!(pw >= p.c_prog_us);
+            let u2 = u + du;
+            if u2 < 1.0 {
+                proptest::prop_assert!(p.c_pw(u2) > pw);
+            } else {
+                proptest::prop_assert!(p.c_pw(u2) == f64::INFINITY);
+            }
+            let chr = p.c_hr_at(u, h_r);
+            let lo = p.c_fr_us.min(p.c_dr_us + pw);
+            let hi = p.c_fr_us.max(p.c_dr_us + pw);
+            proptest::prop_assert!(chr >= lo * (1.0 - 1e-12) && chr <= hi * (1.0 + 1e-12));
+            let curves = constant(h_r, h_w);
+            let total = p.c_h(u, 0.5, &curves);
+            let mix = p.io_r * chr + p.io_w * p.c_hw_at(u, h_w);
+            proptest::prop_assert!(close(total, mix, 1e-12));
+        }
     }
 }
