@@ -27,6 +27,12 @@
 //! optimum is interior (hit curves are not saturated there) and moves to
 //! smaller u as the write share grows, since every write pays C_PW(u).
 //! These are illustrative, not fitted: the point is the shape of C(u).
+//!
+//! That last trend relies on the default write-hit cost C_WH = C_PW(u) (a
+//! write hit rewrites the page out of place, so it pays for GC too). With a
+//! small fixed C_WH instead, once the hot write set fits in the write cache
+//! write hits stop depending on u, and the optimum can creep back up a
+//! little as writes grow.
 
 use serde::{Deserialize, Serialize};
 
@@ -402,7 +408,9 @@ impl ZipfHitCurve {
 }
 
 /// Block-level workload for the Zipf hit-ratio model: separate read and
-/// write populations (in flash blocks) with their own skew.
+/// write populations with their own skew. Populations are counted in erase
+/// blocks of the chip in use (`page_kb × pages_per_block`), the same unit as
+/// the cache size, so a chip with bigger blocks means a bigger data set.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
@@ -858,7 +866,7 @@ mod tests {
     fn optimum_moves_down_as_writes_grow() {
         let mut last_u = f64::INFINITY;
         let mut us = Vec::new();
-        for io_w in [0.0, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5] {
+        for io_w in [0.0, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.8, 1.0] {
             let u = default_report(io_w, 100, 50).grid.optimum.u;
             us.push(u);
             assert!(u <= last_u, "io_w = {io_w}: {us:?}");
