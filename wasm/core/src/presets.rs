@@ -36,7 +36,10 @@ pub fn device_presets() -> Vec<Device> {
             price: 180.0,
             power_w: 17.0,
             flash: None,
-            assumptions: strs(&["write_mbps = read_mbps", "power_w 17 W (datasheet class, not from the study)"]),
+            assumptions: strs(&[
+                "write_mbps = read_mbps",
+                "power_w 17 W (datasheet class, not from the study)",
+            ]),
         },
         Device {
             id: "raid4x15k".into(),
@@ -48,7 +51,11 @@ pub fn device_presets() -> Vec<Device> {
             price: 720.0,
             power_w: 68.0,
             flash: None,
-            assumptions: strs(&["price = 4 × $180", "power_w = 4 × 17 W", "write_mbps = read_mbps"]),
+            assumptions: strs(&[
+                "price = 4 × $180",
+                "power_w = 4 × 17 W",
+                "write_mbps = read_mbps",
+            ]),
         },
         Device {
             id: "ddr3_1gb".into(),
@@ -60,7 +67,10 @@ pub fn device_presets() -> Vec<Device> {
             price: 23.0,
             power_w: 3.0,
             flash: None,
-            assumptions: strs(&["bandwidth unlimited (as in the study)", "power_w 3 W per module"]),
+            assumptions: strs(&[
+                "bandwidth unlimited (as in the study)",
+                "power_w 3 W per module",
+            ]),
         },
         Device {
             id: "dram_5_23gb".into(),
@@ -72,7 +82,10 @@ pub fn device_presets() -> Vec<Device> {
             price: 120.29,
             power_w: 15.7,
             flash: None,
-            assumptions: strs(&["price = 5.23 × $23 (similar cost to the 64 GB SSD)", "power_w 3 W per GB"]),
+            assumptions: strs(&[
+                "price = 5.23 × $23 (similar cost to the 64 GB SSD)",
+                "power_w 3 W per GB",
+            ]),
         },
         Device {
             id: "ssd_a".into(),
@@ -333,7 +346,10 @@ pub fn scenario_presets() -> Vec<PresetInfo> {
 }
 
 pub fn scenario_preset(id: &str) -> Option<Scenario> {
-    entries().into_iter().find(|e| e.info.0 == id).map(|e| (e.build)())
+    entries()
+        .into_iter()
+        .find(|e| e.info.0 == id)
+        .map(|e| (e.build)())
 }
 
 /// The default scenario of the app: the MMSys'11 SSD + HDD cost-table entry.

@@ -343,7 +343,10 @@ impl Scenario {
             .and(self.tiers.interval_cache.as_ref())
             .map(|t| (TierRole::IntervalCache, t));
         let fc = if self.architecture.has_file_cache() {
-            self.tiers.file_cache.as_ref().map(|t| (TierRole::FileCache, t))
+            self.tiers
+                .file_cache
+                .as_ref()
+                .map(|t| (TierRole::FileCache, t))
         } else {
             None
         };

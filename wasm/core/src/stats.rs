@@ -18,9 +18,9 @@ pub struct Estimate {
 /// expansion around the normal quantile, accurate to 1e-4 there.
 pub fn t_975(df: u32) -> f64 {
     const TABLE: [f64; 30] = [
-        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
-        2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
-        2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
+        2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056,
+        2.052, 2.048, 2.045, 2.042,
     ];
     match df {
         0 => f64::NAN,
@@ -41,7 +41,13 @@ pub fn t_975(df: u32) -> f64 {
 pub fn mean_ci95(xs: &[f64]) -> Estimate {
     let n = xs.len();
     if n == 0 {
-        return Estimate { mean: f64::NAN, ci95: f64::NAN, min: f64::NAN, max: f64::NAN, n: 0 };
+        return Estimate {
+            mean: f64::NAN,
+            ci95: f64::NAN,
+            min: f64::NAN,
+            max: f64::NAN,
+            n: 0,
+        };
     }
     let mean = xs.iter().sum::<f64>() / n as f64;
     let min = xs.iter().copied().fold(f64::INFINITY, f64::min);
@@ -52,7 +58,13 @@ pub fn mean_ci95(xs: &[f64]) -> Estimate {
         let var = xs.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1) as f64;
         t_975(n as u32 - 1) * libm::sqrt(var / n as f64)
     };
-    Estimate { mean, ci95, min, max, n: n as u32 }
+    Estimate {
+        mean,
+        ci95,
+        min,
+        max,
+        n: n as u32,
+    }
 }
 
 #[cfg(test)]

@@ -37,7 +37,11 @@ pub fn parse_scenario(json: &str) -> Result<Scenario, Vec<FieldError>> {
     let de = &mut serde_json::Deserializer::from_str(json);
     let scenario: Scenario = serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();
-        let path = if path == "." { "(scenario)".to_string() } else { path };
+        let path = if path == "." {
+            "(scenario)".to_string()
+        } else {
+            path
+        };
         vec![FieldError {
             path,
             message: e.inner().to_string(),
@@ -151,7 +155,14 @@ fn check_workload(c: &mut Checker, w: &Workload) {
     for (i, k) in w.classes.iter().enumerate() {
         let p = format!("workload.classes[{i}]");
         c.range(&format!("{p}.share"), k.share, 0.0, true, 1.0, "");
-        c.range(&format!("{p}.length_min"), k.length_min, 0.1, false, 1440.0, "min");
+        c.range(
+            &format!("{p}.length_min"),
+            k.length_min,
+            0.1,
+            false,
+            1440.0,
+            "min",
+        );
         c.range(
             &format!("{p}.bitrate_kbps"),
             k.bitrate_kbps,
@@ -165,23 +176,44 @@ fn check_workload(c: &mut Checker, w: &Workload) {
     if !w.classes.is_empty() && share_sum.is_finite() && (share_sum - 1.0).abs() > 1e-6 {
         c.push(
             "workload.classes",
-            format!(
-                "shares sum to {}: they must sum to 1",
-                fmt_num(share_sum)
-            ),
+            format!("shares sum to {}: they must sum to 1", fmt_num(share_sum)),
         );
     }
     match w.popularity.convention {
-        ZipfConvention::Exponent => {
-            c.range("workload.popularity.value", w.popularity.value, 0.0, false, 3.0, "(exponent s)")
-        }
-        ZipfConvention::Theta => {
-            c.range("workload.popularity.value", w.popularity.value, -2.0, false, 1.0, "(θ; exponent = 1 − θ)")
-        }
+        ZipfConvention::Exponent => c.range(
+            "workload.popularity.value",
+            w.popularity.value,
+            0.0,
+            false,
+            3.0,
+            "(exponent s)",
+        ),
+        ZipfConvention::Theta => c.range(
+            "workload.popularity.value",
+            w.popularity.value,
+            -2.0,
+            false,
+            1.0,
+            "(θ; exponent = 1 − θ)",
+        ),
     }
-    c.range("workload.arrival_rate", w.arrival_rate, 0.0, true, 1000.0, "requests/s");
+    c.range(
+        "workload.arrival_rate",
+        w.arrival_rate,
+        0.0,
+        true,
+        1000.0,
+        "requests/s",
+    );
     if let Some(ch) = &w.churn {
-        c.range("workload.churn.period_h", ch.period_h, 0.01, false, 8760.0, "h");
+        c.range(
+            "workload.churn.period_h",
+            ch.period_h,
+            0.01,
+            false,
+            8760.0,
+            "h",
+        );
         let hi = w.videos.max(1);
         c.count("workload.churn.new_titles", ch.new_titles, 1, hi);
     }
@@ -222,12 +254,25 @@ fn check_devices(c: &mut Checker, devices: &[Device]) {
         if d.id.is_empty() || d.id.len() > 40 {
             c.push(format!("{p}.id"), "must be 1 to 40 characters");
         } else if devices[..i].iter().any(|o| o.id == d.id) {
-            c.push(format!("{p}.id"), format!("\"{}\" is used by an earlier device: ids must be unique", d.id));
+            c.push(
+                format!("{p}.id"),
+                format!(
+                    "\"{}\" is used by an earlier device: ids must be unique",
+                    d.id
+                ),
+            );
         }
         if d.name.chars().count() > 120 {
             c.push(format!("{p}.name"), "is longer than 120 characters");
         }
-        c.range(&format!("{p}.capacity_gb"), d.capacity_gb, 0.0, true, 1e6, "GB");
+        c.range(
+            &format!("{p}.capacity_gb"),
+            d.capacity_gb,
+            0.0,
+            true,
+            1e6,
+            "GB",
+        );
         for (field, v) in [("read_mbps", d.read_mbps), ("write_mbps", d.write_mbps)] {
             match v {
                 Some(v) => c.range(&format!("{p}.{field}"), v, 0.0, true, 1e6, "MB/s"),
@@ -255,9 +300,23 @@ fn check_devices(c: &mut Checker, devices: &[Device]) {
                 c.range(&format!("{p}.page_kb"), f.page_kb, 0.5, false, 1024.0, "KB");
                 c.count(&format!("{p}.pages_per_block"), f.pages_per_block, 1, 4096);
                 c.range(&format!("{p}.read_us"), f.read_us, 0.0, true, 1e6, "µs");
-                c.range(&format!("{p}.program_us"), f.program_us, 0.0, true, 1e6, "µs");
+                c.range(
+                    &format!("{p}.program_us"),
+                    f.program_us,
+                    0.0,
+                    true,
+                    1e6,
+                    "µs",
+                );
                 c.range(&format!("{p}.erase_ms"), f.erase_ms, 0.0, true, 1e4, "ms");
-                c.range(&format!("{p}.spare_factor"), f.spare_factor, 0.0, true, 10.0, "");
+                c.range(
+                    &format!("{p}.spare_factor"),
+                    f.spare_factor,
+                    0.0,
+                    true,
+                    10.0,
+                    "",
+                );
                 c.range(
                     &format!("{p}.write_read_interference"),
                     f.write_read_interference,
@@ -289,7 +348,11 @@ fn check_tier(
                 format!(
                     "\"{}\" is not in the device catalog (known: {})",
                     tier.device,
-                    if ids.is_empty() { "none".to_string() } else { ids.join(", ") }
+                    if ids.is_empty() {
+                        "none".to_string()
+                    } else {
+                        ids.join(", ")
+                    }
                 ),
             );
             None
@@ -324,7 +387,10 @@ fn check_tiers(c: &mut Checker, s: &Scenario) {
             }
             None => c.push(
                 "tiers.interval_cache",
-                format!("is missing: {} needs an interval-cache tier", s.architecture.label()),
+                format!(
+                    "is missing: {} needs an interval-cache tier",
+                    s.architecture.label()
+                ),
             ),
         }
     }
@@ -335,7 +401,10 @@ fn check_tiers(c: &mut Checker, s: &Scenario) {
             }
             None => c.push(
                 "tiers.file_cache",
-                format!("is missing: {} needs a file-cache (LFU) tier", s.architecture.label()),
+                format!(
+                    "is missing: {} needs a file-cache (LFU) tier",
+                    s.architecture.label()
+                ),
             ),
         }
     }
@@ -356,7 +425,14 @@ fn check_tiers(c: &mut Checker, s: &Scenario) {
 }
 
 fn check_policy(c: &mut Checker, p: &Policy) {
-    c.range("policy.lfu_window_h", p.lfu_window_h, 0.0, true, 8760.0, "h");
+    c.range(
+        "policy.lfu_window_h",
+        p.lfu_window_h,
+        0.0,
+        true,
+        8760.0,
+        "h",
+    );
 }
 
 /// Expected events of a whole run (all replications), for the budget check
@@ -373,7 +449,11 @@ pub fn expected_events(s: &Scenario) -> f64 {
     };
     // Each arrival makes at most an end event and, with interval caching, a
     // move-to-buffer event; history arrivals are single events.
-    let per_arrival = if s.architecture.interval_cache_kind().is_some() { 3.0 } else { 2.0 };
+    let per_arrival = if s.architecture.interval_cache_kind().is_some() {
+        3.0
+    } else {
+        2.0
+    };
     let per_rep = w.arrival_rate * (s.run.duration_h * 3600.0 * per_arrival + history);
     per_rep * s.run.replications as f64
 }

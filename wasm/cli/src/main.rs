@@ -1,0 +1,227 @@
+//! `tierplan`: run scenario JSON files natively — for batch sweeps, for
+//! benchmarks, and for checking the browser's results against native ones.
+
+mod sweep;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::io::Read;
+use std::process::ExitCode;
+use std::time::Instant;
+use tierplan_core::presets::{scenario_preset, scenario_presets};
+use tierplan_core::{parse_scenario, FieldError, Job, RunResult};
+
+#[derive(Parser)]
+#[command(
+    name = "tierplan",
+    version,
+    about = "Video-on-demand storage hierarchy simulator"
+)]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    Json,
+    Csv,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Run a scenario file (`-` reads standard input) and print its results.
+    Run {
+        file: String,
+        #[arg(long, value_enum, default_value = "json")]
+        format: Format,
+        /// Check bandwidth, buffer and stream invariants after every event (slow).
+        #[arg(long)]
+        check: bool,
+    },
+    /// List the built-in scenario presets.
+    Presets,
+    /// Print a preset scenario as JSON.
+    Preset { name: String },
+    /// Run a scenario once per value of one numeric field.
+    Sweep {
+        file: String,
+        /// Field path, e.g. workload.arrival_rate, tiers.disk.count,
+        /// workload.classes[0].length_min, devices[2].price
+        #[arg(long)]
+        param: String,
+        /// Comma-separated values, e.g. 0.1,0.2,0.4
+        #[arg(long, value_delimiter = ',', num_args = 1..)]
+        values: Vec<f64>,
+        #[arg(long, value_enum, default_value = "json")]
+        format: Format,
+    },
+    /// Measure events per second on the study's λ = 1/s, 10 h workload.
+    Bench {
+        /// Replications per architecture.
+        #[arg(long, default_value_t = 20)]
+        replications: u32,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.cmd {
+        Cmd::Run {
+            file,
+            format,
+            check,
+        } => match read_scenario(&file) {
+            Ok(json) => match parse_scenario(&json) {
+                Ok(s) => {
+                    let mut job = Job::new(s).expect("validated");
+                    job.check_invariants(check);
+                    while !job.step(1 << 22).done {}
+                    let r = job.result().expect("done");
+                    match format {
+                        Format::Json => println!(
+                            "{}",
+                            serde_json::to_string_pretty(&r).expect("serialisable")
+                        ),
+                        Format::Csv => print!("{}", run_csv(&r)),
+                    }
+                    ExitCode::SUCCESS
+                }
+                Err(errs) => invalid(&file, &errs),
+            },
+            Err(e) => {
+                eprintln!("tierplan: cannot read {file}: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Cmd::Presets => {
+            for p in scenario_presets() {
+                println!("{:<24} {}  [{}]", p.id, p.title, p.source);
+            }
+            ExitCode::SUCCESS
+        }
+        Cmd::Preset { name } => match scenario_preset(&name) {
+            Some(s) => {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&s).expect("serialisable")
+                );
+                ExitCode::SUCCESS
+            }
+            None => {
+                let known: Vec<String> = scenario_presets().into_iter().map(|p| p.id).collect();
+                eprintln!(
+                    "tierplan: no preset named \"{name}\"; known: {}",
+                    known.join(", ")
+                );
+                ExitCode::from(2)
+            }
+        },
+        Cmd::Sweep {
+            file,
+            param,
+            values,
+            format,
+        } => match read_scenario(&file) {
+            Ok(json) => match sweep::sweep(&json, &param, &values) {
+                Ok(points) => {
+                    match format {
+                        Format::Json => println!(
+                            "{}",
+                            serde_json::to_string_pretty(&points).expect("serialisable")
+                        ),
+                        Format::Csv => print!("{}", sweep::csv(&param, &points)),
+                    }
+                    ExitCode::SUCCESS
+                }
+                Err(errs) => invalid(&file, &errs),
+            },
+            Err(e) => {
+                eprintln!("tierplan: cannot read {file}: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Cmd::Bench { replications } => {
+            bench(replications);
+            ExitCode::SUCCESS
+        }
+    }
+}
+
+fn read_scenario(file: &str) -> std::io::Result<String> {
+    if file == "-" {
+        let mut s = String::new();
+        std::io::stdin().read_to_string(&mut s)?;
+        Ok(s)
+    } else {
+        std::fs::read_to_string(file)
+    }
+}
+
+fn invalid(file: &str, errs: &[FieldError]) -> ExitCode {
+    eprintln!(
+        "tierplan: {file} is not a valid scenario ({} problem{}):",
+        errs.len(),
+        if errs.len() == 1 { "" } else { "s" }
+    );
+    for e in errs {
+        eprintln!("  {e}");
+    }
+    ExitCode::from(2)
+}
+
+fn run_csv(r: &RunResult) -> String {
+    let mut out = String::from(
+        "replication,seed,arrivals,rejections,rejection_probability,avg_streams,buffered_streams,hit_ratio,peak_streams,streams_per_dollar\n",
+    );
+    for (k, x) in r.replications.iter().enumerate() {
+        out += &format!(
+            "{k},{},{},{},{},{},{},{},{},{}\n",
+            x.seed,
+            x.arrivals,
+            x.rejections,
+            x.rejection_probability,
+            x.avg_streams,
+            x.buffered_streams,
+            x.hit_ratio,
+            x.peak_streams,
+            x.streams_per_dollar
+        );
+    }
+    let s = &r.summary;
+    for (label, f) in [("mean", 0), ("ci95", 1)] {
+        let g = |e: &tierplan_core::stats::Estimate| if f == 0 { e.mean } else { e.ci95 };
+        out += &format!(
+            "{label},,{},{},{},{},{},{},{},{}\n",
+            g(&s.arrivals),
+            g(&s.rejections),
+            g(&s.rejection_probability),
+            g(&s.avg_streams),
+            g(&s.buffered_streams),
+            g(&s.hit_ratio),
+            g(&s.peak_streams),
+            g(&s.streams_per_dollar)
+        );
+    }
+    out
+}
+
+fn bench(replications: u32) {
+    println!("tierplan bench: λ = 1/s, 10 h, 300 videos of 60 min at 245 KB/s, {replications} replications each, one core");
+    for id in ["mmsys11-cost-hdd", "mmsys11-cost-dram", "mmsys11-cost-ssd"] {
+        let mut s = scenario_preset(id).expect("preset");
+        s.run.replications = replications;
+        let mut job = Job::new(s.clone()).expect("valid preset");
+        let t0 = Instant::now();
+        while !job.step(u64::MAX).done {}
+        let secs = t0.elapsed().as_secs_f64();
+        let r = job.result().expect("done");
+        println!(
+            "{:<34} {:>10} events in {:>7.3} s = {:>6.2} M events/s ({:.2} ms per replication)",
+            s.architecture.label(),
+            r.events,
+            secs,
+            r.events as f64 / secs / 1e6,
+            secs * 1e3 / replications as f64
+        );
+    }
+}

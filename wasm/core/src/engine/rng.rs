@@ -1,0 +1,26 @@
+//! Random variates from a seeded xoshiro256++ stream. Only IEEE arithmetic
+//! and `libm` are used so a seed gives bit-identical runs natively and in
+//! WebAssembly (std's `ln` may differ by an ulp between the two).
+
+use rand_core::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+pub struct SimRng(Xoshiro256PlusPlus);
+
+impl SimRng {
+    pub fn new(seed: u64) -> Self {
+        SimRng(Xoshiro256PlusPlus::seed_from_u64(seed))
+    }
+
+    /// Uniform on [0, 1) with 53 random bits.
+    #[inline]
+    pub fn uniform(&mut self) -> f64 {
+        (self.0.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+    }
+
+    /// Exponential with the given rate, by inversion.
+    #[inline]
+    pub fn exp(&mut self, rate: f64) -> f64 {
+        -libm::log1p(-self.uniform()) / rate
+    }
+}
