@@ -123,6 +123,49 @@ function RunPanel({
   );
 }
 
+function download(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The scenario (and the last result) as JSON: what `tierplan run FILE` reads and prints. */
+function JsonPanel({ scenario, result }: { scenario: Scenario; result: RunResult | null }) {
+  const scenarioText = JSON.stringify(scenario, null, 2);
+  const resultText = result ? JSON.stringify(result, null, 2) : null;
+  return (
+    <section className="card json-panel" aria-label="JSON">
+      <h2>JSON</h2>
+      <p className="hint">
+        The scenario file the native CLI reads (<code>tierplan run scenario.json</code>) gives the same result for the same seed.
+      </p>
+      <div className="run-buttons">
+        <button type="button" data-testid="download-scenario" onClick={() => download('scenario.json', scenarioText)}>
+          Download scenario
+        </button>
+        {resultText ? (
+          <button type="button" data-testid="download-result" onClick={() => download('result.json', resultText)}>
+            Download result
+          </button>
+        ) : null}
+      </div>
+      <details>
+        <summary>Scenario JSON</summary>
+        <pre data-testid="scenario-json">{scenarioText}</pre>
+      </details>
+      {resultText ? (
+        <details>
+          <summary>Result JSON</summary>
+          <pre data-testid="result-json">{resultText}</pre>
+        </details>
+      ) : null}
+    </section>
+  );
+}
+
 export function App({ engine }: { engine: Engine }) {
   const [scenario, setScenario] = useState<Scenario | null>(null);
   const [presets, setPresets] = useState<PresetInfo[]>([]);
@@ -273,6 +316,7 @@ export function App({ engine }: { engine: Engine }) {
           <div className="side">
             <RunPanel state={run} canRun={canRun} blockers={upToDate ? errors : []} onRun={startRun} onCancel={cancel} />
             {lastResult ? <Results result={lastResult} /> : null}
+            <JsonPanel scenario={scenario} result={lastResult} />
           </div>
         </div>
         <DeviceCatalog devices={scenario.devices} presets={devicePresets} inUse={inUse} edit={edit} />

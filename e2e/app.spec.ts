@@ -1,0 +1,131 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { AppPage } from './pages/AppPage';
+import type { RunResult } from '../src/engine/types';
+
+test('opens with the default scenario, every input labelled', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.open();
+  await expect(app.field('workload.arrival_rate')).toHaveValue('1');
+  await expect(page.getByLabel('Arrival rate λ (requests/s)')).toBeVisible();
+  await expect(page.getByLabel('Video length (min)')).toBeVisible();
+  await expect(page.getByLabel('Bitrate (KB/s)')).toBeVisible();
+  await expect(page.getByTestId('zipf-help')).toContainText('i−s');
+  await expect(page.getByTestId('device-catalog')).toContainText('Cheetah 15K.6');
+  // Every input and select has an accessible name.
+  const unnamed = await page.locator('input, select').evaluateAll((els) =>
+    els.filter((el) => {
+      const e = el as HTMLInputElement;
+      return !(e.labels && e.labels.length > 0) && !e.getAttribute('aria-label') && !e.closest('label');
+    }).length,
+  );
+  expect(unnamed).toBe(0);
+});
+
+test('edit a field, run, see results', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.open();
+  await app.setField('run.duration_h', '2');
+  await app.setField('run.replications', '3');
+  await app.runToResults();
+  await expect(page.getByTestId('result-avg_streams')).toContainText('±');
+  await expect(page.getByTestId('result-capital_cost')).toHaveText('$960.00');
+  await expect(page.getByTestId('tier-row-disk')).toBeVisible();
+  await expect(page.getByTestId('tier-row-file_cache')).toBeVisible();
+  await expect(page.getByTestId('flash-file_cache-lifetime')).toHaveText('no writes');
+  const r = await app.result();
+  expect(r.replications).toHaveLength(3);
+  expect(r.measured_s).toBe(7200);
+});
+
+test('an invalid value shows the core message beside the field and blocks Run', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.open();
+  await app.setField('workload.arrival_rate', '-3');
+  await expect(app.error('workload.arrival_rate')).toHaveText('-3 is out of range: must be 0 < value ≤ 1000 requests/s');
+  await expect(app.runButton).toBeDisabled();
+  await expect(page.getByTestId('error-summary')).toContainText('workload.arrival_rate');
+  // Not a number at all: a local message, Run still blocked.
+  await app.setField('workload.arrival_rate', 'abc');
+  await expect(app.error('workload.arrival_rate')).toContainText('enter a number');
+  await expect(app.runButton).toBeDisabled();
+  // A device value, by its catalog path.
+  await app.setField('workload.arrival_rate', '1');
+  await app.waitValid();
+  await app.setField('devices[0].price', '-1');
+  await expect(app.error('devices[0].price')).toContainText('out of range');
+  await expect(app.runButton).toBeDisabled();
+  await app.setField('devices[0].price', '180');
+  await app.waitValid();
+});
+
+test('Cancel stops a long run', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.open();
+  await app.setField('workload.arrival_rate', '20');
+  await app.setField('run.duration_h', '500');
+  await app.setField('run.replications', '5');
+  await app.setField('tiers.disk.count', '40');
+  await app.run();
+  await expect(app.progress).toBeVisible();
+  await expect(app.status).toContainText('events');
+  await app.cancelButton.click();
+  await expect(app.status).toHaveText('Cancelled.', { timeout: 5_000 });
+  await expect(app.results).toHaveCount(0);
+  // The pool is still usable afterwards.
+  await app.setField('workload.arrival_rate', '1');
+  await app.setField('run.duration_h', '1');
+  await app.setField('run.replications', '2');
+  await app.runToResults();
+});
+
+test('the browser result equals the native CLI result for the same scenario and seed', async ({ page }) => {
+  const cli = join(process.cwd(), 'wasm/target/release/tierplan');
+  if (!existsSync(cli)) {
+    execFileSync('cargo', ['build', '--release', '--manifest-path', 'wasm/Cargo.toml', '-p', 'tierplan-cli'], { stdio: 'inherit' });
+  }
+  const app = new AppPage(page);
+  await app.open();
+  await app.loadPreset('mmsys11-cost-dram');
+  await expect(app.field('tiers.interval_cache.count')).toHaveValue('2');
+  await app.setField('run.seed', '42');
+  await app.setField('run.replications', '3');
+  await app.runToResults();
+  const scenario = await app.scenario();
+  expect(scenario.run.seed).toBe(42);
+  const browser = await app.result();
+
+  const dir = mkdtempSync(join(tmpdir(), 'tierplan-e2e-'));
+  const file = join(dir, 'scenario.json');
+  writeFileSync(file, JSON.stringify(scenario));
+  const native = JSON.parse(execFileSync(cli, ['run', file], { encoding: 'utf8' })) as RunResult;
+  expect(browser.summary).toEqual(native.summary);
+  expect(browser.replications).toEqual(native.replications);
+  expect(browser.tiers).toEqual(native.tiers);
+  expect(browser.events).toBe(native.events);
+});
+
+for (const [name, width, height] of [
+  ['desktop', 1280, 800],
+  ['phone', 390, 844],
+] as const) {
+  test(`layout at ${width}×${height} has no horizontal overflow with results shown (${name})`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    const app = new AppPage(page);
+    await app.open();
+    await app.loadPreset('hyssc-slc-tlc');
+    await expect(app.field('tiers.file_cache.count')).toBeVisible();
+    await app.setField('run.duration_h', '2');
+    await app.runToResults();
+    await expect(page.getByTestId('tier-chart')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const dir = process.env.SHOTS_DIR ?? 'test-results/shots';
+    mkdirSync(dir, { recursive: true });
+    await page.screenshot({ path: join(dir, `${name}-${width}x${height}.png`), fullPage: true });
+    await page.screenshot({ path: join(dir, `${name}-${width}x${height}-viewport.png`) });
+  });
+}

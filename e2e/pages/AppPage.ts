@@ -1,0 +1,76 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { RunResult, Scenario } from '../../src/engine/types';
+
+/** Page object of the planner: fields by their scenario path. */
+export class AppPage {
+  constructor(readonly page: Page) {}
+
+  async open(): Promise<void> {
+    await this.page.goto('/');
+    await expect(this.page.getByTestId('app')).toBeVisible();
+    await this.waitValid();
+  }
+
+  field(path: string): Locator {
+    return this.page.getByTestId(`field-${path}`);
+  }
+
+  error(path: string): Locator {
+    return this.page.getByTestId(`error-${path}`);
+  }
+
+  get runButton(): Locator {
+    return this.page.getByTestId('run-button');
+  }
+
+  get cancelButton(): Locator {
+    return this.page.getByTestId('cancel-button');
+  }
+
+  get progress(): Locator {
+    return this.page.getByTestId('run-progress');
+  }
+
+  get status(): Locator {
+    return this.page.getByTestId('run-status');
+  }
+
+  get results(): Locator {
+    return this.page.getByTestId('results');
+  }
+
+  async setField(path: string, value: string): Promise<void> {
+    const f = this.field(path);
+    await f.fill(value);
+    await f.blur();
+  }
+
+  /** Wait until the core has validated the current scenario and found it valid. */
+  async waitValid(): Promise<void> {
+    await expect(this.page.getByTestId('app')).toHaveAttribute('data-valid', 'true');
+    await expect(this.runButton).toBeEnabled();
+  }
+
+  async loadPreset(id: string): Promise<void> {
+    await this.page.getByTestId('preset-select').selectOption(id);
+    await this.page.getByTestId('preset-load').click();
+  }
+
+  async run(): Promise<void> {
+    await this.waitValid();
+    await this.runButton.click();
+  }
+
+  async runToResults(timeout = 60_000): Promise<void> {
+    await this.run();
+    await expect(this.results).toBeVisible({ timeout });
+  }
+
+  async scenario(): Promise<Scenario> {
+    return JSON.parse(await this.page.getByTestId('scenario-json').textContent() ?? 'null') as Scenario;
+  }
+
+  async result(): Promise<RunResult> {
+    return JSON.parse(await this.page.getByTestId('result-json').textContent() ?? 'null') as RunResult;
+  }
+}
