@@ -94,7 +94,7 @@ function RunPanel({
       ) : null}
       {state.status === 'done' ? (
         <p className="ok" data-testid="run-status">
-          Done in {state.seconds.toFixed(1)} s.
+          Done in {state.seconds < 1 ? `${Math.max(1, Math.round(state.seconds * 1000))} ms` : `${state.seconds.toFixed(1)} s`}.
         </p>
       ) : null}
       {state.status === 'cancelled' ? (

@@ -22,7 +22,7 @@ function TierChart({ tiers }: { tiers: TierSummary[] }) {
   const row = 34;
   const left = 120;
   const max = Math.max(1, ...tiers.map((t) => Math.max(t.avg_streams.mean, t.stream_capacity ?? 0)));
-  const x = scaleLinear().domain([0, max]).range([0, width - left - 10]).nice();
+  const x = scaleLinear().domain([0, max]).range([0, width - left - 24]).nice();
   return (
     <svg
       className="tier-chart"

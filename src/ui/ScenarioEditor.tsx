@@ -174,20 +174,30 @@ export function ArchitectureSection({ scenario, edit }: { scenario: Scenario; ed
         <SelectField
           path="policy.interval"
           label="Interval-cache policy"
+          hint={
+            scenario.policy.interval === 'replacement'
+              ? 'Smallest intervals first: evict larger cached intervals to fit a new one.'
+              : 'Cache an interval only if it fits; never evict.'
+          }
           value={scenario.policy.interval}
           options={[
-            { value: 'replacement', label: 'Replacement (smallest intervals first)' },
-            { value: 'greedy', label: 'Greedy (never evict)' },
+            { value: 'replacement', label: 'Replacement' },
+            { value: 'greedy', label: 'Greedy' },
           ]}
           onChange={(v) => edit((s) => void (s.policy.interval = v))}
         />
         <SelectField
           path="policy.lfu"
           label="File-level LFU"
+          hint={
+            scenario.policy.lfu === 'static'
+              ? 'The most popular videos are staged before the run; no writes.'
+              : 'Windowed request counts; whole files are written at the sequential-write bandwidth (wears flash).'
+          }
           value={scenario.policy.lfu}
           options={[
-            { value: 'static', label: 'Static (most popular staged, no writes)' },
-            { value: 'dynamic', label: 'Dynamic (windowed counts, whole-file fills)' },
+            { value: 'static', label: 'Static' },
+            { value: 'dynamic', label: 'Dynamic' },
           ]}
           onChange={(v) => edit((s) => void (s.policy.lfu = v))}
         />
