@@ -2,7 +2,7 @@
 // The worker API called directly, with the real wasm core loaded by initSync.
 import { describe, expect, it } from 'vitest';
 import { simApi } from '../test/wasm';
-import { ScenarioError, warmupScenario } from './api';
+import { createSimApi, ScenarioError, WasmPanic, warmupScenario } from './api';
 import type { Progress, Scenario } from './types';
 
 const api = simApi();
@@ -130,5 +130,22 @@ describe('analytics', () => {
     expect(api.writeAmplification(0.07)).toBeCloseTo(7.82, 2);
     expect(api.writeAmplification(1.0)).toBeCloseTo(1.26, 2);
     expect(api.zipfTopKMass(100, 0, 25)).toBeCloseTo(0.25, 12);
+  });
+});
+
+describe('panics', () => {
+  it('turn a wasm trap into a WasmPanic with the Rust message, and poison the instance', () => {
+    const real = simApi();
+    const trap = () => {
+      throw new WebAssembly.RuntimeError('unreachable');
+    };
+    const fake = {
+      ...Object.fromEntries(['validate', 'listPresets', 'preset', 'devicePresets', 'defaultScenario'].map((k) => [k, trap])),
+      takePanicMessage: () => "panicked at core/src/engine/sim.rs:1:1:\nindex out of bounds",
+    } as unknown as Parameters<typeof createSimApi>[0];
+    const api = createSimApi(fake);
+    expect(() => api.listPresets()).toThrow(WasmPanic);
+    expect(() => api.listPresets()).toThrow(/the simulation core crashed: panicked at .*index out of bounds/s);
+    expect(real.listPresets().length).toBeGreaterThan(0);
   });
 });

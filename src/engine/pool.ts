@@ -3,7 +3,7 @@
 // the workers; cancellation goes through an AbortSignal; a worker that
 // crashes or hangs is terminated and replaced while the others go on.
 import * as Comlink from 'comlink';
-import type { WorkerApi } from './sim.worker';
+import type { WorkerApi } from './worker-api';
 import type { FieldError, PresetInfo, Progress, RunResult, Scenario, Device } from './types';
 import { DEFAULT_CHUNK } from './api';
 

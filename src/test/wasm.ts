@@ -1,13 +1,15 @@
 // Load the wasm package in Node (tests): initSync with the .wasm bytes.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import * as wasm from '../wasm-pkg/tierplan_wasm';
 import { createSimApi, type SimApi } from '../engine/api';
 
 let api: SimApi | null = null;
 
 export function loadWasm(): typeof wasm {
-  const file = fileURLToPath(new URL('../wasm-pkg/tierplan_wasm_bg.wasm', import.meta.url));
+  // Relative to the repository root (vitest's working directory); jsdom
+  // gives import.meta.url an http: scheme.
+  const file = resolve(process.cwd(), 'src/wasm-pkg/tierplan_wasm_bg.wasm');
   wasm.initSync({ module: readFileSync(file) });
   return wasm;
 }

@@ -1,0 +1,177 @@
+// @vitest-environment node
+// The worker pool with in-process "workers": each fake worker is a
+// MessageChannel whose far end serves the real worker API (wasm loaded by
+// initSync), so queueing, cancellation and crash recovery run for real.
+import * as Comlink from 'comlink';
+import { afterEach, describe, expect, it } from 'vitest';
+import { simApi, loadWasm } from '../test/wasm';
+import { createSimApi, WasmPanic, type SimApi } from './api';
+import { poolSize, WorkerPool, type WorkerLike } from './pool';
+import { workerApi } from './worker-api';
+import type { Scenario } from './types';
+
+type Fake = WorkerLike & { terminated: boolean; crash(message: string): void };
+
+const fakes: Fake[] = [];
+
+function fakeWorker(api: SimApi): Fake {
+  const { port1, port2 } = new MessageChannel();
+  Comlink.expose(workerApi(Promise.resolve(api)), port2 as unknown as Comlink.Endpoint);
+  const fake = Object.assign(port1 as unknown as WorkerLike, {
+    terminated: false,
+    terminate() {
+      fake.terminated = true;
+      port1.close();
+      port2.close();
+    },
+    crash(message: string) {
+      port1.dispatchEvent(Object.assign(new Event('error'), { message }));
+    },
+  }) as Fake;
+  fakes.push(fake);
+  return fake;
+}
+
+function realFactory(): () => WorkerLike {
+  const wasm = loadWasm();
+  return () => fakeWorker(createSimApi(wasm));
+}
+
+function scenario(hours = 1, reps = 2, seed = 1): Scenario {
+  const s = simApi().defaultScenario();
+  s.run.duration_h = hours;
+  s.run.replications = reps;
+  s.run.seed = seed;
+  return s;
+}
+
+let pool: WorkerPool | null = null;
+afterEach(() => {
+  pool?.dispose();
+  pool = null;
+  fakes.length = 0;
+});
+
+describe('pool size', () => {
+  it('is one worker per core, from 1 to 4', () => {
+    expect(poolSize(undefined)).toBe(1);
+    expect(poolSize(0)).toBe(1);
+    expect(poolSize(2)).toBe(2);
+    expect(poolSize(16)).toBe(4);
+  });
+});
+
+describe('WorkerPool', () => {
+  it('queues runs across the workers and gives each its own result', async () => {
+    pool = new WorkerPool(realFactory(), { size: 2, chunk: 5_000 });
+    const seeds = [1, 2, 3, 4, 5];
+    const results = await Promise.all(seeds.map((seed) => pool!.run(scenario(1, 1, seed))));
+    expect(results.map((r) => r.replications[0].seed)).toEqual(seeds);
+    const again = await pool.run(scenario(1, 1, 3));
+    expect(again.summary).toEqual(results[2].summary);
+    expect(pool.spawned).toBe(2);
+  });
+
+  it('answers validation and presets through a worker', async () => {
+    pool = new WorkerPool(realFactory(), { size: 1 });
+    const s = await pool.defaultScenario();
+    expect(await pool.validate(s)).toEqual([]);
+    s.run.replications = 0;
+    const errs = await pool.validate(s);
+    expect(errs[0].path).toBe('run.replications');
+    expect((await pool.listPresets()).length).toBeGreaterThan(0);
+    expect((await pool.preset('mmsys11-cost-hdd')).architecture).toBe('hdd_only');
+    expect((await pool.devicePresets()).length).toBeGreaterThan(0);
+  });
+
+  it('reports progress through the proxied callback', async () => {
+    pool = new WorkerPool(realFactory(), { size: 1, chunk: 2_000 });
+    const fractions: number[] = [];
+    const r = await pool.run(scenario(2, 2), { onProgress: (p) => fractions.push(p.fraction) });
+    expect(r.replications).toHaveLength(2);
+    expect(fractions.length).toBeGreaterThan(2);
+    expect(fractions.at(-1)).toBe(1);
+  });
+
+  it('cancels a running job through its AbortSignal and keeps the worker', async () => {
+    pool = new WorkerPool(realFactory(), { size: 1, chunk: 5_000 });
+    const ac = new AbortController();
+    const p = pool.run(scenario(200, 10), {
+      signal: ac.signal,
+      onProgress: () => ac.abort(),
+    });
+    await expect(p).rejects.toMatchObject({ name: 'AbortError' });
+    const r = await pool.run(scenario(1, 1));
+    expect(r.replications).toHaveLength(1);
+    expect(pool.spawned).toBe(1);
+  });
+
+  it('drops a queued job on abort without running it', async () => {
+    pool = new WorkerPool(realFactory(), { size: 1, chunk: 5_000 });
+    const first = pool.run(scenario(1, 1));
+    const ac = new AbortController();
+    const second = pool.run(scenario(1, 1), { signal: ac.signal });
+    expect(pool.queued).toBe(1);
+    ac.abort();
+    await expect(second).rejects.toMatchObject({ name: 'AbortError' });
+    expect(pool.queued).toBe(0);
+    await expect(first).resolves.toBeTruthy();
+  });
+
+  it('terminates and respawns a worker that does not stop after an abort', async () => {
+    const wasm = loadWasm();
+    let n = 0;
+    pool = new WorkerPool(
+      () => {
+        const api = createSimApi(wasm);
+        // The first worker hangs: its run never returns and ignores cancel.
+        if (n++ === 0) api.run = () => new Promise(() => undefined);
+        return fakeWorker(api);
+      },
+      { size: 1, cancelGraceMs: 50 },
+    );
+    const ac = new AbortController();
+    const p = pool.run(scenario(1, 1), { signal: ac.signal });
+    await new Promise((r) => setTimeout(r, 20));
+    ac.abort();
+    await expect(p).rejects.toMatchObject({ name: 'AbortError' });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(fakes[0].terminated).toBe(true);
+    expect(pool.spawned).toBe(2);
+    const r = await pool.run(scenario(1, 1));
+    expect(r.replications).toHaveLength(1);
+  });
+
+  it('replaces a crashed worker, rejects its job clearly, and the others go on', async () => {
+    const wasm = loadWasm();
+    pool = new WorkerPool(() => fakeWorker(createSimApi(wasm)), { size: 2, chunk: 2_000 });
+    const long = pool.run(scenario(50, 2, 1));
+    const other = pool.run(scenario(2, 1, 2));
+    await new Promise((r) => setTimeout(r, 10));
+    fakes[0].crash('out of memory');
+    await expect(long).rejects.toThrow('simulation worker crashed: out of memory');
+    await expect(other).resolves.toMatchObject({ replications: [{ seed: 2 }] });
+    expect(fakes[0].terminated).toBe(true);
+    expect(pool.spawned).toBe(3);
+    const again = await pool.run(scenario(1, 1));
+    expect(again.replications).toHaveLength(1);
+  });
+
+  it('replaces a worker whose core panicked', async () => {
+    const wasm = loadWasm();
+    let n = 0;
+    pool = new WorkerPool(
+      () => {
+        const api = createSimApi(wasm);
+        if (n++ === 0) {
+          api.run = () => Promise.reject(new WasmPanic('the simulation core crashed: index out of bounds'));
+        }
+        return fakeWorker(api);
+      },
+      { size: 1 },
+    );
+    await expect(pool.run(scenario(1, 1))).rejects.toThrow('the simulation core crashed: index out of bounds');
+    expect(pool.spawned).toBe(2);
+    await expect(pool.run(scenario(1, 1))).resolves.toBeTruthy();
+  });
+});

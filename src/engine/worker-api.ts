@@ -1,0 +1,37 @@
+// The object a simulation worker exposes over comlink: the SimApi of its
+// wasm instance, each call waiting until the instance is ready.
+import type { SimApi } from './api';
+
+type Async<T> = {
+  [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> | Awaited<R> : never;
+};
+
+/** What the main thread sees through comlink. */
+export type WorkerApi = Async<SimApi> & {
+  /** Resolves once the module is instantiated and warmed up. */
+  ready(): Promise<void>;
+};
+
+export function workerApi(instance: Promise<SimApi>): WorkerApi {
+  const call = <T>(f: (a: SimApi) => T): Promise<T> => instance.then(f);
+  return {
+    ready: async () => {
+      await instance;
+    },
+    ping: () => 'pong',
+    validate: (s) => call((a) => a.validate(s)),
+    listPresets: () => call((a) => a.listPresets()),
+    preset: (id) => call((a) => a.preset(id)),
+    devicePresets: () => call((a) => a.devicePresets()),
+    defaultScenario: () => call((a) => a.defaultScenario()),
+    run: async (id, s, onProgress, chunk) => (await instance).run(id, s, onProgress, chunk),
+    cancel: (id) => {
+      void instance.then((a) => a.cancel(id));
+    },
+    erlangB: (c, x) => call((a) => a.erlangB(c, x)),
+    streamsPerBandwidth: (bw, b) => call((a) => a.streamsPerBandwidth(bw, b)),
+    zipfTopKMass: (n, s, k) => call((a) => a.zipfTopKMass(n, s, k)),
+    lifetimeHours: (c, n, w, wa) => call((a) => a.lifetimeHours(c, n, w, wa)),
+    writeAmplification: (r) => call((a) => a.writeAmplification(r)),
+  };
+}
