@@ -16,8 +16,8 @@ const fakes: Fake[] = [];
 
 function fakeWorker(api: SimApi): Fake {
   const { port1, port2 } = new MessageChannel();
-  Comlink.expose(workerApi(Promise.resolve(api)), port2 as unknown as Comlink.Endpoint);
-  const fake = Object.assign(port1 as unknown as WorkerLike, {
+  Comlink.expose(workerApi(Promise.resolve(api)), port2);
+  const fake: Fake = Object.assign(port1, {
     terminated: false,
     terminate() {
       fake.terminated = true;
@@ -27,7 +27,7 @@ function fakeWorker(api: SimApi): Fake {
     crash(message: string) {
       port1.dispatchEvent(Object.assign(new Event('error'), { message }));
     },
-  }) as Fake;
+  });
   fakes.push(fake);
   return fake;
 }

@@ -94,8 +94,8 @@ export class WorkerPool {
       const msg = (ev as ErrorEvent).message || 'the worker stopped unexpectedly';
       this.fail(slot, new Error(`simulation worker crashed: ${msg}`));
     };
-    worker.addEventListener('error', onError as EventListener);
-    worker.addEventListener('messageerror', onError as EventListener);
+    worker.addEventListener('error', onError);
+    worker.addEventListener('messageerror', onError);
     slot.ready = Promise.resolve(api.ready()).then(
       () => {
         this.startFailures = 0;
@@ -190,7 +190,7 @@ export class WorkerPool {
       );
   }
 
-  private done(slot: Slot, task: Task, outcome: { result: RunResult } | unknown): void {
+  private done(slot: Slot, task: Task, outcome: unknown): void {
     if (slot.task !== task) return; // the slot was failed meanwhile
     slot.task = null;
     if (outcome !== null && typeof outcome === 'object' && 'result' in outcome) {
@@ -258,8 +258,8 @@ function messageOf(e: unknown): string {
 function toError(e: unknown): Error {
   if (e instanceof Error) return e;
   if (typeof e === 'object' && e !== null && 'message' in e) {
-    const err = new Error(String((e as { message: unknown }).message));
-    if ('name' in e) err.name = String((e as { name: unknown }).name);
+    const err = new Error(String(e.message));
+    if ('name' in e) err.name = String(e.name);
     return err;
   }
   return new Error(String(e));

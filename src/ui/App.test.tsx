@@ -10,11 +10,11 @@ function testEngine(): Engine {
   const api = simApi();
   let next = 100;
   return {
-    validate: async (s) => api.validate(s),
-    listPresets: async () => api.listPresets(),
-    preset: async (id) => api.preset(id),
-    devicePresets: async () => api.devicePresets(),
-    defaultScenario: async () => api.defaultScenario(),
+    validate: (s) => Promise.resolve(api.validate(s)),
+    listPresets: () => Promise.resolve(api.listPresets()),
+    preset: (id) => Promise.resolve(api.preset(id)),
+    devicePresets: () => Promise.resolve(api.devicePresets()),
+    defaultScenario: () => Promise.resolve(api.defaultScenario()),
     run: (s, req = {}) => {
       const id = next++;
       req.signal?.addEventListener('abort', () => api.cancel(id));
@@ -73,7 +73,7 @@ describe('App', () => {
     await waitFor(() => expect(screen.getByLabelText('Architecture')).toHaveProperty('value', 'hdd_only'));
     fireEvent.change(screen.getByTestId('field-run.duration_h'), { target: { value: '1' } });
     await waitFor(() => expect(screen.getByTestId('run-button')).toHaveProperty('disabled', false));
-    await act(async () => {
+    act(() => {
       fireEvent.click(screen.getByTestId('run-button'));
     });
     const results = await screen.findByTestId('results', {}, { timeout: 10_000 });

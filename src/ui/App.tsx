@@ -28,7 +28,7 @@ type RunState =
 
 const VALIDATE_DELAY_MS = 120;
 
-function PresetPicker({ presets, onLoad }: { presets: PresetInfo[]; onLoad(id: string): void }) {
+function PresetPicker({ presets, onLoad }: { presets: PresetInfo[]; onLoad: (id: string) => void }) {
   const [id, setId] = useState('');
   const chosen = presets.find((p) => p.id === id);
   return (
@@ -66,8 +66,8 @@ function RunPanel({
   state: RunState;
   canRun: boolean;
   blockers: FieldError[];
-  onRun(): void;
-  onCancel(): void;
+  onRun: () => void;
+  onCancel: () => void;
 }) {
   const running = state.status === 'running';
   const p = running ? state.progress : null;

@@ -114,7 +114,7 @@ function TierEditor({
   kind: DeviceKind;
   devices: Device[];
   minCount: number;
-  onChange(t: TierSpec): void;
+  onChange: (t: TierSpec) => void;
 }) {
   const options = devices.filter((d) => d.kind === kind).map((d) => ({ value: d.id, label: d.name || d.id }));
   if (!options.some((o) => o.value === tier.device)) {

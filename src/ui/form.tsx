@@ -5,7 +5,7 @@ import type { FieldError } from '../engine/types';
 
 export interface FormState {
   errors: FieldError[];
-  setLocalInvalid(path: string, invalid: boolean): void;
+  setLocalInvalid: (path: string, invalid: boolean) => void;
 }
 
 export const FormContext = createContext<FormState>({ errors: [], setLocalInvalid: () => undefined });
@@ -35,7 +35,7 @@ interface NumProps {
   label: ReactNode;
   unit?: string;
   value: number | null | undefined;
-  onChange(v: number): void;
+  onChange: (v: number) => void;
   integer?: boolean;
   step?: number | 'any';
   min?: number;
@@ -124,7 +124,7 @@ interface SelectProps<T extends string> {
   label: ReactNode;
   value: T;
   options: { value: T; label: string }[];
-  onChange(v: T): void;
+  onChange: (v: T) => void;
   compact?: boolean;
   hint?: ReactNode;
 }
@@ -174,7 +174,7 @@ export function TextField({
   path: string;
   label: string;
   value: string;
-  onChange(v: string): void;
+  onChange: (v: string) => void;
   compact?: boolean;
 }) {
   const id = useId();
