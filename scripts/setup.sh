@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Install what building tierplan needs beyond Rust and Node.js themselves:
+# the wasm32 target, the wasm-bindgen CLI of exactly the pinned version, and
+# the npm packages. Idempotent: skips whatever is already there.
+# Usage: scripts/setup.sh [--ci]   (--ci uses `npm ci` instead of `npm install`)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+want=$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)".*/\1/p' wasm/bindings/Cargo.toml)
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  echo "setup: rustup target add wasm32-unknown-unknown"
+  rustup target add wasm32-unknown-unknown
+fi
+
+have=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)
+if [ "$have" != "$want" ]; then
+  echo "setup: installing wasm-bindgen-cli $want (found: ${have:-none}); this compiles for a few minutes"
+  cargo install wasm-bindgen-cli --version "$want" --force
+fi
+
+if [ "${1:-}" = "--ci" ]; then
+  npm ci
+else
+  npm install
+fi

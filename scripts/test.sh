@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Every test of the project behind one command (`npm test`): Rust unit and
+# integration tests, lint and type checks, component and worker-API tests
+# (vitest), then end-to-end tests in Chromium (Playwright) against a
+# production build. Prints one closing summary line.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+log=$(mktemp -d)
+trap 'rm -rf "$log"' EXIT
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "wasm package (scripts/build-wasm.sh)"
+bash scripts/build-wasm.sh
+
+step "cargo test --workspace"
+cargo test --manifest-path wasm/Cargo.toml --workspace --no-fail-fast 2>&1 | tee "$log/cargo.txt"
+
+step "cargo fmt --check, clippy -D warnings (bindings crate)"
+cargo fmt --manifest-path wasm/Cargo.toml -p tierplan-wasm -- --check
+cargo clippy --manifest-path wasm/Cargo.toml -p tierplan-wasm --no-deps --all-targets -- -D warnings
+cargo clippy --manifest-path wasm/Cargo.toml -p tierplan-wasm --no-deps --target wasm32-unknown-unknown -- -D warnings
+
+step "tsc --noEmit, eslint"
+npx tsc --noEmit
+npx eslint .
+
+step "vitest run"
+npx vitest run 2>&1 | tee "$log/vitest.txt"
+
+step "native CLI (release) and production build for the e2e tests"
+cargo build --manifest-path wasm/Cargo.toml --release -p tierplan-cli
+npx vite build
+
+step "playwright test"
+npx playwright test 2>&1 | tee "$log/playwright.txt"
+
+# Sum what each runner reported passing (failures already stopped the script).
+cargo_n=$(grep -Eo 'test result: ok\. [0-9]+ passed' "$log/cargo.txt" | awk '{s += $4} END {print s + 0}')
+vitest_n=$(sed 's/\x1b\[[0-9;]*m//g' "$log/vitest.txt" | grep -E '^ +Tests +[0-9]+ passed' | grep -Eo '[0-9]+ passed' | awk '{print $1}' | tail -1)
+pw_n=$(grep -Eo '^ +[0-9]+ passed' "$log/playwright.txt" | awk '{print $1}' | tail -1)
+total=$((cargo_n + ${vitest_n:-0} + ${pw_n:-0}))
+printf '\ncargo %s, vitest %s, playwright %s\n' "$cargo_n" "${vitest_n:-0}" "${pw_n:-0}"
+echo "tests: $total passed, 0 failed"
