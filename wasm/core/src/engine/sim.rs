@@ -145,6 +145,7 @@ pub struct Plan {
     dynamic_lfu: bool,
     warm_start: bool,
     window: f64,
+    margin: u64,
     has_ic: bool,
     ic_flash: bool,
     ic_blocks: u64,
@@ -241,6 +242,7 @@ impl Plan {
             dynamic_lfu: s.policy.lfu == LfuPolicy::Dynamic,
             warm_start: s.policy.lfu_start == LfuStart::Warm,
             window: s.policy.lfu_window_h * 3600.0,
+            margin: s.policy.lfu_margin as u64,
             has_ic: ic_dev.is_some(),
             ic_flash: ic_dev.is_some_and(|(_, d)| d.kind == DeviceKind::Ssd),
             ic_blocks: ic_dev.map_or(0, |(t, d)| {
@@ -925,7 +927,9 @@ impl Sim {
         }
         while self.file_free_kb < size {
             match self.lfu.peek() {
-                Some((key, victim)) if key >> 63 == 0 && ((key >> 32) & 0x7fff_ffff) < count => {
+                Some((key, victim))
+                    if key >> 63 == 0 && ((key >> 32) & 0x7fff_ffff) + p.margin < count =>
+                {
                     self.lfu.remove(victim);
                     self.cached[victim as usize] = false;
                     self.file_free_kb += self.class(p, victim).size_kb;
