@@ -839,12 +839,14 @@ impl Sim {
         self.buf_used += s.bw;
         self.n_disk -= 1;
         self.n_buf += 1;
-        self.note_peaks_buf();
+        self.note_peaks_buf(p);
         self.account(p, Place::Disk, since, self.t, bw);
     }
 
-    fn note_peaks_buf(&mut self) {
-        self.peak_buf = self.peak_buf.max(self.buf_used);
+    fn note_peaks_buf(&mut self, p: &Plan) {
+        if self.t >= p.warmup {
+            self.peak_buf = self.peak_buf.max(self.buf_used);
+        }
     }
 
     fn end(&mut self, p: &Plan, id: u32, gen: u32) {
@@ -955,15 +957,12 @@ impl Sim {
         let overlap = (self.t.min(p.duration) - start.max(p.warmup)).max(0.0);
         self.written_file_kb += size as f64 * if dur > 0.0 { overlap / dur } else { 1.0 };
         let si = slot as usize;
-        if !self.filling[si] {
+        if self.title[si] != title || !self.filling[si] {
+            // The title left the catalogue while it was being written; the
+            // churn already released its space.
             return;
         }
         self.filling[si] = false;
-        if self.title[si] != title {
-            // The title left the catalogue while it was being written.
-            self.file_free_kb += size;
-            return;
-        }
         self.cached[si] = true;
         self.lfu.insert(slot, self.lfu_key(slot));
     }
@@ -980,6 +979,9 @@ impl Sim {
             self.title[si] = self.title[si].wrapping_add(1);
             self.last_stream[si] = NONE;
             self.counts[si] = 0;
+            // The departing title's space is reclaimed at once; streams still
+            // playing it finish from the blocks they have (an assumption:
+            // the model does not pin departed files).
             if self.cached[si] {
                 self.cached[si] = false;
                 if self.lfu.contains(slot) {
