@@ -310,6 +310,13 @@ pub struct Policy {
     /// Sliding window of dynamic LFU counts, hours.
     pub lfu_window_h: f64,
     pub lfu_start: LfuStart,
+    /// Dynamic LFU replaces a cached file only when the requested file's
+    /// window count exceeds the smallest cached count by more than this
+    /// margin. 0 is the plain rule of SPEC §7; a few requests of margin
+    /// stop files of near-equal popularity from being swapped back and
+    /// forth on sampling noise alone.
+    #[serde(default)]
+    pub lfu_margin: u32,
 }
 
 impl Default for Policy {
@@ -319,6 +326,7 @@ impl Default for Policy {
             lfu: LfuPolicy::Static,
             lfu_window_h: 24.0,
             lfu_start: LfuStart::Warm,
+            lfu_margin: 0,
         }
     }
 }

@@ -227,8 +227,12 @@ fn check_run(c: &mut Checker, r: &RunConfig) {
         8760.0
     };
     c.range("run.warmup_h", r.warmup_h, 0.0, false, hi, "h");
-    if r.warmup_h.is_finite() && r.duration_h.is_finite() && r.warmup_h >= r.duration_h {
-        if r.warmup_h <= hi {
+    if r.warmup_h.is_finite()
+        && r.duration_h.is_finite()
+        && r.warmup_h >= r.duration_h
+        && r.warmup_h <= hi
+    {
+        {
             c.push(
                 "run.warmup_h",
                 format!(
@@ -433,6 +437,7 @@ fn check_policy(c: &mut Checker, p: &Policy) {
         8760.0,
         "h",
     );
+    c.count("policy.lfu_margin", p.lfu_margin, 0, 1_000_000);
 }
 
 /// Expected events of a whole run (all replications), for the budget check

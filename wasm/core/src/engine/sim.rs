@@ -145,6 +145,7 @@ pub struct Plan {
     dynamic_lfu: bool,
     warm_start: bool,
     window: f64,
+    margin: u64,
     has_ic: bool,
     ic_flash: bool,
     ic_blocks: u64,
@@ -241,6 +242,7 @@ impl Plan {
             dynamic_lfu: s.policy.lfu == LfuPolicy::Dynamic,
             warm_start: s.policy.lfu_start == LfuStart::Warm,
             window: s.policy.lfu_window_h * 3600.0,
+            margin: s.policy.lfu_margin as u64,
             has_ic: ic_dev.is_some(),
             ic_flash: ic_dev.is_some_and(|(_, d)| d.kind == DeviceKind::Ssd),
             ic_blocks: ic_dev.map_or(0, |(t, d)| {
@@ -837,12 +839,14 @@ impl Sim {
         self.buf_used += s.bw;
         self.n_disk -= 1;
         self.n_buf += 1;
-        self.note_peaks_buf();
+        self.note_peaks_buf(p);
         self.account(p, Place::Disk, since, self.t, bw);
     }
 
-    fn note_peaks_buf(&mut self) {
-        self.peak_buf = self.peak_buf.max(self.buf_used);
+    fn note_peaks_buf(&mut self, p: &Plan) {
+        if self.t >= p.warmup {
+            self.peak_buf = self.peak_buf.max(self.buf_used);
+        }
     }
 
     fn end(&mut self, p: &Plan, id: u32, gen: u32) {
@@ -925,7 +929,9 @@ impl Sim {
         }
         while self.file_free_kb < size {
             match self.lfu.peek() {
-                Some((key, victim)) if key >> 63 == 0 && ((key >> 32) & 0x7fff_ffff) < count => {
+                Some((key, victim))
+                    if key >> 63 == 0 && ((key >> 32) & 0x7fff_ffff) + p.margin < count =>
+                {
                     self.lfu.remove(victim);
                     self.cached[victim as usize] = false;
                     self.file_free_kb += self.class(p, victim).size_kb;
@@ -951,15 +957,12 @@ impl Sim {
         let overlap = (self.t.min(p.duration) - start.max(p.warmup)).max(0.0);
         self.written_file_kb += size as f64 * if dur > 0.0 { overlap / dur } else { 1.0 };
         let si = slot as usize;
-        if !self.filling[si] {
+        if self.title[si] != title || !self.filling[si] {
+            // The title left the catalogue while it was being written; the
+            // churn already released its space.
             return;
         }
         self.filling[si] = false;
-        if self.title[si] != title {
-            // The title left the catalogue while it was being written.
-            self.file_free_kb += size;
-            return;
-        }
         self.cached[si] = true;
         self.lfu.insert(slot, self.lfu_key(slot));
     }
@@ -976,6 +979,9 @@ impl Sim {
             self.title[si] = self.title[si].wrapping_add(1);
             self.last_stream[si] = NONE;
             self.counts[si] = 0;
+            // The departing title's space is reclaimed at once; streams still
+            // playing it finish from the blocks they have (an assumption:
+            // the model does not pin departed files).
             if self.cached[si] {
                 self.cached[si] = false;
                 if self.lfu.contains(slot) {

@@ -1,0 +1,156 @@
+//! The `tierplan` command: results on stdout, field-named errors on stderr
+//! with exit code 2.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn tierplan(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tierplan"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    if let Some(s) = stdin {
+        child.stdin.take().unwrap().write_all(s.as_bytes()).unwrap();
+    }
+    drop(child.stdin.take());
+    child.wait_with_output().unwrap()
+}
+
+fn preset(name: &str) -> serde_json::Value {
+    let out = tierplan(&["preset", name], None);
+    assert!(out.status.success());
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn presets_list_and_print() {
+    let out = tierplan(&["presets"], None);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("mmsys11-cost-ssd"));
+    let out = tierplan(&["preset", "nope"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("known: mmsys11-cost-hdd"));
+}
+
+#[test]
+fn run_prints_json_and_csv() {
+    let mut s = preset("mmsys11-cost-dram");
+    s["run"]["duration_h"] = 1.0.into();
+    s["run"]["replications"] = 2.into();
+    let json = s.to_string();
+    let out = tierplan(&["run", "-"], Some(&json));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(r["replications"].as_array().unwrap().len(), 2);
+    assert!(r["summary"]["buffered_streams"]["mean"].as_f64().unwrap() > 0.0);
+    let out = tierplan(&["run", "-", "--format", "csv", "--check"], Some(&json));
+    let csv = String::from_utf8(out.stdout).unwrap();
+    assert!(csv.starts_with("replication,seed,arrivals"));
+    assert_eq!(csv.lines().count(), 1 + 2 + 2);
+}
+
+#[test]
+fn invalid_input_names_fields_and_exits_2() {
+    let mut s = preset("mmsys11-cost-ssd");
+    s["workload"]["arrival_rate"] = (-3.0).into();
+    s["run"]["replications"] = 0.into();
+    let out = tierplan(&["run", "-"], Some(&s.to_string()));
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("2 problems"), "{err}");
+    assert!(
+        err.contains("workload.arrival_rate: -3 is out of range"),
+        "{err}"
+    );
+    assert!(err.contains("run.replications: 0 is out of range"), "{err}");
+    assert!(out.stdout.is_empty());
+
+    let out = tierplan(&["run", "-"], Some("{not json"));
+    assert_eq!(out.status.code(), Some(2));
+    let out = tierplan(&["run", "/no/such/file.json"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
+}
+
+#[test]
+fn sweep_runs_each_value() {
+    let mut s = preset("mmsys11-fig11-ssd");
+    s["run"]["duration_h"] = 2.0.into();
+    s["run"]["replications"] = 2.into();
+    let dir = std::env::temp_dir().join(format!("tierplan-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("s.json");
+    std::fs::write(&file, s.to_string()).unwrap();
+    let f = file.to_str().unwrap();
+    let out = tierplan(
+        &[
+            "sweep",
+            f,
+            "--param",
+            "workload.arrival_rate",
+            "--values",
+            "0.05,0.1,0.4",
+        ],
+        None,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let pts: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(pts.len(), 3);
+    let rej: Vec<f64> = pts
+        .iter()
+        .map(|p| p["rejection_probability"]["mean"].as_f64().unwrap())
+        .collect();
+    assert!(rej[2] > rej[0]);
+    // Counts are integers; the sweep keeps them so.
+    let out = tierplan(
+        &[
+            "sweep",
+            f,
+            "--param",
+            "tiers.file_cache.count",
+            "--values",
+            "0,2",
+            "--format",
+            "csv",
+        ],
+        None,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 3);
+    // Bad paths and out-of-range values are named.
+    let out = tierplan(
+        &["sweep", f, "--param", "workload.nope", "--values", "1"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("workload.nope: does not exist"));
+    let out = tierplan(
+        &[
+            "sweep",
+            f,
+            "--param",
+            "workload.arrival_rate",
+            "--values",
+            "5000",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("with workload.arrival_rate = 5000"));
+    std::fs::remove_dir_all(&dir).ok();
+}
