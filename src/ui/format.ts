@@ -25,8 +25,11 @@ export function dollars(x: number): string {
   return money(x);
 }
 
+/** A share as a percentage with 3 significant digits (tiny rejection probabilities stay visible). */
 export function percent(x: number): string {
-  return Number.isFinite(x) ? pct(x) : '—';
+  if (!Number.isFinite(x)) return '—';
+  if (x === 0) return '0%';
+  return Math.abs(x) >= 0.01 ? pct(x) : `${sig3(x * 100)}%`;
 }
 
 export type Unit = 'plain' | 'percent' | 'dollars';
