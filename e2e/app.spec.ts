@@ -26,6 +26,11 @@ test('opens with the default scenario, every input labelled', async ({ page }) =
 });
 
 test('edit a field, run, see results', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(String(e)));
   const app = new AppPage(page);
   await app.open();
   await app.setField('run.duration_h', '2');
@@ -39,6 +44,45 @@ test('edit a field, run, see results', async ({ page }) => {
   const r = await app.result();
   expect(r.replications).toHaveLength(3);
   expect(r.measured_s).toBe(7200);
+  expect(problems).toEqual([]);
+});
+
+test('a link carries the scenario; a scenario file opens', async ({ page, context }) => {
+  const app = new AppPage(page);
+  await app.open();
+  await app.setField('workload.videos', '280');
+  await app.setField('workload.arrival_rate', '0.75');
+  await app.waitValid();
+  await page.getByTestId('share-link').click();
+  const url = await page.getByTestId('share-url').inputValue();
+  expect(url).toContain('#s=');
+
+  const other = new AppPage(await context.newPage());
+  await other.page.goto(url);
+  await expect(other.field('workload.arrival_rate')).toHaveValue('0.75');
+  await expect(other.field('workload.videos')).toHaveValue('280');
+  await other.waitValid();
+
+  // A garbled link falls back to the default scenario with a notice.
+  await other.page.goto('/#s=garbage!');
+  await other.page.reload();
+  await expect(other.page.getByTestId('notice')).toContainText('does not hold a readable scenario');
+  await expect(other.field('workload.arrival_rate')).toHaveValue('1');
+  // Well-formed but not a scenario: the core's message names what is missing.
+  await other.page.goto(`/#s=${Buffer.from('{"version":1}').toString('base64url')}`);
+  await other.page.reload();
+  await expect(other.page.getByTestId('notice')).toContainText('could not be read');
+  await expect(other.page.getByTestId('notice')).toContainText('missing field');
+  await expect(other.field('workload.arrival_rate')).toHaveValue('1');
+
+  // A file written by the CLI (`tierplan preset`) opens in the editor.
+  const cli = join(process.cwd(), 'wasm/target/release/tierplan');
+  const json = execFileSync(cli, ['preset', 'nossdav12-object-cache'], { encoding: 'utf8' });
+  await page.getByTestId('open-scenario').setInputFiles({ name: 'nossdav.json', mimeType: 'application/json', buffer: Buffer.from(json) });
+  await expect(page.getByTestId('zipf-convention-theta')).toBeChecked();
+  await expect(app.field('workload.popularity.value')).toHaveValue('0.271');
+  await expect(page.getByTestId('zipf-exponent')).toHaveText('0.729');
+  await app.waitValid();
 });
 
 test('an invalid value shows the core message beside the field and blocks Run', async ({ page }) => {

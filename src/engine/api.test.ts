@@ -149,3 +149,23 @@ describe('panics', () => {
     expect(real.listPresets().length).toBeGreaterThan(0);
   });
 });
+
+describe('reading scenario JSON (files, links)', () => {
+  it('fills defaults and keeps out-of-range values for validate to report', () => {
+    const s = api.defaultScenario() as unknown as Record<string, unknown>;
+    delete s.policy;
+    (s.workload as { arrival_rate: number }).arrival_rate = -2;
+    const read = api.readScenario(JSON.stringify(s));
+    expect(read.policy).toMatchObject({ interval: 'replacement', lfu: 'static', lfu_window_h: 24, lfu_start: 'warm' });
+    expect(read.workload.arrival_rate).toBe(-2);
+    expect(api.validate(read).map((e) => e.path)).toEqual(['workload.arrival_rate']);
+  });
+
+  it('throws the path of a structural problem', () => {
+    const s = api.defaultScenario() as unknown as Record<string, unknown>;
+    (s.run as Record<string, unknown>).speed = 3;
+    expect(() => api.readScenario(JSON.stringify(s))).toThrow(ScenarioError);
+    expect(() => api.readScenario(JSON.stringify(s))).toThrow(/^run\.speed: unknown field `speed`/);
+    expect(() => api.readScenario('not json')).toThrow(ScenarioError);
+  });
+});

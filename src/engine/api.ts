@@ -8,6 +8,7 @@ export type WasmModule = Pick<
   typeof Wasm,
   | 'SimJob'
   | 'validate'
+  | 'readScenario'
   | 'listPresets'
   | 'preset'
   | 'devicePresets'
@@ -50,6 +51,8 @@ export interface RunOptions {
 export interface SimApi {
   ping(): string;
   validate(scenario: Scenario): FieldError[];
+  /** Parse scenario JSON (a file, a link); throws ScenarioError on a structural problem. */
+  readScenario(json: string): Scenario;
   listPresets(): PresetInfo[];
   preset(id: string): Scenario;
   devicePresets(): Device[];
@@ -99,6 +102,14 @@ export function createSimApi(wasm: WasmModule): SimApi {
   const api: SimApi = {
     ping: () => 'pong',
     validate: (s) => guard(() => wasm.validate(s)),
+    readScenario(json) {
+      try {
+        return guard(() => wasm.readScenario(json));
+      } catch (e) {
+        if (isFieldErrors(e)) throw new ScenarioError(e);
+        throw e;
+      }
+    },
     listPresets: () => guard(() => wasm.listPresets()),
     preset: (id) => guard(() => wasm.preset(id)),
     devicePresets: () => guard(() => wasm.devicePresets()),

@@ -228,6 +228,9 @@ export class WorkerPool {
   validate(s: Scenario): Promise<FieldError[]> {
     return this.call((a) => a.validate(s));
   }
+  readScenario(json: string): Promise<Scenario> {
+    return this.call((a) => a.readScenario(json));
+  }
   listPresets(): Promise<PresetInfo[]> {
     return this.call((a) => a.listPresets());
   }

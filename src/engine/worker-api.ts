@@ -20,6 +20,7 @@ export function workerApi(instance: Promise<SimApi>): WorkerApi {
     },
     ping: () => 'pong',
     validate: (s) => call((a) => a.validate(s)),
+    readScenario: (json) => call((a) => a.readScenario(json)),
     listPresets: () => call((a) => a.listPresets()),
     preset: (id) => call((a) => a.preset(id)),
     devicePresets: () => call((a) => a.devicePresets()),

@@ -11,6 +11,7 @@ function testEngine(): Engine {
   let next = 100;
   return {
     validate: (s) => Promise.resolve(api.validate(s)),
+    readScenario: (json) => new Promise((resolve) => resolve(api.readScenario(json))),
     listPresets: () => Promise.resolve(api.listPresets()),
     preset: (id) => Promise.resolve(api.preset(id)),
     devicePresets: () => Promise.resolve(api.devicePresets()),

@@ -7,11 +7,13 @@ import type { RunRequest } from '../engine/pool';
 import { DeviceCatalog } from './DeviceCatalog';
 import { FormContext } from './form';
 import { Results } from './Results';
+import { decodeScenarioHash, encodeScenarioHash } from './share';
 import { ArchitectureSection, RunSection, ScenarioName, WorkloadSection, type Edit } from './ScenarioEditor';
 
 /** What the UI needs of the engine; `WorkerPool` provides it. */
 export interface Engine {
   validate(s: Scenario): Promise<FieldError[]>;
+  readScenario(json: string): Promise<Scenario>;
   listPresets(): Promise<PresetInfo[]>;
   preset(id: string): Promise<Scenario>;
   devicePresets(): Promise<Device[]>;
@@ -133,9 +135,25 @@ function download(name: string, text: string) {
 }
 
 /** The scenario (and the last result) as JSON: what `tierplan run FILE` reads and prints. */
-function JsonPanel({ scenario, result }: { scenario: Scenario; result: RunResult | null }) {
+function JsonPanel({
+  scenario,
+  result,
+  onOpen,
+}: {
+  scenario: Scenario;
+  result: RunResult | null;
+  onOpen: (json: string) => void;
+}) {
   const scenarioText = JSON.stringify(scenario, null, 2);
   const resultText = result ? JSON.stringify(result, null, 2) : null;
+  const [link, setLink] = useState<string | null>(null);
+  function share() {
+    const hash = encodeScenarioHash(JSON.stringify(scenario));
+    const url = `${location.origin}${location.pathname}${hash}`;
+    history.replaceState(null, '', hash);
+    setLink(url);
+    void navigator.clipboard?.writeText(url).catch(() => undefined);
+  }
   return (
     <section className="card json-panel" aria-label="JSON">
       <h2>JSON</h2>
@@ -151,6 +169,29 @@ function JsonPanel({ scenario, result }: { scenario: Scenario; result: RunResult
             Download result
           </button>
         ) : null}
+        <button type="button" data-testid="share-link" onClick={share}>
+          Link to this scenario
+        </button>
+      </div>
+      {link ? (
+        <div className="field">
+          <label htmlFor="share-url">Link (copied to the clipboard where the browser allows)</label>
+          <input id="share-url" type="text" readOnly value={link} data-testid="share-url" onFocus={(e) => e.target.select()} />
+        </div>
+      ) : null}
+      <div className="field">
+        <label htmlFor="open-scenario">Open a scenario file (JSON)</label>
+        <input
+          id="open-scenario"
+          type="file"
+          accept="application/json,.json"
+          data-testid="open-scenario"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) void file.text().then(onOpen);
+            e.target.value = '';
+          }}
+        />
       </div>
       <details>
         <summary>Scenario JSON</summary>
@@ -175,11 +216,21 @@ export function App({ engine }: { engine: Engine }) {
   const [localInvalid, setLocalInvalidState] = useState<ReadonlySet<string>>(new Set());
   const [run, setRun] = useState<RunState>({ status: 'idle' });
   const [loadError, setLoadError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const abortRef = useRef<AbortController | null>(null);
 
   useEffect(() => {
     let live = true;
-    Promise.all([engine.defaultScenario(), engine.listPresets(), engine.devicePresets()]).then(
+    // A shared link's scenario, if the URL carries one; else the default.
+    const linked = decodeScenarioHash(location.hash);
+    const initial = linked
+      ? engine.readScenario(linked).catch((e: unknown) => {
+          if (live) setNotice(`The scenario in the link could not be read (${e instanceof Error ? e.message : String(e)}); showing the default scenario.`);
+          return engine.defaultScenario();
+        })
+      : engine.defaultScenario();
+    if (location.hash && !linked) setNotice('The link does not hold a readable scenario; showing the default scenario.');
+    Promise.all([initial, engine.listPresets(), engine.devicePresets()]).then(
       ([s, p, d]) => {
         if (!live) return;
         setScenario(s);
@@ -237,6 +288,19 @@ export function App({ engine }: { engine: Engine }) {
   const loadPreset = useCallback(
     (id: string) => {
       engine.preset(id).then(setScenario, (e: unknown) => setLoadError(e instanceof Error ? e.message : String(e)));
+    },
+    [engine],
+  );
+
+  const openScenario = useCallback(
+    (json: string) => {
+      engine.readScenario(json).then(
+        (s) => {
+          setScenario(s);
+          setNotice(null);
+        },
+        (e: unknown) => setNotice(`That file does not hold a readable scenario: ${e instanceof Error ? e.message : String(e)}`),
+      );
     },
     [engine],
   );
@@ -303,6 +367,11 @@ export function App({ engine }: { engine: Engine }) {
           <h1>tierplan</h1>
           <p>Capacity planning for video-on-demand storage hierarchies: DRAM, flash and disk, simulated stream by stream.</p>
         </header>
+        {notice ? (
+          <p className="notice" role="status" data-testid="notice">
+            {notice}
+          </p>
+        ) : null}
         <div className="layout">
           <div className="editor">
             <section className="card" aria-label="Scenario">
@@ -316,7 +385,7 @@ export function App({ engine }: { engine: Engine }) {
           <div className="side">
             <RunPanel state={run} canRun={canRun} blockers={upToDate ? errors : []} onRun={startRun} onCancel={cancel} />
             {lastResult ? <Results result={lastResult} /> : null}
-            <JsonPanel scenario={scenario} result={lastResult} />
+            <JsonPanel scenario={scenario} result={lastResult} onOpen={openScenario} />
           </div>
         </div>
         <DeviceCatalog devices={scenario.devices} presets={devicePresets} inUse={inUse} edit={edit} />

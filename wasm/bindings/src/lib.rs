@@ -92,6 +92,22 @@ pub fn validate(
     to_js(&errors)
 }
 
+/// Read a scenario from JSON text (a file, a shared link) without the range
+/// checks: defaults are filled in, while a wrong type, an unknown or a
+/// missing field throws its `FieldError[]`. Range problems are left for
+/// [`validate`] to report beside each field.
+#[wasm_bindgen(js_name = readScenario, unchecked_return_type = "Scenario")]
+pub fn read_scenario(json: &str) -> Result<JsValue, JsValue> {
+    let errors = match tierplan_core::parse_scenario(json) {
+        Ok(s) => return to_js(&s).map_err(JsValue::from),
+        Err(errors) => errors,
+    };
+    match serde_json::from_str::<tierplan_core::Scenario>(json) {
+        Ok(s) => to_js(&s).map_err(JsValue::from),
+        Err(_) => Err(to_js(&errors).map_err(JsValue::from)?),
+    }
+}
+
 /// The bundled scenario presets (the studies' configurations).
 #[wasm_bindgen(js_name = listPresets, unchecked_return_type = "PresetInfo[]")]
 pub fn list_presets() -> Result<JsValue, JsError> {
