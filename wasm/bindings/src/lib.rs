@@ -161,7 +161,10 @@ impl SimJob {
 
     /// Process up to about `max_events` events; returns the progress.
     #[wasm_bindgen(unchecked_return_type = "Progress")]
-    pub fn step(&mut self, max_events: u32) -> Result<JsValue, JsError> {
+    pub fn step(
+        &mut self,
+        #[wasm_bindgen(js_name = maxEvents)] max_events: u32,
+    ) -> Result<JsValue, JsError> {
         let progress = self.job.step(u64::from(max_events));
         to_js(&progress)
     }
@@ -184,14 +187,17 @@ impl SimJob {
 
 /// Erlang B blocking probability B(c, A) of an M/G/c/c loss system.
 #[wasm_bindgen(js_name = erlangB)]
-pub fn erlang_b(servers: u32, offered_load: f64) -> f64 {
+pub fn erlang_b(servers: u32, #[wasm_bindgen(js_name = offeredLoad)] offered_load: f64) -> f64 {
     analytics::erlang_b(u64::from(servers), offered_load)
 }
 
 /// Streams of `bitrate_kbps` KB/s that `bandwidth_mbps` MB/s carries,
 /// floor(R × 1024 / b).
 #[wasm_bindgen(js_name = streamsPerBandwidth)]
-pub fn streams_per_bandwidth(bandwidth_mbps: f64, bitrate_kbps: f64) -> f64 {
+pub fn streams_per_bandwidth(
+    #[wasm_bindgen(js_name = bandwidthMbps)] bandwidth_mbps: f64,
+    #[wasm_bindgen(js_name = bitrateKbps)] bitrate_kbps: f64,
+) -> f64 {
     analytics::streams_per_bandwidth(bandwidth_mbps, bitrate_kbps) as f64
 }
 
@@ -205,17 +211,17 @@ pub fn zipf_top_k_mass(n: u32, exponent: f64, k: u32) -> f64 {
 /// SSD lifetime in hours, T = C × 1024 × N / (W × WA × 3600).
 #[wasm_bindgen(js_name = lifetimeHours)]
 pub fn lifetime_hours(
-    capacity_gb: f64,
-    pe_cycles: u32,
-    write_mbps: f64,
-    write_amplification: f64,
+    #[wasm_bindgen(js_name = capacityGb)] capacity_gb: f64,
+    #[wasm_bindgen(js_name = peCycles)] pe_cycles: u32,
+    #[wasm_bindgen(js_name = writeMbps)] write_mbps: f64,
+    #[wasm_bindgen(js_name = writeAmplification)] write_amplification: f64,
 ) -> f64 {
     analytics::lifetime_hours(capacity_gb, pe_cycles, write_mbps, write_amplification)
 }
 
 /// Greedy-GC write amplification of small random writes for spare factor ρ.
 #[wasm_bindgen(js_name = writeAmplification)]
-pub fn write_amplification(spare_factor: f64) -> f64 {
+pub fn write_amplification(#[wasm_bindgen(js_name = spareFactor)] spare_factor: f64) -> f64 {
     analytics::write_amplification(spare_factor)
 }
 
