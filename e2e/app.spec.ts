@@ -163,8 +163,10 @@ for (const [name, width, height] of [
     await app.loadPreset('hyssc-slc-tlc');
     await expect(app.field('tiers.file_cache.count')).toBeVisible();
     await app.setField('run.duration_h', '2');
+    await page.getByTestId('field-run.timeseries').check();
     await app.runToResults();
     await expect(page.getByTestId('tier-chart')).toBeVisible();
+    await expect(page.getByTestId('timeseries-chart')).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     const dir = process.env.SHOTS_DIR ?? 'test-results/shots';

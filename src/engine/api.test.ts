@@ -115,6 +115,13 @@ describe('running a simulation', () => {
     expect(calls).toBe(2);
   });
 
+  it('ignores a cancel that arrives after the run ended', async () => {
+    await api.run(7, small());
+    api.cancel(7);
+    const r = await api.run(7, small());
+    expect(r.replications).toHaveLength(3);
+  });
+
   it('warms up with a tiny run', async () => {
     const r = await api.run(6, warmupScenario(api.defaultScenario()));
     expect(r.replications).toHaveLength(1);

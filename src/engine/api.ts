@@ -81,6 +81,7 @@ export function warmupScenario(base: Scenario): Scenario {
 }
 
 export function createSimApi(wasm: WasmModule): SimApi {
+  const running = new Set<number>();
   const cancelled = new Set<number>();
   let poisoned: string | null = null;
 
@@ -115,10 +116,13 @@ export function createSimApi(wasm: WasmModule): SimApi {
     devicePresets: () => guard(() => wasm.devicePresets()),
     defaultScenario: () => guard(() => wasm.defaultScenario()),
     async run(id, scenario, onProgress, chunk = DEFAULT_CHUNK) {
+      running.add(id);
       let job: InstanceType<WasmModule['SimJob']>;
       try {
         job = guard(() => new wasm.SimJob(scenario));
       } catch (e) {
+        running.delete(id);
+        cancelled.delete(id);
         if (isFieldErrors(e)) throw new ScenarioError(e);
         throw e;
       }
@@ -133,12 +137,14 @@ export function createSimApi(wasm: WasmModule): SimApi {
         if (cancelled.delete(id)) throw new DOMException('the run was cancelled', 'AbortError');
         return guard(() => job.result());
       } finally {
+        running.delete(id);
         cancelled.delete(id);
         if (poisoned === null) job.free();
       }
     },
     cancel(id) {
-      cancelled.add(id);
+      // Only a run in progress can be cancelled; a late cancel is a no-op.
+      if (running.has(id)) cancelled.add(id);
     },
     erlangB: (c, a) => guard(() => wasm.erlangB(c, a)),
     streamsPerBandwidth: (bw, b) => guard(() => wasm.streamsPerBandwidth(bw, b)),

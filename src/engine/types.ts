@@ -24,6 +24,7 @@ export type {
   TierSpec,
   TierSummary,
   Tiers,
+  TimeSeries,
   VideoClass,
   Workload,
   ZipfConvention,

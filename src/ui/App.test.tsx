@@ -6,9 +6,10 @@ import type { Engine } from './App';
 import { App } from './App';
 import { estimate, lifetime } from './format';
 
+let next = 100;
+
 function testEngine(): Engine {
   const api = simApi();
-  let next = 100;
   return {
     validate: (s) => Promise.resolve(api.validate(s)),
     readScenario: (json) => new Promise((resolve) => resolve(api.readScenario(json))),
@@ -85,6 +86,22 @@ describe('App', () => {
     expect(within(results).getByTestId('tier-disk-stream_capacity').textContent).toBe('3,803 streams');
     expect(within(results).getByTestId('no-flash')).toBeTruthy();
     expect(screen.getByTestId('run-status').textContent).toMatch(/^Done in/);
+  });
+});
+
+describe('time series', () => {
+  it('records streams over time when asked and charts them', async () => {
+    await renderApp();
+    fireEvent.change(screen.getByTestId('field-run.duration_h'), { target: { value: '1' } });
+    fireEvent.change(screen.getByTestId('field-run.replications'), { target: { value: '2' } });
+    fireEvent.click(screen.getByTestId('field-run.timeseries'));
+    await waitFor(() => expect(screen.getByTestId('run-button')).toHaveProperty('disabled', false));
+    act(() => {
+      fireEvent.click(screen.getByTestId('run-button'));
+    });
+    const chart = await screen.findByTestId('timeseries-chart', {}, { timeout: 10_000 });
+    expect(chart.querySelectorAll('path.ts-line').length).toBeGreaterThanOrEqual(2);
+    expect(chart.textContent).toContain('from the file cache');
   });
 });
 

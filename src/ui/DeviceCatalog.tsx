@@ -16,6 +16,9 @@ interface Props {
 
 const COLUMNS = ['Name', 'Kind', 'Capacity (GB)', 'Read (MB/s)', 'Write (MB/s)', 'Price ($)', 'Power (W)', 'P/E cycles', 'Assumptions', ''];
 
+/** Starting value when a DRAM bandwidth is made finite: about one DDR3-1333 channel (10.6 GB/s). */
+const DRAM_FINITE_MBPS = 10_600;
+
 function defaultFlash(presets: Device[]): FlashSpec {
   const f = presets.find((d) => d.kind === 'ssd' && d.flash)?.flash;
   if (!f) throw new Error('no SSD preset with flash characteristics');
@@ -40,11 +43,12 @@ function Bandwidth({ index, device, field, edit }: { index: number; device: Devi
             type="checkbox"
             data-testid={`unlimited-${path}`}
             checked={v === null || v === undefined}
-            onChange={(e) =>
+            onChange={(e) => {
+              const unlimited = e.target.checked;
               edit((s) => {
-                s.devices[index][field] = e.target.checked ? null : 10000;
-              })
-            }
+                s.devices[index][field] = unlimited ? null : DRAM_FINITE_MBPS;
+              });
+            }}
           />
           unlimited
         </label>

@@ -4,6 +4,7 @@ import { scaleLinear } from 'd3-scale';
 import type { Estimate, RunResult, TierSummary } from '../engine/types';
 import { dollars, estimate, integer, lifetime, num, percent, type Unit } from './format';
 import { roleLabel } from './labels';
+import { TimeSeriesChart } from './TimeSeriesChart';
 
 const SUMMARY_ROWS: { key: keyof Omit<RunResult['summary'], 'max_rejection_probability'>; label: string; unit: Unit; help: string }[] = [
   { key: 'avg_streams', label: 'Concurrent streams served (time average)', unit: 'plain', help: 'streams' },
@@ -161,6 +162,13 @@ export function Results({ result }: { result: RunResult }) {
             <span className="swatch used" /> average streams served <span className="swatch capacity" /> stream capacity (bandwidth / bitrate)
           </figcaption>
         </figure>
+      ) : null}
+
+      {result.timeseries ? (
+        <>
+          <h3>Over time</h3>
+          <TimeSeriesChart ts={result.timeseries} />
+        </>
       ) : null}
 
       <h3>SSD wear</h3>

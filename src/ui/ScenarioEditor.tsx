@@ -94,6 +94,19 @@ export function RunSection({ scenario, edit }: { scenario: Scenario; edit: Edit 
         <NumField path="run.seed" label="Seed" unit="replication k uses seed + k" integer value={r.seed}
           onChange={(v) => edit((s) => void (s.run.seed = v))} />
       </div>
+      <label className="check">
+        <input
+          type="checkbox"
+          data-testid="field-run.timeseries"
+          checked={r.timeseries}
+          onChange={(e) => {
+            // Read the box now: the edit runs later, after React restores the controlled value.
+            const on = e.target.checked;
+            edit((s) => void (s.run.timeseries = on));
+          }}
+        />
+        Record concurrent streams over time (chart in the results)
+      </label>
       <FieldMessages path="run" />
     </fieldset>
   );
