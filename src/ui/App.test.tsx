@@ -89,6 +89,22 @@ describe('App', () => {
   });
 });
 
+describe('video classes', () => {
+  it('adds a class by splitting the last share, and the core checks the shares', async () => {
+    await renderApp();
+    fireEvent.click(screen.getByTestId('add-class'));
+    await waitFor(() => expect(screen.getByTestId('field-workload.classes[1].share')).toHaveProperty('value', '0.5'));
+    expect(screen.getByTestId('field-workload.classes[0].share')).toHaveProperty('value', '0.5');
+    await waitFor(() => expect(screen.getByTestId('run-button')).toHaveProperty('disabled', false));
+    fireEvent.change(screen.getByTestId('field-workload.classes[1].share'), { target: { value: '0.7' } });
+    expect((await screen.findByTestId('error-workload.classes')).textContent).toBe('shares sum to 1.2: they must sum to 1');
+    expect(screen.getByTestId('run-button')).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByTestId('remove-class-1'));
+    await waitFor(() => expect(screen.queryByTestId('field-workload.classes[0].share')).toBeNull());
+    await waitFor(() => expect(screen.getByTestId('run-button')).toHaveProperty('disabled', false));
+  });
+});
+
 describe('time series', () => {
   it('records streams over time when asked and charts them', async () => {
     await renderApp();

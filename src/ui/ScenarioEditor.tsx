@@ -1,5 +1,5 @@
 // The scenario editor: workload, run settings, architecture and tiers.
-import type { Architecture, Device, DeviceKind, Scenario, TierSpec, ZipfConvention } from '../engine/types';
+import type { Architecture, Device, DeviceKind, Scenario, TierSpec, VideoClass, ZipfConvention } from '../engine/types';
 import { FieldMessages, NumField, SelectField, TextField } from './form';
 import { ARCHITECTURES, hasFileCache, intervalCacheKind } from './labels';
 
@@ -7,7 +7,6 @@ export type Edit = (f: (s: Scenario) => void) => void;
 
 export function WorkloadSection({ scenario, edit }: { scenario: Scenario; edit: Edit }) {
   const w = scenario.workload;
-  const cls = w.classes[0];
   const exponent = w.popularity.convention === 'exponent' ? w.popularity.value : 1 - w.popularity.value;
   return (
     <fieldset className="card" data-testid="workload-section">
@@ -17,22 +16,8 @@ export function WorkloadSection({ scenario, edit }: { scenario: Scenario; edit: 
           onChange={(v) => edit((s) => void (s.workload.videos = v))} />
         <NumField path="workload.arrival_rate" label="Arrival rate λ" unit="requests/s" value={w.arrival_rate}
           onChange={(v) => edit((s) => void (s.workload.arrival_rate = v))} />
-        {cls ? (
-          <>
-            <NumField path="workload.classes[0].length_min" label="Video length" unit="min" value={cls.length_min}
-              onChange={(v) => edit((s) => void (s.workload.classes[0].length_min = v))} />
-            <NumField path="workload.classes[0].bitrate_kbps" label="Bitrate" unit="KB/s" value={cls.bitrate_kbps}
-              hint="KB = 1024 bytes"
-              onChange={(v) => edit((s) => void (s.workload.classes[0].bitrate_kbps = v))} />
-          </>
-        ) : null}
       </div>
-      {w.classes.length > 1 ? (
-        <p className="note" data-testid="class-mix-note">
-          This scenario mixes {w.classes.length} video classes; only the first class is editable here.
-        </p>
-      ) : null}
-      <FieldMessages path="workload.classes" />
+      <VideoClasses classes={w.classes} edit={edit} />
       <div className="zipf">
         <div className="field" role="radiogroup" aria-labelledby="zipf-conv-label">
           <span id="zipf-conv-label" className="label">Zipf convention</span>
@@ -76,6 +61,77 @@ export function WorkloadSection({ scenario, edit }: { scenario: Scenario; edit: 
         </p>
       </div>
     </fieldset>
+  );
+}
+
+const MAX_CLASSES = 8;
+
+/** The (share, length, bitrate) classes of the library; one class by default. */
+function VideoClasses({ classes, edit }: { classes: VideoClass[]; edit: Edit }) {
+  const many = classes.length > 1;
+  return (
+    <div className="classes" data-testid="video-classes">
+      {classes.map((c, i) => (
+        <div key={i} className={many ? 'class-row' : undefined} data-testid={`video-class-${i}`}>
+          {many ? <h4>Video class {i + 1}</h4> : null}
+          <div className="grid">
+            {many ? (
+              <NumField path={`workload.classes[${i}].share`} label="Share of the library" unit="0–1" value={c.share}
+                onChange={(v) => edit((s) => void (s.workload.classes[i].share = v))} />
+            ) : null}
+            <NumField path={`workload.classes[${i}].length_min`} label="Video length" unit="min" value={c.length_min}
+              onChange={(v) => edit((s) => void (s.workload.classes[i].length_min = v))} />
+            <NumField path={`workload.classes[${i}].bitrate_kbps`} label="Bitrate" unit="KB/s" value={c.bitrate_kbps}
+              hint="KB = 1024 bytes"
+              onChange={(v) => edit((s) => void (s.workload.classes[i].bitrate_kbps = v))} />
+          </div>
+          {many ? (
+            <button
+              type="button"
+              className="secondary"
+              data-testid={`remove-class-${i}`}
+              onClick={() =>
+                edit((s) => {
+                  // Drop the class and rescale the others' shares to sum to 1.
+                  const rest = s.workload.classes.filter((_, k) => k !== i);
+                  const sum = rest.reduce((a, k) => a + k.share, 0);
+                  if (sum > 0 && Number.isFinite(sum)) {
+                    // Rounded to 6 decimals; the last class takes the remainder so the sum is 1.
+                    let assigned = 0;
+                    rest.forEach((k, j) => {
+                      k.share = j < rest.length - 1 ? Number((k.share / sum).toFixed(6)) : Number((1 - assigned).toFixed(6));
+                      assigned += k.share;
+                    });
+                  }
+                  s.workload.classes = rest;
+                })
+              }
+            >
+              Remove class {i + 1}
+            </button>
+          ) : null}
+        </div>
+      ))}
+      <FieldMessages path="workload.classes" />
+      {classes.length < MAX_CLASSES ? (
+        <button
+          type="button"
+          className="secondary"
+          data-testid="add-class"
+          onClick={() =>
+            edit((s) => {
+              // Split the last class's share in two; the new class starts as its copy.
+              const last = s.workload.classes[s.workload.classes.length - 1];
+              const half = Number((last.share / 2).toFixed(6));
+              last.share = Number((last.share - half).toFixed(6));
+              s.workload.classes.push({ ...last, share: half });
+            })
+          }
+        >
+          Add a video class (mix of lengths and bitrates)
+        </button>
+      ) : null}
+    </div>
   );
 }
 
