@@ -12,9 +12,9 @@ const SERIES: { key: keyof Pick<TimeSeries, 'total' | 'disk' | 'file_cache' | 'b
 ];
 
 export function TimeSeriesChart({ ts }: { ts: TimeSeries }) {
-  const width = 480;
-  const height = 220;
-  const m = { top: 10, right: 12, bottom: 30, left: 48 };
+  const width = 400;
+  const height = 210;
+  const m = { top: 10, right: 12, bottom: 32, left: 46 };
   const hours = ts.t_s.map((t) => t / 3600);
   const present = SERIES.filter((s) => ts[s.key].some((v) => v > 0));
   const yMax = Math.max(1, ...present.flatMap((s) => ts[s.key]));
@@ -31,7 +31,7 @@ export function TimeSeriesChart({ ts }: { ts: TimeSeries }) {
       .y((v) => y(v))(values) ?? '';
   return (
     <figure className="chart" data-testid="timeseries-chart">
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label="Concurrent streams per tier over time">
+      <svg className="ts-chart" viewBox={`0 0 ${width} ${height}`} role="img" aria-label="Concurrent streams per tier over time">
         {y.ticks(5).map((v) => (
           <g key={`y${v}`}>
             <line x1={m.left} x2={width - m.right} y1={y(v)} y2={y(v)} className="grid-line" />
@@ -41,7 +41,7 @@ export function TimeSeriesChart({ ts }: { ts: TimeSeries }) {
           </g>
         ))}
         {x.ticks(6).map((v) => (
-          <text key={`x${v}`} x={x(v)} y={height - m.bottom + 14} textAnchor="middle" className="chart-tick">
+          <text key={`x${v}`} x={x(v)} y={height - m.bottom + 15} textAnchor="middle" className="chart-tick">
             {v}
           </text>
         ))}
