@@ -189,6 +189,8 @@ pub struct Measurement {
     pub rejection_probability: Estimate,
     pub max_rejection_probability: f64,
     pub hit_ratio: Estimate,
+    /// Streams reading from the interval-cache buffer (time average).
+    pub buffered_streams: Estimate,
     pub ssd_lifetimes: Vec<SsdLifetime>,
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub tco: Option<TcoBreakdown>,
@@ -1041,6 +1043,7 @@ impl Search {
             rejection_probability: r.summary.rejection_probability,
             max_rejection_probability: r.summary.max_rejection_probability,
             hit_ratio: r.summary.hit_ratio,
+            buffered_streams: r.summary.buffered_streams,
             ssd_lifetimes,
             tco,
         }
