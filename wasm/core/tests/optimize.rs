@@ -293,6 +293,51 @@ fn necessary_conditions_never_exclude_a_feasible_configuration() {
     }
 }
 
+#[test]
+fn flash_interval_cache_architectures_match_brute_force() {
+    // An SSD as the interval-cache buffer: its bandwidth (12 streams per
+    // device) also caps the buffered streams. HySSC-style SLC IC + TLC LFU
+    // uses the same SSD for both roles here.
+    let mut s = small();
+    s.tiers.interval_cache.as_mut().unwrap().device = "ssd".into();
+    s.run.seed = 3;
+    let mut spec = small_spec(0.0);
+    spec.architectures = vec![Architecture::SsdIcHdd, Architecture::SlcIcTlcLfuHdd];
+    let sims = brute_force(&s, &spec);
+    let mut search = Search::new(s.clone(), spec.clone()).unwrap();
+    for ((arch, c), r) in &sims {
+        if !search.passes_necessary_conditions(*arch, *c) {
+            assert!(r.summary.max_rejection_probability > 0.0, "{arch:?} {c:?}");
+        }
+    }
+    for k in [1usize, 3, 8] {
+        let r = run_batched(&s, &spec, k, &sims);
+        assert!(r.done && r.pruning_active);
+        for a in &r.architectures {
+            let want = brute_best(&s, &sims, a.architecture, 0.0);
+            eprintln!(
+                "k={k} {:?}: {:?}, {} simulated, {} pruned",
+                a.architecture,
+                a.best.as_ref().map(|b| b.counts),
+                a.simulated,
+                a.pruned
+            );
+            assert_eq!(a.best.as_ref().map(|b| b.counts), want);
+        }
+        // Flash buffers wear: the optimum reports a lifetime when it buffers.
+        for a in &r.architectures {
+            if let Some(m) = a.best.as_ref().and_then(|b| b.measurement.as_ref()) {
+                if m.buffered_streams.mean > 0.0 {
+                    assert!(m
+                        .ssd_lifetimes
+                        .iter()
+                        .any(|l| l.role == TierRole::IntervalCache && l.lifetime_h.is_some()));
+                }
+            }
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------
 // (b) The study's cost table (MMSys'11, λ = 1/s, 0 % rejection).
 

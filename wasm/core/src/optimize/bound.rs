@@ -268,10 +268,10 @@ pub(crate) struct Capacities<'a> {
     pub file_streams: u64,
     /// Slots staged by static LFU (None: any slot may be cached — dynamic).
     pub cached: Option<&'a [bool]>,
-    /// Interval-cache buffer, blocks of 1 MB.
-    pub buffer_blocks: u64,
-    /// Buffered streams a flash buffer's bandwidth carries (u64::MAX: DRAM).
-    pub buffer_streams: u64,
+    /// Interval-cache variants evaluated in one sweep: (buffer blocks of
+    /// 1 MB, buffered streams a flash buffer's bandwidth carries —
+    /// u64::MAX for DRAM).
+    pub buffers: &'a [(u64, u64)],
 }
 
 struct Fenwick {
@@ -327,80 +327,132 @@ impl Fenwick {
 }
 
 impl Trace {
-    /// For each replication, max over arrival instants of
-    /// |D(τ)| − flash bound − buffer bound: the replication rejects at least
-    /// max(0, this − disk streams) requests.
-    pub(crate) fn excess(&self, cap: &Capacities) -> Vec<i64> {
-        let b = cap.buffer_blocks;
-        let use_buf = b > 0 && cap.buffer_streams > 0;
-        let v = if use_buf {
-            (self.max_blocks as u64).min(b) as usize
-        } else {
-            0
-        };
-        self.reps
+    /// For each buffer variant and each replication, the max over arrival
+    /// instants of |D(τ)| − flash bound − buffer bound: the replication
+    /// rejects at least max(0, this − disk streams) requests. One sweep
+    /// serves every buffer variant (the multiset of interval sizes does not
+    /// depend on the buffer); an instant whose value before the buffer term
+    /// cannot beat a variant's running max skips that variant's query.
+    pub(crate) fn excess(&self, cap: &Capacities) -> Vec<Vec<i64>> {
+        let cl = |x: u64| x.min(i64::MAX as u64) as i64;
+        let max_b = cap
+            .buffers
             .iter()
-            .map(|r| {
-                let mut fw = Fenwick::new(v);
-                let (mut ps, mut pd) = (0usize, 0usize);
-                let (mut c_s, mut n_d) = (0i64, 0i64);
-                let mut best = i64::MIN;
-                let cached = |i: usize| cap.cached.is_none_or(|c| c[r.slot[i] as usize]);
-                let bl = |i: usize| {
-                    let x = r.blocks[i] as usize;
-                    if x >= 1 && x <= v {
-                        x
-                    } else {
-                        0
+            .filter(|(b, k)| *b > 0 && *k > 0)
+            .map(|(b, _)| *b)
+            .max()
+            .unwrap_or(0);
+        let v = (self.max_blocks as u64).min(max_b) as usize;
+        let file_streams = cl(cap.file_streams);
+        let mut out = vec![Vec::with_capacity(self.reps.len()); cap.buffers.len()];
+        for r in &self.reps {
+            let mut fw = Fenwick::new(v);
+            let (mut ps, mut pd) = (0usize, 0usize);
+            let (mut c_s, mut n_d) = (0i64, 0i64);
+            let mut best = vec![i64::MIN; cap.buffers.len()];
+            let mut floor = i64::MIN;
+            let cached = |i: usize| cap.cached.is_none_or(|c| c[r.slot[i] as usize]);
+            let bl = |i: usize| {
+                let x = r.blocks[i] as usize;
+                if x >= 1 && x <= v {
+                    x
+                } else {
+                    0
+                }
+            };
+            for j in 0..r.t.len() {
+                let t = r.t[j];
+                if cached(j) {
+                    c_s += 1;
+                }
+                if bl(j) > 0 {
+                    fw.add(bl(j), 1);
+                }
+                if r.measured[j] {
+                    n_d += 1;
+                }
+                while ps < r.by_end.len() && r.end[r.by_end[ps] as usize] < t {
+                    let i = r.by_end[ps] as usize;
+                    if cached(i) {
+                        c_s -= 1;
                     }
-                };
-                for j in 0..r.t.len() {
-                    let t = r.t[j];
-                    if cached(j) {
-                        c_s += 1;
+                    if bl(i) > 0 {
+                        fw.add(bl(i), -1);
                     }
-                    if use_buf && bl(j) > 0 {
-                        fw.add(bl(j), 1);
-                    }
-                    if r.measured[j] {
-                        n_d += 1;
-                    }
-                    while ps < r.by_end.len() && r.end[r.by_end[ps] as usize] < t {
-                        let i = r.by_end[ps] as usize;
-                        if cached(i) {
-                            c_s -= 1;
-                        }
-                        if use_buf && bl(i) > 0 {
-                            fw.add(bl(i), -1);
-                        }
-                        ps += 1;
-                    }
-                    while pd < r.by_end_measured.len() && r.end[r.by_end_measured[pd] as usize] <= t
-                    {
-                        n_d -= 1;
-                        pd += 1;
-                    }
-                    if !r.measured[j] {
+                    ps += 1;
+                }
+                while pd < r.by_end_measured.len() && r.end[r.by_end_measured[pd] as usize] <= t {
+                    n_d -= 1;
+                    pd += 1;
+                }
+                if !r.measured[j] {
+                    continue;
+                }
+                let a = n_d - file_streams.min(c_s);
+                if a <= floor {
+                    continue;
+                }
+                for (k, &(b, streams)) in cap.buffers.iter().enumerate() {
+                    if a <= best[k] {
                         continue;
                     }
-                    let file = (cap.file_streams.min(i64::MAX as u64) as i64).min(c_s);
-                    let buf = if use_buf {
-                        fw.fit(b.min(i64::MAX as u64) as i64)
-                            .min(cap.buffer_streams.min(i64::MAX as u64) as i64)
+                    let buf = if b > 0 && streams > 0 {
+                        fw.fit(cl(b)).min(cl(streams))
                     } else {
                         0
                     };
-                    best = best.max(n_d - file - buf);
+                    best[k] = best[k].max(a - buf);
                 }
-                best
-            })
-            .collect()
+                floor = best.iter().copied().min().unwrap_or(i64::MAX);
+            }
+            for (k, x) in best.into_iter().enumerate() {
+                out[k].push(x);
+            }
+        }
+        out
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_sweep_equals_separate_sweeps() {
+        let mut s = crate::presets::scenario_preset("mmsys11-cost-hdd").unwrap();
+        s.run.duration_h = 2.0;
+        s.run.replications = 2;
+        let tr = Trace::generate(&s, false);
+        let cached: Vec<bool> = (0..300).map(|i| i < 76).collect();
+        let bufs = [
+            (0, 0),
+            (100, u64::MAX),
+            (1024, u64::MAX),
+            (3000, 40),
+            (50_000, u64::MAX),
+        ];
+        for cached in [None, Some(&cached[..])] {
+            let all = tr.excess(&Capacities {
+                file_streams: 647,
+                cached,
+                buffers: &bufs,
+            });
+            for (k, b) in bufs.iter().enumerate() {
+                let one = tr.excess(&Capacities {
+                    file_streams: 647,
+                    cached,
+                    buffers: std::slice::from_ref(b),
+                });
+                assert_eq!(one[0], all[k], "{b:?}");
+            }
+            // More buffer never raises the bound.
+            for k in 1..bufs.len() {
+                if bufs[k].1 == u64::MAX {
+                    assert!(all[k].iter().zip(&all[1]).all(|(x, y)| x <= y || k == 1));
+                }
+            }
+        }
+    }
 
     #[test]
     fn fenwick_fit_matches_sorting() {

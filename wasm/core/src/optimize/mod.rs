@@ -21,6 +21,31 @@
 //! simulated. So the answer equals brute force (simulate everything, take
 //! the cheapest feasible) for the stated space — the tests check this.
 //!
+//! # Pruning rules (all valid run by run, none an assumption)
+//! 1. Library: disk counts start at the fewest disks that hold the library
+//!    (the validator's own test), so no configuration is ever invalid.
+//! 2. Trace bound (`bound.rs`): the simulator's arrival sequence does not
+//!    depend on the device counts, so it is regenerated once; at every
+//!    arrival instant τ, the requests that would still be playing at τ must
+//!    be carried by at most ⌊disk bw / b⌋ disk streams + min(⌊flash bw / b⌋,
+//!    requests for files the static LFU staged) flash streams + the most
+//!    intervals that fit in the buffer (smallest possible sizes first, each
+//!    ≥ ⌈gap to the previous request of the video × b / 1 MB⌉ ≥ 1 block,
+//!    and ≤ ⌊buffer bw / b⌋ for a flash buffer). The excess is a lower bound
+//!    on that replication's rejections; a configuration whose bound exceeds
+//!    target × arrivals in any replication cannot meet the target. This is
+//!    the pathwise form of "a loss system rejects ≥ 1 − c/A": that
+//!    steady-state bound holds only in expectation (a short run that never
+//!    fills up beats it), so it is not used as such. Every simulated result
+//!    is checked against the trace (arrivals per replication; the peak when
+//!    nothing was rejected); on a mismatch pruning is switched off and the
+//!    pruned configurations are reopened (`pruning_active` reports it).
+//! 3. Cost: nothing after a known feasible configuration is simulated.
+//!
+//! No monotonicity assumption is made. ("X infeasible ⇒ everything with
+//! counts ≤ X infeasible" could only exclude configurations cheaper than X,
+//! which the cost order has already visited, so it would never fire.)
+//!
 //! # Ask/tell
 //! [`Search::next_batch`] hands out candidates (each a complete scenario) so
 //! a pool of workers can simulate them in parallel; [`Search::report`] takes
@@ -877,30 +902,44 @@ impl Search {
                 }
                 _ => (0, Some(Vec::new())),
             };
-            let (buffer_blocks, buffer_streams) = match s.tiers.interval_cache.as_ref() {
-                Some(t) if arch.interval_cache_kind().is_some() && t.count > 0 => {
-                    let d = s.device(&t.device).expect("validated");
-                    let blocks = (d.capacity_gb * 1024.0).floor() as u64 * t.count as u64;
-                    let streams = if d.kind == DeviceKind::Ssd {
-                        bw_units(d.read_mbps, t.count).unwrap_or(u64::MAX / 4) / bmin
-                    } else {
-                        u64::MAX
-                    };
-                    (blocks, streams)
-                }
-                _ => (0, 0),
+            // Every interval-cache count of the range in one sweep.
+            let ic_counts: Vec<u32> = match self.archs[a]
+                .space
+                .tiers
+                .iter()
+                .find(|t| t.role == TierRole::IntervalCache)
+            {
+                Some(t) => (t.min..=t.max).collect(),
+                None => vec![0],
             };
+            let buffers: Vec<(u64, u64)> = ic_counts
+                .iter()
+                .map(|&n| match s.tiers.interval_cache.as_ref() {
+                    Some(t) if arch.interval_cache_kind().is_some() && n > 0 => {
+                        let d = s.device(&t.device).expect("validated");
+                        let blocks = (d.capacity_gb * 1024.0).floor() as u64 * n as u64;
+                        let streams = if d.kind == DeviceKind::Ssd {
+                            bw_units(d.read_mbps, n).unwrap_or(u64::MAX / 4) / bmin
+                        } else {
+                            u64::MAX
+                        };
+                        (blocks, streams)
+                    }
+                    _ => (0, 0),
+                })
+                .collect();
             let warm = self.warm_trace(arch, c);
             let no_file = cached.as_ref().is_some_and(|v| v.is_empty());
             let cached_ref: Option<Vec<bool>> = if no_file { None } else { cached };
             let caps = Capacities {
                 file_streams,
                 cached: cached_ref.as_deref(),
-                buffer_blocks,
-                buffer_streams,
+                buffers: &buffers,
             };
             let ex = self.trace(warm).excess(&caps);
-            self.archs[a].excess.insert(key, ex);
+            for (n, e) in ic_counts.into_iter().zip(ex) {
+                self.archs[a].excess.insert((c.file_cache, n), e);
+            }
         }
         let warm = self.warm_trace(arch, c);
         let target = self.spec.target;
