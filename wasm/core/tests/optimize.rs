@@ -129,10 +129,19 @@ fn variants() -> Vec<(&'static str, Scenario, f64)> {
     dynamic.policy.lfu = LfuPolicy::Dynamic;
     dynamic.policy.lfu_window_h = 0.5;
     dynamic.run.seed = 7;
+    // A run shorter than a video: the system never reaches steady state, so
+    // the steady-state bound "rejection ≥ 1 − c/A" (A = 0.02 × 3600 = 72
+    // streams, 9 disks) would wrongly exclude the real optimum.
+    let mut short = base.clone();
+    short.workload.classes[0].length_min = 60.0;
+    short.workload.arrival_rate = 0.02;
+    short.run.duration_h = 0.5;
+    short.run.seed = 5;
     vec![
         ("base", base, 0.0),
         ("two classes", two, 0.02),
         ("dynamic", dynamic, 0.0),
+        ("short run", short, 0.0),
     ]
 }
 
@@ -268,6 +277,11 @@ fn optimum_equals_brute_force_on_small_spaces() {
     }
     // The necessary conditions did real work.
     assert!(pruned_total > 50, "pruned {pruned_total}");
+    // The short run's HDD-only optimum carries fewer streams than A = 72.
+    let (_, short, _) = variants().pop().unwrap();
+    let r = optimize(&short, &small_spec(0.0)).unwrap();
+    let hdd = best(&r, Architecture::HddOnly);
+    assert!(hdd.study_capacity < 72, "{:?}", hdd.counts);
 }
 
 #[test]
@@ -569,6 +583,29 @@ fn tco_by_hand() {
     let t = compute_tco(&s, &tco, 3400.0, &[(TierRole::FileCache, Some(50_000.0))]);
     assert_eq!(t.replacements[0].replacements, 0);
     assert!((t.total - (960.0 + 231.4224)).abs() < 1e-9);
+}
+
+#[test]
+fn spec_json_defaults_and_errors() {
+    let spec = parse_spec(r#"{"architectures": ["hdd_only", "ssd_lfu_hdd"]}"#).unwrap();
+    assert_eq!(spec.target, 0.0);
+    assert_eq!(spec.criterion, Criterion::Simulated);
+    assert_eq!(spec.max_counts, MaxCounts::default());
+    assert!(spec.tco.is_none());
+    let spec = parse_spec(
+        r#"{"architectures": ["dram_ic_hdd"], "criterion": "study_capacity", "target": 0.01,
+            "max_counts": {"disk": 20}, "tco": {"years": 5, "usd_per_kwh": 0.1}}"#,
+    )
+    .unwrap();
+    assert_eq!(spec.max_counts.disk, Some(20));
+    assert_eq!(spec.tco.unwrap().hours_per_day, None);
+    let errs = parse_spec(r#"{"architectures": ["hdd_only"], "max_counts": {"disks": 3}}"#)
+        .err()
+        .unwrap();
+    assert!(errs[0].path.starts_with("optimize.max_counts"), "{errs:?}");
+    // Round trip.
+    let json = serde_json::to_string(&spec).unwrap();
+    assert_eq!(parse_spec(&json).unwrap(), spec);
 }
 
 #[test]

@@ -152,7 +152,9 @@ pub(crate) struct Trace {
 }
 
 /// Expected arrivals over all replications above which no trace is kept.
-pub(crate) const MAX_TRACE_ARRIVALS: f64 = 8e6;
+/// About 33 bytes per arrival: 2 million is ~66 MB, the most a browser
+/// worker should hold.
+pub(crate) const MAX_TRACE_ARRIVALS: f64 = 2e6;
 
 impl Trace {
     /// Regenerate the engine's arrivals; `warm_history` draws the dynamic

@@ -302,6 +302,23 @@ pub struct SearchProgress {
     pub done: bool,
 }
 
+/// Parse an optimiser spec from JSON, reporting a structural problem with
+/// its path (ranges are checked by [`Search::new`]).
+pub fn parse_spec(json: &str) -> Result<OptimizeSpec, Vec<FieldError>> {
+    let de = &mut serde_json::Deserializer::from_str(json);
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        let path = e.path().to_string();
+        vec![FieldError {
+            path: if path == "." {
+                "optimize".into()
+            } else {
+                format!("optimize.{path}")
+            },
+            message: e.inner().to_string(),
+        }]
+    })
+}
+
 /// Largest search space per architecture.
 pub const MAX_CONFIGURATIONS: u64 = 1_000_000;
 
