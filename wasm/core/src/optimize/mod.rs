@@ -708,23 +708,12 @@ impl Search {
             let (d0, d1) = range(TierRole::Disk);
             let (f0, f1) = range(TierRole::FileCache);
             let (i0, i1) = range(TierRole::IntervalCache);
-            let price = |role: TierRole| {
-                s.tiers_in_use()
-                    .find(|(r, _)| *r == role)
-                    .or(match role {
-                        TierRole::FileCache => s.tiers.file_cache.as_ref().map(|t| (role, t)),
-                        TierRole::IntervalCache => {
-                            s.tiers.interval_cache.as_ref().map(|t| (role, t))
-                        }
-                        TierRole::Disk => None,
-                    })
-                    .and_then(|(_, t)| s.device(&t.device))
-                    .map_or(0.0, |d| d.price)
-            };
+            let price =
+                |t: Option<&TierSpec>| t.and_then(|t| s.device(&t.device)).map_or(0.0, |d| d.price);
             let (pd, pf, pi) = (
-                price(TierRole::Disk),
-                price(TierRole::FileCache),
-                price(TierRole::IntervalCache),
+                price(Some(&s.tiers.disk)),
+                price(s.tiers.file_cache.as_ref()),
+                price(s.tiers.interval_cache.as_ref()),
             );
             let mut cfgs = Vec::with_capacity(size as usize);
             for disk in d0..=d1 {
