@@ -5,6 +5,7 @@
 
 pub mod analytics;
 pub mod engine;
+pub mod optimize;
 pub mod presets;
 pub mod results;
 pub mod scenario;
