@@ -9,6 +9,7 @@ import { FormContext } from './form';
 import { Results } from './Results';
 import { decodeScenarioHash, encodeScenarioHash } from './share';
 import { ArchitectureSection, RunSection, ScenarioName, WorkloadSection, type Edit } from './ScenarioEditor';
+import { extraViews } from './views';
 
 /** What the UI needs of the engine; `WorkerPool` provides it. */
 export interface Engine {
@@ -218,6 +219,7 @@ export function App({ engine }: { engine: Engine }) {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const abortRef = useRef<AbortController | null>(null);
+  const [view, setView] = useState('scenario');
 
   useEffect(() => {
     let live = true;
@@ -372,23 +374,51 @@ export function App({ engine }: { engine: Engine }) {
             {notice}
           </p>
         ) : null}
-        <div className="layout">
-          <div className="editor">
-            <section className="card" aria-label="Scenario">
-              <PresetPicker presets={presets} onLoad={loadPreset} />
-              <ScenarioName scenario={scenario} edit={edit} />
-            </section>
-            <WorkloadSection scenario={scenario} edit={edit} />
-            <RunSection scenario={scenario} edit={edit} />
-            <ArchitectureSection scenario={scenario} edit={edit} />
+        <nav className="tabs" role="tablist" aria-label="Views">
+          {[{ id: 'scenario', title: 'Scenario & results' }, ...extraViews].map((v) => (
+            <button
+              key={v.id}
+              type="button"
+              role="tab"
+              id={`tab-${v.id}`}
+              aria-selected={view === v.id}
+              aria-controls={`view-${v.id}`}
+              data-testid={`tab-${v.id}`}
+              className={view === v.id ? 'tab active' : 'tab'}
+              onClick={() => setView(v.id)}
+            >
+              {v.title}
+            </button>
+          ))}
+        </nav>
+        {view === 'scenario' ? (
+          <div role="tabpanel" id="view-scenario" aria-labelledby="tab-scenario">
+          <div className="layout">
+            <div className="editor">
+              <section className="card" aria-label="Scenario">
+                <PresetPicker presets={presets} onLoad={loadPreset} />
+                <ScenarioName scenario={scenario} edit={edit} />
+              </section>
+              <WorkloadSection scenario={scenario} edit={edit} />
+              <RunSection scenario={scenario} edit={edit} />
+              <ArchitectureSection scenario={scenario} edit={edit} />
+            </div>
+            <div className="side">
+              <RunPanel state={run} canRun={canRun} blockers={upToDate ? errors : []} onRun={startRun} onCancel={cancel} />
+              {lastResult ? <Results result={lastResult} /> : null}
+              <JsonPanel scenario={scenario} result={lastResult} onOpen={openScenario} />
+            </div>
           </div>
-          <div className="side">
-            <RunPanel state={run} canRun={canRun} blockers={upToDate ? errors : []} onRun={startRun} onCancel={cancel} />
-            {lastResult ? <Results result={lastResult} /> : null}
-            <JsonPanel scenario={scenario} result={lastResult} onOpen={openScenario} />
+          <DeviceCatalog devices={scenario.devices} presets={devicePresets} inUse={inUse} edit={edit} />
           </div>
-        </div>
-        <DeviceCatalog devices={scenario.devices} presets={devicePresets} inUse={inUse} edit={edit} />
+        ) : null}
+        {extraViews
+          .filter((v) => v.id === view)
+          .map((v) => (
+            <div key={v.id} role="tabpanel" id={`view-${v.id}`} aria-labelledby={`tab-${v.id}`}>
+              <v.Component engine={engine} scenario={scenario} valid={canRun} setScenario={setScenario} edit={edit} />
+            </div>
+          ))}
         <footer className="footer">
           Units: KB = 1024 B, MB = 1024 KB, GB = 1024 MB; bitrates in KB/s, bandwidths in MB/s. Same scenario and seed give bit-identical results here and in the
           native CLI.

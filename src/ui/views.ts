@@ -1,0 +1,23 @@
+// The app's pages beyond the scenario editor. Each feature registers one
+// entry here; App renders them as tabs sharing the current scenario.
+import type { ComponentType } from 'react';
+import type { Scenario } from '../engine/types';
+import type { Engine } from './App';
+import type { Edit } from './ScenarioEditor';
+
+export interface ViewProps {
+  engine: Engine;
+  /** The scenario being edited (already validated when `valid`). */
+  scenario: Scenario;
+  valid: boolean;
+  setScenario: (s: Scenario) => void;
+  edit: Edit;
+}
+
+export interface ViewDef {
+  id: string;
+  title: string;
+  Component: ComponentType<ViewProps>;
+}
+
+export const extraViews: ViewDef[] = [];
