@@ -72,6 +72,30 @@ pub struct Popularity {
     pub value: f64,
 }
 
+impl Workload {
+    /// The class of the video at each initial popularity rank: largest
+    /// deficit first, so every class is spread evenly over the ranks rather
+    /// than one class holding all the popular titles.
+    pub fn class_of_ranks(&self) -> Vec<u8> {
+        let mut given = vec![0u32; self.classes.len()];
+        (0..self.videos)
+            .map(|i| {
+                let mut best = 0;
+                let mut best_def = f64::NEG_INFINITY;
+                for (c, k) in self.classes.iter().enumerate() {
+                    let def = k.share * (i + 1) as f64 - given[c] as f64;
+                    if def > best_def + 1e-12 {
+                        best_def = def;
+                        best = c;
+                    }
+                }
+                given[best] += 1;
+                best as u8
+            })
+            .collect()
+    }
+}
+
 impl Popularity {
     /// The exponent s of p_i ∝ i^(−s), whichever convention was given.
     pub fn exponent(&self) -> f64 {

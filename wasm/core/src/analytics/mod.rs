@@ -4,6 +4,7 @@
 pub mod cost_model;
 pub mod erlang;
 pub mod gc_sim;
+pub mod lfu_estimate;
 pub mod wear;
 pub mod zipf;
 
@@ -13,5 +14,6 @@ pub use cost_model::{
 };
 pub use erlang::{erlang_b, streams_per_bandwidth};
 pub use gc_sim::{simulate_greedy_gc, wa_comparison, wa_curve, GcSimConfig, GcSimResult};
+pub use lfu_estimate::{static_lfu_estimate, LfuEstimate};
 pub use wear::{lambert_w0, lifetime_hours, write_amplification};
 pub use zipf::{zipf_probabilities, zipf_top_k_mass};

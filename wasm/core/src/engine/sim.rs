@@ -159,27 +159,6 @@ pub struct Plan {
     ic_wear: Option<(f64, u32, f64, f64)>, // capacity GB, P/E, cost, WA
 }
 
-fn class_assignment(n: u32, shares: &[f64]) -> Vec<u8> {
-    // Largest-deficit interleaving: slot i goes to the class furthest behind
-    // its share, so classes are spread evenly over popularity ranks.
-    let mut given = vec![0u32; shares.len()];
-    (0..n)
-        .map(|i| {
-            let mut best = 0;
-            let mut best_def = f64::NEG_INFINITY;
-            for (c, &s) in shares.iter().enumerate() {
-                let def = s * (i + 1) as f64 - given[c] as f64;
-                if def > best_def + 1e-12 {
-                    best_def = def;
-                    best = c;
-                }
-            }
-            given[best] += 1;
-            best as u8
-        })
-        .collect()
-}
-
 impl Plan {
     pub fn new(s: &Scenario) -> Plan {
         let w = &s.workload;
@@ -196,7 +175,6 @@ impl Plan {
                 }
             })
             .collect();
-        let shares: Vec<f64> = w.classes.iter().map(|c| c.share).collect();
         let weights = crate::analytics::zipf_probabilities(w.videos, w.popularity.exponent());
         let disk_dev = s.device(&s.tiers.disk.device).expect("validated");
         let file = if s.architecture.has_file_cache() {
@@ -222,7 +200,7 @@ impl Plan {
         Plan {
             n: w.videos,
             classes,
-            slot_class: class_assignment(w.videos, &shares),
+            slot_class: w.class_of_ranks(),
             alias: AliasTable::new(&weights),
             lambda: w.arrival_rate,
             duration: s.run.duration_h * 3600.0,
