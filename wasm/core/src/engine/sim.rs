@@ -16,6 +16,8 @@ use std::collections::{BinaryHeap, VecDeque};
 const BW_SCALE: f64 = 1000.0;
 const UNLIMITED: u64 = u64::MAX / 4;
 const NONE: u32 = u32::MAX;
+/// The whole device time of a flash interval-cache tier (see `ic_cost`).
+const DEVICE_TIME: u64 = 1 << 40;
 
 #[inline]
 fn bw_units(mbps: Option<f64>, count: u32) -> u64 {
@@ -54,6 +56,8 @@ struct Stream {
     ic: Ic,
     /// Buffer blocks (MB) reserved for this stream's interval.
     blocks: u64,
+    /// Flash-buffer device time reserved for it (0 on DRAM).
+    ic_cost: u64,
     /// Bumped whenever a pending move-to-buffer becomes void, and on reuse.
     gen: u32,
     active: bool,
@@ -150,6 +154,11 @@ pub struct Plan {
     ic_flash: bool,
     ic_blocks: u64,
     ic_bw: u64,
+    /// Device time a cached interval holds on a flash buffer, per class:
+    /// the follower's reads (b / read bandwidth) plus the predecessor's
+    /// writes into the buffer (b / write bandwidth), in units of
+    /// `DEVICE_TIME` = the whole tier. 0 for DRAM (unlimited).
+    ic_cost: Vec<u64>,
     greedy: bool,
     pub ts_interval: f64,
     pub timeseries: bool,
@@ -227,6 +236,20 @@ impl Plan {
                 (d.capacity_gb * 1024.0).floor() as u64 * t.count as u64
             }),
             ic_bw: ic_dev.map_or(0, |(t, d)| bw_units(d.read_mbps, t.count)),
+            ic_cost: w
+                .classes
+                .iter()
+                .map(|c| match ic_dev {
+                    Some((t, d)) if d.kind == DeviceKind::Ssd => {
+                        let per = |mbps: Option<f64>| {
+                            mbps.map_or(0.0, |m| c.bitrate_kbps / (m * 1024.0 * t.count as f64))
+                        };
+                        libm::ceil(DEVICE_TIME as f64 * (per(d.read_mbps) + per(d.write_mbps)))
+                            as u64
+                    }
+                    _ => 0,
+                })
+                .collect(),
             greedy: s.policy.interval == IntervalPolicy::Greedy,
             ts_interval,
             timeseries: s.run.timeseries,
@@ -660,6 +683,7 @@ impl Sim {
             place,
             ic: Ic::None,
             blocks: 0,
+            ic_cost: 0,
             gen: 0,
             active: true,
         });
@@ -707,9 +731,9 @@ impl Sim {
             return;
         }
         // A flash buffer must also carry the follower's reads.
-        let bw_ok = |reserved: u64| !p.ic_flash || reserved + sj.bw <= p.ic_bw;
-        if self.buf_free_blocks < need || !bw_ok(self.buf_reserved) {
-            if p.greedy || !self.plan_evictions(p, need, sj.bw) {
+        let cost = p.ic_cost[p.slot_class[sj.slot as usize] as usize];
+        if self.buf_free_blocks < need || self.buf_reserved + cost > DEVICE_TIME {
+            if p.greedy || !self.plan_evictions(p, need, cost) {
                 return;
             }
             let victims = std::mem::take(&mut self.victims);
@@ -719,10 +743,11 @@ impl Sim {
             self.victims = victims;
         }
         self.buf_free_blocks -= need;
-        self.buf_reserved += sj.bw;
+        self.buf_reserved += cost;
         let s = &mut self.streams[j as usize];
         s.ic = Ic::CatchUp;
         s.blocks = need;
+        s.ic_cost = cost;
         let gen = s.gen;
         self.intervals.insert(j, !((need << 32) | j as u64));
         self.push(sj.start + delta, Kind::MoveToBuffer, j, gen);
@@ -730,8 +755,8 @@ impl Sim {
 
     /// Choose victims among cached intervals strictly larger than `need`,
     /// largest first, skipping any whose follower could not return to disk;
-    /// true if evicting them makes room (blocks and, on flash, bandwidth).
-    fn plan_evictions(&mut self, p: &Plan, need: u64, bw: u64) -> bool {
+    /// true if evicting them makes room (blocks and, on flash, device time).
+    fn plan_evictions(&mut self, p: &Plan, need: u64, cost: u64) -> bool {
         self.victims.clear();
         self.scratch.clear();
         if self.intervals.is_empty() {
@@ -740,8 +765,7 @@ impl Sim {
         let mut free = self.buf_free_blocks;
         let mut reserved = self.buf_reserved;
         let mut disk_extra = 0u64;
-        let fits =
-            |free: u64, reserved: u64| free >= need && (!p.ic_flash || reserved + bw <= p.ic_bw);
+        let fits = |free: u64, reserved: u64| free >= need && reserved + cost <= DEVICE_TIME;
         // Visit the min-heap of complemented keys in order: largest first.
         let (k0, _) = self.intervals.at(0);
         self.scratch.push(std::cmp::Reverse((k0, 0)));
@@ -759,7 +783,7 @@ impl Sim {
                     disk_extra += sv.bw;
                 }
                 free += sv.blocks;
-                reserved -= sv.bw;
+                reserved -= sv.ic_cost;
                 self.victims.push(v);
                 if fits(free, reserved) {
                     return true;
@@ -782,8 +806,9 @@ impl Sim {
         let s = &mut self.streams[v as usize];
         let (since, bw, was_buffered) = (s.since, s.bw, s.ic == Ic::Buffered);
         self.buf_free_blocks += s.blocks;
-        self.buf_reserved -= s.bw;
+        self.buf_reserved -= s.ic_cost;
         s.blocks = 0;
+        s.ic_cost = 0;
         match s.ic {
             Ic::Buffered => {
                 s.place = Place::Disk;
@@ -852,7 +877,7 @@ impl Sim {
         if s.ic != Ic::None {
             self.intervals.remove(id);
             self.buf_free_blocks += s.blocks;
-            self.buf_reserved -= s.bw;
+            self.buf_reserved -= s.ic_cost;
         }
         if self.last_stream[s.slot as usize] == id {
             self.last_stream[s.slot as usize] = NONE;
@@ -994,7 +1019,7 @@ impl Sim {
         );
         if p.ic_flash {
             assert!(
-                self.buf_reserved <= p.ic_bw,
+                self.buf_reserved <= DEVICE_TIME,
                 "flash buffer over bandwidth at t={}",
                 self.t
             );
@@ -1012,7 +1037,7 @@ impl Sim {
             self.t
         );
         // Full recount: the counters equal the sums over active streams.
-        let (mut d, mut f, mut b, mut blocks) = (0u64, 0u64, 0u64, 0u64);
+        let (mut d, mut f, mut b, mut blocks, mut cost) = (0u64, 0u64, 0u64, 0u64, 0u64);
         for s in self.streams.iter().filter(|s| s.active) {
             match s.place {
                 Place::Disk => d += s.bw,
@@ -1020,7 +1045,13 @@ impl Sim {
                 Place::Buffer => b += s.bw,
             }
             blocks += s.blocks;
+            cost += s.ic_cost;
         }
+        assert_eq!(
+            cost, self.buf_reserved,
+            "flash buffer device time drifts at t={}",
+            self.t
+        );
         assert_eq!(
             (d, f, b),
             (self.disk_used, self.file_used, self.buf_used),
