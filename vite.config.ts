@@ -12,5 +12,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Component tests run real wasm simulations; on a loaded 2-core machine
+    // the 5 s default is too tight to mean anything.
+    testTimeout: 30_000,
   },
 });
