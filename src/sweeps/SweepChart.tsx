@@ -1,6 +1,6 @@
 // One chart of a sweep (a metric against the swept parameter) with its
 // exports; Fig. 12 adds the cost-vs-streams scatter with its Pareto front.
-import { useMemo, useRef } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { ExportButtons, LineChart, ScatterChart, formatValue, seriesColor, type ExportMeta } from '../charts';
 import { encodeScenarioHash } from '../ui/share';
 import { CSV_COLUMNS, chartData, costScatter } from './chartData';
@@ -20,7 +20,8 @@ function metaFor(spec: SweepSpec, title: string): ExportMeta {
 
 const fileSafe = (t: string) => t.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
-export function SweepChart({ def, spec, points, index }: { def: ChartDef; spec: SweepSpec; points: SweepPoint[]; index: number }) {
+// Memoised: progress updates re-render the page several times a second, the charts only change with new points.
+export const SweepChart = memo(function SweepChart({ def, spec, points, index }: { def: ChartDef; spec: SweepSpec; points: SweepPoint[]; index: number }) {
   const svgRef = useRef<SVGSVGElement>(null);
   const scatterRef = useRef<SVGSVGElement>(null);
   const metric = METRICS[def.metric];
@@ -73,4 +74,4 @@ export function SweepChart({ def, spec, points, index }: { def: ChartDef; spec: 
       ) : null}
     </figure>
   );
-}
+});

@@ -29,6 +29,9 @@ interface Active {
   charts: ChartDef[];
 }
 
+/** How often finished points are drawn while a sweep runs, ms. */
+const FLUSH_MS = 250;
+
 function seconds(ms: number): string {
   return ms < 1000 ? `${Math.max(1, Math.round(ms))} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
 }
@@ -39,14 +42,37 @@ function useSweepRunner(engine: Engine) {
   const [points, setPoints] = useState<SweepPoint[]>([]);
   const [failures, setFailures] = useState<SweepFailure[]>([]);
   const abort = useRef<AbortController | null>(null);
+  // Finished points are handed to React in batches: re-rendering every chart
+  // per point would keep the main thread busy, and the workers wait for the
+  // main thread to acknowledge each run's progress before they go on.
+  const pending = useRef<SweepPoint[]>([]);
+  const flushTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const flush = () => {
+    if (flushTimer.current !== null) clearTimeout(flushTimer.current);
+    flushTimer.current = null;
+    const batch = pending.current;
+    pending.current = [];
+    if (batch.length > 0) setPoints((ps) => [...ps, ...batch]);
+  };
+  const queuePoint = (p: SweepPoint) => {
+    pending.current.push(p);
+    flushTimer.current ??= setTimeout(flush, FLUSH_MS);
+  };
 
-  useEffect(() => () => abort.current?.abort(), []);
+  useEffect(
+    () => () => {
+      abort.current?.abort();
+      if (flushTimer.current !== null) clearTimeout(flushTimer.current);
+    },
+    [],
+  );
 
   async function start(make: () => Promise<Active>) {
     abort.current?.abort();
     const ctl = new AbortController();
     abort.current = ctl;
     setStatus({ kind: 'preparing' });
+    pending.current = [];
     setPoints([]);
     setFailures([]);
     let a: Active;
@@ -67,13 +93,14 @@ function useSweepRunner(engine: Engine) {
     const t0 = performance.now();
     const r = await runSweep(engine, a.specs, {
       signal: ctl.signal,
-      onPoint: (p) => setPoints((ps) => [...ps, p]),
+      onPoint: queuePoint,
       onFailure: (f) => setFailures((fs) => [...fs, f]),
       onProgress: (progress) => {
         if (!ctl.signal.aborted) setStatus({ kind: 'running', progress });
       },
     });
     if (abort.current !== ctl) return;
+    flush();
     abort.current = null;
     setStatus(r.cancelled ? { kind: 'cancelled', kept: r.done, total: r.total } : { kind: 'done', runs: r.total, ms: performance.now() - t0 });
   }
