@@ -57,6 +57,13 @@ export function XAxis({
   );
 }
 
+/** A y-axis title too long for the plot's height is split before its unit, onto two lines. */
+export function splitAxisLabel(label: string, plotHeight: number): string[] {
+  const at = label.lastIndexOf(' (');
+  if (label.length * 7.4 <= plotHeight || at <= 0) return [label];
+  return [label.slice(0, at), label.slice(at + 1)];
+}
+
 export function YAxis({
   scale,
   ticks,
@@ -85,13 +92,17 @@ export function YAxis({
         </g>
       ))}
       <line x1={m.left} x2={m.left} y1={m.top} y2={height - m.bottom} className="ck-axis-line" />
-      <text
-        transform={`translate(14,${r2((m.top + height - m.bottom) / 2)}) rotate(-90)`}
-        textAnchor="middle"
-        className="ck-axis-label"
-      >
-        {label}
-      </text>
+      {splitAxisLabel(label, height - m.top - m.bottom).map((line, i, all) => (
+        <text
+          key={i}
+          transform={`translate(${14 + i * 15},${r2((m.top + height - m.bottom) / 2)}) rotate(-90)`}
+          textAnchor="middle"
+          className="ck-axis-label"
+          data-lines={all.length}
+        >
+          {line}
+        </text>
+      ))}
     </g>
   );
 }

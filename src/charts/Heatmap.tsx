@@ -6,6 +6,7 @@ import { extent } from 'd3-array';
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { formatValue, r2 } from './format';
 import { VIRIDIS } from './palette';
+import { chartSize, useContainerWidth } from './size';
 import { Tooltip, type TooltipState } from './Tooltip';
 import type { HeatCell } from './types';
 
@@ -42,12 +43,14 @@ export function Heatmap({
   valueFormat = formatValue,
   domain,
   showValues = true,
-  width = 640,
-  height = 400,
+  width: widthProp,
+  height: heightProp,
   testId = 'heatmap',
   svgRef,
 }: HeatmapProps) {
   const titleId = useId();
+  const [boxRef, measured] = useContainerWidth<HTMLDivElement>();
+  const [width, height] = chartSize(measured, widthProp, heightProp, [640, 400]);
   const gradId = `ck-grad-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const [active, setActive] = useState({ xi: 0, yi: 0 });
   const [tip, setTip] = useState<TooltipState | null>(null);
@@ -96,7 +99,7 @@ export function Heatmap({
   }
 
   return (
-    <div className="ck-chart" data-testid={testId}>
+    <div className="ck-chart" data-testid={testId} ref={boxRef}>
       <svg
         ref={svgRef}
         className="ck-svg"

@@ -12,12 +12,23 @@ export interface LegendItem {
 const CHAR_W = 6.6;
 const ROW_H = 18;
 
+/** Where legends start: aligned with the plot on wide charts, near the edge on narrow ones. */
+export function legendLeft(width: number): number {
+  return width < 520 ? 10 : 60;
+}
+
+/** The label as drawn: cut with an ellipsis when it would not fit on one row. */
+export function fitLabel(label: string, width: number, left: number): string {
+  const max = Math.max(8, Math.floor((width - left - 8 - 26) / CHAR_W));
+  return label.length > max ? `${label.slice(0, max - 1)}…` : label;
+}
+
 /** Positions of the legend entries within `width`; returns the rows used. */
 export function layoutLegend(items: LegendItem[], width: number, left: number): { x: number; row: number }[] {
   let x = left;
   let row = 0;
   return items.map((it) => {
-    const w = 26 + it.label.length * CHAR_W + 14;
+    const w = 26 + fitLabel(it.label, width, left).length * CHAR_W + 14;
     if (x + w > width - 8 && x > left) {
       row += 1;
       x = left;
@@ -59,7 +70,8 @@ export function Legend({ items, width, left, top }: { items: LegendItem[]; width
               />
             )}
             <text x={x + 26} y={y + 4} className="ck-legend-text">
-              {it.label}
+              {fitLabel(it.label, width, left)}
+              {fitLabel(it.label, width, left) !== it.label ? <title>{it.label}</title> : null}
             </text>
           </g>
         );

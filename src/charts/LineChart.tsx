@@ -6,11 +6,12 @@ import { useId, useRef, useState, type Ref } from 'react';
 import { extent, max, min } from 'd3-array';
 import { scaleLinear, scaleLog, type ScaleContinuousNumeric } from 'd3-scale';
 import { area, line } from 'd3-shape';
-import { XAxis, YAxis, tickValues, type Margins } from './Axes';
+import { XAxis, YAxis, splitAxisLabel, tickValues, type Margins } from './Axes';
 import { formatValue, r2 } from './format';
 import { nextPoint, type PointKey } from './focus';
-import { Legend, legendHeight, type LegendItem } from './Legend';
+import { Legend, legendHeight, legendLeft, type LegendItem } from './Legend';
 import { seriesColor } from './palette';
+import { chartSize, useContainerWidth } from './size';
 import { Tooltip, type TooltipState } from './Tooltip';
 import type { LinePoint, LineSeries, OverlaySeries, ReferenceLine } from './types';
 
@@ -26,7 +27,10 @@ export interface LineChartProps {
   yScale?: 'linear' | 'log';
   xScale?: 'linear' | 'log';
   xFormat?: (v: number) => string;
+  /** Tooltip format of y values. */
   yFormat?: (v: number) => string;
+  /** Axis tick format of y values; defaults to `yFormat`. */
+  yTickFormat?: (v: number) => string;
   /** Fixed y domain (otherwise from the data, from 0 on a linear axis). */
   yDomain?: [number, number];
   width?: number;
@@ -59,13 +63,16 @@ export function LineChart({
   xScale = 'linear',
   xFormat = formatValue,
   yFormat = formatValue,
+  yTickFormat = yFormat,
   yDomain,
-  width = 640,
-  height = 380,
+  width: widthProp,
+  height: heightProp,
   testId = 'line-chart',
   svgRef,
 }: LineChartProps) {
   const titleId = useId();
+  const [boxRef, measured] = useContainerWidth<HTMLDivElement>();
+  const [width, height] = chartSize(measured, widthProp, heightProp, [640, 380]);
   const [active, setActive] = useState<PointKey>({ s: 0, i: 0 });
   const [tip, setTip] = useState<TooltipState | null>(null);
   const pointRefs = useRef(new Map<string, SVGCircleElement>());
@@ -81,7 +88,7 @@ export function LineChart({
       kind: 'dashed' as const,
     })),
   ];
-  const m: Margins = { top: 14, right: 18, bottom: 52 + legendHeight(legendItems, width, 60), left: 64 };
+  const m: Margins = { top: 14, right: 18, bottom: 52 + legendHeight(legendItems, width, legendLeft(width)), left: 64 };
   const plotBottom = height - m.bottom;
 
   const log = yScale === 'log';
@@ -92,11 +99,15 @@ export function LineChart({
     ...overlays.flatMap((o) => o.points.map((p) => p.y)),
     ...references.map((r) => r.y),
   ].filter(usable);
-  const [x0, x1] = extent(xs.filter((v) => Number.isFinite(v) && (xScale !== 'log' || v > 0)));
-  const x = makeScale(xScale, [x0 ?? 0, x1 ?? 1], [m.left, width - m.right]);
   const yMax = max(ys) ?? 1;
   const yMin = log ? (min(ys) ?? 1) : Math.min(0, min(ys) ?? 0);
   const y = makeScale(yScale, yDomain ?? [yMin, yMax > yMin ? yMax : yMin + 1], [plotBottom, m.top]);
+  const yTicks = tickValues(y, 6, log);
+  // Room for the widest tick label (about 6.6 px a character at 12 px) beside the axis title.
+  const titleLines = splitAxisLabel(yLabel, plotBottom - m.top).length;
+  m.left = Math.max(m.left, 34 + 6.6 * Math.max(0, ...yTicks.map((v) => yTickFormat(v).length))) + (titleLines - 1) * 15;
+  const [x0, x1] = extent(xs.filter((v) => Number.isFinite(v) && (xScale !== 'log' || v > 0)));
+  const x = makeScale(xScale, [x0 ?? 0, x1 ?? 1], [m.left, width - m.right]);
   const [yLo] = y.domain();
   // Values outside a log axis (zero rejection, say) sit on its floor rather than vanish.
   const yOf = (v: number) => r2(y(log ? Math.max(v, yLo) : v));
@@ -141,7 +152,7 @@ export function LineChart({
   }
 
   return (
-    <div className="ck-chart" data-testid={testId}>
+    <div className="ck-chart" data-testid={testId} ref={boxRef}>
       <svg
         ref={svgRef}
         className="ck-svg"
@@ -153,7 +164,7 @@ export function LineChart({
       >
         <title id={titleId}>{title}</title>
         <rect className="ck-bg" x={0} y={0} width={width} height={height} />
-        <YAxis scale={y} ticks={tickValues(y, 6, log)} format={yFormat} label={yLabel} width={width} height={height} m={m} />
+        <YAxis scale={y} ticks={yTicks} format={yTickFormat} label={yLabel} width={width} height={height} m={m} />
         <XAxis
           scale={x}
           ticks={tickValues(x, Math.max(2, Math.floor((width - m.left - m.right) / 80)), xScale === 'log')}
@@ -235,7 +246,7 @@ export function LineChart({
             )),
           )}
         </g>
-        <Legend items={legendItems} width={width} left={60} top={plotBottom + 44} />
+        <Legend items={legendItems} width={width} left={legendLeft(width)} top={plotBottom + 44} />
       </svg>
       <Tooltip tip={tip} width={width} height={height} testId={testId} />
     </div>

@@ -5,12 +5,13 @@ import { useId, useRef, useState, type Ref } from 'react';
 import { extent } from 'd3-array';
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { line, curveStepAfter, curveStepBefore } from 'd3-shape';
-import { XAxis, YAxis, tickValues, type Margins } from './Axes';
+import { XAxis, YAxis, splitAxisLabel, tickValues, type Margins } from './Axes';
 import { formatValue, r2 } from './format';
 import { nextPoint, type PointKey } from './focus';
-import { Legend, legendHeight, type LegendItem } from './Legend';
+import { Legend, legendHeight, legendLeft, type LegendItem } from './Legend';
 import { seriesColor } from './palette';
 import { paretoFront, type ParetoSense } from './pareto';
+import { chartSize, useContainerWidth } from './size';
 import { Tooltip, type TooltipState } from './Tooltip';
 import type { ScatterPoint } from './types';
 
@@ -44,17 +45,21 @@ export function ScatterChart({
   xFormat = formatValue,
   yFormat = formatValue,
   groupColors = {},
-  width = 640,
-  height = 400,
+  width: widthProp,
+  height: heightProp,
   testId = 'scatter-chart',
   svgRef,
 }: ScatterChartProps) {
   const titleId = useId();
+  const [boxRef, measured] = useContainerWidth<HTMLDivElement>();
+  const [width, height] = chartSize(measured, widthProp, heightProp, [640, 400]);
   const [active, setActive] = useState<PointKey>({ s: 0, i: 0 });
   const [tip, setTip] = useState<TooltipState | null>(null);
   const refs = useRef(new Map<number, SVGCircleElement>());
 
-  const groups = [...new Set(points.map((p) => p.group))];
+  // Legend order: the groups given colours first (in that order), then the rest as they appear.
+  const present = new Set(points.map((p) => p.group));
+  const groups = [...new Set([...Object.keys(groupColors).filter((g) => present.has(g)), ...present])];
   const color = (g: string) => groupColors[g] ?? seriesColor(groups.indexOf(g));
   const front = pareto ? paretoFront(points, pareto) : [];
   const onFront = new Set(front.map((p) => p.id));
@@ -62,8 +67,9 @@ export function ScatterChart({
     ...groups.map((g) => ({ id: `group-${g}`, label: g, color: color(g), kind: 'dot' as const })),
     ...(front.length > 0 ? [{ id: 'pareto', label: 'Pareto front', color: 'var(--ck-ink)', kind: 'dashed' as const }] : []),
   ];
-  const m: Margins = { top: 14, right: 22, bottom: 52 + legendHeight(legendItems, width, 60), left: 68 };
+  const m: Margins = { top: 14, right: 22, bottom: 52 + legendHeight(legendItems, width, legendLeft(width)), left: 68 };
   const plotBottom = height - m.bottom;
+  m.left += (splitAxisLabel(yLabel, plotBottom - m.top).length - 1) * 15;
 
   const scale = (kind: 'linear' | 'log', vals: number[], range: [number, number], zero: boolean) => {
     const ok = vals.filter((v) => Number.isFinite(v) && (kind === 'linear' || v > 0));
@@ -106,7 +112,7 @@ export function ScatterChart({
   }
 
   return (
-    <div className="ck-chart" data-testid={testId}>
+    <div className="ck-chart" data-testid={testId} ref={boxRef}>
       <svg
         ref={svgRef}
         className="ck-svg"
@@ -158,7 +164,7 @@ export function ScatterChart({
             />
           ))}
         </g>
-        <Legend items={legendItems} width={width} left={60} top={plotBottom + 44} />
+        <Legend items={legendItems} width={width} left={legendLeft(width)} top={plotBottom + 44} />
       </svg>
       <Tooltip tip={tip} width={width} height={height} testId={testId} />
     </div>

@@ -1,7 +1,7 @@
 // One chart of a sweep (a metric against the swept parameter) with its
 // exports; Fig. 12 adds the cost-vs-streams scatter with its Pareto front.
 import { memo, useMemo, useRef } from 'react';
-import { ExportButtons, LineChart, ScatterChart, formatValue, seriesColor, type ExportMeta } from '../charts';
+import { ExportButtons, LineChart, OKABE_ITO, ScatterChart, formatValue, seriesColor, type ExportMeta } from '../charts';
 import { encodeScenarioHash } from '../ui/share';
 import { CSV_COLUMNS, chartData, costScatter } from './chartData';
 import type { ChartDef } from './figures';
@@ -17,6 +17,12 @@ function metaFor(spec: SweepSpec, title: string): ExportMeta {
     seed: s?.run.seed,
   };
 }
+
+// Landmarks on the lifetime axis: a year, and five years (a common service life of a server).
+const LIFETIME_MARKS = [
+  { id: 'one-year', label: '1 year', y: 365.25, color: OKABE_ITO[4] },
+  { id: 'five-years', label: '5 years', y: 5 * 365.25, color: OKABE_ITO[5] },
+];
 
 const fileSafe = (t: string) => t.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
@@ -40,9 +46,10 @@ export const SweepChart = memo(function SweepChart({ def, spec, points, index }:
         yLabel={metric.axis}
         series={data.series}
         overlays={data.overlays}
-        references={data.references}
+        references={def.metric === 'lifetime_days' && !empty ? [...data.references, ...LIFETIME_MARKS] : data.references}
         yScale={metric.log ? 'log' : 'linear'}
         yFormat={yFormat}
+        yTickFormat={formatValue}
         testId={testId}
         svgRef={svgRef}
       />

@@ -240,7 +240,7 @@ function CustomSweep({
             <label className="inline-check">
               <input type="checkbox" checked={log} onChange={(e) => setLog(e.target.checked)} data-testid="sweep-log" /> logarithmic spacing
             </label>
-            <span className="hint">Steps: “Points per parameter” below.</span>
+            <span className="hint">Steps: “Points per parameter” above.</span>
           </div>
         ) : (
           <div className="field">
