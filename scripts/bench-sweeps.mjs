@@ -58,7 +58,9 @@ const fmt = (ms) => `${(ms / 1000).toFixed(2)} s`;
 async function browserBench() {
   if (!existsSync(join(root, 'dist/index.html'))) throw new Error('no dist/: run `npm run build` first (npm run bench:sweeps does)');
   const port = await freePort();
-  const preview = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { cwd: root, stdio: 'ignore' });
+  // Vite's own entry under this Node (not through npx), so that kill() stops the server itself.
+  const vite = join(root, 'node_modules/vite/bin/vite.js');
+  const preview = spawn(process.execPath, [vite, 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { cwd: root, stdio: 'ignore' });
   try {
     await waitHttp(`http://127.0.0.1:${port}/`);
     const browser = await chromium.launch({
