@@ -243,6 +243,15 @@ export class WorkerPool {
   defaultScenario(): Promise<Scenario> {
     return this.call((a) => a.defaultScenario());
   }
+  erlangB(servers: number, offeredLoad: number): Promise<number> {
+    return this.call((a) => a.erlangB(servers, offeredLoad));
+  }
+  streamsPerBandwidth(bandwidthMbps: number, bitrateKbps: number): Promise<number> {
+    return this.call((a) => a.streamsPerBandwidth(bandwidthMbps, bitrateKbps));
+  }
+  zipfTopKMass(n: number, exponent: number, k: number): Promise<number> {
+    return this.call((a) => a.zipfTopKMass(n, exponent, k));
+  }
 
   /** Terminate every worker and reject everything pending. */
   dispose(): void {

@@ -1,0 +1,150 @@
+#!/usr/bin/env node
+/* global process, console, fetch, setTimeout, performance, window, document, navigator -- Node script; the page.evaluate bodies run in the browser */
+// Benchmark (not a test): the whole MMSys'11 Fig. 11 set — 3 parameters ×
+// 2 architectures × 25 points × 5 replications of 10 h = 150 runs — through
+// the app's worker pool in headless Chromium against a `vite preview` build,
+// driven through the UI exactly as a user would (one click on "Fig. 11").
+// Then the same 150 runs natively with `tierplan sweep`, and the ratio.
+//
+//   npm run bench:sweeps            (builds first)
+//   node scripts/bench-sweeps.mjs   (uses the existing dist/ and CLI)
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const root = resolve(import.meta.dirname, '..');
+const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
+const POINTS = 25;
+
+/** The values figures.ts sweeps (same rounding), for the native runs. */
+const linspace = (a, b, n) => Array.from({ length: n }, (_, i) => Number((a + ((b - a) * i) / (n - 1)).toPrecision(10)));
+const PARAMS = [
+  ['workload.arrival_rate', linspace(0.02, 0.5, POINTS)],
+  ['workload.popularity.value', linspace(0, 1, POINTS)],
+  ['workload.classes[0].length_min', linspace(10, 120, POINTS)],
+];
+const PRESETS = ['mmsys11-fig11-dram', 'mmsys11-fig11-ssd'];
+
+function freePort() {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => res(port));
+    });
+    s.on('error', rej);
+  });
+}
+
+async function waitHttp(url, ms = 30_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${ms} ms`);
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const fmt = (ms) => `${(ms / 1000).toFixed(2)} s`;
+
+async function browserBench() {
+  if (!existsSync(join(root, 'dist/index.html'))) throw new Error('no dist/: run `npm run build` first (npm run bench:sweeps does)');
+  const port = await freePort();
+  // Vite's own entry under this Node (not through npx), so that kill() stops the server itself.
+  const vite = join(root, 'node_modules/vite/bin/vite.js');
+  const preview = spawn(process.execPath, [vite, 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { cwd: root, stdio: 'ignore' });
+  try {
+    await waitHttp(`http://127.0.0.1:${port}/`);
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await page.goto(`http://127.0.0.1:${port}/`);
+      await page.getByTestId('tab-sweeps').click();
+      const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+      await page.getByTestId('sweep-points').fill(String(POINTS));
+      await page.getByTestId('sweep-replications').fill('5');
+      await page.getByTestId('sweep-durationH').fill('10');
+      const out = [];
+      for (let i = 0; i < REPEATS; i++) {
+        // Timed in the page: from the click to the last point drawn.
+        await page.evaluate(() => {
+          window.__benchStart = performance.now();
+        });
+        await page.getByTestId('figure-fig11').click();
+        await page.waitForFunction(() => /^Done: /.test(document.querySelector('[data-testid=sweep-status]')?.textContent ?? ''), null, { timeout: 600_000, polling: 'raf' });
+        const r = await page.evaluate(() => {
+          const st = document.querySelector('[data-testid=sweep-status]');
+          return {
+            wallMs: performance.now() - window.__benchStart,
+            runMs: Number(st.getAttribute('data-ms')),
+            runs: Number(st.getAttribute('data-total')),
+            points: document.querySelectorAll('[data-metric="cache_streams"] circle[data-series]').length,
+          };
+        });
+        if (r.runs !== 150 || r.points !== 150) throw new Error(`expected 150 runs and points, got ${JSON.stringify(r)}`);
+        out.push(r);
+        console.log(`  browser run ${i + 1}: ${fmt(r.wallMs)} click→done (runs alone ${fmt(r.runMs)})`);
+      }
+      return { cores, out };
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    preview.kill();
+  }
+}
+
+function nativeBench() {
+  const bin = join(root, 'wasm/target/release/tierplan');
+  if (!existsSync(bin)) execFileSync('cargo', ['build', '--release', '--manifest-path', join(root, 'wasm/Cargo.toml'), '-p', 'tierplan-cli'], { stdio: 'inherit' });
+  const dir = mkdtempSync(join(tmpdir(), 'tierplan-bench-'));
+  const files = PRESETS.map((p) => {
+    const f = join(dir, `${p}.json`);
+    writeFileSync(f, execFileSync(bin, ['preset', p]));
+    return f;
+  });
+  const args = (f, [param, values]) => ['sweep', f, '--param', param, '--values', values.join(',')];
+  // One core: every sweep in turn.
+  const serial = [];
+  for (let i = 0; i < REPEATS; i++) {
+    const t = performance.now();
+    for (const f of files) for (const p of PARAMS) execFileSync(bin, args(f, p));
+    serial.push(performance.now() - t);
+  }
+  // Two cores: one process per architecture, as the pool's two workers.
+  const parallel = [];
+  const runProc = (a) => new Promise((res, rej) => spawn(bin, a, { stdio: 'ignore' }).on('exit', (c) => (c === 0 ? res() : rej(new Error(`tierplan exited ${c}`)))));
+  return (async () => {
+    for (let i = 0; i < REPEATS; i++) {
+      const t = performance.now();
+      await Promise.all(files.map(async (f) => {
+        for (const p of PARAMS) await runProc(args(f, p));
+      }));
+      parallel.push(performance.now() - t);
+    }
+    return { serial, parallel };
+  })();
+}
+
+console.log(`Fig. 11 set: ${PARAMS.length} parameters × ${PRESETS.length} architectures × ${POINTS} points × 5 replications × 10 h = 150 runs`);
+console.log(`machine: ${cpus().length} CPUs, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+const b = await browserBench();
+const n = await nativeBench();
+const wasmMs = median(b.out.map((r) => r.wallMs));
+const nat2 = median(n.parallel);
+const nat1 = median(n.serial);
+console.log(`\nbrowser (wasm, worker pool of ${Math.min(4, Math.max(1, b.cores))} for hardwareConcurrency ${b.cores}): median ${fmt(wasmMs)} click→done (target < 3 s on 2 cores)`);
+console.log(`native tierplan sweep: median ${fmt(nat1)} on 1 core, ${fmt(nat2)} as 2 processes`);
+console.log(`wasm/native ratio: ${(wasmMs / nat2).toFixed(2)} (2 workers vs 2 processes), ${(wasmMs / nat1).toFixed(2)} vs 1 native core`);
+console.log(`load average after: ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);

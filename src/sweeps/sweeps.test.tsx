@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { simApi } from '../test/wasm';
+import type { Engine } from '../ui/App';
+import { chartData } from './chartData';
+import { FIGURES } from './figures';
+import { estimateOf, getNumber, setNumber, sweepFields, sweepValues, type SweepSpec } from './model';
+import { analyticsFor, runSweep, sweepTasks, validateSweep, type SweepPoint } from './runner';
+import { SweepsView } from './SweepsView';
+
+let next = 1000;
+function testEngine(): Engine {
+  const api = simApi();
+  return {
+    validate: (s) => Promise.resolve(api.validate(s)),
+    readScenario: (json) => Promise.resolve(api.readScenario(json)),
+    listPresets: () => Promise.resolve(api.listPresets()),
+    preset: (id) => Promise.resolve(api.preset(id)),
+    devicePresets: () => Promise.resolve(api.devicePresets()),
+    defaultScenario: () => Promise.resolve(api.defaultScenario()),
+    run: (s, req = {}) => {
+      const id = next++;
+      req.signal?.addEventListener('abort', () => api.cancel(id));
+      if (req.signal?.aborted) return Promise.reject(new DOMException('the run was cancelled', 'AbortError'));
+      return api.run(id, s, req.onProgress, 1_000);
+    },
+    erlangB: (c, a) => Promise.resolve(api.erlangB(c, a)),
+    streamsPerBandwidth: (bw, b) => Promise.resolve(api.streamsPerBandwidth(bw, b)),
+    zipfTopKMass: (n, x, k) => Promise.resolve(api.zipfTopKMass(n, x, k)),
+  };
+}
+
+const short = (id: string) => {
+  const s = simApi().preset(id);
+  return { ...s, run: { ...s.run, duration_h: 0.5, replications: 2 } };
+};
+
+describe('sweep model', () => {
+  it('lists numeric fields with units and sets them by path', () => {
+    const s = simApi().preset('mmsys11-fig11-ssd');
+    const fields = sweepFields(s);
+    const paths = fields.map((f) => f.path);
+    expect(paths).toContain('workload.arrival_rate');
+    expect(paths).toContain('workload.classes[0].length_min');
+    expect(paths).toContain('tiers.file_cache.count');
+    const i = s.devices.findIndex((d) => d.id === 'ssd_a');
+    expect(paths).toContain(`devices[${i}].read_mbps`);
+    expect(fields.find((f) => f.path === 'tiers.disk.count')!.integer).toBe(true);
+    const t = setNumber(s, `devices[${i}].capacity_gb`, 128);
+    expect(t.devices[i].capacity_gb).toBe(128);
+    expect(s.devices[i].capacity_gb).toBe(64);
+    expect(getNumber(t, 'workload.classes[0].length_min')).toBe(60);
+    expect(() => setNumber(s, 'workload.name', 1)).toThrow(/workload.name: is not a numeric field/);
+    expect(simApi().validate(t)).toEqual([]);
+  });
+
+  it('builds ranges and lists, and names the field of every input problem', () => {
+    const rate = sweepFields(simApi().defaultScenario())[0];
+    expect(sweepValues({ mode: 'range', from: '0.1', to: '0.5', steps: '5', log: false }, rate).values).toEqual([0.1, 0.2, 0.3, 0.4, 0.5]);
+    expect(sweepValues({ mode: 'range', from: '1', to: '100', steps: '3', log: true }, rate).values).toEqual([1, 10, 100]);
+    expect(sweepValues({ mode: 'list', list: '0.5, 1;2 1' }, rate).values).toEqual([0.5, 1, 2]);
+    const bad = sweepValues({ mode: 'range', from: 'x', to: '-1', steps: '0', log: false }, rate).errors.map((e) => e.path);
+    expect(bad).toEqual(['sweep.from', 'sweep.to', 'sweep.steps']);
+    const count = sweepFields(simApi().defaultScenario()).find((f) => f.path === 'tiers.disk.count')!;
+    const r = sweepValues({ mode: 'list', list: '1, 2.5' }, count);
+    expect(r.values).toEqual([]);
+    expect(r.errors[0]).toMatchObject({ path: 'sweep.list', message: expect.stringContaining('whole numbers') as unknown });
+  });
+
+  it('computes a Student-t 95 % interval', () => {
+    const e = estimateOf([1, 2, 3, 4]);
+    expect(e.y).toBe(2.5);
+    // s = 1.291, t(3) = 3.182: half-width 2.054
+    expect(e.hi - e.y).toBeCloseTo(2.054, 3);
+    expect(estimateOf([5])).toEqual({ y: 5, lo: 5, hi: 5, n: 1 });
+  });
+});
+
+describe('sweep runner', () => {
+  it('validates every point and reports the variant and value with the core message', async () => {
+    const s = short('mmsys11-fig11-dram');
+    const spec: SweepSpec = {
+      id: 'a',
+      field: sweepFields(s)[0],
+      values: [0.1, 2000],
+      variants: [{ id: 'dram', label: 'DRAM', scenario: s }],
+    };
+    const errs = await validateSweep(testEngine(), [spec]);
+    expect(errs).toHaveLength(1);
+    expect(errs[0].path).toBe('workload.arrival_rate');
+    expect(errs[0].message).toContain('DRAM, workload.arrival_rate = 2000');
+  });
+
+  it('Erlang B overlay matches the HDD-only simulation and the Zipf estimate is near static LFU', async () => {
+    const engine = testEngine();
+    const hdd = { ...short('mmsys11-cost-hdd'), run: { ...short('mmsys11-cost-hdd').run, duration_h: 4, warmup_h: 1, replications: 3 } };
+    const spec: SweepSpec = {
+      id: 'r',
+      field: sweepFields(hdd)[0],
+      values: [1.6],
+      variants: [{ id: 'hdd', label: 'HDD', scenario: hdd }],
+    };
+    const got: SweepPoint[] = [];
+    const ctl = new AbortController();
+    const r = await runSweep(engine, [spec], { signal: ctl.signal, onPoint: (p) => got.push(p), onFailure: () => undefined, onProgress: () => undefined });
+    expect(r).toEqual({ done: 1, total: 1, cancelled: false });
+    const p = got[0];
+    // 13 × 70 MB/s → 3802 streams; A = 1.6 × 3600 = 5760: B ≈ 0.34.
+    expect(p.analytic.erlangB).toBeGreaterThan(0.3);
+    expect(Math.abs(p.result.summary.rejection_probability.mean - p.analytic.erlangB!)).toBeLessThan(0.03);
+
+    const ssd = simApi().preset('mmsys11-fig11-ssd');
+    const a = await analyticsFor(engine, ssd);
+    // 64 GB holds 76 videos of 861 MB; they draw 44 % of requests at s = 0.271.
+    expect(a.zipfStreams).toBeGreaterThan(200);
+    expect(a.zipfStreams).toBeLessThan(647);
+    expect(a.zipfHitRatio).toBeGreaterThan(0.3);
+    expect(a.zipfHitRatio).toBeLessThan(0.5);
+    expect(await analyticsFor(engine, short('mmsys11-fig11-dram'))).toEqual({});
+  });
+
+  it('runs every point of every variant, builds the chart data, and keeps finished points on cancel', async () => {
+    const engine = testEngine();
+    const dram = short('mmsys11-fig11-dram');
+    const ssd = short('mmsys11-fig11-ssd');
+    const spec: SweepSpec = {
+      id: 'arrival',
+      field: sweepFields(dram)[0],
+      values: [0.1, 0.2, 0.3],
+      variants: [
+        { id: 'dram', label: 'DRAM', scenario: dram },
+        { id: 'ssd', label: 'SSD', scenario: ssd },
+      ],
+    };
+    expect(sweepTasks([spec])).toHaveLength(6);
+    const got: SweepPoint[] = [];
+    const progress: number[] = [];
+    const r = await runSweep(engine, [spec], {
+      signal: new AbortController().signal,
+      onPoint: (p) => got.push(p),
+      onFailure: () => undefined,
+      onProgress: (p) => progress.push(p.done),
+      progressEveryMs: 0,
+    });
+    expect(r.done).toBe(6);
+    expect(progress.at(-1)).toBe(6);
+    expect(got.map((p) => p.scenario.workload.arrival_rate).sort()).toEqual([0.1, 0.1, 0.2, 0.2, 0.3, 0.3]);
+    const d = chartData(spec, 'cache_streams', got);
+    expect(d.series.map((s) => s.points.length)).toEqual([3, 3]);
+    expect(d.references.map((x) => x.label)).toEqual(['SSD: flash file cache bandwidth ceiling (647 streams)']);
+    expect(d.overlays.map((o) => o.id)).toEqual(['ssd-zipf']);
+    expect(d.rows.filter((x) => x.kind === 'simulated')).toHaveLength(6);
+    const rej = chartData(spec, 'rejection_probability', got);
+    for (const s of rej.series) for (const q of s.points) expect(q.lo).toBeGreaterThanOrEqual(0);
+
+    // Cancel after the first point: it is kept, the rest are dropped. Longer
+    // runs, so that the λ = 0.3 points are several chunks from done then.
+    const long = (x: typeof dram) => ({ ...x, run: { ...x.run, duration_h: 4 } });
+    const longSpec = { ...spec, variants: spec.variants.map((v) => ({ ...v, scenario: long(v.scenario) })) };
+    const ctl = new AbortController();
+    const kept: SweepPoint[] = [];
+    const rc = await runSweep(engine, [longSpec], {
+      signal: ctl.signal,
+      onPoint: (p) => {
+        kept.push(p);
+        ctl.abort();
+      },
+      onFailure: () => undefined,
+      onProgress: () => undefined,
+    });
+    expect(rc.cancelled).toBe(true);
+    expect(kept.length).toBeGreaterThanOrEqual(1);
+    expect(kept.length).toBeLessThan(6);
+    expect(rc.done).toBe(kept.length);
+  });
+
+  it('every figure builds valid sweeps from the presets', async () => {
+    const engine = testEngine();
+    for (const f of FIGURES) {
+      const fig = await f.build(engine, { points: 4, replications: 2, durationH: 0.5 });
+      expect(fig.charts.length).toBeGreaterThan(0);
+      expect(await validateSweep(engine, fig.specs)).toEqual([]);
+      for (const c of fig.charts) expect(fig.specs.some((s) => s.id === c.specId)).toBe(true);
+    }
+  });
+});
+
+describe('SweepsView', () => {
+  it('runs a custom sweep for two architectures and draws one point per value per architecture', async () => {
+    const s = short('mmsys11-cost-ssd');
+    render(<SweepsView engine={testEngine()} scenario={s} valid setScenario={() => undefined} edit={() => undefined} />);
+    fireEvent.change(screen.getByTestId('sweep-points'), { target: { value: '3' } });
+    fireEvent.change(screen.getByTestId('sweep-from'), { target: { value: '0.2' } });
+    fireEvent.change(screen.getByTestId('sweep-to'), { target: { value: '0.6' } });
+    fireEvent.click(screen.getByTestId('sweep-arch-hdd_only'));
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('sweep-run'));
+      await Promise.resolve();
+    });
+    await waitFor(() => expect(screen.getByTestId('sweep-status').textContent).toMatch(/Done: 6 runs/), { timeout: 30_000 });
+    await waitFor(() => expect(screen.getAllByTestId(/^sweep-chart-0-point-/)).toHaveLength(6));
+    expect(screen.getAllByTestId(/^sweep-chart-0-point-hdd_only-/).map((e) => e.getAttribute('data-x'))).toEqual(['0.2', '0.4', '0.6']);
+    // The rejection chart carries the Erlang B overlay of the HDD-only line.
+    expect(screen.getByTestId('sweep-chart-2-overlay-hdd_only-erlang')).toBeTruthy();
+  });
+
+  it('names the field of bad sweep input', () => {
+    render(<SweepsView engine={testEngine()} scenario={simApi().defaultScenario()} valid setScenario={() => undefined} edit={() => undefined} />);
+    fireEvent.change(screen.getByTestId('sweep-from'), { target: { value: 'abc' } });
+    fireEvent.click(screen.getByTestId('sweep-run'));
+    expect(screen.getByTestId('sweep-errors').textContent).toContain('sweep.from');
+    expect(screen.getByTestId('sweep-errors').textContent).toContain('"abc" is not a number');
+  });
+});
