@@ -170,7 +170,7 @@ describe('scenario links', () => {
     );
     // A newer schema inside a well-formed link.
     const future = { ...structuredClone(s), version: 7 };
-    expect(await msg(encodeLink(future as Scenario, catalog))).toBe(
+    expect(await msg(encodeLink(future, catalog))).toBe(
       'the scenario in the link is not readable: it was made by a newer version of tierplan (schema v7; this app reads up to v1)',
     );
   });
