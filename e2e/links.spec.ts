@@ -196,7 +196,7 @@ test('a scenario file that the core refuses shows the field-named messages', asy
   s.workload.videos = 0;
   s.devices[0].price = -5;
   await page.getByTestId('open-scenario').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(s)) });
-  await expect(app.notice).toContainText('broken.json does not hold a readable scenario');
+  await expect(app.notice).toContainText('broken.json could not be read. The core reports:');
   await expect(page.getByTestId('notice-errors')).toContainText('workload.videos');
   await expect(page.getByTestId('notice-errors')).toContainText('devices[0].price');
   await expect(app.field('workload.videos')).toHaveValue('300');

@@ -12,7 +12,7 @@ export function NoticeBar({ notice, onDismiss }: { notice: Notice | null; onDism
   return (
     <div className={`notice notice-${notice.tone}`} role={notice.tone === 'error' ? 'alert' : 'status'} data-testid="notice" data-tone={notice.tone}>
       <p>{notice.text}</p>
-      {notice.errors && notice.errors.length > 1 ? (
+      {notice.errors && notice.errors.length > 0 ? (
         <ul data-testid="notice-errors">
           {notice.errors.map((e, i) => (
             <li key={i}>
@@ -21,6 +21,7 @@ export function NoticeBar({ notice, onDismiss }: { notice: Notice | null; onDism
           ))}
         </ul>
       ) : null}
+      {notice.after ? <p className="notice-after">{notice.after}</p> : null}
       <button type="button" className="notice-dismiss" data-testid="notice-dismiss" onClick={onDismiss} aria-label="Dismiss this message">
         Dismiss
       </button>

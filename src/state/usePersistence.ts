@@ -17,6 +17,15 @@ export interface Notice {
   text: string;
   /** The core's field-named problems, listed under the text. */
   errors?: FieldError[];
+  /** What the app did about it, after the list. */
+  after?: string;
+}
+
+/** The message for a link, file or autosave that failed: the core's problems as a list when it has them. */
+function failure(what: string, e: { message: string; errors: FieldError[] }, after: string): Notice {
+  return e.errors.length > 0
+    ? { tone: 'error', text: `${what} could not be read. The core reports:`, errors: e.errors, after }
+    : { tone: 'error', text: `${what} does not hold a readable scenario: ${e.message}.`, after };
 }
 
 export interface Origin {
@@ -81,14 +90,14 @@ export function usePersistence(engine: Engine, scenario: Scenario | null, setSce
     void (async () => {
       try {
         const cat = await engine.devicePresets();
-        const problems: string[] = [];
+        let problem: Notice | null = null;
         let chosen: { scenario: Scenario; preset: string | null; from: RestoredFrom; note: string } | null = null;
         const link = await loadLink(location.hash, cat, engine);
         if (link.kind === 'ok') {
           const how = link.source === 'link v0' ? ' (an older link format, migrated)' : link.source === 'preset link' ? ` (preset ${link.preset ?? ''})` : '';
           chosen = { scenario: link.scenario, preset: link.preset, from: 'link', note: `Opened the scenario in the link${how}.` };
         } else if (link.kind === 'error') {
-          problems.push(`The link does not hold a readable scenario: ${link.message}.`);
+          problem = failure(link.errors.length > 0 ? 'The scenario in the link' : 'The link', link, '');
         }
         if (!chosen) {
           const saved = await readAutosave(storage(), engine);
@@ -100,7 +109,8 @@ export function usePersistence(engine: Engine, scenario: Scenario | null, setSce
               note: `Restored the scenario autosaved in this browser (${saved.saved.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}).`,
             };
           } else if (saved.kind === 'error') {
-            problems.push(`The autosaved scenario in this browser could not be read (${saved.message}); it was ignored.`);
+            const autosave: Notice = { tone: 'error', text: `The autosaved scenario in this browser could not be read (${saved.message}); it was ignored.` };
+            problem = problem ? { ...problem, after: `${autosave.text} ${problem.after ?? ''}` } : autosave;
           }
         }
         if (!chosen) {
@@ -125,7 +135,7 @@ export function usePersistence(engine: Engine, scenario: Scenario | null, setSce
         shown.current = key(chosen.scenario, preset);
         // The first history entry holds what is shown (a bad link is replaced).
         history.replaceState(history.state, '', encodeLink(chosen.scenario, cat, preset));
-        if (problems.length > 0) setNotice({ tone: 'error', text: `${problems.join(' ')} ${chosen.from === 'autosave' ? chosen.note : 'Showing the default scenario.'}`, errors: link.kind === 'error' ? link.errors : undefined });
+        if (problem) setNotice({ ...problem, after: `${problem.after ?? ''} ${chosen.note}`.trim() });
         else if (chosen.from !== 'default') setNotice({ tone: 'info', text: chosen.note });
       } catch (e) {
         if (live) setFatal(message(e));
@@ -172,7 +182,7 @@ export function usePersistence(engine: Engine, scenario: Scenario | null, setSce
           setOrigin(o);
           setNotice(null);
         } else if (l.kind === 'error') {
-          setNotice({ tone: 'error', text: `The link does not hold a readable scenario: ${l.message}. Kept the scenario you had.`, errors: l.errors });
+          setNotice(failure(l.errors.length > 0 ? 'The scenario in the link' : 'The link', l, 'Kept the scenario you had.'));
         }
       });
     };
@@ -206,7 +216,7 @@ export function usePersistence(engine: Engine, scenario: Scenario | null, setSce
           setOrigin(null);
           setNotice({ tone: 'info', text: `Opened ${fileName}.` });
         } else {
-          setNotice({ tone: 'error', text: `${fileName} does not hold a readable scenario: ${c.message}. Kept the scenario you had.`, errors: c.errors });
+          setNotice(failure(fileName, c, 'Kept the scenario you had.'));
         }
       });
     },
