@@ -48,9 +48,9 @@ describe('autosave', () => {
       expect(store.getItem(AUTOSAVE_KEY)).toBeNull();
     }
     const bad = api.defaultScenario();
-    bad.run.duration_h = 0;
+    bad.run.replications = 0;
     writeAutosave(store, bad, null);
-    expect(await readAutosave(store, api)).toEqual({ kind: 'error', message: 'run.duration_h: 0 is out of range: must be 0 < value ≤ 8760 h' });
+    expect(await readAutosave(store, api)).toEqual({ kind: 'error', message: 'run.replications: 0 is out of range: must be an integer from 1 to 100' });
   });
 
   it('is silent where the browser refuses storage', async () => {
