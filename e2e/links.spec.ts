@@ -144,7 +144,7 @@ test('the autosave restores after a reload; a link wins over it; a corrupted one
   // A corrupted autosave: reported, ignored, removed.
   await again.page.evaluate(() => localStorage.setItem('tierplan.autosave', '{"scenario": {"version": 1, "workl'));
   await again.goto();
-  await expect(again.notice).toContainText('The autosaved scenario in this browser could not be read (the entry is not JSON (corrupted)); it was ignored.');
+  await expect(again.notice).toContainText('The autosaved scenario in this browser could not be read: the entry is corrupted (not JSON); it was ignored.');
   await expect(again.page.getByTestId('app')).toHaveAttribute('data-restored', 'default');
   await expect(again.field('workload.videos')).toHaveValue('300');
   await shot(again.page, 'message-autosave-corrupted');

@@ -38,7 +38,7 @@ describe('autosave', () => {
   it('reports and removes a corrupted entry', async () => {
     const store = memoryStorage();
     for (const [text, msg] of [
-      ['{"scenario": {"vers', 'the entry is not JSON (corrupted)'],
+      ['{"scenario": {"vers', 'the entry is corrupted (not JSON)'],
       ['[1,2]', 'the entry holds no scenario'],
       ['{"scenario": {"version": 9}}', 'it was made by a newer version of tierplan (schema v9; this app reads up to v1)'],
       ['{"scenario": {"version": 1, "name": "x"}}', '(scenario): missing field `workload` at line 1 column 24'],

@@ -119,7 +119,7 @@ export async function readAutosave(store: Storage | null, core: Core): Promise<R
   try {
     entry = JSON.parse(text);
   } catch {
-    return fail('the entry is not JSON (corrupted)');
+    return fail('the entry is corrupted (not JSON)');
   }
   if (typeof entry !== 'object' || entry === null || !('scenario' in entry)) return fail('the entry holds no scenario');
   const e = entry as Partial<Saved>;

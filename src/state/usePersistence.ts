@@ -109,7 +109,7 @@ export function usePersistence(engine: Engine, scenario: Scenario | null, setSce
               note: `Restored the scenario autosaved in this browser (${saved.saved.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}).`,
             };
           } else if (saved.kind === 'error') {
-            const autosave: Notice = { tone: 'error', text: `The autosaved scenario in this browser could not be read (${saved.message}); it was ignored.` };
+            const autosave: Notice = { tone: 'error', text: `The autosaved scenario in this browser could not be read: ${saved.message}; it was ignored.` };
             problem = problem ? { ...problem, after: `${autosave.text} ${problem.after ?? ''}` } : autosave;
           }
         }
