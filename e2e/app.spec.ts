@@ -55,7 +55,7 @@ test('a link carries the scenario; a scenario file opens', async ({ page, contex
   await app.waitValid();
   await page.getByTestId('share-link').click();
   const url = await page.getByTestId('share-url').inputValue();
-  expect(url).toContain('#s=');
+  expect(url).toContain('#v1.');
 
   const other = new AppPage(await context.newPage());
   await other.page.goto(url);
@@ -63,17 +63,18 @@ test('a link carries the scenario; a scenario file opens', async ({ page, contex
   await expect(other.field('workload.videos')).toHaveValue('280');
   await other.waitValid();
 
-  // A garbled link falls back to the default scenario with a notice.
+  // A garbled link falls back to the last good scenario (this browser's autosave) with a notice.
+  await expect.poll(() => other.page.evaluate(() => localStorage.getItem('tierplan.autosave'))).toContain('"arrival_rate":0.75');
   await other.page.goto('/#s=garbage!');
   await other.page.reload();
   await expect(other.page.getByTestId('notice')).toContainText('does not hold a readable scenario');
-  await expect(other.field('workload.arrival_rate')).toHaveValue('1');
+  await expect(other.field('workload.arrival_rate')).toHaveValue('0.75');
   // Well-formed but not a scenario: the core's message names what is missing.
   await other.page.goto(`/#s=${Buffer.from('{"version":1}').toString('base64url')}`);
   await other.page.reload();
   await expect(other.page.getByTestId('notice')).toContainText('could not be read');
   await expect(other.page.getByTestId('notice')).toContainText('missing field');
-  await expect(other.field('workload.arrival_rate')).toHaveValue('1');
+  await expect(other.field('workload.arrival_rate')).toHaveValue('0.75');
 
   // A file written by the CLI (`tierplan preset`) opens in the editor.
   const cli = join(process.cwd(), 'wasm/target/release/tierplan');

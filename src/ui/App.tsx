@@ -7,9 +7,10 @@ import type { RunRequest } from '../engine/pool';
 import { DeviceCatalog } from './DeviceCatalog';
 import { FormContext } from './form';
 import { Results } from './Results';
-import { decodeScenarioHash, encodeScenarioHash } from './share';
 import { ArchitectureSection, RunSection, ScenarioName, WorkloadSection, type Edit } from './ScenarioEditor';
 import { extraViews } from './views';
+import { CopyLink, NoticeBar, PresetStatus } from '../state/PersistenceUi';
+import { usePersistence } from '../state/usePersistence';
 
 /** What the UI needs of the engine; `WorkerPool` provides it. */
 export interface Engine {
@@ -147,18 +148,10 @@ function JsonPanel({
 }: {
   scenario: Scenario;
   result: RunResult | null;
-  onOpen: (json: string) => void;
+  onOpen: (json: string, fileName: string) => void;
 }) {
   const scenarioText = JSON.stringify(scenario, null, 2);
   const resultText = result ? JSON.stringify(result, null, 2) : null;
-  const [link, setLink] = useState<string | null>(null);
-  function share() {
-    const hash = encodeScenarioHash(JSON.stringify(scenario));
-    const url = `${location.origin}${location.pathname}${hash}`;
-    history.replaceState(null, '', hash);
-    setLink(url);
-    void navigator.clipboard?.writeText(url).catch(() => undefined);
-  }
   return (
     <section className="card json-panel" aria-label="JSON">
       <h2>JSON</h2>
@@ -174,16 +167,7 @@ function JsonPanel({
             Download result
           </button>
         ) : null}
-        <button type="button" data-testid="share-link" onClick={share}>
-          Link to this scenario
-        </button>
       </div>
-      {link ? (
-        <div className="field">
-          <label htmlFor="share-url">Link (copied to the clipboard where the browser allows)</label>
-          <input id="share-url" type="text" readOnly value={link} data-testid="share-url" onFocus={(e) => e.target.select()} />
-        </div>
-      ) : null}
       <div className="field">
         <label htmlFor="open-scenario">Open a scenario file (JSON)</label>
         <input
@@ -193,7 +177,7 @@ function JsonPanel({
           data-testid="open-scenario"
           onChange={(e) => {
             const file = e.target.files?.[0];
-            if (file) void file.text().then(onOpen);
+            if (file) void file.text().then((text) => onOpen(text, file.name));
             e.target.value = '';
           }}
         />
@@ -221,25 +205,15 @@ export function App({ engine }: { engine: Engine }) {
   const [localInvalid, setLocalInvalidState] = useState<ReadonlySet<string>>(new Set());
   const [run, setRun] = useState<RunState>({ status: 'idle' });
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   const abortRef = useRef<AbortController | null>(null);
   const [view, setView] = useState('scenario');
 
   useEffect(() => {
     let live = true;
-    // A shared link's scenario, if the URL carries one; else the default.
-    const linked = decodeScenarioHash(location.hash);
-    const initial = linked
-      ? engine.readScenario(linked).catch((e: unknown) => {
-          if (live) setNotice(`The scenario in the link could not be read (${e instanceof Error ? e.message : String(e)}); showing the default scenario.`);
-          return engine.defaultScenario();
-        })
-      : engine.defaultScenario();
-    if (location.hash && !linked) setNotice('The link does not hold a readable scenario; showing the default scenario.');
-    Promise.all([initial, engine.listPresets(), engine.devicePresets()]).then(
-      ([s, p, d]) => {
+    // The scenario itself comes from usePersistence (link, autosave or default).
+    Promise.all([engine.listPresets(), engine.devicePresets()]).then(
+      ([p, d]) => {
         if (!live) return;
-        setScenario(s);
         setPresets(p);
         setDevicePresets(d);
       },
@@ -291,25 +265,9 @@ export function App({ engine }: { engine: Engine }) {
 
   const form = useMemo(() => ({ errors, setLocalInvalid }), [errors, setLocalInvalid]);
 
-  const loadPreset = useCallback(
-    (id: string) => {
-      engine.preset(id).then(setScenario, (e: unknown) => setLoadError(e instanceof Error ? e.message : String(e)));
-    },
-    [engine],
-  );
-
-  const openScenario = useCallback(
-    (json: string) => {
-      engine.readScenario(json).then(
-        (s) => {
-          setScenario(s);
-          setNotice(null);
-        },
-        (e: unknown) => setNotice(`That file does not hold a readable scenario: ${e instanceof Error ? e.message : String(e)}`),
-      );
-    },
-    [engine],
-  );
+  // URL, autosave, presets and files (src/state); the URL follows only scenarios the core accepted.
+  const persistence = usePersistence(engine, scenario, setScenario, scenario !== null && validated === scenario && errors.length === 0 && localInvalid.size === 0);
+  const { loadPreset, openJson: openScenario } = persistence;
 
   const startRun = useCallback(() => {
     if (!scenario) return;
@@ -342,11 +300,11 @@ export function App({ engine }: { engine: Engine }) {
 
   useEffect(() => () => abortRef.current?.abort(), []);
 
-  if (loadError) {
+  if (loadError || persistence.fatal) {
     return (
       <main className="app">
         <p className="field-error" role="alert" data-testid="load-error">
-          The simulation core could not be loaded: {loadError}
+          The simulation core could not be loaded: {loadError ?? persistence.fatal}
         </p>
       </main>
     );
@@ -368,16 +326,12 @@ export function App({ engine }: { engine: Engine }) {
 
   return (
     <FormContext.Provider value={form}>
-      <main className="app" data-testid="app" data-valid={canRun ? 'true' : 'false'}>
+      <main className="app" data-testid="app" data-valid={canRun ? 'true' : 'false'} data-restored={persistence.restored ?? ''}>
         <header className="masthead">
           <h1>tierplan</h1>
           <p>Capacity planning for video-on-demand storage hierarchies: DRAM, flash and disk, simulated stream by stream.</p>
         </header>
-        {notice ? (
-          <p className="notice" role="status" data-testid="notice">
-            {notice}
-          </p>
-        ) : null}
+        <NoticeBar notice={persistence.notice} onDismiss={persistence.dismissNotice} />
         <nav className="tabs" role="tablist" aria-label="Views">
           {[{ id: 'scenario', title: 'Scenario & results' }, ...extraViews].map((v) => (
             <button
@@ -401,6 +355,8 @@ export function App({ engine }: { engine: Engine }) {
             <div className="editor">
               <section className="card" aria-label="Scenario">
                 <PresetPicker presets={presets} onLoad={loadPreset} />
+                <PresetStatus persistence={persistence} presets={presets} />
+                <CopyLink persistence={persistence} />
                 <ScenarioName scenario={scenario} edit={edit} />
               </section>
               <WorkloadSection scenario={scenario} edit={edit} />

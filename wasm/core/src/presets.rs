@@ -369,4 +369,67 @@ mod tests {
             assert!(errs.is_empty(), "{}: {:?}", p.id, errs);
         }
     }
+
+    fn device<'a>(s: &'a Scenario, tier: &TierSpec) -> &'a Device {
+        s.devices
+            .iter()
+            .find(|d| d.id == tier.device)
+            .expect("tier device in catalog")
+    }
+
+    /// The studies' configurations that the app's preset links promise
+    /// (SPEC §10, §11 and the MMSys'11 figures): a link `#preset=<id>` opens these.
+    #[test]
+    fn presets_cover_the_studies() {
+        let p = |id: &str| scenario_preset(id).unwrap_or_else(|| panic!("preset {id}"));
+        for id in ["mmsys11-cost-hdd", "mmsys11-cost-dram", "mmsys11-cost-ssd"] {
+            assert_eq!(
+                p(id).workload.arrival_rate,
+                1.0,
+                "{id}: cost table at λ = 1/s"
+            );
+        }
+        for id in ["mmsys11-fig9-dram", "mmsys11-fig10-ssd"] {
+            assert_eq!(
+                p(id).workload.arrival_rate,
+                0.5,
+                "{id}: device sweeps at λ = 0.5/s"
+            );
+        }
+        let dram = p("mmsys11-fig11-dram");
+        let ic = dram.tiers.interval_cache.as_ref().unwrap();
+        assert_eq!((device(&dram, ic).capacity_gb, ic.count), (5.23, 1));
+        let ssd = p("mmsys11-fig11-ssd");
+        let fc = ssd.tiers.file_cache.as_ref().unwrap();
+        let d = device(&ssd, fc);
+        assert_eq!(
+            (d.capacity_gb, d.read_mbps, fc.count),
+            (64.0, Some(155.0), 1)
+        );
+
+        let n = p("nossdav12-object-cache");
+        let c = &n.workload.classes[0];
+        let video_gb = c.length_min * 60.0 * c.bitrate_kbps / 1024.0 / 1024.0;
+        assert!(
+            (video_gb - 1.06).abs() < 0.005,
+            "1.06 GB videos, got {video_gb}"
+        );
+        assert!(
+            (c.bitrate_kbps * 8.0 * 1024.0 / 1e6 - 2.0).abs() < 0.1,
+            "≈ 2 Mbps"
+        );
+        assert_eq!(n.workload.popularity.convention, ZipfConvention::Theta);
+        assert_eq!(n.workload.popularity.value, 0.271);
+        assert_eq!(
+            device(&n, n.tiers.file_cache.as_ref().unwrap()).capacity_gb,
+            60.0
+        );
+
+        let h = p("hyssc-slc-tlc");
+        assert_eq!(h.architecture, Architecture::SlcIcTlcLfuHdd);
+        let slc = device(&h, h.tiers.interval_cache.as_ref().unwrap());
+        let tlc = device(&h, h.tiers.file_cache.as_ref().unwrap());
+        assert_eq!(slc.flash.as_ref().unwrap().cell, CellType::Slc);
+        assert_eq!(tlc.flash.as_ref().unwrap().cell, CellType::Tlc);
+    }
 }

@@ -1,0 +1,207 @@
+// Shareable scenarios: the URL carries the scenario (versioned, compressed),
+// history steps through edits, damaged links give a message, the autosave
+// restores after a reload, presets open by name with modified/Reset.
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { LinksPage } from './pages/LinksPage';
+
+const SHOTS = '/tmp/shots/url';
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (!process.env.SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
+}
+
+/** A quick scenario: fewer, shorter replications so both pages run it fast. */
+async function editQuick(app: LinksPage): Promise<void> {
+  await app.setField('workload.videos', '280');
+  await app.setField('workload.arrival_rate', '0.75');
+  await app.setField('run.duration_h', '2');
+  await app.setField('run.replications', '2');
+  await app.setField('run.seed', '42');
+  await app.waitValid();
+}
+
+test('a copied link opens the same scenario in a new page, with the same results', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  const app = new LinksPage(page);
+  await app.open();
+  await editQuick(app);
+  const url = await app.copyLink();
+  expect(url).toMatch(/#v1\.[0-9a-f]{8}\./);
+  expect(url.length).toBeLessThan(2000);
+  await expect(page.getByText(/Copied to the clipboard/)).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  await app.runToResults();
+  const result = await app.result();
+
+  const other = new LinksPage(await context.newPage());
+  await other.page.goto(url);
+  await other.waitValid();
+  await expect(other.notice).toContainText('Opened the scenario in the link');
+  expect(await other.formValues()).toEqual(await app.formValues());
+  expect(await other.scenario()).toEqual(await app.scenario());
+  await other.runToResults();
+  expect(await other.result()).toEqual(result);
+  expect(problems).toEqual([]);
+});
+
+test('a damaged link shows what is wrong and the app keeps working', async ({ page }) => {
+  const app = new LinksPage(page);
+  await app.open();
+  await app.setField('workload.arrival_rate', '0.5');
+  await app.waitValid();
+  await expect.poll(() => app.autosaved()).toContain('"arrival_rate":0.5');
+  const good = await app.copyLink();
+  const hash = good.slice(good.indexOf('#'));
+
+  // Truncated: the last good scenario (the autosave of this browser) is kept.
+  const fresh = new LinksPage(await page.context().newPage());
+  await fresh.goto(hash.slice(0, hash.length - 40));
+  await expect(fresh.notice).toContainText("the link's data is truncated or corrupted");
+  await expect(fresh.notice).toHaveAttribute('data-tone', 'error');
+  await expect(fresh.field('workload.arrival_rate')).toHaveValue('0.5');
+  await shot(fresh.page, 'message-truncated');
+  await fresh.page.close();
+
+  // A newer link format, in a browser without an autosave: the default scenario.
+  const clean = new LinksPage(await (await page.context().browser()!.newContext({ viewport: { width: 390, height: 844 } })).newPage());
+  await clean.goto(hash.replace('#v1.', '#v7.'));
+  await expect(clean.notice).toContainText('the link was made by a newer version of tierplan (link format v7; this app reads up to v1)');
+  await expect(clean.field('workload.arrival_rate')).toHaveValue('1');
+  await shot(clean.page, 'message-newer-390');
+  // Still usable: it runs.
+  await clean.setField('run.duration_h', '1');
+  await clean.runToResults();
+  await clean.page.context().close();
+
+  // A scenario the core refuses (legacy v0 link, made by hand): its field-named message.
+  const scenario = await app.scenario();
+  scenario.workload.arrival_rate = -1;
+  scenario.run.replications = 0;
+  await page.goto(`/#s=${Buffer.from(JSON.stringify(scenario)).toString('base64url')}`);
+  await expect(app.notice).toContainText('workload.arrival_rate: -1 is out of range: must be 0 < value ≤ 1000 requests/s');
+  await expect(page.getByTestId('notice-errors')).toContainText('run.replications');
+  await expect(app.notice).toContainText('Kept the scenario you had');
+  await expect(app.field('workload.arrival_rate')).toHaveValue('0.5');
+  await shot(page, 'message-field-errors');
+  await app.setField('run.duration_h', '1');
+  await app.runToResults();
+  await page.getByTestId('notice-dismiss').click();
+  await expect(app.notice).toHaveCount(0);
+});
+
+test('back and forward step through edits', async ({ page }) => {
+  const app = new LinksPage(page);
+  await app.open();
+  const h0 = await app.hash();
+  expect(h0).toMatch(/^#v1\./);
+  await app.setField('workload.videos', '280');
+  const h1 = await app.waitUrlChangedFrom(h0);
+  await app.setField('workload.videos', '290');
+  await app.setField('workload.arrival_rate', '0.9');
+  const h2 = await app.waitUrlChangedFrom(h1);
+  await page.goBack();
+  await expect(app.field('workload.videos')).toHaveValue('280');
+  await expect(app.field('workload.arrival_rate')).toHaveValue('1');
+  await page.goBack();
+  await expect(app.field('workload.videos')).toHaveValue('300');
+  await page.goForward();
+  await expect(app.field('workload.videos')).toHaveValue('280');
+  await page.goForward();
+  await expect(app.field('workload.videos')).toHaveValue('290');
+  await expect(app.field('workload.arrival_rate')).toHaveValue('0.9');
+  // Restoring an entry does not add one: the URL is that entry's.
+  await page.waitForTimeout(800);
+  expect(await app.hash()).toBe(h2);
+  await app.waitValid();
+});
+
+test('the autosave restores after a reload; a link wins over it; a corrupted one is reported', async ({ page }) => {
+  const app = new LinksPage(page);
+  await app.open();
+  await app.setField('workload.videos', '333');
+  await expect.poll(() => app.autosaved()).toContain('"videos":333');
+
+  // A new tab of the same browser, without a link: the autosave.
+  const again = new LinksPage(await page.context().newPage());
+  await again.goto();
+  await expect(again.notice).toContainText('Restored the scenario autosaved in this browser');
+  await expect(again.page.getByTestId('app')).toHaveAttribute('data-restored', 'autosave');
+  await expect(again.field('workload.videos')).toHaveValue('333');
+  await shot(again.page, 'restored-autosave');
+
+  // A link wins over the autosave.
+  await again.page.goto('/#preset=mmsys11-cost-hdd');
+  await again.page.reload();
+  await expect(again.page.getByTestId('app')).toHaveAttribute('data-restored', 'link');
+  await expect(again.field('workload.videos')).toHaveValue('300');
+  await expect(again.presetStatus).toHaveAttribute('data-preset', 'mmsys11-cost-hdd');
+
+  // A corrupted autosave: reported, ignored, removed.
+  await again.page.evaluate(() => localStorage.setItem('tierplan.autosave', '{"scenario": {"version": 1, "workl'));
+  await again.goto();
+  await expect(again.notice).toContainText('The autosaved scenario in this browser could not be read: the entry is corrupted (not JSON); it was ignored.');
+  await expect(again.page.getByTestId('app')).toHaveAttribute('data-restored', 'default');
+  await expect(again.field('workload.videos')).toHaveValue('300');
+  await shot(again.page, 'message-autosave-corrupted');
+  await again.waitValid();
+});
+
+test('presets open by name; modified marker and Reset; the link keeps the preset', async ({ page, context }) => {
+  const app = new LinksPage(page);
+  await app.goto('#preset=nossdav12-object-cache');
+  await expect(app.presetStatus).toHaveAttribute('data-preset', 'nossdav12-object-cache');
+  await expect(app.presetStatus).toContainText('Object-level LFU on a 60 GB flash cache');
+  await expect(page.getByTestId('preset-unmodified')).toBeVisible();
+  await expect(page.getByTestId('preset-reset')).toBeDisabled();
+  await expect(app.field('workload.popularity.value')).toHaveValue('0.271');
+  await app.waitValid();
+  await shot(page, 'preset-unmodified');
+
+  await app.setField('workload.videos', '250');
+  await expect(page.getByTestId('preset-modified')).toBeVisible();
+  await app.waitValid();
+  const url = await app.copyLink();
+  await shot(page, 'preset-modified');
+  const mobile = await page.context().browser()!.newContext({ viewport: { width: 390, height: 844 } });
+  const small = await mobile.newPage();
+  await small.goto(url);
+  await expect(small.getByTestId('preset-modified')).toBeVisible();
+  await small.getByTestId('share-link').click();
+  await shot(small, 'preset-modified-390');
+  await mobile.close();
+
+  // The copied link remembers the preset, so the other page also says "modified" and can reset.
+  const other = new LinksPage(await context.newPage());
+  await other.page.goto(url);
+  await expect(other.presetStatus).toHaveAttribute('data-modified', 'true');
+  await other.page.getByTestId('preset-reset').click();
+  await expect(other.field('workload.videos')).toHaveValue('300');
+  await expect(other.page.getByTestId('preset-unmodified')).toBeVisible();
+
+  // Loading another preset from the picker marks that one.
+  await app.loadPreset('hyssc-slc-tlc');
+  await expect(app.presetStatus).toHaveAttribute('data-preset', 'hyssc-slc-tlc');
+  await expect(page.getByTestId('preset-unmodified')).toBeVisible();
+});
+
+test('a scenario file that the core refuses shows the field-named messages', async ({ page }) => {
+  const app = new LinksPage(page);
+  await app.open();
+  const s = await app.scenario();
+  s.workload.videos = 0;
+  s.devices[0].price = -5;
+  await page.getByTestId('open-scenario').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(s)) });
+  await expect(app.notice).toContainText('broken.json could not be read. The core reports:');
+  await expect(page.getByTestId('notice-errors')).toContainText('workload.videos');
+  await expect(page.getByTestId('notice-errors')).toContainText('devices[0].price');
+  await expect(app.field('workload.videos')).toHaveValue('300');
+  await shot(page, 'message-file');
+  await page.getByTestId('open-scenario').setInputFiles({ name: 'notjson.json', mimeType: 'application/json', buffer: Buffer.from('{"version": 1,') });
+  await expect(app.notice).toContainText('notjson.json does not hold a readable scenario: it is not JSON');
+  await app.waitValid();
+});

@@ -1,0 +1,169 @@
+// A scenario in a link. The whole scenario travels in the URL fragment (never
+// sent to a server), versioned, checksummed and compressed with lz-string:
+//
+//   #v1.<crc32>.<lz-string payload>   current format ("link v1")
+//   #s=<base64url JSON>               the first app's links ("link v0"), still read
+//   #preset=<id>                      a study preset by name
+//
+// The v1 payload is `{"p": preset id?, "s": scenario}` where devices equal to
+// the app's built-in device catalog are written as "@<id>": the catalog's
+// descriptions and assumptions are most of a scenario's bytes, and without
+// this no preset link fits in 2 000 characters. The CRC-32 is over the
+// expanded scenario, so a link whose referenced catalog entry has changed
+// since it was made is refused rather than silently opened with other devices.
+import LZString from 'lz-string';
+import type { Device, Scenario } from '../engine/types';
+import { canonicalJson, crc32, sameJson } from './canonical';
+import { migrateScenario } from './migrate';
+
+/** The link format this app writes. */
+export const LINK_VERSION = 1;
+
+export type LinkFormat = 'link v0' | 'link v1';
+
+export type Decoded =
+  | { kind: 'none' }
+  | { kind: 'preset'; id: string }
+  | { kind: 'scenario'; value: Record<string, unknown>; preset: string | null; format: LinkFormat; schema: number }
+  | { kind: 'error'; message: string };
+
+const CORRUPT = "the link's data is truncated or corrupted";
+
+/** The `#v1.…` fragment of a scenario (and the preset it started from, if any). */
+export function encodeLink(scenario: Scenario, catalog: readonly Device[], preset: string | null = null): string {
+  const byId = new Map(catalog.map((d) => [d.id, d]));
+  const devices = scenario.devices.map((d) => {
+    const known = byId.get(d.id);
+    return known && sameJson(known, d) ? `@${d.id}` : d;
+  });
+  const payload = preset ? { p: preset, s: { ...scenario, devices } } : { s: { ...scenario, devices } };
+  const sum = crc32(canonicalJson(preset ? { p: preset, s: scenario } : { s: scenario }));
+  return `#v${LINK_VERSION}.${sum}.${LZString.compressToEncodedURIComponent(JSON.stringify(payload))}`;
+}
+
+/** The `#preset=` fragment of a study preset. */
+export function presetLink(id: string): string {
+  return `#preset=${encodeURIComponent(id)}`;
+}
+
+function isObject(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+function migrated(value: unknown, preset: string | null, format: LinkFormat): Decoded {
+  const m = migrateScenario(value);
+  if (!m.ok) return { kind: 'error', message: `the scenario in the link is not readable: ${m.message}` };
+  return { kind: 'scenario', value: m.value, preset, format, schema: m.from };
+}
+
+/** Link v0: base64url of the scenario JSON, no compression, no checksum. */
+function decodeV0(data: string): Decoded {
+  let text: string;
+  try {
+    const b64 = data.replace(/-/g, '+').replace(/_/g, '/');
+    if (!/^[A-Za-z0-9+/]*$/.test(b64)) throw new Error('not base64');
+    const bin = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
+    text = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+  } catch {
+    return { kind: 'error', message: `${CORRUPT} (not base64 text)` };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { kind: 'error', message: `${CORRUPT} (not JSON)` };
+  }
+  return migrated(value, null, 'link v0');
+}
+
+/** Link v1: `<crc32>.<lz-string payload>`. */
+function decodeV1(data: string, catalog: readonly Device[]): Decoded {
+  const dot = data.indexOf('.');
+  if (dot !== 8 || !/^[0-9a-f]{8}$/.test(data.slice(0, 8))) return { kind: 'error', message: `${CORRUPT} (no checksum)` };
+  const sum = data.slice(0, 8);
+  let text: string | null;
+  try {
+    text = LZString.decompressFromEncodedURIComponent(data.slice(9));
+  } catch {
+    text = null;
+  }
+  if (!text) return { kind: 'error', message: `${CORRUPT} (it does not decompress)` };
+  let payload: unknown;
+  try {
+    payload = JSON.parse(text);
+  } catch {
+    return { kind: 'error', message: `${CORRUPT} (not JSON after decompression)` };
+  }
+  if (!isObject(payload) || !isObject(payload.s) || (payload.p !== undefined && typeof payload.p !== 'string')) {
+    return { kind: 'error', message: `${CORRUPT} (no scenario in the payload)` };
+  }
+  const s = { ...payload.s };
+  const preset = typeof payload.p === 'string' ? payload.p : null;
+  if (Array.isArray(s.devices)) {
+    const byId = new Map(catalog.map((d) => [d.id, d]));
+    const devices: unknown[] = [];
+    for (const d of s.devices as unknown[]) {
+      if (typeof d === 'string' && d.startsWith('@')) {
+        const known = byId.get(d.slice(1));
+        if (!known) {
+          if (crc32(canonicalJson(preset ? { p: preset, s } : { s })) !== sum) return { kind: 'error', message: `${CORRUPT} (checksum mismatch)` };
+          return { kind: 'error', message: `the link refers to a built-in device "${d.slice(1)}" that this version of tierplan does not have` };
+        }
+        devices.push(structuredClone(known));
+      } else devices.push(d);
+    }
+    s.devices = devices;
+  }
+  if (crc32(canonicalJson(preset ? { p: preset, s } : { s })) !== sum) {
+    return { kind: 'error', message: `${CORRUPT} (checksum mismatch), or it uses built-in devices that have changed since it was made` };
+  }
+  return migrated(s, preset, 'link v1');
+}
+
+/**
+ * Link formats by version: `LINK_DECODERS[n]` reads "#v<n>." links. A new
+ * format adds an entry (and bumps LINK_VERSION); old entries stay so old
+ * links keep opening. Link v0 predates the "#v<n>." prefix (see decodeLink).
+ */
+const LINK_DECODERS: Readonly<Record<number, (data: string, catalog: readonly Device[]) => Decoded>> = {
+  1: decodeV1,
+};
+
+/**
+ * What a URL fragment holds. Never throws: anything that is not a readable
+ * scenario link comes back as `{ kind: 'error', message }` naming the problem.
+ * The scenario is migrated to the current schema but not yet checked by the
+ * core (see `checkScenario`).
+ */
+export function decodeLink(hash: string, catalog: readonly Device[]): Decoded {
+  try {
+    let h = hash.startsWith('#') ? hash.slice(1) : hash;
+    if (h === '') return { kind: 'none' };
+    // A link pasted through a mail client may arrive percent-encoded.
+    if (h.includes('%')) {
+      try {
+        h = decodeURIComponent(h);
+      } catch {
+        return { kind: 'error', message: `${CORRUPT} (bad percent-encoding)` };
+      }
+    }
+    if (h.startsWith('preset=')) {
+      const id = h.slice('preset='.length);
+      return /^[a-z0-9][a-z0-9_.-]{0,63}$/i.test(id) ? { kind: 'preset', id } : { kind: 'error', message: `"${id.slice(0, 40)}" is not a preset name` };
+    }
+    if (h.startsWith('s=')) return decodeV0(h.slice(2));
+    const m = /^v(\d{1,6})\./.exec(h);
+    if (m) {
+      const v = Number(m[1]);
+      if (v > LINK_VERSION) return { kind: 'error', message: `the link was made by a newer version of tierplan (link format v${v}; this app reads up to v${LINK_VERSION})` };
+      const decoder = LINK_DECODERS[v];
+      if (!decoder) return { kind: 'error', message: `link format v${v} is not one this app reads` };
+      return decoder(h.slice(m[0].length), catalog);
+    }
+    const shown = h.length > 24 ? `${h.slice(0, 24)}…` : h;
+    return { kind: 'error', message: `the link's fragment "#${shown}" is not a tierplan scenario link` };
+  } catch (e) {
+    // Defensive: a decoder bug must still surface as a message, not a blank page.
+    return { kind: 'error', message: `the link could not be decoded (${e instanceof Error ? e.message : String(e)})` };
+  }
+}

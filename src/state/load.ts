@@ -1,0 +1,136 @@
+// From decoded data to a scenario the app can show: the core checks it (its
+// field-named messages) and normalises it (defaults filled in). Also the
+// autosave in localStorage. Nothing here throws: every failure is a message.
+import type { Device, FieldError, Scenario } from '../engine/types';
+import { decodeLink, type LinkFormat } from './link';
+import { migrateScenario } from './migrate';
+
+/** The part of the engine this module needs (sync or async, so tests can pass the wasm API directly). */
+export interface Core {
+  validate(s: Scenario): FieldError[] | Promise<FieldError[]>;
+  readScenario(json: string): Scenario | Promise<Scenario>;
+  preset(id: string): Scenario | Promise<Scenario>;
+}
+
+export type Checked = { ok: true; scenario: Scenario } | { ok: false; message: string; errors: FieldError[] };
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+export function describeErrors(errors: readonly FieldError[]): string {
+  return errors.map((e) => `${e.path}: ${e.message}`).join('; ');
+}
+
+/** Check a (migrated) scenario with the core; on success, the core's normalised copy. */
+export async function checkScenario(value: unknown, core: Core): Promise<Checked> {
+  try {
+    const errors = await core.validate(value as Scenario);
+    if (errors.length > 0) return { ok: false, message: describeErrors(errors), errors };
+    return { ok: true, scenario: await core.readScenario(JSON.stringify(value)) };
+  } catch (e) {
+    const errors = (e as { errors?: FieldError[] }).errors;
+    return Array.isArray(errors) ? { ok: false, message: describeErrors(errors), errors } : { ok: false, message: errorText(e), errors: [] };
+  }
+}
+
+export type Loaded =
+  | { kind: 'none' }
+  | { kind: 'ok'; scenario: Scenario; preset: string | null; source: LinkFormat | 'preset link'; schema: number }
+  | { kind: 'error'; message: string; errors: FieldError[] };
+
+/** A URL fragment all the way to a checked scenario (or a message). Never rejects. */
+export async function loadLink(hash: string, catalog: readonly Device[], core: Core): Promise<Loaded> {
+  const d = decodeLink(hash, catalog);
+  if (d.kind === 'none') return d;
+  if (d.kind === 'error') return { kind: 'error', message: d.message, errors: [] };
+  if (d.kind === 'preset') {
+    try {
+      return { kind: 'ok', scenario: await core.preset(d.id), preset: d.id, source: 'preset link', schema: 0 };
+    } catch {
+      return { kind: 'error', message: `the link names a preset "${d.id}" that this version of tierplan does not have`, errors: [] };
+    }
+  }
+  const c = await checkScenario(d.value, core);
+  if (!c.ok) return { kind: 'error', message: `the scenario in the link could not be read: ${c.message}`, errors: c.errors };
+  return { kind: 'ok', scenario: c.scenario, preset: d.preset, source: d.format, schema: d.schema };
+}
+
+/** A scenario file (the CLI's JSON), migrated and checked. Never rejects. */
+export async function loadJson(text: string, core: Core): Promise<Checked> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, message: `it is not JSON (${errorText(e)})`, errors: [] };
+  }
+  const m = migrateScenario(value);
+  if (!m.ok) return { ok: false, message: m.message, errors: [] };
+  return checkScenario(m.value, core);
+}
+
+// ---- autosave ------------------------------------------------------------
+
+export const AUTOSAVE_KEY = 'tierplan.autosave';
+
+interface Saved {
+  saved: number;
+  preset: string | null;
+  scenario: Scenario;
+}
+
+/** localStorage, or null where the browser refuses it (privacy modes, sandboxed frames). */
+export function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function writeAutosave(store: Storage | null, scenario: Scenario, preset: string | null): void {
+  try {
+    store?.setItem(AUTOSAVE_KEY, JSON.stringify({ saved: Date.now(), preset, scenario } satisfies Saved));
+  } catch {
+    // Quota or privacy mode: autosave is a convenience; the URL still holds the scenario.
+  }
+}
+
+export type Restored = { kind: 'none' } | { kind: 'ok'; scenario: Scenario; preset: string | null; saved: Date } | { kind: 'error'; message: string };
+
+/** The autosaved scenario; a corrupted entry is removed and reported. Never rejects. */
+export async function readAutosave(store: Storage | null, core: Core): Promise<Restored> {
+  let text: string | null;
+  try {
+    text = store?.getItem(AUTOSAVE_KEY) ?? null;
+  } catch {
+    return { kind: 'none' };
+  }
+  if (text === null) return { kind: 'none' };
+  const fail = (message: string): Restored => {
+    try {
+      store?.removeItem(AUTOSAVE_KEY);
+    } catch {
+      // Nothing more to do: the entry is ignored either way.
+    }
+    return { kind: 'error', message };
+  };
+  let entry: unknown;
+  try {
+    entry = JSON.parse(text);
+  } catch {
+    return fail('the entry is corrupted (not JSON)');
+  }
+  if (typeof entry !== 'object' || entry === null || !('scenario' in entry)) return fail('the entry holds no scenario');
+  const e = entry as Partial<Saved>;
+  const m = migrateScenario(e.scenario);
+  if (!m.ok) return fail(m.message);
+  const c = await checkScenario(m.value, core);
+  if (!c.ok) return fail(c.message);
+  return {
+    kind: 'ok',
+    scenario: c.scenario,
+    preset: typeof e.preset === 'string' ? e.preset : null,
+    saved: new Date(typeof e.saved === 'number' && Number.isFinite(e.saved) ? e.saved : 0),
+  };
+}

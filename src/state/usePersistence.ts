@@ -1,0 +1,236 @@
+// The scenario's life outside the page: where it comes from on load (a link
+// wins over the autosave, which wins over the default), the URL kept in step
+// with edits (debounced pushState, so back/forward walk through them), the
+// autosave, the preset it started from (for "modified" and Reset), and files.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Device, FieldError, Scenario } from '../engine/types';
+import type { Engine } from '../ui/App';
+import { canonicalJson, sameJson } from './canonical';
+import { encodeLink } from './link';
+import { loadJson, loadLink, readAutosave, storage, writeAutosave } from './load';
+
+/** Quiet time after the last edit before the URL and the autosave follow (ms). */
+export const SAVE_DELAY_MS = 400;
+
+export interface Notice {
+  tone: 'info' | 'error';
+  text: string;
+  /** The core's field-named problems, listed under the text. */
+  errors?: FieldError[];
+  /** What the app did about it, after the list. */
+  after?: string;
+}
+
+/** The message for a link, file or autosave that failed: the core's problems as a list when it has them. */
+function failure(what: string, e: { message: string; errors: FieldError[] }, after: string): Notice {
+  return e.errors.length > 0
+    ? { tone: 'error', text: `${what} could not be read. The core reports:`, errors: e.errors, after }
+    : { tone: 'error', text: `${what} does not hold a readable scenario: ${e.message}.`, after };
+}
+
+export interface Origin {
+  id: string;
+  scenario: Scenario;
+}
+
+export type RestoredFrom = 'link' | 'autosave' | 'default';
+
+export interface Persistence {
+  /** Set once the first scenario is in place. */
+  restored: RestoredFrom | null;
+  notice: Notice | null;
+  dismissNotice: () => void;
+  /** The preset the scenario started from, if any. */
+  origin: Origin | null;
+  /** The scenario differs from its preset. */
+  modified: boolean;
+  loadPreset: (id: string) => void;
+  reset: () => void;
+  openJson: (text: string, fileName?: string) => void;
+  /** The full URL of the current scenario. */
+  linkUrl: () => string;
+  /** A failure of the engine itself (the app cannot start). */
+  fatal: string | null;
+}
+
+function key(s: Scenario, preset: string | null): string {
+  return canonicalJson({ p: preset, s });
+}
+
+function message(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+export function usePersistence(engine: Engine, scenario: Scenario | null, setScenario: (s: Scenario) => void, valid: boolean): Persistence {
+  const [catalog, setCatalog] = useState<Device[] | null>(null);
+  const [origin, setOrigin] = useState<Origin | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [restored, setRestored] = useState<RestoredFrom | null>(null);
+  const [fatal, setFatal] = useState<string | null>(null);
+  // The scenario (and preset) the current history entry's URL holds, so that
+  // restoring an entry does not push it again.
+  const shown = useRef<string | null>(null);
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const originFor = useCallback(
+    async (id: string | null): Promise<Origin | null> => {
+      if (!id) return null;
+      try {
+        return { id, scenario: await engine.preset(id) };
+      } catch {
+        return null; // A preset this version no longer has: the scenario stays, unmarked.
+      }
+    },
+    [engine],
+  );
+
+  // First load: link, else autosave, else the default scenario.
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      try {
+        const cat = await engine.devicePresets();
+        let problem: Notice | null = null;
+        let chosen: { scenario: Scenario; preset: string | null; from: RestoredFrom; note: string } | null = null;
+        const link = await loadLink(location.hash, cat, engine);
+        if (link.kind === 'ok') {
+          const how = link.source === 'link v0' ? ' (an older link format, migrated)' : link.source === 'preset link' ? ` (preset ${link.preset ?? ''})` : '';
+          chosen = { scenario: link.scenario, preset: link.preset, from: 'link', note: `Opened the scenario in the link${how}.` };
+        } else if (link.kind === 'error') {
+          problem = failure(link.errors.length > 0 ? 'The scenario in the link' : 'The link', link, '');
+        }
+        if (!chosen) {
+          const saved = await readAutosave(storage(), engine);
+          if (saved.kind === 'ok') {
+            chosen = {
+              scenario: saved.scenario,
+              preset: saved.preset,
+              from: 'autosave',
+              note: `Restored the scenario autosaved in this browser (${saved.saved.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}).`,
+            };
+          } else if (saved.kind === 'error') {
+            const autosave: Notice = { tone: 'error', text: `The autosaved scenario in this browser could not be read: ${saved.message}; it was ignored.` };
+            problem = problem ? { ...problem, after: `${autosave.text} ${problem.after ?? ''}` } : autosave;
+          }
+        }
+        if (!chosen) {
+          const s = await engine.defaultScenario();
+          // The default is one of the studies' presets; find which, for "modified".
+          let preset: string | null = null;
+          for (const p of await engine.listPresets()) {
+            if (sameJson(await engine.preset(p.id), s)) {
+              preset = p.id;
+              break;
+            }
+          }
+          chosen = { scenario: s, preset, from: 'default', note: 'Showing the default scenario.' };
+        }
+        const o = await originFor(chosen.preset);
+        if (!live) return;
+        setCatalog(cat);
+        setScenario(chosen.scenario);
+        setOrigin(o);
+        setRestored(chosen.from);
+        const preset = o ? o.id : null;
+        shown.current = key(chosen.scenario, preset);
+        // The first history entry holds what is shown (a bad link is replaced).
+        history.replaceState(history.state, '', encodeLink(chosen.scenario, cat, preset));
+        if (problem) setNotice({ ...problem, after: `${problem.after ?? ''} ${chosen.note}`.trim() });
+        else if (chosen.from !== 'default') setNotice({ tone: 'info', text: chosen.note });
+      } catch (e) {
+        if (live) setFatal(message(e));
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [engine, originFor, setScenario]);
+
+  const originId = origin?.id ?? null;
+
+  // Follow edits: once the core has accepted the scenario and the user has
+  // paused, push a history entry and autosave.
+  useEffect(() => {
+    if (!catalog || !scenario || !valid) return;
+    const t = setTimeout(() => {
+      pending.current = null;
+      const k = key(scenario, originId);
+      if (k !== shown.current) {
+        shown.current = k;
+        history.pushState(null, '', encodeLink(scenario, catalog, originId));
+      }
+      writeAutosave(storage(), scenario, originId);
+    }, SAVE_DELAY_MS);
+    pending.current = t;
+    return () => clearTimeout(t);
+  }, [catalog, scenario, valid, originId]);
+
+  // Back/forward (and a pasted link in the same tab): restore that entry.
+  useEffect(() => {
+    if (!catalog) return;
+    let seq = 0;
+    const onPop = () => {
+      if (pending.current) clearTimeout(pending.current);
+      const mine = ++seq;
+      void loadLink(location.hash, catalog, engine).then(async (l) => {
+        if (mine !== seq) return;
+        if (l.kind === 'ok') {
+          const o = await originFor(l.preset);
+          if (mine !== seq) return;
+          shown.current = key(l.scenario, o ? o.id : null);
+          setScenario(l.scenario);
+          setOrigin(o);
+          setNotice(null);
+        } else if (l.kind === 'error') {
+          setNotice(failure(l.errors.length > 0 ? 'The scenario in the link' : 'The link', l, 'Kept the scenario you had.'));
+        }
+      });
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [catalog, engine, originFor, setScenario]);
+
+  const loadPreset = useCallback(
+    (id: string) => {
+      engine.preset(id).then(
+        (s) => {
+          setScenario(s);
+          setOrigin({ id, scenario: s });
+          setNotice(null);
+        },
+        (e: unknown) => setNotice({ tone: 'error', text: `The preset "${id}" could not be loaded: ${message(e)}` }),
+      );
+    },
+    [engine, setScenario],
+  );
+
+  const reset = useCallback(() => {
+    if (origin) setScenario(structuredClone(origin.scenario));
+  }, [origin, setScenario]);
+
+  const openJson = useCallback(
+    (text: string, fileName = 'the file') => {
+      void loadJson(text, engine).then((c) => {
+        if (c.ok) {
+          setScenario(c.scenario);
+          setOrigin(null);
+          setNotice({ tone: 'info', text: `Opened ${fileName}.` });
+        } else {
+          setNotice(failure(fileName, c, 'Kept the scenario you had.'));
+        }
+      });
+    },
+    [engine, setScenario],
+  );
+
+  const modified = useMemo(() => (origin && scenario ? !sameJson(origin.scenario, scenario) : false), [origin, scenario]);
+
+  const linkUrl = useCallback(
+    () => (scenario && catalog ? `${location.origin}${location.pathname}${location.search}${encodeLink(scenario, catalog, originId)}` : location.href),
+    [scenario, catalog, originId],
+  );
+
+  const dismissNotice = useCallback(() => setNotice(null), []);
+
+  return { restored, notice, dismissNotice, origin, modified, loadPreset, reset, openJson, linkUrl, fatal };
+}
