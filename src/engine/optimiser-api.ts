@@ -3,14 +3,16 @@
 // search state while the pool's workers simulate its candidates. Plain
 // functions over an initialised module, so tests call it in Node.
 import type * as Wasm from '../wasm-pkg/tierplan_wasm';
-import { ScenarioError } from './api';
 import type { Candidate, FieldError, OptimizeResult, OptimizeSpec, RunResult, Scenario, SearchProgress } from './types';
 
 export type OptimiserWasm = Pick<typeof Wasm, 'OptimizeSearch'>;
 
 export interface SearchApi {
-  /** Lay out the search; throws ScenarioError (field paths, `optimize.…` for the spec). */
-  start(scenario: Scenario, spec: OptimizeSpec): number;
+  /**
+   * Lay out the search: its handle, or the field errors of the scenario and
+   * the spec (`optimize.…`) — returned, not thrown, so they survive comlink.
+   */
+  start(scenario: Scenario, spec: OptimizeSpec): { handle: number } | { errors: FieldError[] };
   nextBatch(handle: number, k: number): Candidate[];
   report(handle: number, id: number, result: RunResult): void;
   progress(handle: number): SearchProgress;
@@ -38,12 +40,12 @@ export function createSearchApi(wasm: OptimiserWasm): SearchApi {
       try {
         s = new wasm.OptimizeSearch(scenario, spec);
       } catch (e) {
-        if (isFieldErrors(e)) throw new ScenarioError(e);
+        if (isFieldErrors(e)) return { errors: e };
         throw e;
       }
       const h = next++;
       searches.set(h, s);
-      return h;
+      return { handle: h };
     },
     nextBatch: (h, k) => get(h).nextBatch(k),
     report: (h, id, r) => get(h).report(id, r),

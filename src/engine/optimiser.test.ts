@@ -124,6 +124,7 @@ describe('optimiser driver (real wasm)', () => {
     const tracking = {
       ...search,
       free: (h: number) => {
+        expect(() => search.progress(h)).not.toThrow();
         search.free(h);
         expect(() => search.progress(h)).toThrow(/no optimiser search/);
         handleFreed = true;

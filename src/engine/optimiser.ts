@@ -4,6 +4,7 @@
 // at a time (the pool's size), and every result is reported back in
 // whatever order it arrives — the search's answer does not depend on it.
 import * as Comlink from 'comlink';
+import { ScenarioError } from './api';
 import { abortError, type RunRequest } from './pool';
 import type { SearchApi } from './optimiser-api';
 import type { Candidate, OptimizeResult, OptimizeSpec, RunResult, Scenario, SearchProgress } from './types';
@@ -38,6 +39,8 @@ export interface OptimiserOptions {
   spec: OptimizeSpec;
   signal?: AbortSignal;
   onProgress?: (p: OptimiserProgress) => void;
+  /** Every candidate's full simulation result (per-replication detail the search summarises). */
+  onResult?: (c: Candidate, r: RunResult) => void;
 }
 
 export interface OptimiserOutcome {
@@ -51,7 +54,9 @@ export async function runOptimiser(o: OptimiserOptions): Promise<OptimiserOutcom
   const parallel = Math.max(1, Math.floor(o.parallel));
   if (signal?.aborted) throw abortError();
   const t0 = performance.now();
-  const handle = await search.start(o.scenario, o.spec);
+  const started = await search.start(o.scenario, o.spec);
+  if ('errors' in started) throw new ScenarioError(started.errors);
+  const handle = started.handle;
   // Aborting this controller stops the candidates in flight (on cancel, or
   // when one of them fails and the whole search is abandoned).
   const stop = new AbortController();
@@ -85,6 +90,7 @@ export async function runOptimiser(o: OptimiserOptions): Promise<OptimiserOutcom
       const { c, r } = await Promise.race([aborted, ...[...inFlight.values()].map((x) => x.p)]);
       inFlight.delete(c.id);
       await search.report(handle, c.id, r);
+      o.onResult?.(c, r);
       await emit();
     }
     const result = await search.result(handle);
