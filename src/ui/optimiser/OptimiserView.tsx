@@ -326,6 +326,18 @@ export function OptimiserPage({ engine, scenario, valid, setScenario, search }: 
               Cancel
             </button>
           </div>
+          {formErrors.length > 0 ? (
+            <div className="error-summary" role="alert" data-testid="opt-error-summary">
+              <strong>Fix {formErrors.length === 1 ? 'this' : `these ${formErrors.length}`} before searching:</strong>
+              <ul>
+                {formErrors.map((e, i) => (
+                  <li key={i}>
+                    <code>{e.path}</code>: {e.message}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
           <RunStatus run={run} parallel={parallel} />
         </section>
 
@@ -360,6 +372,12 @@ export function OptimiserPage({ engine, scenario, valid, setScenario, search }: 
             <h2 id="opt-results-title">Cheapest configurations</h2>
             <OptimiserTable result={shown} />
             {shown.evaluated.length > 0 ? <CostChart result={shown} /> : null}
+            {run.status === 'done' ? (
+              <details className="opt-json">
+                <summary>Result as JSON (what <code>tierplan optimize FILE --spec SPEC.json</code> prints)</summary>
+                <pre data-testid="opt-json">{JSON.stringify(run.result, null, 2)}</pre>
+              </details>
+            ) : null}
           </section>
         ) : null}
 

@@ -143,6 +143,10 @@ export function StudyCheck({ data }: { data: StudyCheckData }) {
           </tr>
         </tbody>
       </table>
+      <details className="opt-json">
+        <summary>Capacity-rule result as JSON</summary>
+        <pre data-testid="study-json-capacity">{JSON.stringify(capacity, null, 2)}</pre>
+      </details>
     </div>
   );
 }
