@@ -110,5 +110,5 @@ export function getSearchBackend(): SearchBackend {
     const w = new Worker(new URL('./optimiser.worker.ts', import.meta.url), { type: 'module', name: 'tierplan-optimiser' });
     searchWorker = Comlink.wrap<SearchApi & { ready(): Promise<void> }>(w);
   }
-  return searchWorker as unknown as SearchBackend;
+  return searchWorker;
 }

@@ -2,7 +2,7 @@
 // dollar, rejection, SSD lifetime, and TCO beside capital.
 import type { ArchitectureResult, OptimizeResult } from '../../engine/types';
 import { dollars, estimate, lifetime, num, percent } from '../format';
-import { deviceCounts, rangesText } from './format';
+import { deviceCounts } from './format';
 
 function Search({ a }: { a: ArchitectureResult }) {
   return (
@@ -33,7 +33,6 @@ export function OptimiserTable({ result }: { result: OptimizeResult }) {
             {tco ? <th scope="col">Streams per $ (TCO)</th> : null}
             <th scope="col">Rejection probability (max over replications)</th>
             <th scope="col">SSD lifetime</th>
-            <th scope="col">Search</th>
           </tr>
         </thead>
         <tbody>
@@ -94,14 +93,9 @@ export function OptimiserTable({ result }: { result: OptimizeResult }) {
                   </>
                 ) : (
                   <td colSpan={tco ? 7 : 5} data-testid="opt-none">
-                    {a.message ?? (a.done ? 'no optimum' : 'searching…')}
+                    {a.message ?? (a.done ? 'no optimum' : 'searching…')} <Search a={a} />
                   </td>
                 )}
-                <td className="hint">
-                  <Search a={a} />
-                  <br />
-                  {rangesText(a.space)}
-                </td>
               </tr>
             );
           })}

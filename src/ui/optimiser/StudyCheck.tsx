@@ -70,6 +70,7 @@ export function StudyCheck({ data }: { data: StudyCheckData }) {
   const kbps = w.classes[0]?.bitrate_kbps ?? 0;
   const disk = scenario.devices.find((d) => d.id === scenario.tiers.disk.device);
   const dram = scenario.devices.find((d) => d.id === scenario.tiers.interval_cache?.device);
+  const ssd = scenario.devices.find((d) => d.id === scenario.tiers.file_cache?.device);
   const perDisk = disk?.read_mbps && kbps > 0 ? Math.floor((disk.read_mbps * 1024) / kbps) : NaN;
   const offered = w.arrival_rate * (w.classes[0]?.length_min ?? 0) * 60;
   const dramSim = arch(simulated, 'dram_ic_hdd');
@@ -79,9 +80,9 @@ export function StudyCheck({ data }: { data: StudyCheckData }) {
   const ratio = (r: OptimizeResult) => spd(arch(r, 'ssd_lfu_hdd')) / Math.max(spd(arch(r, 'hdd_only')), spd(arch(r, 'dram_ic_hdd')));
 
   const why: Record<Architecture, string> = {
-    hdd_only: `Capacity rule: 13 × ⌊${disk?.read_mbps} MB/s × 1024 / ${kbps} KB/s⌋ = ${(13 * perDisk).toLocaleString('en-US')} streams ≥ λ × length = ${offered.toLocaleString('en-US')}, so 13 HDDs as in the study. ${peakReason(capacityRuns.hdd_only, '13 HDDs')}`,
+    hdd_only: `Capacity rule: ⌊13 × ${disk?.read_mbps} MB/s × 1024 / ${kbps} KB/s⌋ = ${arch(capacity, 'hdd_only')?.best?.study_capacity.toLocaleString('en-US') ?? '—'} streams ≥ λ × length = ${offered.toLocaleString('en-US')} (12 disks give ${Math.floor((12 * (disk?.read_mbps ?? 0) * 1024) / kbps).toLocaleString('en-US')}), so 13 HDDs as in the study. ${peakReason(capacityRuns.hdd_only, '13 HDDs')}`,
     dram_ic_hdd: `The study's rule gives an interval cache no credit, so by the rule DRAM + HDD is just the 13 disks. Simulated, our interval cache (Dan & Sitaram, smallest intervals first with replacement, 1-MB blocks; SPEC §6) keeps about ${num(buffered)} followers in ${modules} GB (${num(buffered / Math.max(1, modules))} per ${dram ? dollars(dram.price) : ''} module — the short intervals of popular videos), while a ${disk ? dollars(disk.price) : ''} disk carries ${perDisk} streams; DRAM is the cheaper way to add streams until the intervals left are long, so the optimum trades disks for modules. The study does not specify its interval-caching details and its table stops at the first DRAM size meeting its rule. Its 2 DRAM + 12 HDDs in our model: max rejection ${percent(studyDram.summary.max_rejection_probability)}, ${estimate(studyDram.summary.streams_per_dollar)} streams/$ (the study reports 1.54) but ${dramBest ? dollars(studyDram.capital_cost - dramBest.capital_cost) : '—'} dearer than our optimum.`,
-    ssd_lfu_hdd: `Capacity rule: ⌊2 × ${disk?.read_mbps} × 1024 / ${kbps}⌋ + ⌊5 × SSD bandwidth × 1024 / ${kbps}⌋ = ${arch(capacity, 'ssd_lfu_hdd')?.best?.study_capacity.toLocaleString('en-US') ?? '—'} streams, so 5 SSDs + 2 HDDs as in the study. ${peakReason(capacityRuns.ssd_lfu_hdd, '5 SSDs + 2 HDDs')}`,
+    ssd_lfu_hdd: `Capacity rule: ⌊2 × ${disk?.read_mbps} × 1024 / ${kbps}⌋ + ⌊5 × ${ssd?.read_mbps} × 1024 / ${kbps}⌋ = ${arch(capacity, 'ssd_lfu_hdd')?.best?.study_capacity.toLocaleString('en-US') ?? '—'} streams, so 5 SSDs + 2 HDDs as in the study. ${peakReason(capacityRuns.ssd_lfu_hdd, '5 SSDs + 2 HDDs')}`,
     dram_ssd_hdd: '',
     ssd_ic_hdd: '',
     slc_ic_tlc_lfu_hdd: '',
@@ -100,17 +101,16 @@ export function StudyCheck({ data }: { data: StudyCheckData }) {
             <th scope="col">Study</th>
             <th scope="col">Ours, study's capacity rule</th>
             <th scope="col">Ours, simulated (0 rejections in every replication)</th>
-            <th scope="col">Difference and why</th>
           </tr>
         </thead>
-        <tbody>
           {STUDY_CLAIMS.map((c) => {
             const cap = arch(capacity, c.arch);
             const sim = arch(simulated, c.arch);
             const capSame = same(cap?.best?.counts, c.counts);
             const simSame = same(sim?.best?.counts, c.counts);
             return (
-              <tr key={c.arch} data-testid={`study-row-${c.arch}`}>
+              <tbody key={c.arch} data-testid={`study-row-${c.arch}`} className="study-group">
+              <tr>
                 <th scope="row">{c.label}</th>
                 <td>
                   {c.text}, {num(c.spd)} streams/$
@@ -125,23 +125,31 @@ export function StudyCheck({ data }: { data: StudyCheckData }) {
                   <br />
                   <span className={simSame ? 'ok-text' : 'diff-text'}>{simSame ? 'same as the study' : 'differs'}</span>
                 </td>
-                <td className="why" data-testid="study-why">
+              </tr>
+              <tr>
+                <td colSpan={4} className="why" data-testid="study-why">
+                  <strong>Why: </strong>
                   {why[c.arch]}
                 </td>
               </tr>
+              </tbody>
             );
           })}
-          <tr data-testid="study-row-ratio">
+          <tbody data-testid="study-row-ratio" className="study-group">
+          <tr>
             <th scope="row">SSD + HDD vs the best other</th>
             <td>about 2× the streams per dollar</td>
             <td data-testid="study-ratio-capacity">{num(ratio(capacity))}×</td>
             <td data-testid="study-ratio-simulated">{num(ratio(simulated))}×</td>
-            <td className="why">
+          </tr>
+          <tr>
+            <td colSpan={4} className="why">
+              <strong>Why: </strong>
               Flash holds the popular videos and carries far more streams per dollar than disk bandwidth; against our stronger DRAM optimum the simulated
               advantage is smaller than against HDD only ({num(spd(arch(simulated, 'ssd_lfu_hdd')) / spd(arch(simulated, 'hdd_only')))}×).
             </td>
           </tr>
-        </tbody>
+          </tbody>
       </table>
       <details className="opt-json">
         <summary>Capacity-rule result as JSON</summary>
