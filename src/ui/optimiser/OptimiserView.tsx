@@ -447,7 +447,20 @@ function RunStatus({ run, parallel }: { run: RunState; parallel: number }) {
   return null;
 }
 
+/** Chart width in SVG units: the card's width on a phone, so the labels stay readable. */
+function useChartWidth(): number {
+  const pick = () => Math.max(300, Math.min(720, (globalThis.innerWidth ?? 720) - 48));
+  const [w, setW] = useState(pick);
+  useEffect(() => {
+    const on = () => setW(pick());
+    globalThis.addEventListener?.('resize', on);
+    return () => globalThis.removeEventListener?.('resize', on);
+  }, []);
+  return w;
+}
+
 function CostChart({ result }: { result: OptimizeResult }) {
+  const width = useChartWidth();
   const byArch = new Map(result.architectures.map((a) => [a.architecture, a]));
   const points = result.evaluated.map((e) => {
     const a = byArch.get(e.architecture)!;
@@ -469,7 +482,8 @@ function CostChart({ result }: { result: OptimizeResult }) {
         points={points}
         xFormat={(v) => dollars(v).replace('.00', '')}
         testId="opt-chart"
-        height={360}
+        width={width}
+        height={width < 500 ? 320 : 380}
       />
       <p className="hint">
         {points.length} simulated configuration{points.length === 1 ? '' : 's'} (pruned ones are never simulated, so they are not drawn). The Pareto front:

@@ -90,6 +90,7 @@ export function StudyCheck({ data }: { data: StudyCheckData }) {
 
   return (
     <div data-testid="study-check">
+      <div className="opt-table-wrap">
       <table className="opt-table study-table">
         <caption>
           MMSys'11 cost table (λ = {w.arrival_rate}/s, {w.classes[0]?.length_min}-min videos at {kbps} KB/s, {w.videos} videos, {scenario.run.duration_h} h,{' '}
@@ -151,6 +152,7 @@ export function StudyCheck({ data }: { data: StudyCheckData }) {
           </tr>
           </tbody>
       </table>
+      </div>
       <details className="opt-json">
         <summary>Capacity-rule result as JSON</summary>
         <pre data-testid="study-json-capacity">{JSON.stringify(capacity, null, 2)}</pre>
