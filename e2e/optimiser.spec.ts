@@ -75,7 +75,11 @@ test('the study check reproduces the MMSys\'11 cost table and matches the native
     [390, 844],
   ]) {
     await page.setViewportSize({ width: w, height: h });
+    // Wide tables scroll inside their card; the page itself never does.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(w);
     await page.screenshot({ path: `/tmp/shots/optui/optimiser-${w}x${h}.png`, fullPage: true });
+    await page.getByTestId('opt-results').screenshot({ path: `/tmp/shots/optui/optimiser-results-${w}x${h}.png` });
+    await page.getByTestId('study-check').screenshot({ path: `/tmp/shots/optui/optimiser-study-${w}x${h}.png` });
   }
 });
 

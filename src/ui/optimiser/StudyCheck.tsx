@@ -60,7 +60,7 @@ function peakReason(run: RunResult | undefined, what: string): string {
   const bad = run.replications.filter((r) => r.rejections > 0);
   if (bad.length === 0) return `${what} rejects nothing in any replication here.`;
   return `${what} meets the capacity rule but rejects ${bad
-    .map((r) => `${r.rejections} of ${r.arrivals.toLocaleString('en-US')} requests in the replication of seed ${r.seed} (its peak ${r.peak_streams.toLocaleString('en-US')} concurrent requests)`)
+    .map((r) => `${r.rejections} of ${r.arrivals.toLocaleString('en-US')} requests in the replication of seed ${r.seed} (whose concurrent streams reach the full ${r.peak_streams.toLocaleString('en-US')}-stream capacity)`)
     .join('; ')}: a 10-hour Poisson run occasionally crosses the capacity, so "0 rejections in every replication" needs one more device.`;
 }
 
@@ -113,15 +113,15 @@ export function StudyCheck({ data }: { data: StudyCheckData }) {
               <tbody key={c.arch} data-testid={`study-row-${c.arch}`} className="study-group">
               <tr>
                 <th scope="row">{c.label}</th>
-                <td>
+                <td data-label="Study">
                   {c.text}, {num(c.spd)} streams/$
                 </td>
-                <td data-testid="study-capacity">
+                <td data-testid="study-capacity" data-label="Ours, capacity rule">
                   <Ours a={cap} />
                   <br />
                   <span className={capSame ? 'ok-text' : 'diff-text'}>{capSame ? 'same as the study' : 'differs'}</span>
                 </td>
-                <td data-testid="study-simulated">
+                <td data-testid="study-simulated" data-label="Ours, simulated">
                   <Ours a={sim} />
                   <br />
                   <span className={simSame ? 'ok-text' : 'diff-text'}>{simSame ? 'same as the study' : 'differs'}</span>
@@ -139,9 +139,9 @@ export function StudyCheck({ data }: { data: StudyCheckData }) {
           <tbody data-testid="study-row-ratio" className="study-group">
           <tr>
             <th scope="row">SSD + HDD vs the best other</th>
-            <td>about 2× the streams per dollar</td>
-            <td data-testid="study-ratio-capacity">{num(ratio(capacity))}×</td>
-            <td data-testid="study-ratio-simulated">{num(ratio(simulated))}×</td>
+            <td data-label="Study">about 2× the streams per dollar</td>
+            <td data-testid="study-ratio-capacity" data-label="Ours, capacity rule">{num(ratio(capacity))}×</td>
+            <td data-testid="study-ratio-simulated" data-label="Ours, simulated">{num(ratio(simulated))}×</td>
           </tr>
           <tr>
             <td colSpan={4} className="why">
