@@ -36,8 +36,18 @@ for (const criterion of ['study_capacity', 'simulated']) {
   native[criterion] = (performance.now() - t0) / 1000;
 }
 
-const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { stdio: ['ignore', 'pipe', 'pipe'] });
-const stop = () => server.kill('SIGTERM');
+// Its own process group, so that stopping it also stops what npx started.
+const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], {
+  stdio: ['ignore', 'pipe', 'pipe'],
+  detached: true,
+});
+const stop = () => {
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+};
 process.on('exit', stop);
 await new Promise((resolve, reject) => {
   const t = setTimeout(() => reject(new Error('vite preview did not start in 30 s')), 30_000);
