@@ -5,6 +5,7 @@ import type { Scenario } from '../engine/types';
 import type { Engine } from './App';
 import type { Edit } from './ScenarioEditor';
 import { SweepsView } from '../sweeps/SweepsView';
+import { OptimiserView } from './optimiser/OptimiserView';
 
 export interface ViewProps {
   engine: Engine;
@@ -21,4 +22,7 @@ export interface ViewDef {
   Component: ComponentType<ViewProps>;
 }
 
-export const extraViews: ViewDef[] = [{ id: 'sweeps', title: 'Sweeps & figures', Component: SweepsView }];
+export const extraViews: ViewDef[] = [
+  { id: 'sweeps', title: 'Sweeps & figures', Component: SweepsView },
+  { id: 'optimiser', title: 'Optimiser', Component: OptimiserView },
+];

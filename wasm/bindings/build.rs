@@ -7,6 +7,11 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use tierplan_core::engine::Progress;
+use tierplan_core::optimize::{
+    ArchitectureResult, BestConfig, Candidate, Counts, Criterion, EvaluatedConfig, MaxCounts,
+    Measurement, OptimizeResult, OptimizeSpec, Replacement, SearchProgress, SearchSpace,
+    SsdLifetime, Tco, TcoBreakdown, TierRange,
+};
 use tierplan_core::presets::PresetInfo;
 use tierplan_core::results::{
     FlashSummary, FlashWear, ReplicationResult, RunResult, Summary, TierMetrics, TierSummary,
@@ -73,6 +78,23 @@ fn main() {
         Summary,
         TimeSeries,
         RunResult,
+        Criterion,
+        MaxCounts,
+        Tco,
+        OptimizeSpec,
+        Counts,
+        Candidate,
+        TierRange,
+        SearchSpace,
+        SsdLifetime,
+        Replacement,
+        TcoBreakdown,
+        Measurement,
+        BestConfig,
+        ArchitectureResult,
+        EvaluatedConfig,
+        OptimizeResult,
+        SearchProgress,
     );
     let dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR set by cargo"));
     std::fs::write(dir.join("types.d.ts"), out).expect("write types.d.ts");

@@ -185,6 +185,83 @@ impl SimJob {
     }
 }
 
+/// The optimiser's exact cost-ordered search (SPEC §10), ask/tell: the
+/// caller takes batches of candidate configurations, simulates each (on any
+/// worker, in any order) and reports the results back.
+#[wasm_bindgen]
+pub struct OptimizeSearch {
+    search: tierplan_core::optimize::Search,
+}
+
+#[wasm_bindgen]
+impl OptimizeSearch {
+    /// Validate the scenario and the spec and lay out the search space.
+    /// Throws the field errors (a `FieldError[]`, spec paths start with
+    /// `optimize.`) when either is invalid.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "OptimizeSpec")] spec: JsValue,
+    ) -> Result<OptimizeSearch, JsValue> {
+        let fail = |errors: Vec<FieldError>| match to_js(&errors) {
+            Ok(v) => v,
+            Err(e) => JsValue::from(e),
+        };
+        let scenario = parse(&scenario).map_err(fail)?;
+        let spec_text = json_stringify(&spec)
+            .ok()
+            .and_then(|v| v.as_string())
+            .ok_or_else(|| {
+                fail(vec![FieldError {
+                    path: "optimize".into(),
+                    message: "is not a JSON object".into(),
+                }])
+            })?;
+        let spec = tierplan_core::optimize::parse_spec(&spec_text).map_err(fail)?;
+        let search = tierplan_core::optimize::Search::new(scenario, spec).map_err(fail)?;
+        Ok(OptimizeSearch { search })
+    }
+
+    /// Up to `k` candidates to simulate, cheapest first; empty when the
+    /// search is done or everything left waits on candidates in flight.
+    #[wasm_bindgen(js_name = nextBatch, unchecked_return_type = "Candidate[]")]
+    pub fn next_batch(&mut self, k: u32) -> Result<JsValue, JsError> {
+        to_js(&self.search.next_batch(k as usize))
+    }
+
+    /// Report the simulation result of candidate `id` (any order); throws
+    /// for an id never issued or already reported, or a malformed result.
+    pub fn report(
+        &mut self,
+        id: u32,
+        #[wasm_bindgen(unchecked_param_type = "RunResult")] result: JsValue,
+    ) -> Result<(), JsError> {
+        let text = json_stringify(&result)
+            .ok()
+            .and_then(|v| v.as_string())
+            .ok_or_else(|| JsError::new("the result is not a JSON object"))?;
+        let r: tierplan_core::RunResult = serde_json::from_str(&text)
+            .map_err(|e| JsError::new(&format!("the result is not a RunResult: {e}")))?;
+        self.search.report(id, &r).map_err(|e| JsError::new(&e))
+    }
+
+    #[wasm_bindgen(unchecked_return_type = "SearchProgress")]
+    pub fn progress(&self) -> Result<JsValue, JsError> {
+        to_js(&self.search.progress())
+    }
+
+    #[wasm_bindgen(js_name = isDone)]
+    pub fn is_done(&self) -> bool {
+        self.search.is_done()
+    }
+
+    /// The result so far (final once `isDone()`).
+    #[wasm_bindgen(unchecked_return_type = "OptimizeResult")]
+    pub fn result(&self) -> Result<JsValue, JsError> {
+        to_js(&self.search.result())
+    }
+}
+
 /// Erlang B blocking probability B(c, A) of an M/G/c/c loss system.
 #[wasm_bindgen(js_name = erlangB)]
 pub fn erlang_b(servers: u32, #[wasm_bindgen(js_name = offeredLoad)] offered_load: f64) -> f64 {
@@ -256,6 +333,10 @@ mod tests {
             "ReplicationResult",
             "Estimate",
             "Architecture",
+            "OptimizeSpec",
+            "Candidate",
+            "SearchProgress",
+            "OptimizeResult",
         ] {
             assert!(
                 TS_TYPES.contains(&format!("export type {name} ")),

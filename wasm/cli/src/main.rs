@@ -55,6 +55,18 @@ enum Cmd {
         #[arg(long, value_enum, default_value = "json")]
         format: Format,
     },
+    /// Find, per architecture, the cheapest device counts meeting a
+    /// rejection target (SPEC §10) and print the OptimizeResult as JSON.
+    Optimize {
+        file: String,
+        /// Optimiser spec JSON file; default: HDD only, DRAM + HDD and
+        /// SSD + HDD, target 0, simulated criterion, derived maxima, no TCO.
+        #[arg(long)]
+        spec: Option<String>,
+        /// Print the wall-clock time of the search to standard error.
+        #[arg(long)]
+        time: bool,
+    },
     /// Measure events per second on the study's λ = 1/s, 10 h workload.
     Bench {
         /// Replications per architecture.
@@ -140,10 +152,61 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Cmd::Optimize { file, spec, time } => optimize_cmd(&file, spec.as_deref(), time),
         Cmd::Bench { replications } => {
             bench(replications);
             ExitCode::SUCCESS
         }
+    }
+}
+
+const DEFAULT_SPEC: &str = r#"{"architectures": ["hdd_only", "dram_ic_hdd", "ssd_lfu_hdd"]}"#;
+
+fn optimize_cmd(file: &str, spec_file: Option<&str>, time: bool) -> ExitCode {
+    let json = match read_scenario(file) {
+        Ok(j) => j,
+        Err(e) => {
+            eprintln!("tierplan: cannot read {file}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let scenario = match parse_scenario(&json) {
+        Ok(s) => s,
+        Err(errs) => return invalid(file, &errs),
+    };
+    let spec_text = match spec_file {
+        Some(f) => match std::fs::read_to_string(f) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("tierplan: cannot read {f}: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        None => DEFAULT_SPEC.to_string(),
+    };
+    let spec_name = spec_file.unwrap_or("the default spec");
+    let spec = match tierplan_core::optimize::parse_spec(&spec_text) {
+        Ok(s) => s,
+        Err(errs) => return invalid(spec_name, &errs),
+    };
+    let t0 = Instant::now();
+    match tierplan_core::optimize::optimize(&scenario, &spec) {
+        Ok(r) => {
+            if time {
+                eprintln!(
+                    "tierplan optimize: {:.3} s, {} simulations, {} pruned",
+                    t0.elapsed().as_secs_f64(),
+                    r.simulations,
+                    r.pruned
+                );
+            }
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&r).expect("serialisable")
+            );
+            ExitCode::SUCCESS
+        }
+        Err(errs) => invalid(&format!("{file} with {spec_name}"), &errs),
     }
 }
 

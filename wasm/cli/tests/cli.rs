@@ -154,3 +154,50 @@ fn sweep_runs_each_value() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("with workload.arrival_rate = 5000"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn optimize_prints_the_result_and_names_bad_spec_fields() {
+    let dir = std::env::temp_dir().join(format!("tierplan-cli-opt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let scenario = dir.join("s.json");
+    std::fs::write(&scenario, preset("mmsys11-cost-hdd").to_string()).unwrap();
+    let spec = dir.join("spec.json");
+    std::fs::write(
+        &spec,
+        r#"{"architectures": ["hdd_only", "ssd_lfu_hdd"], "criterion": "study_capacity"}"#,
+    )
+    .unwrap();
+    let out = tierplan(
+        &[
+            "optimize",
+            scenario.to_str().unwrap(),
+            "--spec",
+            spec.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(r["done"], true);
+    assert_eq!(r["architectures"][0]["best"]["counts"]["disk"], 13);
+    assert_eq!(r["architectures"][1]["best"]["counts"]["file_cache"], 5);
+    assert_eq!(r["architectures"][1]["best"]["counts"]["disk"], 2);
+
+    std::fs::write(&spec, r#"{"architectures": ["hdd_only"], "target": "x"}"#).unwrap();
+    let out = tierplan(
+        &[
+            "optimize",
+            scenario.to_str().unwrap(),
+            "--spec",
+            spec.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("optimize.target"));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -466,7 +466,8 @@ pub fn compute_tco(
     }
     let capital = scenario.capital_cost();
     let energy_cost = energy_kwh * tco.usd_per_kwh;
-    let replacement_cost: f64 = replacements.iter().map(|r| r.cost).sum();
+    // fold from +0.0: an empty f64 `sum()` is −0.0, which JSON prints as "-0.0".
+    let replacement_cost: f64 = replacements.iter().map(|r| r.cost).fold(0.0, |a, b| a + b);
     let total = capital + energy_cost + replacement_cost;
     TcoBreakdown {
         years: tco.years,

@@ -1,0 +1,115 @@
+// The Optimiser view end to end: the study check against the native CLI's
+// `tierplan optimize`, the spec form's errors, and cancel.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import type { OptimizeResult } from '../src/engine/types';
+import { OptimiserPage } from './pages/OptimiserPage';
+
+const CLI = 'wasm/target/release/tierplan';
+
+function nativeOptimize(criterion: string): OptimizeResult {
+  const dir = mkdtempSync(join(tmpdir(), 'tierplan-opt-'));
+  const scenario = join(dir, 'scenario.json');
+  writeFileSync(scenario, execFileSync(CLI, ['preset', 'mmsys11-cost-hdd']));
+  const spec = join(dir, 'spec.json');
+  writeFileSync(
+    spec,
+    JSON.stringify({
+      architectures: ['hdd_only', 'dram_ic_hdd', 'ssd_lfu_hdd'],
+      target: 0,
+      criterion,
+      max_counts: { disk: null, interval_cache: null, file_cache: null },
+      tco: { years: 5, usd_per_kwh: 0.12, hours_per_day: 24 },
+    }),
+  );
+  return JSON.parse(execFileSync(CLI, ['optimize', scenario, '--spec', spec]).toString()) as OptimizeResult;
+}
+
+test('the study check reproduces the MMSys\'11 cost table and matches the native optimiser', async ({ page }) => {
+  const opt = new OptimiserPage(page);
+  await opt.open();
+  await opt.runStudyCheck();
+
+  // Study capacity rule: 13 HDDs; 5 SSDs + 2 HDDs (the study's answers).
+  const cap = (a: string) => opt.studyRow(a).getByTestId('study-capacity');
+  const sim = (a: string) => opt.studyRow(a).getByTestId('study-simulated');
+  await expect(cap('hdd_only')).toContainText('13 HDD');
+  await expect(cap('hdd_only')).toContainText('same as the study');
+  await expect(cap('ssd_lfu_hdd')).toContainText('2 HDD + 5 file cache');
+  // Simulated: one more device each, and our DRAM optimum.
+  await expect(sim('hdd_only')).toContainText('14 HDD');
+  await expect(sim('ssd_lfu_hdd')).toContainText('2 HDD + 6 file cache');
+  await expect(sim('dram_ic_hdd')).toContainText('9 HDD + 14 interval cache');
+  // The explanation: the seed-2 peak and the interval-caching policy.
+  await expect(opt.studyRow('hdd_only').getByTestId('study-why')).toContainText('rejects 25 of');
+  await expect(opt.studyRow('hdd_only').getByTestId('study-why')).toContainText('seed 2');
+  await expect(opt.studyRow('dram_ic_hdd').getByTestId('study-why')).toContainText('smallest intervals first');
+  await expect(opt.studyRow('dram_ic_hdd').getByTestId('study-why')).toContainText('1.54');
+  await expect(page.getByTestId('study-ratio-capacity')).toHaveText(/^2\.\d+×$/);
+
+  // The table shows the simulated search; its numbers equal the CLI's.
+  const native = nativeOptimize('simulated');
+  const browser = JSON.parse(await page.getByTestId('opt-json').textContent() ?? 'null') as OptimizeResult;
+  expect(browser.architectures.map((a) => a.best)).toEqual(native.architectures.map((a) => a.best));
+  for (const a of native.architectures) {
+    const b = a.best!;
+    const m = b.measurement!;
+    const row = opt.row(a.architecture);
+    await expect(row.getByTestId('opt-cost')).toHaveText(`$${b.capital_cost.toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+    await expect(row.getByTestId('opt-spd')).toContainText(m.streams_per_dollar.mean.toPrecision(4).replace(/0+$/, ''));
+    await expect(row.getByTestId('opt-tco-spd')).toContainText(m.tco!.streams_per_dollar.toPrecision(4).replace(/0+$/, ''));
+  }
+  const capNative = nativeOptimize('study_capacity');
+  const capBrowser = JSON.parse(await page.getByTestId('study-json-capacity').textContent() ?? 'null') as OptimizeResult;
+  expect(capBrowser.architectures.map((a) => a.best)).toEqual(capNative.architectures.map((a) => a.best));
+
+  await expect(page.getByTestId('opt-chart')).toBeVisible();
+  await expect(page.locator('[data-testid^="opt-chart-point-"][data-pareto="true"]').first()).toBeVisible();
+  await expect(page.getByTestId('opt-row-ssd_lfu_hdd').getByTestId('opt-lifetime')).toContainText('no writes');
+
+  for (const [w, h] of [
+    [1280, 800],
+    [390, 844],
+  ]) {
+    await page.setViewportSize({ width: w, height: h });
+    // Wide tables scroll inside their card; the page itself never does.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(w);
+    await page.screenshot({ path: `/tmp/shots/optui/optimiser-${w}x${h}.png`, fullPage: true });
+    await page.getByTestId('opt-results').screenshot({ path: `/tmp/shots/optui/optimiser-results-${w}x${h}.png` });
+    await page.getByTestId('study-check').screenshot({ path: `/tmp/shots/optui/optimiser-study-${w}x${h}.png` });
+  }
+});
+
+test('spec errors name the field; a search can be cancelled', async ({ page }) => {
+  const opt = new OptimiserPage(page);
+  await opt.open();
+  await opt.field('optimize.target').fill('2');
+  await expect(opt.error('optimize.target')).toContainText('must be');
+  await expect(opt.runButton).toBeDisabled();
+  await opt.field('optimize.target').fill('0');
+  await opt.field('optimize.max_counts.disk').fill('x');
+  await expect(opt.error('optimize.max_counts.disk')).toContainText('whole number');
+  await opt.field('optimize.max_counts.disk').fill('');
+  await expect(page.getByTestId('derived-optimize.max_counts.disk')).toContainText('derived from the workload');
+  await expect(page.getByTestId('opt-space-hdd_only')).toContainText('configurations');
+  await expect(opt.runButton).toBeEnabled();
+  // An architecture whose tier holds the wrong kind of device: the core names it.
+  await page.getByTestId('opt-arch-ssd_ic_hdd').check();
+  await expect(page.getByTestId('opt-error-summary')).toContainText('tiers.interval_cache.device');
+  await expect(opt.runButton).toBeDisabled();
+  await page.getByTestId('opt-arch-ssd_ic_hdd').uncheck();
+  // 40 replications instead of 5: long enough to cancel.
+  await page.getByTestId('tab-scenario').click();
+  await page.getByTestId('field-run.replications').fill('40');
+  await page.getByTestId('field-run.replications').blur();
+  await page.getByTestId('tab-optimiser').click();
+  await expect(opt.runButton).toBeEnabled();
+  await opt.runButton.click();
+  await expect(page.getByTestId('opt-progress')).toBeVisible();
+  await opt.cancelButton.click();
+  await expect(opt.status).toHaveText('Cancelled.');
+  await expect(opt.runButton).toBeEnabled();
+});

@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+/* global process, console, performance, setTimeout, clearTimeout, navigator */
+// Times the optimiser's study check (MMSys'11 cost table: HDD only, DRAM +
+// HDD, SSD + HDD under both criteria, plus the study's own DRAM
+// configuration) in headless Chromium against a `vite preview` build, and
+// the same searches natively with `tierplan optimize --time`.
+// Usage: npm run build && cargo build --release -p tierplan-cli; npm run bench:optimiser
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const PORT = 4179;
+const RUNS = Number(process.env.RUNS ?? 5);
+const TARGET_S = 2;
+const CLI = 'wasm/target/release/tierplan';
+
+for (const f of ['dist/index.html', CLI]) {
+  if (!existsSync(f)) {
+    console.error(`bench-optimiser: ${f} is missing; run \`npm run build\` and \`cargo build --manifest-path wasm/Cargo.toml --release -p tierplan-cli\` first`);
+    process.exit(2);
+  }
+}
+
+// Native: the two searches the study check runs.
+const dir = mkdtempSync(join(tmpdir(), 'tierplan-bench-'));
+const scenario = join(dir, 'scenario.json');
+writeFileSync(scenario, execFileSync(CLI, ['preset', 'mmsys11-cost-hdd']));
+const native = {};
+for (const criterion of ['study_capacity', 'simulated']) {
+  const spec = join(dir, `${criterion}.json`);
+  writeFileSync(spec, JSON.stringify({ architectures: ['hdd_only', 'dram_ic_hdd', 'ssd_lfu_hdd'], criterion, tco: { years: 5, usd_per_kwh: 0.12 } }));
+  const t0 = performance.now();
+  execFileSync(CLI, ['optimize', scenario, '--spec', spec]);
+  native[criterion] = (performance.now() - t0) / 1000;
+}
+
+// Its own process group, so that stopping it also stops what npx started.
+const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], {
+  stdio: ['ignore', 'pipe', 'pipe'],
+  detached: true,
+});
+const stop = () => {
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+};
+process.on('exit', stop);
+await new Promise((resolve, reject) => {
+  const t = setTimeout(() => reject(new Error('vite preview did not start in 30 s')), 30_000);
+  server.stdout.on('data', (d) => {
+    if (String(d).includes(String(PORT))) {
+      clearTimeout(t);
+      resolve();
+    }
+  });
+});
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+});
+const times = [];
+let workers = 0;
+try {
+  const page = await browser.newPage();
+  await page.goto(`http://127.0.0.1:${PORT}/`);
+  await page.getByTestId('app').and(page.locator('[data-valid="true"]')).waitFor();
+  workers = await page.evaluate(() => Math.min(4, Math.max(1, navigator.hardwareConcurrency || 1)));
+  await page.getByTestId('tab-optimiser').click();
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = Date.now();
+    await page.getByTestId('opt-study-check').click();
+    await page.getByTestId('study-check').waitFor({ timeout: 120_000 });
+    const wall = (Date.now() - t0) / 1000;
+    const shown = await page.getByTestId('opt-status').textContent();
+    times.push(wall);
+    console.log(`run ${i + 1}: ${wall.toFixed(2)} s (page reports: ${shown?.trim()})`);
+  }
+} finally {
+  await browser.close();
+  stop();
+}
+const sorted = [...times].sort((a, b) => a - b);
+const median = sorted[Math.floor(sorted.length / 2)];
+console.log(
+  `\nstudy check in Chromium (${workers} simulation workers): median ${median.toFixed(2)} s, min ${sorted[0].toFixed(2)} s, max ${sorted.at(-1).toFixed(2)} s over ${RUNS} runs from the click to the rendered table (pages open, workers warm) — target < ${TARGET_S} s: ${median < TARGET_S ? 'met' : 'NOT met'}`,
+);
+console.log(
+  `native tierplan optimize (one core, sequential): study capacity ${native.study_capacity.toFixed(3)} s + simulated ${native.simulated.toFixed(3)} s = ${(native.study_capacity + native.simulated).toFixed(3)} s (the browser also simulates the study's 2 DRAM + 12 HDD)`,
+);
+process.exit(median < TARGET_S ? 0 : 1);
