@@ -1,3 +1,4 @@
+/* global process, console -- Node script */
 // Core speed: events per second of the study's λ = 1/s, 10 h workload for
 // HDD only, DRAM-IC + HDD and SSD-LFU + HDD, natively (`tierplan bench`) and
 // as WebAssembly in V8 (Node, the engine Chromium uses), and their ratio.

@@ -2,7 +2,7 @@
 // exports; Fig. 12 adds the cost-vs-streams scatter with its Pareto front.
 import { memo, useMemo, useRef } from 'react';
 import { ExportButtons, LineChart, OKABE_ITO, ScatterChart, formatValue, seriesColor, type ExportMeta } from '../charts';
-import { encodeScenarioHash } from '../ui/share';
+import { encodeLink } from '../state/link';
 import { CSV_COLUMNS, chartData, costScatter } from './chartData';
 import type { ChartDef } from './figures';
 import { METRICS, fieldAxisLabel, formatDays, type SweepSpec } from './model';
@@ -10,7 +10,7 @@ import type { SweepPoint } from './runner';
 
 function metaFor(spec: SweepSpec, title: string): ExportMeta {
   const s = spec.variants[0]?.scenario;
-  const link = s && typeof location !== 'undefined' ? `${location.origin}${location.pathname}${encodeScenarioHash(JSON.stringify(s))}` : undefined;
+  const link = s && typeof location !== 'undefined' ? `${location.origin}${location.pathname}${encodeLink(s, [])}` : undefined;
   return {
     title: `${title}; ${spec.field.path} over ${spec.values.join(', ')}; series: ${spec.variants.map((v) => v.label).join(' | ')}`,
     link,
