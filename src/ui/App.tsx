@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Device, FieldError, PresetInfo, Progress, RunResult, Scenario } from '../engine/types';
 import type { RunRequest } from '../engine/pool';
+import type { FlashAnalytics } from '../engine/flash-types';
 import { DeviceCatalog } from './DeviceCatalog';
 import { FormContext } from './form';
 import { Results } from './Results';
@@ -12,7 +13,7 @@ import { ArchitectureSection, RunSection, ScenarioName, WorkloadSection, type Ed
 import { extraViews } from './views';
 
 /** What the UI needs of the engine; `WorkerPool` provides it. */
-export interface Engine {
+export interface Engine extends FlashAnalytics {
   validate(s: Scenario): Promise<FieldError[]>;
   readScenario(json: string): Promise<Scenario>;
   listPresets(): Promise<PresetInfo[]>;
