@@ -35,7 +35,14 @@ export interface WaPoint {
 
 /** The flash analytics the UI calls on the engine (each computed in a worker). */
 export type FlashAnalytics = {
-  [K in 'costModelDefaults' | 'costModel' | 'costModelWriteSweep' | 'costParamsFromTimings' | 'waComparison']: (
+  [K in
+    | 'costModelDefaults'
+    | 'costModel'
+    | 'costModelWriteSweep'
+    | 'costParamsFromTimings'
+    | 'waComparison'
+    | 'waCurve'
+    | 'lifetimeHours']: (
     ...args: Parameters<SimApi[K]>
   ) => Promise<ReturnType<SimApi[K]>>;
 };

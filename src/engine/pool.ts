@@ -251,6 +251,8 @@ export class WorkerPool implements FlashAnalytics {
   costModelWriteSweep: FlashAnalytics['costModelWriteSweep'] = (...args) => this.call((a) => a.costModelWriteSweep(...args));
   costParamsFromTimings: FlashAnalytics['costParamsFromTimings'] = (...args) => this.call((a) => a.costParamsFromTimings(...args));
   waComparison: FlashAnalytics['waComparison'] = (...args) => this.call((a) => a.waComparison(...args));
+  waCurve: FlashAnalytics['waCurve'] = (...args) => this.call((a) => a.waCurve(...args));
+  lifetimeHours: FlashAnalytics['lifetimeHours'] = (...args) => this.call((a) => a.lifetimeHours(...args));
 
   /** Terminate every worker and reject everything pending. */
   dispose(): void {

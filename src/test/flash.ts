@@ -10,5 +10,7 @@ export function flashAnalytics(api: SimApi): FlashAnalytics {
     costModelWriteSweep: (...a) => later(() => api.costModelWriteSweep(...a)),
     costParamsFromTimings: (...a) => later(() => api.costParamsFromTimings(...a)),
     waComparison: (...a) => later(() => api.waComparison(...a)),
+    waCurve: (...a) => later(() => api.waCurve(...a)),
+    lifetimeHours: (...a) => later(() => api.lifetimeHours(...a)),
   };
 }

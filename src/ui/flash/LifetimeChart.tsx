@@ -1,0 +1,83 @@
+// Flash lifetime per tier on a log axis in days (ticks named in days,
+// months and years), one row per tier. A tier that wrote nothing has no
+// wear-out: its row says "no writes" instead of a bar. d3-scale computes
+// the axis; React renders the SVG.
+import { scaleLog } from 'd3-scale';
+import { lifetime } from '../format';
+
+export interface LifetimeBar {
+  id: string;
+  label: string;
+  sub: string;
+  /** Lifetime in hours; `null` = nothing written. */
+  hours: number | null;
+  className: string;
+}
+
+const TICKS: { days: number; label: string }[] = [
+  { days: 1, label: '1 day' },
+  { days: 7, label: '1 week' },
+  { days: 30, label: '1 month' },
+  { days: 365.25, label: '1 year' },
+  { days: 3652.5, label: '10 years' },
+  { days: 36525, label: '100 years' },
+  { days: 365250, label: '1000 years' },
+];
+
+export function LifetimeChart({ bars, title }: { bars: LifetimeBar[]; title: string }) {
+  const width = 640;
+  const row = 46;
+  const m = { top: 8, right: 16, bottom: 44, left: 16 };
+  const height = m.top + bars.length * row + m.bottom;
+  const days = bars.map((b) => (b.hours === null ? NaN : b.hours / 24)).filter((d) => Number.isFinite(d) && d > 0);
+  const lo = Math.min(1, ...days.map((d) => d / 2));
+  const hi = Math.max(36525, ...days.map((d) => d * 2));
+  const x = scaleLog().domain([lo, hi]).range([m.left, width - m.right]).clamp(true);
+  const ticks = TICKS.filter((t) => t.days >= lo && t.days <= hi);
+  return (
+    <figure className="chart flash-chart" data-testid="lifetime-chart">
+      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={title}>
+        <title>{title}</title>
+        {ticks.map((t) => (
+          <g key={t.days}>
+            <line x1={x(t.days)} x2={x(t.days)} y1={m.top} y2={height - m.bottom} className="grid-line" />
+            <text x={x(t.days)} y={height - m.bottom + 16} textAnchor="middle" className="chart-tick">
+              {t.label}
+            </text>
+          </g>
+        ))}
+        <text x={(m.left + width - m.right) / 2} y={height - 6} textAnchor="middle" className="chart-label">
+          lifetime until the P/E cycles are used up (days, log scale)
+        </text>
+        {bars.map((b, i) => {
+          const y = m.top + i * row;
+          const d = b.hours === null ? null : b.hours / 24;
+          return (
+            <g key={b.id} data-testid={`lifetime-bar-${b.id}`} tabIndex={0} aria-label={`${b.label}, ${b.sub}: ${lifetime(b.hours)}`}>
+              <text x={m.left} y={y + 13} className="chart-label lifetime-row-label">
+                {b.label} <tspan className="muted-ink">· {b.sub}</tspan>
+              </text>
+              {d === null ? (
+                <text x={width - m.right} y={y + 33} textAnchor="end" className="chart-tick">
+                  no writes: no wear-out →
+                </text>
+              ) : (
+                <>
+                  <rect x={m.left} y={y + 20} width={Math.max(2, x(d) - m.left)} height={16} className={`lifetime-bar ${b.className}`} />
+                  <text
+                    x={x(d) > width * 0.7 ? x(d) - 6 : x(d) + 6}
+                    y={y + 32}
+                    textAnchor={x(d) > width * 0.7 ? 'end' : 'start'}
+                    className={x(d) > width * 0.7 ? 'chart-tick on-bar' : 'chart-tick'}
+                  >
+                    {lifetime(b.hours)}
+                  </text>
+                </>
+              )}
+            </g>
+          );
+        })}
+      </svg>
+    </figure>
+  );
+}
