@@ -244,6 +244,15 @@ export class WorkerPool implements FlashAnalytics {
   defaultScenario(): Promise<Scenario> {
     return this.call((a) => a.defaultScenario());
   }
+  erlangB(servers: number, offeredLoad: number): Promise<number> {
+    return this.call((a) => a.erlangB(servers, offeredLoad));
+  }
+  streamsPerBandwidth(bandwidthMbps: number, bitrateKbps: number): Promise<number> {
+    return this.call((a) => a.streamsPerBandwidth(bandwidthMbps, bitrateKbps));
+  }
+  zipfTopKMass(n: number, exponent: number, k: number): Promise<number> {
+    return this.call((a) => a.zipfTopKMass(n, exponent, k));
+  }
 
   // Flash endurance and the hybrid cost model (issue #7), on a worker.
   costModelDefaults: FlashAnalytics['costModelDefaults'] = () => this.call((a) => a.costModelDefaults());

@@ -24,6 +24,9 @@ function testEngine(): Engine {
       req.signal?.addEventListener('abort', () => api.cancel(id));
       return api.run(id, s, req.onProgress, 5_000);
     },
+    erlangB: (c, a) => Promise.resolve(api.erlangB(c, a)),
+    streamsPerBandwidth: (bw, b) => Promise.resolve(api.streamsPerBandwidth(bw, b)),
+    zipfTopKMass: (n, x, k) => Promise.resolve(api.zipfTopKMass(n, x, k)),
   };
 }
 

@@ -21,6 +21,10 @@ export interface Engine extends FlashAnalytics {
   devicePresets(): Promise<Device[]>;
   defaultScenario(): Promise<Scenario>;
   run(s: Scenario, req?: RunRequest): Promise<RunResult>;
+  /** Closed-form analytics of the core (in a worker), for the sweeps' overlays. */
+  erlangB(servers: number, offeredLoad: number): Promise<number>;
+  streamsPerBandwidth(bandwidthMbps: number, bitrateKbps: number): Promise<number>;
+  zipfTopKMass(n: number, exponent: number, k: number): Promise<number>;
 }
 
 type RunState =

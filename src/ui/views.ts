@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import type { Scenario } from '../engine/types';
 import type { Engine } from './App';
 import type { Edit } from './ScenarioEditor';
+import { SweepsView } from '../sweeps/SweepsView';
 
 export interface ViewProps {
   engine: Engine;
@@ -20,4 +21,4 @@ export interface ViewDef {
   Component: ComponentType<ViewProps>;
 }
 
-export const extraViews: ViewDef[] = [];
+export const extraViews: ViewDef[] = [{ id: 'sweeps', title: 'Sweeps & figures', Component: SweepsView }];

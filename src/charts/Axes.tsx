@@ -1,0 +1,97 @@
+// Axis ticks, grid lines and axis titles drawn from a d3 scale.
+import type { ScaleContinuousNumeric } from 'd3-scale';
+import { r2 } from './format';
+
+export interface Margins {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+
+type Scale = ScaleContinuousNumeric<number, number>;
+
+/** Tick values that fit: a log scale gets powers of ten (and 2, 5 when the range is short). */
+export function tickValues(scale: Scale, count: number, log: boolean): number[] {
+  if (!log) return scale.ticks(count);
+  const [a, b] = scale.domain();
+  const decades = Math.log10(Math.max(a, b) / Math.min(a, b));
+  const all = scale.ticks(count);
+  if (decades > 2.5) return all.filter((v) => Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9);
+  if (decades > 1) return all.filter((v) => /^[125]/.test(String(v)));
+  return all.length > 12 ? all.filter((_, i) => i % 2 === 0) : all;
+}
+
+export function XAxis({
+  scale,
+  ticks,
+  format,
+  y,
+  label,
+  width,
+  m,
+}: {
+  scale: Scale;
+  ticks: number[];
+  format: (v: number) => string;
+  y: number;
+  label: string;
+  width: number;
+  m: Margins;
+}) {
+  return (
+    <g className="ck-axis ck-axis-x">
+      <line x1={m.left} x2={width - m.right} y1={y} y2={y} className="ck-axis-line" />
+      {ticks.map((v) => (
+        <g key={v} transform={`translate(${r2(scale(v))},${y})`}>
+          <line y2={5} className="ck-axis-line" />
+          <text y={18} textAnchor="middle" className="ck-tick">
+            {format(v)}
+          </text>
+        </g>
+      ))}
+      <text x={r2((m.left + width - m.right) / 2)} y={y + 36} textAnchor="middle" className="ck-axis-label">
+        {label}
+      </text>
+    </g>
+  );
+}
+
+export function YAxis({
+  scale,
+  ticks,
+  format,
+  label,
+  width,
+  height,
+  m,
+}: {
+  scale: Scale;
+  ticks: number[];
+  format: (v: number) => string;
+  label: string;
+  width: number;
+  height: number;
+  m: Margins;
+}) {
+  return (
+    <g className="ck-axis ck-axis-y">
+      {ticks.map((v) => (
+        <g key={v} transform={`translate(0,${r2(scale(v))})`}>
+          <line x1={m.left} x2={width - m.right} className="ck-grid" />
+          <text x={m.left - 7} y={4} textAnchor="end" className="ck-tick">
+            {format(v)}
+          </text>
+        </g>
+      ))}
+      <line x1={m.left} x2={m.left} y1={m.top} y2={height - m.bottom} className="ck-axis-line" />
+      <text
+        transform={`translate(14,${r2((m.top + height - m.bottom) / 2)}) rotate(-90)`}
+        textAnchor="middle"
+        className="ck-axis-label"
+      >
+        {label}
+      </text>
+    </g>
+  );
+}

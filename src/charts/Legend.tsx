@@ -1,0 +1,69 @@
+// A legend inside the SVG (so that the SVG and PNG exports carry it), laid
+// out in rows by an estimate of each label's width.
+import { r2 } from './format';
+
+export interface LegendItem {
+  id: string;
+  label: string;
+  color: string;
+  kind: 'line' | 'dashed' | 'dot' | 'band';
+}
+
+const CHAR_W = 6.6;
+const ROW_H = 18;
+
+/** Positions of the legend entries within `width`; returns the rows used. */
+export function layoutLegend(items: LegendItem[], width: number, left: number): { x: number; row: number }[] {
+  let x = left;
+  let row = 0;
+  return items.map((it) => {
+    const w = 26 + it.label.length * CHAR_W + 14;
+    if (x + w > width - 8 && x > left) {
+      row += 1;
+      x = left;
+    }
+    const at = { x, row };
+    x += w;
+    return at;
+  });
+}
+
+export function legendHeight(items: LegendItem[], width: number, left: number): number {
+  if (items.length === 0) return 0;
+  const rows = Math.max(...layoutLegend(items, width, left).map((p) => p.row)) + 1;
+  return rows * ROW_H + 4;
+}
+
+export function Legend({ items, width, left, top }: { items: LegendItem[]; width: number; left: number; top: number }) {
+  const at = layoutLegend(items, width, left);
+  return (
+    <g className="ck-legend" aria-label="Legend">
+      {items.map((it, i) => {
+        const x = r2(at[i].x);
+        const y = top + at[i].row * ROW_H + 9;
+        return (
+          <g key={it.id} data-testid={`legend-${it.id}`}>
+            {it.kind === 'dot' ? (
+              <circle cx={x + 10} cy={y} r={4.5} fill={it.color} />
+            ) : it.kind === 'band' ? (
+              <rect x={x} y={y - 5} width={20} height={10} fill={it.color} opacity={0.2} />
+            ) : (
+              <line
+                x1={x}
+                x2={x + 20}
+                y1={y}
+                y2={y}
+                stroke={it.color}
+                strokeWidth={2.5}
+                strokeDasharray={it.kind === 'dashed' ? '6 4' : undefined}
+              />
+            )}
+            <text x={x + 26} y={y + 4} className="ck-legend-text">
+              {it.label}
+            </text>
+          </g>
+        );
+      })}
+    </g>
+  );
+}

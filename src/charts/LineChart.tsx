@@ -1,0 +1,243 @@
+// Line chart with 95 % confidence bands (d3-shape areas), dashed analytic
+// overlays, horizontal reference lines, a linear or log y axis, a legend,
+// tooltips with exact values and CIs, and keyboard focus on the points.
+// d3 computes scales and path strings; React renders the SVG.
+import { useId, useRef, useState, type Ref } from 'react';
+import { extent, max, min } from 'd3-array';
+import { scaleLinear, scaleLog, type ScaleContinuousNumeric } from 'd3-scale';
+import { area, line } from 'd3-shape';
+import { XAxis, YAxis, tickValues, type Margins } from './Axes';
+import { formatValue, r2 } from './format';
+import { nextPoint, type PointKey } from './focus';
+import { Legend, legendHeight, type LegendItem } from './Legend';
+import { seriesColor } from './palette';
+import { Tooltip, type TooltipState } from './Tooltip';
+import type { LinePoint, LineSeries, OverlaySeries, ReferenceLine } from './types';
+
+export interface LineChartProps {
+  /** Accessible name and SVG <title>. */
+  title: string;
+  /** Axis titles; include the unit, e.g. "arrival rate λ (requests/s)". */
+  xLabel: string;
+  yLabel: string;
+  series: LineSeries[];
+  overlays?: OverlaySeries[];
+  references?: ReferenceLine[];
+  yScale?: 'linear' | 'log';
+  xScale?: 'linear' | 'log';
+  xFormat?: (v: number) => string;
+  yFormat?: (v: number) => string;
+  /** Fixed y domain (otherwise from the data, from 0 on a linear axis). */
+  yDomain?: [number, number];
+  width?: number;
+  height?: number;
+  /** Prefix of every data-testid; points are `${testId}-point-${series.id}-${index}`. */
+  testId?: string;
+  svgRef?: Ref<SVGSVGElement>;
+}
+
+type Scale = ScaleContinuousNumeric<number, number>;
+
+function makeScale(kind: 'linear' | 'log', domain: [number, number], range: [number, number]): Scale {
+  if (kind === 'log') {
+    const lo = Math.max(domain[0], Number.MIN_VALUE);
+    const hi = domain[1] > lo ? domain[1] : lo * 10;
+    return scaleLog().domain([lo, hi]).range(range).nice();
+  }
+  const [a, b] = domain[0] === domain[1] ? [domain[0] - 1, domain[1] + 1] : domain;
+  return scaleLinear().domain([a, b]).range(range).nice();
+}
+
+export function LineChart({
+  title,
+  xLabel,
+  yLabel,
+  series,
+  overlays = [],
+  references = [],
+  yScale = 'linear',
+  xScale = 'linear',
+  xFormat = formatValue,
+  yFormat = formatValue,
+  yDomain,
+  width = 640,
+  height = 380,
+  testId = 'line-chart',
+  svgRef,
+}: LineChartProps) {
+  const titleId = useId();
+  const [active, setActive] = useState<PointKey>({ s: 0, i: 0 });
+  const [tip, setTip] = useState<TooltipState | null>(null);
+  const pointRefs = useRef(new Map<string, SVGCircleElement>());
+
+  const colors = series.map((s, i) => s.color ?? seriesColor(i));
+  const legendItems: LegendItem[] = [
+    ...series.map((s, i) => ({ id: s.id, label: s.label, color: colors[i], kind: 'line' as const })),
+    ...overlays.map((o, i) => ({ id: o.id, label: o.label, color: o.color ?? seriesColor(series.length + i), kind: 'dashed' as const })),
+    ...references.map((r, i) => ({
+      id: r.id,
+      label: r.label,
+      color: r.color ?? seriesColor(series.length + overlays.length + i),
+      kind: 'dashed' as const,
+    })),
+  ];
+  const m: Margins = { top: 14, right: 18, bottom: 52 + legendHeight(legendItems, width, 60), left: 64 };
+  const plotBottom = height - m.bottom;
+
+  const log = yScale === 'log';
+  const usable = (v: number | undefined): v is number => v !== undefined && Number.isFinite(v) && (!log || v > 0);
+  const xs = [...series.flatMap((s) => s.points.map((p) => p.x)), ...overlays.flatMap((o) => o.points.map((p) => p.x))];
+  const ys = [
+    ...series.flatMap((s) => s.points.flatMap((p) => [p.y, p.lo, p.hi])),
+    ...overlays.flatMap((o) => o.points.map((p) => p.y)),
+    ...references.map((r) => r.y),
+  ].filter(usable);
+  const [x0, x1] = extent(xs.filter((v) => Number.isFinite(v) && (xScale !== 'log' || v > 0)));
+  const x = makeScale(xScale, [x0 ?? 0, x1 ?? 1], [m.left, width - m.right]);
+  const yMax = max(ys) ?? 1;
+  const yMin = log ? (min(ys) ?? 1) : Math.min(0, min(ys) ?? 0);
+  const y = makeScale(yScale, yDomain ?? [yMin, yMax > yMin ? yMax : yMin + 1], [plotBottom, m.top]);
+  const [yLo] = y.domain();
+  // Values outside a log axis (zero rejection, say) sit on its floor rather than vanish.
+  const yOf = (v: number) => r2(y(log ? Math.max(v, yLo) : v));
+
+  const band = area<LinePoint>()
+    .defined((p) => usable(p.lo) && usable(p.hi))
+    .x((p) => x(p.x))
+    .y0((p) => yOf(p.lo!))
+    .y1((p) => yOf(p.hi!))
+    .digits(2);
+  const path = line<{ x: number; y: number }>()
+    .defined((p) => Number.isFinite(p.y))
+    .x((p) => x(p.x))
+    .y((p) => yOf(p.y))
+    .digits(2);
+
+  const counts = series.map((s) => s.points.length);
+  const hasPoints = counts.some((c) => c > 0);
+  const act = active.s < series.length && active.i < counts[active.s] ? active : { s: counts.findIndex((c) => c > 0), i: 0 };
+
+  function describe(s: LineSeries, p: LinePoint): string[] {
+    const lines = [s.label, `${xLabel}: ${xFormat(p.x)}`, `${yLabel}: ${yFormat(p.y)}`];
+    if (p.lo !== undefined && p.hi !== undefined) lines.push(`95 % CI: ${yFormat(p.lo)} – ${yFormat(p.hi)}`);
+    return lines;
+  }
+  function show(si: number, pi: number) {
+    const s = series[si];
+    const p = s.points[pi];
+    setTip({ x: x(p.x), y: yOf(p.y), lines: describe(s, p) });
+  }
+  function onKeyDown(e: React.KeyboardEvent) {
+    if (e.key === 'Escape') {
+      setTip(null);
+      return;
+    }
+    const to = nextPoint(e.key, act, counts);
+    if (!to) return;
+    e.preventDefault();
+    setActive(to);
+    show(to.s, to.i);
+    pointRefs.current.get(`${to.s}:${to.i}`)?.focus();
+  }
+
+  return (
+    <div className="ck-chart" data-testid={testId}>
+      <svg
+        ref={svgRef}
+        className="ck-svg"
+        viewBox={`0 0 ${width} ${height}`}
+        role="group"
+        aria-labelledby={titleId}
+        xmlns="http://www.w3.org/2000/svg"
+        onKeyDown={onKeyDown}
+      >
+        <title id={titleId}>{title}</title>
+        <rect className="ck-bg" x={0} y={0} width={width} height={height} />
+        <YAxis scale={y} ticks={tickValues(y, 6, log)} format={yFormat} label={yLabel} width={width} height={height} m={m} />
+        <XAxis
+          scale={x}
+          ticks={tickValues(x, Math.max(2, Math.floor((width - m.left - m.right) / 80)), xScale === 'log')}
+          format={xFormat}
+          y={plotBottom}
+          label={xLabel}
+          width={width}
+          m={m}
+        />
+        <g className="ck-bands">
+          {series.map((s, i) =>
+            s.points.some((p) => p.lo !== undefined) ? (
+              <path key={s.id} d={band(s.points) ?? ''} fill={colors[i]} className="ck-band" data-testid={`${testId}-band-${s.id}`} />
+            ) : null,
+          )}
+        </g>
+        <g className="ck-references">
+          {references.map((r, i) =>
+            usable(r.y) ? (
+              <line
+                key={r.id}
+                x1={m.left}
+                x2={width - m.right}
+                y1={yOf(r.y)}
+                y2={yOf(r.y)}
+                stroke={legendItems[series.length + overlays.length + i].color}
+                className="ck-reference"
+                data-testid={`${testId}-reference-${r.id}`}
+              />
+            ) : null,
+          )}
+        </g>
+        <g className="ck-overlays">
+          {overlays.map((o, i) => (
+            <path
+              key={o.id}
+              d={path(o.points.filter((p) => usable(p.y))) ?? ''}
+              stroke={legendItems[series.length + i].color}
+              className="ck-overlay"
+              data-testid={`${testId}-overlay-${o.id}`}
+            />
+          ))}
+        </g>
+        <g className="ck-lines">
+          {series.map((s, i) => (
+            <path key={s.id} d={path(s.points) ?? ''} stroke={colors[i]} className="ck-line" />
+          ))}
+        </g>
+        <g className="ck-points">
+          {series.map((s, si) =>
+            s.points.map((p, pi) => (
+              <circle
+                key={`${s.id}-${pi}`}
+                ref={(el) => {
+                  if (el) pointRefs.current.set(`${si}:${pi}`, el);
+                  else pointRefs.current.delete(`${si}:${pi}`);
+                }}
+                cx={r2(x(p.x))}
+                cy={yOf(p.y)}
+                r={4}
+                fill={colors[si]}
+                className="ck-point"
+                tabIndex={hasPoints && act.s === si && act.i === pi ? 0 : -1}
+                aria-label={describe(s, p).join('; ')}
+                data-testid={`${testId}-point-${s.id}-${pi}`}
+                data-series={s.id}
+                data-x={p.x}
+                data-y={p.y}
+                data-lo={p.lo}
+                data-hi={p.hi}
+                onFocus={() => {
+                  setActive({ s: si, i: pi });
+                  show(si, pi);
+                }}
+                onBlur={() => setTip(null)}
+                onMouseEnter={() => show(si, pi)}
+                onMouseLeave={() => setTip(null)}
+              />
+            )),
+          )}
+        </g>
+        <Legend items={legendItems} width={width} left={60} top={plotBottom + 44} />
+      </svg>
+      <Tooltip tip={tip} width={width} height={height} testId={testId} />
+    </div>
+  );
+}

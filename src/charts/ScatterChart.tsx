@@ -1,0 +1,166 @@
+// Scatter chart (e.g. cost vs streams) with the Pareto front highlighted:
+// front points drawn larger and outlined, joined by a step line. Groups get
+// Okabe–Ito colours; tooltips and keyboard focus as in LineChart.
+import { useId, useRef, useState, type Ref } from 'react';
+import { extent } from 'd3-array';
+import { scaleLinear, scaleLog } from 'd3-scale';
+import { line, curveStepAfter, curveStepBefore } from 'd3-shape';
+import { XAxis, YAxis, tickValues, type Margins } from './Axes';
+import { formatValue, r2 } from './format';
+import { nextPoint, type PointKey } from './focus';
+import { Legend, legendHeight, type LegendItem } from './Legend';
+import { seriesColor } from './palette';
+import { paretoFront, type ParetoSense } from './pareto';
+import { Tooltip, type TooltipState } from './Tooltip';
+import type { ScatterPoint } from './types';
+
+export interface ScatterChartProps {
+  title: string;
+  xLabel: string;
+  yLabel: string;
+  points: ScatterPoint[];
+  /** Highlight the non-dominated points; default: minimise x, maximise y. */
+  pareto?: ParetoSense | false;
+  xScale?: 'linear' | 'log';
+  yScale?: 'linear' | 'log';
+  xFormat?: (v: number) => string;
+  yFormat?: (v: number) => string;
+  /** Colour per group; defaults to the palette in order of first appearance. */
+  groupColors?: Record<string, string>;
+  width?: number;
+  height?: number;
+  testId?: string;
+  svgRef?: Ref<SVGSVGElement>;
+}
+
+export function ScatterChart({
+  title,
+  xLabel,
+  yLabel,
+  points,
+  pareto = { x: 'min', y: 'max' },
+  xScale = 'linear',
+  yScale = 'linear',
+  xFormat = formatValue,
+  yFormat = formatValue,
+  groupColors = {},
+  width = 640,
+  height = 400,
+  testId = 'scatter-chart',
+  svgRef,
+}: ScatterChartProps) {
+  const titleId = useId();
+  const [active, setActive] = useState<PointKey>({ s: 0, i: 0 });
+  const [tip, setTip] = useState<TooltipState | null>(null);
+  const refs = useRef(new Map<number, SVGCircleElement>());
+
+  const groups = [...new Set(points.map((p) => p.group))];
+  const color = (g: string) => groupColors[g] ?? seriesColor(groups.indexOf(g));
+  const front = pareto ? paretoFront(points, pareto) : [];
+  const onFront = new Set(front.map((p) => p.id));
+  const legendItems: LegendItem[] = [
+    ...groups.map((g) => ({ id: `group-${g}`, label: g, color: color(g), kind: 'dot' as const })),
+    ...(front.length > 0 ? [{ id: 'pareto', label: 'Pareto front', color: 'var(--ck-ink)', kind: 'dashed' as const }] : []),
+  ];
+  const m: Margins = { top: 14, right: 22, bottom: 52 + legendHeight(legendItems, width, 60), left: 68 };
+  const plotBottom = height - m.bottom;
+
+  const scale = (kind: 'linear' | 'log', vals: number[], range: [number, number], zero: boolean) => {
+    const ok = vals.filter((v) => Number.isFinite(v) && (kind === 'linear' || v > 0));
+    const [a = 0, b = 1] = extent(ok);
+    if (kind === 'log') return scaleLog().domain([a, b > a ? b : a * 10]).range(range).nice();
+    const lo = zero ? Math.min(0, a) : a;
+    return scaleLinear().domain([lo, b > lo ? b : lo + 1]).range(range).nice();
+  };
+  const x = scale(xScale, points.map((p) => p.x), [m.left, width - m.right], false);
+  const y = scale(yScale, points.map((p) => p.y), [plotBottom, m.top], true);
+  // Point order for the keyboard: along x, so ←/→ walk the chart left to right.
+  const order = points.map((p, i) => ({ p, i })).sort((a, b) => a.p.x - b.p.x || a.p.y - b.p.y);
+  const act = active.i < order.length ? active : { s: 0, i: 0 };
+  const frontPath = line<ScatterPoint>()
+    .x((p) => x(p.x))
+    .y((p) => y(p.y))
+    .curve(pareto && pareto.y === 'max' && pareto.x === 'min' ? curveStepAfter : curveStepBefore)
+    .digits(2);
+
+  function describe(p: ScatterPoint): string[] {
+    return [
+      p.label ?? p.group,
+      `${xLabel}: ${xFormat(p.x)}`,
+      `${yLabel}: ${yFormat(p.y)}`,
+      ...(onFront.has(p.id) ? ['on the Pareto front'] : []),
+    ];
+  }
+  function show(k: number) {
+    const p = order[k].p;
+    setTip({ x: x(p.x), y: y(p.y), lines: describe(p) });
+  }
+  function onKeyDown(e: React.KeyboardEvent) {
+    if (e.key === 'Escape') return setTip(null);
+    const to = nextPoint(e.key, act, [order.length]);
+    if (!to) return;
+    e.preventDefault();
+    setActive(to);
+    show(to.i);
+    refs.current.get(to.i)?.focus();
+  }
+
+  return (
+    <div className="ck-chart" data-testid={testId}>
+      <svg
+        ref={svgRef}
+        className="ck-svg"
+        viewBox={`0 0 ${width} ${height}`}
+        role="group"
+        aria-labelledby={titleId}
+        xmlns="http://www.w3.org/2000/svg"
+        onKeyDown={onKeyDown}
+      >
+        <title id={titleId}>{title}</title>
+        <rect className="ck-bg" x={0} y={0} width={width} height={height} />
+        <YAxis scale={y} ticks={tickValues(y, 6, yScale === 'log')} format={yFormat} label={yLabel} width={width} height={height} m={m} />
+        <XAxis
+          scale={x}
+          ticks={tickValues(x, Math.max(2, Math.floor((width - m.left - m.right) / 80)), xScale === 'log')}
+          format={xFormat}
+          y={plotBottom}
+          label={xLabel}
+          width={width}
+          m={m}
+        />
+        {front.length > 1 ? <path d={frontPath(front) ?? ''} className="ck-pareto" data-testid={`${testId}-pareto`} /> : null}
+        <g className="ck-points">
+          {order.map(({ p }, k) => (
+            <circle
+              key={p.id}
+              ref={(el) => {
+                if (el) refs.current.set(k, el);
+                else refs.current.delete(k);
+              }}
+              cx={r2(x(p.x))}
+              cy={r2(y(p.y))}
+              r={onFront.has(p.id) ? 6.5 : 4.5}
+              fill={color(p.group)}
+              className={onFront.has(p.id) ? 'ck-point ck-front' : 'ck-point'}
+              tabIndex={act.i === k ? 0 : -1}
+              aria-label={describe(p).join('; ')}
+              data-testid={`${testId}-point-${p.id}`}
+              data-x={p.x}
+              data-y={p.y}
+              data-pareto={onFront.has(p.id) ? 'true' : 'false'}
+              onFocus={() => {
+                setActive({ s: 0, i: k });
+                show(k);
+              }}
+              onBlur={() => setTip(null)}
+              onMouseEnter={() => show(k)}
+              onMouseLeave={() => setTip(null)}
+            />
+          ))}
+        </g>
+        <Legend items={legendItems} width={width} left={60} top={plotBottom + 44} />
+      </svg>
+      <Tooltip tip={tip} width={width} height={height} testId={testId} />
+    </div>
+  );
+}
