@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import type { Scenario } from '../engine/types';
 import type { Engine } from './App';
 import type { Edit } from './ScenarioEditor';
+import { FlashView } from './flash/FlashView';
 import { SweepsView } from '../sweeps/SweepsView';
 
 export interface ViewProps {
@@ -21,4 +22,7 @@ export interface ViewDef {
   Component: ComponentType<ViewProps>;
 }
 
-export const extraViews: ViewDef[] = [{ id: 'sweeps', title: 'Sweeps & figures', Component: SweepsView }];
+export const extraViews: ViewDef[] = [
+  { id: 'sweeps', title: 'Sweeps & figures', Component: SweepsView },
+  { id: 'flash', title: 'Flash endurance', Component: FlashView },
+];

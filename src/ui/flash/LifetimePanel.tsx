@@ -3,7 +3,7 @@
 // SLC against file-level LFU. Every run goes through the worker pool, with
 // progress and cancel.
 import { useEffect, useState } from 'react';
-import type { Device, RunResult, Scenario } from '../../engine/types';
+import type { RunResult, Scenario } from '../../engine/types';
 import type { Engine } from '../App';
 import { estimate, integer, num } from '../format';
 import { LifetimeChart, type LifetimeBar } from './LifetimeChart';
@@ -216,7 +216,7 @@ export function LifetimeComparison({ engine }: { engine: Engine }) {
       const ids = ['mlc-interval-cache', 'hyssc-slc-tlc', 'mmsys11-cost-ssd'];
       const [scenarios, catalog] = await Promise.all([Promise.all(ids.map((id) => engine.preset(id))), engine.devicePresets()]);
       const byId = new Map(ids.map((id, i) => [id, scenarios[i]]));
-      const cs = comparisonCases((id) => structuredClone(byId.get(id)!), catalog as Device[]);
+      const cs = comparisonCases((id) => structuredClone(byId.get(id)!), catalog);
       setCases(cs);
       setError(null);
       start(cs.map((c) => c.scenario));
