@@ -9,6 +9,7 @@ import type { FieldError, Scenario } from '../../engine/types';
 import type { Engine } from '../App';
 import { num, percent } from '../format';
 import { FormContext, NumField, SelectField, type FormState } from '../form';
+import { useChartSize } from './useNarrow';
 
 /** Write shares of the optimum-u table (IO_R = 1 − IO_W). */
 export const WRITE_SHARES = [0, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.8, 1];
@@ -199,7 +200,7 @@ export function CostModelPanel({ engine, scenario }: { engine: Engine; scenario:
             </p>
           </fieldset>
           <fieldset>
-            <legend>Workload (Zipf block popularity) and grid</legend>
+            <legend>Workload (Zipf) and grid</legend>
             <div className="grid">
               <NumField path={`${P}.read_blocks`} label="Blocks read" unit="erase blocks" integer value={w.read_blocks} onChange={(v) => setWork('read_blocks', v)} />
               <NumField path={`${P}.read_exponent`} label="Read Zipf exponent" unit="s" value={w.read_exponent} onChange={(v) => setWork('read_exponent', v)} />
@@ -248,6 +249,7 @@ function CostResults({ r, sweep, inputs }: { r: CostModelReport; sweep: WriteSha
     i % ui === 0 ? r.grid.r.filter((_, j) => j % rj === 0).map((rv) => ({ x: u, y: rv, value: r.grid.cost_us[i][r.grid.r.indexOf(rv)] })) : [],
   );
   const min = o.total;
+  const size = useChartSize([640, 360]);
   return (
     <div className="cost-results" data-testid="cost-results">
       <div className="cost-summary">
@@ -296,7 +298,7 @@ function CostResults({ r, sweep, inputs }: { r: CostModelReport; sweep: WriteSha
             { id: 'optimum', label: `optimum u = ${o.u.toFixed(2)} (${gb(part.caching_gb)} caching + ${gb(part.over_provisioning_gb)} OPS)`, points: [{ x: o.u, y: o.total }] },
           ]}
           testId="cost-curve"
-          height={360}
+          {...size}
         />
         <Heatmap
           title={`C_H(u, r) over the grid (${inputs.cacheGb} GB cache)`}
@@ -309,7 +311,7 @@ function CostResults({ r, sweep, inputs }: { r: CostModelReport; sweep: WriteSha
           xFormat={(v) => v.toFixed(2)}
           yFormat={(v) => v.toFixed(2)}
           testId="cost-heatmap"
-          height={360}
+          {...size}
         />
       </div>
       <p className="hint">Heatmap colours saturate at 3 × the optimum cost ({num(3 * min)} µs) so the valley stays visible; cells are every {ui}th u and {rj}th r of the grid.</p>
@@ -322,10 +324,10 @@ function CostResults({ r, sweep, inputs }: { r: CostModelReport; sweep: WriteSha
           series={[{ id: 'u', label: 'optimum u (rest is over-provisioning)', points: sweep.map((s) => ({ x: s.io_w, y: s.optimum.u })) }]}
           yDomain={[0, 1]}
           testId="cost-sweep-chart"
-          height={320}
+          {...size}
         />
         <div className="table-scroll">
-          <table className="flash-table" data-testid="cost-sweep-table">
+          <table className="flash-table numeric" data-testid="cost-sweep-table">
             <thead>
               <tr>
                 <th scope="col">IO_W</th>

@@ -4,6 +4,7 @@
 // the axis; React renders the SVG.
 import { scaleLog } from 'd3-scale';
 import { lifetime } from '../format';
+import { useNarrow } from './useNarrow';
 
 export interface LifetimeBar {
   id: string;
@@ -25,9 +26,12 @@ const TICKS: { days: number; label: string }[] = [
 ];
 
 export function LifetimeChart({ bars, title }: { bars: LifetimeBar[]; title: string }) {
-  const width = 640;
-  const row = 46;
-  const m = { top: 8, right: 16, bottom: 44, left: 16 };
+  // Phones: a narrower viewBox, the tier on a line of its own.
+  const narrow = useNarrow();
+  const width = narrow ? 380 : 640;
+  const row = narrow ? 62 : 46;
+  const bar = narrow ? 36 : 20;
+  const m = { top: 8, right: 40, bottom: 44, left: 16 };
   const height = m.top + bars.length * row + m.bottom;
   const days = bars.map((b) => (b.hours === null ? NaN : b.hours / 24)).filter((d) => Number.isFinite(d) && d > 0);
   const lo = Math.min(1, ...days.map((d) => d / 2));
@@ -54,19 +58,28 @@ export function LifetimeChart({ bars, title }: { bars: LifetimeBar[]; title: str
           const d = b.hours === null ? null : b.hours / 24;
           return (
             <g key={b.id} data-testid={`lifetime-bar-${b.id}`} tabIndex={0} aria-label={`${b.label}, ${b.sub}: ${lifetime(b.hours)}`}>
-              <text x={m.left} y={y + 13} className="chart-label lifetime-row-label">
-                {b.label} <tspan className="muted-ink">· {b.sub}</tspan>
-              </text>
+              {narrow ? (
+                <text x={m.left} y={y + 13} className="chart-label lifetime-row-label">
+                  {b.label}
+                  <tspan x={m.left} dy={16} className="muted-ink">
+                    {b.sub}
+                  </tspan>
+                </text>
+              ) : (
+                <text x={m.left} y={y + 13} className="chart-label lifetime-row-label">
+                  {b.label} <tspan className="muted-ink">· {b.sub}</tspan>
+                </text>
+              )}
               {d === null ? (
-                <text x={width - m.right} y={y + 33} textAnchor="end" className="chart-tick">
+                <text x={width - m.right} y={y + bar + 13} textAnchor="end" className="chart-tick">
                   no writes: no wear-out →
                 </text>
               ) : (
                 <>
-                  <rect x={m.left} y={y + 20} width={Math.max(2, x(d) - m.left)} height={16} className={`lifetime-bar ${b.className}`} />
+                  <rect x={m.left} y={y + bar} width={Math.max(2, x(d) - m.left)} height={16} className={`lifetime-bar ${b.className}`} />
                   <text
                     x={x(d) > width * 0.7 ? x(d) - 6 : x(d) + 6}
-                    y={y + 32}
+                    y={y + bar + 12}
                     textAnchor={x(d) > width * 0.7 ? 'end' : 'start'}
                     className={x(d) > width * 0.7 ? 'chart-tick on-bar' : 'chart-tick'}
                   >

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { RunResult, Scenario } from '../../engine/types';
 import type { Engine } from '../App';
-import { estimate, integer, num } from '../format';
+import { estimate, integer, lifetime, num } from '../format';
 import { LifetimeChart, type LifetimeBar } from './LifetimeChart';
 import { comparisonCases, daysAndYears, lifetimeText, tierLifetimes, type ComparisonCase, type TierLifetime } from './lifetime';
 import { useBatchRun, type BatchState } from './useBatchRun';
@@ -78,7 +78,7 @@ function Formula({ t }: { t: TierLifetime }) {
 function LifetimeTable({ rows, testId }: { rows: TierLifetime[]; testId: string }) {
   return (
     <div className="table-scroll">
-      <table className="flash-table" data-testid={testId}>
+      <table className="flash-table cards" data-testid={testId}>
         <thead>
           <tr>
             <th scope="col">Configuration / tier</th>
@@ -227,6 +227,20 @@ export function LifetimeComparison({ engine }: { engine: Engine }) {
 
   const rows: TierLifetime[] =
     state.status === 'done' && cases ? cases.flatMap((c, i) => tierLifetimes(c.scenario, state.results[i], c.label)) : [];
+  const mlc = rows.find((t) => t.scenario === cases?.[0].label && t.role === 'interval_cache');
+  const slc = rows.find((t) => t.scenario === cases?.[1].label && t.role === 'interval_cache');
+  const sameRate = useSameRate(engine, mlc, slc);
+  const bars = barsOf(rows, (t, i) => `${i}-${t.role}`);
+  if (sameRate && slc) {
+    const at = bars.findIndex((b) => b.id === `${rows.indexOf(slc)}-interval_cache`) + 1;
+    bars.splice(at, 0, {
+      id: 'slc-same-rate',
+      label: 'Interval cache on SLC, at the MLC write rate',
+      sub: 'SPEC §8 formula, not simulated',
+      hours: sameRate.hours,
+      className: 'cell-slc analytic',
+    });
+  }
   return (
     <section className="card" aria-labelledby="flash-compare-title" data-testid="flash-compare">
       <h2 id="flash-compare-title">Interval caching on MLC vs SLC vs file-level LFU</h2>
@@ -245,10 +259,11 @@ export function LifetimeComparison({ engine }: { engine: Engine }) {
       {rows.length > 0 && cases ? (
         <>
           <LifetimeChart
-            bars={barsOf(rows, (t, i) => `${i}-${t.role}`)}
+            bars={bars}
             title="Flash lifetime per tier: interval caching on MLC and SLC, file-level LFU (days, log scale)"
           />
           <LifetimeTable rows={rows} testId="flash-compare-table" />
+          {sameRate && mlc && slc ? <SameRate mlc={mlc} slc={slc} hours={sameRate.hours} /> : null}
           <ul className="case-notes">
             {cases.map((c) => (
               <li key={c.id}>
@@ -263,5 +278,47 @@ export function LifetimeComparison({ engine }: { engine: Engine }) {
         </>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * The SLC buffer's lifetime at the MLC buffer's measured write rate: the
+ * two simulations do not write equally (the faster SLC buffer caches more
+ * intervals), so this isolates what the cell type itself buys.
+ */
+function useSameRate(engine: Engine, mlc: TierLifetime | undefined, slc: TierLifetime | undefined): { hours: number } | null {
+  const [out, setOut] = useState<{ key: string; hours: number } | null>(null);
+  const w = mlc?.summary.host_write_mbps.mean;
+  const key = mlc && slc ? `${w}|${slc.summary.capacity_gb}|${slc.summary.pe_cycles}|${slc.summary.write_amplification}` : '';
+  useEffect(() => {
+    if (!mlc || !slc || !w) return;
+    let live = true;
+    engine.lifetimeHours(slc.summary.capacity_gb, slc.summary.pe_cycles, w, slc.summary.write_amplification).then(
+      (hours) => live && setOut({ key, hours }),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [engine, key, mlc, slc, w]);
+  return out && out.key === key ? { hours: out.hours } : null;
+}
+
+function SameRate({ mlc, slc, hours }: { mlc: TierLifetime; slc: TierLifetime; hours: number }) {
+  const w = mlc.summary.host_write_mbps.mean;
+  const f = slc.summary;
+  return (
+    <p className="formula-box" data-testid="slc-same-rate">
+      <strong>Same writes, other cell type.</strong> At the MLC buffer's measured {num(w)} MB/s, the SLC buffer ({num(f.capacity_gb)} GB,{' '}
+      {integer(f.pe_cycles)} P/E, WA {num(f.write_amplification)}) would last
+      <br />
+      <span className="formula">
+        T = {num(f.capacity_gb)} × 1024 × {integer(f.pe_cycles)} / ({num(w)} × {num(f.write_amplification)} × 3600) = {integer(hours)} h ={' '}
+        <span data-testid="slc-same-rate-lifetime">{lifetime(hours)}</span>
+      </span>
+      <br />
+      Simulated, the faster SLC buffer caches more intervals and absorbs {num(f.host_write_mbps.mean)} MB/s, so it lasts {lifetime(f.lifetime_h?.mean)}: the
+      endurance gain of SLC is partly spent on serving more streams from flash.
+    </p>
   );
 }

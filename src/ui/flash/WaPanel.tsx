@@ -8,6 +8,7 @@ import type { Scenario } from '../../engine/types';
 import type { Engine } from '../App';
 import { num, percent } from '../format';
 import { NumField } from '../form';
+import { useChartSize } from './useNarrow';
 
 /** Spare factors the simulator measures (the SPEC's check values among them). */
 export const SIM_RHOS = [0.07, 0.1, 0.15, 0.2, 0.28, 0.4, 0.5, 0.7, 1.0, 1.5, 2.0];
@@ -43,6 +44,7 @@ export function WaPanel({ engine, scenario }: { engine: Engine; scenario: Scenar
   useEffect(() => simulate(1), [simulate]);
 
   const devices = scenario.devices.filter((d) => d.flash);
+  const size = useChartSize([640, 380]);
   return (
     <section className="card" aria-labelledby="wa-title" data-testid="wa-panel">
       <h2 id="wa-title">Write amplification vs spare factor</h2>
@@ -63,6 +65,7 @@ export function WaPanel({ engine, scenario }: { engine: Engine; scenario: Scenar
       ) : null}
       {points && curve ? (
         <>
+          <div className="chart-single">
           <LineChart
             title="Write amplification against the spare factor ρ"
             xLabel="spare factor ρ = (physical − logical) / logical"
@@ -78,10 +81,11 @@ export function WaPanel({ engine, scenario }: { engine: Engine; scenario: Scenar
             ]}
             overlays={[{ id: 'formula', label: 'Lambert-W formula', points: curve.map(([x, y]) => ({ x, y })) }]}
             testId="wa-chart"
-            height={360}
+            {...size}
           />
+          </div>
           <div className="table-scroll">
-            <table className="flash-table" data-testid="wa-table">
+            <table className="flash-table numeric" data-testid="wa-table">
               <thead>
                 <tr>
                   <th scope="col">ρ</th>
