@@ -291,11 +291,11 @@ function CostResults({ r, sweep, inputs }: { r: CostModelReport; sweep: WriteSha
         <LineChart
           title="Expected I/O cost C(u), the minimum over r, with its optimum"
           xLabel="caching fraction u of the flash cache"
-          yLabel="C(u) = min over r of C_H(u, r) (µs per I/O)"
+          yLabel="C(u), min over r of C_H (µs per I/O)"
           yScale="log"
           series={[
             { id: 'cu', label: 'C(u), min over r', points: finite.map((c) => ({ x: c.u, y: c.total })) },
-            { id: 'optimum', label: `optimum u = ${o.u.toFixed(2)} (${gb(part.caching_gb)} caching + ${gb(part.over_provisioning_gb)} OPS)`, points: [{ x: o.u, y: o.total }] },
+            { id: 'optimum', label: `optimum u = ${o.u.toFixed(2)}`, points: [{ x: o.u, y: o.total }] },
           ]}
           testId="cost-curve"
           {...size}

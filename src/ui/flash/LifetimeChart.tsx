@@ -15,14 +15,14 @@ export interface LifetimeBar {
   className: string;
 }
 
-const TICKS: { days: number; label: string }[] = [
-  { days: 1, label: '1 day' },
-  { days: 7, label: '1 week' },
-  { days: 30, label: '1 month' },
-  { days: 365.25, label: '1 year' },
-  { days: 3652.5, label: '10 years' },
-  { days: 36525, label: '100 years' },
-  { days: 365250, label: '1000 years' },
+const TICKS: { days: number; label: string; short: string | null }[] = [
+  { days: 1, label: '1 day', short: '1 d' },
+  { days: 7, label: '1 week', short: null },
+  { days: 30, label: '1 month', short: '1 mo' },
+  { days: 365.25, label: '1 year', short: '1 yr' },
+  { days: 3652.5, label: '10 years', short: '10 yr' },
+  { days: 36525, label: '100 years', short: '100 yr' },
+  { days: 365250, label: '1000 years', short: '1000 yr' },
 ];
 
 export function LifetimeChart({ bars, title }: { bars: LifetimeBar[]; title: string }) {
@@ -37,7 +37,7 @@ export function LifetimeChart({ bars, title }: { bars: LifetimeBar[]; title: str
   const lo = Math.min(1, ...days.map((d) => d / 2));
   const hi = Math.max(36525, ...days.map((d) => d * 2));
   const x = scaleLog().domain([lo, hi]).range([m.left, width - m.right]).clamp(true);
-  const ticks = TICKS.filter((t) => t.days >= lo && t.days <= hi);
+  const ticks = TICKS.filter((t) => t.days >= lo && t.days <= hi && (!narrow || t.short !== null));
   return (
     <figure className="chart flash-chart" data-testid="lifetime-chart">
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={title}>
@@ -46,12 +46,12 @@ export function LifetimeChart({ bars, title }: { bars: LifetimeBar[]; title: str
           <g key={t.days}>
             <line x1={x(t.days)} x2={x(t.days)} y1={m.top} y2={height - m.bottom} className="grid-line" />
             <text x={x(t.days)} y={height - m.bottom + 16} textAnchor="middle" className="chart-tick">
-              {t.label}
+              {narrow ? t.short : t.label}
             </text>
           </g>
         ))}
         <text x={(m.left + width - m.right) / 2} y={height - 6} textAnchor="middle" className="chart-label">
-          lifetime until the P/E cycles are used up (days, log scale)
+          {narrow ? 'lifetime (days, log scale)' : 'lifetime until the P/E cycles are used up (days, log scale)'}
         </text>
         {bars.map((b, i) => {
           const y = m.top + i * row;
