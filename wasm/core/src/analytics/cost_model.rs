@@ -920,6 +920,26 @@ mod tests {
     }
 
     #[test]
+    fn workload_problems_name_field_and_range() {
+        assert!(ZipfWorkload::default_read_mostly().problems().is_empty());
+        let w = ZipfWorkload {
+            read_blocks: 0,
+            read_exponent: f64::NAN,
+            write_blocks: MAX_ZIPF_BLOCKS + 1,
+            write_exponent: 6.0,
+        };
+        assert_eq!(
+            w.problems(),
+            vec![
+                "read_blocks must be 1 … 10000000 blocks",
+                "write_blocks must be 1 … 10000000 blocks",
+                "read_exponent must be 0 … 5",
+                "write_exponent must be 0 … 5",
+            ]
+        );
+    }
+
+    #[test]
     fn params_round_trip_json() {
         let p = CostParams::default_read_mostly();
         let s = serde_json::to_string(&p).unwrap();
