@@ -145,4 +145,25 @@ test.describe('Flash endurance', () => {
     await page.getByTestId('field-cost.source').selectOption('mlc');
     await expect(f.costField('c_prog_us')).toHaveValue('1400');
   });
+
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ]) {
+    test(`the page fits ${width}×${height} without horizontal overflow`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      const f = new FlashPage(page);
+      await f.app.open();
+      // The catalog with a device's flash fields expanded.
+      await page.getByTestId('flash-details-4').click();
+      let overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await f.open();
+      await f.compareRun.click();
+      await expect(f.compareTable).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByTestId('cost-heatmap')).toBeVisible({ timeout: 30_000 });
+      overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  }
 });

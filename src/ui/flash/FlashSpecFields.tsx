@@ -5,6 +5,7 @@
 import type { CellType, FlashSpec } from '../../engine/types';
 import { NumField, SelectField } from '../form';
 import type { Edit } from '../ScenarioEditor';
+import './flash.css';
 
 const CELLS: { value: CellType; label: string }[] = [
   { value: 'slc', label: 'SLC' },
@@ -22,7 +23,7 @@ const NUMBERS: { key: NumKey; label: string; unit: string; integer?: boolean }[]
   { key: 'program_us', label: 'Page program', unit: 'µs' },
   { key: 'erase_ms', label: 'Block erase', unit: 'ms' },
   { key: 'spare_factor', label: 'Spare factor ρ', unit: '(physical − logical) / logical' },
-  { key: 'write_read_interference', label: 'Write/read interference', unit: '0–0.9, read bandwidth × (1 − x) while writing' },
+  { key: 'write_read_interference', label: 'Write/read interference', unit: '0–0.9' },
 ];
 
 export function FlashSpecFields({ index, flash, edit }: { index: number; flash: FlashSpec; edit: Edit }) {
@@ -36,9 +37,9 @@ export function FlashSpecFields({ index, flash, edit }: { index: number; flash: 
     <div className="flash-spec" data-testid={`flash-spec-${index}`}>
       <NumField compact integer path={`${p}.pe_cycles`} label="P/E cycles" unit="cycles" value={flash.pe_cycles}
         onChange={(v) => set((x) => void (x.pe_cycles = v))} />
-      <details>
+      <details title="cell type, page geometry, timings, spare factor, write/read interference (reads run at (1 − x) of the bandwidth while the device writes)">
         <summary data-testid={`flash-details-${index}`}>
-          {flash.cell.toUpperCase()} · ρ {flash.spare_factor} · timings
+          {flash.cell.toUpperCase()}, ρ {flash.spare_factor}
         </summary>
         <SelectField<CellType> path={`${p}.cell`} label="Cell type" value={flash.cell} options={CELLS}
           onChange={(v) => set((x) => void (x.cell = v))} />
