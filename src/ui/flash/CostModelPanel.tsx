@@ -291,7 +291,7 @@ function CostResults({ r, sweep, inputs }: { r: CostModelReport; sweep: WriteSha
         <LineChart
           title="Expected I/O cost C(u), the minimum over r, with its optimum"
           xLabel="caching fraction u of the flash cache"
-          yLabel="C(u), min over r of C_H (µs per I/O)"
+          yLabel="C(u) (µs per I/O)"
           yScale="log"
           series={[
             { id: 'cu', label: 'C(u), min over r', points: finite.map((c) => ({ x: c.u, y: c.total })) },

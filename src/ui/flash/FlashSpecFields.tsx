@@ -23,7 +23,7 @@ const NUMBERS: { key: NumKey; label: string; unit: string; integer?: boolean }[]
   { key: 'program_us', label: 'Page program', unit: 'µs' },
   { key: 'erase_ms', label: 'Block erase', unit: 'ms' },
   { key: 'spare_factor', label: 'Spare factor ρ', unit: '(physical − logical) / logical' },
-  { key: 'write_read_interference', label: 'Write/read interference', unit: '0–0.9' },
+  { key: 'write_read_interference', label: 'Interference', unit: '0–0.9: reads slowed while writing' },
 ];
 
 export function FlashSpecFields({ index, flash, edit }: { index: number; flash: FlashSpec; edit: Edit }) {
