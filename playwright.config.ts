@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
-const PORT = 4173;
+// E2E_PORT: another port when 4173 is taken (several checkouts on one machine).
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 
 // Debian's Chromium, never a downloaded browser build.
 export const chromiumLaunch = {

@@ -3,6 +3,7 @@
 // Node with the module loaded by `initSync`.
 import type * as Wasm from '../wasm-pkg/tierplan_wasm';
 import type { FieldError, PresetInfo, Progress, RunResult, Scenario, Device } from './types';
+import type { CostModelDefaults, CostModelReport, CostParams, FlashTiming, HddTiming, Partition, WaPoint, WriteShareOptimum, ZipfWorkload } from './flash-types';
 
 export type WasmModule = Pick<
   typeof Wasm,
@@ -19,6 +20,17 @@ export type WasmModule = Pick<
   | 'lifetimeHours'
   | 'writeAmplification'
   | 'takePanicMessage'
+  | 'flashTiming'
+  | 'hddTimingAssumed'
+  | 'costModelAssumptions'
+  | 'defaultCostParams'
+  | 'defaultZipfWorkload'
+  | 'costParamsFromTimings'
+  | 'costModel'
+  | 'partition'
+  | 'gcSimConfig'
+  | 'waComparison'
+  | 'waCurve'
 >;
 
 /** Events simulated per `SimJob.step` call between progress reports. */
@@ -65,6 +77,24 @@ export interface SimApi {
   zipfTopKMass(n: number, exponent: number, k: number): number;
   lifetimeHours(capacityGb: number, peCycles: number, writeMbps: number, wa: number): number;
   writeAmplification(spareFactor: number): number;
+  /** Flash endurance and the hybrid cost model (issue #7). */
+  costModelDefaults(): CostModelDefaults;
+  costParamsFromTimings(flash: FlashTiming, hdd: HddTiming, ioW: number): CostParams;
+  /** Grid search of C_H(u, r); throws an Error naming each bad field and its range. */
+  costModel(params: CostParams, workload: ZipfWorkload, cacheGb: number, uSteps: number, rSteps: number): CostModelReport;
+  /** The optimum (u, r) and its partition for each write share IO_W. */
+  costModelWriteSweep(
+    params: CostParams,
+    workload: ZipfWorkload,
+    cacheGb: number,
+    ioWs: number[],
+    uSteps: number,
+    rSteps: number,
+  ): WriteShareOptimum[];
+  partition(totalGb: number, u: number, r: number): Partition;
+  /** WA by the Lambert-W formula beside the greedy-GC simulator's, per ρ. */
+  waComparison(rhos: number[], seed: number): WaPoint[];
+  waCurve(rhos: number[]): [number, number][];
 }
 
 function isFieldErrors(x: unknown): x is FieldError[] {
@@ -151,6 +181,31 @@ export function createSimApi(wasm: WasmModule): SimApi {
     zipfTopKMass: (n, s, k) => guard(() => wasm.zipfTopKMass(n, s, k)),
     lifetimeHours: (c, n, w, wa) => guard(() => wasm.lifetimeHours(c, n, w, wa)),
     writeAmplification: (r) => guard(() => wasm.writeAmplification(r)),
+    costModelDefaults: () =>
+      guard(() => ({
+        params: wasm.defaultCostParams(),
+        workload: wasm.defaultZipfWorkload(),
+        timings: { slc: wasm.flashTiming('slc'), mlc: wasm.flashTiming('mlc'), tlc: wasm.flashTiming('tlc') },
+        hdd: wasm.hddTimingAssumed(),
+        assumptions: wasm.costModelAssumptions(),
+      })),
+    costParamsFromTimings: (f, h, w) => guard(() => wasm.costParamsFromTimings(f, h, w)),
+    costModel: (p, w, gb, us, rs) => guard(() => wasm.costModel(p, w, gb, us, rs)),
+    costModelWriteSweep: (p, w, gb, ioWs, us, rs) =>
+      ioWs.map((ioW) => {
+        // IO_R = 1 − IO_W, as CostParams::with_write_share does.
+        const report = guard(() => wasm.costModel({ ...p, io_w: ioW, io_r: 1 - ioW }, w, gb, us, rs));
+        return { io_w: ioW, optimum: report.grid.optimum, partition: report.partition };
+      }),
+    partition: (gb, u, r) => guard(() => wasm.partition(gb, u, r)),
+    waComparison: (rhos, seed) =>
+      guard(() => wasm.waComparison(rhos, wasm.gcSimConfig(rhos[0] ?? 0.28, seed))).map(([rho, formula, sim]) => ({
+        rho,
+        formula,
+        // The simulator cannot run a ρ too small for its block count (NaN → JSON null).
+        simulated: sim ?? null,
+      })),
+    waCurve: (rhos) => guard(() => wasm.waCurve(rhos)),
   };
   return api;
 }

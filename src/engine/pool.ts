@@ -6,6 +6,7 @@ import * as Comlink from 'comlink';
 import type { WorkerApi } from './worker-api';
 import type { FieldError, PresetInfo, Progress, RunResult, Scenario, Device } from './types';
 import { DEFAULT_CHUNK } from './api';
+import type { FlashAnalytics } from './flash-types';
 
 /** What the pool needs of a worker: a message endpoint it can terminate. */
 export type WorkerLike = Comlink.Endpoint & { terminate(): void };
@@ -55,7 +56,7 @@ interface Slot {
   pending: Set<(e: unknown) => void>;
 }
 
-export class WorkerPool {
+export class WorkerPool implements FlashAnalytics {
   private readonly slots: Slot[] = [];
   private readonly queue: Task[] = [];
   private nextId = 1;
@@ -252,6 +253,15 @@ export class WorkerPool {
   zipfTopKMass(n: number, exponent: number, k: number): Promise<number> {
     return this.call((a) => a.zipfTopKMass(n, exponent, k));
   }
+
+  // Flash endurance and the hybrid cost model (issue #7), on a worker.
+  costModelDefaults: FlashAnalytics['costModelDefaults'] = () => this.call((a) => a.costModelDefaults());
+  costModel: FlashAnalytics['costModel'] = (...args) => this.call((a) => a.costModel(...args));
+  costModelWriteSweep: FlashAnalytics['costModelWriteSweep'] = (...args) => this.call((a) => a.costModelWriteSweep(...args));
+  costParamsFromTimings: FlashAnalytics['costParamsFromTimings'] = (...args) => this.call((a) => a.costParamsFromTimings(...args));
+  waComparison: FlashAnalytics['waComparison'] = (...args) => this.call((a) => a.waComparison(...args));
+  waCurve: FlashAnalytics['waCurve'] = (...args) => this.call((a) => a.waCurve(...args));
+  lifetimeHours: FlashAnalytics['lifetimeHours'] = (...args) => this.call((a) => a.lifetimeHours(...args));
 
   /** Terminate every worker and reject everything pending. */
   dispose(): void {

@@ -34,5 +34,12 @@ export function workerApi(instance: Promise<SimApi>): WorkerApi {
     zipfTopKMass: (n, s, k) => call((a) => a.zipfTopKMass(n, s, k)),
     lifetimeHours: (c, n, w, wa) => call((a) => a.lifetimeHours(c, n, w, wa)),
     writeAmplification: (r) => call((a) => a.writeAmplification(r)),
+    costModelDefaults: () => call((a) => a.costModelDefaults()),
+    costParamsFromTimings: (f, h, w) => call((a) => a.costParamsFromTimings(f, h, w)),
+    costModel: (p, w, gb, us, rs) => call((a) => a.costModel(p, w, gb, us, rs)),
+    costModelWriteSweep: (p, w, gb, ioWs, us, rs) => call((a) => a.costModelWriteSweep(p, w, gb, ioWs, us, rs)),
+    partition: (gb, u, r) => call((a) => a.partition(gb, u, r)),
+    waComparison: (rhos, seed) => call((a) => a.waComparison(rhos, seed)),
+    waCurve: (rhos) => call((a) => a.waCurve(rhos)),
   };
 }

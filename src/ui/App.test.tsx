@@ -5,6 +5,7 @@ import { simApi } from '../test/wasm';
 import type { Engine } from './App';
 import { App } from './App';
 import { estimate, lifetime } from './format';
+import { flashAnalytics } from '../test/flash';
 
 let next = 100;
 
@@ -17,6 +18,7 @@ function testEngine(): Engine {
     preset: (id) => Promise.resolve(api.preset(id)),
     devicePresets: () => Promise.resolve(api.devicePresets()),
     defaultScenario: () => Promise.resolve(api.defaultScenario()),
+    ...flashAnalytics(api),
     run: (s, req = {}) => {
       const id = next++;
       req.signal?.addEventListener('abort', () => api.cancel(id));

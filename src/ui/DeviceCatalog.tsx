@@ -5,6 +5,7 @@ import type { Device, DeviceKind, FlashSpec } from '../engine/types';
 import { FieldMessages, NumField, SelectField, TextField } from './form';
 import type { Edit } from './ScenarioEditor';
 import { KINDS } from './labels';
+import { FlashSpecFields } from './flash/FlashSpecFields';
 
 interface Props {
   devices: Device[];
@@ -14,7 +15,7 @@ interface Props {
   edit: Edit;
 }
 
-const COLUMNS = ['Name', 'Kind', 'Capacity (GB)', 'Read (MB/s)', 'Write (MB/s)', 'Price ($)', 'Power (W)', 'P/E cycles', 'Assumptions', ''];
+const COLUMNS = ['Name', 'Kind', 'Capacity (GB)', 'Read (MB/s)', 'Write (MB/s)', 'Price ($)', 'Power (W)', 'Flash', 'Assumptions', ''];
 
 /** Starting value when a DRAM bandwidth is made finite: about one DDR3-1333 channel (10.6 GB/s). */
 const DRAM_FINITE_MBPS = 10_600;
@@ -131,22 +132,8 @@ export function DeviceCatalog({ devices, presets, inUse, edit }: Props) {
                 <NumField compact path={`devices[${i}].power_w`} label="Power" unit="W" value={d.power_w}
                   onChange={(v) => edit((s) => void (s.devices[i].power_w = v))} />
               </td>
-              <td data-label="P/E cycles">
-                {d.flash ? (
-                  <>
-                    <NumField compact integer path={`devices[${i}].flash.pe_cycles`} label="P/E cycles" unit="cycles"
-                      value={d.flash.pe_cycles}
-                      onChange={(v) =>
-                        edit((s) => {
-                          const f = s.devices[i].flash;
-                          if (f) f.pe_cycles = v;
-                        })
-                      } />
-                    <span className="device-id">{d.flash.cell.toUpperCase()}</span>
-                  </>
-                ) : (
-                  <span className="muted">n/a</span>
-                )}
+              <td data-label="Flash">
+                {d.flash ? <FlashSpecFields index={i} flash={d.flash} edit={edit} /> : <span className="muted">n/a</span>}
               </td>
               <td data-label="Assumptions" className="assumptions">
                 {d.assumptions.length ? (

@@ -60,7 +60,38 @@ export function WorkloadSection({ scenario, edit }: { scenario: Scenario; edit: 
           <span data-testid="zipf-exponent">{Number.isFinite(exponent) ? Number(exponent.toFixed(6)) : '—'}</span>.
         </p>
       </div>
+      <ChurnFields scenario={scenario} edit={edit} />
     </fieldset>
+  );
+}
+
+/** Popularity churn (SPEC §3): new titles enter at the top ranks every period. */
+function ChurnFields({ scenario, edit }: { scenario: Scenario; edit: Edit }) {
+  const ch = scenario.workload.churn;
+  return (
+    <div className="churn" data-testid="churn-fields">
+      <label className="check">
+        <input
+          type="checkbox"
+          data-testid="field-workload.churn"
+          checked={!!ch}
+          onChange={(e) => {
+            const on = e.target.checked;
+            edit((s) => void (s.workload.churn = on ? { period_h: 24, new_titles: 10 } : null));
+          }}
+        />
+        Popularity churn (new titles displace the most popular; drives dynamic-LFU writes)
+      </label>
+      {ch ? (
+        <div className="grid">
+          <NumField path="workload.churn.period_h" label="Churn period" unit="h" value={ch.period_h}
+            onChange={(v) => edit((s) => void (s.workload.churn && (s.workload.churn.period_h = v)))} />
+          <NumField path="workload.churn.new_titles" label="New titles per period" unit="titles" integer value={ch.new_titles}
+            onChange={(v) => edit((s) => void (s.workload.churn && (s.workload.churn.new_titles = v)))} />
+        </div>
+      ) : null}
+      <FieldMessages path="workload.churn" />
+    </div>
   );
 }
 
@@ -271,8 +302,28 @@ export function ArchitectureSection({ scenario, edit }: { scenario: Scenario; ed
           onChange={(v) => edit((s) => void (s.policy.lfu = v))}
         />
         {scenario.policy.lfu === 'dynamic' ? (
-          <NumField path="policy.lfu_window_h" label="LFU window" unit="h" value={scenario.policy.lfu_window_h}
-            onChange={(v) => edit((s) => void (s.policy.lfu_window_h = v))} />
+          <>
+            <NumField path="policy.lfu_window_h" label="LFU window" unit="h" value={scenario.policy.lfu_window_h}
+              onChange={(v) => edit((s) => void (s.policy.lfu_window_h = v))} />
+            <SelectField
+              path="policy.lfu_start"
+              label="LFU start"
+              hint={
+                scenario.policy.lfu_start === 'warm'
+                  ? 'Steady state: one window of request history before t = 0; the cache holds the most counted files.'
+                  : 'Empty flash tier and no history: the first fills are counted as writes.'
+              }
+              value={scenario.policy.lfu_start}
+              options={[
+                { value: 'warm', label: 'Warm' },
+                { value: 'cold', label: 'Cold' },
+              ]}
+              onChange={(v) => edit((s) => void (s.policy.lfu_start = v))}
+            />
+            <NumField path="policy.lfu_margin" label="LFU count margin" unit="requests" integer value={scenario.policy.lfu_margin}
+              hint="Replace only when the new file's count exceeds the least cached count by more than this (stops swaps on noise)."
+              onChange={(v) => edit((s) => void (s.policy.lfu_margin = v))} />
+          </>
         ) : null}
       </div>
       <TierEditor path="tiers.disk" label="Disk tier (holds the library)" tier={scenario.tiers.disk} kind="hdd"

@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import type { Scenario } from '../engine/types';
 import type { Engine } from './App';
 import type { Edit } from './ScenarioEditor';
+import { FlashView } from './flash/FlashView';
 import { SweepsView } from '../sweeps/SweepsView';
 import { OptimiserView } from './optimiser/OptimiserView';
 
@@ -25,4 +26,5 @@ export interface ViewDef {
 export const extraViews: ViewDef[] = [
   { id: 'sweeps', title: 'Sweeps & figures', Component: SweepsView },
   { id: 'optimiser', title: 'Optimiser', Component: OptimiserView },
+  { id: 'flash', title: 'Flash endurance', Component: FlashView },
 ];

@@ -6,6 +6,11 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
+use tierplan_core::analytics::cost_model::{
+    CostGrid, CostModelReport, CostParams, CostPoint, FlashTiming, HddTiming, Partition,
+    ZipfWorkload,
+};
+use tierplan_core::analytics::gc_sim::{GcSimConfig, GcSimResult};
 use tierplan_core::engine::Progress;
 use tierplan_core::optimize::{
     ArchitectureResult, BestConfig, Candidate, Counts, Criterion, EvaluatedConfig, MaxCounts,
@@ -95,6 +100,16 @@ fn main() {
         EvaluatedConfig,
         OptimizeResult,
         SearchProgress,
+        CostParams,
+        FlashTiming,
+        HddTiming,
+        ZipfWorkload,
+        CostPoint,
+        CostGrid,
+        Partition,
+        CostModelReport,
+        GcSimConfig,
+        GcSimResult,
     );
     let dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR set by cargo"));
     std::fs::write(dir.join("types.d.ts"), out).expect("write types.d.ts");

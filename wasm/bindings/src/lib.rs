@@ -302,6 +302,179 @@ pub fn write_amplification(#[wasm_bindgen(js_name = spareFactor)] spare_factor: 
     analytics::write_amplification(spare_factor)
 }
 
+// ---- Flash endurance and the hybrid cost model (issue #7) ----
+
+use tierplan_core::analytics::cost_model::{
+    self as cost_model, CostParams, FlashTiming, HddTiming, ZipfWorkload,
+};
+use tierplan_core::analytics::gc_sim::GcSimConfig;
+
+fn from_js<T: serde::de::DeserializeOwned>(value: &JsValue, what: &str) -> Result<T, JsError> {
+    let text = json_stringify(value)
+        .ok()
+        .and_then(|v| v.as_string())
+        .ok_or_else(|| JsError::new(&format!("{what} is not a JSON value")))?;
+    serde_json::from_str(&text).map_err(|e| JsError::new(&format!("{what}: {e}")))
+}
+
+/// Largest grid the cost model searches per axis (the heatmap has
+/// u_steps × r_steps cells).
+const MAX_GRID_STEPS: u32 = 400;
+
+/// HySSC flash timings by cell type (`slc`, `mlc`, `tlc`; QLC is not in the
+/// study and has none).
+#[wasm_bindgen(js_name = flashTiming, unchecked_return_type = "FlashTiming")]
+pub fn flash_timing(
+    #[wasm_bindgen(unchecked_param_type = "CellType")] cell: JsValue,
+) -> Result<JsValue, JsError> {
+    let cell: tierplan_core::scenario::CellType = from_js(&cell, "cell")?;
+    match cost_model::flash_timing(cell) {
+        Some(t) => to_js(&t),
+        None => Err(JsError::new(
+            "cell: the HySSC study gives timings for slc, mlc and tlc only",
+        )),
+    }
+}
+
+/// The assumed disk of the cost model (no source study gives one).
+#[wasm_bindgen(js_name = hddTimingAssumed, unchecked_return_type = "HddTiming")]
+pub fn hdd_timing_assumed() -> Result<JsValue, JsError> {
+    to_js(&cost_model::HDD_10K_ASSUMED)
+}
+
+/// Every value of the cost model that is an assumption, as labels.
+#[wasm_bindgen(js_name = costModelAssumptions)]
+pub fn cost_model_assumptions() -> Vec<String> {
+    cost_model::COST_MODEL_ASSUMPTIONS
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+}
+
+/// The documented default inputs: HySSC SLC, the assumed disk, 2 % writes.
+#[wasm_bindgen(js_name = defaultCostParams, unchecked_return_type = "CostParams")]
+pub fn default_cost_params() -> Result<JsValue, JsError> {
+    to_js(&CostParams::default_read_mostly())
+}
+
+/// The documented default block workload (read-mostly, see cost_model.rs).
+#[wasm_bindgen(js_name = defaultZipfWorkload, unchecked_return_type = "ZipfWorkload")]
+pub fn default_zipf_workload() -> Result<JsValue, JsError> {
+    to_js(&ZipfWorkload::default_read_mostly())
+}
+
+/// Cost-model inputs from a chip's and a disk's timings and a write share.
+#[wasm_bindgen(js_name = costParamsFromTimings, unchecked_return_type = "CostParams")]
+pub fn cost_params_from_timings(
+    #[wasm_bindgen(unchecked_param_type = "FlashTiming")] flash: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "HddTiming")] hdd: JsValue,
+    #[wasm_bindgen(js_name = ioW)] io_w: f64,
+) -> Result<JsValue, JsError> {
+    let flash: FlashTiming = from_js(&flash, "flash timing")?;
+    let hdd: HddTiming = from_js(&hdd, "disk timing")?;
+    to_js(&CostParams::from_timings(&flash, &hdd, io_w))
+}
+
+/// Grid search of C_H(u, r) on the Zipf hit-ratio curves, with the cache's
+/// partition at the optimum. Throws one message per bad input, each naming
+/// its field and allowed range.
+#[wasm_bindgen(js_name = costModel, unchecked_return_type = "CostModelReport")]
+pub fn cost_model_report(
+    #[wasm_bindgen(unchecked_param_type = "CostParams")] params: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "ZipfWorkload")] workload: JsValue,
+    #[wasm_bindgen(js_name = cacheGb)] cache_gb: f64,
+    #[wasm_bindgen(js_name = uSteps)] u_steps: u32,
+    #[wasm_bindgen(js_name = rSteps)] r_steps: u32,
+) -> Result<JsValue, JsError> {
+    let params: CostParams = from_js(&params, "cost parameters")?;
+    let workload: ZipfWorkload = from_js(&workload, "workload")?;
+    let mut problems = params.problems();
+    problems.extend(workload.problems());
+    if !(cache_gb.is_finite() && cache_gb > 0.0 && cache_gb <= 1024.0 * 1024.0) {
+        problems.push("cache_gb must be > 0 and ≤ 1 048 576 GB".into());
+    }
+    if !(2..=MAX_GRID_STEPS).contains(&u_steps) {
+        problems.push(format!("u_steps must be 2 … {MAX_GRID_STEPS}"));
+    }
+    if !(1..=MAX_GRID_STEPS).contains(&r_steps) {
+        problems.push(format!("r_steps must be 1 … {MAX_GRID_STEPS}"));
+    }
+    if !problems.is_empty() {
+        return Err(JsError::new(&problems.join("; ")));
+    }
+    to_js(&cost_model::optimise_zipf(
+        &params, &workload, cache_gb, u_steps, r_steps,
+    ))
+}
+
+/// How a flash cache of `total_gb` splits at (u, r).
+#[wasm_bindgen(unchecked_return_type = "Partition")]
+pub fn partition(
+    #[wasm_bindgen(js_name = totalGb)] total_gb: f64,
+    u: f64,
+    r: f64,
+) -> Result<JsValue, JsError> {
+    to_js(&cost_model::partition(total_gb, u, r))
+}
+
+/// The greedy-GC simulator's default size for spare factor ρ and a seed.
+#[wasm_bindgen(js_name = gcSimConfig, unchecked_return_type = "GcSimConfig")]
+pub fn gc_sim_config(
+    #[wasm_bindgen(js_name = spareFactor)] spare_factor: f64,
+    seed: u32,
+) -> Result<JsValue, JsError> {
+    to_js(&GcSimConfig::small(spare_factor, u64::from(seed)))
+}
+
+/// Largest flash the GC simulator is asked to model from the browser
+/// (pages), so that one call stays well under a second.
+const MAX_GC_SIM_PAGES: u64 = 1 << 22;
+
+/// One greedy-GC simulation; throws a message naming a bad setting.
+#[wasm_bindgen(js_name = simulateGreedyGc, unchecked_return_type = "GcSimResult")]
+pub fn simulate_greedy_gc(
+    #[wasm_bindgen(unchecked_param_type = "GcSimConfig")] config: JsValue,
+) -> Result<JsValue, JsError> {
+    let cfg: GcSimConfig = from_js(&config, "GC simulator settings")?;
+    if u64::from(cfg.blocks) * u64::from(cfg.pages_per_block) > MAX_GC_SIM_PAGES
+        || cfg.warmup_passes + cfg.measured_passes > 50.0
+    {
+        return Err(JsError::new(&format!(
+            "blocks × pages_per_block must be ≤ {MAX_GC_SIM_PAGES} and warmup_passes + measured_passes ≤ 50"
+        )));
+    }
+    match analytics::simulate_greedy_gc(&cfg) {
+        Ok(r) => to_js(&r),
+        Err(e) => Err(JsError::new(&e)),
+    }
+}
+
+/// (ρ, WA by the Lambert-W formula, WA simulated under greedy GC) for each
+/// ρ, each simulated with `base` but that spare factor; NaN (JSON `null`)
+/// where the simulator cannot run that ρ.
+#[wasm_bindgen(js_name = waComparison, unchecked_return_type = "[number, number, number | null][]")]
+pub fn wa_comparison(
+    rhos: Vec<f64>,
+    #[wasm_bindgen(unchecked_param_type = "GcSimConfig")] base: JsValue,
+) -> Result<JsValue, JsError> {
+    let base: GcSimConfig = from_js(&base, "GC simulator settings")?;
+    if u64::from(base.blocks) * u64::from(base.pages_per_block) > MAX_GC_SIM_PAGES
+        || base.warmup_passes + base.measured_passes > 50.0
+        || rhos.len() > 64
+    {
+        return Err(JsError::new(&format!(
+            "blocks × pages_per_block must be ≤ {MAX_GC_SIM_PAGES}, warmup_passes + measured_passes ≤ 50, and at most 64 values of ρ"
+        )));
+    }
+    to_js(&analytics::wa_comparison(&rhos, &base))
+}
+
+/// (ρ, WA by the Lambert-W formula) for the WA-versus-ρ curve.
+#[wasm_bindgen(js_name = waCurve, unchecked_return_type = "[number, number][]")]
+pub fn wa_curve(rhos: Vec<f64>) -> Result<JsValue, JsError> {
+    to_js(&analytics::wa_curve(&rhos))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -337,6 +510,16 @@ mod tests {
             "Candidate",
             "SearchProgress",
             "OptimizeResult",
+            "CostParams",
+            "FlashTiming",
+            "HddTiming",
+            "ZipfWorkload",
+            "CostPoint",
+            "CostGrid",
+            "Partition",
+            "CostModelReport",
+            "GcSimConfig",
+            "GcSimResult",
         ] {
             assert!(
                 TS_TYPES.contains(&format!("export type {name} ")),

@@ -435,7 +435,34 @@ impl ZipfWorkload {
             write_exponent: 0.8,
         }
     }
+
+    /// Human-readable problems with the workload (field name and allowed
+    /// range); empty when usable. The populations are capped because the
+    /// hit curves hold one prefix sum per block.
+    pub fn problems(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for (name, v) in [
+            ("read_blocks", self.read_blocks),
+            ("write_blocks", self.write_blocks),
+        ] {
+            if !(1..=MAX_ZIPF_BLOCKS).contains(&v) {
+                out.push(format!("{name} must be 1 … {MAX_ZIPF_BLOCKS} blocks"));
+            }
+        }
+        for (name, v) in [
+            ("read_exponent", self.read_exponent),
+            ("write_exponent", self.write_exponent),
+        ] {
+            if !(v.is_finite() && (0.0..=5.0).contains(&v)) {
+                out.push(format!("{name} must be 0 … 5"));
+            }
+        }
+        out
+    }
 }
+
+/// Largest read or write population the Zipf hit curves accept (blocks).
+pub const MAX_ZIPF_BLOCKS: u32 = 10_000_000;
 
 /// Default flash cache size of the FAST'12 example, GB.
 pub const DEFAULT_CACHE_GB: f64 = 4.0;
@@ -890,6 +917,26 @@ mod tests {
             );
             assert!(fine.total <= coarse.total + 1e-9);
         }
+    }
+
+    #[test]
+    fn workload_problems_name_field_and_range() {
+        assert!(ZipfWorkload::default_read_mostly().problems().is_empty());
+        let w = ZipfWorkload {
+            read_blocks: 0,
+            read_exponent: f64::NAN,
+            write_blocks: MAX_ZIPF_BLOCKS + 1,
+            write_exponent: 6.0,
+        };
+        assert_eq!(
+            w.problems(),
+            vec![
+                "read_blocks must be 1 … 10000000 blocks",
+                "write_blocks must be 1 … 10000000 blocks",
+                "read_exponent must be 0 … 5",
+                "write_exponent must be 0 … 5",
+            ]
+        );
     }
 
     #[test]

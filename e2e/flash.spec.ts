@@ -1,0 +1,169 @@
+import { expect, test } from '@playwright/test';
+import { FlashPage } from './pages/FlashPage';
+
+test.describe('Flash endurance', () => {
+  test('dynamic LFU with churn on the SSD preset: lifetime in days/years with its assumptions', async ({ page }) => {
+    const f = new FlashPage(page);
+    await f.app.open();
+    await f.app.loadPreset('mmsys11-cost-ssd');
+    await f.app.field('policy.lfu').selectOption('dynamic');
+    await f.app.setField('policy.lfu_margin', '10');
+    await f.app.field('workload.churn').check();
+    await f.app.setField('workload.churn.period_h', '4');
+    await f.app.setField('workload.churn.new_titles', '8');
+    await f.app.waitValid();
+    const s = await f.app.scenario();
+    expect(s.policy.lfu).toBe('dynamic');
+    expect(s.workload.churn).toEqual({ period_h: 4, new_titles: 8 });
+
+    await f.open();
+    await f.runScenario();
+    const cell = f.scenarioLifetime('file_cache');
+    // A finite lifetime, in years (the churn writes a fraction of a MB/s) and spelled out in days.
+    await expect(cell).toContainText(/\d[\d,.]* years/);
+    await expect(cell).toContainText(/days = [\d,.]+ years/);
+    await expect(cell).not.toContainText('no writes');
+    const a = f.scenarioAssumptions;
+    await expect(a).toContainText('P/E cycles N = 10,000 (MLC)');
+    await expect(a).toContainText('capacity C = 320 GB');
+    await expect(a).toContainText('LFU dynamic: window 24 h, warm start, count margin 10 requests');
+    await expect(a).toContainText('churn: 8 new titles every 4 h');
+    await expect(a).toContainText('WA = 1: whole files are written sequentially');
+    await expect(a).toContainText(/T = 320 GB × 1024 × 10,000 \/ \([\d.]+ MB\/s × 1 × 3600\)/);
+  });
+
+  test('device flash fields are editable and validated by the core', async ({ page }) => {
+    const f = new FlashPage(page);
+    await f.app.open();
+    await f.app.loadPreset('mlc-interval-cache');
+    await f.app.waitValid();
+    const s = await f.app.scenario();
+    const i = s.devices.findIndex((d) => d.id === s.tiers.interval_cache?.device);
+    await page.getByTestId(`flash-details-${i}`).click();
+    await f.app.setField(`devices[${i}].flash.spare_factor`, '20');
+    await expect(f.app.error(`devices[${i}].flash.spare_factor`)).toContainText('20 is out of range: must be 0 < value ≤ 10');
+    await expect(f.app.runButton).toBeDisabled();
+    await f.app.setField(`devices[${i}].flash.spare_factor`, '0.28');
+    await f.app.field(`devices[${i}].flash.cell`).selectOption('slc');
+    await f.app.setField(`devices[${i}].flash.pe_cycles`, '100000');
+    await f.app.waitValid();
+    const flash = (await f.app.scenario()).devices[i].flash;
+    expect(flash).toMatchObject({ cell: 'slc', spare_factor: 0.28, pe_cycles: 100000 });
+    // The lifetime view uses the edited device: WA(0.28) = 2.48 and 100 000 P/E.
+    await f.open();
+    await f.runScenario();
+    await expect(page.getByTestId('flash-scenario-table-interval_cache')).toContainText('2.481');
+    await expect(f.scenarioAssumptions).toContainText('P/E cycles N = 100,000 (SLC)');
+  });
+
+  test('comparison: MLC interval cache lasts weeks, SLC years, static LFU never writes', async ({ page }) => {
+    const f = new FlashPage(page);
+    await f.app.open();
+    await f.open();
+    await expect(page.getByTestId('study-example')).toContainText('T = 128 × 1024 × 10 000 / (100 × 1 × 3600) = 3,641 h = 152 days');
+    await f.compareRun.click();
+    await expect(page.getByTestId('flash-compare-progress')).toBeVisible();
+    await expect(f.compareTable).toBeVisible({ timeout: 60_000 });
+    const rows = f.compareTable.locator('tbody tr');
+    await expect(rows).toHaveCount(6);
+    const lifetimeOf = (label: string, tier: string) =>
+      rows.filter({ hasText: label }).filter({ hasText: tier }).locator('td[data-label="Lifetime"]');
+    await expect(lifetimeOf('Interval cache on MLC', 'Interval cache')).toContainText(/^\d+(\.\d+)? days/);
+    // Simulated, the SLC buffer outlives the MLC one; at the MLC buffer's write rate it lasts years.
+    const hoursOf = async (label: string) => Number(/\(([\d,]+) h\)/.exec((await lifetimeOf(label, 'Interval cache').textContent()) ?? '')?.[1].replace(/,/g, ''));
+    const [mlcH, slcH] = [await hoursOf('Interval cache on MLC'), await hoursOf('Interval cache on SLC')];
+    expect(mlcH / 24).toBeGreaterThan(7);
+    expect(mlcH / 24).toBeLessThan(60);
+    expect(slcH).toBeGreaterThan(2 * mlcH);
+    await expect(page.getByTestId('slc-same-rate-lifetime')).toHaveText(/^\d+(\.\d+)? years$/);
+    await expect(lifetimeOf('File-level LFU, static', 'File cache')).toContainText('no writes');
+    await expect(lifetimeOf('File-level LFU, dynamic', 'File cache')).toContainText(/years/);
+    // The hybrid shows both of its flash tiers: TLC read-only, SLC absorbing the writes.
+    await expect(lifetimeOf('SLC (IC) + TLC (LFU)', 'File cache')).toContainText('no writes');
+    await expect(lifetimeOf('SLC (IC) + TLC (LFU)', 'Interval cache')).toContainText(/days|years/);
+    // MLC: WA of ρ = 0.07 from greedy GC.
+    await expect(rows.filter({ hasText: 'Interval cache on MLC' })).toContainText('greedy GC at ρ = 0.07');
+    await expect(page.getByTestId('lifetime-chart').last()).toContainText('1 year');
+  });
+
+  test('a long wear run shows progress and can be cancelled', async ({ page }) => {
+    const f = new FlashPage(page);
+    await f.app.open();
+    await f.app.loadPreset('mlc-interval-cache');
+    // About 50 million events: long enough to catch it running.
+    await f.app.setField('run.duration_h', '1000');
+    await f.app.setField('run.replications', '6');
+    await f.app.waitValid();
+    await f.open();
+    await page.getByTestId('flash-scenario-run').click();
+    await expect(page.getByTestId('flash-scenario-progress')).toBeVisible();
+    await expect(page.getByTestId('flash-scenario-status')).toContainText('0 of 1 runs done');
+    await page.getByTestId('flash-scenario-cancel').click();
+    await expect(page.getByTestId('flash-scenario-status')).toHaveText('Cancelled.');
+    await expect(page.getByTestId('flash-scenario-table')).toHaveCount(0);
+    // The pool is usable afterwards: the comparison runs to the end.
+    await f.compareRun.click();
+    await expect(f.compareTable).toBeVisible({ timeout: 60_000 });
+  });
+
+  test('WA vs ρ: formula and greedy-GC simulator side by side', async ({ page }) => {
+    const f = new FlashPage(page);
+    await f.app.open();
+    await f.open();
+    const table = page.getByTestId('wa-table');
+    await expect(table).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('wa-row-0.07')).toContainText('7.82');
+    await expect(page.getByTestId('wa-row-0.28')).toContainText('2.48');
+    await expect(page.getByTestId('wa-row-0.5')).toContainText('1.72');
+    await expect(page.getByTestId('wa-row-1')).toContainText('1.26');
+    await expect(page.getByTestId('wa-chart-overlay-formula')).toBeVisible();
+    await expect(page.getByTestId('wa-chart-point-sim-0')).toBeAttached();
+  });
+
+  test('cost model: optimum u = 0.92 with 3.68 GB caching and 0.32 GB over-provisioning', async ({ page }) => {
+    const f = new FlashPage(page);
+    await f.app.open();
+    await f.open();
+    await expect(page.getByTestId('cost-optimum-u')).toHaveText('0.92', { timeout: 30_000 });
+    await expect(page.getByTestId('cost-optimum-r')).toHaveText('0.99');
+    await expect(page.getByTestId('cost-caching-gb')).toHaveText('3.68 GB');
+    await expect(page.getByTestId('cost-op-gb')).toHaveText('0.32 GB');
+    await expect(page.getByTestId('cost-curve-point-optimum-0')).toHaveAttribute('data-x', '0.92');
+    await expect(page.getByTestId('cost-heatmap')).toBeVisible();
+    // Optimum u falls as writes grow.
+    await expect(page.getByTestId('cost-sweep-0')).toContainText('0.95');
+    await expect(page.getByTestId('cost-sweep-1')).toContainText('0.13');
+    // More writes: the optimum moves toward more over-provisioning.
+    await f.costField('io_w').fill('0.5');
+    await expect(page.getByTestId('cost-optimum-u')).toHaveText('0.66');
+    // A bad value names the field and its range.
+    await f.costField('io_w').fill('1.5');
+    await expect(page.getByTestId('error-cost.io_w')).toContainText('io_w must be in [0, 1]');
+    await f.costField('io_w').fill('0.02');
+    await expect(page.getByTestId('cost-optimum-u')).toHaveText('0.92');
+    // Timings from the MLC preset.
+    await page.getByTestId('field-cost.source').selectOption('mlc');
+    await expect(f.costField('c_prog_us')).toHaveValue('1400');
+  });
+
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ]) {
+    test(`the page fits ${width}×${height} without horizontal overflow`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      const f = new FlashPage(page);
+      await f.app.open();
+      // The catalog with a device's flash fields expanded.
+      await page.getByTestId('flash-details-4').click();
+      let overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await f.open();
+      await f.compareRun.click();
+      await expect(f.compareTable).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByTestId('cost-heatmap')).toBeVisible({ timeout: 30_000 });
+      overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  }
+});

@@ -1,0 +1,48 @@
+// Boundary types of the flash-endurance and cost-model exports (issue #7):
+// the core's types re-exported from the generated .d.ts, plus the shapes the
+// worker API composes from them.
+import type { SimApi } from './api';
+import type { CostParams, CostPoint, FlashTiming, HddTiming, Partition, ZipfWorkload } from '../wasm-pkg/tierplan_wasm';
+
+export type { CostGrid, CostModelReport, CostParams, CostPoint, FlashTiming, GcSimConfig, GcSimResult, HddTiming, Partition, ZipfWorkload } from '../wasm-pkg/tierplan_wasm';
+
+/** The cost model's documented defaults and its timing presets. */
+export interface CostModelDefaults {
+  params: CostParams;
+  workload: ZipfWorkload;
+  /** HySSC chip timings per cell type. */
+  timings: { slc: FlashTiming; mlc: FlashTiming; tlc: FlashTiming };
+  /** The assumed disk (no source study gives one). */
+  hdd: HddTiming;
+  /** Every value above that is an assumption, as labels. */
+  assumptions: string[];
+}
+
+/** One point of the optimum-u-versus-write-share table. */
+export interface WriteShareOptimum {
+  io_w: number;
+  optimum: CostPoint;
+  partition: Partition;
+}
+
+/** WA for one spare factor ρ: Lambert-W formula and greedy-GC simulation. */
+export interface WaPoint {
+  rho: number;
+  formula: number;
+  /** `null` where the simulator cannot run this ρ. */
+  simulated: number | null;
+}
+
+/** The flash analytics the UI calls on the engine (each computed in a worker). */
+export type FlashAnalytics = {
+  [K in
+    | 'costModelDefaults'
+    | 'costModel'
+    | 'costModelWriteSweep'
+    | 'costParamsFromTimings'
+    | 'waComparison'
+    | 'waCurve'
+    | 'lifetimeHours']: (
+    ...args: Parameters<SimApi[K]>
+  ) => Promise<ReturnType<SimApi[K]>>;
+};

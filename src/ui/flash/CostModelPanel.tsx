@@ -1,0 +1,359 @@
+// The hybrid cost model of the flash cache (SPEC §9, after Oh et al.,
+// FAST'12): inputs in a form, the grid search over (u, r) in a worker, the
+// cost curve C(u) with its optimum, the partition of the cache, the (u, r)
+// heatmap, and how the optimum moves as the write share grows.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Heatmap, LineChart } from '../../charts';
+import type { CostModelDefaults, CostModelReport, CostParams, FlashTiming, WriteShareOptimum, ZipfWorkload } from '../../engine/flash-types';
+import type { FieldError, Scenario } from '../../engine/types';
+import type { Engine } from '../App';
+import { num, percent } from '../format';
+import { FormContext, NumField, SelectField, type FormState } from '../form';
+import { useChartSize } from './useNarrow';
+
+/** Write shares of the optimum-u table (IO_R = 1 − IO_W). */
+export const WRITE_SHARES = [0, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.8, 1];
+const DEFAULT_CACHE_GB = 4;
+const DEFAULT_STEPS = 100;
+const P = 'cost';
+
+interface Inputs {
+  params: CostParams;
+  workload: ZipfWorkload;
+  cacheGb: number;
+  uSteps: number;
+  rSteps: number;
+}
+
+type Source = 'slc' | 'mlc' | 'tlc' | `device:${string}`;
+
+/** The core's messages start with the field's name ("io_w must be in [0, 1]"): attach each to its input. */
+export function fieldErrors(message: string): { errors: FieldError[]; rest: string[] } {
+  const known = new Set([
+    'page_kb', 'pages_per_block', 'c_fr_us', 'c_prog_us', 'c_cp_us', 'c_e_us', 'c_dr_us', 'c_dw_us', 'c_wh_us', 'io_r', 'io_w',
+    'read_blocks', 'write_blocks', 'read_exponent', 'write_exponent', 'cache_gb', 'u_steps', 'r_steps',
+  ]);
+  const errors: FieldError[] = [];
+  const rest: string[] = [];
+  for (const part of message.split('; ')) {
+    const name = part.split(' ')[0];
+    if (known.has(name)) errors.push({ path: `${P}.${name === 'io_r' ? 'io_w' : name}`, message: part });
+    else rest.push(part);
+  }
+  return { errors, rest };
+}
+
+function timingOfDevice(s: Scenario, id: string): FlashTiming | null {
+  const f = s.devices.find((d) => d.id === id)?.flash;
+  return f ? { page_kb: f.page_kb, pages_per_block: f.pages_per_block, read_us: f.read_us, program_us: f.program_us, erase_ms: f.erase_ms } : null;
+}
+
+export function CostModelPanel({ engine, scenario }: { engine: Engine; scenario: Scenario }) {
+  const [defaults, setDefaults] = useState<CostModelDefaults | null>(null);
+  const [inputs, setInputs] = useState<Inputs | null>(null);
+  const [source, setSource] = useState<Source>('slc');
+  const [report, setReport] = useState<{ report: CostModelReport; sweep: WriteShareOptimum[]; inputs: Inputs } | null>(null);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [other, setOther] = useState<string[]>([]);
+  const [localInvalid, setLocalInvalidState] = useState<ReadonlySet<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    engine.costModelDefaults().then(
+      (d) => {
+        if (!live) return;
+        setDefaults(d);
+        setInputs({ params: d.params, workload: d.workload, cacheGb: DEFAULT_CACHE_GB, uSteps: DEFAULT_STEPS, rSteps: DEFAULT_STEPS });
+      },
+      (e: unknown) => live && setOther([e instanceof Error ? e.message : String(e)]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [engine]);
+
+  // Recompute (debounced) whenever an input changes and every field reads as a number.
+  useEffect(() => {
+    if (!inputs || localInvalid.size > 0) return;
+    let live = true;
+    const t = setTimeout(() => {
+      setBusy(true);
+      Promise.all([
+        engine.costModel(inputs.params, inputs.workload, inputs.cacheGb, inputs.uSteps, inputs.rSteps),
+        engine.costModelWriteSweep(inputs.params, inputs.workload, inputs.cacheGb, WRITE_SHARES, inputs.uSteps, inputs.rSteps),
+      ]).then(
+        ([r, sweep]) => {
+          if (!live) return;
+          setReport({ report: r, sweep, inputs });
+          setErrors([]);
+          setOther([]);
+          setBusy(false);
+        },
+        (e: unknown) => {
+          if (!live) return;
+          const f = fieldErrors(e instanceof Error ? e.message : String(e));
+          setErrors(f.errors);
+          setOther(f.rest);
+          setBusy(false);
+        },
+      );
+    }, 150);
+    return () => {
+      live = false;
+      clearTimeout(t);
+    };
+  }, [engine, inputs, localInvalid]);
+
+  const setLocalInvalid = useCallback((path: string, invalid: boolean) => {
+    setLocalInvalidState((prev) => {
+      if (prev.has(path) === invalid) return prev;
+      const next = new Set(prev);
+      if (invalid) next.add(path);
+      else next.delete(path);
+      return next;
+    });
+  }, []);
+  const form: FormState = useMemo(() => ({ errors, setLocalInvalid }), [errors, setLocalInvalid]);
+
+  const ssds = scenario.devices.filter((d) => d.flash);
+  const sources: { value: Source; label: string }[] = [
+    { value: 'slc', label: 'SLC preset (HySSC: 135 / 350 µs, erase 1.5 ms, 4 KB)' },
+    { value: 'mlc', label: 'MLC preset (HySSC: 175 µs / 1.4 ms, erase 3.8 ms, 4 KB)' },
+    { value: 'tlc', label: 'TLC preset (HySSC: 350 µs / 2.5 ms, erase 3 ms, 8 KB)' },
+    ...ssds.map((d) => ({ value: `device:${d.id}` as Source, label: `Device: ${d.name} (${d.flash!.cell.toUpperCase()})` })),
+  ];
+
+  function chooseSource(v: Source) {
+    if (!defaults || !inputs) return;
+    setSource(v);
+    const timing = v.startsWith('device:') ? timingOfDevice(scenario, v.slice('device:'.length)) : defaults.timings[v as 'slc' | 'mlc' | 'tlc'];
+    if (!timing) return;
+    // New chip timings; the disk costs and write share stay as edited.
+    const keepDisk = (chip: CostParams) => (cur: Inputs | null): Inputs | null => {
+      if (!cur) return cur;
+      const params: CostParams = { ...chip, c_dr_us: cur.params.c_dr_us, c_dw_us: cur.params.c_dw_us, c_wh_us: cur.params.c_wh_us };
+      return { ...cur, params };
+    };
+    engine.costParamsFromTimings(timing, defaults.hdd, inputs.params.io_w).then(
+      (chip) => setInputs(keepDisk(chip)),
+      (e: unknown) => setOther([e instanceof Error ? e.message : String(e)]),
+    );
+  }
+
+  const setParam = (k: keyof CostParams, v: number) => setInputs((cur) => (cur ? { ...cur, params: { ...cur.params, [k]: v } } : cur));
+  const setWork = (k: keyof ZipfWorkload, v: number) => setInputs((cur) => (cur ? { ...cur, workload: { ...cur.workload, [k]: v } } : cur));
+
+  if (!inputs || !defaults) {
+    return (
+      <section className="card" data-testid="cost-model">
+        <h2>Hybrid cost model of the flash cache</h2>
+        {other.length ? <p className="field-error">{other.join('; ')}</p> : <p className="muted">Loading the model…</p>}
+      </section>
+    );
+  }
+  const p = inputs.params;
+  const w = inputs.workload;
+  const hdd = defaults.hdd;
+  return (
+    <FormContext.Provider value={form}>
+      <section className="card" aria-labelledby="cost-title" data-testid="cost-model">
+        <h2 id="cost-title">Hybrid cost model of the flash cache (FAST'12)</h2>
+        <p className="hint">
+          The flash cache splits into caching space (fraction u) and over-provisioned space (1 − u); caching space into read (r) and write (1 − r) parts.
+          C<sub>H</sub>(u, r) = C<sub>HR</sub>·IO<sub>R</sub> + C<sub>HW</sub>·IO<sub>W</sub>, with garbage collection C<sub>GC</sub>(u) = u·N<sub>p</sub>·C
+          <sub>CP</sub> + C<sub>E</sub> and page write C<sub>PW</sub>(u) = C<sub>GC</sub>(u) / ((1 − u)·N<sub>p</sub>) + C<sub>PROG</sub>. Hit ratios H
+          <sub>R</sub>, H<sub>W</sub> come from Zipf block popularities (ideal popularity-ordered cache).
+        </p>
+        <div className="cost-form">
+          <fieldset>
+            <legend>Flash chip</legend>
+            <SelectField<Source> path={`${P}.source`} label="Timings from" value={source} options={sources} onChange={chooseSource} />
+            <div className="grid">
+              <NumField path={`${P}.page_kb`} label="Page size P" unit="KB" value={p.page_kb} onChange={(v) => setParam('page_kb', v)} />
+              <NumField path={`${P}.pages_per_block`} label="Pages per block N_p" unit="pages" integer value={p.pages_per_block}
+                onChange={(v) => setParam('pages_per_block', v)} />
+              <NumField path={`${P}.c_fr_us`} label="Page read C_FR" unit="µs" value={p.c_fr_us} onChange={(v) => setParam('c_fr_us', v)} />
+              <NumField path={`${P}.c_prog_us`} label="Page program C_PROG" unit="µs" value={p.c_prog_us} onChange={(v) => setParam('c_prog_us', v)} />
+              <NumField path={`${P}.c_cp_us`} label="Page copy in GC C_CP" unit="µs" value={p.c_cp_us} onChange={(v) => setParam('c_cp_us', v)} />
+              <NumField path={`${P}.c_e_us`} label="Block erase C_E" unit="µs" value={p.c_e_us} onChange={(v) => setParam('c_e_us', v)} />
+            </div>
+          </fieldset>
+          <fieldset>
+            <legend>Disk and mix</legend>
+            <div className="grid">
+              <NumField path={`${P}.c_dr_us`} label="Disk page read C_DR" unit="µs" value={p.c_dr_us} onChange={(v) => setParam('c_dr_us', v)} />
+              <NumField path={`${P}.c_dw_us`} label="Disk page write C_DW" unit="µs" value={p.c_dw_us} onChange={(v) => setParam('c_dw_us', v)} />
+              <NumField
+                path={`${P}.io_w`}
+                label="Write share IO_W"
+                unit="0–1"
+                value={p.io_w}
+                hint={`IO_R = 1 − IO_W = ${num(1 - p.io_w)}`}
+                onChange={(v) => setInputs((cur) => (cur ? { ...cur, params: { ...cur.params, io_w: v, io_r: 1 - v } } : cur))}
+              />
+              <NumField path={`${P}.cache_gb`} label="Flash cache size" unit="GB" value={inputs.cacheGb}
+                onChange={(v) => setInputs((cur) => (cur ? { ...cur, cacheGb: v } : cur))} />
+            </div>
+            <p className="hint">
+              Default disk (assumed): {num(hdd.read_positioning_ms)} ms read / {num(hdd.write_positioning_ms)} ms write positioning, {num(hdd.transfer_mb_s)} MB/s.
+            </p>
+          </fieldset>
+          <fieldset>
+            <legend>Workload (Zipf) and grid</legend>
+            <div className="grid">
+              <NumField path={`${P}.read_blocks`} label="Blocks read" unit="erase blocks" integer value={w.read_blocks} onChange={(v) => setWork('read_blocks', v)} />
+              <NumField path={`${P}.read_exponent`} label="Read Zipf exponent" unit="s" value={w.read_exponent} onChange={(v) => setWork('read_exponent', v)} />
+              <NumField path={`${P}.write_blocks`} label="Blocks written" unit="erase blocks" integer value={w.write_blocks} onChange={(v) => setWork('write_blocks', v)} />
+              <NumField path={`${P}.write_exponent`} label="Write Zipf exponent" unit="s" value={w.write_exponent} onChange={(v) => setWork('write_exponent', v)} />
+              <NumField path={`${P}.u_steps`} label="Grid steps in u" unit="2–400" integer value={inputs.uSteps}
+                onChange={(v) => setInputs((cur) => (cur ? { ...cur, uSteps: v } : cur))} />
+              <NumField path={`${P}.r_steps`} label="Grid steps in r" unit="1–400" integer value={inputs.rSteps}
+                onChange={(v) => setInputs((cur) => (cur ? { ...cur, rSteps: v } : cur))} />
+            </div>
+          </fieldset>
+        </div>
+        {other.length ? (
+          <p className="field-error" role="alert" data-testid="cost-error">
+            {other.join('; ')}
+          </p>
+        ) : null}
+        <p className="muted" aria-live="polite" data-testid="cost-status">
+          {busy ? 'Computing in a worker…' : errors.length || localInvalid.size ? 'Fix the marked fields.' : ''}
+        </p>
+        {report ? <CostResults r={report.report} sweep={report.sweep} inputs={report.inputs} /> : null}
+        <details>
+          <summary>Assumptions of the cost model</summary>
+          <ul data-testid="cost-assumptions">
+            {defaults.assumptions.map((a) => (
+              <li key={a}>{a}</li>
+            ))}
+            <li>hit ratios: an ideal cache holding the most popular blocks (Zipf top-k mass); the default workload is read-mostly and illustrative, not fitted to a trace</li>
+          </ul>
+        </details>
+      </section>
+    </FormContext.Provider>
+  );
+}
+
+const gb = (v: number) => `${v.toFixed(2)} GB`;
+
+function CostResults({ r, sweep, inputs }: { r: CostModelReport; sweep: WriteShareOptimum[]; inputs: Inputs }) {
+  const o = r.grid.optimum;
+  const part = r.partition;
+  const finite = r.grid.curve.filter((c) => Number.isFinite(c.total));
+  // Heatmap on a coarser sub-grid (about 25 × 20 cells) so each cell stays readable.
+  const ui = Math.max(1, Math.round(r.grid.u.length / 25));
+  const rj = Math.max(1, Math.round(r.grid.r.length / 20));
+  const cells = r.grid.u.flatMap((u, i) =>
+    i % ui === 0 ? r.grid.r.filter((_, j) => j % rj === 0).map((rv) => ({ x: u, y: rv, value: r.grid.cost_us[i][r.grid.r.indexOf(rv)] })) : [],
+  );
+  const min = o.total;
+  const size = useChartSize([640, 360]);
+  return (
+    <div className="cost-results" data-testid="cost-results">
+      <div className="cost-summary">
+        <dl className="optimum" data-testid="cost-optimum">
+          <dt>Optimum</dt>
+          <dd>
+            u = <strong data-testid="cost-optimum-u">{o.u.toFixed(2)}</strong>, r = <strong data-testid="cost-optimum-r">{o.r.toFixed(2)}</strong>
+          </dd>
+          <dt>Expected cost C_H</dt>
+          <dd>{num(o.total)} µs per I/O</dd>
+          <dt>Hit ratios</dt>
+          <dd>
+            read {percent(o.read_hit)}, write {percent(o.write_hit)}
+          </dd>
+        </dl>
+        <table className="flash-table partition" data-testid="cost-partition">
+          <caption>Partition of the {num(part.total_gb)} GB flash cache at the optimum</caption>
+          <tbody>
+            <tr>
+              <th scope="row">Caching space (u)</th>
+              <td data-testid="cost-caching-gb">{gb(part.caching_gb)}</td>
+            </tr>
+            <tr>
+              <th scope="row">— read cache (u·r)</th>
+              <td data-testid="cost-read-gb">{gb(part.read_gb)}</td>
+            </tr>
+            <tr>
+              <th scope="row">— write cache (u·(1 − r))</th>
+              <td data-testid="cost-write-gb">{gb(part.write_gb)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Over-provisioning (1 − u)</th>
+              <td data-testid="cost-op-gb">{gb(part.over_provisioning_gb)}</td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+      <div className="chart-pair">
+        <LineChart
+          title="Expected I/O cost C(u), the minimum over r, with its optimum"
+          xLabel="caching fraction u of the flash cache"
+          yLabel="C(u) (µs per I/O)"
+          yScale="log"
+          series={[
+            { id: 'cu', label: 'C(u), min over r', points: finite.map((c) => ({ x: c.u, y: c.total })) },
+            { id: 'optimum', label: `optimum u = ${o.u.toFixed(2)}`, points: [{ x: o.u, y: o.total }] },
+          ]}
+          testId="cost-curve"
+          {...size}
+        />
+        <Heatmap
+          title={`C_H(u, r) over the grid (${inputs.cacheGb} GB cache)`}
+          xLabel="caching fraction u"
+          yLabel="read share r of the caching space"
+          valueLabel="C_H (µs per I/O)"
+          cells={cells}
+          domain={[min, 3 * min]}
+          showValues={false}
+          xFormat={(v) => v.toFixed(2)}
+          yFormat={(v) => v.toFixed(2)}
+          testId="cost-heatmap"
+          {...size}
+        />
+      </div>
+      <p className="hint">Heatmap colours saturate at 3 × the optimum cost ({num(3 * min)} µs) so the valley stays visible; cells are every {ui}th u and {rj}th r of the grid.</p>
+      <h3>Optimum u as writes grow</h3>
+      <div className="chart-pair">
+        <LineChart
+          title="Optimum caching fraction u against the write share"
+          xLabel="write share IO_W (IO_R = 1 − IO_W)"
+          yLabel="optimum caching fraction u"
+          series={[{ id: 'u', label: 'optimum u (rest is over-provisioning)', points: sweep.map((s) => ({ x: s.io_w, y: s.optimum.u })) }]}
+          yDomain={[0, 1]}
+          testId="cost-sweep-chart"
+          {...size}
+        />
+        <div className="table-scroll">
+          <table className="flash-table numeric" data-testid="cost-sweep-table">
+            <thead>
+              <tr>
+                <th scope="col">IO_W</th>
+                <th scope="col">u</th>
+                <th scope="col">r</th>
+                <th scope="col">caching (GB)</th>
+                <th scope="col">over-prov. (GB)</th>
+                <th scope="col">C_H (µs)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {sweep.map((s) => (
+                <tr key={s.io_w} data-testid={`cost-sweep-${s.io_w}`}>
+                  <td>{s.io_w}</td>
+                  <td>{s.optimum.u.toFixed(2)}</td>
+                  <td>{s.optimum.r.toFixed(2)}</td>
+                  <td>{s.partition.caching_gb.toFixed(2)}</td>
+                  <td>{s.partition.over_provisioning_gb.toFixed(2)}</td>
+                  <td>{num(s.optimum.total)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+      <p className="hint">Every write pays the page-write cost C_PW(u), which grows steeply as over-provisioned space shrinks, so more writes push the optimum toward more over-provisioning.</p>
+    </div>
+  );
+}
