@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { flashAnalytics } from '../test/flash';
 import { simApi } from '../test/wasm';
 import type { Engine } from '../ui/App';
 import { chartData } from './chartData';
@@ -27,6 +28,7 @@ function testEngine(): Engine {
     erlangB: (c, a) => Promise.resolve(api.erlangB(c, a)),
     streamsPerBandwidth: (bw, b) => Promise.resolve(api.streamsPerBandwidth(bw, b)),
     zipfTopKMass: (n, x, k) => Promise.resolve(api.zipfTopKMass(n, x, k)),
+    ...flashAnalytics(api),
   };
 }
 
