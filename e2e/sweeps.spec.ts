@@ -27,7 +27,7 @@ test('Fig. 11: one point per value per architecture, and the CSV holds the plott
   const csv = await sw.download(card, 'csv');
   expect(csv.name).toMatch(/\.csv$/);
   const header = csv.text.split('\n').filter((l) => l.startsWith('#'));
-  expect(header.some((l) => /^# scenario: http:\/\/127\.0\.0\.1:\d+\/#s=/.test(l))).toBe(true);
+  expect(header.some((l) => /^# scenario: http:\/\/127\.0\.0\.1:\d+\/#v1\./.test(l))).toBe(true);
   expect(header).toContain('# seed: 1');
   expect(header.some((l) => /^# tierplan \d+\.\d+\.\d+$/.test(l))).toBe(true);
   const rows = csvParse(csv.text.split('\n').filter((l) => !l.startsWith('#')).join('\n')).filter((r) => r.kind === 'simulated');
