@@ -1,8 +1,9 @@
 //! Public face of the simulation: a resumable job over all replications.
 
-mod alias;
+// The bound of the optimiser regenerates the engine's arrivals with these.
+pub(crate) mod alias;
 mod heap;
-mod rng;
+pub(crate) mod rng;
 mod sim;
 
 use crate::analytics::streams_per_bandwidth;

@@ -30,9 +30,9 @@
 //! 1 − c/A, which a short or lucky run can beat).
 
 use crate::analytics::zipf_probabilities;
+use crate::engine::alias::AliasTable;
+use crate::engine::rng::SimRng;
 use crate::scenario::*;
-use rand_core::{Rng, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// Bandwidth unit of the engine: 1/1000 KB/s.
 pub(crate) const BW_SCALE: f64 = 1000.0;
@@ -40,89 +40,6 @@ pub(crate) const BW_SCALE: f64 = 1000.0;
 /// Engine bandwidth of `count` devices, in 1/1000 KB/s (None = unlimited).
 pub(crate) fn bw_units(mbps: Option<f64>, count: u32) -> Option<u64> {
     mbps.map(|m| (m * 1024.0 * BW_SCALE).round() as u64 * count as u64)
-}
-
-struct SimRng(Xoshiro256PlusPlus);
-
-impl SimRng {
-    fn new(seed: u64) -> Self {
-        SimRng(Xoshiro256PlusPlus::seed_from_u64(seed))
-    }
-    fn uniform(&mut self) -> f64 {
-        (self.0.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
-    }
-    fn exp(&mut self, rate: f64) -> f64 {
-        -libm::log1p(-self.uniform()) / rate
-    }
-}
-
-/// The engine's Walker/Vose alias table, rebuilt identically.
-struct AliasTable {
-    prob: Vec<f64>,
-    alias: Vec<u32>,
-}
-
-impl AliasTable {
-    fn new(weights: &[f64]) -> Self {
-        let n = weights.len();
-        let total: f64 = weights.iter().sum();
-        let mut prob: Vec<f64> = weights.iter().map(|w| w * n as f64 / total).collect();
-        let mut alias: Vec<u32> = (0..n as u32).collect();
-        let mut small: Vec<u32> = Vec::new();
-        let mut large: Vec<u32> = Vec::new();
-        for (i, &p) in prob.iter().enumerate() {
-            if p < 1.0 {
-                small.push(i as u32)
-            } else {
-                large.push(i as u32)
-            }
-        }
-        while let (Some(&s), Some(&l)) = (small.last(), large.last()) {
-            small.pop();
-            alias[s as usize] = l;
-            prob[l as usize] -= 1.0 - prob[s as usize];
-            if prob[l as usize] < 1.0 {
-                large.pop();
-                small.push(l);
-            }
-        }
-        for i in small.into_iter().chain(large) {
-            prob[i as usize] = 1.0;
-        }
-        AliasTable { prob, alias }
-    }
-
-    fn sample(&self, rng: &mut SimRng) -> u32 {
-        let n = self.prob.len();
-        let u = rng.uniform() * n as f64;
-        let i = (u as usize).min(n - 1);
-        let frac = u - i as f64;
-        if frac < self.prob[i] {
-            i as u32
-        } else {
-            self.alias[i]
-        }
-    }
-}
-
-/// The engine's class interleaving over slots.
-pub(crate) fn class_assignment(n: u32, shares: &[f64]) -> Vec<u8> {
-    let mut given = vec![0u32; shares.len()];
-    (0..n)
-        .map(|i| {
-            let mut best = 0;
-            let mut best_def = f64::NEG_INFINITY;
-            for (c, &s) in shares.iter().enumerate() {
-                let def = s * (i + 1) as f64 - given[c] as f64;
-                if def > best_def + 1e-12 {
-                    best_def = def;
-                    best = c;
-                }
-            }
-            given[best] += 1;
-            best as u8
-        })
-        .collect()
 }
 
 /// One replication's arrivals, with what the bounds need precomputed.
@@ -164,8 +81,7 @@ impl Trace {
         let w = &s.workload;
         let n = w.videos;
         let alias = AliasTable::new(&zipf_probabilities(n, w.popularity.exponent()));
-        let shares: Vec<f64> = w.classes.iter().map(|c| c.share).collect();
-        let slot_class = class_assignment(n, &shares);
+        let slot_class = w.class_of_ranks();
         let len_s: Vec<f64> = w.classes.iter().map(|c| c.length_min * 60.0).collect();
         let kbps: Vec<f64> = w.classes.iter().map(|c| c.bitrate_kbps).collect();
         let l_max = len_s.iter().copied().fold(0.0, f64::max);

@@ -595,8 +595,7 @@ impl Search {
 
         let w = &scenario.workload;
         let probs = crate::analytics::zipf_probabilities(w.videos, w.popularity.exponent());
-        let shares: Vec<f64> = w.classes.iter().map(|c| c.share).collect();
-        let sc = bound::class_assignment(w.videos, &shares);
+        let sc = w.class_of_ranks();
         let (mut mean_len_s, mut mean_kbps) = (0.0, 0.0);
         for (i, p) in probs.iter().enumerate() {
             let c = &w.classes[sc[i] as usize];
@@ -885,8 +884,7 @@ impl Search {
                     let cached = if s.policy.lfu == LfuPolicy::Static {
                         // The engine's static staging, by rank at t = 0.
                         let w = &s.workload;
-                        let shares: Vec<f64> = w.classes.iter().map(|c| c.share).collect();
-                        let sc = bound::class_assignment(w.videos, &shares);
+                        let sc = w.class_of_ranks();
                         let mut free =
                             (d.capacity_gb * 1024.0 * 1024.0).floor() as u64 * t.count as u64;
                         let v: Vec<bool> = (0..w.videos as usize)
