@@ -6,7 +6,7 @@ import type { Device, FieldError, PresetInfo, Progress, RunResult, Scenario } fr
 import type { RunRequest } from '../engine/pool';
 import type { FlashAnalytics } from '../engine/flash-types';
 import { DeviceCatalog } from './DeviceCatalog';
-import { FormContext } from './form';
+import { ErrorSummary, FormContext } from './form';
 import { Results } from './Results';
 import { ArchitectureSection, RunSection, ScenarioName, WorkloadSection, type Edit } from './ScenarioEditor';
 import { extraViews } from './views';
@@ -116,18 +116,7 @@ function RunPanel({
           {state.message}
         </p>
       ) : null}
-      {blockers.length > 0 ? (
-        <div className="error-summary" data-testid="error-summary" role="alert">
-          <strong>Fix {blockers.length === 1 ? 'this' : `these ${blockers.length}`} before running:</strong>
-          <ul>
-            {blockers.map((e, i) => (
-              <li key={i}>
-                <code>{e.path}</code>: {e.message}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ErrorSummary errors={blockers} action="running" testId="error-summary" />
     </section>
   );
 }

@@ -204,3 +204,22 @@ export function TextField({
     </div>
   );
 }
+
+/** Every problem that blocks an action, each with the field path it names. */
+export function ErrorSummary({ errors, action, testId: id }: { errors: FieldError[]; action: string; testId: string }) {
+  if (errors.length === 0) return null;
+  return (
+    <div className="error-summary" data-testid={id} role="alert">
+      <strong>
+        Fix {errors.length === 1 ? 'this' : `these ${errors.length}`} before {action}:
+      </strong>
+      <ul>
+        {errors.map((e, i) => (
+          <li key={i}>
+            <code>{e.path}</code>: {e.message}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

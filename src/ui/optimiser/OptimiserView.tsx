@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { getSearchBackend, runOptimiser, type OptimiserProgress, type SearchBackend } from '../../engine/optimiser';
 import type { Architecture, FieldError, OptimizeResult, RunResult, Scenario } from '../../engine/types';
 import { ScatterChart } from '../../charts';
-import { FormContext, NumField, FieldMessages } from '../form';
+import { ErrorSummary, FormContext, NumField, FieldMessages } from '../form';
 import { ARCHITECTURES } from '../labels';
 import { dollars, num } from '../format';
 import type { ViewProps } from '../views';
@@ -326,18 +326,7 @@ export function OptimiserPage({ engine, scenario, valid, setScenario, search }: 
               Cancel
             </button>
           </div>
-          {formErrors.length > 0 ? (
-            <div className="error-summary" role="alert" data-testid="opt-error-summary">
-              <strong>Fix {formErrors.length === 1 ? 'this' : `these ${formErrors.length}`} before searching:</strong>
-              <ul>
-                {formErrors.map((e, i) => (
-                  <li key={i}>
-                    <code>{e.path}</code>: {e.message}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
+          <ErrorSummary errors={formErrors} action="searching" testId="opt-error-summary" />
           <RunStatus run={run} parallel={parallel} />
         </section>
 
