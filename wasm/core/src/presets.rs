@@ -320,9 +320,9 @@ fn entries() -> Vec<Entry> {
         },
         Entry {
             info: ("hyssc-slc-tlc", "HySSC-style SLC interval cache + TLC LFU + HDD", "Oh et al., HySSC",
-                   "SLC absorbs the interval-cache writes (100 000 P/E); TLC (1 000 P/E) only holds popular files, read-only."),
+                   "SLC absorbs the interval-cache writes (100 000 P/E); TLC (1 000 P/E) only holds popular files, read-only. 1 SLC + 3 TLC + 4 HDDs meet λ = 1/s with no rejections."),
             build: || mmsys_base("HySSC-style SLC + TLC + HDD", Architecture::SlcIcTlcLfuHdd,
-                                 tiers(tier("hdd15k", 4), Some(tier("slc_fusionio", 1)), Some(tier("tlc_ssd", 1))), 1.0),
+                                 tiers(tier("hdd15k", 4), Some(tier("slc_fusionio", 1)), Some(tier("tlc_ssd", 3))), 1.0),
         },
         Entry {
             info: ("mlc-interval-cache", "Interval caching on MLC flash (wear)", MMSYS,
