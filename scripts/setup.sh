@@ -6,6 +6,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# The end-to-end tests drive Debian's Chromium (never a downloaded browser).
+if [ ! -x /usr/bin/chromium ] && [ -z "${CHROMIUM_PATH:-}" ] && command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+  echo "setup: apt-get install chromium (for the end-to-end tests)"
+  apt-get update && apt-get install -y chromium
+fi
+
 want=$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)".*/\1/p' wasm/bindings/Cargo.toml)
 
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then

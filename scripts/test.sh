@@ -16,9 +16,9 @@ bash scripts/build-wasm.sh
 step "cargo test --workspace"
 cargo test --manifest-path wasm/Cargo.toml --workspace --no-fail-fast 2>&1 | tee "$log/cargo.txt"
 
-step "cargo fmt --check, clippy -D warnings (bindings crate)"
-cargo fmt --manifest-path wasm/Cargo.toml -p tierplan-wasm -- --check
-cargo clippy --manifest-path wasm/Cargo.toml -p tierplan-wasm --no-deps --all-targets -- -D warnings
+step "cargo fmt --check, clippy -D warnings (whole workspace; the bindings also for wasm32)"
+cargo fmt --manifest-path wasm/Cargo.toml --all -- --check
+cargo clippy --manifest-path wasm/Cargo.toml --workspace --no-deps --all-targets -- -D warnings
 cargo clippy --manifest-path wasm/Cargo.toml -p tierplan-wasm --no-deps --target wasm32-unknown-unknown -- -D warnings
 
 step "tsc --noEmit, eslint"
