@@ -7,7 +7,8 @@ import { scaleBand, scaleLinear } from 'd3-scale';
 import { formatValue, r2 } from './format';
 import { VIRIDIS } from './palette';
 import { chartSize, useContainerWidth } from './size';
-import { Tooltip, type TooltipState } from './Tooltip';
+import { ChartFrame } from './ChartFrame';
+import type { TooltipState } from './Tooltip';
 import type { HeatCell } from './types';
 
 export interface HeatmapProps {
@@ -99,17 +100,17 @@ export function Heatmap({
   }
 
   return (
-    <div className="ck-chart" data-testid={testId} ref={boxRef}>
-      <svg
-        ref={svgRef}
-        className="ck-svg"
-        viewBox={`0 0 ${width} ${height}`}
-        role="group"
-        aria-labelledby={titleId}
-        xmlns="http://www.w3.org/2000/svg"
-        onKeyDown={onKeyDown}
-      >
-        <title id={titleId}>{title}</title>
+    <ChartFrame
+      testId={testId}
+      boxRef={boxRef}
+      svgRef={svgRef}
+      width={width}
+      height={height}
+      title={title}
+      titleId={titleId}
+      onKeyDown={onKeyDown}
+      tip={tip}
+      defs={
         <defs>
           <linearGradient id={gradId} x1="0" x2="0" y1="1" y2="0">
             {VIRIDIS.map((c, i) => (
@@ -117,111 +118,110 @@ export function Heatmap({
             ))}
           </linearGradient>
         </defs>
-        <rect className="ck-bg" x={0} y={0} width={width} height={height} />
-        <g className="ck-cells">
-          {xs.map((xv, xi) =>
-            ys.map((yv, yi) => {
-              const c = byKey.get(`${xv}|${yv}`);
-              if (!c) return null;
-              const cx = r2(x(xv) ?? 0);
-              const cy = r2(y(yv) ?? 0);
-              return (
-                <g key={`${xv}|${yv}`}>
-                  <rect
-                    ref={(el) => {
-                      if (el) refs.current.set(`${xi}|${yi}`, el);
-                      else refs.current.delete(`${xi}|${yi}`);
-                    }}
-                    x={cx}
-                    y={cy}
-                    width={r2(x.bandwidth())}
-                    height={r2(y.bandwidth())}
-                    fill={Number.isFinite(c.value) ? color(c.value) : 'var(--ck-muted)'}
-                    className="ck-cell"
-                    tabIndex={active.xi === xi && active.yi === yi ? 0 : -1}
-                    aria-label={describe(c).join('; ')}
-                    data-testid={`${testId}-cell-${xi}-${yi}`}
-                    data-x={c.x}
-                    data-y={c.y}
-                    data-value={c.value}
-                    onFocus={() => {
-                      setActive({ xi, yi });
-                      show(c);
-                    }}
-                    onBlur={() => setTip(null)}
-                    onMouseEnter={() => show(c)}
-                    onMouseLeave={() => setTip(null)}
-                  />
-                  {showValues && bigEnough && Number.isFinite(c.value) ? (
-                    <text
-                      x={r2(cx + x.bandwidth() / 2)}
-                      y={r2(cy + y.bandwidth() / 2 + 4)}
-                      textAnchor="middle"
-                      className="ck-cell-text"
-                      fill={ink(c.value)}
-                    >
-                      {valueFormat(c.value)}
-                    </text>
-                  ) : null}
-                </g>
-              );
-            }),
-          )}
-        </g>
-        <g className="ck-axis ck-axis-x">
-          {xs.map((v, i) =>
-            i % xStep === 0 ? (
-              <text key={v} x={r2((x(v) ?? 0) + x.bandwidth() / 2)} y={height - m.bottom + 16} textAnchor="middle" className="ck-tick">
-                {xFormat(v)}
-              </text>
-            ) : null,
-          )}
-          <text x={r2((m.left + width - m.right) / 2)} y={height - 12} textAnchor="middle" className="ck-axis-label">
-            {xLabel}
-          </text>
-        </g>
-        <g className="ck-axis ck-axis-y">
-          {ys.map((v, i) =>
-            i % yStep === 0 ? (
-              <text key={v} x={m.left - 7} y={r2((y(v) ?? 0) + y.bandwidth() / 2 + 4)} textAnchor="end" className="ck-tick">
-                {yFormat(v)}
-              </text>
-            ) : null,
-          )}
-          <text
-            transform={`translate(14,${r2((m.top + height - m.bottom) / 2)}) rotate(-90)`}
-            textAnchor="middle"
-            className="ck-axis-label"
-          >
-            {yLabel}
-          </text>
-        </g>
-        <g className="ck-color-legend" data-testid={`${testId}-legend`}>
-          <rect
-            x={legendX}
-            y={r2(legendScale(legendScale.domain()[1]))}
-            width={LEGEND_W}
-            height={r2(legendScale(legendScale.domain()[0]) - legendScale(legendScale.domain()[1]))}
-            fill={`url(#${gradId})`}
-          />
-          {legendScale.ticks(5).map((v) => (
-            <g key={v} transform={`translate(${legendX + LEGEND_W},${r2(legendScale(v))})`}>
-              <line x2={4} className="ck-axis-line" />
-              <text x={7} y={4} className="ck-tick">
-                {valueFormat(v)}
-              </text>
-            </g>
-          ))}
-          <text
-            transform={`translate(${width - 10},${r2((m.top + height - m.bottom) / 2)}) rotate(-90)`}
-            textAnchor="middle"
-            className="ck-axis-label"
-          >
-            {valueLabel}
-          </text>
-        </g>
-      </svg>
-      <Tooltip tip={tip} width={width} height={height} testId={testId} />
-    </div>
+      }
+    >
+      <g className="ck-cells">
+        {xs.map((xv, xi) =>
+          ys.map((yv, yi) => {
+            const c = byKey.get(`${xv}|${yv}`);
+            if (!c) return null;
+            const cx = r2(x(xv) ?? 0);
+            const cy = r2(y(yv) ?? 0);
+            return (
+              <g key={`${xv}|${yv}`}>
+                <rect
+                  ref={(el) => {
+                    if (el) refs.current.set(`${xi}|${yi}`, el);
+                    else refs.current.delete(`${xi}|${yi}`);
+                  }}
+                  x={cx}
+                  y={cy}
+                  width={r2(x.bandwidth())}
+                  height={r2(y.bandwidth())}
+                  fill={Number.isFinite(c.value) ? color(c.value) : 'var(--ck-muted)'}
+                  className="ck-cell"
+                  tabIndex={active.xi === xi && active.yi === yi ? 0 : -1}
+                  aria-label={describe(c).join('; ')}
+                  data-testid={`${testId}-cell-${xi}-${yi}`}
+                  data-x={c.x}
+                  data-y={c.y}
+                  data-value={c.value}
+                  onFocus={() => {
+                    setActive({ xi, yi });
+                    show(c);
+                  }}
+                  onBlur={() => setTip(null)}
+                  onMouseEnter={() => show(c)}
+                  onMouseLeave={() => setTip(null)}
+                />
+                {showValues && bigEnough && Number.isFinite(c.value) ? (
+                  <text
+                    x={r2(cx + x.bandwidth() / 2)}
+                    y={r2(cy + y.bandwidth() / 2 + 4)}
+                    textAnchor="middle"
+                    className="ck-cell-text"
+                    fill={ink(c.value)}
+                  >
+                    {valueFormat(c.value)}
+                  </text>
+                ) : null}
+              </g>
+            );
+          }),
+        )}
+      </g>
+      <g className="ck-axis ck-axis-x">
+        {xs.map((v, i) =>
+          i % xStep === 0 ? (
+            <text key={v} x={r2((x(v) ?? 0) + x.bandwidth() / 2)} y={height - m.bottom + 16} textAnchor="middle" className="ck-tick">
+              {xFormat(v)}
+            </text>
+          ) : null,
+        )}
+        <text x={r2((m.left + width - m.right) / 2)} y={height - 12} textAnchor="middle" className="ck-axis-label">
+          {xLabel}
+        </text>
+      </g>
+      <g className="ck-axis ck-axis-y">
+        {ys.map((v, i) =>
+          i % yStep === 0 ? (
+            <text key={v} x={m.left - 7} y={r2((y(v) ?? 0) + y.bandwidth() / 2 + 4)} textAnchor="end" className="ck-tick">
+              {yFormat(v)}
+            </text>
+          ) : null,
+        )}
+        <text
+          transform={`translate(14,${r2((m.top + height - m.bottom) / 2)}) rotate(-90)`}
+          textAnchor="middle"
+          className="ck-axis-label"
+        >
+          {yLabel}
+        </text>
+      </g>
+      <g className="ck-color-legend" data-testid={`${testId}-legend`}>
+        <rect
+          x={legendX}
+          y={r2(legendScale(legendScale.domain()[1]))}
+          width={LEGEND_W}
+          height={r2(legendScale(legendScale.domain()[0]) - legendScale(legendScale.domain()[1]))}
+          fill={`url(#${gradId})`}
+        />
+        {legendScale.ticks(5).map((v) => (
+          <g key={v} transform={`translate(${legendX + LEGEND_W},${r2(legendScale(v))})`}>
+            <line x2={4} className="ck-axis-line" />
+            <text x={7} y={4} className="ck-tick">
+              {valueFormat(v)}
+            </text>
+          </g>
+        ))}
+        <text
+          transform={`translate(${width - 10},${r2((m.top + height - m.bottom) / 2)}) rotate(-90)`}
+          textAnchor="middle"
+          className="ck-axis-label"
+        >
+          {valueLabel}
+        </text>
+      </g>
+    </ChartFrame>
   );
 }

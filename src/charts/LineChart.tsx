@@ -12,7 +12,8 @@ import { nextPoint, type PointKey } from './focus';
 import { Legend, legendHeight, legendLeft, type LegendItem } from './Legend';
 import { seriesColor } from './palette';
 import { chartSize, useContainerWidth } from './size';
-import { Tooltip, type TooltipState } from './Tooltip';
+import { ChartFrame } from './ChartFrame';
+import type { TooltipState } from './Tooltip';
 import type { LinePoint, LineSeries, OverlaySeries, ReferenceLine } from './types';
 
 export interface LineChartProps {
@@ -152,103 +153,100 @@ export function LineChart({
   }
 
   return (
-    <div className="ck-chart" data-testid={testId} ref={boxRef}>
-      <svg
-        ref={svgRef}
-        className="ck-svg"
-        viewBox={`0 0 ${width} ${height}`}
-        role="group"
-        aria-labelledby={titleId}
-        xmlns="http://www.w3.org/2000/svg"
-        onKeyDown={onKeyDown}
-      >
-        <title id={titleId}>{title}</title>
-        <rect className="ck-bg" x={0} y={0} width={width} height={height} />
-        <YAxis scale={y} ticks={yTicks} format={yTickFormat} label={yLabel} width={width} height={height} m={m} />
-        <XAxis
-          scale={x}
-          ticks={tickValues(x, Math.max(2, Math.floor((width - m.left - m.right) / 80)), xScale === 'log')}
-          format={xFormat}
-          y={plotBottom}
-          label={xLabel}
-          width={width}
-          m={m}
-        />
-        <g className="ck-bands">
-          {series.map((s, i) =>
-            s.points.some((p) => p.lo !== undefined) ? (
-              <path key={s.id} d={band(s.points) ?? ''} fill={colors[i]} className="ck-band" data-testid={`${testId}-band-${s.id}`} />
-            ) : null,
-          )}
-        </g>
-        <g className="ck-references">
-          {references.map((r, i) =>
-            usable(r.y) ? (
-              <line
-                key={r.id}
-                x1={m.left}
-                x2={width - m.right}
-                y1={yOf(r.y)}
-                y2={yOf(r.y)}
-                stroke={legendItems[series.length + overlays.length + i].color}
-                className="ck-reference"
-                data-testid={`${testId}-reference-${r.id}`}
-              />
-            ) : null,
-          )}
-        </g>
-        <g className="ck-overlays">
-          {overlays.map((o, i) => (
-            <path
-              key={o.id}
-              d={path(o.points.filter((p) => usable(p.y))) ?? ''}
-              stroke={legendItems[series.length + i].color}
-              className="ck-overlay"
-              data-testid={`${testId}-overlay-${o.id}`}
+    <ChartFrame
+      testId={testId}
+      boxRef={boxRef}
+      svgRef={svgRef}
+      width={width}
+      height={height}
+      title={title}
+      titleId={titleId}
+      onKeyDown={onKeyDown}
+      tip={tip}
+    >
+      <YAxis scale={y} ticks={yTicks} format={yTickFormat} label={yLabel} width={width} height={height} m={m} />
+      <XAxis
+        scale={x}
+        ticks={tickValues(x, Math.max(2, Math.floor((width - m.left - m.right) / 80)), xScale === 'log')}
+        format={xFormat}
+        y={plotBottom}
+        label={xLabel}
+        width={width}
+        m={m}
+      />
+      <g className="ck-bands">
+        {series.map((s, i) =>
+          s.points.some((p) => p.lo !== undefined) ? (
+            <path key={s.id} d={band(s.points) ?? ''} fill={colors[i]} className="ck-band" data-testid={`${testId}-band-${s.id}`} />
+          ) : null,
+        )}
+      </g>
+      <g className="ck-references">
+        {references.map((r, i) =>
+          usable(r.y) ? (
+            <line
+              key={r.id}
+              x1={m.left}
+              x2={width - m.right}
+              y1={yOf(r.y)}
+              y2={yOf(r.y)}
+              stroke={legendItems[series.length + overlays.length + i].color}
+              className="ck-reference"
+              data-testid={`${testId}-reference-${r.id}`}
             />
-          ))}
-        </g>
-        <g className="ck-lines">
-          {series.map((s, i) => (
-            <path key={s.id} d={path(s.points) ?? ''} stroke={colors[i]} className="ck-line" />
-          ))}
-        </g>
-        <g className="ck-points">
-          {series.map((s, si) =>
-            s.points.map((p, pi) => (
-              <circle
-                key={`${s.id}-${pi}`}
-                ref={(el) => {
-                  if (el) pointRefs.current.set(`${si}:${pi}`, el);
-                  else pointRefs.current.delete(`${si}:${pi}`);
-                }}
-                cx={r2(x(p.x))}
-                cy={yOf(p.y)}
-                r={4}
-                fill={colors[si]}
-                className="ck-point"
-                tabIndex={hasPoints && act.s === si && act.i === pi ? 0 : -1}
-                aria-label={describe(s, p).join('; ')}
-                data-testid={`${testId}-point-${s.id}-${pi}`}
-                data-series={s.id}
-                data-x={p.x}
-                data-y={p.y}
-                data-lo={p.lo}
-                data-hi={p.hi}
-                onFocus={() => {
-                  setActive({ s: si, i: pi });
-                  show(si, pi);
-                }}
-                onBlur={() => setTip(null)}
-                onMouseEnter={() => show(si, pi)}
-                onMouseLeave={() => setTip(null)}
-              />
-            )),
-          )}
-        </g>
-        <Legend items={legendItems} width={width} left={legendLeft(width)} top={plotBottom + 44} />
-      </svg>
-      <Tooltip tip={tip} width={width} height={height} testId={testId} />
-    </div>
+          ) : null,
+        )}
+      </g>
+      <g className="ck-overlays">
+        {overlays.map((o, i) => (
+          <path
+            key={o.id}
+            d={path(o.points.filter((p) => usable(p.y))) ?? ''}
+            stroke={legendItems[series.length + i].color}
+            className="ck-overlay"
+            data-testid={`${testId}-overlay-${o.id}`}
+          />
+        ))}
+      </g>
+      <g className="ck-lines">
+        {series.map((s, i) => (
+          <path key={s.id} d={path(s.points) ?? ''} stroke={colors[i]} className="ck-line" />
+        ))}
+      </g>
+      <g className="ck-points">
+        {series.map((s, si) =>
+          s.points.map((p, pi) => (
+            <circle
+              key={`${s.id}-${pi}`}
+              ref={(el) => {
+                if (el) pointRefs.current.set(`${si}:${pi}`, el);
+                else pointRefs.current.delete(`${si}:${pi}`);
+              }}
+              cx={r2(x(p.x))}
+              cy={yOf(p.y)}
+              r={4}
+              fill={colors[si]}
+              className="ck-point"
+              tabIndex={hasPoints && act.s === si && act.i === pi ? 0 : -1}
+              aria-label={describe(s, p).join('; ')}
+              data-testid={`${testId}-point-${s.id}-${pi}`}
+              data-series={s.id}
+              data-x={p.x}
+              data-y={p.y}
+              data-lo={p.lo}
+              data-hi={p.hi}
+              onFocus={() => {
+                setActive({ s: si, i: pi });
+                show(si, pi);
+              }}
+              onBlur={() => setTip(null)}
+              onMouseEnter={() => show(si, pi)}
+              onMouseLeave={() => setTip(null)}
+            />
+          )),
+        )}
+      </g>
+      <Legend items={legendItems} width={width} left={legendLeft(width)} top={plotBottom + 44} />
+    </ChartFrame>
   );
 }

@@ -12,7 +12,8 @@ import { Legend, legendHeight, legendLeft, type LegendItem } from './Legend';
 import { seriesColor } from './palette';
 import { paretoFront, type ParetoSense } from './pareto';
 import { chartSize, useContainerWidth } from './size';
-import { Tooltip, type TooltipState } from './Tooltip';
+import { ChartFrame } from './ChartFrame';
+import type { TooltipState } from './Tooltip';
 import type { ScatterPoint } from './types';
 
 export interface ScatterChartProps {
@@ -112,61 +113,58 @@ export function ScatterChart({
   }
 
   return (
-    <div className="ck-chart" data-testid={testId} ref={boxRef}>
-      <svg
-        ref={svgRef}
-        className="ck-svg"
-        viewBox={`0 0 ${width} ${height}`}
-        role="group"
-        aria-labelledby={titleId}
-        xmlns="http://www.w3.org/2000/svg"
-        onKeyDown={onKeyDown}
-      >
-        <title id={titleId}>{title}</title>
-        <rect className="ck-bg" x={0} y={0} width={width} height={height} />
-        <YAxis scale={y} ticks={tickValues(y, 6, yScale === 'log')} format={yFormat} label={yLabel} width={width} height={height} m={m} />
-        <XAxis
-          scale={x}
-          ticks={tickValues(x, Math.max(2, Math.floor((width - m.left - m.right) / 80)), xScale === 'log')}
-          format={xFormat}
-          y={plotBottom}
-          label={xLabel}
-          width={width}
-          m={m}
-        />
-        {front.length > 1 ? <path d={frontPath(front) ?? ''} className="ck-pareto" data-testid={`${testId}-pareto`} /> : null}
-        <g className="ck-points">
-          {order.map(({ p }, k) => (
-            <circle
-              key={p.id}
-              ref={(el) => {
-                if (el) refs.current.set(k, el);
-                else refs.current.delete(k);
-              }}
-              cx={r2(x(p.x))}
-              cy={r2(y(p.y))}
-              r={onFront.has(p.id) ? 6.5 : 4.5}
-              fill={color(p.group)}
-              className={onFront.has(p.id) ? 'ck-point ck-front' : 'ck-point'}
-              tabIndex={act.i === k ? 0 : -1}
-              aria-label={describe(p).join('; ')}
-              data-testid={`${testId}-point-${p.id}`}
-              data-x={p.x}
-              data-y={p.y}
-              data-pareto={onFront.has(p.id) ? 'true' : 'false'}
-              onFocus={() => {
-                setActive({ s: 0, i: k });
-                show(k);
-              }}
-              onBlur={() => setTip(null)}
-              onMouseEnter={() => show(k)}
-              onMouseLeave={() => setTip(null)}
-            />
-          ))}
-        </g>
-        <Legend items={legendItems} width={width} left={legendLeft(width)} top={plotBottom + 44} />
-      </svg>
-      <Tooltip tip={tip} width={width} height={height} testId={testId} />
-    </div>
+    <ChartFrame
+      testId={testId}
+      boxRef={boxRef}
+      svgRef={svgRef}
+      width={width}
+      height={height}
+      title={title}
+      titleId={titleId}
+      onKeyDown={onKeyDown}
+      tip={tip}
+    >
+      <YAxis scale={y} ticks={tickValues(y, 6, yScale === 'log')} format={yFormat} label={yLabel} width={width} height={height} m={m} />
+      <XAxis
+        scale={x}
+        ticks={tickValues(x, Math.max(2, Math.floor((width - m.left - m.right) / 80)), xScale === 'log')}
+        format={xFormat}
+        y={plotBottom}
+        label={xLabel}
+        width={width}
+        m={m}
+      />
+      {front.length > 1 ? <path d={frontPath(front) ?? ''} className="ck-pareto" data-testid={`${testId}-pareto`} /> : null}
+      <g className="ck-points">
+        {order.map(({ p }, k) => (
+          <circle
+            key={p.id}
+            ref={(el) => {
+              if (el) refs.current.set(k, el);
+              else refs.current.delete(k);
+            }}
+            cx={r2(x(p.x))}
+            cy={r2(y(p.y))}
+            r={onFront.has(p.id) ? 6.5 : 4.5}
+            fill={color(p.group)}
+            className={onFront.has(p.id) ? 'ck-point ck-front' : 'ck-point'}
+            tabIndex={act.i === k ? 0 : -1}
+            aria-label={describe(p).join('; ')}
+            data-testid={`${testId}-point-${p.id}`}
+            data-x={p.x}
+            data-y={p.y}
+            data-pareto={onFront.has(p.id) ? 'true' : 'false'}
+            onFocus={() => {
+              setActive({ s: 0, i: k });
+              show(k);
+            }}
+            onBlur={() => setTip(null)}
+            onMouseEnter={() => show(k)}
+            onMouseLeave={() => setTip(null)}
+          />
+        ))}
+      </g>
+      <Legend items={legendItems} width={width} left={legendLeft(width)} top={plotBottom + 44} />
+    </ChartFrame>
   );
 }
