@@ -54,6 +54,10 @@ export class AppPage {
   async loadPreset(id: string): Promise<void> {
     await this.page.getByTestId('preset-select').selectOption(id);
     await this.page.getByTestId('preset-load').click();
+    // The preset comes from a worker: wait until the app has applied it, so that
+    // a following scenario() or waitValid() sees the preset, not the old scenario.
+    await expect(this.page.getByTestId('preset-status')).toHaveAttribute('data-preset', id);
+    await expect(this.page.getByTestId('preset-status')).toHaveAttribute('data-modified', 'false');
   }
 
   async run(): Promise<void> {
