@@ -1,4 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { FlashPage } from './pages/FlashPage';
 
 test.describe('Flash endurance', () => {
@@ -124,6 +128,7 @@ test.describe('Flash endurance', () => {
     const f = new FlashPage(page);
     await f.app.open();
     await f.open();
+    await expect(page.getByTestId('cost-origin')).toContainText("Showing the FAST'12 example");
     await expect(page.getByTestId('cost-optimum-u')).toHaveText('0.92', { timeout: 30_000 });
     await expect(page.getByTestId('cost-optimum-r')).toHaveText('0.99');
     await expect(page.getByTestId('cost-caching-gb')).toHaveText('3.68 GB');
@@ -133,17 +138,86 @@ test.describe('Flash endurance', () => {
     // Optimum u falls as writes grow.
     await expect(page.getByTestId('cost-sweep-0')).toContainText('0.95');
     await expect(page.getByTestId('cost-sweep-1')).toContainText('0.13');
-    // More writes: the optimum moves toward more over-provisioning.
-    await f.costField('io_w').fill('0.5');
+    // More writes: the optimum moves toward more over-provisioning, and the inputs join the scenario.
+    await f.costField('params.io_w').fill('0.5');
     await expect(page.getByTestId('cost-optimum-u')).toHaveText('0.66');
-    // A bad value names the field and its range.
-    await f.costField('io_w').fill('1.5');
-    await expect(page.getByTestId('error-cost.io_w')).toContainText('io_w must be in [0, 1]');
-    await f.costField('io_w').fill('0.02');
+    await expect(page.getByTestId('cost-origin')).toContainText('part of the scenario');
+    await f.backToEditor();
+    expect((await f.app.scenario()).cost_model?.params).toMatchObject({ io_w: 0.5, io_r: 0.5 });
+    await f.open();
+    // A bad value names the field and its range, and blocks Run like any scenario field.
+    await f.costField('params.io_w').fill('1.5');
+    await expect(f.costError('params.io_w')).toContainText('1.5 is out of range: must be 0 ≤ value ≤ 1');
+    await expect(page.getByTestId('app')).toHaveAttribute('data-valid', 'false');
+    await f.costField('params.io_w').fill('0.02');
     await expect(page.getByTestId('cost-optimum-u')).toHaveText('0.92');
+    await expect(page.getByTestId('app')).toHaveAttribute('data-valid', 'true');
     // Timings from the MLC preset.
-    await page.getByTestId('field-cost.source').selectOption('mlc');
-    await expect(f.costField('c_prog_us')).toHaveValue('1400');
+    await page.getByTestId('field-cost_model.source').selectOption('mlc');
+    await expect(f.costField('params.c_prog_us')).toHaveValue('1400');
+    await expect(page.getByTestId('field-cost_model.source')).toHaveValue('mlc');
+    // A fixed write-hit cost is an input too.
+    await page.getByTestId('field-cost_model.params.c_wh_fixed').check();
+    await f.costField('params.c_wh_us').fill('200');
+    await expect(page.getByTestId('app')).toHaveAttribute('data-valid', 'true');
+    await f.backToEditor();
+    expect((await f.app.scenario()).cost_model?.params.c_wh_us).toBe(200);
+    await f.open();
+    // Back to the example.
+    await page.getByTestId('cost-reset').click();
+    await expect(page.getByTestId('cost-origin')).toContainText("Showing the FAST'12 example");
+    await expect(f.costField('params.c_prog_us')).toHaveValue('350');
+    await f.backToEditor();
+    expect((await f.app.scenario()).cost_model).toBeNull();
+  });
+
+  test('the FAST\'12 preset and a copied link carry the cost model; the native CLI agrees', async ({ page, context }) => {
+    const cli = join(process.cwd(), 'wasm/target/release/tierplan');
+    if (!existsSync(cli)) {
+      execFileSync('cargo', ['build', '--release', '--manifest-path', 'wasm/Cargo.toml', '-p', 'tierplan-cli'], { stdio: 'inherit' });
+    }
+    const f = new FlashPage(page);
+    await page.goto('/#preset=fast12-overprovisioning');
+    await expect(page.getByTestId('preset-status')).toHaveAttribute('data-preset', 'fast12-overprovisioning');
+    await f.app.waitValid();
+    await f.open();
+    await expect(page.getByTestId('cost-origin')).toContainText('part of the scenario');
+    await expect(page.getByTestId('cost-optimum-u')).toHaveText('0.92', { timeout: 30_000 });
+    await expect(page.getByTestId('cost-caching-gb')).toHaveText('3.68 GB');
+
+    // Edit: a 16 GB cache with 10 % writes.
+    await f.costField('cache_gb').fill('16');
+    await f.costField('params.io_w').fill('0.1');
+    await expect(page.getByTestId('cost-partition')).toContainText('16 GB');
+    await f.backToEditor();
+    await f.app.waitValid();
+    const scenario = await f.app.scenario();
+    expect(scenario.cost_model).toMatchObject({ cache_gb: 16, params: { io_w: 0.1 } });
+
+    // Native: the browser shows the optimum the CLI computes from the same scenario.
+    const dir = mkdtempSync(join(tmpdir(), 'tierplan-e2e-'));
+    const file = join(dir, 'scenario.json');
+    writeFileSync(file, JSON.stringify(scenario));
+    const native = JSON.parse(execFileSync(cli, ['cost-model', file], { encoding: 'utf8' })) as { optimum: { u: number; r: number } };
+    const u = native.optimum.u.toFixed(2);
+    await f.open();
+    await expect(page.getByTestId('cost-optimum-u')).toHaveText(u, { timeout: 30_000 });
+    await expect(page.getByTestId('cost-optimum-r')).toHaveText(native.optimum.r.toFixed(2));
+    await f.backToEditor();
+
+    // The link carries it: a new page shows the same inputs and optimum, marked as a modified preset.
+    await expect(page.getByTestId('preset-modified')).toBeVisible();
+    await page.getByTestId('share-link').click();
+    const url = await page.getByTestId('share-url').inputValue();
+    expect(url.length).toBeLessThan(2000);
+    const other = new FlashPage(await context.newPage());
+    await other.page.goto(url);
+    await other.app.waitValid();
+    expect(await other.app.scenario()).toEqual(scenario);
+    await other.open();
+    await expect(other.costField('cache_gb')).toHaveValue('16');
+    await expect(other.costField('params.io_w')).toHaveValue('0.1');
+    await expect(other.page.getByTestId('cost-optimum-u')).toHaveText(u, { timeout: 30_000 });
   });
 
   for (const [width, height] of [

@@ -51,7 +51,12 @@ export class FlashPage {
     return this.page.getByTestId('cost-model');
   }
 
-  costField(name: string): Locator {
-    return this.page.getByTestId(`field-cost.${name}`);
+  /** A cost-model input by its path under the scenario's `cost_model`, e.g. `params.io_w`. */
+  costField(path: string): Locator {
+    return this.page.getByTestId(`field-cost_model.${path}`);
+  }
+
+  costError(path: string): Locator {
+    return this.page.getByTestId(`error-cost_model.${path}`);
   }
 }

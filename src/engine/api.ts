@@ -3,7 +3,7 @@
 // Node with the module loaded by `initSync`.
 import type * as Wasm from '../wasm-pkg/tierplan_wasm';
 import type { FieldError, PresetInfo, Progress, RunResult, Scenario, Device } from './types';
-import type { CostModelDefaults, CostModelReport, CostParams, FlashTiming, HddTiming, Partition, WaPoint, WriteShareOptimum, ZipfWorkload } from './flash-types';
+import type { CostModelDefaults, CostModelReport, CostModelSpec, CostParams, FlashTiming, HddTiming, Partition, WaPoint, WriteShareOptimum } from './flash-types';
 
 export type WasmModule = Pick<
   typeof Wasm,
@@ -23,10 +23,10 @@ export type WasmModule = Pick<
   | 'flashTiming'
   | 'hddTimingAssumed'
   | 'costModelAssumptions'
-  | 'defaultCostParams'
-  | 'defaultZipfWorkload'
+  | 'defaultCostModelSpec'
   | 'costParamsFromTimings'
   | 'costModel'
+  | 'costModelWriteSweep'
   | 'partition'
   | 'gcSimConfig'
   | 'waComparison'
@@ -80,17 +80,10 @@ export interface SimApi {
   /** Flash endurance and the hybrid cost model (issue #7). */
   costModelDefaults(): CostModelDefaults;
   costParamsFromTimings(flash: FlashTiming, hdd: HddTiming, ioW: number): CostParams;
-  /** Grid search of C_H(u, r); throws an Error naming each bad field and its range. */
-  costModel(params: CostParams, workload: ZipfWorkload, cacheGb: number, uSteps: number, rSteps: number): CostModelReport;
-  /** The optimum (u, r) and its partition for each write share IO_W. */
-  costModelWriteSweep(
-    params: CostParams,
-    workload: ZipfWorkload,
-    cacheGb: number,
-    ioWs: number[],
-    uSteps: number,
-    rSteps: number,
-  ): WriteShareOptimum[];
+  /** Grid search of C_H(u, r); throws an Error naming each bad field (`cost_model.…`) and its range. */
+  costModel(spec: CostModelSpec): CostModelReport;
+  /** The optimum (u, r) and its partition for each write share IO_W of the core's sweep. */
+  costModelWriteSweep(spec: CostModelSpec): WriteShareOptimum[];
   partition(totalGb: number, u: number, r: number): Partition;
   /** WA by the Lambert-W formula beside the greedy-GC simulator's, per ρ. */
   waComparison(rhos: number[], seed: number): WaPoint[];
@@ -183,20 +176,14 @@ export function createSimApi(wasm: WasmModule): SimApi {
     writeAmplification: (r) => guard(() => wasm.writeAmplification(r)),
     costModelDefaults: () =>
       guard(() => ({
-        params: wasm.defaultCostParams(),
-        workload: wasm.defaultZipfWorkload(),
+        spec: wasm.defaultCostModelSpec(),
         timings: { slc: wasm.flashTiming('slc'), mlc: wasm.flashTiming('mlc'), tlc: wasm.flashTiming('tlc') },
         hdd: wasm.hddTimingAssumed(),
         assumptions: wasm.costModelAssumptions(),
       })),
     costParamsFromTimings: (f, h, w) => guard(() => wasm.costParamsFromTimings(f, h, w)),
-    costModel: (p, w, gb, us, rs) => guard(() => wasm.costModel(p, w, gb, us, rs)),
-    costModelWriteSweep: (p, w, gb, ioWs, us, rs) =>
-      ioWs.map((ioW) => {
-        // IO_R = 1 − IO_W, as CostParams::with_write_share does.
-        const report = guard(() => wasm.costModel({ ...p, io_w: ioW, io_r: 1 - ioW }, w, gb, us, rs));
-        return { io_w: ioW, optimum: report.grid.optimum, partition: report.partition };
-      }),
+    costModel: (spec) => guard(() => wasm.costModel(spec)),
+    costModelWriteSweep: (spec) => guard(() => wasm.costModelWriteSweep(spec)),
     partition: (gb, u, r) => guard(() => wasm.partition(gb, u, r)),
     waComparison: (rhos, seed) =>
       guard(() => wasm.waComparison(rhos, wasm.gcSimConfig(rhos[0] ?? 0.28, seed))).map(([rho, formula, sim]) => ({

@@ -2,27 +2,33 @@
 // the core's types re-exported from the generated .d.ts, plus the shapes the
 // worker API composes from them.
 import type { SimApi } from './api';
-import type { CostParams, CostPoint, FlashTiming, HddTiming, Partition, ZipfWorkload } from '../wasm-pkg/tierplan_wasm';
+import type { CostModelSpec, FlashTiming, HddTiming } from '../wasm-pkg/tierplan_wasm';
 
-export type { CostGrid, CostModelReport, CostParams, CostPoint, FlashTiming, GcSimConfig, GcSimResult, HddTiming, Partition, ZipfWorkload } from '../wasm-pkg/tierplan_wasm';
+export type {
+  CostGrid,
+  CostModelReport,
+  CostModelSpec,
+  CostParams,
+  CostPoint,
+  FlashTiming,
+  GcSimConfig,
+  GcSimResult,
+  HddTiming,
+  Partition,
+  WriteShareOptimum,
+  ZipfWorkload,
+} from '../wasm-pkg/tierplan_wasm';
 
 /** The cost model's documented defaults and its timing presets. */
 export interface CostModelDefaults {
-  params: CostParams;
-  workload: ZipfWorkload;
+  /** The FAST'12 example: what a scenario without its own `cost_model` shows. */
+  spec: CostModelSpec;
   /** HySSC chip timings per cell type. */
   timings: { slc: FlashTiming; mlc: FlashTiming; tlc: FlashTiming };
   /** The assumed disk (no source study gives one). */
   hdd: HddTiming;
   /** Every value above that is an assumption, as labels. */
   assumptions: string[];
-}
-
-/** One point of the optimum-u-versus-write-share table. */
-export interface WriteShareOptimum {
-  io_w: number;
-  optimum: CostPoint;
-  partition: Partition;
 }
 
 /** WA for one spare factor ρ: Lambert-W formula and greedy-GC simulation. */

@@ -63,7 +63,10 @@ describe('hybrid cost model (SPEC §9)', () => {
     expect(d.assumptions.some((a) => a.includes('pages per block'))).toBe(true);
     expect(d.assumptions.some((a) => a.includes('10K rpm'))).toBe(true);
     // The default is SLC + the assumed disk at 2 % writes.
-    expect(api.costParamsFromTimings(d.timings.slc, d.hdd, 0.02)).toEqual(d.params);
+    expect(api.costParamsFromTimings(d.timings.slc, d.hdd, 0.02)).toEqual(d.spec.params);
+    expect(d.spec).toMatchObject({ cache_gb: 4, u_steps: 100, r_steps: 100 });
+    // The FAST'12 preset carries exactly this example.
+    expect(api.preset('fast12-overprovisioning').cost_model).toEqual(d.spec);
   });
 
   it('partition: 4 GB at u = 0.92 is 3.68 GB caching + 0.32 GB over-provisioning', () => {
@@ -74,7 +77,7 @@ describe('hybrid cost model (SPEC §9)', () => {
   });
 
   it('the default read-mostly workload has its optimum at u = 0.92, r = 0.99', () => {
-    const rep = api.costModel(d.params, d.workload, 4, 100, 100);
+    const rep = api.costModel(d.spec);
     expect(rep.grid.optimum.u).toBeCloseTo(0.92, 12);
     expect(rep.grid.optimum.r).toBeCloseTo(0.99, 12);
     expect(rep.partition.caching_gb).toBeCloseTo(3.68, 9);
@@ -89,9 +92,9 @@ describe('hybrid cost model (SPEC §9)', () => {
 
   it('the grid optimum matches a finer grid within one step', () => {
     for (const ioW of [0.02, 0.2]) {
-      const p = { ...d.params, io_w: ioW, io_r: 1 - ioW };
-      const coarse = api.costModel(p, d.workload, 4, 25, 20).grid.optimum;
-      const fine = api.costModel(p, d.workload, 4, 400, 200).grid.optimum;
+      const params = { ...d.spec.params, io_w: ioW, io_r: 1 - ioW };
+      const coarse = api.costModel({ ...d.spec, params, u_steps: 25, r_steps: 20 }).grid.optimum;
+      const fine = api.costModel({ ...d.spec, params, u_steps: 400, r_steps: 200 }).grid.optimum;
       expect(Math.abs(coarse.u - fine.u)).toBeLessThanOrEqual(1 / 25 + 1e-12);
       expect(Math.abs(coarse.r - fine.r)).toBeLessThanOrEqual(1 / 20 + 1e-12);
       expect(fine.total).toBeLessThanOrEqual(coarse.total + 1e-9);
@@ -99,17 +102,25 @@ describe('hybrid cost model (SPEC §9)', () => {
   });
 
   it('the optimum u falls toward more over-provisioning as writes grow', () => {
-    const shares = [0, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.8, 1];
-    const us = api.costModelWriteSweep(d.params, d.workload, 4, shares, 100, 100).map((o) => o.optimum.u);
+    const sweep = api.costModelWriteSweep(d.spec);
+    expect(sweep.map((o) => o.io_w)).toEqual([0, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.8, 1]);
+    const us = sweep.map((o) => o.optimum.u);
     expect(us.map((u) => Number(u.toFixed(2)))).toEqual([0.95, 0.92, 0.9, 0.86, 0.81, 0.78, 0.66, 0.45, 0.13]);
   });
 
   it('rejects bad inputs naming each field and its range', () => {
-    expect(() => api.costModel({ ...d.params, io_w: 1.5, io_r: -0.5 }, d.workload, 4, 100, 100)).toThrow(
-      /io_r must be in \[0, 1\].*io_w must be in \[0, 1\]/,
+    expect(() => api.costModel({ ...d.spec, params: { ...d.spec.params, io_w: 1.5, io_r: -0.5 } })).toThrow(
+      'cost_model.params.io_w: 1.5 is out of range: must be 0 ≤ value ≤ 1',
     );
-    expect(() => api.costModel(d.params, { ...d.workload, read_blocks: 0 }, 4, 100, 100)).toThrow(/read_blocks must be 1 … 10000000 blocks/);
-    expect(() => api.costModel(d.params, d.workload, 0, 100, 100)).toThrow(/cache_gb must be > 0/);
-    expect(() => api.costModel(d.params, d.workload, 4, 1, 100)).toThrow(/u_steps must be 2 … 400/);
+    expect(() => api.costModel({ ...d.spec, workload: { ...d.spec.workload, read_blocks: 0 } })).toThrow(
+      'cost_model.workload.read_blocks: 0 is out of range: must be an integer from 1 to 10000000',
+    );
+    expect(() => api.costModel({ ...d.spec, cache_gb: 0 })).toThrow('cost_model.cache_gb: 0 is out of range: must be 0 < value ≤ 1048576 GB');
+    expect(() => api.costModel({ ...d.spec, u_steps: 1 })).toThrow('cost_model.u_steps: 1 is out of range: must be an integer from 2 to 400');
+    expect(() => api.costModelWriteSweep({ ...d.spec, r_steps: 0 })).toThrow('cost_model.r_steps');
+    // The scenario's validation reports the same fields.
+    const s = api.preset('fast12-overprovisioning');
+    s.cost_model = { ...d.spec, cache_gb: -1 };
+    expect(api.validate(s)).toEqual([{ path: 'cost_model.cache_gb', message: '-1 is out of range: must be 0 < value ≤ 1048576 GB' }]);
   });
 });

@@ -33,6 +33,17 @@ const validScenario: fc.Arbitrary<Scenario> = fc
     price: fc.double({ min: 0, max: 1e6, noNaN: true }),
     power: fc.double({ min: 0, max: 1000, noNaN: true }),
     diskExtra: fc.integer({ min: 0, max: 40 }),
+    // A cost model of the scenario's own (SPEC §9), or none.
+    cost: fc.option(
+      fc.record({
+        ioW: fc.double({ min: 0, max: 1, noNaN: true }),
+        cacheGb: fc.double({ min: 0.01, max: 4096, noNaN: true }),
+        readExponent: fc.double({ min: 0, max: 5, noNaN: true }),
+        uSteps: fc.integer({ min: 2, max: 400 }),
+        fixedWriteHit: fc.option(fc.double({ min: 0, max: 1e4, noNaN: true }), { nil: null }),
+      }),
+      { nil: null },
+    ),
   })
   .map((m) => {
     const s = api.preset(m.id);
@@ -52,6 +63,16 @@ const validScenario: fc.Arbitrary<Scenario> = fc
     d.power_w = m.power;
     // More disks so that a longer or higher-bitrate library still fits.
     s.tiers.disk.count += m.diskExtra;
+    if (m.cost) {
+      const spec = structuredClone(api.costModelDefaults().spec);
+      spec.params.io_w = m.cost.ioW;
+      spec.params.io_r = 1 - m.cost.ioW;
+      spec.params.c_wh_us = m.cost.fixedWriteHit;
+      spec.cache_gb = m.cost.cacheGb;
+      spec.workload.read_exponent = m.cost.readExponent;
+      spec.u_steps = m.cost.uSteps;
+      s.cost_model = spec;
+    }
     return s;
   })
   .filter((s) => api.validate(s).length === 0);

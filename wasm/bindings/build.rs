@@ -7,8 +7,8 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use tierplan_core::analytics::cost_model::{
-    CostGrid, CostModelReport, CostParams, CostPoint, FlashTiming, HddTiming, Partition,
-    ZipfWorkload,
+    CostGrid, CostModelReport, CostModelSpec, CostParams, CostPoint, FlashTiming, HddTiming,
+    Partition, WriteShareOptimum, ZipfWorkload,
 };
 use tierplan_core::analytics::gc_sim::{GcSimConfig, GcSimResult};
 use tierplan_core::engine::Progress;
@@ -104,6 +104,8 @@ fn main() {
         FlashTiming,
         HddTiming,
         ZipfWorkload,
+        CostModelSpec,
+        WriteShareOptimum,
         CostPoint,
         CostGrid,
         Partition,

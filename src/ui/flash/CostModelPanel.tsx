@@ -1,100 +1,100 @@
 // The hybrid cost model of the flash cache (SPEC §9, after Oh et al.,
-// FAST'12): inputs in a form, the grid search over (u, r) in a worker, the
-// cost curve C(u) with its optimum, the partition of the cache, the (u, r)
-// heatmap, and how the optimum moves as the write share grows.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+// FAST'12): its inputs are part of the scenario (`cost_model`), so a link,
+// a file, the autosave and the FAST'12 preset carry them; the grid search
+// over (u, r) runs in a worker; the panel shows the cost curve C(u) with its
+// optimum, the partition of the cache, the (u, r) heatmap, and how the
+// optimum moves as the write share grows.
+import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { Heatmap, LineChart } from '../../charts';
-import type { CostModelDefaults, CostModelReport, CostParams, FlashTiming, WriteShareOptimum, ZipfWorkload } from '../../engine/flash-types';
-import type { FieldError, Scenario } from '../../engine/types';
+import type { CostModelDefaults, CostModelReport, CostModelSpec, CostParams, FlashTiming, WriteShareOptimum, ZipfWorkload } from '../../engine/flash-types';
+import type { Scenario } from '../../engine/types';
 import type { Engine } from '../App';
 import { num, percent } from '../format';
 import { FormContext, NumField, SelectField, type FormState } from '../form';
+import type { Edit } from '../ScenarioEditor';
 import { useChartSize } from './useNarrow';
 
-/** Write shares of the optimum-u table (IO_R = 1 − IO_W). */
-export const WRITE_SHARES = [0, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.8, 1];
-const DEFAULT_CACHE_GB = 4;
-const DEFAULT_STEPS = 100;
-const P = 'cost';
+const P = 'cost_model';
 
-interface Inputs {
-  params: CostParams;
-  workload: ZipfWorkload;
-  cacheGb: number;
-  uSteps: number;
-  rSteps: number;
-}
+type Source = '' | 'slc' | 'mlc' | 'tlc' | `device:${string}`;
 
-type Source = 'slc' | 'mlc' | 'tlc' | `device:${string}`;
-
-/** The core's messages start with the field's name ("io_w must be in [0, 1]"): attach each to its input. */
-export function fieldErrors(message: string): { errors: FieldError[]; rest: string[] } {
-  const known = new Set([
-    'page_kb', 'pages_per_block', 'c_fr_us', 'c_prog_us', 'c_cp_us', 'c_e_us', 'c_dr_us', 'c_dw_us', 'c_wh_us', 'io_r', 'io_w',
-    'read_blocks', 'write_blocks', 'read_exponent', 'write_exponent', 'cache_gb', 'u_steps', 'r_steps',
-  ]);
-  const errors: FieldError[] = [];
-  const rest: string[] = [];
-  for (const part of message.split('; ')) {
-    const name = part.split(' ')[0];
-    if (known.has(name)) errors.push({ path: `${P}.${name === 'io_r' ? 'io_w' : name}`, message: part });
-    else rest.push(part);
-  }
-  return { errors, rest };
-}
+/** The chip's part of the inputs: what loading timings replaces. */
+const CHIP_KEYS = ['page_kb', 'pages_per_block', 'c_fr_us', 'c_prog_us', 'c_cp_us', 'c_e_us'] as const;
+const chipOf = (p: CostParams) => JSON.stringify(CHIP_KEYS.map((k) => p[k]));
 
 function timingOfDevice(s: Scenario, id: string): FlashTiming | null {
   const f = s.devices.find((d) => d.id === id)?.flash;
   return f ? { page_kb: f.page_kb, pages_per_block: f.pages_per_block, read_us: f.read_us, program_us: f.program_us, erase_ms: f.erase_ms } : null;
 }
 
-export function CostModelPanel({ engine, scenario }: { engine: Engine; scenario: Scenario }) {
+function message(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/**
+ * The app's form context, with this panel's own record of fields that do not
+ * read as numbers (so it pauses while one is being typed) passed on to the app.
+ */
+function usePanelForm(): { form: FormState; typing: boolean; hasErrors: boolean } {
+  const parent = useContext(FormContext);
+  const [local, setLocal] = useState<ReadonlySet<string>>(new Set());
+  const setLocalInvalid = useCallback(
+    (path: string, invalid: boolean) => {
+      parent.setLocalInvalid(path, invalid);
+      setLocal((prev) => {
+        if (prev.has(path) === invalid) return prev;
+        const next = new Set(prev);
+        if (invalid) next.add(path);
+        else next.delete(path);
+        return next;
+      });
+    },
+    [parent],
+  );
+  const form = useMemo(() => ({ errors: parent.errors, setLocalInvalid }), [parent.errors, setLocalInvalid]);
+  return { form, typing: local.size > 0, hasErrors: parent.errors.some((e) => e.path.startsWith(`${P}.`)) };
+}
+
+export function CostModelPanel({ engine, scenario, edit }: { engine: Engine; scenario: Scenario; edit: Edit }) {
   const [defaults, setDefaults] = useState<CostModelDefaults | null>(null);
-  const [inputs, setInputs] = useState<Inputs | null>(null);
-  const [source, setSource] = useState<Source>('slc');
-  const [report, setReport] = useState<{ report: CostModelReport; sweep: WriteShareOptimum[]; inputs: Inputs } | null>(null);
-  const [errors, setErrors] = useState<FieldError[]>([]);
-  const [other, setOther] = useState<string[]>([]);
-  const [localInvalid, setLocalInvalidState] = useState<ReadonlySet<string>>(new Set());
+  const [report, setReport] = useState<{ report: CostModelReport; sweep: WriteShareOptimum[]; spec: CostModelSpec } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [loaded, setLoaded] = useState<{ source: Source; chip: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const { form, typing, hasErrors } = usePanelForm();
 
   useEffect(() => {
     let live = true;
     engine.costModelDefaults().then(
-      (d) => {
-        if (!live) return;
-        setDefaults(d);
-        setInputs({ params: d.params, workload: d.workload, cacheGb: DEFAULT_CACHE_GB, uSteps: DEFAULT_STEPS, rSteps: DEFAULT_STEPS });
-      },
-      (e: unknown) => live && setOther([e instanceof Error ? e.message : String(e)]),
+      (d) => live && setDefaults(d),
+      (e: unknown) => live && setFailure(message(e)),
     );
     return () => {
       live = false;
     };
   }, [engine]);
 
-  // Recompute (debounced) whenever an input changes and every field reads as a number.
+  const own = scenario.cost_model ?? null;
+  const spec = own ?? defaults?.spec ?? null;
+  // Recompute only when the cost model's inputs change, not on every scenario edit.
+  const specKey = spec ? JSON.stringify(spec) : '';
+
   useEffect(() => {
-    if (!inputs || localInvalid.size > 0) return;
+    if (!specKey || typing) return;
+    const current = JSON.parse(specKey) as CostModelSpec;
     let live = true;
     const t = setTimeout(() => {
       setBusy(true);
-      Promise.all([
-        engine.costModel(inputs.params, inputs.workload, inputs.cacheGb, inputs.uSteps, inputs.rSteps),
-        engine.costModelWriteSweep(inputs.params, inputs.workload, inputs.cacheGb, WRITE_SHARES, inputs.uSteps, inputs.rSteps),
-      ]).then(
+      Promise.all([engine.costModel(current), engine.costModelWriteSweep(current)]).then(
         ([r, sweep]) => {
           if (!live) return;
-          setReport({ report: r, sweep, inputs });
-          setErrors([]);
-          setOther([]);
+          setReport({ report: r, sweep, spec: current });
+          setFailure(null);
           setBusy(false);
         },
         (e: unknown) => {
           if (!live) return;
-          const f = fieldErrors(e instanceof Error ? e.message : String(e));
-          setErrors(f.errors);
-          setOther(f.rest);
+          setFailure(message(e));
           setBusy(false);
         },
       );
@@ -103,58 +103,58 @@ export function CostModelPanel({ engine, scenario }: { engine: Engine; scenario:
       live = false;
       clearTimeout(t);
     };
-  }, [engine, inputs, localInvalid]);
+  }, [engine, specKey, typing]);
 
-  const setLocalInvalid = useCallback((path: string, invalid: boolean) => {
-    setLocalInvalidState((prev) => {
-      if (prev.has(path) === invalid) return prev;
-      const next = new Set(prev);
-      if (invalid) next.add(path);
-      else next.delete(path);
-      return next;
+  if (!spec || !defaults) {
+    return (
+      <section className="card" data-testid="cost-model">
+        <h2>Hybrid cost model of the flash cache</h2>
+        {failure ? <p className="field-error">{failure}</p> : <p className="muted">Loading the model…</p>}
+      </section>
+    );
+  }
+
+  /** Edit the scenario's cost model, creating it from the FAST'12 example on the first edit. */
+  const update = (f: (m: CostModelSpec) => void) =>
+    edit((s) => {
+      const m = structuredClone(s.cost_model ?? defaults.spec);
+      f(m);
+      s.cost_model = m;
     });
-  }, []);
-  const form: FormState = useMemo(() => ({ errors, setLocalInvalid }), [errors, setLocalInvalid]);
+  const setParam = (k: keyof CostParams, v: number) => update((m) => void (m.params[k] = v as never));
+  const setWork = (k: keyof ZipfWorkload, v: number) => update((m) => void (m.workload[k] = v));
 
   const ssds = scenario.devices.filter((d) => d.flash);
   const sources: { value: Source; label: string }[] = [
+    { value: '', label: '— as edited (choose to load a chip) —' },
     { value: 'slc', label: 'SLC preset (HySSC: 135 / 350 µs, erase 1.5 ms, 4 KB)' },
     { value: 'mlc', label: 'MLC preset (HySSC: 175 µs / 1.4 ms, erase 3.8 ms, 4 KB)' },
     { value: 'tlc', label: 'TLC preset (HySSC: 350 µs / 2.5 ms, erase 3 ms, 8 KB)' },
     ...ssds.map((d) => ({ value: `device:${d.id}` as Source, label: `Device: ${d.name} (${d.flash!.cell.toUpperCase()})` })),
   ];
+  // The select names the chip only while the chip fields are still as loaded.
+  const shownSource: Source = loaded && loaded.chip === chipOf(spec.params) ? loaded.source : '';
 
   function chooseSource(v: Source) {
-    if (!defaults || !inputs) return;
-    setSource(v);
+    if (!defaults || !spec || v === '') return;
     const timing = v.startsWith('device:') ? timingOfDevice(scenario, v.slice('device:'.length)) : defaults.timings[v as 'slc' | 'mlc' | 'tlc'];
     if (!timing) return;
-    // New chip timings; the disk costs and write share stay as edited.
-    const keepDisk = (chip: CostParams) => (cur: Inputs | null): Inputs | null => {
-      if (!cur) return cur;
-      const params: CostParams = { ...chip, c_dr_us: cur.params.c_dr_us, c_dw_us: cur.params.c_dw_us, c_wh_us: cur.params.c_wh_us };
-      return { ...cur, params };
-    };
-    engine.costParamsFromTimings(timing, defaults.hdd, inputs.params.io_w).then(
-      (chip) => setInputs(keepDisk(chip)),
-      (e: unknown) => setOther([e instanceof Error ? e.message : String(e)]),
+    engine.costParamsFromTimings(timing, defaults.hdd, spec.params.io_w).then(
+      (chip) => {
+        // New chip timings; the disk costs, write-hit cost and write share stay as edited.
+        update((m) => {
+          for (const k of CHIP_KEYS) m.params[k] = chip[k];
+        });
+        setLoaded({ source: v, chip: chipOf(chip) });
+      },
+      (e: unknown) => setFailure(message(e)),
     );
   }
 
-  const setParam = (k: keyof CostParams, v: number) => setInputs((cur) => (cur ? { ...cur, params: { ...cur.params, [k]: v } } : cur));
-  const setWork = (k: keyof ZipfWorkload, v: number) => setInputs((cur) => (cur ? { ...cur, workload: { ...cur.workload, [k]: v } } : cur));
-
-  if (!inputs || !defaults) {
-    return (
-      <section className="card" data-testid="cost-model">
-        <h2>Hybrid cost model of the flash cache</h2>
-        {other.length ? <p className="field-error">{other.join('; ')}</p> : <p className="muted">Loading the model…</p>}
-      </section>
-    );
-  }
-  const p = inputs.params;
-  const w = inputs.workload;
+  const p = spec.params;
+  const w = spec.workload;
   const hdd = defaults.hdd;
+  const status = busy ? 'Computing in a worker…' : typing || hasErrors ? 'Fix the marked fields; the charts show the last valid inputs.' : '';
   return (
     <FormContext.Provider value={form}>
       <section className="card" aria-labelledby="cost-title" data-testid="cost-model">
@@ -165,35 +165,52 @@ export function CostModelPanel({ engine, scenario }: { engine: Engine; scenario:
           <sub>CP</sub> + C<sub>E</sub> and page write C<sub>PW</sub>(u) = C<sub>GC</sub>(u) / ((1 − u)·N<sub>p</sub>) + C<sub>PROG</sub>. Hit ratios H
           <sub>R</sub>, H<sub>W</sub> come from Zipf block popularities (ideal popularity-ordered cache).
         </p>
+        <div className="cost-origin" data-testid="cost-origin">
+          {own ? (
+            <>
+              <span>These inputs are part of the scenario: its link, file and autosave carry them.</span>{' '}
+              <button type="button" className="secondary" data-testid="cost-reset" onClick={() => edit((s) => void (s.cost_model = null))}>
+                Back to the FAST'12 example
+              </button>
+            </>
+          ) : (
+            <span className="muted">Showing the FAST'12 example (4 GB SLC cache, 2 % writes). Edit any input to keep your own in the scenario.</span>
+          )}
+        </div>
         <div className="cost-form">
           <fieldset>
             <legend>Flash chip</legend>
-            <SelectField<Source> path={`${P}.source`} label="Timings from" value={source} options={sources} onChange={chooseSource} />
+            <SelectField<Source> path={`${P}.source`} label="Timings from" value={shownSource} options={sources} onChange={chooseSource} />
             <div className="grid">
-              <NumField path={`${P}.page_kb`} label="Page size P" unit="KB" value={p.page_kb} onChange={(v) => setParam('page_kb', v)} />
-              <NumField path={`${P}.pages_per_block`} label="Pages per block N_p" unit="pages" integer value={p.pages_per_block}
+              <NumField path={`${P}.params.page_kb`} label="Page size P" unit="KB" value={p.page_kb} onChange={(v) => setParam('page_kb', v)} />
+              <NumField path={`${P}.params.pages_per_block`} label="Pages per block N_p" unit="pages" integer value={p.pages_per_block}
                 onChange={(v) => setParam('pages_per_block', v)} />
-              <NumField path={`${P}.c_fr_us`} label="Page read C_FR" unit="µs" value={p.c_fr_us} onChange={(v) => setParam('c_fr_us', v)} />
-              <NumField path={`${P}.c_prog_us`} label="Page program C_PROG" unit="µs" value={p.c_prog_us} onChange={(v) => setParam('c_prog_us', v)} />
-              <NumField path={`${P}.c_cp_us`} label="Page copy in GC C_CP" unit="µs" value={p.c_cp_us} onChange={(v) => setParam('c_cp_us', v)} />
-              <NumField path={`${P}.c_e_us`} label="Block erase C_E" unit="µs" value={p.c_e_us} onChange={(v) => setParam('c_e_us', v)} />
+              <NumField path={`${P}.params.c_fr_us`} label="Page read C_FR" unit="µs" value={p.c_fr_us} onChange={(v) => setParam('c_fr_us', v)} />
+              <NumField path={`${P}.params.c_prog_us`} label="Page program C_PROG" unit="µs" value={p.c_prog_us} onChange={(v) => setParam('c_prog_us', v)} />
+              <NumField path={`${P}.params.c_cp_us`} label="Page copy in GC C_CP" unit="µs" value={p.c_cp_us} onChange={(v) => setParam('c_cp_us', v)} />
+              <NumField path={`${P}.params.c_e_us`} label="Block erase C_E" unit="µs" value={p.c_e_us} onChange={(v) => setParam('c_e_us', v)} />
             </div>
           </fieldset>
           <fieldset>
             <legend>Disk and mix</legend>
             <div className="grid">
-              <NumField path={`${P}.c_dr_us`} label="Disk page read C_DR" unit="µs" value={p.c_dr_us} onChange={(v) => setParam('c_dr_us', v)} />
-              <NumField path={`${P}.c_dw_us`} label="Disk page write C_DW" unit="µs" value={p.c_dw_us} onChange={(v) => setParam('c_dw_us', v)} />
+              <NumField path={`${P}.params.c_dr_us`} label="Disk page read C_DR" unit="µs" value={p.c_dr_us} onChange={(v) => setParam('c_dr_us', v)} />
+              <NumField path={`${P}.params.c_dw_us`} label="Disk page write C_DW" unit="µs" value={p.c_dw_us} onChange={(v) => setParam('c_dw_us', v)} />
               <NumField
-                path={`${P}.io_w`}
+                path={`${P}.params.io_w`}
                 label="Write share IO_W"
                 unit="0–1"
                 value={p.io_w}
                 hint={`IO_R = 1 − IO_W = ${num(1 - p.io_w)}`}
-                onChange={(v) => setInputs((cur) => (cur ? { ...cur, params: { ...cur.params, io_w: v, io_r: 1 - v } } : cur))}
+                onChange={(v) =>
+                  update((m) => {
+                    m.params.io_w = v;
+                    m.params.io_r = 1 - v;
+                  })
+                }
               />
-              <NumField path={`${P}.cache_gb`} label="Flash cache size" unit="GB" value={inputs.cacheGb}
-                onChange={(v) => setInputs((cur) => (cur ? { ...cur, cacheGb: v } : cur))} />
+              <WriteHitField value={p.c_wh_us ?? null} onChange={(v) => update((m) => void (m.params.c_wh_us = v))} />
+              <NumField path={`${P}.cache_gb`} label="Flash cache size" unit="GB" value={spec.cache_gb} onChange={(v) => update((m) => void (m.cache_gb = v))} />
             </div>
             <p className="hint">
               Default disk (assumed): {num(hdd.read_positioning_ms)} ms read / {num(hdd.write_positioning_ms)} ms write positioning, {num(hdd.transfer_mb_s)} MB/s.
@@ -202,26 +219,24 @@ export function CostModelPanel({ engine, scenario }: { engine: Engine; scenario:
           <fieldset>
             <legend>Workload (Zipf) and grid</legend>
             <div className="grid">
-              <NumField path={`${P}.read_blocks`} label="Blocks read" unit="erase blocks" integer value={w.read_blocks} onChange={(v) => setWork('read_blocks', v)} />
-              <NumField path={`${P}.read_exponent`} label="Read Zipf exponent" unit="s" value={w.read_exponent} onChange={(v) => setWork('read_exponent', v)} />
-              <NumField path={`${P}.write_blocks`} label="Blocks written" unit="erase blocks" integer value={w.write_blocks} onChange={(v) => setWork('write_blocks', v)} />
-              <NumField path={`${P}.write_exponent`} label="Write Zipf exponent" unit="s" value={w.write_exponent} onChange={(v) => setWork('write_exponent', v)} />
-              <NumField path={`${P}.u_steps`} label="Grid steps in u" unit="2–400" integer value={inputs.uSteps}
-                onChange={(v) => setInputs((cur) => (cur ? { ...cur, uSteps: v } : cur))} />
-              <NumField path={`${P}.r_steps`} label="Grid steps in r" unit="1–400" integer value={inputs.rSteps}
-                onChange={(v) => setInputs((cur) => (cur ? { ...cur, rSteps: v } : cur))} />
+              <NumField path={`${P}.workload.read_blocks`} label="Blocks read" unit="erase blocks" integer value={w.read_blocks} onChange={(v) => setWork('read_blocks', v)} />
+              <NumField path={`${P}.workload.read_exponent`} label="Read Zipf exponent" unit="s" value={w.read_exponent} onChange={(v) => setWork('read_exponent', v)} />
+              <NumField path={`${P}.workload.write_blocks`} label="Blocks written" unit="erase blocks" integer value={w.write_blocks} onChange={(v) => setWork('write_blocks', v)} />
+              <NumField path={`${P}.workload.write_exponent`} label="Write Zipf exponent" unit="s" value={w.write_exponent} onChange={(v) => setWork('write_exponent', v)} />
+              <NumField path={`${P}.u_steps`} label="Grid steps in u" unit="2–400" integer value={spec.u_steps} onChange={(v) => update((m) => void (m.u_steps = v))} />
+              <NumField path={`${P}.r_steps`} label="Grid steps in r" unit="1–400" integer value={spec.r_steps} onChange={(v) => update((m) => void (m.r_steps = v))} />
             </div>
           </fieldset>
         </div>
-        {other.length ? (
+        {failure && !hasErrors ? (
           <p className="field-error" role="alert" data-testid="cost-error">
-            {other.join('; ')}
+            {failure}
           </p>
         ) : null}
         <p className="muted" aria-live="polite" data-testid="cost-status">
-          {busy ? 'Computing in a worker…' : errors.length || localInvalid.size ? 'Fix the marked fields.' : ''}
+          {status}
         </p>
-        {report ? <CostResults r={report.report} sweep={report.sweep} inputs={report.inputs} /> : null}
+        {report ? <CostResults r={report.report} sweep={report.sweep} spec={report.spec} /> : null}
         <details>
           <summary>Assumptions of the cost model</summary>
           <ul data-testid="cost-assumptions">
@@ -236,9 +251,32 @@ export function CostModelPanel({ engine, scenario }: { engine: Engine; scenario:
   );
 }
 
+/**
+ * The write-hit cost C_WH: by default a write hit rewrites the page out of
+ * place and pays C_PW(u) like any flash write; a fixed figure models a cache
+ * that absorbs write hits in a buffer.
+ */
+function WriteHitField({ value, onChange }: { value: number | null; onChange: (v: number | null) => void }) {
+  const fixed = value !== null;
+  return (
+    <div className="write-hit">
+      <label className="check">
+        <input
+          type="checkbox"
+          data-testid={`field-${P}.params.c_wh_fixed`}
+          checked={fixed}
+          onChange={(e) => onChange(e.target.checked ? 100 : null)}
+        />{' '}
+        Fixed write-hit cost (otherwise C_WH = C_PW(u))
+      </label>
+      {fixed ? <NumField path={`${P}.params.c_wh_us`} label="Write hit C_WH" unit="µs" value={value} onChange={(v) => onChange(v)} /> : null}
+    </div>
+  );
+}
+
 const gb = (v: number) => `${v.toFixed(2)} GB`;
 
-function CostResults({ r, sweep, inputs }: { r: CostModelReport; sweep: WriteShareOptimum[]; inputs: Inputs }) {
+function CostResults({ r, sweep, spec }: { r: CostModelReport; sweep: WriteShareOptimum[]; spec: CostModelSpec }) {
   const o = r.grid.optimum;
   const part = r.partition;
   const finite = r.grid.curve.filter((c) => Number.isFinite(c.total));
@@ -301,7 +339,7 @@ function CostResults({ r, sweep, inputs }: { r: CostModelReport; sweep: WriteSha
           {...size}
         />
         <Heatmap
-          title={`C_H(u, r) over the grid (${inputs.cacheGb} GB cache)`}
+          title={`C_H(u, r) over the grid (${spec.cache_gb} GB cache)`}
           xLabel="caching fraction u"
           yLabel="read share r of the caching space"
           valueLabel="C_H (µs per I/O)"

@@ -305,7 +305,7 @@ pub fn write_amplification(#[wasm_bindgen(js_name = spareFactor)] spare_factor: 
 // ---- Flash endurance and the hybrid cost model (issue #7) ----
 
 use tierplan_core::analytics::cost_model::{
-    self as cost_model, CostParams, FlashTiming, HddTiming, ZipfWorkload,
+    self as cost_model, CostModelSpec, CostParams, FlashTiming, HddTiming,
 };
 use tierplan_core::analytics::gc_sim::GcSimConfig;
 
@@ -316,10 +316,6 @@ fn from_js<T: serde::de::DeserializeOwned>(value: &JsValue, what: &str) -> Resul
         .ok_or_else(|| JsError::new(&format!("{what} is not a JSON value")))?;
     serde_json::from_str(&text).map_err(|e| JsError::new(&format!("{what}: {e}")))
 }
-
-/// Largest grid the cost model searches per axis (the heatmap has
-/// u_steps × r_steps cells).
-const MAX_GRID_STEPS: u32 = 400;
 
 /// HySSC flash timings by cell type (`slc`, `mlc`, `tlc`; QLC is not in the
 /// study and has none).
@@ -351,16 +347,11 @@ pub fn cost_model_assumptions() -> Vec<String> {
         .collect()
 }
 
-/// The documented default inputs: HySSC SLC, the assumed disk, 2 % writes.
-#[wasm_bindgen(js_name = defaultCostParams, unchecked_return_type = "CostParams")]
-pub fn default_cost_params() -> Result<JsValue, JsError> {
-    to_js(&CostParams::default_read_mostly())
-}
-
-/// The documented default block workload (read-mostly, see cost_model.rs).
-#[wasm_bindgen(js_name = defaultZipfWorkload, unchecked_return_type = "ZipfWorkload")]
-pub fn default_zipf_workload() -> Result<JsValue, JsError> {
-    to_js(&ZipfWorkload::default_read_mostly())
+/// The FAST'12 over-provisioning example: every cost-model input a
+/// scenario without its own `cost_model` shows.
+#[wasm_bindgen(js_name = defaultCostModelSpec, unchecked_return_type = "CostModelSpec")]
+pub fn default_cost_model_spec() -> Result<JsValue, JsError> {
+    to_js(&CostModelSpec::fast12_example())
 }
 
 /// Cost-model inputs from a chip's and a disk's timings and a write share.
@@ -375,36 +366,34 @@ pub fn cost_params_from_timings(
     to_js(&CostParams::from_timings(&flash, &hdd, io_w))
 }
 
+/// A cost-model spec checked by the core; a bad one throws every problem,
+/// each as `cost_model.<field>: <value and allowed range>`.
+fn checked_spec(spec: &JsValue) -> Result<CostModelSpec, JsError> {
+    let spec: CostModelSpec = from_js(spec, "cost_model")?;
+    let errors = tierplan_core::validate::validate_cost_model(&spec);
+    if errors.is_empty() {
+        Ok(spec)
+    } else {
+        let text: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+        Err(JsError::new(&text.join("; ")))
+    }
+}
+
 /// Grid search of C_H(u, r) on the Zipf hit-ratio curves, with the cache's
-/// partition at the optimum. Throws one message per bad input, each naming
-/// its field and allowed range.
+/// partition at the optimum.
 #[wasm_bindgen(js_name = costModel, unchecked_return_type = "CostModelReport")]
 pub fn cost_model_report(
-    #[wasm_bindgen(unchecked_param_type = "CostParams")] params: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "ZipfWorkload")] workload: JsValue,
-    #[wasm_bindgen(js_name = cacheGb)] cache_gb: f64,
-    #[wasm_bindgen(js_name = uSteps)] u_steps: u32,
-    #[wasm_bindgen(js_name = rSteps)] r_steps: u32,
+    #[wasm_bindgen(unchecked_param_type = "CostModelSpec")] spec: JsValue,
 ) -> Result<JsValue, JsError> {
-    let params: CostParams = from_js(&params, "cost parameters")?;
-    let workload: ZipfWorkload = from_js(&workload, "workload")?;
-    let mut problems = params.problems();
-    problems.extend(workload.problems());
-    if !(cache_gb.is_finite() && cache_gb > 0.0 && cache_gb <= 1024.0 * 1024.0) {
-        problems.push("cache_gb must be > 0 and ≤ 1 048 576 GB".into());
-    }
-    if !(2..=MAX_GRID_STEPS).contains(&u_steps) {
-        problems.push(format!("u_steps must be 2 … {MAX_GRID_STEPS}"));
-    }
-    if !(1..=MAX_GRID_STEPS).contains(&r_steps) {
-        problems.push(format!("r_steps must be 1 … {MAX_GRID_STEPS}"));
-    }
-    if !problems.is_empty() {
-        return Err(JsError::new(&problems.join("; ")));
-    }
-    to_js(&cost_model::optimise_zipf(
-        &params, &workload, cache_gb, u_steps, r_steps,
-    ))
+    to_js(&checked_spec(&spec)?.report())
+}
+
+/// The optimum at each write share of the core's sweep, other inputs kept.
+#[wasm_bindgen(js_name = costModelWriteSweep, unchecked_return_type = "WriteShareOptimum[]")]
+pub fn cost_model_write_sweep(
+    #[wasm_bindgen(unchecked_param_type = "CostModelSpec")] spec: JsValue,
+) -> Result<JsValue, JsError> {
+    to_js(&checked_spec(&spec)?.write_share_sweep())
 }
 
 /// How a flash cache of `total_gb` splits at (u, r).

@@ -67,6 +67,15 @@ enum Cmd {
         #[arg(long)]
         time: bool,
     },
+    /// The flash cache's hybrid cost model (SPEC §9) of a scenario: its
+    /// `cost_model`, or the FAST'12 example when it has none. Prints the
+    /// optimum (u, r), the partition and the optimum per write share as
+    /// JSON; `--grid` adds the whole C_H(u, r) grid.
+    CostModel {
+        file: String,
+        #[arg(long)]
+        grid: bool,
+    },
     /// Measure events per second on the study's λ = 1/s, 10 h workload.
     Bench {
         /// Replications per architecture.
@@ -153,6 +162,7 @@ fn main() -> ExitCode {
             }
         },
         Cmd::Optimize { file, spec, time } => optimize_cmd(&file, spec.as_deref(), time),
+        Cmd::CostModel { file, grid } => cost_model_cmd(&file, grid),
         Cmd::Bench { replications } => {
             bench(replications);
             ExitCode::SUCCESS
@@ -208,6 +218,40 @@ fn optimize_cmd(file: &str, spec_file: Option<&str>, time: bool) -> ExitCode {
         }
         Err(errs) => invalid(&format!("{file} with {spec_name}"), &errs),
     }
+}
+
+fn cost_model_cmd(file: &str, grid: bool) -> ExitCode {
+    use tierplan_core::analytics::cost_model::CostModelSpec;
+    let json = match read_scenario(file) {
+        Ok(j) => j,
+        Err(e) => {
+            eprintln!("tierplan: cannot read {file}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let scenario = match parse_scenario(&json) {
+        Ok(s) => s,
+        Err(errs) => return invalid(file, &errs),
+    };
+    let spec = scenario
+        .cost_model
+        .unwrap_or_else(CostModelSpec::fast12_example);
+    let report = spec.report();
+    let mut out = serde_json::json!({
+        "spec": spec,
+        "cache_blocks": report.cache_blocks,
+        "optimum": report.grid.optimum,
+        "partition": report.partition,
+        "write_share_sweep": spec.write_share_sweep(),
+    });
+    if grid {
+        out["grid"] = serde_json::to_value(&report.grid).expect("serialisable");
+    }
+    println!(
+        "{}",
+        serde_json::to_string_pretty(&out).expect("serialisable")
+    );
+    ExitCode::SUCCESS
 }
 
 fn read_scenario(file: &str) -> std::io::Result<String> {

@@ -201,3 +201,42 @@ fn optimize_prints_the_result_and_names_bad_spec_fields() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("optimize.target"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn cost_model_prints_the_optimum_and_names_bad_fields() {
+    let s = preset("fast12-overprovisioning");
+    let out = tierplan(&["cost-model", "-"], Some(&s.to_string()));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["optimum"]["u"], 0.92);
+    assert!((v["partition"]["caching_gb"].as_f64().unwrap() - 3.68).abs() < 1e-9);
+    assert_eq!(v["write_share_sweep"].as_array().unwrap().len(), 9);
+    assert!(v.get("grid").is_none());
+
+    // A scenario without its own cost model gets the FAST'12 example; --grid adds the heatmap.
+    let plain = preset("mmsys11-cost-ssd");
+    assert!(plain["cost_model"].is_null());
+    let out = tierplan(&["cost-model", "-", "--grid"], Some(&plain.to_string()));
+    let w: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(w["optimum"], v["optimum"]);
+    assert_eq!(w["grid"]["u"].as_array().unwrap().len(), 99);
+
+    let mut bad = s.clone();
+    bad["cost_model"]["cache_gb"] = serde_json::json!(0);
+    bad["cost_model"]["workload"]["read_exponent"] = serde_json::json!(-1);
+    let out = tierplan(&["cost-model", "-"], Some(&bad.to_string()));
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("cost_model.cache_gb: 0 is out of range: must be 0 < value ≤ 1048576 GB"),
+        "{err}"
+    );
+    assert!(
+        err.contains("cost_model.workload.read_exponent: -1 is out of range"),
+        "{err}"
+    );
+}

@@ -1,6 +1,7 @@
 //! Device presets (SPEC §4) and the studies' scenarios. Values not given by
 //! the studies are filled in and listed in each device's `assumptions`.
 
+use crate::analytics::cost_model::CostModelSpec;
 use crate::scenario::*;
 use serde::{Deserialize, Serialize};
 
@@ -238,6 +239,7 @@ fn mmsys_base(name: &str, arch: Architecture, tiers: Tiers, rate: f64) -> Scenar
         architecture: arch,
         tiers,
         policy: Policy::default(),
+        cost_model: None,
     }
 }
 
@@ -323,6 +325,23 @@ fn entries() -> Vec<Entry> {
                    "SLC absorbs the interval-cache writes (100 000 P/E); TLC (1 000 P/E) only holds popular files, read-only. 1 SLC + 3 TLC + 4 HDDs meet λ = 1/s with no rejections."),
             build: || mmsys_base("HySSC-style SLC + TLC + HDD", Architecture::SlcIcTlcLfuHdd,
                                  tiers(tier("hdd15k", 4), Some(tier("slc_fusionio", 1)), Some(tier("tlc_ssd", 3))), 1.0),
+        },
+        Entry {
+            info: ("fast12-overprovisioning", "FAST'12 over-provisioning example: a 4 GB flash cache", "Oh, Choi, Lee, Noh, FAST 2012",
+                   "How much of a flash cache to over-provision: with 2 % writes the cost model (Flash endurance tab) puts the optimum at u = 0.92, 3.68 GB caching and 0.32 GB over-provisioned. The stream simulation runs the MMSys'11 workload on this 4 GB SLC cache."),
+            build: || {
+                let mut s = mmsys_base("FAST'12 — 4 GB flash cache, over-provisioning", Architecture::SsdLfuHdd,
+                                       tiers(tier("raid4x15k", 1), Some(tier("ddr3_1gb", 0)), Some(tier("slc4", 1))), 0.5);
+                let mut d = device_presets().into_iter().find(|d| d.id == "slc_fusionio").expect("slc_fusionio preset");
+                d.id = "slc4".into();
+                d.name = "SLC flash cache, 4 GB (FAST'12 example)".into();
+                d.capacity_gb = 4.0;
+                d.price = 4956.0 * 4.0 / 80.0;
+                d.assumptions.push("capacity 4 GB and price pro rata of the 80 GB Fusion-io (FAST'12 gives no device)".into());
+                s.devices.push(d);
+                s.cost_model = Some(CostModelSpec::fast12_example());
+                s
+            },
         },
         Entry {
             info: ("mlc-interval-cache", "Interval caching on MLC flash (wear)", MMSYS,

@@ -23,6 +23,11 @@ pub struct Scenario {
     pub tiers: Tiers,
     #[serde(default)]
     pub policy: Policy,
+    /// Inputs of the flash cache's hybrid cost model (SPEC §9); absent: the
+    /// app shows the FAST'12 example.
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub cost_model: Option<crate::analytics::cost_model::CostModelSpec>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

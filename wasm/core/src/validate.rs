@@ -1,6 +1,7 @@
 //! Scenario validation: every field checked, every problem reported at once,
 //! each message naming the field path, the value and the allowed range.
 
+use crate::analytics::cost_model::{CostModelSpec, MAX_CACHE_GB, MAX_GRID_STEPS, MAX_ZIPF_BLOCKS};
 use crate::scenario::*;
 use serde::{Deserialize, Serialize};
 
@@ -134,6 +135,9 @@ pub fn validate(s: &Scenario) -> Vec<FieldError> {
     check_devices(&mut c, &s.devices);
     check_tiers(&mut c, s);
     check_policy(&mut c, &s.policy);
+    if let Some(cm) = &s.cost_model {
+        check_cost_model(&mut c, "cost_model", cm);
+    }
     if c.errors.is_empty() {
         check_budget(&mut c, s);
     }
@@ -438,6 +442,92 @@ fn check_policy(c: &mut Checker, p: &Policy) {
         "h",
     );
     c.count("policy.lfu_margin", p.lfu_margin, 0, 1_000_000);
+}
+
+/// Validate the cost-model inputs on their own (the app's cost-model panel
+/// and the CLI's `cost-model` command), with paths under `cost_model`.
+pub fn validate_cost_model(spec: &CostModelSpec) -> Vec<FieldError> {
+    let mut c = Checker { errors: Vec::new() };
+    check_cost_model(&mut c, "cost_model", spec);
+    c.errors
+}
+
+/// Longest flash or disk operation the cost model accepts, µs (1 s).
+const MAX_OP_US: f64 = 1e6;
+
+fn check_cost_model(c: &mut Checker, at: &str, m: &CostModelSpec) {
+    let p = &m.params;
+    let pp = format!("{at}.params");
+    c.range(&format!("{pp}.page_kb"), p.page_kb, 0.0, true, 1024.0, "KB");
+    c.count(&format!("{pp}.pages_per_block"), p.pages_per_block, 1, 4096);
+    for (name, v) in [
+        ("c_fr_us", p.c_fr_us),
+        ("c_prog_us", p.c_prog_us),
+        ("c_cp_us", p.c_cp_us),
+        ("c_e_us", p.c_e_us),
+        ("c_dr_us", p.c_dr_us),
+        ("c_dw_us", p.c_dw_us),
+    ] {
+        c.range(&format!("{pp}.{name}"), v, 0.0, false, MAX_OP_US, "µs");
+    }
+    if let Some(v) = p.c_wh_us {
+        c.range(&format!("{pp}.c_wh_us"), v, 0.0, false, MAX_OP_US, "µs");
+    }
+    // IO_R is 1 − IO_W (the app derives it); report it only when IO_W is
+    // itself valid, so one bad write share gives one message.
+    let io_errors = c.errors.len();
+    c.range(&format!("{pp}.io_w"), p.io_w, 0.0, false, 1.0, "");
+    if c.errors.len() == io_errors && !(p.io_r.is_finite() && (p.io_r + p.io_w - 1.0).abs() <= 1e-9)
+    {
+        c.push(
+            format!("{pp}.io_r"),
+            format!(
+                "{} is not 1 − io_w = {}: reads and writes are the only I/Os",
+                fmt_num(p.io_r),
+                fmt_num(1.0 - p.io_w)
+            ),
+        );
+    }
+    let w = &m.workload;
+    let wp = format!("{at}.workload");
+    c.count(
+        &format!("{wp}.read_blocks"),
+        w.read_blocks,
+        1,
+        MAX_ZIPF_BLOCKS,
+    );
+    c.count(
+        &format!("{wp}.write_blocks"),
+        w.write_blocks,
+        1,
+        MAX_ZIPF_BLOCKS,
+    );
+    c.range(
+        &format!("{wp}.read_exponent"),
+        w.read_exponent,
+        0.0,
+        false,
+        5.0,
+        "",
+    );
+    c.range(
+        &format!("{wp}.write_exponent"),
+        w.write_exponent,
+        0.0,
+        false,
+        5.0,
+        "",
+    );
+    c.range(
+        &format!("{at}.cache_gb"),
+        m.cache_gb,
+        0.0,
+        true,
+        MAX_CACHE_GB,
+        "GB",
+    );
+    c.count(&format!("{at}.u_steps"), m.u_steps, 2, MAX_GRID_STEPS);
+    c.count(&format!("{at}.r_steps"), m.r_steps, 1, MAX_GRID_STEPS);
 }
 
 /// Expected events of a whole run (all replications), for the budget check

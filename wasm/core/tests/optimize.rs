@@ -97,6 +97,7 @@ fn small() -> Scenario {
             }),
         },
         policy: Policy::default(),
+        cost_model: None,
     }
 }
 

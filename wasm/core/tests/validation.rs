@@ -51,6 +51,80 @@ fn every_problem_is_reported_with_its_path_and_range() {
 }
 
 #[test]
+fn cost_model_inputs_are_checked_with_their_paths() {
+    use tierplan_core::analytics::cost_model::CostModelSpec;
+    use tierplan_core::validate::validate_cost_model;
+    let mut s = scenario_preset("fast12-overprovisioning").unwrap();
+    assert!(validate(&s).is_empty());
+    assert_eq!(s.cost_model, Some(CostModelSpec::fast12_example()));
+    let cm = s.cost_model.as_mut().unwrap();
+    cm.params.io_w = 1.5;
+    cm.params.page_kb = 0.0;
+    cm.params.c_e_us = f64::INFINITY;
+    cm.workload.read_blocks = 0;
+    cm.workload.write_exponent = 6.0;
+    cm.cache_gb = -4.0;
+    cm.u_steps = 1;
+    cm.r_steps = 401;
+    let errs = validate(&s);
+    let want = [
+        (
+            "cost_model.params.page_kb",
+            "0 is out of range: must be 0 < value ≤ 1024 KB",
+        ),
+        (
+            "cost_model.params.c_e_us",
+            "infinity is out of range: must be 0 ≤ value ≤ 1000000 µs",
+        ),
+        (
+            "cost_model.params.io_w",
+            "1.5 is out of range: must be 0 ≤ value ≤ 1",
+        ),
+        (
+            "cost_model.workload.read_blocks",
+            "0 is out of range: must be an integer from 1 to 10000000",
+        ),
+        (
+            "cost_model.workload.write_exponent",
+            "6 is out of range: must be 0 ≤ value ≤ 5",
+        ),
+        (
+            "cost_model.cache_gb",
+            "-4 is out of range: must be 0 < value ≤ 1048576 GB",
+        ),
+        (
+            "cost_model.u_steps",
+            "1 is out of range: must be an integer from 2 to 400",
+        ),
+        (
+            "cost_model.r_steps",
+            "401 is out of range: must be an integer from 1 to 400",
+        ),
+    ];
+    for (path, message) in want {
+        let e = errs
+            .iter()
+            .find(|e| e.path == path)
+            .unwrap_or_else(|| panic!("no error at {path}: {errs:?}"));
+        assert_eq!(e.message, message, "{path}");
+    }
+    assert_eq!(errs.len(), want.len(), "{errs:?}");
+    // The same checks stand alone for the cost-model panel and the CLI.
+    assert_eq!(validate_cost_model(s.cost_model.as_ref().unwrap()), errs);
+    assert!(validate_cost_model(&CostModelSpec::fast12_example()).is_empty());
+    // With a valid write share, the read share must be its complement.
+    let mut m = CostModelSpec::fast12_example();
+    m.params.io_w = 0.1;
+    let errs = validate_cost_model(&m);
+    assert_eq!(errs.len(), 1);
+    assert_eq!(errs[0].path, "cost_model.params.io_r");
+    assert_eq!(
+        errs[0].message,
+        "0.98 is not 1 − io_w = 0.9: reads and writes are the only I/Os"
+    );
+}
+
+#[test]
 fn structural_errors_name_the_field() {
     let mut v: serde_json::Value = serde_json::to_value(default_scenario()).unwrap();
     v["workload"]["videos"] = serde_json::json!("many");

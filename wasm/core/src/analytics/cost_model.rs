@@ -215,41 +215,6 @@ impl CostParams {
         }
     }
 
-    /// Human-readable problems with the inputs; empty when usable.
-    pub fn problems(&self) -> Vec<String> {
-        let mut out = Vec::new();
-        let named = [
-            ("page_kb", self.page_kb),
-            ("c_fr_us", self.c_fr_us),
-            ("c_prog_us", self.c_prog_us),
-            ("c_cp_us", self.c_cp_us),
-            ("c_e_us", self.c_e_us),
-            ("c_dr_us", self.c_dr_us),
-            ("c_dw_us", self.c_dw_us),
-            ("c_wh_us", self.c_wh_us.unwrap_or(0.0)),
-        ];
-        for (name, v) in named {
-            if !v.is_finite() || v < 0.0 {
-                out.push(format!("{name} must be a finite number ≥ 0"));
-            }
-        }
-        if self.page_kb <= 0.0 {
-            out.push("page_kb must be > 0".into());
-        }
-        if self.pages_per_block == 0 {
-            out.push("pages_per_block must be ≥ 1".into());
-        }
-        for (name, v) in [("io_r", self.io_r), ("io_w", self.io_w)] {
-            if !(0.0..=1.0).contains(&v) {
-                out.push(format!("{name} must be in [0, 1]"));
-            }
-        }
-        if (self.io_r + self.io_w - 1.0).abs() > 1e-9 {
-            out.push("io_r + io_w must be 1".into());
-        }
-        out
-    }
-
     /// Size of one erase block, KB.
     pub fn block_kb(&self) -> f64 {
         self.page_kb * self.pages_per_block as f64
@@ -435,30 +400,6 @@ impl ZipfWorkload {
             write_exponent: 0.8,
         }
     }
-
-    /// Human-readable problems with the workload (field name and allowed
-    /// range); empty when usable. The populations are capped because the
-    /// hit curves hold one prefix sum per block.
-    pub fn problems(&self) -> Vec<String> {
-        let mut out = Vec::new();
-        for (name, v) in [
-            ("read_blocks", self.read_blocks),
-            ("write_blocks", self.write_blocks),
-        ] {
-            if !(1..=MAX_ZIPF_BLOCKS).contains(&v) {
-                out.push(format!("{name} must be 1 … {MAX_ZIPF_BLOCKS} blocks"));
-            }
-        }
-        for (name, v) in [
-            ("read_exponent", self.read_exponent),
-            ("write_exponent", self.write_exponent),
-        ] {
-            if !(v.is_finite() && (0.0..=5.0).contains(&v)) {
-                out.push(format!("{name} must be 0 … 5"));
-            }
-        }
-        out
-    }
 }
 
 /// Largest read or write population the Zipf hit curves accept (blocks).
@@ -466,6 +407,91 @@ pub const MAX_ZIPF_BLOCKS: u32 = 10_000_000;
 
 /// Default flash cache size of the FAST'12 example, GB.
 pub const DEFAULT_CACHE_GB: f64 = 4.0;
+
+/// Largest flash cache the model is asked about, GB (1 PB).
+pub const MAX_CACHE_GB: f64 = 1024.0 * 1024.0;
+
+/// Largest grid searched per axis (the heatmap has u_steps × r_steps cells).
+pub const MAX_GRID_STEPS: u32 = 400;
+
+/// Grid steps per axis of the FAST'12 example (u and r in steps of 0.01).
+pub const DEFAULT_GRID_STEPS: u32 = 100;
+
+/// Write shares IO_W of the "optimum u as writes grow" table.
+pub const WRITE_SHARE_SWEEP: [f64; 9] = [0.0, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.8, 1.0];
+
+/// Every input of the cost model, as a scenario carries it (`cost_model`),
+/// so that a link, a file or a preset holds the flash cache's split too.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct CostModelSpec {
+    pub params: CostParams,
+    pub workload: ZipfWorkload,
+    /// Size of the flash cache (caching plus over-provisioned space), GB.
+    pub cache_gb: f64,
+    /// Grid steps in u (2 … 400).
+    pub u_steps: u32,
+    /// Grid steps in r (1 … 400).
+    pub r_steps: u32,
+}
+
+impl CostModelSpec {
+    /// The FAST'12 over-provisioning example: 4 GB of SLC flash before a
+    /// 10K rpm disk, read-mostly (see the module docs), a 0.01 grid.
+    pub fn fast12_example() -> Self {
+        CostModelSpec {
+            params: CostParams::default_read_mostly(),
+            workload: ZipfWorkload::default_read_mostly(),
+            cache_gb: DEFAULT_CACHE_GB,
+            u_steps: DEFAULT_GRID_STEPS,
+            r_steps: DEFAULT_GRID_STEPS,
+        }
+    }
+
+    /// The grid search and the partition at its optimum. Call on a spec
+    /// that `validate::validate_cost_model` accepts.
+    pub fn report(&self) -> CostModelReport {
+        optimise_zipf(
+            &self.params,
+            &self.workload,
+            self.cache_gb,
+            self.u_steps,
+            self.r_steps,
+        )
+    }
+
+    /// The optimum for each write share of [`WRITE_SHARE_SWEEP`], every
+    /// other input unchanged.
+    pub fn write_share_sweep(&self) -> Vec<WriteShareOptimum> {
+        WRITE_SHARE_SWEEP
+            .iter()
+            .map(|&io_w| {
+                let r = optimise_zipf(
+                    &self.params.with_write_share(io_w),
+                    &self.workload,
+                    self.cache_gb,
+                    self.u_steps,
+                    self.r_steps,
+                );
+                WriteShareOptimum {
+                    io_w,
+                    optimum: r.grid.optimum,
+                    partition: r.partition,
+                }
+            })
+            .collect()
+    }
+}
+
+/// One row of the optimum-u-versus-write-share table.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct WriteShareOptimum {
+    pub io_w: f64,
+    pub optimum: CostPoint,
+    pub partition: Partition,
+}
 
 /// Number of erase blocks in a cache of `cache_gb`.
 pub fn cache_blocks(cache_gb: f64, params: &CostParams) -> f64 {
@@ -753,7 +779,6 @@ mod tests {
         assert!(close(p.c_dr_us, 7539.0625, 1e-12));
         assert!(close(p.c_dw_us, 8039.0625, 1e-12));
         assert!(close(p.io_r, 0.9, 1e-12));
-        assert!(p.problems().is_empty());
         let m = flash_timing(CellType::Mlc).unwrap();
         assert_eq!((m.read_us, m.program_us, m.erase_ms), (175.0, 1400.0, 3.8));
         let t = flash_timing(CellType::Tlc).unwrap();
@@ -763,8 +788,6 @@ mod tests {
         );
         assert_eq!(flash_timing(CellType::Slc).unwrap().page_kb, 4.0);
         assert!(flash_timing(CellType::Qlc).is_none());
-        let bad = CostParams { io_r: 0.5, ..p };
-        assert!(!bad.problems().is_empty());
     }
 
     #[test]
@@ -858,6 +881,24 @@ mod tests {
     }
 
     #[test]
+    fn fast12_example_spec_gives_the_published_split() {
+        let spec = CostModelSpec::fast12_example();
+        let rep = spec.report();
+        assert_eq!(rep, default_report(0.02, 100, 100));
+        assert_eq!(rep.grid.optimum.u, 0.92);
+        assert!(close(rep.partition.caching_gb, 3.68, 1e-12));
+        assert!(close(rep.partition.over_provisioning_gb, 0.32, 1e-12));
+        // More writes, more over-provisioning: optimum u never rises along
+        // the sweep and ends far below the read-mostly optimum.
+        let sweep = spec.write_share_sweep();
+        let io: Vec<f64> = sweep.iter().map(|s| s.io_w).collect();
+        assert_eq!(io, WRITE_SHARE_SWEEP);
+        assert_eq!(sweep[1].optimum, rep.grid.optimum);
+        assert!(sweep.windows(2).all(|w| w[1].optimum.u <= w[0].optimum.u));
+        assert!(sweep.last().unwrap().optimum.u < 0.2);
+    }
+
+    #[test]
     fn read_mostly_default_has_interior_optimum_near_092() {
         let rep = default_report(0.02, 100, 100);
         let o = rep.grid.optimum;
@@ -917,26 +958,6 @@ mod tests {
             );
             assert!(fine.total <= coarse.total + 1e-9);
         }
-    }
-
-    #[test]
-    fn workload_problems_name_field_and_range() {
-        assert!(ZipfWorkload::default_read_mostly().problems().is_empty());
-        let w = ZipfWorkload {
-            read_blocks: 0,
-            read_exponent: f64::NAN,
-            write_blocks: MAX_ZIPF_BLOCKS + 1,
-            write_exponent: 6.0,
-        };
-        assert_eq!(
-            w.problems(),
-            vec![
-                "read_blocks must be 1 … 10000000 blocks",
-                "write_blocks must be 1 … 10000000 blocks",
-                "read_exponent must be 0 … 5",
-                "write_exponent must be 0 … 5",
-            ]
-        );
     }
 
     #[test]
