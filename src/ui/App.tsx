@@ -6,7 +6,7 @@ import type { Device, FieldError, PresetInfo, Progress, RunResult, Scenario } fr
 import type { RunRequest } from '../engine/pool';
 import type { FlashAnalytics } from '../engine/flash-types';
 import { DeviceCatalog } from './DeviceCatalog';
-import { ErrorSummary, FormContext } from './form';
+import { ErrorSummary, FormContext, useLocalInvalid } from './form';
 import { Results } from './Results';
 import { ArchitectureSection, RunSection, ScenarioName, WorkloadSection, type Edit } from './ScenarioEditor';
 import { extraViews } from './views';
@@ -192,7 +192,7 @@ export function App({ engine }: { engine: Engine }) {
   const [devicePresets, setDevicePresets] = useState<Device[]>([]);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [validated, setValidated] = useState<Scenario | null>(null);
-  const [localInvalid, setLocalInvalidState] = useState<ReadonlySet<string>>(new Set());
+  const [localInvalid, setLocalInvalid] = useLocalInvalid();
   const [run, setRun] = useState<RunState>({ status: 'idle' });
   const [loadError, setLoadError] = useState<string | null>(null);
   const abortRef = useRef<AbortController | null>(null);
@@ -243,15 +243,6 @@ export function App({ engine }: { engine: Engine }) {
     });
   }, []);
 
-  const setLocalInvalid = useCallback((path: string, invalid: boolean) => {
-    setLocalInvalidState((prev) => {
-      if (prev.has(path) === invalid) return prev;
-      const next = new Set(prev);
-      if (invalid) next.add(path);
-      else next.delete(path);
-      return next;
-    });
-  }, []);
 
   const form = useMemo(() => ({ errors, setLocalInvalid }), [errors, setLocalInvalid]);
 

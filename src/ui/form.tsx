@@ -1,6 +1,6 @@
 // Labelled inputs that show the core's validation message for their field
 // path (and a local message while the text is not a number at all).
-import { createContext, useContext, useEffect, useId, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useState, type ReactNode } from 'react';
 import type { FieldError } from '../engine/types';
 
 export interface FormState {
@@ -9,6 +9,25 @@ export interface FormState {
 }
 
 export const FormContext = createContext<FormState>({ errors: [], setLocalInvalid: () => undefined });
+
+/**
+ * The paths of fields whose text does not read as a number, and the setter
+ * the fields report through (`FormState.setLocalInvalid`): a form with any of
+ * them pauses (Run disabled, no recomputation) until they are fixed.
+ */
+export function useLocalInvalid(): [ReadonlySet<string>, (path: string, invalid: boolean) => void] {
+  const [paths, setPaths] = useState<ReadonlySet<string>>(new Set());
+  const set = useCallback((path: string, invalid: boolean) => {
+    setPaths((prev) => {
+      if (prev.has(path) === invalid) return prev;
+      const next = new Set(prev);
+      if (invalid) next.add(path);
+      else next.delete(path);
+      return next;
+    });
+  }, []);
+  return [paths, set];
+}
 
 export function useFieldErrors(path: string): string[] {
   const { errors } = useContext(FormContext);

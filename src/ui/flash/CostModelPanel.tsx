@@ -10,7 +10,7 @@ import type { CostModelDefaults, CostModelReport, CostModelSpec, CostParams, Fla
 import type { Scenario } from '../../engine/types';
 import type { Engine } from '../App';
 import { num, percent } from '../format';
-import { FormContext, NumField, SelectField, type FormState } from '../form';
+import { FormContext, NumField, SelectField, useLocalInvalid, type FormState } from '../form';
 import type { Edit } from '../ScenarioEditor';
 import { useChartSize } from './useNarrow';
 
@@ -37,19 +37,13 @@ function message(e: unknown): string {
  */
 function usePanelForm(): { form: FormState; typing: boolean; hasErrors: boolean } {
   const parent = useContext(FormContext);
-  const [local, setLocal] = useState<ReadonlySet<string>>(new Set());
+  const [local, setLocal] = useLocalInvalid();
   const setLocalInvalid = useCallback(
     (path: string, invalid: boolean) => {
       parent.setLocalInvalid(path, invalid);
-      setLocal((prev) => {
-        if (prev.has(path) === invalid) return prev;
-        const next = new Set(prev);
-        if (invalid) next.add(path);
-        else next.delete(path);
-        return next;
-      });
+      setLocal(path, invalid);
     },
-    [parent],
+    [parent, setLocal],
   );
   const form = useMemo(() => ({ errors: parent.errors, setLocalInvalid }), [parent.errors, setLocalInvalid]);
   return { form, typing: local.size > 0, hasErrors: parent.errors.some((e) => e.path.startsWith(`${P}.`)) };

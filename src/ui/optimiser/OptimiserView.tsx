@@ -1,11 +1,11 @@
 // The "Optimiser" view: per architecture, the cheapest device counts that
 // meet a rejection target (SPEC §10). The search runs in a dedicated worker,
 // its candidates on the simulation pool; this page only draws.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { getSearchBackend, runOptimiser, type OptimiserProgress, type SearchBackend } from '../../engine/optimiser';
 import type { Architecture, FieldError, OptimizeResult, RunResult, Scenario } from '../../engine/types';
 import { ScatterChart } from '../../charts';
-import { ErrorSummary, FormContext, NumField, FieldMessages } from '../form';
+import { ErrorSummary, FormContext, NumField, FieldMessages, useLocalInvalid } from '../form';
 import { ARCHITECTURES } from '../labels';
 import { dollars, num } from '../format';
 import type { ViewProps } from '../views';
@@ -85,22 +85,13 @@ export function OptimiserView(props: ViewProps) {
 export function OptimiserPage({ engine, scenario, valid, setScenario, search }: ViewProps & { search: SearchBackend }) {
   const [form, setForm] = useState<SpecForm>(DEFAULT_FORM);
   const [preview, setPreview] = useState<{ result: OptimizeResult | null; errors: FieldError[] }>({ result: null, errors: [] });
-  const [localBad, setLocalBadState] = useState<Set<string>>(new Set());
+  const [localBad, setLocalBad] = useLocalInvalid();
   const [run, setRun] = useState<RunState>({ status: 'idle' });
   const [check, setCheck] = useState<StudyCheckData | null>(null);
   const abortRef = useRef<AbortController | null>(null);
   const spec = useMemo(() => toSpec(form), [form]);
   const parallel = poolSize(engine);
 
-  const setLocalBad = useCallback((path: string, bad: boolean) => {
-    setLocalBadState((s) => {
-      if (s.has(path) === bad) return s;
-      const n = new Set(s);
-      if (bad) n.add(path);
-      else n.delete(path);
-      return n;
-    });
-  }, []);
   const set = <K extends keyof SpecForm>(k: K, v: SpecForm[K]) => setForm((f) => ({ ...f, [k]: v }));
 
   // Lay the search out (no simulation) to check the spec and show the space.

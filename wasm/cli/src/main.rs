@@ -91,28 +91,22 @@ fn main() -> ExitCode {
             file,
             format,
             check,
-        } => match read_scenario(&file) {
-            Ok(json) => match parse_scenario(&json) {
-                Ok(s) => {
-                    let mut job = Job::new(s).expect("validated");
-                    job.check_invariants(check);
-                    while !job.step(1 << 22).done {}
-                    let r = job.result().expect("done");
-                    match format {
-                        Format::Json => println!(
-                            "{}",
-                            serde_json::to_string_pretty(&r).expect("serialisable")
-                        ),
-                        Format::Csv => print!("{}", run_csv(&r)),
-                    }
-                    ExitCode::SUCCESS
+        } => match load_scenario(&file) {
+            Ok(s) => {
+                let mut job = Job::new(s).expect("validated");
+                job.check_invariants(check);
+                while !job.step(1 << 22).done {}
+                let r = job.result().expect("done");
+                match format {
+                    Format::Json => println!(
+                        "{}",
+                        serde_json::to_string_pretty(&r).expect("serialisable")
+                    ),
+                    Format::Csv => print!("{}", run_csv(&r)),
                 }
-                Err(errs) => invalid(&file, &errs),
-            },
-            Err(e) => {
-                eprintln!("tierplan: cannot read {file}: {e}");
-                ExitCode::from(2)
+                ExitCode::SUCCESS
             }
+            Err(code) => code,
         },
         Cmd::Presets => {
             for p in scenario_presets() {
@@ -173,16 +167,9 @@ fn main() -> ExitCode {
 const DEFAULT_SPEC: &str = r#"{"architectures": ["hdd_only", "dram_ic_hdd", "ssd_lfu_hdd"]}"#;
 
 fn optimize_cmd(file: &str, spec_file: Option<&str>, time: bool) -> ExitCode {
-    let json = match read_scenario(file) {
-        Ok(j) => j,
-        Err(e) => {
-            eprintln!("tierplan: cannot read {file}: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let scenario = match parse_scenario(&json) {
+    let scenario = match load_scenario(file) {
         Ok(s) => s,
-        Err(errs) => return invalid(file, &errs),
+        Err(code) => return code,
     };
     let spec_text = match spec_file {
         Some(f) => match std::fs::read_to_string(f) {
@@ -222,16 +209,9 @@ fn optimize_cmd(file: &str, spec_file: Option<&str>, time: bool) -> ExitCode {
 
 fn cost_model_cmd(file: &str, grid: bool) -> ExitCode {
     use tierplan_core::analytics::cost_model::CostModelSpec;
-    let json = match read_scenario(file) {
-        Ok(j) => j,
-        Err(e) => {
-            eprintln!("tierplan: cannot read {file}: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let scenario = match parse_scenario(&json) {
+    let scenario = match load_scenario(file) {
         Ok(s) => s,
-        Err(errs) => return invalid(file, &errs),
+        Err(code) => return code,
     };
     let spec = scenario
         .cost_model
@@ -252,6 +232,16 @@ fn cost_model_cmd(file: &str, grid: bool) -> ExitCode {
         serde_json::to_string_pretty(&out).expect("serialisable")
     );
     ExitCode::SUCCESS
+}
+
+/// Read and validate a scenario file; on failure the message is already on
+/// standard error and the exit code is returned.
+fn load_scenario(file: &str) -> Result<tierplan_core::Scenario, ExitCode> {
+    let json = read_scenario(file).map_err(|e| {
+        eprintln!("tierplan: cannot read {file}: {e}");
+        ExitCode::from(2)
+    })?;
+    parse_scenario(&json).map_err(|errs| invalid(file, &errs))
 }
 
 fn read_scenario(file: &str) -> std::io::Result<String> {

@@ -251,6 +251,20 @@ fn tiers(disk: TierSpec, ic: Option<TierSpec>, fc: Option<TierSpec>) -> Tiers {
     }
 }
 
+/// A catalog device at another capacity, priced pro rata, under a new id.
+fn resized(base: &str, id: &str, name: &str, capacity_gb: f64, assumption: &str) -> Device {
+    let mut d = device_presets()
+        .into_iter()
+        .find(|d| d.id == base)
+        .expect("base device is in the catalog");
+    d.price *= capacity_gb / d.capacity_gb;
+    d.id = id.into();
+    d.name = name.into();
+    d.capacity_gb = capacity_gb;
+    d.assumptions.push(assumption.into());
+    d
+}
+
 struct Entry {
     info: (&'static str, &'static str, &'static str, &'static str),
     build: fn() -> Scenario,
@@ -310,13 +324,8 @@ fn entries() -> Vec<Entry> {
                                        tiers(tier("raid4x15k", 1), Some(tier("ddr3_1gb", 0)), Some(tier("ssd60", 1))), 0.05);
                 s.workload.classes = vec![VideoClass { share: 1.0, length_min: 78.0, bitrate_kbps: 237.5 }];
                 s.workload.popularity = Popularity { convention: ZipfConvention::Theta, value: 0.271 };
-                let mut d = device_presets().into_iter().find(|d| d.id == "ssd_a").expect("ssd_a preset");
-                d.id = "ssd60".into();
-                d.name = "SSD A, 60 GB cache partition (NOSSDAV'12)".into();
-                d.capacity_gb = 60.0;
-                d.price = 112.5;
-                d.assumptions.push("price pro rata of 64 GB for $120".into());
-                s.devices.push(d);
+                s.devices.push(resized("ssd_a", "ssd60", "SSD A, 60 GB cache partition (NOSSDAV'12)", 60.0,
+                                       "price pro rata of 64 GB for $120"));
                 s
             },
         },
@@ -332,13 +341,8 @@ fn entries() -> Vec<Entry> {
             build: || {
                 let mut s = mmsys_base("FAST'12 — 4 GB flash cache, over-provisioning", Architecture::SsdLfuHdd,
                                        tiers(tier("raid4x15k", 1), Some(tier("ddr3_1gb", 0)), Some(tier("slc4", 1))), 0.5);
-                let mut d = device_presets().into_iter().find(|d| d.id == "slc_fusionio").expect("slc_fusionio preset");
-                d.id = "slc4".into();
-                d.name = "SLC flash cache, 4 GB (FAST'12 example)".into();
-                d.capacity_gb = 4.0;
-                d.price = 4956.0 * 4.0 / 80.0;
-                d.assumptions.push("capacity 4 GB and price pro rata of the 80 GB Fusion-io (FAST'12 gives no device)".into());
-                s.devices.push(d);
+                s.devices.push(resized("slc_fusionio", "slc4", "SLC flash cache, 4 GB (FAST'12 example)", 4.0,
+                                       "capacity 4 GB and price pro rata of the 80 GB Fusion-io (FAST'12 gives no device)"));
                 s.cost_model = Some(CostModelSpec::fast12_example());
                 s
             },
