@@ -135,6 +135,8 @@ test.describe('Flash endurance', () => {
     await expect(page.getByTestId('cost-op-gb')).toHaveText('0.32 GB');
     await expect(page.getByTestId('cost-curve-point-optimum-0')).toHaveAttribute('data-x', '0.92');
     await expect(page.getByTestId('cost-heatmap')).toBeVisible();
+    await expect(page.getByTestId('cost-heatmap-marker')).toHaveAttribute('data-x', '0.92');
+    await expect(page.getByTestId('cost-heatmap-marker')).toHaveAttribute('data-y', '0.99');
     // Optimum u falls as writes grow.
     await expect(page.getByTestId('cost-sweep-0')).toContainText('0.95');
     await expect(page.getByTestId('cost-sweep-1')).toContainText('0.13');

@@ -29,6 +29,11 @@ export interface HeatmapProps {
   height?: number;
   testId?: string;
   svgRef?: Ref<SVGSVGElement>;
+  /**
+   * A point to mark (e.g. the optimum), in data units. It need not be one of
+   * the cells: the position is interpolated between the cells' centres.
+   */
+  marker?: { x: number; y: number; label: string };
 }
 
 const LEGEND_W = 16;
@@ -48,6 +53,7 @@ export function Heatmap({
   height: heightProp,
   testId = 'heatmap',
   svgRef,
+  marker,
 }: HeatmapProps) {
   const titleId = useId();
   const [boxRef, measured] = useContainerWidth<HTMLDivElement>();
@@ -76,6 +82,12 @@ export function Heatmap({
   const xStep = Math.max(1, Math.ceil(xs.length / Math.floor((width - m.left - m.right) / 44)));
   const yStep = Math.max(1, Math.ceil(ys.length / Math.floor((height - m.top - m.bottom) / 18)));
   const bigEnough = x.bandwidth() >= 34 && y.bandwidth() >= 16;
+  // Data → pixel through the cells' centres, for a marker between cells.
+  const centre = (band: typeof x, vs: number[]) =>
+    scaleLinear()
+      .domain(vs.length > 1 ? [vs[0], vs[vs.length - 1]] : [vs[0] ?? 0, (vs[0] ?? 0) + 1])
+      .range([(band(vs[0] ?? 0) ?? 0) + band.bandwidth() / 2, (band(vs[vs.length - 1] ?? 0) ?? 0) + band.bandwidth() / 2]);
+  const markAt = marker ? { x: r2(centre(x, xs)(marker.x)), y: r2(centre(y, ys)(marker.y)) } : null;
 
   function describe(c: HeatCell): string[] {
     return [`${xLabel}: ${xFormat(c.x)}`, `${yLabel}: ${yFormat(c.y)}`, `${valueLabel}: ${valueFormat(c.value)}${c.note ? ` ${c.note}` : ''}`];
@@ -170,6 +182,23 @@ export function Heatmap({
           }),
         )}
       </g>
+      {marker && markAt ? (
+        <g className="ck-marker" data-testid={`${testId}-marker`} data-x={marker.x} data-y={marker.y} aria-label={marker.label} role="img">
+          <circle cx={markAt.x} cy={markAt.y} r={7} fill="none" stroke="#fff" strokeWidth={4} />
+          <circle cx={markAt.x} cy={markAt.y} r={7} fill="none" stroke="#d55e00" strokeWidth={2} />
+          <text
+            x={markAt.x - 11}
+            y={markAt.y + 4}
+            textAnchor="end"
+            className="ck-marker-label"
+            paintOrder="stroke"
+            stroke="#fff"
+            strokeWidth={3}
+          >
+            {marker.label}
+          </text>
+        </g>
+      ) : null}
       <g className="ck-axis ck-axis-x">
         {xs.map((v, i) =>
           i % xStep === 0 ? (

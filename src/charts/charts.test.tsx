@@ -127,6 +127,23 @@ describe('Heatmap', () => {
     expect(screen.getByTestId('heatmap-cell-2-1').getAttribute('fill')).toBe('rgb(253, 231, 37)');
     expect(svgOf(container)).toMatchSnapshot();
   });
+  it('places a marker between cells by interpolating their centres', () => {
+    const cells = [0.2, 0.5, 0.8].flatMap((u) => [1, 2].map((r) => ({ x: u, y: r, value: u + r })));
+    render(
+      <Heatmap title="t" xLabel="u" yLabel="r" valueLabel="v" cells={cells} width={400} height={300} marker={{ x: 0.65, y: 1.5, label: 'best' }} />,
+    );
+    const centre = (id: string) => {
+      const c = screen.getByTestId(id);
+      const n = (a: string) => Number(c.getAttribute(a));
+      return [n('x') + n('width') / 2, n('y') + n('height') / 2];
+    };
+    const [ax, ay] = centre('heatmap-cell-1-0'); // u = 0.5, r = 1
+    const [bx, by] = centre('heatmap-cell-2-1'); // u = 0.8, r = 2
+    const ring = screen.getByTestId('heatmap-marker').querySelector('circle')!;
+    expect(Number(ring.getAttribute('cx'))).toBeCloseTo((ax + bx) / 2, 1);
+    expect(Number(ring.getAttribute('cy'))).toBeCloseTo((ay + by) / 2, 1);
+    expect(screen.getByTestId('heatmap-marker').textContent).toBe('best');
+  });
 });
 
 describe('exports', () => {

@@ -340,6 +340,7 @@ function CostResults({ r, sweep, spec }: { r: CostModelReport; sweep: WriteShare
           cells={cells}
           domain={[min, 3 * min]}
           showValues={false}
+          marker={{ x: o.u, y: o.r, label: `optimum (${o.u.toFixed(2)}, ${o.r.toFixed(2)})` }}
           xFormat={(v) => v.toFixed(2)}
           yFormat={(v) => v.toFixed(2)}
           testId="cost-heatmap"
