@@ -214,6 +214,7 @@ test.describe('Flash endurance', () => {
     expect(url.length).toBeLessThan(2000);
     const other = new FlashPage(await context.newPage());
     await other.page.goto(url);
+    await expect(other.page.getByTestId('notice')).toContainText('Opened the scenario in the link');
     await other.app.waitValid();
     expect(await other.app.scenario()).toEqual(scenario);
     await other.open();
