@@ -76,6 +76,16 @@ enum Cmd {
         #[arg(long)]
         grid: bool,
     },
+    /// Re-run every published claim of the source studies (SPEC §12) with
+    /// the studies' parameters and print claim, published value, ours, the
+    /// difference and the verdict — the table of the app's "Study claims" tab.
+    Reproduce {
+        #[arg(long, value_enum, default_value = "json")]
+        format: Format,
+        /// Print the wall-clock time of the simulations to standard error.
+        #[arg(long)]
+        time: bool,
+    },
     /// Measure events per second on the study's λ = 1/s, 10 h workload.
     Bench {
         /// Replications per architecture.
@@ -157,6 +167,7 @@ fn main() -> ExitCode {
         },
         Cmd::Optimize { file, spec, time } => optimize_cmd(&file, spec.as_deref(), time),
         Cmd::CostModel { file, grid } => cost_model_cmd(&file, grid),
+        Cmd::Reproduce { format, time } => reproduce_cmd(format, time),
         Cmd::Bench { replications } => {
             bench(replications);
             ExitCode::SUCCESS
@@ -231,6 +242,36 @@ fn cost_model_cmd(file: &str, grid: bool) -> ExitCode {
         "{}",
         serde_json::to_string_pretty(&out).expect("serialisable")
     );
+    ExitCode::SUCCESS
+}
+
+fn reproduce_cmd(format: Format, time: bool) -> ExitCode {
+    use tierplan_core::reproduce;
+    let plan = reproduce::reproduction();
+    let t0 = Instant::now();
+    let results = match reproduce::run_all(&plan) {
+        Ok(r) => r,
+        Err(e) => {
+            // The plan is built from the presets; a failure here is a bug.
+            eprintln!("tierplan: a reproduction scenario is invalid: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    if time {
+        eprintln!(
+            "tierplan reproduce: {} simulations in {:.3} s",
+            results.len(),
+            t0.elapsed().as_secs_f64()
+        );
+    }
+    let rows = reproduce::reproduction_table(&plan, &results);
+    match format {
+        Format::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(&rows).expect("serialisable")
+        ),
+        Format::Csv => print!("{}", reproduce::table_csv(&rows)),
+    }
     ExitCode::SUCCESS
 }
 

@@ -240,3 +240,52 @@ fn cost_model_prints_the_optimum_and_names_bad_fields() {
         "{err}"
     );
 }
+
+#[test]
+fn reproduce_prints_the_claims_table() {
+    let out = tierplan(&["reproduce", "--time"], None);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("simulations in"));
+    let rows: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
+    let plan = tierplan_core::reproduce::reproduction();
+    assert_eq!(rows.len(), plan.claims.len());
+    let row = |id: &str| rows.iter().find(|r| r["id"] == id).unwrap().clone();
+    // A closed form, a simulation that reproduces, one that does not, and
+    // a claim outside the model.
+    assert_eq!(
+        row("mmsys11-streams-647")["outcome"]["verdict"],
+        "reproduced"
+    );
+    assert_eq!(
+        row("mmsys11-streams-647")["outcome"]["ours"]["value"],
+        647.0
+    );
+    let hit = row("mmsys11-fig11-flash-hit");
+    assert_eq!(hit["outcome"]["verdict"], "reproduced");
+    assert!(hit["outcome"]["ours"]["ci95"].as_f64().unwrap() > 0.0);
+    assert_eq!(hit["scenarios"], serde_json::json!(["fig11-ssd"]));
+    let dram = row("mmsys11-cost-dram-cheapest");
+    assert_eq!(dram["outcome"]["verdict"], "differs");
+    assert_eq!(dram["outcome"]["ours"]["text"], "14 DRAM + 9 HDDs ($1942)");
+    assert!(dram["outcome"]["note"]
+        .as_str()
+        .unwrap()
+        .contains("$264 less"));
+    assert_eq!(
+        row("nossdav12-hdd-rate")["outcome"]["verdict"],
+        "not_modelled"
+    );
+    // Nothing is left pending natively.
+    assert!(rows.iter().all(|r| r["outcome"]["verdict"] != "pending"));
+
+    let out = tierplan(&["reproduce", "--format", "csv"], None);
+    let csv = String::from_utf8(out.stdout).unwrap();
+    assert!(csv.starts_with("id,study,section,claim,published,ours,"));
+    // One line per claim (no field holds a newline).
+    assert_eq!(csv.lines().count(), 1 + plan.claims.len());
+    assert!(csv.contains("\nmmsys11-fig9-buffered,MMSys'11,§6,"));
+}

@@ -7,6 +7,7 @@ pub mod analytics;
 pub mod engine;
 pub mod optimize;
 pub mod presets;
+pub mod reproduce;
 pub mod results;
 pub mod scenario;
 pub mod stats;
