@@ -4,6 +4,7 @@
 import type * as Wasm from '../wasm-pkg/tierplan_wasm';
 import type { FieldError, PresetInfo, Progress, RunResult, Scenario, Device } from './types';
 import type { CostModelDefaults, CostModelReport, CostModelSpec, CostParams, FlashTiming, HddTiming, Partition, WaPoint, WriteShareOptimum } from './flash-types';
+import type { Reproduction, ReproductionRow, StudyConfig } from './repro-types';
 
 export type WasmModule = Pick<
   typeof Wasm,
@@ -31,6 +32,10 @@ export type WasmModule = Pick<
   | 'gcSimConfig'
   | 'waComparison'
   | 'waCurve'
+  | 'reproductionClaims'
+  | 'evaluateClaims'
+  | 'studyCostTable'
+  | 'rejectionNote'
 >;
 
 /** Events simulated per `SimJob.step` call between progress reports. */
@@ -88,6 +93,14 @@ export interface SimApi {
   /** WA by the Lambert-W formula beside the greedy-GC simulator's, per ρ. */
   waComparison(rhos: number[], seed: number): WaPoint[];
   waCurve(rhos: number[]): [number, number][];
+  /** The reproduction page (SPEC §12): every published claim and the scenarios it simulates. */
+  reproductionClaims(): Reproduction;
+  /** The claims table for the results at hand, by scenario id (missing runs leave claims pending). */
+  evaluateClaims(results: Record<string, RunResult>): ReproductionRow[];
+  /** The MMSys'11 cost table as the study reports it. */
+  studyCostTable(): StudyConfig[];
+  /** Why a configuration rejects in the simulation ("" when it does not). */
+  rejectionNote(result: RunResult, what: string): string;
 }
 
 function isFieldErrors(x: unknown): x is FieldError[] {
@@ -193,6 +206,10 @@ export function createSimApi(wasm: WasmModule): SimApi {
         simulated: sim ?? null,
       })),
     waCurve: (rhos) => guard(() => wasm.waCurve(rhos)),
+    reproductionClaims: () => guard(() => wasm.reproductionClaims()),
+    evaluateClaims: (results) => guard(() => wasm.evaluateClaims(results)),
+    studyCostTable: () => guard(() => wasm.studyCostTable()),
+    rejectionNote: (result, what) => guard(() => wasm.rejectionNote(result, what)),
   };
   return api;
 }

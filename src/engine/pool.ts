@@ -7,6 +7,7 @@ import type { WorkerApi } from './worker-api';
 import type { FieldError, PresetInfo, Progress, RunResult, Scenario, Device } from './types';
 import { DEFAULT_CHUNK } from './api';
 import type { FlashAnalytics } from './flash-types';
+import type { ReproductionAnalytics } from './repro-types';
 
 /** What the pool needs of a worker: a message endpoint it can terminate. */
 export type WorkerLike = Comlink.Endpoint & { terminate(): void };
@@ -56,7 +57,7 @@ interface Slot {
   pending: Set<(e: unknown) => void>;
 }
 
-export class WorkerPool implements FlashAnalytics {
+export class WorkerPool implements FlashAnalytics, ReproductionAnalytics {
   private readonly slots: Slot[] = [];
   private readonly queue: Task[] = [];
   private nextId = 1;
@@ -262,6 +263,12 @@ export class WorkerPool implements FlashAnalytics {
   waComparison: FlashAnalytics['waComparison'] = (...args) => this.call((a) => a.waComparison(...args));
   waCurve: FlashAnalytics['waCurve'] = (...args) => this.call((a) => a.waCurve(...args));
   lifetimeHours: FlashAnalytics['lifetimeHours'] = (...args) => this.call((a) => a.lifetimeHours(...args));
+
+  // The reproduction page (SPEC §12), on a worker.
+  reproductionClaims: ReproductionAnalytics['reproductionClaims'] = () => this.call((a) => a.reproductionClaims());
+  evaluateClaims: ReproductionAnalytics['evaluateClaims'] = (...args) => this.call((a) => a.evaluateClaims(...args));
+  studyCostTable: ReproductionAnalytics['studyCostTable'] = () => this.call((a) => a.studyCostTable());
+  rejectionNote: ReproductionAnalytics['rejectionNote'] = (...args) => this.call((a) => a.rejectionNote(...args));
 
   /** Terminate every worker and reject everything pending. */
   dispose(): void {

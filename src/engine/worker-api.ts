@@ -41,5 +41,9 @@ export function workerApi(instance: Promise<SimApi>): WorkerApi {
     partition: (gb, u, r) => call((a) => a.partition(gb, u, r)),
     waComparison: (rhos, seed) => call((a) => a.waComparison(rhos, seed)),
     waCurve: (rhos) => call((a) => a.waCurve(rhos)),
+    reproductionClaims: () => call((a) => a.reproductionClaims()),
+    evaluateClaims: (results) => call((a) => a.evaluateClaims(results)),
+    studyCostTable: () => call((a) => a.studyCostTable()),
+    rejectionNote: (result, what) => call((a) => a.rejectionNote(result, what)),
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { flashAnalytics } from '../test/flash';
+import { reproductionAnalytics } from '../test/reproduction';
 import { simApi } from '../test/wasm';
 import type { Engine } from '../ui/App';
 import { chartData } from './chartData';
@@ -29,6 +30,7 @@ function testEngine(): Engine {
     streamsPerBandwidth: (bw, b) => Promise.resolve(api.streamsPerBandwidth(bw, b)),
     zipfTopKMass: (n, x, k) => Promise.resolve(api.zipfTopKMass(n, x, k)),
     ...flashAnalytics(api),
+    ...reproductionAnalytics(api),
   };
 }
 

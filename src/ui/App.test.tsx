@@ -6,6 +6,7 @@ import type { Engine } from './App';
 import { App } from './App';
 import { estimate, lifetime } from './format';
 import { flashAnalytics } from '../test/flash';
+import { reproductionAnalytics } from '../test/reproduction';
 
 let next = 100;
 
@@ -19,6 +20,7 @@ function testEngine(): Engine {
     devicePresets: () => Promise.resolve(api.devicePresets()),
     defaultScenario: () => Promise.resolve(api.defaultScenario()),
     ...flashAnalytics(api),
+    ...reproductionAnalytics(api),
     run: (s, req = {}) => {
       const id = next++;
       req.signal?.addEventListener('abort', () => api.cancel(id));

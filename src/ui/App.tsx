@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Device, FieldError, PresetInfo, Progress, RunResult, Scenario } from '../engine/types';
 import type { RunRequest } from '../engine/pool';
 import type { FlashAnalytics } from '../engine/flash-types';
+import type { ReproductionAnalytics } from '../engine/repro-types';
 import { DeviceCatalog } from './DeviceCatalog';
 import { ErrorSummary, FormContext, useLocalInvalid } from './form';
 import { Results } from './Results';
@@ -14,7 +15,7 @@ import { CopyLink, NoticeBar, PresetStatus } from '../state/PersistenceUi';
 import { usePersistence } from '../state/usePersistence';
 
 /** What the UI needs of the engine; `WorkerPool` provides it. */
-export interface Engine extends FlashAnalytics {
+export interface Engine extends FlashAnalytics, ReproductionAnalytics {
   validate(s: Scenario): Promise<FieldError[]>;
   readScenario(json: string): Promise<Scenario>;
   listPresets(): Promise<PresetInfo[]>;

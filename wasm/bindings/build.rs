@@ -18,6 +18,10 @@ use tierplan_core::optimize::{
     SsdLifetime, Tco, TcoBreakdown, TierRange,
 };
 use tierplan_core::presets::PresetInfo;
+use tierplan_core::reproduce::{
+    Analytic, Claim, ClaimOutcome, Combine, Difference, Expect, Input, Method, Metric, Ours,
+    ReproScenario, Reproduction, ReproductionRow, Study, StudyConfig, Verdict,
+};
 use tierplan_core::results::{
     FlashSummary, FlashWear, ReplicationResult, RunResult, Summary, TierMetrics, TierSummary,
     TimeSeries,
@@ -112,6 +116,22 @@ fn main() {
         CostModelReport,
         GcSimConfig,
         GcSimResult,
+        Study,
+        Expect,
+        Metric,
+        Input,
+        Combine,
+        Analytic,
+        Method,
+        Claim,
+        ReproScenario,
+        Reproduction,
+        Verdict,
+        Ours,
+        Difference,
+        ClaimOutcome,
+        ReproductionRow,
+        StudyConfig,
     );
     let dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR set by cargo"));
     std::fs::write(dir.join("types.d.ts"), out).expect("write types.d.ts");

@@ -12,7 +12,7 @@ import type { ViewProps } from '../views';
 import { OptimiserTable } from './OptimiserTable';
 import { rangesText, shortCounts } from './format';
 import { DEFAULT_FORM, STUDY_ARCHITECTURES, toSpec, type SpecForm } from './spec';
-import { StudyCheck, STUDY_CLAIMS, type StudyCheckData } from './StudyCheck';
+import { StudyCheck, type StudyCheckData } from './StudyCheck';
 import './optimiser.css';
 
 type RunState =
@@ -159,7 +159,10 @@ export function OptimiserPage({ engine, scenario, valid, setScenario, search }: 
       const f: SpecForm = { ...DEFAULT_FORM, architectures: STUDY_ARCHITECTURES, target: 0, tcoOn: form.tcoOn, years: form.years, usdPerKwh: form.usdPerKwh, hoursPerDay: form.hoursPerDay };
       setForm({ ...f, criterion: 'simulated' });
       const capacityRuns: Partial<Record<Architecture, RunResult>> = {};
-      const dramClaim = STUDY_CLAIMS[1];
+      // The study's table lives in the core (shared with the Study claims tab).
+      const table = await engine.studyCostTable();
+      const dramClaim = table.find((c) => c.architecture === 'dram_ic_hdd');
+      if (!dramClaim) throw new Error('the core has no DRAM + HDD row in the MMSys\'11 cost table');
       const studyDram: Scenario = structuredClone(s);
       studyDram.architecture = 'dram_ic_hdd';
       studyDram.tiers.disk.count = dramClaim.counts.disk;
@@ -190,7 +193,13 @@ export function OptimiserPage({ engine, scenario, valid, setScenario, search }: 
         engine.run(studyDram, { signal: ac.signal }),
       ]);
       const seconds = (performance.now() - t0) / 1000;
-      setCheck({ scenario: s, capacity: capacity.result, simulated: simulated.result, capacityRuns, studyDram: dram, seconds });
+      // Why a configuration meeting the capacity rule still rejects: the core's words, as on the Study claims tab.
+      const notes: Partial<Record<Architecture, string>> = {};
+      for (const c of table) {
+        const r = capacityRuns[c.architecture];
+        if (r) notes[c.architecture] = await engine.rejectionNote(r, c.text);
+      }
+      setCheck({ scenario: s, capacity: capacity.result, simulated: simulated.result, studyDram: dram, table, notes, seconds });
       setRun({ status: 'done', result: simulated.result, seconds });
     } catch (e) {
       ac.abort();

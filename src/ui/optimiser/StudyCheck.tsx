@@ -1,6 +1,7 @@
 // The reproduction panel: the MMSys'11 cost table's claims beside what our
 // model finds under both criteria, the difference, and why.
 import type { ArchitectureResult, Architecture, Counts, OptimizeResult, RunResult, Scenario } from '../../engine/types';
+import type { StudyConfig } from '../../engine/repro-types';
 import { dollars, estimate, num, percent } from '../format';
 import { shortCounts } from './format';
 
@@ -8,26 +9,14 @@ export interface StudyCheckData {
   scenario: Scenario;
   capacity: OptimizeResult;
   simulated: OptimizeResult;
-  /** Full results of the configurations the capacity rule chose (per-replication rejections). */
-  capacityRuns: Partial<Record<Architecture, RunResult>>;
   /** The study's own DRAM configuration (2 DRAM + 12 HDDs) simulated in our model. */
   studyDram: RunResult;
+  /** The study's cost table, from the core (`studyCostTable`). */
+  table: StudyConfig[];
+  /** The core's `rejectionNote` for each capacity-rule run ("" when it rejects nothing). */
+  notes: Partial<Record<Architecture, string>>;
   seconds: number;
 }
-
-interface Claim {
-  arch: Architecture;
-  label: string;
-  counts: Counts;
-  text: string;
-  spd: number;
-}
-
-export const STUDY_CLAIMS: Claim[] = [
-  { arch: 'hdd_only', label: 'HDD only', counts: { disk: 13, interval_cache: 0, file_cache: 0 }, text: '13 HDDs', spd: 1.46 },
-  { arch: 'dram_ic_hdd', label: 'DRAM + HDD', counts: { disk: 12, interval_cache: 2, file_cache: 0 }, text: '2 DRAM + 12 HDDs', spd: 1.54 },
-  { arch: 'ssd_lfu_hdd', label: 'SSD + HDD', counts: { disk: 2, interval_cache: 0, file_cache: 5 }, text: '5 SSDs + 2 HDDs', spd: 3.55 },
-];
 
 function arch(r: OptimizeResult, a: Architecture): ArchitectureResult | undefined {
   return r.architectures.find((x) => x.architecture === a);
@@ -54,18 +43,14 @@ function spd(a: ArchitectureResult | undefined): number {
   return a?.best?.measurement?.streams_per_dollar.mean ?? NaN;
 }
 
-/** Why our simulated HDD optimum differs: the replications that reject at the study's count. */
-function peakReason(run: RunResult | undefined, what: string): string {
-  if (!run) return '';
-  const bad = run.replications.filter((r) => r.rejections > 0);
-  if (bad.length === 0) return `${what} rejects nothing in any replication here.`;
-  return `${what} meets the capacity rule but rejects ${bad
-    .map((r) => `${r.rejections} of ${r.arrivals.toLocaleString('en-US')} requests in the replication of seed ${r.seed} (whose concurrent streams reach the full ${r.peak_streams.toLocaleString('en-US')}-stream capacity)`)
-    .join('; ')}: a 10-hour Poisson run occasionally crosses the capacity, so "0 rejections in every replication" needs one more device.`;
+/** Why our simulated optimum needs more than the capacity rule: the replications that reject at the study's count. */
+function peakReason(note: string | undefined, what: string): string {
+  if (note === undefined) return '';
+  return note === '' ? `${what} rejects nothing in any replication here.` : note;
 }
 
 export function StudyCheck({ data }: { data: StudyCheckData }) {
-  const { scenario, capacity, simulated, capacityRuns, studyDram } = data;
+  const { scenario, capacity, simulated, notes, studyDram, table } = data;
   const w = scenario.workload;
   const kbps = w.classes[0]?.bitrate_kbps ?? 0;
   const disk = scenario.devices.find((d) => d.id === scenario.tiers.disk.device);
@@ -77,12 +62,16 @@ export function StudyCheck({ data }: { data: StudyCheckData }) {
   const dramBest = dramSim?.best;
   const buffered = dramBest?.measurement?.buffered_streams.mean ?? NaN;
   const modules = dramBest?.counts.interval_cache ?? 0;
+  const row = (a: Architecture) => table.find((c) => c.architecture === a);
+  const text = (a: Architecture) => row(a)?.text ?? a;
+  const hddN = row('hdd_only')?.counts.disk ?? NaN;
+  const ssdC = row('ssd_lfu_hdd')?.counts;
   const ratio = (r: OptimizeResult) => spd(arch(r, 'ssd_lfu_hdd')) / Math.max(spd(arch(r, 'hdd_only')), spd(arch(r, 'dram_ic_hdd')));
 
   const why: Record<Architecture, string> = {
-    hdd_only: `Capacity rule: ⌊13 × ${disk?.read_mbps} MB/s × 1024 / ${kbps} KB/s⌋ = ${arch(capacity, 'hdd_only')?.best?.study_capacity.toLocaleString('en-US') ?? '—'} streams ≥ λ × length = ${offered.toLocaleString('en-US')} (12 disks give ${Math.floor((12 * (disk?.read_mbps ?? 0) * 1024) / kbps).toLocaleString('en-US')}), so 13 HDDs as in the study. ${peakReason(capacityRuns.hdd_only, '13 HDDs')}`,
-    dram_ic_hdd: `The study's rule gives an interval cache no credit, so by the rule DRAM + HDD is just the 13 disks. Simulated, our interval cache (Dan & Sitaram, smallest intervals first with replacement, 1-MB blocks; SPEC §6) keeps about ${num(buffered)} followers in ${modules} GB (${num(buffered / Math.max(1, modules))} per ${dram ? dollars(dram.price) : ''} module — the short intervals of popular videos), while a ${disk ? dollars(disk.price) : ''} disk carries ${perDisk} streams; DRAM is the cheaper way to add streams until the intervals left are long, so the optimum trades disks for modules. The study does not specify its interval-caching details and its table stops at the first DRAM size meeting its rule. Its 2 DRAM + 12 HDDs in our model: max rejection ${percent(studyDram.summary.max_rejection_probability)}, ${estimate(studyDram.summary.streams_per_dollar)} streams/$ (the study reports 1.54) but ${dramBest ? dollars(studyDram.capital_cost - dramBest.capital_cost) : '—'} dearer than our optimum.`,
-    ssd_lfu_hdd: `Capacity rule: ⌊2 × ${disk?.read_mbps} × 1024 / ${kbps}⌋ + ⌊5 × ${ssd?.read_mbps} × 1024 / ${kbps}⌋ = ${arch(capacity, 'ssd_lfu_hdd')?.best?.study_capacity.toLocaleString('en-US') ?? '—'} streams, so 5 SSDs + 2 HDDs as in the study. ${peakReason(capacityRuns.ssd_lfu_hdd, '5 SSDs + 2 HDDs')}`,
+    hdd_only: `Capacity rule: ⌊${hddN} × ${disk?.read_mbps} MB/s × 1024 / ${kbps} KB/s⌋ = ${arch(capacity, 'hdd_only')?.best?.study_capacity.toLocaleString('en-US') ?? '—'} streams ≥ λ × length = ${offered.toLocaleString('en-US')} (${hddN - 1} disks give ${Math.floor(((hddN - 1) * (disk?.read_mbps ?? 0) * 1024) / kbps).toLocaleString('en-US')}), so ${text('hdd_only')} as in the study. ${peakReason(notes.hdd_only, text('hdd_only'))}`,
+    dram_ic_hdd: `The study's rule gives an interval cache no credit, so by the rule DRAM + HDD is just the ${hddN} disks. Simulated, our interval cache (Dan & Sitaram, smallest intervals first with replacement, 1-MB blocks; SPEC §6) keeps about ${num(buffered)} followers in ${modules} GB (${num(buffered / Math.max(1, modules))} per ${dram ? dollars(dram.price) : ''} module — the short intervals of popular videos), while a ${disk ? dollars(disk.price) : ''} disk carries ${perDisk} streams; DRAM is the cheaper way to add streams until the intervals left are long, so the optimum trades disks for modules. The study does not specify its interval-caching details and its table stops at the first DRAM size meeting its rule. Its ${text('dram_ic_hdd')} in our model: max rejection ${percent(studyDram.summary.max_rejection_probability)}, ${estimate(studyDram.summary.streams_per_dollar)} streams/$ (the study reports ${num(row('dram_ic_hdd')?.streams_per_dollar)}) but ${dramBest ? dollars(studyDram.capital_cost - dramBest.capital_cost) : '—'} dearer than our optimum.`,
+    ssd_lfu_hdd: `Capacity rule: ⌊${ssdC?.disk} × ${disk?.read_mbps} × 1024 / ${kbps}⌋ + ⌊${ssdC?.file_cache} × ${ssd?.read_mbps} × 1024 / ${kbps}⌋ = ${arch(capacity, 'ssd_lfu_hdd')?.best?.study_capacity.toLocaleString('en-US') ?? '—'} streams, so ${text('ssd_lfu_hdd')} as in the study. ${peakReason(notes.ssd_lfu_hdd, text('ssd_lfu_hdd'))}`,
     dram_ssd_hdd: '',
     ssd_ic_hdd: '',
     slc_ic_tlc_lfu_hdd: '',
@@ -104,17 +93,17 @@ export function StudyCheck({ data }: { data: StudyCheckData }) {
             <th scope="col">Ours, simulated (0 rejections in every replication)</th>
           </tr>
         </thead>
-          {STUDY_CLAIMS.map((c) => {
-            const cap = arch(capacity, c.arch);
-            const sim = arch(simulated, c.arch);
+          {table.map((c) => {
+            const cap = arch(capacity, c.architecture);
+            const sim = arch(simulated, c.architecture);
             const capSame = same(cap?.best?.counts, c.counts);
             const simSame = same(sim?.best?.counts, c.counts);
             return (
-              <tbody key={c.arch} data-testid={`study-row-${c.arch}`} className="study-group">
+              <tbody key={c.architecture} data-testid={`study-row-${c.architecture}`} className="study-group">
               <tr>
                 <th scope="row">{c.label}</th>
                 <td data-label="Study">
-                  {c.text}, {num(c.spd)} streams/$
+                  {c.text}, {num(c.streams_per_dollar)} streams/$
                 </td>
                 <td data-testid="study-capacity" data-label="Ours, capacity rule">
                   <Ours a={cap} />
@@ -130,7 +119,7 @@ export function StudyCheck({ data }: { data: StudyCheckData }) {
               <tr>
                 <td colSpan={4} className="why" data-testid="study-why">
                   <strong>Why: </strong>
-                  {why[c.arch]}
+                  {why[c.architecture]}
                 </td>
               </tr>
               </tbody>

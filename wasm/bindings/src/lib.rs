@@ -464,6 +464,50 @@ pub fn wa_curve(rhos: Vec<f64>) -> Result<JsValue, JsError> {
     to_js(&analytics::wa_curve(&rhos))
 }
 
+// ---- The reproduction page (SPEC §12) ----
+
+use tierplan_core::reproduce;
+
+/// Every published claim, how we compute ours, and the scenarios the
+/// simulated ones run (by id).
+#[wasm_bindgen(js_name = reproductionClaims, unchecked_return_type = "Reproduction")]
+pub fn reproduction_claims() -> Result<JsValue, JsError> {
+    to_js(&reproduce::reproduction())
+}
+
+/// The table for the simulation results at hand, keyed by scenario id
+/// (`{}` gives the closed forms; claims whose runs are missing are
+/// `pending`). The same function `tierplan reproduce` prints.
+#[wasm_bindgen(js_name = evaluateClaims, unchecked_return_type = "ReproductionRow[]")]
+pub fn evaluate_claims(
+    #[wasm_bindgen(unchecked_param_type = "Record<string, RunResult>")] results: JsValue,
+) -> Result<JsValue, JsError> {
+    let results: std::collections::BTreeMap<String, tierplan_core::RunResult> =
+        from_js(&results, "results")?;
+    to_js(&reproduce::reproduction_table(
+        &reproduce::reproduction(),
+        &results,
+    ))
+}
+
+/// The MMSys'11 cost table (each architecture's configuration and streams
+/// per dollar as the study reports them).
+#[wasm_bindgen(js_name = studyCostTable, unchecked_return_type = "StudyConfig[]")]
+pub fn study_cost_table() -> Result<JsValue, JsError> {
+    to_js(&reproduce::mmsys11_cost_table())
+}
+
+/// Why a configuration that meets the study's capacity rule still rejects
+/// in the simulation ("" when it rejects nothing).
+#[wasm_bindgen(js_name = rejectionNote)]
+pub fn rejection_note(
+    #[wasm_bindgen(unchecked_param_type = "RunResult")] result: JsValue,
+    what: &str,
+) -> Result<String, JsError> {
+    let r: tierplan_core::RunResult = from_js(&result, "result")?;
+    Ok(reproduce::rejection_note(&r, what))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -509,6 +553,13 @@ mod tests {
             "CostModelReport",
             "GcSimConfig",
             "GcSimResult",
+            "Reproduction",
+            "ReproScenario",
+            "Claim",
+            "ReproductionRow",
+            "ClaimOutcome",
+            "Verdict",
+            "StudyConfig",
         ] {
             assert!(
                 TS_TYPES.contains(&format!("export type {name} ")),

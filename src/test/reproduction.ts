@@ -1,0 +1,13 @@
+// The reproduction calls of a SimApi as an async engine (tests: no worker).
+import type { SimApi } from '../engine/api';
+import type { ReproductionAnalytics } from '../engine/repro-types';
+
+export function reproductionAnalytics(api: SimApi): ReproductionAnalytics {
+  const later = <T>(f: () => T) => new Promise<T>((resolve) => resolve(f()));
+  return {
+    reproductionClaims: () => later(() => api.reproductionClaims()),
+    evaluateClaims: (...a) => later(() => api.evaluateClaims(...a)),
+    studyCostTable: () => later(() => api.studyCostTable()),
+    rejectionNote: (...a) => later(() => api.rejectionNote(...a)),
+  };
+}
