@@ -358,7 +358,7 @@ export function App({ engine }: { engine: Engine }) {
           .filter((v) => v.id === view)
           .map((v) => (
             <div key={v.id} role="tabpanel" id={`view-${v.id}`} aria-labelledby={`tab-${v.id}`}>
-              <v.Component engine={engine} scenario={scenario} valid={canRun} setScenario={setScenario} edit={edit} />
+              <v.Component engine={engine} scenario={scenario} valid={canRun} setScenario={setScenario} edit={edit} showView={setView} />
             </div>
           ))}
         <footer className="footer">

@@ -7,6 +7,7 @@ import type { Edit } from './ScenarioEditor';
 import { FlashView } from './flash/FlashView';
 import { SweepsView } from '../sweeps/SweepsView';
 import { OptimiserView } from './optimiser/OptimiserView';
+import { ReproduceView } from './reproduce/ReproduceView';
 
 export interface ViewProps {
   engine: Engine;
@@ -15,6 +16,8 @@ export interface ViewProps {
   valid: boolean;
   setScenario: (s: Scenario) => void;
   edit: Edit;
+  /** Switch to another tab, e.g. `'scenario'` after loading a scenario into the editor. */
+  showView?: (id: string) => void;
 }
 
 export interface ViewDef {
@@ -27,4 +30,5 @@ export const extraViews: ViewDef[] = [
   { id: 'sweeps', title: 'Sweeps & figures', Component: SweepsView },
   { id: 'optimiser', title: 'Optimiser', Component: OptimiserView },
   { id: 'flash', title: 'Flash endurance', Component: FlashView },
+  { id: 'reproduce', title: 'Study claims', Component: ReproduceView },
 ];

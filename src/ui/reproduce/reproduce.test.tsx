@@ -1,0 +1,158 @@
+// The Study claims page with the real core behind it (wasm via initSync, no
+// worker): labels, the table before and after Run all, Open, and Cancel.
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Engine } from '../App';
+import type { RunResult, Scenario } from '../../engine/types';
+import type { ReproductionRow } from '../../engine/repro-types';
+import { flashAnalytics } from '../../test/flash';
+import { reproductionAnalytics } from '../../test/reproduction';
+import { simApi } from '../../test/wasm';
+import { badge, pendingText, tally, tallyText, VERDICTS } from './format';
+import { ReproduceView } from './ReproduceView';
+
+let next = 5000;
+
+function testEngine(run?: Engine['run']): Engine {
+  const api = simApi();
+  return {
+    validate: (s) => Promise.resolve(api.validate(s)),
+    readScenario: (json) => Promise.resolve(api.readScenario(json)),
+    listPresets: () => Promise.resolve(api.listPresets()),
+    preset: (id) => Promise.resolve(api.preset(id)),
+    devicePresets: () => Promise.resolve(api.devicePresets()),
+    defaultScenario: () => Promise.resolve(api.defaultScenario()),
+    run:
+      run ??
+      ((s, req = {}) => {
+        const id = next++;
+        req.signal?.addEventListener('abort', () => api.cancel(id));
+        return api.run(id, s, req.onProgress, 200_000);
+      }),
+    erlangB: (c, a) => Promise.resolve(api.erlangB(c, a)),
+    streamsPerBandwidth: (bw, b) => Promise.resolve(api.streamsPerBandwidth(bw, b)),
+    zipfTopKMass: (n, x, k) => Promise.resolve(api.zipfTopKMass(n, x, k)),
+    ...flashAnalytics(api),
+    ...reproductionAnalytics(api),
+  };
+}
+
+function renderView(engine: Engine, setScenario = vi.fn(), showView = vi.fn()) {
+  const scenario = simApi().defaultScenario();
+  render(<ReproduceView engine={engine} scenario={scenario} valid setScenario={setScenario} edit={() => undefined} showView={showView} />);
+  return { setScenario, showView };
+}
+
+const row = (id: string) => screen.getByTestId(`claim-${id}`);
+
+describe('verdict labels', () => {
+  it('tell every verdict apart without colour', () => {
+    const icons = new Set(VERDICTS.map((v) => badge(v).icon));
+    const texts = new Set(VERDICTS.map((v) => badge(v).text));
+    expect(icons.size).toBe(VERDICTS.length);
+    expect(texts.size).toBe(VERDICTS.length);
+    expect(badge('differs')).toEqual({ icon: '✗', text: 'differs', className: 'verdict-differs' });
+  });
+
+  it('tally the table and say what a pending row needs', () => {
+    const api = simApi();
+    const plan = api.reproductionClaims();
+    const rows = api.evaluateClaims({});
+    const t = tally(rows);
+    expect(t.reproduced + t.close + t.differs + t.not_modelled + t.pending).toBe(plan.claims.length);
+    // Before any run: closed forms are judged, every simulated claim waits.
+    const simulated = plan.claims.filter((c) => c.method.kind === 'simulated').length;
+    expect(t.pending).toBe(simulated);
+    expect(tallyText(rows)).toMatch(/^\d+ reproduced · 1 close · 7 not modelled · \d+ not run yet$/);
+    const ratio = rows.find((r) => r.id === 'mmsys11-cost-ssd-advantage')!;
+    expect(pendingText(ratio, plan)).toBe(
+      'Run all to simulate its 3 scenarios: Cost table: 5 SSDs + 2 HDDs; Cost table: 13 HDDs; Cost table: 2 DRAM + 12 HDDs.',
+    );
+  });
+});
+
+describe('ReproduceView', () => {
+  it('shows the closed forms at once, runs the rest, and loads a scenario into the editor', async () => {
+    const { setScenario, showView } = renderView(testEngine());
+    await screen.findByTestId('repro-table');
+    // Closed forms and the claims outside the model: judged before any run.
+    expect(row('mmsys11-streams-647').dataset.verdict).toBe('reproduced');
+    expect(within(row('mmsys11-streams-647')).getByTestId('claim-ours').textContent).toBe('647 streams');
+    expect(row('nossdav12-zipf-top56').dataset.verdict).toBe('close');
+    expect(within(row('nossdav12-zipf-top56')).getByTestId('claim-note').textContent).toContain('55.535 %');
+    expect(row('nossdav12-hdd-rate').dataset.verdict).toBe('not_modelled');
+    expect(within(row('nossdav12-hdd-rate')).getByTestId('claim-verdict').textContent).toBe('∅not modelled');
+    const hit = row('mmsys11-fig11-flash-hit');
+    expect(hit.dataset.verdict).toBe('pending');
+    expect(within(hit).getByTestId('claim-note').textContent).toContain('Run all to simulate its scenario: Fig. 11: 64 GB');
+
+    fireEvent.click(screen.getByTestId('repro-run'));
+    await waitFor(() => expect(screen.getByTestId('repro-status').textContent).toMatch(/^13 simulations done in/), { timeout: 60_000 });
+    await waitFor(() => expect(screen.getByTestId('repro-tally').textContent).not.toContain('not run yet'));
+    expect(row('mmsys11-fig11-flash-hit').dataset.verdict).toBe('reproduced');
+    expect(within(row('mmsys11-fig11-flash-hit')).getByTestId('claim-ours').textContent).toMatch(/^0\.3\d\d ± 0\.0\d\d$/);
+    expect(row('mmsys11-fig9-buffered').dataset.verdict).toBe('differs');
+    expect(within(row('mmsys11-fig9-buffered')).getByTestId('claim-note').textContent).toMatch(/^Why: The study does not specify/);
+    expect(row('mmsys11-cost-dram-cheapest').dataset.verdict).toBe('differs');
+
+    // The page shows exactly the core's table for the same runs.
+    const api = simApi();
+    const plan = api.reproductionClaims();
+    const results: Record<string, RunResult> = {};
+    for (const s of plan.scenarios) results[s.id] = await api.run(next++, s.scenario, undefined, 1 << 22);
+    const expected = api.evaluateClaims(results);
+    const shown = JSON.parse(screen.getByTestId('repro-json').textContent ?? 'null') as ReproductionRow[];
+    expect(shown).toEqual(expected);
+    for (const r of expected) {
+      const el = row(r.id);
+      expect(el.dataset.verdict).toBe(r.outcome.verdict);
+      expect(within(el).getByTestId('claim-ours').textContent).toBe(r.outcome.ours?.text ?? '—');
+      expect(within(el).getByTestId('claim-difference').textContent).toBe(r.outcome.difference?.text ?? '—');
+    }
+
+    // Open: the scenario goes to the editor, and the editor's tab is shown.
+    fireEvent.click(within(row('mmsys11-cost-hdd-meets')).getByTestId('claim-open-cost-hdd-study'));
+    expect(setScenario).toHaveBeenCalledTimes(1);
+    const opened = setScenario.mock.calls[0][0] as Scenario;
+    expect(opened.tiers.disk.count).toBe(13);
+    expect(opened.architecture).toBe('hdd_only');
+    expect(opened).toEqual(plan.scenarios.find((s) => s.id === 'cost-hdd-study')!.scenario);
+    expect(showView).toHaveBeenCalledWith('scenario');
+    // A claim over three configurations offers each of them.
+    expect(within(row('mmsys11-cost-ssd-advantage')).getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Open: Cost table: 5 SSDs + 2 HDDs',
+      'Open: Cost table: 13 HDDs',
+      'Open: Cost table: 2 DRAM + 12 HDDs',
+    ]);
+  }, 120_000);
+
+  it('Cancel keeps the rows whose simulations finished', async () => {
+    const api = simApi();
+    // The Fig. 11 SSD run finishes; every other waits until it is cancelled.
+    const engine = testEngine((s, req = {}) => {
+      if (s.name.includes('64 GB / 155 MB/s SSD')) return api.run(next++, s, req.onProgress, 200_000);
+      return new Promise<RunResult>((_, reject) => {
+        req.onProgress?.({ events: 10, replications_done: 0, replications: 5, fraction: 0.1, done: false });
+        req.signal?.addEventListener('abort', () => reject(new DOMException('the run was cancelled', 'AbortError')));
+      });
+    });
+    renderView(engine);
+    await screen.findByTestId('repro-table');
+    fireEvent.click(screen.getByTestId('repro-run'));
+    await waitFor(() => expect(screen.getByTestId('repro-status').textContent).toMatch(/^1 of 13 simulations done/));
+    await waitFor(() => expect(row('mmsys11-fig11-flash-hit').dataset.verdict).toBe('reproduced'));
+    expect(screen.getByTestId('repro-progress')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('repro-cancel'));
+      await Promise.resolve();
+    });
+    await waitFor(() => expect(screen.getByTestId('repro-status').textContent).toBe('Cancelled after 1 of 13 simulations; the rows they feed are kept.'));
+    // The finished run's claims stay; the others are still waiting; closed forms untouched.
+    expect(row('mmsys11-fig11-flash-hit').dataset.verdict).toBe('reproduced');
+    expect(row('mmsys11-fig11-flash-streams').dataset.verdict).toBe('reproduced');
+    expect(row('mmsys11-cost-hdd-spd').dataset.verdict).toBe('pending');
+    expect(row('mmsys11-streams-647').dataset.verdict).toBe('reproduced');
+    expect(screen.getByTestId('repro-run')).toHaveProperty('disabled', false);
+    expect(screen.getByTestId('repro-cancel')).toHaveProperty('disabled', true);
+  });
+});
