@@ -74,10 +74,12 @@ function ClaimRow({ row, plan, onOpen }: { row: ReproductionRow; plan: Reproduct
         </th>
         <td data-label="Claim" className="repro-claim">
           <span data-testid="claim-text">{row.claim}</span>
-          <span className="hint repro-how">
-            <strong>Ours: </strong>
-            {row.how}
-          </span>
+          {row.how ? (
+            <span className="hint repro-how">
+              <strong>Ours: </strong>
+              {row.how}
+            </span>
+          ) : null}
           {row.scenarios.length > 0 ? (
             <span className="repro-open">
               {row.scenarios.map((id, i) => (

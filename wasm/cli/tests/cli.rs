@@ -270,7 +270,7 @@ fn reproduce_prints_the_claims_table() {
     assert_eq!(hit["scenarios"], serde_json::json!(["fig11-ssd"]));
     let dram = row("mmsys11-cost-dram-cheapest");
     assert_eq!(dram["outcome"]["verdict"], "differs");
-    assert_eq!(dram["outcome"]["ours"]["text"], "14 DRAM + 9 HDDs ($1942)");
+    assert_eq!(dram["outcome"]["ours"]["text"], "14 DRAM + 9 HDDs ($1,942)");
     assert!(dram["outcome"]["note"]
         .as_str()
         .unwrap()

@@ -316,7 +316,7 @@ pub struct Claim {
     /// The published value as printed ("55.4 %", "13 HDDs", "< 1 req/s").
     pub published: String,
     pub expect: Expect,
-    /// How we compute ours, in words.
+    /// How we compute ours, in words (empty when not modelled).
     pub how: String,
     pub method: Method,
     /// Band around the published value within which ours is at least
@@ -895,8 +895,8 @@ pub fn reproduction() -> Reproduction {
             id: "mmsys11-cost-ssd-rule".into(),
             study: Study::Mmsys11,
             section: "§10".into(),
-            claim: format!("SSD + HDD: the capacity model's cheapest configuration is {} (${:.0}).", ssd.text, cost(&ssd.counts)),
-            published: format!("{} (${:.0})", ssd.text, cost(&ssd.counts)),
+            claim: format!("SSD + HDD: the capacity model's cheapest configuration is {} ({}).", ssd.text, dollars(cost(&ssd.counts))),
+            published: format!("{} ({})", ssd.text, dollars(cost(&ssd.counts))),
             expect: value(cost(&ssd.counts), "$", 0),
             how: format!("Cheapest SSD and HDD counts by the capacity rule: {capacity_rule_note}; SSD ${:.0}, HDD ${:.0}.", ssd_a.price, hdd15k.price),
             method: Method::Analytic { analytic: Analytic::CapacityRule { disk_mbps: hdd15k.read_mbps.unwrap_or(0.0), disk_price: hdd15k.price, min_disks, cache: Some((ssd_a.read_mbps.unwrap_or(0.0), ssd_a.price)), bitrate_kbps: kbps, need } },
@@ -1012,19 +1012,19 @@ pub fn reproduction() -> Reproduction {
             id: "mmsys11-cost-dram-cheapest".into(),
             study: Study::Mmsys11,
             section: "§10".into(),
-            claim: format!("{} (${:.0}) is the cheapest DRAM + HDD configuration that meets the target.", dram.text, cost(&dram.counts)),
-            published: format!("{} (${:.0})", dram.text, cost(&dram.counts)),
+            claim: format!("{} ({}) is the cheapest DRAM + HDD configuration that meets the target.", dram.text, dollars(cost(&dram.counts))),
+            published: format!("{} ({})", dram.text, dollars(cost(&dram.counts))),
             expect: value(cost(&dram.counts), "$", 0),
             how: format!("Simulate the study's {} and our optimiser's {} (the cheapest with 0 rejections in all five replications, Optimiser tab / tierplan optimize); our value is the cost of the cheaper that rejects nothing.", dram.text, counts_text(Architecture::DramIcHdd, o_dram)),
             method: simulated(vec![input("cost-dram-study", Metric::CapitalCost), input("cost-dram-ours", Metric::CapitalCost), input("cost-dram-ours", Metric::BufferedStreams)], Combine::CheapestWithoutRejections),
             tolerance: 0.5,
             explanation: format!(
-                "The study's capacity rule gives an interval cache no credit (its streams depend on the run), and its table stops at the first DRAM size that met its requirement. Our interval cache (Dan & Sitaram, smallest intervals first with eviction, 1 MB blocks; SPEC §6) keeps about {{cost-dram-ours:buffered_streams}} followers in {} GB of DRAM (${:.0}) — the short intervals of popular videos — while a ${:.0} disk carries {disk_streams} streams, so DRAM is the cheaper way to add streams until the intervals left are long, and the optimum trades disks for modules: {} cost ${:.0} less than the study's {}, which in our model also rejects nothing but is dearer.",
+                "The study's capacity rule gives an interval cache no credit (its streams depend on the run), and its table stops at the first DRAM size that met its requirement. Our interval cache (Dan & Sitaram, smallest intervals first with eviction, 1 MB blocks; SPEC §6) keeps about {{cost-dram-ours:buffered_streams}} followers in {} GB of DRAM (${:.0}) — the short intervals of popular videos — while a ${:.0} disk carries {disk_streams} streams, so DRAM is the cheaper way to add streams until the intervals left are long, and the optimum trades disks for modules: {} cost {} less than the study's {}, which in our model also rejects nothing but is dearer.",
                 o_dram.interval_cache,
                 o_dram.interval_cache as f64 * ddr3.price,
                 hdd15k.price,
                 counts_text(Architecture::DramIcHdd, o_dram),
-                cost(&dram.counts) - cost(&o_dram),
+                dollars(cost(&dram.counts) - cost(&o_dram)),
                 dram.text
             ),
             caveat: String::new(),
@@ -1063,7 +1063,7 @@ pub fn reproduction() -> Reproduction {
             claim: "With Zipf θ = 0.271 (exponent 0.729), the 56 most popular of 300 videos — what 60 GB of flash holds — draw 55.4 % of requests.".into(),
             published: "55.4 %".into(),
             expect: value(55.4, "%", 1),
-            how: "Σ_{i ≤ 56} i^−0.729 / Σ_{i ≤ 300} i^−0.729".into(),
+            how: "Σ i^−0.729 over the ranks i = 1…56, divided by the same sum over i = 1…300 (Zipf top-k mass).".into(),
             method: Method::Analytic { analytic: Analytic::ZipfTopKMass { videos: 300, exponent: 1.0 - 0.271, top: 56 } },
             tolerance: 0.2,
             explanation: "The exact sum is 55.535 %, which prints as 55.5 %, not 55.4 %: the study probably normalised slightly differently or truncated. The difference is a seventh of a point.".into(),
@@ -1115,7 +1115,7 @@ pub fn reproduction() -> Reproduction {
             claim: "A hybrid cache of 16 GB SLC + 16 GB TLC responds almost as fast as a 32 GB SLC cache and faster than MLC or TLC caches (Exchange and MSN traces).".into(),
             published: "HySSC ≈ SLC < MLC < TLC".into(),
             expect: Expect::Nothing,
-            how: "—".into(),
+            how: String::new(),
             method: Method::NotModelled { reason: "The model has no block-level I/O response times or trace replay; its SLC interval cache + TLC LFU architecture (preset hyssc-slc-tlc) is a stream-level analogue that reports streams and wear, not latency.".into() },
             tolerance: 0.0,
             explanation: String::new(),
@@ -1155,7 +1155,7 @@ pub fn reproduction() -> Reproduction {
             claim: "For a workload with more writes the optimum moves to u = 0.64 with a read share r = 0.25 of the caching space.".into(),
             published: "u = 0.64, r = 0.25".into(),
             expect: Expect::Nothing,
-            how: "—".into(),
+            how: String::new(),
             method: Method::NotModelled { reason: "Needs the read and write hit-ratio curves of that (unnamed) trace, which the slides do not give; the Zipf stand-in is set up for the read-mostly example only. The Flash endurance tab shows how our optimum u falls as the write share grows.".into() },
             tolerance: 0.0,
             explanation: String::new(),
@@ -1189,7 +1189,7 @@ fn not_modelled(id: &str, claim: &str, published: &str) -> Claim {
         claim: claim.into(),
         published: published.into(),
         expect: Expect::Nothing,
-        how: "—".into(),
+        how: String::new(),
         method: Method::NotModelled {
             reason: DASH_REASON.into(),
         },
@@ -1320,8 +1320,9 @@ fn analytic_value(a: &Analytic) -> (f64, String) {
                 Some(_) => (
                     cost,
                     format!(
-                        "{} (${cost:.0}, {} streams ≥ {})",
+                        "{} ({}, {} streams ≥ {})",
                         counts_text(Architecture::SsdLfuHdd, c),
+                        dollars(cost),
                         thousands(streams),
                         thousands(*need)
                     ),
@@ -1356,7 +1357,14 @@ pub fn judge(
         "" => signed(d, dec),
         "$" => {
             // "−$264": the sign before the currency symbol.
-            let t = signed(d, 0);
+            let t = if d.abs() >= 0.5 {
+                signed(d, 0).replace(
+                    &format!("{:.0}", d.abs()),
+                    &thousands(d.abs().round() as u64),
+                )
+            } else {
+                signed(d, 0)
+            };
             match t.chars().next() {
                 Some(c @ ('+' | '−')) => format!("{c}${}", &t[c.len_utf8()..]),
                 _ => format!("${t}"),
@@ -1425,6 +1433,11 @@ fn signed(x: f64, decimals: usize) -> String {
     } else {
         format!("+{s}")
     }
+}
+
+/// Whole dollars with thousands separators: "$2,206".
+fn dollars(x: f64) -> String {
+    format!("${}", thousands(x.round() as u64))
 }
 
 /// 36145 → "36,145" (as the UI prints counts).
@@ -1608,9 +1621,9 @@ pub fn evaluate(claim: &Claim, results: &BTreeMap<String, RunResult>) -> ClaimOu
                                 b.capital_cost,
                                 None,
                                 format!(
-                                    "{} (${:.0})",
+                                    "{} ({})",
                                     counts_text(b.architecture, counts),
-                                    b.capital_cost
+                                    dollars(b.capital_cost)
                                 ),
                                 String::new(),
                             )
