@@ -76,7 +76,7 @@ function ClaimRow({ row, plan, onOpen }: { row: ReproductionRow; plan: Reproduct
           <span data-testid="claim-text">{row.claim}</span>
           {row.how ? (
             <span className="hint repro-how">
-              <strong>Ours: </strong>
+              <strong>How: </strong>
               {row.how}
             </span>
           ) : null}

@@ -512,10 +512,10 @@ pub fn rejection_note(r: &RunResult, what: &str) -> String {
         .filter(|x| x.rejections > 0)
         .map(|x| {
             format!(
-                "{} of {} requests in the replication of seed {} (whose concurrent streams reach {})",
+                "the replication of seed {} rejects {} of {} requests (its concurrent streams reach {})",
+                x.seed,
                 thousands(x.rejections),
                 thousands(x.arrivals),
-                x.seed,
                 thousands(x.peak_streams)
             )
         })
@@ -524,7 +524,7 @@ pub fn rejection_note(r: &RunResult, what: &str) -> String {
         return String::new();
     }
     format!(
-        "{what} rejects {}: a 10-hour Poisson run occasionally crosses the stream capacity, so \"0 rejections in every replication\" needs one more device.",
+        "In our simulation of {what}, {}: a 10-hour Poisson run occasionally crosses the stream capacity, so \"0 rejections in every replication\" needs one more device.",
         bad.join("; ")
     )
 }
@@ -1564,7 +1564,7 @@ pub fn evaluate(claim: &Claim, results: &BTreeMap<String, RunResult>) -> ClaimOu
                         Metric::MaxRejectionPercent | Metric::MinRejectionPercent
                     ) {
                         let rr = r(i);
-                        let detail = rejection_note(rr, "Our run");
+                        let detail = rejection_note(rr, "this configuration");
                         if detail.is_empty() {
                             format!(
                                 "None of the {} replications rejects anything.",

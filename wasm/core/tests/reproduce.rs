@@ -404,6 +404,9 @@ fn rejection_note_is_empty_without_rejections() {
     let (_, results, _) = fixture();
     assert_eq!(rejection_note(&results["cost-dram-study"], "x"), "");
     let note = rejection_note(&results["cost-hdd-study"], "13 HDDs");
-    assert!(note.starts_with("13 HDDs rejects 25 of "), "{note}");
+    assert!(
+        note.starts_with("In our simulation of 13 HDDs, the replication of seed 2 rejects 25 of "),
+        "{note}"
+    );
     assert!(note.contains("seed 2"));
 }
