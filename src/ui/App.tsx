@@ -1,6 +1,7 @@
 // The page: scenario editor on the left, run controls and results on the
 // right, device catalog below. Everything the core computes goes through the
 // engine (a worker pool in the browser).
+import { downloadBlob } from '../charts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Device, FieldError, PresetInfo, Progress, RunResult, Scenario } from '../engine/types';
 import type { RunRequest } from '../engine/pool';
@@ -122,13 +123,9 @@ function RunPanel({
   );
 }
 
+/** A JSON text as a file download. */
 function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(name, new Blob([text], { type: 'application/json' }));
 }
 
 /** The scenario (and the last result) as JSON: what `tierplan run FILE` reads and prints. */

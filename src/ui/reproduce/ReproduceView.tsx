@@ -4,6 +4,7 @@
 // The claims, our values and the verdicts all come from the core
 // (`tierplan reproduce` prints the same table); this page only runs the
 // simulated claims' scenarios on the worker pool and shows the result.
+import { downloadBlob } from '../../charts';
 import type { ReproductionRow, Reproduction } from '../../engine/repro-types';
 import type { ViewProps } from '../views';
 import { badge, noteLabel, pendingText, scenarioTitles, tallyText } from './format';
@@ -122,13 +123,9 @@ function ClaimRow({ row, plan, onOpen }: { row: ReproductionRow; plan: Reproduct
   );
 }
 
+/** A JSON text as a file download. */
 function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(name, new Blob([text], { type: 'application/json' }));
 }
 
 export function ReproduceView({ engine, setScenario, showView }: ViewProps) {
