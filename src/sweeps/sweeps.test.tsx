@@ -1,38 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { flashAnalytics } from '../test/flash';
-import { reproductionAnalytics } from '../test/reproduction';
 import { simApi } from '../test/wasm';
-import type { Engine } from '../ui/App';
 import { chartData } from './chartData';
 import { FIGURES } from './figures';
 import { estimateOf, getNumber, setNumber, sweepFields, sweepValues, type SweepSpec } from './model';
 import { analyticsFor, runSweep, sweepTasks, validateSweep, type SweepPoint } from './runner';
 import { SweepsView } from './SweepsView';
+import { testEngine } from '../test/engine';
 
-let next = 1000;
-function testEngine(): Engine {
-  const api = simApi();
-  return {
-    validate: (s) => Promise.resolve(api.validate(s)),
-    readScenario: (json) => Promise.resolve(api.readScenario(json)),
-    listPresets: () => Promise.resolve(api.listPresets()),
-    preset: (id) => Promise.resolve(api.preset(id)),
-    devicePresets: () => Promise.resolve(api.devicePresets()),
-    defaultScenario: () => Promise.resolve(api.defaultScenario()),
-    run: (s, req = {}) => {
-      const id = next++;
-      req.signal?.addEventListener('abort', () => api.cancel(id));
-      if (req.signal?.aborted) return Promise.reject(new DOMException('the run was cancelled', 'AbortError'));
-      return api.run(id, s, req.onProgress, 1_000);
-    },
-    erlangB: (c, a) => Promise.resolve(api.erlangB(c, a)),
-    streamsPerBandwidth: (bw, b) => Promise.resolve(api.streamsPerBandwidth(bw, b)),
-    zipfTopKMass: (n, x, k) => Promise.resolve(api.zipfTopKMass(n, x, k)),
-    ...flashAnalytics(api),
-    ...reproductionAnalytics(api),
-  };
-}
 
 const short = (id: string) => {
   const s = simApi().preset(id);
@@ -89,14 +64,14 @@ describe('sweep runner', () => {
       values: [0.1, 2000],
       variants: [{ id: 'dram', label: 'DRAM', scenario: s }],
     };
-    const errs = await validateSweep(testEngine(), [spec]);
+    const errs = await validateSweep(testEngine({ chunk: 1_000 }), [spec]);
     expect(errs).toHaveLength(1);
     expect(errs[0].path).toBe('workload.arrival_rate');
     expect(errs[0].message).toContain('DRAM, workload.arrival_rate = 2000');
   });
 
   it('Erlang B overlay matches the HDD-only simulation and the Zipf estimate is near static LFU', async () => {
-    const engine = testEngine();
+    const engine = testEngine({ chunk: 1_000 });
     const hdd = { ...short('mmsys11-cost-hdd'), run: { ...short('mmsys11-cost-hdd').run, duration_h: 4, warmup_h: 1, replications: 3 } };
     const spec: SweepSpec = {
       id: 'r',
@@ -124,7 +99,7 @@ describe('sweep runner', () => {
   });
 
   it('runs every point of every variant, builds the chart data, and keeps finished points on cancel', async () => {
-    const engine = testEngine();
+    const engine = testEngine({ chunk: 1_000 });
     const dram = short('mmsys11-fig11-dram');
     const ssd = short('mmsys11-fig11-ssd');
     const spec: SweepSpec = {
@@ -179,7 +154,7 @@ describe('sweep runner', () => {
   });
 
   it('every figure builds valid sweeps from the presets', async () => {
-    const engine = testEngine();
+    const engine = testEngine({ chunk: 1_000 });
     for (const f of FIGURES) {
       const fig = await f.build(engine, { points: 4, replications: 2, durationH: 0.5 });
       expect(fig.charts.length).toBeGreaterThan(0);
@@ -192,7 +167,7 @@ describe('sweep runner', () => {
 describe('SweepsView', () => {
   it('runs a custom sweep for two architectures and draws one point per value per architecture', async () => {
     const s = short('mmsys11-cost-ssd');
-    render(<SweepsView engine={testEngine()} scenario={s} valid setScenario={() => undefined} edit={() => undefined} />);
+    render(<SweepsView engine={testEngine({ chunk: 1_000 })} scenario={s} valid setScenario={() => undefined} edit={() => undefined} />);
     fireEvent.change(screen.getByTestId('sweep-points'), { target: { value: '3' } });
     fireEvent.change(screen.getByTestId('sweep-from'), { target: { value: '0.2' } });
     fireEvent.change(screen.getByTestId('sweep-to'), { target: { value: '0.6' } });
@@ -209,7 +184,7 @@ describe('SweepsView', () => {
   });
 
   it('names the field of bad sweep input', () => {
-    render(<SweepsView engine={testEngine()} scenario={simApi().defaultScenario()} valid setScenario={() => undefined} edit={() => undefined} />);
+    render(<SweepsView engine={testEngine({ chunk: 1_000 })} scenario={simApi().defaultScenario()} valid setScenario={() => undefined} edit={() => undefined} />);
     fireEvent.change(screen.getByTestId('sweep-from'), { target: { value: 'abc' } });
     fireEvent.click(screen.getByTestId('sweep-run'));
     expect(screen.getByTestId('sweep-errors').textContent).toContain('sweep.from');

@@ -1,39 +1,13 @@
 // The UI with the real core behind it (wasm via initSync, no worker).
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { simApi } from '../test/wasm';
-import type { Engine } from './App';
 import { App } from './App';
 import { estimate, lifetime } from './format';
-import { flashAnalytics } from '../test/flash';
-import { reproductionAnalytics } from '../test/reproduction';
+import { testEngine } from '../test/engine';
 
-let next = 100;
-
-function testEngine(): Engine {
-  const api = simApi();
-  return {
-    validate: (s) => Promise.resolve(api.validate(s)),
-    readScenario: (json) => new Promise((resolve) => resolve(api.readScenario(json))),
-    listPresets: () => Promise.resolve(api.listPresets()),
-    preset: (id) => Promise.resolve(api.preset(id)),
-    devicePresets: () => Promise.resolve(api.devicePresets()),
-    defaultScenario: () => Promise.resolve(api.defaultScenario()),
-    ...flashAnalytics(api),
-    ...reproductionAnalytics(api),
-    run: (s, req = {}) => {
-      const id = next++;
-      req.signal?.addEventListener('abort', () => api.cancel(id));
-      return api.run(id, s, req.onProgress, 5_000);
-    },
-    erlangB: (c, a) => Promise.resolve(api.erlangB(c, a)),
-    streamsPerBandwidth: (bw, b) => Promise.resolve(api.streamsPerBandwidth(bw, b)),
-    zipfTopKMass: (n, x, k) => Promise.resolve(api.zipfTopKMass(n, x, k)),
-  };
-}
 
 async function renderApp() {
-  render(<App engine={testEngine()} />);
+  render(<App engine={testEngine({ chunk: 5_000 })} />);
   await screen.findByTestId('app');
   await waitFor(() => expect(screen.getByTestId('run-button')).toHaveProperty('disabled', false));
 }

@@ -5,37 +5,11 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../App';
 import type { RunResult, Scenario } from '../../engine/types';
 import type { ReproductionRow } from '../../engine/repro-types';
-import { flashAnalytics } from '../../test/flash';
-import { reproductionAnalytics } from '../../test/reproduction';
 import { simApi } from '../../test/wasm';
 import { badge, pendingText, tally, tallyText, VERDICTS } from './format';
 import { ReproduceView } from './ReproduceView';
+import { testEngine } from '../../test/engine';
 
-let next = 5000;
-
-function testEngine(run?: Engine['run']): Engine {
-  const api = simApi();
-  return {
-    validate: (s) => Promise.resolve(api.validate(s)),
-    readScenario: (json) => Promise.resolve(api.readScenario(json)),
-    listPresets: () => Promise.resolve(api.listPresets()),
-    preset: (id) => Promise.resolve(api.preset(id)),
-    devicePresets: () => Promise.resolve(api.devicePresets()),
-    defaultScenario: () => Promise.resolve(api.defaultScenario()),
-    run:
-      run ??
-      ((s, req = {}) => {
-        const id = next++;
-        req.signal?.addEventListener('abort', () => api.cancel(id));
-        return api.run(id, s, req.onProgress, 200_000);
-      }),
-    erlangB: (c, a) => Promise.resolve(api.erlangB(c, a)),
-    streamsPerBandwidth: (bw, b) => Promise.resolve(api.streamsPerBandwidth(bw, b)),
-    zipfTopKMass: (n, x, k) => Promise.resolve(api.zipfTopKMass(n, x, k)),
-    ...flashAnalytics(api),
-    ...reproductionAnalytics(api),
-  };
-}
 
 function renderView(engine: Engine, setScenario = vi.fn(), showView = vi.fn()) {
   const scenario = simApi().defaultScenario();
@@ -98,8 +72,9 @@ describe('ReproduceView', () => {
     // The page shows exactly the core's table for the same runs.
     const api = simApi();
     const plan = api.reproductionClaims();
+    const direct = testEngine({ chunk: 1 << 22 });
     const results: Record<string, RunResult> = {};
-    for (const s of plan.scenarios) results[s.id] = await api.run(next++, s.scenario, undefined, 1 << 22);
+    for (const s of plan.scenarios) results[s.id] = await direct.run(s.scenario);
     const expected = api.evaluateClaims(results);
     const shown = JSON.parse(screen.getByTestId('repro-json').textContent ?? 'null') as ReproductionRow[];
     expect(shown).toEqual(expected);
@@ -127,15 +102,15 @@ describe('ReproduceView', () => {
   }, 120_000);
 
   it('Cancel keeps the rows whose simulations finished', async () => {
-    const api = simApi();
     // The Fig. 11 SSD run finishes; every other waits until it is cancelled.
-    const engine = testEngine((s, req = {}) => {
-      if (s.name.includes('64 GB / 155 MB/s SSD')) return api.run(next++, s, req.onProgress, 200_000);
+    const real = testEngine();
+    const engine = testEngine({ run: (s, req = {}) => {
+      if (s.name.includes('64 GB / 155 MB/s SSD')) return real.run(s, req);
       return new Promise<RunResult>((_, reject) => {
         req.onProgress?.({ events: 10, replications_done: 0, replications: 5, fraction: 0.1, done: false });
         req.signal?.addEventListener('abort', () => reject(new DOMException('the run was cancelled', 'AbortError')));
       });
-    });
+    } });
     renderView(engine);
     await screen.findByTestId('repro-table');
     fireEvent.click(screen.getByTestId('repro-run'));
