@@ -1,6 +1,7 @@
 // The frame every chart of the kit draws in: a measured box, an SVG with
 // its accessible title and background, and the tooltip over it.
-import type { KeyboardEvent, ReactNode, Ref } from 'react';
+import { useId, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { chartSize, useContainerWidth } from './size';
 import { Tooltip, type TooltipState } from './Tooltip';
 
 export interface ChartFrameProps {
@@ -38,4 +39,21 @@ export function ChartFrame({ testId, boxRef, svgRef, width, height, title, title
       <Tooltip tip={tip} width={width} height={height} testId={testId} />
     </div>
   );
+}
+
+/**
+ * What every chart needs for its frame: the measured size (the props' width
+ * and height win; `fallback` before the box is measured), the title's id and
+ * the tooltip state. Spread `frame` into <ChartFrame> and add `onKeyDown`.
+ */
+export function useChartFrame(
+  props: { testId: string; svgRef?: Ref<SVGSVGElement>; title: string; width?: number; height?: number },
+  fallback: [number, number],
+) {
+  const titleId = useId();
+  const [boxRef, measured] = useContainerWidth<HTMLDivElement>();
+  const [width, height] = chartSize(measured, props.width, props.height, fallback);
+  const [tip, setTip] = useState<TooltipState | null>(null);
+  const frame = { testId: props.testId, boxRef, svgRef: props.svgRef, width, height, title: props.title, titleId, tip };
+  return { width, height, tip, setTip, frame };
 }

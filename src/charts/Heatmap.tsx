@@ -6,9 +6,7 @@ import { extent } from 'd3-array';
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { formatValue, r2 } from './format';
 import { VIRIDIS } from './palette';
-import { chartSize, useContainerWidth } from './size';
-import { ChartFrame } from './ChartFrame';
-import type { TooltipState } from './Tooltip';
+import { ChartFrame, useChartFrame } from './ChartFrame';
 import type { HeatCell } from './types';
 
 export interface HeatmapProps {
@@ -55,12 +53,9 @@ export function Heatmap({
   svgRef,
   marker,
 }: HeatmapProps) {
-  const titleId = useId();
-  const [boxRef, measured] = useContainerWidth<HTMLDivElement>();
-  const [width, height] = chartSize(measured, widthProp, heightProp, [640, 400]);
+  const { width, height, setTip, frame } = useChartFrame({ testId, svgRef, title, width: widthProp, height: heightProp }, [640, 400]);
   const gradId = `ck-grad-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const [active, setActive] = useState({ xi: 0, yi: 0 });
-  const [tip, setTip] = useState<TooltipState | null>(null);
   const refs = useRef(new Map<string, SVGRectElement>());
 
   const xs = [...new Set(cells.map((c) => c.x))].sort((a, b) => a - b);
@@ -113,15 +108,8 @@ export function Heatmap({
 
   return (
     <ChartFrame
-      testId={testId}
-      boxRef={boxRef}
-      svgRef={svgRef}
-      width={width}
-      height={height}
-      title={title}
-      titleId={titleId}
+      {...frame}
       onKeyDown={onKeyDown}
-      tip={tip}
       defs={
         <defs>
           <linearGradient id={gradId} x1="0" x2="0" y1="1" y2="0">

@@ -2,7 +2,7 @@
 // overlays, horizontal reference lines, a linear or log y axis, a legend,
 // tooltips with exact values and CIs, and keyboard focus on the points.
 // d3 computes scales and path strings; React renders the SVG.
-import { useId, useRef, useState, type Ref } from 'react';
+import { useRef, useState, type Ref } from 'react';
 import { extent, max, min } from 'd3-array';
 import { scaleLinear, scaleLog, type ScaleContinuousNumeric } from 'd3-scale';
 import { area, line } from 'd3-shape';
@@ -11,9 +11,7 @@ import { formatValue, r2 } from './format';
 import { nextPoint, type PointKey } from './focus';
 import { Legend, legendHeight, legendLeft, type LegendItem } from './Legend';
 import { seriesColor } from './palette';
-import { chartSize, useContainerWidth } from './size';
-import { ChartFrame } from './ChartFrame';
-import type { TooltipState } from './Tooltip';
+import { ChartFrame, useChartFrame } from './ChartFrame';
 import type { LinePoint, LineSeries, OverlaySeries, ReferenceLine } from './types';
 
 export interface LineChartProps {
@@ -71,11 +69,8 @@ export function LineChart({
   testId = 'line-chart',
   svgRef,
 }: LineChartProps) {
-  const titleId = useId();
-  const [boxRef, measured] = useContainerWidth<HTMLDivElement>();
-  const [width, height] = chartSize(measured, widthProp, heightProp, [640, 380]);
+  const { width, height, setTip, frame } = useChartFrame({ testId, svgRef, title, width: widthProp, height: heightProp }, [640, 380]);
   const [active, setActive] = useState<PointKey>({ s: 0, i: 0 });
-  const [tip, setTip] = useState<TooltipState | null>(null);
   const pointRefs = useRef(new Map<string, SVGCircleElement>());
 
   const colors = series.map((s, i) => s.color ?? seriesColor(i));
@@ -154,15 +149,8 @@ export function LineChart({
 
   return (
     <ChartFrame
-      testId={testId}
-      boxRef={boxRef}
-      svgRef={svgRef}
-      width={width}
-      height={height}
-      title={title}
-      titleId={titleId}
+      {...frame}
       onKeyDown={onKeyDown}
-      tip={tip}
     >
       <YAxis scale={y} ticks={yTicks} format={yTickFormat} label={yLabel} width={width} height={height} m={m} />
       <XAxis

@@ -1,7 +1,7 @@
 // Scatter chart (e.g. cost vs streams) with the Pareto front highlighted:
 // front points drawn larger and outlined, joined by a step line. Groups get
 // Okabe–Ito colours; tooltips and keyboard focus as in LineChart.
-import { useId, useRef, useState, type Ref } from 'react';
+import { useRef, useState, type Ref } from 'react';
 import { extent } from 'd3-array';
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { line, curveStepAfter, curveStepBefore } from 'd3-shape';
@@ -11,9 +11,7 @@ import { nextPoint, type PointKey } from './focus';
 import { Legend, legendHeight, legendLeft, type LegendItem } from './Legend';
 import { seriesColor } from './palette';
 import { paretoFront, type ParetoSense } from './pareto';
-import { chartSize, useContainerWidth } from './size';
-import { ChartFrame } from './ChartFrame';
-import type { TooltipState } from './Tooltip';
+import { ChartFrame, useChartFrame } from './ChartFrame';
 import type { ScatterPoint } from './types';
 
 export interface ScatterChartProps {
@@ -51,11 +49,8 @@ export function ScatterChart({
   testId = 'scatter-chart',
   svgRef,
 }: ScatterChartProps) {
-  const titleId = useId();
-  const [boxRef, measured] = useContainerWidth<HTMLDivElement>();
-  const [width, height] = chartSize(measured, widthProp, heightProp, [640, 400]);
+  const { width, height, setTip, frame } = useChartFrame({ testId, svgRef, title, width: widthProp, height: heightProp }, [640, 400]);
   const [active, setActive] = useState<PointKey>({ s: 0, i: 0 });
-  const [tip, setTip] = useState<TooltipState | null>(null);
   const refs = useRef(new Map<number, SVGCircleElement>());
 
   // Legend order: the groups given colours first (in that order), then the rest as they appear.
@@ -114,15 +109,8 @@ export function ScatterChart({
 
   return (
     <ChartFrame
-      testId={testId}
-      boxRef={boxRef}
-      svgRef={svgRef}
-      width={width}
-      height={height}
-      title={title}
-      titleId={titleId}
+      {...frame}
       onKeyDown={onKeyDown}
-      tip={tip}
     >
       <YAxis scale={y} ticks={tickValues(y, 6, yScale === 'log')} format={yFormat} label={yLabel} width={width} height={height} m={m} />
       <XAxis
