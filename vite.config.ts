@@ -10,8 +10,8 @@ export default defineConfig({
   preview: { port: 4173, strictPort: true },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['src/test/setup.ts'],
+    include: ['tests/**/*.test.{ts,tsx}'],
+    setupFiles: ['tests/helpers/setup.ts'],
     // Component tests run real wasm simulations; on a loaded 2-core machine
     // the 5 s default is too tight to mean anything.
     testTimeout: 30_000,

@@ -1,7 +1,6 @@
 // Boundary types of the flash-endurance and cost-model exports (issue #7):
 // the core's types re-exported from the generated .d.ts, plus the shapes the
-// worker API composes from them.
-import type { SimApi } from './api';
+// worker API composes from them. Leaf module: it imports no engine code.
 import type { CostModelSpec, FlashTiming, HddTiming } from '../wasm-pkg/tierplan_wasm';
 
 export type {
@@ -38,17 +37,3 @@ export interface WaPoint {
   /** `null` where the simulator cannot run this ρ. */
   simulated: number | null;
 }
-
-/** The flash analytics the UI calls on the engine (each computed in a worker). */
-export type FlashAnalytics = {
-  [K in
-    | 'costModelDefaults'
-    | 'costModel'
-    | 'costModelWriteSweep'
-    | 'costParamsFromTimings'
-    | 'waComparison'
-    | 'waCurve'
-    | 'lifetimeHours']: (
-    ...args: Parameters<SimApi[K]>
-  ) => Promise<ReturnType<SimApi[K]>>;
-};

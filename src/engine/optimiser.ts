@@ -5,7 +5,8 @@
 // whatever order it arrives — the search's answer does not depend on it.
 import * as Comlink from 'comlink';
 import { ScenarioError } from './api';
-import { abortError, type RunRequest } from './pool';
+import { abortError } from './pool';
+import type { RunRequest } from './contract';
 import type { SearchApi } from './optimiser-api';
 import type { Candidate, OptimizeResult, OptimizeSpec, RunResult, Scenario, SearchProgress } from './types';
 

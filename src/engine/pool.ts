@@ -6,8 +6,7 @@ import * as Comlink from 'comlink';
 import type { WorkerApi } from './worker-api';
 import type { FieldError, PresetInfo, Progress, RunResult, Scenario, Device } from './types';
 import { DEFAULT_CHUNK } from './api';
-import type { FlashAnalytics } from './flash-types';
-import type { ReproductionAnalytics } from './repro-types';
+import type { FlashAnalytics, ReproductionAnalytics, RunRequest } from './contract';
 
 /** What the pool needs of a worker: a message endpoint it can terminate. */
 export type WorkerLike = Comlink.Endpoint & { terminate(): void };
@@ -19,11 +18,6 @@ export interface PoolOptions {
   chunk?: number;
   /** After an abort, how long a worker may take to stop before it is terminated. */
   cancelGraceMs?: number;
-}
-
-export interface RunRequest {
-  signal?: AbortSignal;
-  onProgress?: (p: Progress) => void;
 }
 
 /** How many workers to start: one per core, at least 1, at most 4. */

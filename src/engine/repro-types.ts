@@ -1,6 +1,5 @@
 // Boundary types of the reproduction page (SPEC §12): the core's types
-// re-exported from the generated .d.ts, and the engine calls that serve them.
-import type { SimApi } from './api';
+// re-exported from the generated .d.ts.
 
 export type {
   Analytic,
@@ -20,10 +19,3 @@ export type {
   StudyConfig,
   Verdict,
 } from '../wasm-pkg/tierplan_wasm';
-
-/** The reproduction calls the UI makes on the engine (each in a worker). */
-export type ReproductionAnalytics = {
-  [K in 'reproductionClaims' | 'evaluateClaims' | 'studyCostTable' | 'rejectionNote']: (
-    ...args: Parameters<SimApi[K]>
-  ) => Promise<ReturnType<SimApi[K]>>;
-};

@@ -4,7 +4,7 @@
 // autosave, the preset it started from (for "modified" and Reset), and files.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Device, FieldError, Scenario } from '../engine/types';
-import type { Engine } from '../ui/App';
+import type { Engine } from '../engine/contract';
 import { canonicalJson, sameJson } from './canonical';
 import { encodeLink } from './link';
 import { loadJson, loadLink, readAutosave, storage, writeAutosave } from './load';

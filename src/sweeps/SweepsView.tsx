@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldError } from '../engine/types';
 import { ThemeToggle } from '../charts';
 import type { ViewProps } from '../ui/views';
-import type { Engine } from '../ui/App';
+import type { Engine } from '../engine/contract';
 import { FIGURES, DEFAULT_SETTINGS, type ChartDef, type FigureSettings } from './figures';
 import { ARCHITECTURES, METRICS, fieldAxisLabel, sweepFields, sweepValues, type MetricId, type SweepSpec, type ValuesSpec } from './model';
 import { runSweep, validateSweep, type SweepFailure, type SweepPoint, type SweepProgress } from './runner';

@@ -4,9 +4,7 @@
 import { downloadBlob } from '../charts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Device, FieldError, PresetInfo, Progress, RunResult, Scenario } from '../engine/types';
-import type { RunRequest } from '../engine/pool';
-import type { FlashAnalytics } from '../engine/flash-types';
-import type { ReproductionAnalytics } from '../engine/repro-types';
+import type { Engine } from '../engine/contract';
 import { DeviceCatalog } from './DeviceCatalog';
 import { ErrorSummary, FormContext, useLocalInvalid } from './form';
 import { Results } from './Results';
@@ -14,21 +12,6 @@ import { ArchitectureSection, RunSection, ScenarioName, WorkloadSection, type Ed
 import { extraViews } from './views';
 import { CopyLink, NoticeBar, PresetStatus } from '../state/PersistenceUi';
 import { usePersistence } from '../state/usePersistence';
-
-/** What the UI needs of the engine; `WorkerPool` provides it. */
-export interface Engine extends FlashAnalytics, ReproductionAnalytics {
-  validate(s: Scenario): Promise<FieldError[]>;
-  readScenario(json: string): Promise<Scenario>;
-  listPresets(): Promise<PresetInfo[]>;
-  preset(id: string): Promise<Scenario>;
-  devicePresets(): Promise<Device[]>;
-  defaultScenario(): Promise<Scenario>;
-  run(s: Scenario, req?: RunRequest): Promise<RunResult>;
-  /** Closed-form analytics of the core (in a worker), for the sweeps' overlays. */
-  erlangB(servers: number, offeredLoad: number): Promise<number>;
-  streamsPerBandwidth(bandwidthMbps: number, bitrateKbps: number): Promise<number>;
-  zipfTopKMass(n: number, exponent: number, k: number): Promise<number>;
-}
 
 type RunState =
   | { status: 'idle' }

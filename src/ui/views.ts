@@ -2,7 +2,7 @@
 // entry here; App renders them as tabs sharing the current scenario.
 import type { ComponentType } from 'react';
 import type { Scenario } from '../engine/types';
-import type { Engine } from './App';
+import type { Engine } from '../engine/contract';
 import type { Edit } from './ScenarioEditor';
 import { FlashView } from './flash/FlashView';
 import { SweepsView } from '../sweeps/SweepsView';

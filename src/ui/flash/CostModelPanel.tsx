@@ -8,7 +8,7 @@ import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { Heatmap, LineChart } from '../../charts';
 import type { CostModelDefaults, CostModelReport, CostModelSpec, CostParams, FlashTiming, WriteShareOptimum, ZipfWorkload } from '../../engine/flash-types';
 import type { Scenario } from '../../engine/types';
-import type { Engine } from '../App';
+import type { Engine } from '../../engine/contract';
 import { num, percent } from '../format';
 import { FormContext, NumField, SelectField, useLocalInvalid, type FormState } from '../form';
 import type { Edit } from '../ScenarioEditor';

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { LineChart } from '../../charts';
 import type { WaPoint } from '../../engine/flash-types';
 import type { Scenario } from '../../engine/types';
-import type { Engine } from '../App';
+import type { Engine } from '../../engine/contract';
 import { num, percent } from '../format';
 import { NumField } from '../form';
 import { useChartSize } from './useNarrow';

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RunResult } from '../../engine/types';
 import type { Reproduction, ReproductionRow } from '../../engine/repro-types';
-import type { Engine } from '../App';
+import type { Engine } from '../../engine/contract';
 
 export type RunAllState =
   | { status: 'idle' }

@@ -3,11 +3,11 @@
 // encode → decode exactly; every damaged link gives a message, never a throw.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { simApi } from '../test/wasm';
-import type { Scenario } from '../engine/types';
-import { decodeLink, encodeLink, LINK_VERSION, presetLink } from './link';
-import { loadLink, type Core } from './load';
-import { migrateScenario, SCHEMA_VERSION } from './migrate';
+import { simApi } from '../helpers/wasm';
+import type { Scenario } from '../../src/engine/types';
+import { decodeLink, encodeLink, LINK_VERSION, presetLink } from '../../src/state/link';
+import { loadLink, type Core } from '../../src/state/load';
+import { migrateScenario, SCHEMA_VERSION } from '../../src/state/migrate';
 
 const api = simApi();
 const core: Core = api;

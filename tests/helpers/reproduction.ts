@@ -1,6 +1,6 @@
 // The reproduction calls of a SimApi as an async engine (tests: no worker).
-import type { SimApi } from '../engine/api';
-import type { ReproductionAnalytics } from '../engine/repro-types';
+import type { SimApi } from '../../src/engine/api';
+import type { ReproductionAnalytics } from '../../src/engine/contract';
 
 export function reproductionAnalytics(api: SimApi): ReproductionAnalytics {
   const later = <T>(f: () => T) => new Promise<T>((resolve) => resolve(f()));

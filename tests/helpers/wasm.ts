@@ -1,8 +1,8 @@
 // Load the wasm package in Node (tests): initSync with the .wasm bytes.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import * as wasm from '../wasm-pkg/tierplan_wasm';
-import { createSimApi, type SimApi } from '../engine/api';
+import * as wasm from '../../src/wasm-pkg/tierplan_wasm';
+import { createSimApi, type SimApi } from '../../src/engine/api';
 
 let api: SimApi | null = null;
 

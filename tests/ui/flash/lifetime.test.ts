@@ -1,8 +1,8 @@
 // @vitest-environment node
 // The lifetime rows and the comparison's scenarios, on real runs of the core.
 import { describe, expect, it } from 'vitest';
-import { simApi } from '../../test/wasm';
-import { COMPARISON_CHURN, comparisonCases, daysAndYears, lifetimeText, tierLifetimes } from './lifetime';
+import { simApi } from '../../helpers/wasm';
+import { COMPARISON_CHURN, comparisonCases, daysAndYears, lifetimeText, tierLifetimes } from '../../../src/ui/flash/lifetime';
 
 const api = simApi();
 let id = 1;

@@ -2,7 +2,7 @@
 // Flash endurance and the hybrid cost model through the wasm boundary
 // (issue #7): every formula's check value, with the real core via initSync.
 import { describe, expect, it } from 'vitest';
-import { simApi } from '../test/wasm';
+import { simApi } from '../helpers/wasm';
 
 const api = simApi();
 

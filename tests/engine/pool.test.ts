@@ -4,11 +4,11 @@
 // initSync), so queueing, cancellation and crash recovery run for real.
 import * as Comlink from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
-import { simApi, loadWasm } from '../test/wasm';
-import { createSimApi, WasmPanic, type SimApi } from './api';
-import { poolSize, WorkerPool, type WorkerLike } from './pool';
-import { workerApi } from './worker-api';
-import type { Scenario } from './types';
+import { simApi, loadWasm } from '../helpers/wasm';
+import { createSimApi, WasmPanic, type SimApi } from '../../src/engine/api';
+import { poolSize, WorkerPool, type WorkerLike } from '../../src/engine/pool';
+import { workerApi } from '../../src/engine/worker-api';
+import type { Scenario } from '../../src/engine/types';
 
 type Fake = WorkerLike & { terminated: boolean; crash(message: string): void };
 

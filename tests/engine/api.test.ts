@@ -1,9 +1,9 @@
 // @vitest-environment node
 // The worker API called directly, with the real wasm core loaded by initSync.
 import { describe, expect, it } from 'vitest';
-import { simApi } from '../test/wasm';
-import { createSimApi, ScenarioError, WasmPanic, warmupScenario } from './api';
-import type { Progress, Scenario } from './types';
+import { simApi } from '../helpers/wasm';
+import { createSimApi, ScenarioError, WasmPanic, warmupScenario } from '../../src/engine/api';
+import type { Progress, Scenario } from '../../src/engine/types';
 
 const api = simApi();
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { csvParse } from 'd3-dsv';
-import { Heatmap, LineChart, ScatterChart, csvBody, paretoFront, seriesColor, svgText, toCsv, APP_VERSION } from './index';
-import { nextPoint } from './focus';
-import type { LineSeries } from './types';
+import { Heatmap, LineChart, ScatterChart, csvBody, paretoFront, seriesColor, svgText, toCsv, APP_VERSION } from '../../src/charts/index';
+import { nextPoint } from '../../src/charts/focus';
+import type { LineSeries } from '../../src/charts/types';
 
 const series: LineSeries[] = [
   {

@@ -1,8 +1,8 @@
 // @vitest-environment node
 // Autosave and file import with the real core (wasm via initSync).
 import { describe, expect, it } from 'vitest';
-import { simApi } from '../test/wasm';
-import { AUTOSAVE_KEY, loadJson, readAutosave, writeAutosave } from './load';
+import { simApi } from '../helpers/wasm';
+import { AUTOSAVE_KEY, loadJson, readAutosave, writeAutosave } from '../../src/state/load';
 
 const api = simApi();
 

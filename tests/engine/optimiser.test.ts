@@ -4,11 +4,11 @@
 // through the worker API, and the answer checked against brute force —
 // every configuration of the stated space simulated through SimJob.
 import { describe, expect, it } from 'vitest';
-import { loadWasm, simApi } from '../test/wasm';
-import { ScenarioError } from './api';
-import { createSearchApi } from './optimiser-api';
-import { runOptimiser, type CandidateRunner, type OptimiserProgress } from './optimiser';
-import type { Architecture, Counts, OptimizeSpec, RunResult, Scenario } from './types';
+import { loadWasm, simApi } from '../helpers/wasm';
+import { ScenarioError } from '../../src/engine/api';
+import { createSearchApi } from '../../src/engine/optimiser-api';
+import { runOptimiser, type CandidateRunner, type OptimiserProgress } from '../../src/engine/optimiser';
+import type { Architecture, Counts, OptimizeSpec, RunResult, Scenario } from '../../src/engine/types';
 
 const api = simApi();
 const search = createSearchApi(loadWasm());

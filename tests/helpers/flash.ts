@@ -1,6 +1,6 @@
 // The flash analytics of a SimApi as an async engine (tests: no worker).
-import type { SimApi } from '../engine/api';
-import type { FlashAnalytics } from '../engine/flash-types';
+import type { SimApi } from '../../src/engine/api';
+import type { FlashAnalytics } from '../../src/engine/contract';
 
 export function flashAnalytics(api: SimApi): FlashAnalytics {
   const later = <T>(f: () => T) => new Promise<T>((resolve) => resolve(f()));

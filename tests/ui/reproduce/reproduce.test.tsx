@@ -2,13 +2,13 @@
 // worker): labels, the table before and after Run all, Open, and Cancel.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Engine } from '../App';
-import type { RunResult, Scenario } from '../../engine/types';
-import type { ReproductionRow } from '../../engine/repro-types';
-import { simApi } from '../../test/wasm';
-import { badge, pendingText, tally, tallyText, VERDICTS } from './format';
-import { ReproduceView } from './ReproduceView';
-import { testEngine } from '../../test/engine';
+import type { Engine } from '../../../src/engine/contract';
+import type { RunResult, Scenario } from '../../../src/engine/types';
+import type { ReproductionRow } from '../../../src/engine/repro-types';
+import { simApi } from '../../helpers/wasm';
+import { badge, pendingText, tally, tallyText, VERDICTS } from '../../../src/ui/reproduce/format';
+import { ReproduceView } from '../../../src/ui/reproduce/ReproduceView';
+import { testEngine } from '../../helpers/engine';
 
 
 function renderView(engine: Engine, setScenario = vi.fn(), showView = vi.fn()) {

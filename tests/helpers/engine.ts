@@ -1,6 +1,6 @@
 // The app's Engine over the real core, called directly (wasm via initSync, no
 // worker): what the component tests render the UI with.
-import type { Engine } from '../ui/App';
+import type { Engine } from '../../src/engine/contract';
 import { flashAnalytics } from './flash';
 import { reproductionAnalytics } from './reproduction';
 import { simApi } from './wasm';

@@ -1,9 +1,9 @@
 // The UI with the real core behind it (wasm via initSync, no worker).
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { App } from './App';
-import { estimate, lifetime } from './format';
-import { testEngine } from '../test/engine';
+import { App } from '../../src/ui/App';
+import { estimate, lifetime } from '../../src/ui/format';
+import { testEngine } from '../helpers/engine';
 
 
 async function renderApp() {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { simApi } from '../test/wasm';
-import { chartData } from './chartData';
-import { FIGURES } from './figures';
-import { estimateOf, getNumber, setNumber, sweepFields, sweepValues, type SweepSpec } from './model';
-import { analyticsFor, runSweep, sweepTasks, validateSweep, type SweepPoint } from './runner';
-import { SweepsView } from './SweepsView';
-import { testEngine } from '../test/engine';
+import { simApi } from '../helpers/wasm';
+import { chartData } from '../../src/sweeps/chartData';
+import { FIGURES } from '../../src/sweeps/figures';
+import { estimateOf, getNumber, setNumber, sweepFields, sweepValues, type SweepSpec } from '../../src/sweeps/model';
+import { analyticsFor, runSweep, sweepTasks, validateSweep, type SweepPoint } from '../../src/sweeps/runner';
+import { SweepsView } from '../../src/sweeps/SweepsView';
+import { testEngine } from '../helpers/engine';
 
 
 const short = (id: string) => {

@@ -2,12 +2,12 @@
 // its simulations through the wasm core, loaded by initSync).
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { loadWasm, simApi } from '../../test/wasm';
-import { createSearchApi } from '../../engine/optimiser-api';
-import { runOptimiser } from '../../engine/optimiser';
-import type { OptimizeSpec, Scenario } from '../../engine/types';
-import { dollars, estimate, num, percent } from '../format';
-import { OptimiserTable } from './OptimiserTable';
+import { loadWasm, simApi } from '../../helpers/wasm';
+import { createSearchApi } from '../../../src/engine/optimiser-api';
+import { runOptimiser } from '../../../src/engine/optimiser';
+import type { OptimizeSpec, Scenario } from '../../../src/engine/types';
+import { dollars, estimate, num, percent } from '../../../src/ui/format';
+import { OptimiserTable } from '../../../src/ui/optimiser/OptimiserTable';
 
 const api = simApi();
 const search = createSearchApi(loadWasm());

@@ -1,0 +1,47 @@
+// What the UI needs of the engine, and what a run request carries. The UI,
+// the state hooks and the sweeps depend on this contract, never on a screen;
+// `WorkerPool` implements it in the browser and `tests/helpers/engine.ts`
+// over the core directly.
+import type { SimApi } from './api';
+import type { Device, FieldError, PresetInfo, Progress, RunResult, Scenario } from './types';
+
+/** Options of one simulation run on the pool. */
+export interface RunRequest {
+  signal?: AbortSignal;
+  onProgress?: (p: Progress) => void;
+}
+
+/** An engine call that a worker answers: the API's function, made async. */
+type Remote<K extends keyof SimApi> = (...args: Parameters<SimApi[K]>) => Promise<ReturnType<SimApi[K]>>;
+
+/** The flash analytics the UI calls on the engine (each computed in a worker). */
+export type FlashAnalytics = {
+  [K in
+    | 'costModelDefaults'
+    | 'costModel'
+    | 'costModelWriteSweep'
+    | 'costParamsFromTimings'
+    | 'waComparison'
+    | 'waCurve'
+    | 'lifetimeHours']: Remote<K>;
+};
+
+/** The reproduction calls the UI makes on the engine (each in a worker). */
+export type ReproductionAnalytics = {
+  [K in 'reproductionClaims' | 'evaluateClaims' | 'studyCostTable' | 'rejectionNote']: Remote<K>;
+};
+
+/** What the UI needs of the engine; `WorkerPool` provides it. */
+export interface Engine extends FlashAnalytics, ReproductionAnalytics {
+  validate(s: Scenario): Promise<FieldError[]>;
+  readScenario(json: string): Promise<Scenario>;
+  listPresets(): Promise<PresetInfo[]>;
+  preset(id: string): Promise<Scenario>;
+  devicePresets(): Promise<Device[]>;
+  defaultScenario(): Promise<Scenario>;
+  run(s: Scenario, req?: RunRequest): Promise<RunResult>;
+  /** Closed-form analytics of the core (in a worker), for the sweeps' overlays. */
+  erlangB(servers: number, offeredLoad: number): Promise<number>;
+  streamsPerBandwidth(bandwidthMbps: number, bitrateKbps: number): Promise<number>;
+  zipfTopKMass(n: number, exponent: number, k: number): Promise<number>;
+}
