@@ -1,13 +1,18 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { applyTheme, initialTheme } from './charts';
 import { getEngine } from './engine';
+import { UpdatePrompt } from './pwa/UpdatePrompt';
 import { App } from './ui/App';
 import './ui/app.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
+// The remembered (or system) theme from the first paint, on every tab.
+applyTheme(initialTheme());
 createRoot(root).render(
   <StrictMode>
     <App engine={getEngine()} />
+    <UpdatePrompt />
   </StrictMode>,
 );

@@ -4,7 +4,6 @@
 // appear as they finish; Cancel keeps what has finished.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldError } from '../engine/types';
-import { ThemeToggle } from '../charts';
 import type { ViewProps } from '../ui/views';
 import type { Engine } from '../engine/contract';
 import { FIGURES, DEFAULT_SETTINGS, type ChartDef, type FigureSettings } from './figures';
@@ -300,7 +299,6 @@ export function SweepsView({ engine, scenario, valid }: ViewProps) {
       <section className="card" aria-labelledby="figures-title">
         <div className="sweeps-head">
           <h2 id="figures-title">Figures of the MMSys’11 study</h2>
-          <ThemeToggle />
         </div>
         <p className="hint">One click runs the figure with the study’s configuration (presets of the core), every point with its 95 % confidence interval.</p>
         <div className="figure-buttons">

@@ -1,7 +1,7 @@
 // The page: scenario editor on the left, run controls and results on the
 // right, device catalog below. Everything the core computes goes through the
 // engine (a worker pool in the browser).
-import { downloadBlob } from '../charts';
+import { downloadBlob, ThemeToggle } from '../charts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Device, FieldError, PresetInfo, Progress, RunResult, Scenario } from '../engine/types';
 import type { Engine } from '../engine/contract';
@@ -290,7 +290,10 @@ export function App({ engine }: { engine: Engine }) {
     <FormContext.Provider value={form}>
       <main className="app" data-testid="app" data-valid={canRun ? 'true' : 'false'} data-restored={persistence.restored ?? ''}>
         <header className="masthead">
-          <h1>tierplan</h1>
+          <div className="masthead-row">
+            <h1>tierplan</h1>
+            <ThemeToggle />
+          </div>
           <p>Capacity planning for video-on-demand storage hierarchies: DRAM, flash and disk, simulated stream by stream.</p>
         </header>
         <NoticeBar notice={persistence.notice} onDismiss={persistence.dismissNotice} />
