@@ -3,6 +3,7 @@
 import { useId, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { chartSize, useContainerWidth } from './size';
 import { Tooltip, type TooltipState } from './Tooltip';
+import { ChartDataTable, type ChartTable } from './DataTable';
 
 export interface ChartFrameProps {
   testId: string;
@@ -16,11 +17,14 @@ export interface ChartFrameProps {
   tip: TooltipState | null;
   /** SVG definitions (gradients) placed before the background. */
   defs?: ReactNode;
+  /** The plotted numbers, shown as a folded table under the chart (its text alternative). */
+  table: ChartTable;
   children: ReactNode;
 }
 
-export function ChartFrame({ testId, boxRef, svgRef, width, height, title, titleId, onKeyDown, tip, defs, children }: ChartFrameProps) {
+export function ChartFrame({ testId, boxRef, svgRef, width, height, title, titleId, onKeyDown, tip, defs, table, children }: ChartFrameProps) {
   return (
+    <div className="ck-figure">
     <div className="ck-chart" data-testid={testId} ref={boxRef}>
       <svg
         ref={svgRef}
@@ -37,6 +41,8 @@ export function ChartFrame({ testId, boxRef, svgRef, width, height, title, title
         {children}
       </svg>
       <Tooltip tip={tip} width={width} height={height} testId={testId} />
+    </div>
+    <ChartDataTable title={title} table={table} testId={testId} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useId, useRef, useState, type Ref } from 'react';
 import { extent } from 'd3-array';
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { formatValue, r2 } from './format';
+import type { ChartTable } from './DataTable';
 import { VIRIDIS } from './palette';
 import { ChartFrame, useChartFrame } from './ChartFrame';
 import type { HeatCell } from './types';
@@ -106,9 +107,15 @@ export function Heatmap({
     refs.current.get(`${to.xi}|${to.yi}`)?.focus();
   }
 
+  const table: ChartTable = {
+    columns: [xLabel, yLabel, valueLabel],
+    rows: cells.map((c) => [xFormat(c.x), yFormat(c.y), `${valueFormat(c.value)}${c.note ? ` ${c.note}` : ''}`]),
+  };
+
   return (
     <ChartFrame
       {...frame}
+      table={table}
       onKeyDown={onKeyDown}
       defs={
         <defs>
@@ -141,6 +148,7 @@ export function Heatmap({
                   fill={Number.isFinite(c.value) ? color(c.value) : 'var(--ck-muted)'}
                   className="ck-cell"
                   tabIndex={active.xi === xi && active.yi === yi ? 0 : -1}
+                  role="graphics-symbol"
                   aria-label={describe(c).join('; ')}
                   data-testid={`${testId}-cell-${xi}-${yi}`}
                   data-x={c.x}

@@ -8,6 +8,7 @@ import { scaleLinear, scaleLog, type ScaleContinuousNumeric } from 'd3-scale';
 import { area, line } from 'd3-shape';
 import { XAxis, YAxis, splitAxisLabel, tickValues, type Margins } from './Axes';
 import { formatValue, r2 } from './format';
+import type { ChartTable } from './DataTable';
 import { nextPoint, type PointKey } from './focus';
 import { Legend, legendHeight, legendLeft, type LegendItem } from './Legend';
 import { seriesColor } from './palette';
@@ -147,9 +148,27 @@ export function LineChart({
     pointRefs.current.get(`${to.s}:${to.i}`)?.focus();
   }
 
+  const withCi = series.some((s) => s.points.some((p) => p.lo !== undefined && p.hi !== undefined));
+  const table: ChartTable = {
+    columns: ['Series', xLabel, yLabel, ...(withCi ? ['95 % CI'] : [])],
+    rows: [
+      ...series.flatMap((s) =>
+        s.points.map((p) => [
+          s.label,
+          xFormat(p.x),
+          yFormat(p.y),
+          ...(withCi ? [p.lo !== undefined && p.hi !== undefined ? `${yFormat(p.lo)} – ${yFormat(p.hi)}` : ''] : []),
+        ]),
+      ),
+      ...overlays.flatMap((o) => o.points.map((p) => [`${o.label} (analytic)`, xFormat(p.x), yFormat(p.y), ...(withCi ? [''] : [])])),
+      ...references.map((r) => [`${r.label} (reference line)`, 'all', yFormat(r.y), ...(withCi ? [''] : [])]),
+    ],
+  };
+
   return (
     <ChartFrame
       {...frame}
+      table={table}
       onKeyDown={onKeyDown}
     >
       <YAxis scale={y} ticks={yTicks} format={yTickFormat} label={yLabel} width={width} height={height} m={m} />
@@ -216,6 +235,7 @@ export function LineChart({
               fill={colors[si]}
               className="ck-point"
               tabIndex={hasPoints && act.s === si && act.i === pi ? 0 : -1}
+              role="graphics-symbol"
               aria-label={describe(s, p).join('; ')}
               data-testid={`${testId}-point-${s.id}-${pi}`}
               data-series={s.id}

@@ -7,6 +7,7 @@ import { scaleLinear, scaleLog } from 'd3-scale';
 import { line, curveStepAfter, curveStepBefore } from 'd3-shape';
 import { XAxis, YAxis, splitAxisLabel, tickValues, type Margins } from './Axes';
 import { formatValue, r2 } from './format';
+import type { ChartTable } from './DataTable';
 import { nextPoint, type PointKey } from './focus';
 import { Legend, legendHeight, legendLeft, type LegendItem } from './Legend';
 import { seriesColor } from './palette';
@@ -107,9 +108,15 @@ export function ScatterChart({
     refs.current.get(to.i)?.focus();
   }
 
+  const table: ChartTable = {
+    columns: ['Point', xLabel, yLabel, ...(pareto ? ['Pareto front'] : [])],
+    rows: order.map(({ p }) => [p.label ?? p.group, xFormat(p.x), yFormat(p.y), ...(pareto ? [onFront.has(p.id) ? 'yes' : 'no'] : [])]),
+  };
+
   return (
     <ChartFrame
       {...frame}
+      table={table}
       onKeyDown={onKeyDown}
     >
       <YAxis scale={y} ticks={tickValues(y, 6, yScale === 'log')} format={yFormat} label={yLabel} width={width} height={height} m={m} />
@@ -137,6 +144,7 @@ export function ScatterChart({
             fill={color(p.group)}
             className={onFront.has(p.id) ? 'ck-point ck-front' : 'ck-point'}
             tabIndex={act.i === k ? 0 : -1}
+            role="graphics-symbol"
             aria-label={describe(p).join('; ')}
             data-testid={`${testId}-point-${p.id}`}
             data-x={p.x}

@@ -31,3 +31,4 @@ export type {
   HeatCell,
   ExportMeta,
 } from './types';
+export { ChartDataTable, type ChartTable } from './DataTable';

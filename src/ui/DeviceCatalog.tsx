@@ -15,7 +15,7 @@ interface Props {
   edit: Edit;
 }
 
-const COLUMNS = ['Name', 'Kind', 'Capacity (GB)', 'Read (MB/s)', 'Write (MB/s)', 'Price ($)', 'Power (W)', 'Flash', 'Assumptions', ''];
+const COLUMNS = ['Name', 'Kind', 'Capacity (GB)', 'Read (MB/s)', 'Write (MB/s)', 'Price ($)', 'Power (W)', 'Flash', 'Assumptions', 'Remove'];
 
 /** Starting value when a DRAM bandwidth is made finite: about one DDR3-1333 channel (10.6 GB/s). */
 const DRAM_FINITE_MBPS = 10_600;
@@ -76,7 +76,8 @@ export function DeviceCatalog({ devices, presets, inUse, edit }: Props) {
           <tr>
             {COLUMNS.map((c, i) => (
               <th key={i} scope="col">
-                {c}
+                {/* The remove buttons' column: named for screen readers, no visible header. */}
+                {c === 'Remove' ? <span className="visually-hidden">{c}</span> : c}
               </th>
             ))}
           </tr>

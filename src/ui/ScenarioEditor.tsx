@@ -10,7 +10,9 @@ export function WorkloadSection({ scenario, edit }: { scenario: Scenario; edit: 
   const exponent = w.popularity.convention === 'exponent' ? w.popularity.value : 1 - w.popularity.value;
   return (
     <fieldset className="card" data-testid="workload-section">
-      <legend>Workload</legend>
+      <legend>
+        <h2 className="legend-heading">Workload</h2>
+      </legend>
       <div className="grid">
         <NumField path="workload.videos" label="Videos in the library" unit="titles" integer value={w.videos}
           onChange={(v) => edit((s) => void (s.workload.videos = v))} />
@@ -104,7 +106,7 @@ function VideoClasses({ classes, edit }: { classes: VideoClass[]; edit: Edit }) 
     <div className="classes" data-testid="video-classes">
       {classes.map((c, i) => (
         <div key={i} className={many ? 'class-row' : undefined} data-testid={`video-class-${i}`}>
-          {many ? <h4>Video class {i + 1}</h4> : null}
+          {many ? <h3>Video class {i + 1}</h3> : null}
           <div className="grid">
             {many ? (
               <NumField path={`workload.classes[${i}].share`} label="Share of the library" unit="0–1" value={c.share}
@@ -170,7 +172,9 @@ export function RunSection({ scenario, edit }: { scenario: Scenario; edit: Edit 
   const r = scenario.run;
   return (
     <fieldset className="card" data-testid="run-section">
-      <legend>Run</legend>
+      <legend>
+        <h2 className="legend-heading">Run</h2>
+      </legend>
       <div className="grid">
         <NumField path="run.duration_h" label="Duration" unit="h" value={r.duration_h}
           onChange={(v) => edit((s) => void (s.run.duration_h = v))} />
@@ -222,7 +226,7 @@ function TierEditor({
   }
   return (
     <div className="tier" data-testid={`tier-${path}`}>
-      <h4>{label}</h4>
+      <h3>{label}</h3>
       <div className="grid">
         <SelectField path={`${path}.device`} label={`Device (${kind.toUpperCase()})`} value={tier.device} options={options}
           onChange={(v) => onChange({ ...tier, device: v })} />
@@ -244,7 +248,9 @@ export function ArchitectureSection({ scenario, edit }: { scenario: Scenario; ed
   const info = ARCHITECTURES.find((x) => x.value === a);
   return (
     <fieldset className="card" data-testid="architecture-section">
-      <legend>Architecture and tiers</legend>
+      <legend>
+        <h2 className="legend-heading">Architecture and tiers</h2>
+      </legend>
       <SelectField<Architecture>
         path="architecture"
         label="Architecture"

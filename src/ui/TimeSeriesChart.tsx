@@ -2,7 +2,9 @@
 // d3-scale and d3-shape into plain SVG.
 import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
+import { ChartDataTable } from '../charts';
 import type { TimeSeries } from '../engine/types';
+import { num } from './format';
 
 const SERIES: { key: keyof Pick<TimeSeries, 'total' | 'disk' | 'file_cache' | 'buffered'>; label: string; className: string }[] = [
   { key: 'total', label: 'all streams', className: 'ts-total' },
@@ -60,6 +62,11 @@ export function TimeSeriesChart({ ts }: { ts: TimeSeries }) {
           </span>
         ))}
       </figcaption>
+      <ChartDataTable
+        title="Concurrent streams per tier over time"
+        testId="timeseries-chart"
+        table={{ columns: ['time (h)', ...present.map((s) => s.label)], rows: hours.map((h, i) => [num(h), ...present.map((s) => num(ts[s.key][i]))]) }}
+      />
     </figure>
   );
 }

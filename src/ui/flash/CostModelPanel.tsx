@@ -359,7 +359,7 @@ function CostResults({ r, sweep, spec }: { r: CostModelReport; sweep: WriteShare
           testId="cost-sweep-chart"
           {...size}
         />
-        <div className="table-scroll">
+<div className="table-scroll" tabIndex={0} role="region" aria-label="Optimum against the write share (table)">
           <table className="flash-table numeric" data-testid="cost-sweep-table">
             <thead>
               <tr>

@@ -77,7 +77,7 @@ function Formula({ t }: { t: TierLifetime }) {
 
 function LifetimeTable({ rows, testId }: { rows: TierLifetime[]; testId: string }) {
   return (
-    <div className="table-scroll">
+<div className="table-scroll" tabIndex={0} role="region" aria-label="Flash lifetimes (table)">
       <table className="flash-table cards" data-testid={testId}>
         <thead>
           <tr>
@@ -118,10 +118,10 @@ function Assumptions({ rows, testId }: { rows: TierLifetime[]; testId: string })
     <div className="flash-assumptions" data-testid={testId}>
       {rows.map((t, i) => (
         <div key={i}>
-          <h4>
+          <h3>
             Assumptions — {t.scenario !== t.tierLabel ? `${t.scenario}: ` : ''}
             {t.tierLabel}
-          </h4>
+          </h3>
           <ul>
             {t.assumptions.map((a, k) => (
               <li key={k}>{a}</li>

@@ -84,7 +84,7 @@ export function WaPanel({ engine, scenario }: { engine: Engine; scenario: Scenar
             {...size}
           />
           </div>
-          <div className="table-scroll">
+<div className="table-scroll" tabIndex={0} role="region" aria-label="Write amplification against the spare factor (table)">
             <table className="flash-table numeric" data-testid="wa-table">
               <thead>
                 <tr>

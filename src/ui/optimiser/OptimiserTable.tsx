@@ -17,7 +17,7 @@ function Search({ a }: { a: ArchitectureResult }) {
 export function OptimiserTable({ result }: { result: OptimizeResult }) {
   const tco = result.architectures.some((a) => a.best?.measurement?.tco);
   return (
-    <div className="opt-table-wrap">
+<div className="opt-table-wrap" tabIndex={0} role="region" aria-label="Cheapest configurations (table)">
       <table className="opt-table" data-testid="opt-table">
         <caption>
           Cheapest configuration per architecture meeting rejection ≤ {percent(result.target)}{' '}

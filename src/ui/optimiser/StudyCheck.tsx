@@ -79,7 +79,7 @@ export function StudyCheck({ data }: { data: StudyCheckData }) {
 
   return (
     <div data-testid="study-check">
-      <div className="opt-table-wrap">
+<div className="opt-table-wrap" tabIndex={0} role="region" aria-label="MMSys'11 cost table">
       <table className="opt-table study-table">
         <caption>
           MMSys'11 cost table (λ = {w.arrival_rate}/s, {w.classes[0]?.length_min}-min videos at {kbps} KB/s, {w.videos} videos, {scenario.run.duration_h} h,{' '}
