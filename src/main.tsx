@@ -12,7 +12,7 @@ if (!root) throw new Error('#root missing from index.html');
 applyTheme(initialTheme());
 createRoot(root).render(
   <StrictMode>
-    <App engine={getEngine()} />
     <UpdatePrompt />
+    <App engine={getEngine()} />
   </StrictMode>,
 );

@@ -79,4 +79,14 @@ export class TourPage {
         break;
     }
   }
+
+  /** Export the view's first chart as SVG, PNG and CSV (the PNG draws the SVG through a blob: image). */
+  async exportFirstChart(): Promise<void> {
+    const buttons = this.page.locator('[data-testid$="-export-svg"], [data-testid$="-export-png"], [data-testid$="-export-csv"]');
+    const n = Math.min(3, await buttons.count());
+    for (let i = 0; i < n; i++) {
+      const [dl] = await Promise.all([this.page.waitForEvent('download'), buttons.nth(i).click()]);
+      expect(await dl.failure()).toBeNull();
+    }
+  }
 }

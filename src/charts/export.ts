@@ -59,11 +59,13 @@ export function svgText(svg: SVGSVGElement, meta: ExportMeta): string {
   if (typeof getComputedStyle === 'function') {
     src.forEach((el, i) => {
       const cs = getComputedStyle(el);
-      const style = STYLE_PROPS.map((p) => [p, cs.getPropertyValue(p)] as const)
-        .filter(([, v]) => v !== '')
-        .map(([p, v]) => `${p}:${v}`)
-        .join(';');
-      if (style) (dst[i] as SVGElement).setAttribute('style', style);
+      // Through the CSSOM, not setAttribute('style'): the app's CSP refuses
+      // inline style attributes but not style properties set from script.
+      const style = (dst[i] as SVGElement).style;
+      for (const p of STYLE_PROPS) {
+        const v = cs.getPropertyValue(p);
+        if (v !== '') style.setProperty(p, v);
+      }
     });
   }
   dst.forEach((el) => {

@@ -15,7 +15,7 @@ export function UpdatePrompt() {
 
   if (needRefresh) {
     return (
-      <aside className="pwa-prompt" aria-label="New version" data-testid="pwa-update">
+      <aside className="pwa-prompt pwa-update" aria-label="New version" data-testid="pwa-update">
         <p role="status">
           A new version of tierplan is ready. Reloading keeps your scenario (it is in the link and saved in this browser); a running simulation is stopped.
         </p>
@@ -32,7 +32,7 @@ export function UpdatePrompt() {
   }
   if (offlineReady) {
     return (
-      <aside className="pwa-prompt" aria-label="Offline use" data-testid="pwa-offline-ready">
+      <aside className="pwa-prompt pwa-ready" aria-label="Offline use" data-testid="pwa-offline-ready">
         <p role="status">tierplan is saved in this browser and now works without a network.</p>
         <div className="pwa-actions">
           <button type="button" data-testid="pwa-dismiss" onClick={() => setOfflineReady(false)}>

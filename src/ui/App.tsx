@@ -8,6 +8,7 @@ import type { Engine } from '../engine/contract';
 import { DeviceCatalog } from './DeviceCatalog';
 import { ErrorSummary, FormContext, useLocalInvalid } from './form';
 import { Results } from './Results';
+import { RunBar } from './RunBar';
 import { ArchitectureSection, RunSection, ScenarioName, WorkloadSection, type Edit } from './ScenarioEditor';
 import { extraViews } from './views';
 import { CopyLink, NoticeBar, PresetStatus } from '../state/PersistenceUi';
@@ -335,6 +336,14 @@ export function App({ engine }: { engine: Engine }) {
             </div>
           </div>
           <DeviceCatalog devices={scenario.devices} presets={devicePresets} inUse={inUse} edit={edit} />
+          <RunBar
+            canRun={canRun}
+            running={run.status === 'running'}
+            fraction={run.status === 'running' ? (run.progress?.fraction ?? null) : null}
+            result={lastResult}
+            onRun={startRun}
+            onCancel={cancel}
+          />
           </div>
         ) : null}
         {extraViews

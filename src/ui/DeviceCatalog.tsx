@@ -1,8 +1,9 @@
 // The device catalog: one row per device type, every value editable, the
 // assumptions behind each preset shown beside it.
-import { useState } from 'react';
+import { useContext, useId, useState } from 'react';
 import type { Device, DeviceKind, FlashSpec } from '../engine/types';
-import { FieldMessages, NumField, SelectField, TextField } from './form';
+import { FieldMessages, FormContext, NumField, SelectField, TextField } from './form';
+import { useNarrow } from './narrow';
 import type { Edit } from './ScenarioEditor';
 import { KINDS } from './labels';
 import { FlashSpecFields } from './flash/FlashSpecFields';
@@ -66,10 +67,26 @@ function Bandwidth({ index, device, field, edit }: { index: number; device: Devi
 
 export function DeviceCatalog({ devices, presets, inUse, edit }: Props) {
   const [toAdd, setToAdd] = useState('');
+  // On a narrow screen the catalog folds, so Run and the results are not below
+  // a page of device rows; it opens by itself when one of its fields is wrong.
+  const narrow = useNarrow();
+  const [unfolded, setUnfolded] = useState(false);
+  const { errors } = useContext(FormContext);
+  const hasErrors = errors.some((e) => e.path.startsWith('devices'));
+  const folded = narrow && !unfolded && !hasErrors;
+  const bodyId = useId();
 
   return (
-    <fieldset className="card catalog" data-testid="device-catalog">
-      <legend>Device catalog</legend>
+    <fieldset className="card catalog" data-testid="device-catalog" data-folded={folded ? 'true' : 'false'}>
+      <legend>
+        <h2 className="legend-heading">Device catalog</h2>
+      </legend>
+      {narrow && !hasErrors ? (
+        <button type="button" className="secondary" data-testid="catalog-toggle" aria-expanded={!folded} aria-controls={bodyId} onClick={() => setUnfolded(folded)}>
+          {folded ? `Show the ${devices.length} devices` : 'Hide the devices'}
+        </button>
+      ) : null}
+      <div id={bodyId} hidden={folded}>
       <p className="hint">Per device: capacity GB (GB = 1024 MB), random-read bandwidth at large requests and sequential-write bandwidth in MB/s, unit price, power. Values the source studies do not give are listed as assumptions.</p>
       <table className="devices">
         <thead>
@@ -189,6 +206,7 @@ export function DeviceCatalog({ devices, presets, inUse, edit }: Props) {
         >
           Add
         </button>
+      </div>
       </div>
     </fieldset>
   );

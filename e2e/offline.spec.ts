@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import { AppPage } from './pages/AppPage';
+import { PwaPage } from './pages/PwaPage';
+import { SweepsPage } from './pages/SweepsPage';
+
+// The service worker precaches the app shell, the module workers and the wasm
+// core: after one visit the app loads and simulates with no network at all.
+test('after one visit: offline reload, a simulation, a sweep, a link and the autosave', async ({ page, context }) => {
+  test.setTimeout(180_000);
+  const app = new AppPage(page);
+  const pwa = new PwaPage(page);
+  await app.open();
+  await pwa.waitOfflineReady();
+
+  await context.setOffline(true);
+  // Nothing may come from the network from here on.
+  const offlineRequests: string[] = [];
+  // (Chromium fetches the favicon outside the service worker; that one may fail.)
+  page.on('requestfailed', (r) => {
+    if (!r.url().endsWith('/icons/icon.svg')) offlineRequests.push(`${r.url()} ${r.failure()?.errorText ?? ''}`);
+  });
+  await page.reload();
+  await app.waitValid();
+  expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  // A simulation: the workers and the wasm core come from the cache.
+  await app.setField('run.duration_h', '2');
+  await app.setField('run.replications', '2');
+  await app.runToResults();
+  await expect(page.getByTestId('result-rejection_probability')).toHaveText(/\d/);
+
+  // A small sweep.
+  const sw = new SweepsPage(page);
+  await page.getByTestId('tab-sweeps').click();
+  await sw.settings(3, 1, 1);
+  await sw.figureButton('fig11').click();
+  await sw.waitDone();
+  expect(await sw.points(sw.chart('arrival', 'cache_streams'))).toHaveLength(6);
+
+  // A link opens offline (the fragment never leaves the page).
+  await page.goto('/#preset=mmsys11-cost-hdd');
+  await page.reload();
+  await expect(page.getByTestId('app')).toHaveAttribute('data-restored', 'link');
+  await expect(page.getByTestId('preset-status')).toHaveAttribute('data-preset', 'mmsys11-cost-hdd');
+
+  // The autosave keeps an edit across an offline reload.
+  await page.goto('/');
+  await app.waitValid();
+  await app.setField('workload.videos', '321');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('tierplan.autosave'))).toContain('"videos":321');
+  const again = new AppPage(await context.newPage());
+  await again.page.goto('/');
+  await expect(again.page.getByTestId('app')).toHaveAttribute('data-restored', 'autosave');
+  await expect(again.field('workload.videos')).toHaveValue('321');
+  expect(offlineRequests).toEqual([]);
+});
+
+test('the manifest is valid: name, start URL, standalone display, PNG icons of 192 and 512 px', async ({ page, request }) => {
+  const app = new AppPage(page);
+  await app.open();
+  const { url, manifest } = await new PwaPage(page).manifest(request);
+  expect(manifest.name).toMatch(/tierplan/);
+  expect(manifest.short_name).toBe('tierplan');
+  expect(manifest.display).toBe('standalone');
+  expect(new URL(manifest.start_url ?? '', url).href).toBe(new URL('/', url).href);
+  expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+  expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/i);
+  const icons = manifest.icons ?? [];
+  const sizes = new Set<string>();
+  for (const icon of icons) {
+    const res = await request.get(new URL(icon.src, url).href);
+    expect(res.ok(), icon.src).toBe(true);
+    expect(res.headers()['content-type']).toContain(icon.type);
+    if (icon.type === 'image/png') {
+      const [w, h] = PwaPage.pngSize(await res.body());
+      expect(`${w}x${h}`).toBe(icon.sizes);
+      sizes.add(`${icon.sizes} ${icon.purpose ?? 'any'}`);
+    }
+  }
+  expect([...sizes]).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+});

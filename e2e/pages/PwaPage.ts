@@ -1,0 +1,40 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export interface Manifest {
+  name?: string;
+  short_name?: string;
+  start_url?: string;
+  scope?: string;
+  display?: string;
+  theme_color?: string;
+  background_color?: string;
+  icons?: { src: string; sizes: string; type: string; purpose?: string }[];
+}
+
+/** Page object for the installable, offline side of the app: service worker and manifest. */
+export class PwaPage {
+  constructor(readonly page: Page) {}
+
+  /** Wait until the service worker has installed (precached everything) and is active. */
+  async waitOfflineReady(): Promise<void> {
+    const state = await this.page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
+    expect(state).toBe('activated');
+    await expect(this.page.getByTestId('pwa-offline-ready')).toBeVisible();
+  }
+
+  /** The manifest the page links to, and its URL. */
+  async manifest(request: APIRequestContext): Promise<{ url: string; manifest: Manifest }> {
+    const href = await this.page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBeTruthy();
+    const url = new URL(href ?? '', this.page.url()).href;
+    const res = await request.get(url);
+    expect(res.ok()).toBe(true);
+    return { url, manifest: (await res.json()) as Manifest };
+  }
+
+  /** Width and height of a PNG from its IHDR chunk. */
+  static pngSize(bytes: Buffer): [number, number] {
+    expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+    return [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+  }
+}
