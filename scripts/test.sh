@@ -21,9 +21,10 @@ cargo fmt --manifest-path wasm/Cargo.toml --all -- --check
 cargo clippy --manifest-path wasm/Cargo.toml --workspace --no-deps --all-targets -- -D warnings
 cargo clippy --manifest-path wasm/Cargo.toml -p tierplan-wasm --no-deps --target wasm32-unknown-unknown -- -D warnings
 
-step "tsc --noEmit, eslint"
+step "tsc --noEmit, eslint, import cycles (madge)"
 npx tsc --noEmit
 npx eslint .
+npm run check:cycles
 
 step "vitest run"
 npx vitest run 2>&1 | tee "$log/vitest.txt"

@@ -8,7 +8,7 @@ import { ScatterChart } from '../../charts';
 import { ErrorSummary, FormContext, NumField, FieldMessages, useLocalInvalid } from '../form';
 import { ARCHITECTURES } from '../labels';
 import { dollars, num } from '../format';
-import type { ViewProps } from '../views';
+import type { ViewProps } from '../view-props';
 import { OptimiserTable } from './OptimiserTable';
 import { rangesText, shortCounts } from './format';
 import { DEFAULT_FORM, STUDY_ARCHITECTURES, toSpec, type SpecForm } from './spec';
