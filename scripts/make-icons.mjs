@@ -1,3 +1,4 @@
+/* global process, console, URL -- Node script */
 // Renders the PNG app icons in public/icons/ from the SVGs beside them with
 // headless Chromium (the e2e browser), so no image tool is needed. The PNGs
 // are committed; rerun after changing an SVG: `node scripts/make-icons.mjs`.
