@@ -10,6 +10,7 @@ test('axe: 0 violations on every view, light and dark, 1280×800 and 390×844', 
   await tour.app.open();
   const found: string[] = [];
   for (const id of await tour.tabIds()) {
+    const started = Date.now();
     const panel = await tour.openTab(id);
     await page.setViewportSize({ width: 1280, height: 800 });
     await tour.showResults(id);
@@ -19,11 +20,13 @@ test('axe: 0 violations on every view, light and dark, 1280×800 and 390×844', 
         await tour.setTheme(theme);
         await expect(panel).toBeVisible();
         const { violations } = await new AxeBuilder({ page }).analyze();
+        await tour.shot(`a11y-${id}-${size.name}-${theme}`);
         for (const v of violations) {
           found.push(`${id} ${size.name} ${theme}: ${v.id} (${v.impact}) ×${v.nodes.length}: ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('\n    ')}`);
         }
       }
     }
+    console.log(`${id}: results and 4 scans in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   expect(found, found.join('\n')).toEqual([]);
 });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { AppPage } from './pages/AppPage';
+import { TourPage } from './pages/TourPage';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -7,6 +8,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 // the headline results on screen while the editor is scrolled.
 test('390×844: the catalog folds; after Run the headline results are on screen', async ({ page }) => {
   const app = new AppPage(page);
+  const tour = new TourPage(page);
   await app.open();
   const catalog = page.getByTestId('device-catalog');
   await expect(catalog).toHaveAttribute('data-folded', 'true');
@@ -30,12 +32,12 @@ test('390×844: the catalog folds; after Run the headline results are on screen'
   }
   // The bar's numbers are the results panel's.
   await expect(page.getByTestId('runbar-rejection')).toHaveText((await page.getByTestId('kpi-rejection_probability').textContent()) ?? '');
-  await page.screenshot({ path: '/tmp/shots/i14/phone-after-run.png' });
+  await tour.shot('phone-after-run');
 
   await page.getByTestId('runbar-jump').click();
   await expect(page.locator('#results-title')).toBeInViewport();
   await expect(page.locator('#results-title')).toBeFocused();
-  await page.screenshot({ path: '/tmp/shots/i14/phone-results.png' });
+  await tour.shot('phone-results');
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   console.log(`page height at 390×844 with results: ${height} px`);
 });

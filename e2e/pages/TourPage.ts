@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
 import { AppPage } from './AppPage';
 import { SweepsPage } from './SweepsPage';
 
@@ -78,6 +79,15 @@ export class TourPage {
       default:
         break;
     }
+  }
+
+  /** A screenshot of the viewport under $SHOTS_DIR (default test-results/shots), to look at. */
+  async shot(name: string): Promise<string> {
+    const dir = process.env.SHOTS_DIR ?? 'test-results/shots';
+    mkdirSync(dir, { recursive: true });
+    const path = `${dir}/${name}.png`;
+    await this.page.screenshot({ path });
+    return path;
   }
 
   /** Export the view's first chart as SVG, PNG and CSV (the PNG draws the SVG through a blob: image). */
