@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { AppPage } from './pages/AppPage';
-import { PwaPage } from './pages/PwaPage';
+import { PwaPage, deployNewServiceWorker } from './pages/PwaPage';
 import { SweepsPage } from './pages/SweepsPage';
 
 // The service worker precaches the app shell, the module workers and the wasm
@@ -80,3 +80,41 @@ test('the manifest is valid: name, start URL, standalone display, PNG icons of 1
   }
   expect([...sizes]).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
 });
+
+// registerType 'prompt': a new deploy waits for the user; the page is not
+// reloaded under them, and "Reload to update" keeps the scenario. Both on the
+// visit that installed the service worker and on a page it controls.
+for (const controlled of [false, true]) {
+  test(`a new version is offered, never forced, and updating keeps the scenario (${controlled ? 'controlled page' : 'first visit'})`, async ({ page }) => {
+    const app = new AppPage(page);
+    const pwa = new PwaPage(page);
+    await app.open();
+    await pwa.waitOfflineReady();
+    if (controlled) {
+      await page.reload();
+      await app.waitValid();
+      expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    }
+    await app.setField('workload.videos', '345');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('tierplan.autosave'))).toContain('"videos":345');
+    await page.evaluate(() => ((window as { __samePage?: boolean }).__samePage = true));
+
+    const restore = deployNewServiceWorker();
+    try {
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      await expect(page.getByTestId('pwa-update')).toBeVisible({ timeout: 30_000 });
+    } finally {
+      restore();
+    }
+    // Still the same page, with the edit in place, until the user decides.
+    await page.waitForTimeout(1000);
+    expect(await page.evaluate(() => (window as { __samePage?: boolean }).__samePage)).toBe(true);
+    await expect(app.field('workload.videos')).toHaveValue('345');
+
+    await Promise.all([page.waitForEvent('load'), page.getByTestId('pwa-reload').click()]);
+    await app.waitValid();
+    expect(await page.evaluate(() => (window as { __samePage?: boolean }).__samePage ?? false)).toBe(false);
+    await expect(app.field('workload.videos')).toHaveValue('345');
+    await expect(page.getByTestId('pwa-update')).toBeHidden();
+  });
+}

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { readFileSync, writeFileSync } from 'node:fs';
 
 export interface Manifest {
   name?: string;
@@ -37,4 +38,18 @@ export class PwaPage {
     expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
     return [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
   }
+}
+
+/**
+ * Stand-in for a deploy: rewrite the built service worker in place with one
+ * revision changed (same length, so `vite preview`'s cached file size still
+ * holds). Returns a function that puts the original back.
+ */
+export function deployNewServiceWorker(dist = 'dist'): () => void {
+  const path = `${dist}/sw.js`;
+  const original = readFileSync(path, 'utf8');
+  const changed = original.replace(/(url:"index\.html",revision:")([0-9a-f])/, (_, head: string, c: string) => `${head}${c === '0' ? '1' : '0'}`);
+  if (changed === original) throw new Error('sw.js has no index.html revision to change');
+  writeFileSync(path, changed);
+  return () => writeFileSync(path, original);
 }

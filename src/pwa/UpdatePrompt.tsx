@@ -6,6 +6,26 @@
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import './pwa.css';
 
+/**
+ * Activate the waiting version and reload. Workbox reloads by itself when the
+ * new worker takes control of this page; a page the old worker never
+ * controlled (the visit that installed it) gets no such event, so it reloads
+ * once the new worker is active.
+ */
+async function applyUpdate(update: (reload?: boolean) => Promise<void>): Promise<void> {
+  if (navigator.serviceWorker.controller) return update(true);
+  const waiting = (await navigator.serviceWorker.getRegistration())?.waiting;
+  const active = new Promise<void>((resolve) => {
+    if (!waiting) return resolve();
+    waiting.addEventListener('statechange', () => {
+      if (waiting.state === 'activated') resolve();
+    });
+  });
+  await update(true);
+  await active;
+  location.reload();
+}
+
 export function UpdatePrompt() {
   const {
     needRefresh: [needRefresh, setNeedRefresh],
@@ -20,7 +40,7 @@ export function UpdatePrompt() {
           A new version of tierplan is ready. Reloading keeps your scenario (it is in the link and saved in this browser); a running simulation is stopped.
         </p>
         <div className="pwa-actions">
-          <button type="button" className="primary" data-testid="pwa-reload" onClick={() => void updateServiceWorker(true)}>
+          <button type="button" className="primary" data-testid="pwa-reload" onClick={() => void applyUpdate(updateServiceWorker)}>
             Reload to update
           </button>
           <button type="button" data-testid="pwa-later" onClick={() => setNeedRefresh(false)}>
