@@ -1,64 +1,205 @@
-/* global process, console -- Node script */
-// Core speed: events per second of the study's λ = 1/s, 10 h workload for
-// HDD only, DRAM-IC + HDD and SSD-LFU + HDD, natively (`tierplan bench`) and
-// as WebAssembly in V8 (Node, the engine Chromium uses), and their ratio.
-// Run: npm run bench   (builds the wasm package and the release CLI first)
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+#!/usr/bin/env node
+/* global process, console, fetch, setTimeout, Worker, window -- Node script; the page.evaluate bodies run in the browser */
+// Core speed (a benchmark, not a test): events per second of the study's
+// λ = 1/s, 10 h workload for HDD only, DRAM-IC + HDD and SSD-LFU + HDD,
+//   - natively (`tierplan bench`),
+//   - as WebAssembly in Node (V8, the package in src/wasm-pkg/),
+//   - as WebAssembly in headless Chromium, inside the app's own simulation
+//     worker (dist/assets/sim.worker-*.js of the production build, served by
+//     `vite preview`), once stepped to the end in one call like the other two
+//     and once in the app's chunks of 200 000 events with a yield between,
+// and the module's size raw and gzipped.
+//
+// The machine may be shared: the three are interleaved round by round, each
+// figure is the best of BENCH_ROUNDS (3) rounds, every wasm engine gets one
+// untimed warm-up run per scenario (so V8 has tiered the code up), and the
+// load average is printed before and after.
+//
+//   npm run bench                  (builds the app, the wasm package and the release CLI first)
+//   node scripts/bench-core.mjs    (uses what is built)
+//   BENCH_REPLICATIONS=20 BENCH_ROUNDS=3 BENCH_PORT=4115 CHROMIUM_PATH=/usr/bin/chromium
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
 
 const root = resolve(import.meta.dirname, '..');
 const reps = Number(process.env.BENCH_REPLICATIONS ?? 20);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const presets = ['mmsys11-cost-hdd', 'mmsys11-cost-dram', 'mmsys11-cost-ssd'];
+/** The worker pool's chunk (src/engine/api.ts DEFAULT_CHUNK). */
+const APP_CHUNK = 200_000;
+/** Large enough that one step call runs a whole benchmark run. */
+const WHOLE = 1_000_000_000;
 
+const pkgWasm = resolve(root, 'src/wasm-pkg/tierplan_wasm_bg.wasm');
 const wasm = await import(resolve(root, 'src/wasm-pkg/tierplan_wasm.js'));
-wasm.initSync({ module: readFileSync(resolve(root, 'src/wasm-pkg/tierplan_wasm_bg.wasm')) });
+wasm.initSync({ module: readFileSync(pkgWasm) });
 
-function wasmRate(id) {
-  const s = wasm.preset(id);
-  s.run.replications = reps;
-  let best = 0;
-  let events = 0;
-  for (let i = 0; i < rounds; i++) {
-    const t0 = performance.now();
-    const job = new wasm.SimJob(s);
-    // Chunks as large as the worker's would be irrelevant here: step to the end.
-    while (!job.step(4_000_000).done);
-    const r = job.result();
-    const secs = (performance.now() - t0) / 1000;
-    job.free();
-    events = r.events;
-    best = Math.max(best, events / secs);
-  }
-  return { events, rate: best };
+const scenarios = Object.fromEntries(
+  presets.map((id) => {
+    const s = wasm.preset(id);
+    s.run.replications = reps;
+    return [id, s];
+  }),
+);
+
+const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+const best = new Map(); // `${engine} ${preset}` → best events/s
+const note = (key, rate) => best.set(key, Math.max(best.get(key) ?? 0, rate));
+
+/** One run in Node: create the job, step to the end, read the result. */
+function nodeRun(id) {
+  const t0 = performance.now();
+  const job = new wasm.SimJob(scenarios[id]);
+  while (!job.step(WHOLE).done);
+  const r = job.result();
+  const secs = (performance.now() - t0) / 1000;
+  job.free();
+  return r.events / secs;
 }
 
-function nativeRates() {
+function nativeRound() {
   const cli = resolve(root, 'wasm/target/release/tierplan');
-  const best = new Map();
-  for (let i = 0; i < rounds; i++) {
-    const out = execFileSync(cli, ['bench', '--replications', String(reps)], { encoding: 'utf8' });
-    out
-      .split('\n')
-      .slice(1)
-      .filter(Boolean)
-      .forEach((line, k) => {
-        const m = /([\d.]+) M events\/s/.exec(line);
-        if (m) best.set(presets[k], Math.max(best.get(presets[k]) ?? 0, Number(m[1]) * 1e6));
-      });
-  }
-  return best;
+  const out = execFileSync(cli, ['bench', '--replications', String(reps)], { encoding: 'utf8' });
+  const rates = out
+    .split('\n')
+    .slice(1)
+    .filter(Boolean)
+    .map((line) => Number(/([\d.]+) M events\/s/.exec(line)?.[1]) * 1e6);
+  presets.forEach((id, k) => note(`native ${id}`, rates[k]));
 }
 
-const native = nativeRates();
-console.log(`core benchmark: λ = 1/s, 10 h, ${reps} replications, best of ${rounds} rounds, one core`);
-console.log('scenario              native M events/s   wasm M events/s   wasm/native');
-for (const id of presets) {
-  const w = wasmRate(id);
-  const n = native.get(id);
-  console.log(
-    `${id.padEnd(22)}${(n / 1e6).toFixed(2).padStart(10)}${(w.rate / 1e6).toFixed(2).padStart(18)}${(w.rate / n).toFixed(2).padStart(14)}`,
-  );
+function freePort() {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => res(port));
+    });
+    s.on('error', rej);
+  });
 }
+
+async function waitHttp(url, ms = 30_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${ms} ms`);
+}
+
+/** The production build's simulation worker, checked to carry the same module as src/wasm-pkg. */
+function builtWorker() {
+  const dir = join(root, 'dist/assets');
+  if (!existsSync(dir)) throw new Error('no dist/: run `npm run build` first (npm run bench does)');
+  const files = readdirSync(dir);
+  const worker = files.find((f) => /^sim\.worker-.*\.js$/.test(f));
+  const mod = files.find((f) => /^tierplan_wasm_bg-.*\.wasm$/.test(f));
+  if (!worker || !mod) throw new Error('dist/assets has no sim.worker-*.js or wasm module: rebuild with `npm run build`');
+  if (!readFileSync(join(dir, mod)).equals(readFileSync(pkgWasm))) {
+    throw new Error('dist/ holds an older wasm module than src/wasm-pkg: rebuild with `npm run build`');
+  }
+  return `/assets/${worker}`;
+}
+
+/**
+ * Start Chromium on the built app and one extra instance of its simulation
+ * worker, driven through comlink's wire protocol (what the pool does through
+ * comlink itself): `ready()`, then `run(id, scenario, undefined, chunk)`.
+ */
+async function openChromium() {
+  const workerUrl = builtWorker();
+  const port = Number(process.env.BENCH_PORT ?? (await freePort()));
+  const vite = join(root, 'node_modules/vite/bin/vite.js');
+  const preview = spawn(process.execPath, [vite, 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { cwd: root, stdio: 'ignore' });
+  try {
+    await waitHttp(`http://127.0.0.1:${port}/`);
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    });
+    const page = await browser.newPage();
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.evaluate(async (url) => {
+      const w = new Worker(url, { type: 'module' });
+      let next = 0;
+      const pending = new Map();
+      w.addEventListener('message', (ev) => {
+        const { id, type, value } = ev.data;
+        const p = pending.get(id);
+        if (!p) return;
+        pending.delete(id);
+        if (type === 'HANDLER') p.reject(new Error(String(value?.value?.message ?? value?.value ?? 'worker error')));
+        else p.resolve(value);
+      });
+      const call = (name, ...args) =>
+        new Promise((resolve, reject) => {
+          const id = `bench-${next++}`;
+          pending.set(id, { resolve, reject });
+          w.postMessage({ id, type: 'APPLY', path: [name], argumentList: args.map((value) => ({ type: 'RAW', value })) });
+        });
+      await call('ready');
+      // Timed in the worker's page: from the request to the RunResult back.
+      window.__benchRun = async (scenario, chunk) => {
+        const t0 = performance.now();
+        const r = await call('run', next, scenario, undefined, chunk);
+        return r.events / ((performance.now() - t0) / 1000);
+      };
+    }, workerUrl);
+    return {
+      run: (id, chunk) => page.evaluate(([s, c]) => window.__benchRun(s, c), [scenarios[id], chunk]),
+      version: browser.version(),
+      close: async () => {
+        await browser.close();
+        preview.kill();
+      },
+    };
+  } catch (e) {
+    preview.kill();
+    throw e;
+  }
+}
+
+const bytes = readFileSync(pkgWasm);
+console.log(`core benchmark: λ = 1/s, 10 h, ${reps} replications per run, best of ${rounds} interleaved rounds, one core each`);
+console.log(`machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), load average before: ${load()}`);
+console.log(`wasm module: ${bytes.length} B raw, ${gzipSync(bytes, { level: 9 }).length} B gzip -9`);
+
+const browser = await openChromium();
+try {
+  for (const id of presets) {
+    nodeRun(id); // warm-up: let V8 tier the module up
+    await browser.run(id, WHOLE);
+  }
+  for (let round = 0; round < rounds; round++) {
+    nativeRound();
+    for (const id of presets) note(`node ${id}`, nodeRun(id));
+    for (const id of presets) note(`chromium ${id}`, await browser.run(id, WHOLE));
+    for (const id of presets) note(`chunked ${id}`, await browser.run(id, APP_CHUNK));
+  }
+  console.log(`Node ${process.version}, Chromium ${browser.version}\n`);
+} finally {
+  await browser.close();
+}
+
+const M = (x) => (x / 1e6).toFixed(2);
+const cols = ['native', 'node wasm', 'chromium wasm', 'chromium 200k', 'node/nat', 'chromium/nat', '200k/nat'];
+console.log(`${'M events/s'.padEnd(20)}${cols.map((c) => c.padStart(14)).join('')}`);
+for (const id of presets) {
+  const n = best.get(`native ${id}`);
+  const [w, c, k] = ['node', 'chromium', 'chunked'].map((e) => best.get(`${e} ${id}`));
+  const cells = [M(n), M(w), M(c), M(k), (w / n).toFixed(2), (c / n).toFixed(2), (k / n).toFixed(2)];
+  console.log(`${id.padEnd(20)}${cells.map((x) => x.padStart(14)).join('')}`);
+}
+console.log(`\n"chromium 200k": the app's own chunking (SimJob.step(200 000) with a yield between), no progress callback.`);
+console.log(`load average after: ${load()}`);

@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
 # Build the WebAssembly package the app imports (src/wasm-pkg/), without
-# wasm-pack: cargo builds the cdylib, the wasm-bindgen CLI writes the JS glue
-# and the .d.ts. Skips both when nothing under wasm/ changed since the last
-# build. Usage: scripts/build-wasm.sh [--force]
+# wasm-pack: cargo builds the cdylib (profile `wasm-release`), the
+# wasm-bindgen CLI writes the JS glue and the .d.ts, and binaryen's wasm-opt
+# (the npm package `binaryen`, a devDependency) optimises the module for
+# speed and strips its names and debug sections. Skips all of it when
+# nothing under wasm/ (or this script) changed since the last build.
+# Usage: scripts/build-wasm.sh [--force]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 out=src/wasm-pkg
 stamp="$out/.stamp"
-wasm=wasm/target/wasm32-unknown-unknown/release/tierplan_wasm.wasm
+wasm=wasm/target/wasm32-unknown-unknown/wasm-release/tierplan_wasm.wasm
+wasm_opt=node_modules/.bin/wasm-opt
 
 # The CLI must be exactly the version of the wasm-bindgen crate: the JS glue
 # and the wasm's custom sections are a private protocol between the two.
@@ -30,15 +34,39 @@ if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknow
   exit 1
 fi
 
+if [ ! -x "$wasm_opt" ]; then
+  echo "build-wasm: $wasm_opt not found; run npm install (binaryen is a devDependency)" >&2
+  exit 1
+fi
+
 if [ "${1:-}" != "--force" ] && [ -f "$stamp" ] && [ -f "$out/tierplan_wasm_bg.wasm" ] \
-  && [ -z "$(find wasm -path wasm/target -prune -o -type f -newer "$stamp" -print -quit)" ]; then
+  && [ -z "$(find wasm scripts/build-wasm.sh -path wasm/target -prune -o -type f -newer "$stamp" -print -quit)" ]; then
   echo "build-wasm: up to date ($out)"
   exit 0
 fi
 
-echo "build-wasm: cargo build -p tierplan-wasm --target wasm32-unknown-unknown --release"
-cargo build --manifest-path wasm/Cargo.toml -p tierplan-wasm --target wasm32-unknown-unknown --release
+echo "build-wasm: cargo build -p tierplan-wasm --target wasm32-unknown-unknown --profile wasm-release"
+cargo build --manifest-path wasm/Cargo.toml -p tierplan-wasm --target wasm32-unknown-unknown --profile wasm-release
 echo "build-wasm: wasm-bindgen --target web --out-dir $out"
 wasm-bindgen --target web --out-dir "$out" "$wasm"
+
+# wasm-opt -O3: binaryen's speed pipeline (inlining, local and control-flow
+# simplification, duplicate-function elimination) on top of LLVM's; it only
+# rewrites the code in ways that keep every value bit for bit. The --enable
+# flags name the features rustc already emits for wasm32 (all in every
+# current browser: bulk memory for memcpy/memset, non-trapping float-to-int
+# for saturating `as` casts, sign extension, multi-value, reference types,
+# mutable globals) so wasm-opt may keep and use them. Names, producers and
+# debug sections are stripped: a panic's message still reaches the app
+# (takePanicMessage), only the browser console's wasm stack shows function
+# numbers instead of Rust names.
+bg="$out/tierplan_wasm_bg.wasm"
+echo "build-wasm: wasm-opt -O3 $bg"
+"$wasm_opt" -O3 \
+  --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+  --enable-multivalue --enable-reference-types --enable-mutable-globals \
+  --strip-debug --strip-producers \
+  "$bg" -o "$bg.opt"
+mv "$bg.opt" "$bg"
 touch "$stamp"
 ls -l "$out"

@@ -74,6 +74,9 @@ impl IndexedHeap {
         }
     }
 
+    // Inlined into the sift loops: an out-of-line call per level was a
+    // visible share of the interval-cache runs in wasm.
+    #[inline(always)]
     fn swap(&mut self, a: usize, b: usize) {
         self.heap.swap(a, b);
         self.pos[self.heap[a].1 as usize] = a as u32;

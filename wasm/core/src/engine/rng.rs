@@ -15,7 +15,10 @@ impl SimRng {
     /// Uniform on [0, 1) with 53 random bits.
     #[inline]
     pub fn uniform(&mut self) -> f64 {
-        (self.0.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+        // The 53-bit value is below 2^63, so a signed conversion gives the
+        // same double; WebAssembly's unsigned one (`f64.convert_i64_u`) is a
+        // branchy sequence in V8, the signed one a single instruction.
+        ((self.0.next_u64() >> 11) as i64) as f64 * (1.0 / (1u64 << 53) as f64)
     }
 
     /// Exponential with the given rate, by inversion.

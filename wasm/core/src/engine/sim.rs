@@ -19,6 +19,30 @@ const NONE: u32 = u32::MAX;
 /// The whole device time of a flash interval-cache tier (see `ic_cost`).
 const DEVICE_TIME: u64 = 1 << 40;
 
+/// `a.min(b)` for operands that are never NaN (times, durations). Rust's
+/// `f64::min` has C's `fmin` NaN rule, which WebAssembly has no instruction
+/// for, so in wasm it becomes an out-of-line call to `fmin` on every event;
+/// a compare-and-select is the same value for non-NaN operands on both
+/// targets and stays inline.
+#[inline(always)]
+fn min_t(a: f64, b: f64) -> f64 {
+    if b < a {
+        b
+    } else {
+        a
+    }
+}
+
+/// `a.max(b)` for operands that are never NaN (see [`min_t`]).
+#[inline(always)]
+fn max_t(a: f64, b: f64) -> f64 {
+    if b > a {
+        b
+    } else {
+        a
+    }
+}
+
 #[inline]
 fn bw_units(mbps: Option<f64>, count: u32) -> u64 {
     match mbps {
@@ -457,8 +481,15 @@ impl Sim {
 
     #[inline]
     fn slot_of_rank(&self, p: &Plan, rank: u32) -> u32 {
-        let s = self.head as u64 + rank as u64;
-        (s % p.n as u64) as u32
+        // head < n and rank < n, so one conditional subtraction replaces the
+        // modulo (a 64-bit division per arrival, slowest in wasm).
+        debug_assert!(self.head < p.n && rank < p.n);
+        let s = self.head + rank;
+        if s >= p.n {
+            s - p.n
+        } else {
+            s
+        }
     }
 
     #[inline]
@@ -556,7 +587,7 @@ impl Sim {
     /// Credit a stay in `place` over [since, until] ∩ [warm-up, duration].
     #[inline]
     fn account(&mut self, p: &Plan, place: Place, since: f64, until: f64, bw: u64) {
-        let dt = until.min(p.duration) - since.max(p.warmup);
+        let dt = min_t(until, p.duration) - max_t(since, p.warmup);
         if dt > 0.0 {
             let k = place as usize;
             self.acc.streams[k] += dt;
@@ -602,7 +633,7 @@ impl Sim {
                 }
             }
             // At equal times: arrival, then stream end, then heap events.
-            let t = heap_t.min(end_t).min(self.next_arrival);
+            let t = min_t(min_t(heap_t, end_t), self.next_arrival);
             if t > p.duration {
                 self.advance(p, p.duration);
                 self.flush(p);
@@ -726,7 +757,9 @@ impl Sim {
             return;
         }
         let delta = sj.start - si.start;
-        let need = libm::ceil(delta * sj.kbps / 1024.0).max(1.0) as u64;
+        // `f64::ceil` is exact, like `libm::ceil`, so the value is the same;
+        // it is one instruction in wasm (`f64.ceil`) instead of a call.
+        let need = max_t((delta * sj.kbps / 1024.0).ceil(), 1.0) as u64;
         if need > p.ic_blocks {
             return;
         }
