@@ -232,6 +232,7 @@ test.describe('Flash endurance', () => {
       const f = new FlashPage(page);
       await f.app.open();
       // The catalog with a device's flash fields expanded.
+      await f.app.showCatalog();
       await page.getByTestId('flash-details-4').click();
       let overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);

@@ -51,6 +51,13 @@ export class AppPage {
     await expect(this.runButton).toBeEnabled();
   }
 
+  /** Unfold the device catalog (folded on narrow screens; always open on wide ones). */
+  async showCatalog(): Promise<void> {
+    const toggle = this.page.getByTestId('catalog-toggle');
+    if ((await toggle.count()) > 0 && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+    await expect(this.page.getByTestId('device-catalog')).toHaveAttribute('data-folded', 'false');
+  }
+
   async loadPreset(id: string): Promise<void> {
     await this.page.getByTestId('preset-select').selectOption(id);
     await this.page.getByTestId('preset-load').click();

@@ -3,7 +3,7 @@
 import { useContext, useId, useState } from 'react';
 import type { Device, DeviceKind, FlashSpec } from '../engine/types';
 import { FieldMessages, FormContext, NumField, SelectField, TextField } from './form';
-import { useNarrow } from './narrow';
+import { SINGLE_COLUMN_QUERY, useMediaQuery } from './media';
 import type { Edit } from './ScenarioEditor';
 import { KINDS } from './labels';
 import { FlashSpecFields } from './flash/FlashSpecFields';
@@ -69,7 +69,7 @@ export function DeviceCatalog({ devices, presets, inUse, edit }: Props) {
   const [toAdd, setToAdd] = useState('');
   // On a narrow screen the catalog folds, so Run and the results are not below
   // a page of device rows; it opens by itself when one of its fields is wrong.
-  const narrow = useNarrow();
+  const narrow = useMediaQuery(SINGLE_COLUMN_QUERY);
   const [unfolded, setUnfolded] = useState(false);
   const { errors } = useContext(FormContext);
   const hasErrors = errors.some((e) => e.path.startsWith('devices'));

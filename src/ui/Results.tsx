@@ -5,6 +5,7 @@ import type { Estimate, RunResult, TierSummary } from '../engine/types';
 import { dollars, estimate, integer, lifetime, num, percent, type Unit } from './format';
 import { roleLabel } from './labels';
 import { TimeSeriesChart } from './TimeSeriesChart';
+import { ChartDataTable } from '../charts';
 
 const SUMMARY_ROWS: { key: keyof Omit<RunResult['summary'], 'max_rejection_probability'>; label: string; unit: Unit; help: string }[] = [
   { key: 'avg_streams', label: 'Concurrent streams served (time average)', unit: 'plain', help: 'streams' },
@@ -16,6 +17,19 @@ const SUMMARY_ROWS: { key: keyof Omit<RunResult['summary'], 'max_rejection_proba
   { key: 'arrivals', label: 'Requests arrived', unit: 'plain', help: 'per replication' },
   { key: 'rejections', label: 'Requests rejected', unit: 'plain', help: 'per replication' },
 ];
+
+function TierTable({ tiers }: { tiers: TierSummary[] }) {
+  return (
+    <ChartDataTable
+      title="Average streams per tier against stream capacity"
+      testId="tier-chart"
+      table={{
+        columns: ['Tier', 'Average streams', 'Stream capacity'],
+        rows: tiers.map((t) => [roleLabel(t.role), estimate(t.avg_streams), t.stream_capacity === null || t.stream_capacity === undefined ? '—' : integer(t.stream_capacity)]),
+      }}
+    />
+  );
+}
 
 function TierChart({ tiers }: { tiers: TierSummary[] }) {
   // Average streams served per tier against what its bandwidth can carry.
@@ -161,6 +175,7 @@ export function Results({ result }: { result: RunResult }) {
           <figcaption>
             <span className="swatch used" /> average streams served <span className="swatch capacity" /> stream capacity (bandwidth / bitrate)
           </figcaption>
+          <TierTable tiers={result.tiers} />
         </figure>
       ) : null}
 

@@ -3,6 +3,7 @@
 // wear-out: its row says "no writes" instead of a bar. d3-scale computes
 // the axis; React renders the SVG.
 import { scaleLog } from 'd3-scale';
+import { ChartDataTable } from '../../charts';
 import { lifetime } from '../format';
 import { useNarrow } from './useNarrow';
 
@@ -40,7 +41,7 @@ export function LifetimeChart({ bars, title }: { bars: LifetimeBar[]; title: str
   const ticks = TICKS.filter((t) => t.days >= lo && t.days <= hi && (!narrow || t.short !== null));
   return (
     <figure className="chart flash-chart" data-testid="lifetime-chart">
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={title}>
+      <svg viewBox={`0 0 ${width} ${height}`} role="group" aria-label={title}>
         <title>{title}</title>
         {ticks.map((t) => (
           <g key={t.days}>
@@ -57,7 +58,7 @@ export function LifetimeChart({ bars, title }: { bars: LifetimeBar[]; title: str
           const y = m.top + i * row;
           const d = b.hours === null ? null : b.hours / 24;
           return (
-            <g key={b.id} data-testid={`lifetime-bar-${b.id}`} tabIndex={0} aria-label={`${b.label}, ${b.sub}: ${lifetime(b.hours)}`}>
+            <g key={b.id} data-testid={`lifetime-bar-${b.id}`} tabIndex={0} role="graphics-symbol" aria-label={`${b.label}, ${b.sub}: ${lifetime(b.hours)}`}>
               {narrow ? (
                 <text x={m.left} y={y + 13} className="chart-label lifetime-row-label">
                   {b.label}
@@ -91,6 +92,11 @@ export function LifetimeChart({ bars, title }: { bars: LifetimeBar[]; title: str
           );
         })}
       </svg>
+      <ChartDataTable
+        title={title}
+        testId="lifetime-chart"
+        table={{ columns: ['Configuration', 'Tier', 'Lifetime'], rows: bars.map((b) => [b.label, b.sub, lifetime(b.hours)]) }}
+      />
     </figure>
   );
 }

@@ -1,21 +1,9 @@
 // Whether the viewport is phone-sized: charts then use a narrower viewBox so
 // their text stays legible instead of being scaled down.
-import { useSyncExternalStore } from 'react';
-
-const QUERY = '(max-width: 640px)';
-
-function subscribe(onChange: () => void): () => void {
-  const mq = window.matchMedia(QUERY);
-  mq.addEventListener('change', onChange);
-  return () => mq.removeEventListener('change', onChange);
-}
+import { useMediaQuery } from '../media';
 
 export function useNarrow(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(QUERY).matches,
-    () => false,
-  );
+  return useMediaQuery('(max-width: 640px)');
 }
 
 /** Width and height of a chart's viewBox for the current viewport. */
