@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/* global process, console, fetch, setTimeout, Worker, window -- Node script; the page.evaluate bodies run in the browser */
+/* global process, console, Worker, window -- Node script; the page.evaluate bodies run in the browser */
 // Core speed (a benchmark, not a test): events per second of the study's
 // λ = 1/s, 10 h workload for HDD only, DRAM-IC + HDD and SSD-LFU + HDD,
 //   - natively (`tierplan bench`),
@@ -18,14 +18,13 @@
 //   npm run bench                  (builds the app, the wasm package and the release CLI first)
 //   node scripts/bench-core.mjs    (uses what is built)
 //   BENCH_REPLICATIONS=20 BENCH_ROUNDS=3 BENCH_PORT=4115 CHROMIUM_PATH=/usr/bin/chromium
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { freePort, previewAndChromium } from './preview-server.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const reps = Number(process.env.BENCH_REPLICATIONS ?? 20);
@@ -74,30 +73,6 @@ function nativeRound() {
   presets.forEach((id, k) => note(`native ${id}`, rates[k]));
 }
 
-function freePort() {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
-    s.on('error', rej);
-  });
-}
-
-async function waitHttp(url, ms = 30_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
-}
-
 /** The production build's simulation worker, checked to carry the same module as src/wasm-pkg. */
 function builtWorker() {
   const dir = join(root, 'dist/assets');
@@ -120,14 +95,8 @@ function builtWorker() {
 async function openChromium() {
   const workerUrl = builtWorker();
   const port = Number(process.env.BENCH_PORT ?? (await freePort()));
-  const vite = join(root, 'node_modules/vite/bin/vite.js');
-  const preview = spawn(process.execPath, [vite, 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { cwd: root, stdio: 'ignore' });
+  const { preview, browser } = await previewAndChromium(root, port);
   try {
-    await waitHttp(`http://127.0.0.1:${port}/`);
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    });
     const page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${port}/`);
     await page.evaluate(async (url) => {
@@ -165,6 +134,7 @@ async function openChromium() {
       },
     };
   } catch (e) {
+    await browser.close();
     preview.kill();
     throw e;
   }
