@@ -54,23 +54,26 @@ const note = (key, rate) => best.set(key, Math.max(best.get(key) ?? 0, rate));
 /** One run in Node: create the job, step to the end, read the result. */
 function nodeRun(id) {
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   const job = new wasm.SimJob(scenarios[id]);
   while (!job.step(WHOLE).done);
   const r = job.result();
   const secs = (performance.now() - t0) / 1000;
+  const c = process.cpuUsage(c0);
   job.free();
+  note(`node-cpu ${id}`, r.events / ((c.user + c.system) / 1e6));
   return r.events / secs;
 }
 
 function nativeRound() {
   const cli = resolve(root, 'wasm/target/release/tierplan');
   const out = execFileSync(cli, ['bench', '--replications', String(reps)], { encoding: 'utf8' });
-  const rates = out
-    .split('\n')
-    .slice(1)
-    .filter(Boolean)
-    .map((line) => Number(/([\d.]+) M events\/s/.exec(line)?.[1]) * 1e6);
-  presets.forEach((id, k) => note(`native ${id}`, rates[k]));
+  const lines = out.split('\n').slice(1).filter(Boolean);
+  presets.forEach((id, k) => {
+    note(`native ${id}`, Number(/([\d.]+) M events\/s/.exec(lines[k])?.[1]) * 1e6);
+    const cpu = /on-CPU ([\d.]+) M events\/s/.exec(lines[k]);
+    if (cpu) note(`native-cpu ${id}`, Number(cpu[1]) * 1e6);
+  });
 }
 
 /** The production build's simulation worker, checked to carry the same module as src/wasm-pkg. */
@@ -172,4 +175,13 @@ for (const id of presets) {
   console.log(`${id.padEnd(20)}${cells.map((x) => x.padStart(14)).join('')}`);
 }
 console.log(`\n"chromium 200k": the app's own chunking (SimJob.step(200 000) with a yield between), no progress callback.`);
+if (best.has(`native-cpu ${presets[0]}`)) {
+  // Time on a CPU rather than on the clock: steadier when other work shares
+  // the cores (native: the thread's schedstat; Node: process.cpuUsage).
+  console.log(`\non-CPU M events/s         native     node wasm      node/nat`);
+  for (const id of presets) {
+    const [n, w] = ['native-cpu', 'node-cpu'].map((e) => best.get(`${e} ${id}`));
+    console.log(`${id.padEnd(20)}${[M(n), M(w), (w / n).toFixed(2)].map((x) => x.padStart(14)).join('')}`);
+  }
+}
 console.log(`load average after: ${load()}`);
