@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/* global process, console, fetch, setTimeout, Worker, window -- Node script; the page.evaluate bodies run in the browser */
+/* global process, console, Worker, window -- Node script; the page.evaluate bodies run in the browser */
 // Core speed (a benchmark, not a test): events per second of the study's
 // λ = 1/s, 10 h workload for HDD only, DRAM-IC + HDD and SSD-LFU + HDD,
 //   - natively (`tierplan bench`),
@@ -18,14 +18,13 @@
 //   npm run bench                  (builds the app, the wasm package and the release CLI first)
 //   node scripts/bench-core.mjs    (uses what is built)
 //   BENCH_REPLICATIONS=20 BENCH_ROUNDS=3 BENCH_PORT=4115 CHROMIUM_PATH=/usr/bin/chromium
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { freePort, previewAndChromium } from './preview-server.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const reps = Number(process.env.BENCH_REPLICATIONS ?? 20);
@@ -55,47 +54,26 @@ const note = (key, rate) => best.set(key, Math.max(best.get(key) ?? 0, rate));
 /** One run in Node: create the job, step to the end, read the result. */
 function nodeRun(id) {
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   const job = new wasm.SimJob(scenarios[id]);
   while (!job.step(WHOLE).done);
   const r = job.result();
   const secs = (performance.now() - t0) / 1000;
+  const c = process.cpuUsage(c0);
   job.free();
+  note(`node-cpu ${id}`, r.events / ((c.user + c.system) / 1e6));
   return r.events / secs;
 }
 
 function nativeRound() {
   const cli = resolve(root, 'wasm/target/release/tierplan');
   const out = execFileSync(cli, ['bench', '--replications', String(reps)], { encoding: 'utf8' });
-  const rates = out
-    .split('\n')
-    .slice(1)
-    .filter(Boolean)
-    .map((line) => Number(/([\d.]+) M events\/s/.exec(line)?.[1]) * 1e6);
-  presets.forEach((id, k) => note(`native ${id}`, rates[k]));
-}
-
-function freePort() {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
-    s.on('error', rej);
+  const lines = out.split('\n').slice(1).filter(Boolean);
+  presets.forEach((id, k) => {
+    note(`native ${id}`, Number(/([\d.]+) M events\/s/.exec(lines[k])?.[1]) * 1e6);
+    const cpu = /on-CPU ([\d.]+) M events\/s/.exec(lines[k]);
+    if (cpu) note(`native-cpu ${id}`, Number(cpu[1]) * 1e6);
   });
-}
-
-async function waitHttp(url, ms = 30_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
 }
 
 /** The production build's simulation worker, checked to carry the same module as src/wasm-pkg. */
@@ -120,14 +98,8 @@ function builtWorker() {
 async function openChromium() {
   const workerUrl = builtWorker();
   const port = Number(process.env.BENCH_PORT ?? (await freePort()));
-  const vite = join(root, 'node_modules/vite/bin/vite.js');
-  const preview = spawn(process.execPath, [vite, 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { cwd: root, stdio: 'ignore' });
+  const { preview, browser } = await previewAndChromium(root, port);
   try {
-    await waitHttp(`http://127.0.0.1:${port}/`);
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    });
     const page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${port}/`);
     await page.evaluate(async (url) => {
@@ -165,6 +137,7 @@ async function openChromium() {
       },
     };
   } catch (e) {
+    await browser.close();
     preview.kill();
     throw e;
   }
@@ -202,4 +175,13 @@ for (const id of presets) {
   console.log(`${id.padEnd(20)}${cells.map((x) => x.padStart(14)).join('')}`);
 }
 console.log(`\n"chromium 200k": the app's own chunking (SimJob.step(200 000) with a yield between), no progress callback.`);
+if (best.has(`native-cpu ${presets[0]}`)) {
+  // Time on a CPU rather than on the clock: steadier when other work shares
+  // the cores (native: the thread's schedstat; Node: process.cpuUsage).
+  console.log(`\non-CPU M events/s         native     node wasm      node/nat`);
+  for (const id of presets) {
+    const [n, w] = ['native-cpu', 'node-cpu'].map((e) => best.get(`${e} ${id}`));
+    console.log(`${id.padEnd(20)}${[M(n), M(w), (w / n).toFixed(2)].map((x) => x.padStart(14)).join('')}`);
+  }
+}
 console.log(`load average after: ${load()}`);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/* global process, console, fetch, setTimeout, performance, window, document, navigator -- Node script; the page.evaluate bodies run in the browser */
+/* global process, console, performance, window, document, navigator -- Node script; the page.evaluate bodies run in the browser */
 // Benchmark (not a test): the whole MMSys'11 Fig. 11 set — 3 parameters ×
 // 2 architectures × 25 points × 5 replications of 10 h = 150 runs — through
 // the app's worker pool in headless Chromium against a `vite preview` build,
@@ -10,10 +10,9 @@
 //   node scripts/bench-sweeps.mjs   (uses the existing dist/ and CLI)
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
+import { freePort, previewAndChromium } from './preview-server.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
@@ -28,45 +27,14 @@ const PARAMS = [
 ];
 const PRESETS = ['mmsys11-fig11-dram', 'mmsys11-fig11-ssd'];
 
-function freePort() {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
-    s.on('error', rej);
-  });
-}
-
-async function waitHttp(url, ms = 30_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
-}
-
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
 async function browserBench() {
   if (!existsSync(join(root, 'dist/index.html'))) throw new Error('no dist/: run `npm run build` first (npm run bench:sweeps does)');
   const port = await freePort();
-  // Vite's own entry under this Node (not through npx), so that kill() stops the server itself.
-  const vite = join(root, 'node_modules/vite/bin/vite.js');
-  const preview = spawn(process.execPath, [vite, 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { cwd: root, stdio: 'ignore' });
+  const { preview, browser } = await previewAndChromium(root, port);
   try {
-    await waitHttp(`http://127.0.0.1:${port}/`);
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    });
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       await page.goto(`http://127.0.0.1:${port}/`);

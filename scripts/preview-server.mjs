@@ -1,0 +1,54 @@
+/* global fetch, setTimeout, process -- Node script */
+// Helpers of the benchmarks that serve the production build with `vite preview`.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+/** A TCP port nobody listens on right now. */
+export function freePort() {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => res(port));
+    });
+    s.on('error', rej);
+  });
+}
+
+/** Resolve once `url` answers 200, or throw after `ms`. */
+export async function waitHttp(url, ms = 30_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${ms} ms`);
+}
+
+/**
+ * Serve `root`'s dist/ with `vite preview` on `port` (Vite's own entry under
+ * this Node, not through npx, so that kill() stops the server itself) and
+ * open Debian's Chromium (CHROMIUM_PATH to use another). Returns the server
+ * process and the browser; the caller closes both.
+ */
+export async function previewAndChromium(root, port) {
+  const vite = join(root, 'node_modules/vite/bin/vite.js');
+  const preview = spawn(process.execPath, [vite, 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { cwd: root, stdio: 'ignore' });
+  try {
+    await waitHttp(`http://127.0.0.1:${port}/`);
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    });
+    return { preview, browser };
+  } catch (e) {
+    preview.kill();
+    throw e;
+  }
+}
