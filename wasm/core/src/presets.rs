@@ -227,6 +227,7 @@ fn mmsys_base(name: &str, arch: Architecture, tiers: Tiers, rate: f64) -> Scenar
             },
             arrival_rate: rate,
             churn: None,
+            rate_profile: None,
         },
         run: RunConfig {
             duration_h: 10.0,

@@ -35,6 +35,7 @@ fn small() -> Scenario {
             },
             arrival_rate: 0.05,
             churn: None,
+            rate_profile: None,
         },
         run: RunConfig {
             duration_h: 1.5,

@@ -2,6 +2,7 @@
 
 // The bound of the optimiser regenerates the engine's arrivals with these.
 pub(crate) mod alias;
+mod arrivals;
 mod heap;
 pub(crate) mod rng;
 mod sim;
@@ -13,6 +14,8 @@ use crate::stats::mean_ci95;
 use crate::validate::{expected_events, validate, FieldError};
 use serde::{Deserialize, Serialize};
 use sim::{Plan, Sim};
+
+pub use arrivals::RateSteps;
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]

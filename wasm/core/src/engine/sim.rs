@@ -166,6 +166,9 @@ pub struct Plan {
     // For wear reporting.
     file_flash: Option<(f64, u32, f64)>, // capacity GB, P/E, cost
     ic_wear: Option<(f64, u32, f64, f64)>, // capacity GB, P/E, cost, WA
+    /// Hour-of-day rate profile (SPEC §14); `None` keeps the constant-rate
+    /// Poisson arrivals, drawn exactly as before profiles existed.
+    profile: Option<super::arrivals::RateSteps>,
 }
 
 impl Plan {
@@ -212,6 +215,7 @@ impl Plan {
             slot_class: w.class_of_ranks(),
             alias: AliasTable::new(&weights),
             lambda: w.arrival_rate,
+            profile: super::arrivals::RateSteps::of(w),
             duration: s.run.duration_h * 3600.0,
             warmup: s.run.warmup_h * 3600.0,
             churn: w.churn.map(|c| (c.period_h * 3600.0, c.new_titles)),
@@ -452,7 +456,19 @@ impl Sim {
         if let Some((period, _)) = p.churn {
             self.push(period, Kind::Churn, 0, 0);
         }
-        self.next_arrival = self.rng.exp(p.lambda);
+        self.next_arrival = self.next_arrival_after(p, 0.0);
+    }
+
+    /// The arrival after time t. Without a rate profile this is exactly the
+    /// original `t + exp(λ)` (one draw, same bits: 0.0 + x == x), so
+    /// constant-rate runs are unchanged; with one, inversion of the hourly
+    /// rate (`arrivals.rs`), still one draw per arrival.
+    #[inline]
+    fn next_arrival_after(&mut self, p: &Plan, t: f64) -> f64 {
+        match &p.profile {
+            None => t + self.rng.exp(p.lambda),
+            Some(steps) => steps.after(t, self.rng.exp(1.0)),
+        }
     }
 
     #[inline]
@@ -486,14 +502,14 @@ impl Sim {
     /// Dynamic LFU, warm start: one window of request history before t = 0,
     /// then the most-counted files that fit are staged.
     fn warm_history(&mut self, p: &Plan) {
-        let mut t = -p.window + self.rng.exp(p.lambda);
+        let mut t = self.next_arrival_after(p, -p.window);
         while t < 0.0 {
             let rank = p.alias.sample(&mut self.rng);
             let slot = self.slot_of_rank(p, rank);
             self.counts[slot as usize] += 1;
             self.window_q.push_back((t, slot, 0));
             self.events_done += 1;
-            t += self.rng.exp(p.lambda);
+            t = self.next_arrival_after(p, t);
         }
         let mut order: Vec<u32> = (0..p.n).collect();
         // Most counted first; ties by popularity rank (slot = rank at t = 0).
@@ -612,7 +628,7 @@ impl Sim {
             self.advance(p, t);
             if self.next_arrival == t {
                 self.arrival(p);
-                self.next_arrival = t + self.rng.exp(p.lambda);
+                self.next_arrival = self.next_arrival_after(p, t);
             } else if end_t == t {
                 let (_, id, gen) = self.ends[end_q].pop_front().expect("peeked");
                 self.end(p, id, gen);
