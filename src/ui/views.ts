@@ -8,6 +8,7 @@ import { FlashView } from './flash/FlashView';
 import { SweepsView } from '../sweeps/SweepsView';
 import { OptimiserView } from './optimiser/OptimiserView';
 import { ReproduceView } from './reproduce/ReproduceView';
+import { LogsView } from '../logs/LogsView';
 
 export interface ViewProps {
   engine: Engine;
@@ -31,4 +32,5 @@ export const extraViews: ViewDef[] = [
   { id: 'optimiser', title: 'Optimiser', Component: OptimiserView },
   { id: 'flash', title: 'Flash endurance', Component: FlashView },
   { id: 'reproduce', title: 'Study claims', Component: ReproduceView },
+  { id: 'logs', title: 'Logs', Component: LogsView },
 ];

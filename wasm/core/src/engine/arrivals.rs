@@ -77,6 +77,35 @@ impl RateSteps {
     }
 }
 
+/// A recorded log replayed exactly (SPEC §14): each replication replays one
+/// window of the log, its requests at their own times (seconds from the
+/// window's start) for their own titles (as popularity ranks, 0 = most
+/// requested over the whole log). No random draws are made for arrivals.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Trace {
+    pub windows: Vec<Vec<(f64, u32)>>,
+}
+
+impl Trace {
+    /// Time of request `i` of window `w`, or infinity after the last one.
+    #[inline]
+    pub fn time(&self, w: usize, i: usize) -> f64 {
+        self.windows
+            .get(w)
+            .and_then(|r| r.get(i))
+            .map_or(f64::INFINITY, |x| x.0)
+    }
+
+    #[inline]
+    pub fn rank(&self, w: usize, i: usize) -> u32 {
+        self.windows[w][i].1
+    }
+
+    pub fn requests(&self) -> usize {
+        self.windows.iter().map(Vec::len).sum()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -169,6 +169,8 @@ pub struct Plan {
     /// Hour-of-day rate profile (SPEC §14); `None` keeps the constant-rate
     /// Poisson arrivals, drawn exactly as before profiles existed.
     profile: Option<super::arrivals::RateSteps>,
+    /// A log replayed exactly instead of generated arrivals (SPEC §14).
+    pub(crate) trace: Option<std::sync::Arc<super::arrivals::Trace>>,
 }
 
 impl Plan {
@@ -216,6 +218,7 @@ impl Plan {
             alias: AliasTable::new(&weights),
             lambda: w.arrival_rate,
             profile: super::arrivals::RateSteps::of(w),
+            trace: None,
             duration: s.run.duration_h * 3600.0,
             warmup: s.run.warmup_h * 3600.0,
             churn: w.churn.map(|c| (c.period_h * 3600.0, c.new_titles)),
@@ -292,6 +295,10 @@ struct Acc {
 
 pub struct Sim {
     rng: SimRng,
+    /// Replay only: the log window this replication replays (set by the
+    /// job before `reset`) and the index of its next request.
+    pub(crate) trace_window: usize,
+    trace_next: usize,
     t: f64,
     next_arrival: f64,
     events: BinaryHeap<Event>,
@@ -348,6 +355,8 @@ impl Sim {
     pub fn new() -> Sim {
         Sim {
             rng: SimRng::new(0),
+            trace_window: 0,
+            trace_next: 0,
             t: 0.0,
             next_arrival: 0.0,
             events: BinaryHeap::new(),
@@ -397,6 +406,7 @@ impl Sim {
     pub fn reset(&mut self, p: &Plan, seed: u64) {
         let n = p.n as usize;
         self.rng = SimRng::new(seed);
+        self.trace_next = 0;
         self.t = 0.0;
         self.events.clear();
         self.ends.resize_with(p.classes.len(), VecDeque::new);
@@ -465,6 +475,11 @@ impl Sim {
     /// rate (`arrivals.rs`), still one draw per arrival.
     #[inline]
     fn next_arrival_after(&mut self, p: &Plan, t: f64) -> f64 {
+        if let Some(trace) = &p.trace {
+            // Times before the window (warm LFU history) do not exist in a
+            // replay: the first request is the log's own first.
+            return trace.time(self.trace_window, self.trace_next);
+        }
         match &p.profile {
             None => t + self.rng.exp(p.lambda),
             Some(steps) => steps.after(t, self.rng.exp(1.0)),
@@ -667,7 +682,13 @@ impl Sim {
         if measured {
             self.arrivals += 1;
         }
-        let rank = p.alias.sample(&mut self.rng);
+        let rank = match &p.trace {
+            None => p.alias.sample(&mut self.rng),
+            Some(trace) => {
+                self.trace_next += 1;
+                trace.rank(self.trace_window, self.trace_next - 1)
+            }
+        };
         let slot = self.slot_of_rank(p, rank);
         let c = self.class(p, slot);
         if p.has_file && p.dynamic_lfu {

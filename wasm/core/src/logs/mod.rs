@@ -11,6 +11,7 @@ pub mod fit;
 pub mod generate;
 pub mod mapping;
 pub mod parse;
+pub mod scenario;
 pub mod time;
 
 pub use fit::{fit, LogFit};

@@ -1,0 +1,148 @@
+// The log replayed exactly (its own arrivals and titles) beside the fitted
+// scenario simulated, on the same devices: where the two differ, the fit
+// misses something the log has (bursts, day-to-day changes, ranks moving).
+import { useState } from 'react';
+import type { Engine } from '../engine/contract';
+import { estimate, num } from '../ui/format';
+import type { LogsClient } from './client';
+import type { Progress, RunResult, Scenario } from './types';
+
+type State =
+  | { status: 'idle' }
+  | { status: 'running'; replay: Progress | null; fitted: Progress | null }
+  | { status: 'done'; replay: RunResult; fitted: RunResult }
+  | { status: 'failed'; message: string };
+
+const isAbort = (e: unknown) => typeof e === 'object' && e !== null && (e as { name?: string }).name === 'AbortError';
+
+export function ReplayPanel({
+  engine,
+  logs,
+  handle,
+  replayable,
+  fitted,
+  base,
+  days,
+}: {
+  engine: Engine;
+  logs: LogsClient;
+  handle: number;
+  replayable: boolean;
+  fitted: Scenario | null;
+  base: Scenario;
+  days: number;
+}) {
+  const [windows, setWindows] = useState(() => Math.min(30, Math.max(1, days)));
+  const [state, setState] = useState<State>({ status: 'idle' });
+  const [ac, setAc] = useState<AbortController | null>(null);
+  if (!replayable)
+    return (
+      <p className="muted" data-testid="replay-unavailable">
+        Replay needs every request of the log (files up to 400 MB of raw lines; aggregated counts cannot be replayed).
+      </p>
+    );
+
+  async function run() {
+    if (!fitted) return;
+    const c = new AbortController();
+    setAc(c);
+    let rp: Progress | null = null;
+    let fp: Progress | null = null;
+    setState({ status: 'running', replay: null, fitted: null });
+    try {
+      const replay = logs.replay(handle, base, windows, {
+        signal: c.signal,
+        onProgress: (p) => setState({ status: 'running', replay: (rp = p), fitted: fp }),
+      });
+      // The fitted scenario over the same window length and count.
+      const win = await replay;
+      if ('errors' in win) throw new Error(win.errors.map((e) => `${e.path}: ${e.message}`).join('; '));
+      const f: Scenario = {
+        ...fitted,
+        run: { ...fitted.run, duration_h: win.ok.measured_s / 3600 + base.run.warmup_h, replications: windows },
+      };
+      const sim = await engine.run(f, { signal: c.signal, onProgress: (p) => setState({ status: 'running', replay: rp, fitted: (fp = p) }) });
+      setState({ status: 'done', replay: win.ok, fitted: sim });
+    } catch (e) {
+      setState(isAbort(e) ? { status: 'idle' } : { status: 'failed', message: e instanceof Error ? e.message : String(e) });
+    } finally {
+      setAc(null);
+    }
+  }
+
+  const rows: [string, (r: RunResult) => string][] = [
+    ['Requests (per window)', (r) => estimate(r.summary.arrivals)],
+    ['Rejection probability', (r) => estimate(r.summary.rejection_probability, 'percent')],
+    ['Concurrent streams (mean)', (r) => estimate(r.summary.avg_streams)],
+    ['Peak streams', (r) => estimate(r.summary.peak_streams)],
+    ['Flash hit ratio', (r) => estimate(r.summary.hit_ratio, 'percent')],
+    ['Streams per $', (r) => estimate(r.summary.streams_per_dollar)],
+  ];
+  return (
+    <section className="card" aria-labelledby="log-replay-title" data-testid="log-replay">
+      <h2 id="log-replay-title">Replay the log vs simulate the fit</h2>
+      <p className="note">
+        The log's own requests, at their own times, through the stream-level engine with the current scenario's devices and policies; beside it the
+        fitted scenario simulated for the same windows. The log is cut into consecutive windows, each replayed from an empty system as one replication.
+      </p>
+      <div className="run-buttons">
+        <label>
+          Windows{' '}
+          <input
+            type="number"
+            min={1}
+            max={100}
+            step={1}
+            value={windows}
+            data-testid="replay-windows"
+            onChange={(e) => setWindows(Math.max(1, Math.min(100, Math.round(Number(e.target.value) || 1))))}
+          />
+        </label>
+        <button type="button" className="primary" data-testid="replay-run" disabled={!fitted || state.status === 'running'} onClick={() => void run()}>
+          Replay and compare
+        </button>
+        {ac ? (
+          <button type="button" data-testid="replay-cancel" onClick={() => ac.abort()}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
+      {state.status === 'running' ? (
+        <p className="hint" aria-live="polite" data-testid="replay-progress">
+          Replay {state.replay ? `${Math.round(state.replay.fraction * 100)} %` : 'starting'}; fitted{' '}
+          {state.fitted ? `${Math.round(state.fitted.fraction * 100)} %` : 'waiting'}
+        </p>
+      ) : null}
+      {state.status === 'failed' ? (
+        <p className="field-error" role="alert">
+          {state.message}
+        </p>
+      ) : null}
+      {state.status === 'done' ? (
+        <div className="table-scroll">
+          <table className="log-compare" data-testid="replay-table">
+            <caption className="hint">
+              {windows} window{windows === 1 ? '' : 's'} of {num(state.replay.measured_s / 3600)} h, mean ± 95 % CI
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Metric</th>
+                <th scope="col">Replayed log</th>
+                <th scope="col">Fitted scenario</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map(([label, f]) => (
+                <tr key={label}>
+                  <th scope="row">{label}</th>
+                  <td>{f(state.replay)}</td>
+                  <td>{f(state.fitted)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,174 @@
+// Request logs in a worker (SPEC §14): a file is read in slices (never
+// uploaded, never held whole), each slice fed to the core's streaming
+// parser; the parsed log stays in this worker (a handle per file) for the
+// fit, "use this fit", the aggregated counts and the exact replay, whose job
+// is stepped in chunks like a SimJob. Plain functions over an initialised
+// wasm module, so the tests call it in Node.
+import type * as Wasm from '../wasm-pkg/tierplan_wasm';
+import type {
+  ColumnMap,
+  Detection,
+  FieldError,
+  LogFit,
+  ParseProgress,
+  PeakHour,
+  Progress,
+  RunResult,
+  Scenario,
+} from './types';
+
+export type LogsWasm = Pick<typeof Wasm, 'LogParse' | 'detectLog' | 'peakHour' | 'takePanicMessage'>;
+
+/** Bytes read from the file per step (and per progress report). */
+export const CHUNK_BYTES = 4 << 20;
+/** Replaying keeps every request (16 bytes each): only for files up to this size. */
+export const MAX_REPLAY_BYTES = 400 << 20;
+/** How much of the file the detector looks at. */
+export const SAMPLE_BYTES = 64 << 10;
+
+export interface ReadProgress extends ParseProgress {
+  /** Size of the whole file, bytes. */
+  total: number;
+}
+
+export interface ReadOutcome {
+  handle: number;
+  progress: ParseProgress;
+  fit: LogFit;
+  /** Whether every request was kept, so the log can be replayed. */
+  replayable: boolean;
+}
+
+/** Field errors of a scenario, returned (not thrown) so they survive comlink. */
+export type Fallible<T> = { ok: T } | { errors: FieldError[] };
+
+export interface LogsApi {
+  detect(sample: Uint8Array): Detection;
+  /** Read and fit a file; rejects with an AbortError after `cancel(id)`. */
+  read(
+    id: number,
+    file: Blob,
+    map: ColumnMap,
+    onProgress?: (p: ReadProgress) => unknown,
+    chunkBytes?: number,
+  ): Promise<ReadOutcome>;
+  cancel(id: number): void;
+  fittedScenario(handle: number, base: Scenario): Fallible<Scenario>;
+  countsCsv(handle: number): string;
+  /** Replay the log in `windows` windows on the base scenario's devices. */
+  replay(
+    id: number,
+    handle: number,
+    base: Scenario,
+    windows: number,
+    onProgress?: (p: Progress) => unknown,
+  ): Promise<Fallible<RunResult>>;
+  peakHour(s: Scenario): PeakHour | null;
+  free(handle: number): void;
+}
+
+function isFieldErrors(x: unknown): x is FieldError[] {
+  return Array.isArray(x) && x.every((e) => typeof e === 'object' && e !== null && 'path' in e && 'message' in e);
+}
+
+const abort = () => new DOMException('reading the log was cancelled', 'AbortError');
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+export function createLogsApi(wasm: LogsWasm): LogsApi {
+  const parses = new Map<number, InstanceType<LogsWasm['LogParse']>>();
+  const cancelled = new Set<number>();
+  const running = new Set<number>();
+  let next = 1;
+  const get = (h: number) => {
+    const p = parses.get(h);
+    if (!p) throw new Error(`no log ${h} (closed or never read)`);
+    return p;
+  };
+  /** Rust panics surface with their message instead of `unreachable`. */
+  function guard<T>(f: () => T): T {
+    try {
+      return f();
+    } catch (e) {
+      if (e instanceof WebAssembly.RuntimeError) {
+        throw new Error(`the log reader crashed: ${wasm.takePanicMessage() ?? e.message}`);
+      }
+      throw e;
+    }
+  }
+  async function job<T>(id: number, body: () => Promise<T>): Promise<T> {
+    running.add(id);
+    try {
+      return await body();
+    } finally {
+      running.delete(id);
+      cancelled.delete(id);
+    }
+  }
+  return {
+    detect: (sample) => guard(() => wasm.detectLog(sample)),
+    read(id, file, map, onProgress, chunkBytes = CHUNK_BYTES) {
+      return job(id, async () => {
+        const keep = file.size <= MAX_REPLAY_BYTES && map.format !== 'counts';
+        const p = guard(() => new wasm.LogParse(map, keep));
+        try {
+          for (let off = 0; off < file.size; off += chunkBytes) {
+            if (cancelled.has(id)) throw abort();
+            const bytes = new Uint8Array(await file.slice(off, off + chunkBytes).arrayBuffer());
+            guard(() => p.feed(bytes));
+            if (onProgress) await onProgress({ ...guard(() => p.progress()), total: file.size });
+            else await tick();
+          }
+          if (cancelled.has(id)) throw abort();
+          const progress = guard(() => p.finish());
+          const fit = guard(() => p.fit());
+          const handle = next++;
+          parses.set(handle, p);
+          return { handle, progress, fit, replayable: guard(() => p.canReplay()) };
+        } catch (e) {
+          p.free();
+          throw e;
+        }
+      });
+    },
+    cancel(id) {
+      if (running.has(id)) cancelled.add(id);
+    },
+    fittedScenario(handle, base) {
+      try {
+        return { ok: guard(() => get(handle).fittedScenario(base)) };
+      } catch (e) {
+        if (isFieldErrors(e)) return { errors: e };
+        throw e;
+      }
+    },
+    countsCsv: (handle) => guard(() => get(handle).countsCsv()),
+    replay(id, handle, base, windows, onProgress) {
+      return job(id, async () => {
+        let sim: Wasm.SimJob;
+        try {
+          sim = guard(() => get(handle).replayJob(base, windows));
+        } catch (e) {
+          if (isFieldErrors(e)) return { errors: e };
+          throw e;
+        }
+        try {
+          for (;;) {
+            if (cancelled.has(id)) throw new DOMException('the replay was cancelled', 'AbortError');
+            const pr = guard(() => sim.step(200_000));
+            if (onProgress) await onProgress(pr);
+            else await tick();
+            if (pr.done) break;
+          }
+          return { ok: guard(() => sim.result()) };
+        } finally {
+          sim.free();
+        }
+      });
+    },
+    peakHour: (s) => guard(() => wasm.peakHour(s)),
+    free(handle) {
+      parses.get(handle)?.free();
+      parses.delete(handle);
+    },
+  };
+}
