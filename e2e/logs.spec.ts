@@ -32,9 +32,10 @@ test('drop the sample log, map columns, fit, use the fit, run, share', async ({ 
   await expect(page.getByTestId('log-hour-chart')).toBeVisible();
   await expect(page.getByTestId('log-churn')).toContainText('3');
 
-  // Use the fit: the editor shows the fitted workload; run it.
+  // Use the fit: the editor shows the fitted workload (318 titles: 300 and
+  // 3 new ones on each of the 6 later days); run it.
   await logs.useFit();
-  await expect(page.getByTestId('field-workload.videos')).toHaveValue('300');
+  await expect(page.getByTestId('field-workload.videos')).toHaveValue('318');
   await expect(page.getByTestId('field-workload.rate_profile')).toBeChecked();
   await expect(page.getByTestId('app')).toHaveAttribute('data-valid', 'true');
   await page.getByTestId('run-button').click();
@@ -48,13 +49,13 @@ test('drop the sample log, map columns, fit, use the fit, run, share', async ({ 
   const fresh = await page.context().newPage();
   await fresh.goto(url);
   await expect(fresh.getByTestId('app')).toHaveAttribute('data-valid', 'true');
-  await expect(fresh.getByTestId('field-workload.videos')).toHaveValue('300');
-  await expect(fresh.getByTestId('field-workload.popularity.value')).toHaveValue(String(s));
+  await expect(fresh.getByTestId('field-workload.videos')).toHaveValue('318');
+  await expect(fresh.getByTestId('field-workload.popularity.value')).toHaveValue(String(Number(s.toPrecision(4))));
   await expect(fresh.getByTestId('field-workload.rate_profile')).toBeChecked();
   await expect(fresh.getByTestId('rate-profile-peak')).toContainText('Peak hour 21:00');
 });
 
-test('bad lines are shown with their numbers; replay beside the fit; Cancel', async ({ page }) => {
+test('bad lines are shown with their numbers; replay beside the fit', async ({ page }) => {
   const logs = new LogsPage(page);
   await logs.open();
   await page.getByTestId('log-sample').click();
