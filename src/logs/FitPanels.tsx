@@ -96,10 +96,10 @@ export function ChurnPanel({ fit }: { fit: LogFit }) {
       {c.days.length > 1 ? (
         <LineChart
           title="Titles first requested each day"
-          xLabel="Day of the log"
+          xLabel="Date (month-day)"
           yLabel="New titles"
           testId="log-churn-chart"
-          xFormat={(x) => c.days[x - 1]?.date ?? String(x)}
+          xFormat={(x) => (Number.isInteger(x) ? (c.days[x - 1]?.date.slice(5) ?? '') : '')}
           series={[{ id: 'new', label: 'New titles', points: c.days.slice(1).map((d, i) => ({ x: i + 2, y: d.new_titles })) }]}
         />
       ) : null}
