@@ -247,7 +247,7 @@ fn poisson(rng: &mut SimRng, mean: f64) -> u64 {
 /// fit them the same way, return the mean excess and its spread.
 fn sorted_bias(s: f64, titles: usize, requests: f64, ln: &[f64]) -> (f64, f64) {
     const REPS: u64 = 12;
-    let mut rng = SimRng::new(0x5eed_0f_2196);
+    let mut rng = SimRng::new(0x005e_ed0f_2196);
     let w: Vec<f64> = ln.iter().map(|&l| libm::exp(-s * l)).collect();
     let z: f64 = w.iter().sum();
     let mut fits = Vec::with_capacity(REPS as usize);

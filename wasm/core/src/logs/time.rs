@@ -200,7 +200,7 @@ fn iso(s: &str) -> Result<Stamp, String> {
 }
 
 fn leap(y: u32) -> bool {
-    (y % 4 == 0 && y % 100 != 0) || y % 400 == 0
+    (y.is_multiple_of(4) && !y.is_multiple_of(100)) || y.is_multiple_of(400)
 }
 
 /// `2024-03-01T18:05:09Z` for an epoch second (the generator's output).
