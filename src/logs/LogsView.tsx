@@ -19,7 +19,7 @@ import './logs.css';
 type Read =
   | { status: 'idle' }
   | { status: 'reading'; progress: ReadProgress | null }
-  | { status: 'done'; out: ReadOutcome; seconds: number }
+  | { status: 'done'; out: ReadOutcome; seconds: number; file: File; map: ColumnMap }
   | { status: 'cancelled' }
   | { status: 'failed'; message: string };
 
@@ -101,7 +101,7 @@ export function LogsView({ engine, scenario, setScenario, showView, logs = brows
     try {
       const out = await logs.read(file, map, { signal: ac.signal, onProgress: (p) => setRead({ status: 'reading', progress: p }) });
       handleRef.current = out.handle;
-      setRead({ status: 'done', out, seconds: (performance.now() - t0) / 1000 });
+      setRead({ status: 'done', out, seconds: (performance.now() - t0) / 1000, file, map });
     } catch (e) {
       setRead(isAbort(e) ? { status: 'cancelled' } : { status: 'failed', message: message(e) });
     } finally {
@@ -237,8 +237,8 @@ export function LogsView({ engine, scenario, setScenario, showView, logs = brows
           <ReplayPanel
             engine={engine}
             logs={logs}
-            handle={read.out.handle}
-            replayable={read.out.replayable}
+            file={read.file}
+            map={read.map}
             fitted={fitted.scenario}
             base={scenario}
             days={fit.diurnal?.days ?? 1}

@@ -5,11 +5,12 @@ import { useState } from 'react';
 import type { Engine } from '../engine/contract';
 import { estimate, num } from '../ui/format';
 import type { LogsClient } from './client';
-import type { Progress, RunResult, Scenario } from './types';
+import { MAX_REPLAY_BYTES } from './logs-api';
+import type { ColumnMap, Progress, RunResult, Scenario } from './types';
 
 type State =
   | { status: 'idle' }
-  | { status: 'running'; replay: Progress | null; fitted: Progress | null }
+  | { status: 'running'; read: number | null; replay: Progress | null; fitted: Progress | null }
   | { status: 'done'; replay: RunResult; fitted: RunResult }
   | { status: 'failed'; message: string };
 
@@ -18,16 +19,17 @@ const isAbort = (e: unknown) => typeof e === 'object' && e !== null && (e as { n
 export function ReplayPanel({
   engine,
   logs,
-  handle,
-  replayable,
+  file,
+  map,
   fitted,
   base,
   days,
 }: {
   engine: Engine;
   logs: LogsClient;
-  handle: number;
-  replayable: boolean;
+  /** The log, read again with every request kept (the fit kept only counts). */
+  file: Blob;
+  map: ColumnMap;
   fitted: Scenario | null;
   base: Scenario;
   days: number;
@@ -35,10 +37,10 @@ export function ReplayPanel({
   const [windows, setWindows] = useState(() => Math.min(30, Math.max(1, days)));
   const [state, setState] = useState<State>({ status: 'idle' });
   const [ac, setAc] = useState<AbortController | null>(null);
-  if (!replayable)
+  if (map.format === 'counts' || file.size > MAX_REPLAY_BYTES)
     return (
       <p className="muted" data-testid="replay-unavailable">
-        Replay needs every request of the log (files up to 400 MB of raw lines; aggregated counts cannot be replayed).
+        Replay needs every request of the log: raw logs up to {MAX_REPLAY_BYTES >> 20} MB (aggregated counts cannot be replayed).
       </p>
     );
 
@@ -48,24 +50,33 @@ export function ReplayPanel({
     setAc(c);
     let rp: Progress | null = null;
     let fp: Progress | null = null;
-    setState({ status: 'running', replay: null, fitted: null });
+    setState({ status: 'running', read: null, replay: null, fitted: null });
+    let handle: number | null = null;
     try {
-      const replay = logs.replay(handle, base, windows, {
+      const read = await logs.read(file, map, {
         signal: c.signal,
-        onProgress: (p) => setState({ status: 'running', replay: (rp = p), fitted: fp }),
+        keepTrace: true,
+        onProgress: (p) => setState({ status: 'running', read: p.bytes / Math.max(1, p.total), replay: null, fitted: null }),
       });
+      handle = read.handle;
+      const win = await logs.replay(handle, base, windows, {
+        signal: c.signal,
+        onProgress: (p) => setState({ status: 'running', read: 1, replay: (rp = p), fitted: fp }),
+      });
+      void logs.free(handle);
+      handle = null;
       // The fitted scenario over the same window length and count.
-      const win = await replay;
       if ('errors' in win) throw new Error(win.errors.map((e) => `${e.path}: ${e.message}`).join('; '));
       const f: Scenario = {
         ...fitted,
         run: { ...fitted.run, duration_h: win.ok.measured_s / 3600 + base.run.warmup_h, replications: windows },
       };
-      const sim = await engine.run(f, { signal: c.signal, onProgress: (p) => setState({ status: 'running', replay: rp, fitted: (fp = p) }) });
+      const sim = await engine.run(f, { signal: c.signal, onProgress: (p) => setState({ status: 'running', read: 1, replay: rp, fitted: (fp = p) }) });
       setState({ status: 'done', replay: win.ok, fitted: sim });
     } catch (e) {
       setState(isAbort(e) ? { status: 'idle' } : { status: 'failed', message: e instanceof Error ? e.message : String(e) });
     } finally {
+      if (handle !== null) void logs.free(handle);
       setAc(null);
     }
   }
@@ -82,7 +93,7 @@ export function ReplayPanel({
     <section className="card" aria-labelledby="log-replay-title" data-testid="log-replay">
       <h2 id="log-replay-title">Replay the log vs simulate the fit</h2>
       <p className="note">
-        The log's own requests, at their own times, through the stream-level engine with the current scenario's devices and policies; beside it the
+        The log is read again keeping every request (16 bytes each), and its own requests, at their own times, go through the stream-level engine with the current scenario's devices and policies; beside it the
         fitted scenario simulated for the same windows. The log is cut into consecutive windows, each replayed from an empty system as one replication.
       </p>
       <div className="run-buttons">
@@ -109,7 +120,8 @@ export function ReplayPanel({
       </div>
       {state.status === 'running' ? (
         <p className="hint" aria-live="polite" data-testid="replay-progress">
-          Replay {state.replay ? `${Math.round(state.replay.fraction * 100)} %` : 'starting'}; fitted{' '}
+          Reading the log again {state.read === null ? 'starting' : `${Math.round(state.read * 100)} %`}; replay{' '}
+          {state.replay ? `${Math.round(state.replay.fraction * 100)} %` : 'waiting'}; fitted{' '}
           {state.fitted ? `${Math.round(state.fitted.fraction * 100)} %` : 'waiting'}
         </p>
       ) : null}

@@ -21,7 +21,11 @@ function worker(): Remote {
 /** What the Logs view needs; the worker in the browser, the API itself in tests. */
 export interface LogsClient {
   detect(file: Blob): Promise<Detection>;
-  read(file: Blob, map: ColumnMap, opts: { signal?: AbortSignal; onProgress?: (p: ReadProgress) => void }): Promise<ReadOutcome>;
+  read(
+    file: Blob,
+    map: ColumnMap,
+    opts: { signal?: AbortSignal; onProgress?: (p: ReadProgress) => void; keepTrace?: boolean },
+  ): Promise<ReadOutcome>;
   fittedScenario(handle: number, base: Scenario): Promise<Fallible<Scenario>>;
   countsCsv(handle: number): Promise<string>;
   replay(
@@ -50,9 +54,9 @@ export function logsClient(api: () => Remote | LogsApi, wrap: <T>(f: T) => T = (
   };
   return {
     detect: async (file) => api().detect(new Uint8Array(await file.slice(0, SAMPLE).arrayBuffer())),
-    read: (file, map, { signal, onProgress }) =>
+    read: (file, map, { signal, onProgress, keepTrace }) =>
       withCancel(signal, (id) =>
-        Promise.resolve(api().read(id, file, map, onProgress ? wrap((p: ReadProgress) => onProgress(p)) : undefined)),
+        Promise.resolve(api().read(id, file, map, onProgress ? wrap((p: ReadProgress) => onProgress(p)) : undefined, undefined, keepTrace)),
       ),
     fittedScenario: async (h, base) => api().fittedScenario(h, base),
     countsCsv: async (h) => api().countsCsv(h),

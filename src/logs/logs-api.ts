@@ -21,7 +21,7 @@ export type LogsWasm = Pick<typeof Wasm, 'LogParse' | 'detectLog' | 'peakHour' |
 
 /** Bytes read from the file per step (and per progress report). */
 export const CHUNK_BYTES = 4 << 20;
-/** Replaying keeps every request (16 bytes each): only for files up to this size. */
+/** A replay keeps every request (16 bytes each): only for files up to this size. */
 export const MAX_REPLAY_BYTES = 400 << 20;
 /** How much of the file the detector looks at. */
 export const SAMPLE_BYTES = 64 << 10;
@@ -35,7 +35,7 @@ export interface ReadOutcome {
   handle: number;
   progress: ParseProgress;
   fit: LogFit;
-  /** Whether every request was kept, so the log can be replayed. */
+  /** Whether every request was kept (`keepTrace`), so this read can be replayed. */
   replayable: boolean;
 }
 
@@ -44,13 +44,18 @@ export type Fallible<T> = { ok: T } | { errors: FieldError[] };
 
 export interface LogsApi {
   detect(sample: Uint8Array): Detection;
-  /** Read and fit a file; rejects with an AbortError after `cancel(id)`. */
+  /**
+   * Read and fit a file; rejects with an AbortError after `cancel(id)`.
+   * Memory grows with distinct titles only, unless `keepTrace` keeps every
+   * request for a replay (files up to MAX_REPLAY_BYTES).
+   */
   read(
     id: number,
     file: Blob,
     map: ColumnMap,
     onProgress?: (p: ReadProgress) => unknown,
     chunkBytes?: number,
+    keepTrace?: boolean,
   ): Promise<ReadOutcome>;
   cancel(id: number): void;
   fittedScenario(handle: number, base: Scenario): Fallible<Scenario>;
@@ -106,9 +111,12 @@ export function createLogsApi(wasm: LogsWasm): LogsApi {
   }
   return {
     detect: (sample) => guard(() => wasm.detectLog(sample)),
-    read(id, file, map, onProgress, chunkBytes = CHUNK_BYTES) {
+    read(id, file, map, onProgress, chunkBytes = CHUNK_BYTES, keepTrace = false) {
       return job(id, async () => {
-        const keep = file.size <= MAX_REPLAY_BYTES && map.format !== 'counts';
+        if (keepTrace && file.size > MAX_REPLAY_BYTES) {
+          throw new Error(`a replay keeps every request: files up to ${MAX_REPLAY_BYTES >> 20} MB can be replayed, this one has ${Math.round(file.size / 1048576)} MB`);
+        }
+        const keep = keepTrace && map.format !== 'counts';
         const p = guard(() => new wasm.LogParse(map, keep));
         try {
           for (let off = 0; off < file.size; off += chunkBytes) {
