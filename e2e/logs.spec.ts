@@ -67,6 +67,10 @@ test('bad lines are shown with their numbers; replay beside the fit', async ({ p
   await expect(table).toBeVisible({ timeout: 60_000 });
   await expect(table).toContainText('Replayed log');
   await expect(table).toContainText('Fitted scenario');
+  // The optimiser sizes on the replayed log itself.
+  await page.getByTestId('replay-optimise').click();
+  await expect(page.getByTestId('replay-opt-table')).toContainText('HDD only', { timeout: 120_000 });
+  await expect(page.getByTestId('replay-opt-table')).toContainText('× hdd15k');
 
   // A damaged log: the bad lines are listed with their line numbers.
   const bad = 'timestamp,title\n2024-03-01T10:00:00Z,v1\nyesterday,v2\n2024-03-01T10:00:02Z\n2024-03-01T10:00:03Z,v3\n';

@@ -6,6 +6,7 @@ import type { Engine } from '../engine/contract';
 import { estimate, num } from '../ui/format';
 import type { LogsClient } from './client';
 import { MAX_REPLAY_BYTES } from './logs-api';
+import { ReplayOptimiser } from './ReplayOptimiser';
 import type { ColumnMap, Progress, RunResult, Scenario } from './types';
 
 type State =
@@ -155,6 +156,7 @@ export function ReplayPanel({
           </table>
         </div>
       ) : null}
+      <ReplayOptimiser logs={logs} file={file} map={map} base={base} windows={windows} />
     </section>
   );
 }

@@ -3,7 +3,7 @@
 // AbortSignal cancels (the worker stops after its current slice).
 import * as Comlink from 'comlink';
 import type { LogsApi, ReadOutcome, ReadProgress, Fallible } from './logs-api';
-import type { ColumnMap, Detection, PeakHour, Progress, RunResult, Scenario } from './types';
+import type { ColumnMap, Detection, OptimizeResult, OptimizeSpec, PeakHour, Progress, RunResult, Scenario, SearchProgress } from './types';
 
 type Remote = Comlink.Remote<LogsApi & { ready(): Promise<void> }>;
 
@@ -34,6 +34,13 @@ export interface LogsClient {
     windows: number,
     opts: { signal?: AbortSignal; onProgress?: (p: Progress) => void },
   ): Promise<Fallible<RunResult>>;
+  optimizeReplay(
+    handle: number,
+    base: Scenario,
+    windows: number,
+    spec: OptimizeSpec,
+    opts: { signal?: AbortSignal; onProgress?: (p: SearchProgress) => void },
+  ): Promise<Fallible<OptimizeResult>>;
   peakHour(s: Scenario): Promise<PeakHour | null>;
   free(handle: number): Promise<void>;
 }
@@ -63,6 +70,12 @@ export function logsClient(api: () => Remote | LogsApi, wrap: <T>(f: T) => T = (
     replay: (h, base, windows, { signal, onProgress }) =>
       withCancel(signal, (id) =>
         Promise.resolve(api().replay(id, h, base, windows, onProgress ? wrap((p: Progress) => onProgress(p)) : undefined)),
+      ),
+    optimizeReplay: (h, base, windows, spec, { signal, onProgress }) =>
+      withCancel(signal, (id) =>
+        Promise.resolve(
+          api().optimizeReplay(id, h, base, windows, spec, onProgress ? wrap((p: SearchProgress) => onProgress(p)) : undefined),
+        ),
       ),
     peakHour: async (s) => api().peakHour(s),
     free: async (h) => api().free(h),

@@ -10,7 +10,10 @@ import type {
   Detection,
   FieldError,
   LogFit,
+  OptimizeResult,
+  OptimizeSpec,
   ParseProgress,
+  SearchProgress,
   PeakHour,
   Progress,
   RunResult,
@@ -18,6 +21,9 @@ import type {
 } from './types';
 
 export type LogsWasm = Pick<typeof Wasm, 'LogParse' | 'detectLog' | 'peakHour' | 'takePanicMessage'>;
+
+/** The optimiser on the replayed log: HDD only, DRAM + HDD and SSD + HDD, no rejection. */
+export const REPLAY_SPEC: OptimizeSpec = { architectures: ['hdd_only', 'dram_ic_hdd', 'ssd_lfu_hdd'], target: 0, criterion: 'simulated' } as OptimizeSpec;
 
 /** Bytes read from the file per step (and per progress report). */
 export const CHUNK_BYTES = 4 << 20;
@@ -68,6 +74,15 @@ export interface LogsApi {
     windows: number,
     onProgress?: (p: Progress) => unknown,
   ): Promise<Fallible<RunResult>>;
+  /** The optimiser with every candidate replaying the log (read with `keepTrace`). */
+  optimizeReplay(
+    id: number,
+    handle: number,
+    base: Scenario,
+    windows: number,
+    spec: OptimizeSpec,
+    onProgress?: (p: SearchProgress) => unknown,
+  ): Promise<Fallible<OptimizeResult>>;
   peakHour(s: Scenario): PeakHour | null;
   free(handle: number): void;
 }
@@ -170,6 +185,29 @@ export function createLogsApi(wasm: LogsWasm): LogsApi {
           return { ok: guard(() => sim.result()) };
         } finally {
           sim.free();
+        }
+      });
+    },
+    optimizeReplay(id, handle, base, windows, spec, onProgress) {
+      return job(id, async () => {
+        let search: Wasm.ReplayOptimize;
+        try {
+          search = guard(() => get(handle).replayOptimize(base, windows, spec));
+        } catch (e) {
+          if (isFieldErrors(e)) return { errors: e };
+          throw e;
+        }
+        try {
+          for (;;) {
+            if (cancelled.has(id)) throw new DOMException('the optimiser was cancelled', 'AbortError');
+            const p = guard(() => search.step(200_000));
+            if (onProgress) await onProgress(p);
+            else await tick();
+            if (p.done) break;
+          }
+          return { ok: guard(() => search.result()) };
+        } finally {
+          search.free();
         }
       });
     },

@@ -18,6 +18,7 @@ const api: { [K in keyof LogsApi]: (...a: Parameters<LogsApi[K]>) => Promise<Awa
   fittedScenario: async (...a) => (await ready).fittedScenario(...a),
   countsCsv: async (...a) => (await ready).countsCsv(...a),
   replay: async (...a) => (await ready).replay(...a),
+  optimizeReplay: async (...a) => (await ready).optimizeReplay(...a),
   peakHour: async (...a) => (await ready).peakHour(...a),
   free: async (...a) => (await ready).free(...a),
 };

@@ -18,4 +18,4 @@ export type {
   TimeFormat,
   ZipfFit,
 } from '../wasm-pkg/tierplan_wasm';
-export type { FieldError, Progress, RunResult, Scenario } from '../engine/types';
+export type { FieldError, OptimizeResult, OptimizeSpec, Progress, RunResult, Scenario, SearchProgress } from '../engine/types';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadWasm, simApi } from '../helpers/wasm';
-import { createLogsApi, type ReadProgress } from '../../src/logs/logs-api';
+import { createLogsApi, REPLAY_SPEC, type ReadProgress } from '../../src/logs/logs-api';
 import { logsClient } from '../../src/logs/client';
 import type { ColumnMap } from '../../src/logs/types';
 
@@ -100,6 +100,25 @@ describe('logs API', () => {
     const bad = await api.replay(9, out.handle, base, 0);
     expect('errors' in bad && bad.errors[0].message).toMatch(/windows 0 is out of range/);
     api.free(out.handle);
+  });
+
+  it('sizes on the replayed log with the optimiser, with progress', async () => {
+    const out = await api.read(10, sample, mapOf(sampleBytes), undefined, undefined, true);
+    const base = sim.preset('mmsys11-cost-hdd');
+    const seen: number[] = [];
+    const r = await api.optimizeReplay(11, out.handle, base, 7, { ...REPLAY_SPEC, architectures: ['hdd_only'] }, (p) => void seen.push(p.simulated));
+    if (!('ok' in r)) throw new Error(JSON.stringify(r.errors));
+    expect(r.ok.done).toBe(true);
+    expect(r.ok.pruning_active).toBe(false);
+    const best = r.ok.architectures[0].best;
+    expect(best?.measurement?.max_rejection_probability).toBe(0);
+    expect(seen.at(-1)).toBe(r.ok.architectures[0].simulated);
+    // Without the kept requests there is nothing to replay.
+    const counts = await api.read(12, sample, mapOf(sampleBytes));
+    const none = await api.optimizeReplay(13, counts.handle, base, 7, REPLAY_SPEC);
+    expect('errors' in none && none.errors[0].message).toMatch(/no requests to replay/);
+    api.free(out.handle);
+    api.free(counts.handle);
   });
 
   it('names the peak hour of a profile, and none without one', () => {

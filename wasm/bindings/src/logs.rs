@@ -119,6 +119,55 @@ impl LogParse {
     }
 }
 
+/// The optimiser over a replayed log: every candidate configuration
+/// replays the log; stepped in chunks of events like a `SimJob`.
+#[wasm_bindgen]
+pub struct ReplayOptimize {
+    search: scenario::ReplaySearch,
+}
+
+#[wasm_bindgen]
+impl ReplayOptimize {
+    /// Throws `FieldError[]` when a candidate cannot be built.
+    #[wasm_bindgen(unchecked_return_type = "SearchProgress")]
+    pub fn step(
+        &mut self,
+        #[wasm_bindgen(js_name = maxEvents)] max_events: u32,
+    ) -> Result<JsValue, JsValue> {
+        let p = self.search.step(u64::from(max_events)).map_err(errors_js)?;
+        to_js(&p).map_err(JsValue::from)
+    }
+
+    #[wasm_bindgen(unchecked_return_type = "OptimizeResult")]
+    pub fn result(&self) -> Result<JsValue, JsError> {
+        to_js(&self.search.result())
+    }
+}
+
+#[wasm_bindgen]
+impl LogParse {
+    /// The optimiser on the replayed log (needs `keepTrace`); throws
+    /// `FieldError[]` for a bad scenario or spec (`optimize.…`).
+    #[wasm_bindgen(js_name = replayOptimize)]
+    pub fn replay_optimize(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Scenario")] base: JsValue,
+        windows: u32,
+        #[wasm_bindgen(unchecked_param_type = "OptimizeSpec")] spec: JsValue,
+    ) -> Result<ReplayOptimize, JsValue> {
+        let base = parse(&base).map_err(errors_js)?;
+        let text = super::json_stringify(&spec)
+            .ok()
+            .and_then(|v| v.as_string())
+            .unwrap_or_default();
+        let spec = tierplan_core::optimize::parse_spec(&text).map_err(errors_js)?;
+        let trace = self.parser.trace.as_deref().unwrap_or(&[]);
+        let search = scenario::ReplaySearch::new(&base, &self.parser.tally, trace, windows, spec)
+            .map_err(errors_js)?;
+        Ok(ReplayOptimize { search })
+    }
+}
+
 /// The scenario of the workload profile's busiest hour, or null without a
 /// profile (peak-hour planning in the optimiser).
 #[wasm_bindgen(js_name = peakHour, unchecked_return_type = "PeakHour | null")]

@@ -4,7 +4,7 @@ use clap::{Subcommand, ValueEnum};
 use std::io::{Read, Write};
 use std::process::ExitCode;
 use tierplan_core::logs::generate::{generate, GenerateSpec};
-use tierplan_core::logs::scenario::{fitted_scenario, replay_job};
+use tierplan_core::logs::scenario::{fitted_scenario, replay_job, ReplaySearch};
 use tierplan_core::logs::{self, ColumnMap, LogFormat, LogParser, TimeFormat};
 use tierplan_core::presets::scenario_preset;
 use tierplan_core::Scenario;
@@ -71,6 +71,14 @@ pub enum LogCmd {
         /// Cut the log into this many consecutive windows, one replication each.
         #[arg(long, default_value_t = 1)]
         windows: u32,
+        /// Instead of one replay, find per architecture the cheapest device
+        /// counts that meet the target on the replayed log (OptimizeResult JSON).
+        #[arg(long)]
+        optimize: bool,
+        /// Optimiser spec JSON file (with --optimize); default: HDD only,
+        /// DRAM + HDD and SSD + HDD, target 0.
+        #[arg(long)]
+        spec: Option<String>,
     },
     /// Write a synthetic log from a scenario's workload (Zipf titles,
     /// Poisson arrivals with its hourly profile, churn).
@@ -281,6 +289,8 @@ pub fn run(cmd: LogCmd, load: &dyn Fn(&str) -> Result<Scenario, ExitCode>) -> Ex
             scenario,
             map,
             windows,
+            optimize,
+            spec,
         } => {
             let base = match load(&scenario) {
                 Ok(s) => s,
@@ -291,6 +301,30 @@ pub fn run(cmd: LogCmd, load: &dyn Fn(&str) -> Result<Scenario, ExitCode>) -> Ex
                 Err(e) => return fail(e),
             };
             let trace = p.trace.as_deref().unwrap_or(&[]);
+            if optimize {
+                let text = match spec.as_deref().map(std::fs::read_to_string) {
+                    None => crate::DEFAULT_SPEC.to_string(),
+                    Some(Ok(t)) => t,
+                    Some(Err(e)) => return fail(format!("cannot read the spec: {e}")),
+                };
+                let spec = match tierplan_core::optimize::parse_spec(&text) {
+                    Ok(s) => s,
+                    Err(errs) => return crate::invalid("the optimiser spec", &errs),
+                };
+                let mut search = match ReplaySearch::new(&base, &p.tally, trace, windows, spec) {
+                    Ok(s) => s,
+                    Err(errs) => return crate::invalid(&file, &errs),
+                };
+                loop {
+                    match search.step(1 << 22) {
+                        Ok(p) if p.done => break,
+                        Ok(_) => {}
+                        Err(errs) => return crate::invalid(&file, &errs),
+                    }
+                }
+                print_json(&search.result());
+                return ExitCode::SUCCESS;
+            }
             match replay_job(&base, &p.tally, trace, windows) {
                 Ok(mut job) => {
                     while !job.step(1 << 22).done {}

@@ -191,7 +191,8 @@ fn main() -> ExitCode {
     }
 }
 
-const DEFAULT_SPEC: &str = r#"{"architectures": ["hdd_only", "dram_ic_hdd", "ssd_lfu_hdd"]}"#;
+pub(crate) const DEFAULT_SPEC: &str =
+    r#"{"architectures": ["hdd_only", "dram_ic_hdd", "ssd_lfu_hdd"]}"#;
 
 fn optimize_cmd(file: &str, spec_file: Option<&str>, time: bool, peak_hour: bool) -> ExitCode {
     let mut scenario = match load_scenario(file) {

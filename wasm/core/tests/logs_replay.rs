@@ -161,3 +161,39 @@ fn use_this_fit_carries_the_fitted_parameters() {
     let json = serde_json::to_string(&s).unwrap();
     assert_eq!(tierplan_core::parse_scenario(&json).unwrap(), s);
 }
+
+#[test]
+fn the_optimiser_sizes_on_the_replayed_log() {
+    use tierplan_core::logs::scenario::ReplaySearch;
+    use tierplan_core::optimize::parse_spec;
+    use tierplan_core::scenario::Architecture;
+    let mut s = scenario_preset("mmsys11-cost-hdd").unwrap();
+    s.workload.arrival_rate = 0.3;
+    s.run.duration_h = 2.0;
+    let log = log_of(&s, 4.0 * 2.0 / 24.0, 17);
+    let map = logs::detect(&log[..2000]).map.unwrap();
+    let p = logs::parse_all(&log, map, true).unwrap();
+    let trace = p.trace.as_ref().unwrap();
+    let spec =
+        parse_spec(r#"{"architectures": ["hdd_only"], "max_counts": {"disk": 12}}"#).unwrap();
+    let mut search = ReplaySearch::new(&s, &p.tally, trace, 4, spec).unwrap();
+    while !search.step(50_000).unwrap().done {}
+    let r = search.result();
+    assert!(!r.pruning_active);
+    let best = r.architectures[0]
+        .best
+        .as_ref()
+        .expect("a feasible disk count");
+    assert_eq!(r.architectures[0].architecture, Architecture::HddOnly);
+    // The optimum replays with no rejection; one disk fewer rejects.
+    let replay_with = |disks: u32| {
+        let mut b = s.clone();
+        b.tiers.disk.count = disks;
+        let mut job = replay_job(&b, &p.tally, trace, 4).unwrap();
+        while !job.step(1 << 20).done {}
+        job.result().unwrap().summary.max_rejection_probability
+    };
+    let d = best.counts.disk;
+    assert_eq!(replay_with(d), 0.0);
+    assert!(d > 1 && replay_with(d - 1) > 0.0, "optimum {d} disks");
+}

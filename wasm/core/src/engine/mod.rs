@@ -69,7 +69,10 @@ impl Job {
     /// replication k replays `trace.windows[k]` (SPEC §14). The scenario
     /// gives the devices, policies, library size (ranks of the trace must be
     /// below `workload.videos`) and the window length (`run.duration_h`).
-    pub fn replay(mut scenario: Scenario, trace: Trace) -> Result<Job, Vec<FieldError>> {
+    pub fn replay(
+        mut scenario: Scenario,
+        trace: std::sync::Arc<Trace>,
+    ) -> Result<Job, Vec<FieldError>> {
         scenario.run.replications = trace.windows.len() as u32;
         let mut job = Job::new(scenario)?;
         let n = job.scenario.workload.videos;
@@ -88,7 +91,7 @@ impl Job {
             2.0
         };
         job.expected_events = (trace.requests() as f64 * per_arrival).max(1.0);
-        job.plan.trace = Some(std::sync::Arc::new(trace));
+        job.plan.trace = Some(trace);
         Ok(job)
     }
 

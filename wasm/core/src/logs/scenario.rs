@@ -4,8 +4,10 @@
 use super::counts::Tally;
 use super::fit::LogFit;
 use crate::engine::{Job, RateSteps, Trace};
+use crate::optimize::{OptimizeResult, OptimizeSpec, Search, SearchProgress};
 use crate::scenario::{Churn, RateProfile, Scenario, VideoClass, ZipfConvention};
 use crate::validate::{validate, FieldError, MAX_VIDEOS};
+use std::sync::Arc;
 
 /// Round to `digits` significant digits, so fitted values read well and keep
 /// links short.
@@ -119,6 +121,18 @@ pub fn replay_job(
     trace: &[(f64, u32)],
     windows: u32,
 ) -> Result<Job, Vec<FieldError>> {
+    let (s, t) = replay_parts(base, tally, trace, windows)?;
+    Job::replay(s, Arc::new(t))
+}
+
+/// The scenario a replay runs (library = the log's titles, window length,
+/// no synthetic churn or profile) and the windows of ranked requests.
+pub fn replay_parts(
+    base: &Scenario,
+    tally: &Tally,
+    trace: &[(f64, u32)],
+    windows: u32,
+) -> Result<(Scenario, Trace), Vec<FieldError>> {
     let refuse = |m: String| {
         vec![FieldError {
             path: "log".into(),
@@ -166,5 +180,75 @@ pub fn replay_job(
     s.run.duration_h = len / 3600.0;
     s.run.warmup_h = s.run.warmup_h.min(s.run.duration_h);
     s.name = format!("Replay of a log of {} requests", trace.len());
-    Job::replay(s, Trace { windows: w })
+    Ok((s, Trace { windows: w }))
+}
+
+/// The optimiser over a replayed log (SPEC §10 and §14): the cost-ordered
+/// search of `optimize::Search`, every candidate simulated by replaying the
+/// log on its devices, stepped in bounded chunks like a `Job` so a worker
+/// can report progress and stop. Pruning by the regenerated synthetic
+/// arrivals does not apply to a log, so every candidate up to each
+/// architecture's optimum is simulated.
+pub struct ReplaySearch {
+    search: Search,
+    trace: Arc<Trace>,
+    current: Option<(u32, Job)>,
+    queue: Vec<crate::optimize::Candidate>,
+}
+
+impl ReplaySearch {
+    pub fn new(
+        base: &Scenario,
+        tally: &Tally,
+        trace: &[(f64, u32)],
+        windows: u32,
+        spec: OptimizeSpec,
+    ) -> Result<ReplaySearch, Vec<FieldError>> {
+        let (s, t) = replay_parts(base, tally, trace, windows)?;
+        let mut search = Search::new(s, spec)?;
+        search.without_pruning(
+            "candidates replay the log, not generated arrivals: no configuration is pruned, every one up to the optimum is simulated",
+        );
+        Ok(ReplaySearch {
+            search,
+            trace: Arc::new(t),
+            current: None,
+            queue: Vec::new(),
+        })
+    }
+
+    /// Simulate up to about `max_events` events of the candidates' replays.
+    pub fn step(&mut self, max_events: u64) -> Result<SearchProgress, Vec<FieldError>> {
+        let mut budget = max_events.max(1);
+        while budget > 0 && !self.search.is_done() {
+            if self.current.is_none() {
+                if self.queue.is_empty() {
+                    self.queue = self.search.next_batch(1);
+                    if self.queue.is_empty() {
+                        break;
+                    }
+                }
+                let c = self.queue.remove(0);
+                let job = Job::replay(c.scenario, self.trace.clone())?;
+                self.current = Some((c.id, job));
+            }
+            let (id, job) = self.current.as_mut().expect("set above");
+            let before = job.progress().events;
+            let p = job.step(budget);
+            budget = budget.saturating_sub(p.events - before);
+            if p.done {
+                let r = job.result().expect("done");
+                let id = *id;
+                self.current = None;
+                self.search
+                    .report(id, &r)
+                    .expect("a freshly issued candidate is reported once");
+            }
+        }
+        Ok(self.search.progress())
+    }
+
+    pub fn result(&self) -> OptimizeResult {
+        self.search.result()
+    }
 }
