@@ -203,7 +203,7 @@ fn optimize_cmd(file: &str, spec_file: Option<&str>, time: bool, peak_hour: bool
         match tierplan_core::logs::scenario::peak_hour_scenario(&scenario) {
             Some((peak, hour)) => {
                 eprintln!(
-                    "tierplan optimize: sizing for the peak hour {hour:02}:00–{:02}:00 at {} requests/s",
+                    "tierplan optimize: sizing for the peak hour {hour:02}:00–{:02}:00 at {:.4} requests/s",
                     (hour + 1) % 24,
                     peak.workload.arrival_rate
                 );
