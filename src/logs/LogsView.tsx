@@ -15,6 +15,7 @@ import { ChurnPanel, DiurnalPanel, ZipfPanel } from './FitPanels';
 import { ReplayPanel } from './ReplayPanel';
 import type { ColumnMap, Detection, FieldError, Scenario } from './types';
 import './logs.css';
+import { ErrorLine, isAbort, messageOf } from './status';
 
 type Read =
   | { status: 'idle' }
@@ -23,8 +24,6 @@ type Read =
   | { status: 'cancelled' }
   | { status: 'failed'; message: string };
 
-const isAbort = (e: unknown) => typeof e === 'object' && e !== null && (e as { name?: string }).name === 'AbortError';
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const mb = (b: number) => `${num(b / 1048576)} MB`;
 
 export const SAMPLE_LOG = 'sample-log.csv';
@@ -56,7 +55,7 @@ export function LogsView({ engine, scenario, setScenario, showView, logs = brows
     let live = true;
     void logs.fittedScenario(handle, scenario).then(
       (r) => live && setFitted('ok' in r ? { scenario: r.ok, errors: [] } : { scenario: null, errors: r.errors }),
-      (e: unknown) => live && setFitted({ scenario: null, errors: [{ path: 'log', message: message(e) }] }),
+      (e: unknown) => live && setFitted({ scenario: null, errors: [{ path: 'log', message: messageOf(e) }] }),
     );
     return () => {
       live = false;
@@ -76,7 +75,7 @@ export function LogsView({ engine, scenario, setScenario, showView, logs = brows
       setMap(d.map ?? { format: d.format, header: true, timestamp: d.columns[0] ?? '', time_format: 'iso8601', title: d.columns[1] ?? '' });
     } catch (e) {
       setDetection(null);
-      setRead({ status: 'failed', message: message(e) });
+      setRead({ status: 'failed', message: messageOf(e) });
     }
   }
 
@@ -86,7 +85,7 @@ export function LogsView({ engine, scenario, setScenario, showView, logs = brows
       if (!res.ok) throw new Error(`the sample log did not load (HTTP ${res.status})`);
       await choose(new File([await res.blob()], SAMPLE_LOG, { type: 'text/csv' }));
     } catch (e) {
-      setRead({ status: 'failed', message: message(e) });
+      setRead({ status: 'failed', message: messageOf(e) });
     }
   }
 
@@ -103,7 +102,7 @@ export function LogsView({ engine, scenario, setScenario, showView, logs = brows
       handleRef.current = out.handle;
       setRead({ status: 'done', out, seconds: (performance.now() - t0) / 1000, file, map });
     } catch (e) {
-      setRead(isAbort(e) ? { status: 'cancelled' } : { status: 'failed', message: message(e) });
+      setRead(isAbort(e) ? { status: 'cancelled' } : { status: 'failed', message: messageOf(e) });
     } finally {
       abortRef.current = null;
     }
@@ -191,9 +190,7 @@ export function LogsView({ engine, scenario, setScenario, showView, logs = brows
           <ReadStatus read={read} />
         </section>
       ) : read.status === 'failed' ? (
-        <p className="field-error" role="alert" data-testid="log-error">
-          {read.message}
-        </p>
+        <ErrorLine message={read.message} testId="log-error" />
       ) : null}
 
       {read.status === 'done' && fit ? (
@@ -278,9 +275,7 @@ function ReadStatus({ read }: { read: Read }) {
     );
   if (read.status === 'failed')
     return (
-      <p className="field-error" role="alert" data-testid="log-error">
-        {read.message}
-      </p>
+      <ErrorLine message={read.message} testId="log-error" />
     );
   if (read.status !== 'done') return null;
   const p = read.out.progress;

@@ -6,6 +6,7 @@ import { dollars, num } from '../ui/format';
 import type { LogsClient } from './client';
 import { REPLAY_SPEC } from './logs-api';
 import type { ColumnMap, OptimizeResult, Scenario, SearchProgress } from './types';
+import { ErrorLine, isAbort, messageOf } from './status';
 
 type State =
   | { status: 'idle' }
@@ -31,8 +32,7 @@ export function ReplayOptimiser({ logs, file, map, base, windows }: { logs: Logs
       if ('errors' in r) throw new Error(r.errors.map((e) => `${e.path}: ${e.message}`).join('; '));
       setState({ status: 'done', result: r.ok });
     } catch (e) {
-      const abort = typeof e === 'object' && e !== null && (e as { name?: string }).name === 'AbortError';
-      setState(abort ? { status: 'idle' } : { status: 'failed', message: e instanceof Error ? e.message : String(e) });
+      setState(isAbort(e) ? { status: 'idle' } : { status: 'failed', message: messageOf(e) });
     } finally {
       if (handle !== null) void logs.free(handle);
       setAc(null);
@@ -61,11 +61,7 @@ export function ReplayOptimiser({ logs, file, map, base, windows }: { logs: Logs
           {state.progress ? `${state.progress.simulated} configurations replayed, ${state.progress.architectures_done} of ${state.progress.architectures} architectures done` : 'reading the log…'}
         </p>
       ) : null}
-      {state.status === 'failed' ? (
-        <p className="field-error" role="alert">
-          {state.message}
-        </p>
-      ) : null}
+      {state.status === 'failed' ? <ErrorLine message={state.message} /> : null}
       {state.status === 'done' ? (
         <div className="table-scroll">
           <table className="log-compare" data-testid="replay-opt-table">

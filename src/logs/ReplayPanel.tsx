@@ -8,6 +8,7 @@ import type { LogsClient } from './client';
 import { MAX_REPLAY_BYTES } from './logs-api';
 import { ReplayOptimiser } from './ReplayOptimiser';
 import type { ColumnMap, Progress, RunResult, Scenario } from './types';
+import { ErrorLine, isAbort, messageOf } from './status';
 
 type State =
   | { status: 'idle' }
@@ -15,7 +16,6 @@ type State =
   | { status: 'done'; replay: RunResult; fitted: RunResult }
   | { status: 'failed'; message: string };
 
-const isAbort = (e: unknown) => typeof e === 'object' && e !== null && (e as { name?: string }).name === 'AbortError';
 
 export function ReplayPanel({
   engine,
@@ -75,7 +75,7 @@ export function ReplayPanel({
       const sim = await engine.run(f, { signal: c.signal, onProgress: (p) => setState({ status: 'running', read: 1, replay: rp, fitted: (fp = p) }) });
       setState({ status: 'done', replay: win.ok, fitted: sim });
     } catch (e) {
-      setState(isAbort(e) ? { status: 'idle' } : { status: 'failed', message: e instanceof Error ? e.message : String(e) });
+      setState(isAbort(e) ? { status: 'idle' } : { status: 'failed', message: messageOf(e) });
     } finally {
       if (handle !== null) void logs.free(handle);
       setAc(null);
@@ -126,11 +126,7 @@ export function ReplayPanel({
           {state.fitted ? `${Math.round(state.fitted.fraction * 100)} %` : 'waiting'}
         </p>
       ) : null}
-      {state.status === 'failed' ? (
-        <p className="field-error" role="alert">
-          {state.message}
-        </p>
-      ) : null}
+      {state.status === 'failed' ? <ErrorLine message={state.message} /> : null}
       {state.status === 'done' ? (
         <div className="table-scroll">
           <table className="log-compare" data-testid="replay-table">

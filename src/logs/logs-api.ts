@@ -29,6 +29,8 @@ export const REPLAY_SPEC: OptimizeSpec = { architectures: ['hdd_only', 'dram_ic_
 export const CHUNK_BYTES = 4 << 20;
 /** A replay keeps every request (16 bytes each): only for files up to this size. */
 export const MAX_REPLAY_BYTES = 400 << 20;
+/** Events of a replay (or of the replay optimiser) per step between progress reports. */
+const STEP_EVENTS = 200_000;
 /** How much of the file the detector looks at. */
 export const SAMPLE_BYTES = 64 << 10;
 
@@ -124,6 +126,39 @@ export function createLogsApi(wasm: LogsWasm): LogsApi {
       cancelled.delete(id);
     }
   }
+  /**
+   * Build a resumable core object (a replay job or the replay optimiser),
+   * step it to the end in chunks with progress and Cancel, return its
+   * result; its field errors are returned, not thrown.
+   */
+  function stepped<P extends { done: boolean }, R>(
+    id: number,
+    what: string,
+    build: () => { step(maxEvents: number): P; result(): R; free(): void },
+    onProgress?: (p: P) => unknown,
+  ): Promise<Fallible<R>> {
+    return job(id, async () => {
+      let obj: ReturnType<typeof build>;
+      try {
+        obj = guard(build);
+      } catch (e) {
+        if (isFieldErrors(e)) return { errors: e };
+        throw e;
+      }
+      try {
+        for (;;) {
+          if (cancelled.has(id)) throw new DOMException(`${what} was cancelled`, 'AbortError');
+          const p = guard(() => obj.step(STEP_EVENTS));
+          if (onProgress) await onProgress(p);
+          else await tick();
+          if (p.done) break;
+        }
+        return { ok: guard(() => obj.result()) };
+      } finally {
+        obj.free();
+      }
+    });
+  }
   return {
     detect: (sample) => guard(() => wasm.detectLog(sample)),
     read(id, file, map, onProgress, chunkBytes = CHUNK_BYTES, keepTrace = false) {
@@ -165,52 +200,10 @@ export function createLogsApi(wasm: LogsWasm): LogsApi {
       }
     },
     countsCsv: (handle) => guard(() => get(handle).countsCsv()),
-    replay(id, handle, base, windows, onProgress) {
-      return job(id, async () => {
-        let sim: Wasm.SimJob;
-        try {
-          sim = guard(() => get(handle).replayJob(base, windows));
-        } catch (e) {
-          if (isFieldErrors(e)) return { errors: e };
-          throw e;
-        }
-        try {
-          for (;;) {
-            if (cancelled.has(id)) throw new DOMException('the replay was cancelled', 'AbortError');
-            const pr = guard(() => sim.step(200_000));
-            if (onProgress) await onProgress(pr);
-            else await tick();
-            if (pr.done) break;
-          }
-          return { ok: guard(() => sim.result()) };
-        } finally {
-          sim.free();
-        }
-      });
-    },
-    optimizeReplay(id, handle, base, windows, spec, onProgress) {
-      return job(id, async () => {
-        let search: Wasm.ReplayOptimize;
-        try {
-          search = guard(() => get(handle).replayOptimize(base, windows, spec));
-        } catch (e) {
-          if (isFieldErrors(e)) return { errors: e };
-          throw e;
-        }
-        try {
-          for (;;) {
-            if (cancelled.has(id)) throw new DOMException('the optimiser was cancelled', 'AbortError');
-            const p = guard(() => search.step(200_000));
-            if (onProgress) await onProgress(p);
-            else await tick();
-            if (p.done) break;
-          }
-          return { ok: guard(() => search.result()) };
-        } finally {
-          search.free();
-        }
-      });
-    },
+    replay: (id, handle, base, windows, onProgress) =>
+      stepped(id, 'the replay', () => get(handle).replayJob(base, windows), onProgress),
+    optimizeReplay: (id, handle, base, windows, spec, onProgress) =>
+      stepped(id, 'the optimiser', () => get(handle).replayOptimize(base, windows, spec), onProgress),
     peakHour: (s) => guard(() => wasm.peakHour(s)),
     free(handle) {
       parses.get(handle)?.free();

@@ -150,17 +150,7 @@ fn mapping(head: &[u8], a: &MapArgs) -> Result<ColumnMap, String> {
     let mut m = match (det.map, a.format.map(format_of)) {
         (_, Some(LogFormat::Counts)) => ColumnMap::counts(),
         (Some(m), _) => m,
-        (None, _) if !a.map.is_empty() => ColumnMap {
-            format: det.format,
-            header: false,
-            timestamp: String::new(),
-            time_format: TimeFormat::EpochS,
-            title: String::new(),
-            bytes: None,
-            seconds: None,
-            bitrate_kbps: None,
-            length_s: None,
-        },
+        (None, _) if !a.map.is_empty() => ColumnMap::blank(det.format, false),
         (None, _) => {
             return Err(format!(
                 "cannot guess the columns ({}); give --map timestamp=…,title=…",

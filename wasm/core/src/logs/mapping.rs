@@ -53,11 +53,11 @@ pub struct ColumnMap {
 }
 
 impl ColumnMap {
-    /// The mapping of the aggregated-count format (no columns to choose).
-    pub fn counts() -> ColumnMap {
+    /// A mapping with no column chosen yet.
+    pub fn blank(format: LogFormat, header: bool) -> ColumnMap {
         ColumnMap {
-            format: LogFormat::Counts,
-            header: true,
+            format,
+            header,
             timestamp: String::new(),
             time_format: TimeFormat::EpochS,
             title: String::new(),
@@ -66,6 +66,11 @@ impl ColumnMap {
             bitrate_kbps: None,
             length_s: None,
         }
+    }
+
+    /// The mapping of the aggregated-count format (no columns to choose).
+    pub fn counts() -> ColumnMap {
+        ColumnMap::blank(LogFormat::Counts, true)
     }
 }
 
