@@ -53,6 +53,12 @@ test('drop the sample log, map columns, fit, use the fit, run, share', async ({ 
   await expect(fresh.getByTestId('field-workload.popularity.value')).toHaveValue(String(Number(s.toPrecision(4))));
   await expect(fresh.getByTestId('field-workload.rate_profile')).toBeChecked();
   await expect(fresh.getByTestId('rate-profile-peak')).toContainText('Peak hour 21:00');
+
+  // Peak-hour planning: the Optimiser names the fitted profile's busiest hour.
+  await fresh.getByTestId('tab-optimiser').click();
+  await expect(fresh.getByTestId('opt-peak')).toContainText('21:00–22:00');
+  await fresh.getByTestId('opt-peak-hour').check();
+  await expect(fresh.getByTestId('opt-peak-hour')).toBeChecked();
 });
 
 test('bad lines are shown with their numbers; replay beside the fit', async ({ page }) => {
