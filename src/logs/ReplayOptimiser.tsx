@@ -77,7 +77,7 @@ export function ReplayOptimiser({ logs, file, map, base, windows }: { logs: Logs
               {state.result.architectures.map((a) => (
                 <tr key={a.architecture}>
                   <th scope="row">{a.label}</th>
-                  <td>{a.best ? a.space.tiers.map((t) => `${t.role === 'disk' ? a.best!.counts.disk : t.role === 'file_cache' ? a.best!.counts.file_cache : a.best!.counts.interval_cache} × ${t.device}`).join(' + ') : (a.message ?? 'none in range')}</td>
+                  <td className="wrap">{a.best ? a.space.tiers.map((t) => `${t.role === 'disk' ? a.best!.counts.disk : t.role === 'file_cache' ? a.best!.counts.file_cache : a.best!.counts.interval_cache} × ${t.device}`).join(' + ') : (a.message ?? 'none in range')}</td>
                   <td>{a.best ? dollars(a.best.capital_cost) : '—'}</td>
                   <td>{a.best?.measurement ? num(a.best.measurement.streams_per_dollar.mean) : '—'}</td>
                 </tr>
