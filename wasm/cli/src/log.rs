@@ -233,6 +233,16 @@ fn parse_file(file: &str, a: &MapArgs, keep_trace: bool) -> Result<LogParser, St
     Ok(p)
 }
 
+/// Problems of a fit or replay (the log's, the scenario's or the spec's),
+/// each with its path.
+fn refused(what: &str, errs: &[tierplan_core::FieldError]) -> ExitCode {
+    eprintln!("tierplan: cannot {what}:");
+    for e in errs {
+        eprintln!("  {e}");
+    }
+    ExitCode::from(2)
+}
+
 fn print_json<T: serde::Serialize>(v: &T) {
     println!("{}", serde_json::to_string_pretty(v).expect("serialisable"));
 }
@@ -254,8 +264,8 @@ pub fn run(cmd: LogCmd, load: &dyn Fn(&str) -> Result<Scenario, ExitCode>) -> Ex
                 return ExitCode::SUCCESS;
             }
             let fit = logs::fit(&p.tally);
-            if let Some(base) = scenario {
-                let base = match load(&base) {
+            if let Some(base_name) = scenario {
+                let base = match load(&base_name) {
                     Ok(s) => s,
                     Err(c) => return c,
                 };
@@ -264,7 +274,7 @@ pub fn run(cmd: LogCmd, load: &dyn Fn(&str) -> Result<Scenario, ExitCode>) -> Ex
                         print_json(&s);
                         ExitCode::SUCCESS
                     }
-                    Err(errs) => crate::invalid(&file, &errs),
+                    Err(errs) => refused(&format!("fit {file} into {base_name}"), &errs),
                 };
             }
             print_json(&serde_json::json!({
@@ -299,17 +309,19 @@ pub fn run(cmd: LogCmd, load: &dyn Fn(&str) -> Result<Scenario, ExitCode>) -> Ex
                 };
                 let spec = match tierplan_core::optimize::parse_spec(&text) {
                     Ok(s) => s,
-                    Err(errs) => return crate::invalid("the optimiser spec", &errs),
+                    Err(errs) => return refused("read the optimiser spec", &errs),
                 };
                 let mut search = match ReplaySearch::new(&base, &p.tally, trace, windows, spec) {
                     Ok(s) => s,
-                    Err(errs) => return crate::invalid(&file, &errs),
+                    Err(errs) => {
+                        return refused(&format!("optimise on the replay of {file}"), &errs)
+                    }
                 };
                 loop {
                     match search.step(1 << 22) {
                         Ok(p) if p.done => break,
                         Ok(_) => {}
-                        Err(errs) => return crate::invalid(&file, &errs),
+                        Err(errs) => return refused(&format!("replay {file}"), &errs),
                     }
                 }
                 print_json(&search.result());
@@ -321,7 +333,7 @@ pub fn run(cmd: LogCmd, load: &dyn Fn(&str) -> Result<Scenario, ExitCode>) -> Ex
                     print_json(&job.result().expect("done"));
                     ExitCode::SUCCESS
                 }
-                Err(errs) => crate::invalid(&file, &errs),
+                Err(errs) => refused(&format!("replay {file} on {scenario}"), &errs),
             }
         }
         LogCmd::Generate {
@@ -366,7 +378,7 @@ pub fn run(cmd: LogCmd, load: &dyn Fn(&str) -> Result<Scenario, ExitCode>) -> Ex
             let mut errs = tierplan_core::validate(&s);
             errs.retain(|e| e.path.starts_with("workload"));
             if !errs.is_empty() {
-                return crate::invalid("the generator's workload", &errs);
+                return refused("generate a log from this workload", &errs);
             }
             if !(days > 0.0 && days <= 3650.0) {
                 return fail(format!(
