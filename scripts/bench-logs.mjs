@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/* global process, console, performance, setTimeout, clearTimeout, setInterval, clearInterval */
+/* global process, console, performance, setInterval, clearInterval */
 // Times reading and fitting a 10 M-line request log: in headless Chromium
 // through the Logs tab (the file read in slices by the logs worker, as a
 // user's file is) against a `vite preview` build, and natively with
@@ -7,11 +7,12 @@
 // peak resident size of its largest renderer process (the page and its
 // workers), sampled every 100 ms; the CLI's as its maximum RSS.
 // Usage: npm run bench:logs (builds the app and the release CLI first).
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, openSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { startPreview } from './preview-server.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 4180);
 const LINES = Number(process.env.LINES ?? 10_000_000);
@@ -56,28 +57,7 @@ for (let i = 0; i < RUNS; i++) {
   if (timed) nativeRss = Number(r.stderr.trim().split('\n').at(-1)) / 1024;
 }
 
-// Its own process group, so that stopping it also stops what npx started.
-const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], {
-  stdio: ['ignore', 'pipe', 'pipe'],
-  detached: true,
-});
-const stop = () => {
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {
-    // already gone
-  }
-};
-process.on('exit', stop);
-await new Promise((resolve, reject) => {
-  const t = setTimeout(() => reject(new Error('vite preview did not start in 30 s')), 30_000);
-  server.stdout.on('data', (d) => {
-    if (String(d).includes(String(PORT))) {
-      clearTimeout(t);
-      resolve();
-    }
-  });
-});
+const stop = await startPreview(PORT);
 
 /** Resident size (MB) of the largest Chromium renderer process. */
 function rendererRssMb() {
