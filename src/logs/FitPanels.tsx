@@ -34,6 +34,11 @@ export function ZipfPanel({ fit }: { fit: LogFit }) {
         <dt>R² on log–log</dt>
         <dd>{num(z.r2_loglog)}</dd>
       </dl>
+      {z.warning ? (
+        <p className="field-error" data-testid="log-zipf-warning">
+          {z.warning}
+        </p>
+      ) : null}
       <p className="hint">
         Ranks come from the log's own counts, which steepens a plain fit; the value is corrected for that by a parametric bootstrap (uncorrected:{' '}
         {num(z.raw_exponent)}). The interval is the larger of the Fisher-information and the bootstrap spread.

@@ -122,7 +122,28 @@ fn zipf_mle_recovers_the_exponent_within_its_interval() {
         // An interval that says something: narrower than ±0.1 for these sizes.
         assert!(z.exponent.hi - z.exponent.lo < 0.2, "case {i}: too wide");
         assert!(z.ks_distance < 0.05, "case {i}: KS {}", z.ks_distance);
+        assert!(z.warning.is_none(), "case {i}: {:?}", z.warning);
     }
+    // A sparse log (about 2 requests per title) is flagged, not trusted.
+    let w = workload(
+        5000,
+        Popularity {
+            convention: ZipfConvention::Exponent,
+            value: 0.5,
+        },
+        0.1,
+    );
+    let bytes = log_of(&w, 1.0, 3, LogFormat::Csv, TimeFormat::Iso8601);
+    let z = fit(&logs::parse_all(&bytes, csv_map(), false).unwrap().tally)
+        .zipf
+        .unwrap();
+    assert!(
+        z.warning
+            .as_deref()
+            .is_some_and(|m| m.contains("requests per title")),
+        "{:?}",
+        z.warning
+    );
 }
 
 #[test]

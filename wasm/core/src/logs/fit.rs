@@ -49,6 +49,9 @@ pub struct ZipfFit {
     pub r2_loglog: f64,
     /// Rank–frequency points (log-spaced, at most ~300) for the chart.
     pub points: Vec<RankPoint>,
+    /// Why the interval may be optimistic, when it may be.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub warning: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -128,6 +131,11 @@ pub struct LogFit {
 }
 
 const Z95: f64 = 1.959_963_984_540_054;
+/// Most fixed-point steps of the ranking-bias correction.
+const BIAS_STEPS: usize = 6;
+/// Below this many requests per title the ranking noise dominates the
+/// shape of the counts and the fit says so.
+pub const FEW_REQUESTS_PER_TITLE: f64 = 10.0;
 
 pub fn fit(t: &Tally) -> LogFit {
     let mut notes = Vec::new();
@@ -275,12 +283,22 @@ pub fn zipf_fit(requests: &[u64]) -> ZipfFit {
     let n: f64 = sorted.iter().map(|&c| c as f64).sum();
     let ln = log_ranks(n_titles);
     let raw = mle_sorted(&sorted, &ln);
-    // Two rounds of bias correction: estimate the bias at the raw value, then
-    // again at the corrected one.
-    let (b1, _) = sorted_bias(raw, n_titles, n, &ln);
-    let s1 = (raw - b1).max(0.0);
-    let (b2, boot_sd) = sorted_bias(s1, n_titles, n, &ln);
-    let s = (raw - b2).max(0.0);
+    // Bias correction by fixed-point iteration: the s whose simulated logs
+    // fit, on average, to the observed raw value (s = raw − bias(s)). The
+    // bias grows as s falls, so one step from the raw value under-corrects;
+    // a few steps converge.
+    let mut s = raw;
+    let mut boot_sd = 0.0;
+    for _ in 0..BIAS_STEPS {
+        let (b, sd) = sorted_bias(s, n_titles, n, &ln);
+        let next = (raw - b).max(0.0);
+        boot_sd = sd;
+        let done = (next - s).abs() < 1e-4;
+        s = next;
+        if done {
+            break;
+        }
+    }
     // Observed Fisher information of the ordered model: n Var_s(ln i); the
     // bootstrap spread is used when it is larger (ranking noise).
     let (_, var) = moments(&ln, s);
@@ -351,6 +369,12 @@ pub fn zipf_fit(requests: &[u64]) -> ZipfFit {
         top_decile_fitted: top_f,
         r2_loglog: r2,
         points,
+        warning: (n / (n_titles as f64) < FEW_REQUESTS_PER_TITLE).then(|| {
+            format!(
+                "only {:.1} requests per title: the titles' order is mostly noise, the correction is approximate and the interval may not cover the true exponent (titles never requested are not seen at all); a longer log helps",
+                n / n_titles as f64
+            )
+        }),
     }
 }
 
