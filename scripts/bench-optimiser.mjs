@@ -1,15 +1,16 @@
 #!/usr/bin/env node
-/* global process, console, performance, setTimeout, clearTimeout, navigator */
+/* global process, console, performance, navigator */
 // Times the optimiser's study check (MMSys'11 cost table: HDD only, DRAM +
 // HDD, SSD + HDD under both criteria, plus the study's own DRAM
 // configuration) in headless Chromium against a `vite preview` build, and
 // the same searches natively with `tierplan optimize --time`.
 // Usage: npm run build && cargo build --release -p tierplan-cli; npm run bench:optimiser
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { startPreview } from './preview-server.mjs';
 
 const PORT = 4179;
 const RUNS = Number(process.env.RUNS ?? 5);
@@ -36,28 +37,7 @@ for (const criterion of ['study_capacity', 'simulated']) {
   native[criterion] = (performance.now() - t0) / 1000;
 }
 
-// Its own process group, so that stopping it also stops what npx started.
-const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], {
-  stdio: ['ignore', 'pipe', 'pipe'],
-  detached: true,
-});
-const stop = () => {
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {
-    // already gone
-  }
-};
-process.on('exit', stop);
-await new Promise((resolve, reject) => {
-  const t = setTimeout(() => reject(new Error('vite preview did not start in 30 s')), 30_000);
-  server.stdout.on('data', (d) => {
-    if (String(d).includes(String(PORT))) {
-      clearTimeout(t);
-      resolve();
-    }
-  });
-});
+const stop = await startPreview(PORT);
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -1,6 +1,7 @@
 // The scenario editor: workload, run settings, architecture and tiers.
 import type { Architecture, Device, DeviceKind, Scenario, TierSpec, VideoClass, ZipfConvention } from '../engine/types';
 import { FieldMessages, NumField, SelectField, TextField } from './form';
+import { RateProfileFields } from './RateProfileFields';
 import { ARCHITECTURES, hasFileCache, intervalCacheKind } from './labels';
 
 export type Edit = (f: (s: Scenario) => void) => void;
@@ -63,6 +64,7 @@ export function WorkloadSection({ scenario, edit }: { scenario: Scenario; edit: 
         </p>
       </div>
       <ChurnFields scenario={scenario} edit={edit} />
+      <RateProfileFields scenario={scenario} edit={edit} />
     </fieldset>
   );
 }

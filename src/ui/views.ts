@@ -6,10 +6,12 @@ import { FlashView } from './flash/FlashView';
 import { SweepsView } from '../sweeps/SweepsView';
 import { OptimiserView } from './optimiser/OptimiserView';
 import { ReproduceView } from './reproduce/ReproduceView';
+import { LogsView } from '../logs/LogsView';
 
 export const extraViews: ViewDef[] = [
   { id: 'sweeps', title: 'Sweeps & figures', Component: SweepsView },
   { id: 'optimiser', title: 'Optimiser', Component: OptimiserView },
   { id: 'flash', title: 'Flash endurance', Component: FlashView },
   { id: 'reproduce', title: 'Study claims', Component: ReproduceView },
+  { id: 'logs', title: 'Logs', Component: LogsView },
 ];

@@ -12,6 +12,13 @@ use tierplan_core::analytics::cost_model::{
 };
 use tierplan_core::analytics::gc_sim::{GcSimConfig, GcSimResult};
 use tierplan_core::engine::Progress;
+use tierplan_core::logs::fit::{
+    ChurnFit, DayNew, DiurnalFit, HourRate, Interval, LogFit, RankPoint, ZipfFit,
+};
+use tierplan_core::logs::mapping::{ColumnMap, Detection, LogFormat};
+use tierplan_core::logs::parse::{BadLine, ParseProgress};
+use tierplan_core::logs::scenario::PeakHour;
+use tierplan_core::logs::TimeFormat;
 use tierplan_core::optimize::{
     ArchitectureResult, BestConfig, Candidate, Counts, Criterion, EvaluatedConfig, MaxCounts,
     Measurement, OptimizeResult, OptimizeSpec, Replacement, SearchProgress, SearchSpace,
@@ -28,8 +35,8 @@ use tierplan_core::results::{
 };
 use tierplan_core::scenario::{
     Architecture, CellType, Churn, Device, DeviceKind, FlashSpec, IntervalPolicy, LfuPolicy,
-    LfuStart, Policy, Popularity, RunConfig, Scenario, TierRole, TierSpec, Tiers, VideoClass,
-    Workload, ZipfConvention,
+    LfuStart, Policy, Popularity, RateProfile, RunConfig, Scenario, TierRole, TierSpec, Tiers,
+    VideoClass, Workload, ZipfConvention,
 };
 use tierplan_core::stats::Estimate;
 use tierplan_core::validate::FieldError;
@@ -132,6 +139,22 @@ fn main() {
         ClaimOutcome,
         ReproductionRow,
         StudyConfig,
+        RateProfile,
+        LogFormat,
+        TimeFormat,
+        ColumnMap,
+        Detection,
+        BadLine,
+        ParseProgress,
+        Interval,
+        RankPoint,
+        ZipfFit,
+        HourRate,
+        DiurnalFit,
+        DayNew,
+        ChurnFit,
+        LogFit,
+        PeakHour,
     );
     let dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR set by cargo"));
     std::fs::write(dir.join("types.d.ts"), out).expect("write types.d.ts");

@@ -13,6 +13,7 @@ import { OptimiserTable } from './OptimiserTable';
 import { rangesText, shortCounts } from './format';
 import { DEFAULT_FORM, STUDY_ARCHITECTURES, toSpec, type SpecForm } from './spec';
 import { StudyCheck, type StudyCheckData } from './StudyCheck';
+import { usePeakHour } from '../../logs/usePeakHour';
 import './optimiser.css';
 
 type RunState =
@@ -82,7 +83,12 @@ export function OptimiserView(props: ViewProps) {
   return <OptimiserPage {...props} search={search} />;
 }
 
-export function OptimiserPage({ engine, scenario, valid, setScenario, search }: ViewProps & { search: SearchBackend }) {
+export function OptimiserPage({ engine, scenario: given, valid, setScenario, search }: ViewProps & { search: SearchBackend }) {
+  // Peak-hour planning: with a rate profile, optionally size for its
+  // busiest hour held constant (the scenario the search sees).
+  const peak = usePeakHour(given);
+  const [peakOn, setPeakOn] = useState(false);
+  const scenario = peakOn && peak ? peak.scenario : given;
   const [form, setForm] = useState<SpecForm>(DEFAULT_FORM);
   const [preview, setPreview] = useState<{ result: OptimizeResult | null; errors: FieldError[] }>({ result: null, errors: [] });
   const [localBad, setLocalBad] = useLocalInvalid();
@@ -228,6 +234,13 @@ export function OptimiserPage({ engine, scenario, valid, setScenario, search }: 
             {scenario.tiers.file_cache ? `, ${scenario.tiers.file_cache.device}` : ''}) that hold the library and meet the rejection target, for the current
             workload and run settings.
           </p>
+          {peak ? (
+            <label className="check" data-testid="opt-peak">
+              <input type="checkbox" data-testid="opt-peak-hour" checked={peakOn} onChange={(e) => setPeakOn(e.target.checked)} />
+              Size for the peak hour: {String(peak.hour).padStart(2, '0')}:00–{String((peak.hour + 1) % 24).padStart(2, '0')}:00 at{' '}
+              {num(peak.rate)} requests/s held constant (the workload's hourly profile peaks there)
+            </label>
+          ) : null}
           <fieldset className="opt-archs">
             <legend>Architectures to compare</legend>
             {ARCHITECTURES.map((a) => (

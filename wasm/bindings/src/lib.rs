@@ -12,6 +12,8 @@
 //! `build.rs` (ts-rs) and included below; `unchecked_param_type` /
 //! `unchecked_return_type` make each export name them.
 
+mod logs;
+
 use std::sync::Mutex;
 
 use serde::Serialize;

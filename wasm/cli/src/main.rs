@@ -1,6 +1,7 @@
 //! `tierplan`: run scenario JSON files natively — for batch sweeps, for
 //! benchmarks, and for checking the browser's results against native ones.
 
+mod log;
 mod sweep;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -66,6 +67,15 @@ enum Cmd {
         /// Print the wall-clock time of the search to standard error.
         #[arg(long)]
         time: bool,
+        /// Size for the busiest hour of the workload's rate profile (its
+        /// rate held constant); the hour is printed to standard error.
+        #[arg(long)]
+        peak_hour: bool,
+    },
+    /// Request logs: fit, replay exactly, or generate (SPEC §14).
+    Log {
+        #[command(subcommand)]
+        cmd: log::LogCmd,
     },
     /// The flash cache's hybrid cost model (SPEC §9) of a scenario: its
     /// `cost_model`, or the FAST'12 example when it has none. Prints the
@@ -165,7 +175,13 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        Cmd::Optimize { file, spec, time } => optimize_cmd(&file, spec.as_deref(), time),
+        Cmd::Optimize {
+            file,
+            spec,
+            time,
+            peak_hour,
+        } => optimize_cmd(&file, spec.as_deref(), time, peak_hour),
+        Cmd::Log { cmd } => log::run(cmd, &load_scenario),
         Cmd::CostModel { file, grid } => cost_model_cmd(&file, grid),
         Cmd::Reproduce { format, time } => reproduce_cmd(format, time),
         Cmd::Bench { replications } => {
@@ -175,13 +191,30 @@ fn main() -> ExitCode {
     }
 }
 
-const DEFAULT_SPEC: &str = r#"{"architectures": ["hdd_only", "dram_ic_hdd", "ssd_lfu_hdd"]}"#;
+pub(crate) const DEFAULT_SPEC: &str =
+    r#"{"architectures": ["hdd_only", "dram_ic_hdd", "ssd_lfu_hdd"]}"#;
 
-fn optimize_cmd(file: &str, spec_file: Option<&str>, time: bool) -> ExitCode {
-    let scenario = match load_scenario(file) {
+fn optimize_cmd(file: &str, spec_file: Option<&str>, time: bool, peak_hour: bool) -> ExitCode {
+    let mut scenario = match load_scenario(file) {
         Ok(s) => s,
         Err(code) => return code,
     };
+    if peak_hour {
+        match tierplan_core::logs::scenario::peak_hour_scenario(&scenario) {
+            Some((peak, hour)) => {
+                eprintln!(
+                    "tierplan optimize: sizing for the peak hour {hour:02}:00–{:02}:00 at {:.4} requests/s",
+                    (hour + 1) % 24,
+                    peak.workload.arrival_rate
+                );
+                scenario = peak;
+            }
+            None => {
+                eprintln!("tierplan: {file} has no workload.rate_profile: --peak-hour needs one");
+                return ExitCode::from(2);
+            }
+        }
+    }
     let spec_text = match spec_file {
         Some(f) => match std::fs::read_to_string(f) {
             Ok(t) => t,

@@ -5,6 +5,7 @@
 
 pub mod analytics;
 pub mod engine;
+pub mod logs;
 pub mod optimize;
 pub mod presets;
 pub mod reproduce;

@@ -227,6 +227,7 @@ fn mmsys_base(name: &str, arch: Architecture, tiers: Tiers, rate: f64) -> Scenar
             },
             arrival_rate: rate,
             churn: None,
+            rate_profile: None,
         },
         run: RunConfig {
             duration_h: 10.0,
@@ -264,6 +265,14 @@ fn resized(base: &str, id: &str, name: &str, capacity_gb: f64, assumption: &str)
     d.assumptions.push(assumption.into());
     d
 }
+
+/// Relative request rate by hour of day of a VoD service (shape only:
+/// quiet before dawn, rising through the day, peak at 21:00 at 2.2 × the
+/// mean). An illustration, not a measured trace.
+pub const EVENING_PEAK: [f64; 24] = [
+    0.6, 0.4, 0.3, 0.25, 0.25, 0.3, 0.45, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 1.0, 1.0, 1.05, 1.1, 1.2,
+    1.4, 1.7, 1.9, 2.07, 1.7, 1.1,
+];
 
 struct Entry {
     info: (&'static str, &'static str, &'static str, &'static str),
@@ -344,6 +353,17 @@ fn entries() -> Vec<Entry> {
                 s.devices.push(resized("slc_fusionio", "slc4", "SLC flash cache, 4 GB (FAST'12 example)", 4.0,
                                        "capacity 4 GB and price pro rata of the 80 GB Fusion-io (FAST'12 gives no device)"));
                 s.cost_model = Some(CostModelSpec::fast12_example());
+                s
+            },
+        },
+        Entry {
+            info: ("diurnal-evening-peak", "A day with an evening peak: SSD LFU + HDD", "tierplan (SPEC §14)",
+                   "The MMSys'11 SSD + HDD configuration over 24 h with an hourly rate profile (quiet at 4 am, peak at 21:00 at 2.2 × the mean): the peak hour, not the mean, decides the disks. The Optimiser can size for the peak hour."),
+            build: || {
+                let mut s = mmsys_base("A day with an evening peak", Architecture::SsdLfuHdd,
+                                       tiers(tier("hdd15k", 2), Some(tier("ddr3_1gb", 0)), Some(tier("ssd_a", 5))), 1.0);
+                s.workload.rate_profile = Some(RateProfile { hourly: EVENING_PEAK.to_vec(), start_hour: 0 });
+                s.run.duration_h = 24.0;
                 s
             },
         },

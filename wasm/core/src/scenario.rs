@@ -45,6 +45,25 @@ pub struct Workload {
     #[serde(default)]
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub churn: Option<Churn>,
+    /// Optional hour-of-day arrival profile (SPEC §14): the rate becomes a
+    /// non-homogeneous Poisson process whose daily mean is `arrival_rate`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub rate_profile: Option<RateProfile>,
+}
+
+/// Relative arrival rate in each hour of the day. The rate in hour h is
+/// `arrival_rate × hourly[h] / mean(hourly)`, so only the shape matters and
+/// `arrival_rate` stays the daily mean.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct RateProfile {
+    /// 24 weights ≥ 0 (hour 0 = midnight to 1 am), not all zero.
+    pub hourly: Vec<f64>,
+    /// Hour of day at which the run starts (0..23).
+    #[serde(default)]
+    pub start_hour: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

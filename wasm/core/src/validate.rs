@@ -221,6 +221,41 @@ fn check_workload(c: &mut Checker, w: &Workload) {
         let hi = w.videos.max(1);
         c.count("workload.churn.new_titles", ch.new_titles, 1, hi);
     }
+    if let Some(p) = &w.rate_profile {
+        check_rate_profile(c, p);
+    }
+}
+
+fn check_rate_profile(c: &mut Checker, p: &RateProfile) {
+    let at = "workload.rate_profile";
+    if p.hourly.len() != 24 {
+        c.push(
+            format!("{at}.hourly"),
+            format!(
+                "has {} values: give one weight for each of the 24 hours",
+                p.hourly.len()
+            ),
+        );
+        return;
+    }
+    for (h, &v) in p.hourly.iter().enumerate() {
+        c.range(
+            &format!("{at}.hourly[{h}]"),
+            v,
+            0.0,
+            false,
+            1e6,
+            "(relative weight)",
+        );
+    }
+    let sum: f64 = p.hourly.iter().sum();
+    if sum.is_finite() && sum <= 0.0 {
+        c.push(
+            format!("{at}.hourly"),
+            "is zero in every hour: at least one hour needs a weight > 0",
+        );
+    }
+    c.count(&format!("{at}.start_hour"), p.start_hour, 0, 23);
 }
 
 fn check_run(c: &mut Checker, r: &RunConfig) {
@@ -571,13 +606,16 @@ fn check_budget(c: &mut Checker, s: &Scenario) {
         .iter()
         .map(|k| k.length_min * 60.0)
         .fold(0.0, f64::max);
-    let concurrent = s.workload.arrival_rate * max_len_s;
+    // With a rate profile the busiest hour sets the concurrency.
+    let peak =
+        crate::engine::RateSteps::of(&s.workload).map_or(s.workload.arrival_rate, |r| r.peak().1);
+    let concurrent = peak * max_len_s;
     if concurrent > MAX_EXPECTED_CONCURRENT {
         c.push(
             "workload.arrival_rate",
             format!(
                 "{} requests/s × {} s videos means about {} concurrent streams: the limit is {}",
-                fmt_num(s.workload.arrival_rate),
+                fmt_num(peak),
                 fmt_num(max_len_s),
                 fmt_num(concurrent.round()),
                 fmt_num(MAX_EXPECTED_CONCURRENT)

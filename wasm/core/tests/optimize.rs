@@ -35,6 +35,7 @@ fn small() -> Scenario {
             },
             arrival_rate: 0.05,
             churn: None,
+            rate_profile: None,
         },
         run: RunConfig {
             duration_h: 1.5,
@@ -138,10 +139,23 @@ fn variants() -> Vec<(&'static str, Scenario, f64)> {
     short.workload.arrival_rate = 0.02;
     short.run.duration_h = 0.5;
     short.run.seed = 5;
+    // An hourly rate profile (SPEC §14): a quiet hour, then a busy one, so
+    // the bound must regenerate the engine's non-homogeneous arrivals.
+    let mut profile = base.clone();
+    profile.run.duration_h = 2.0;
+    profile.run.seed = 11;
+    profile.workload.rate_profile = Some(tierplan_core::scenario::RateProfile {
+        hourly: (0..24)
+            .map(|h| if h % 2 == 0 { 0.4 } else { 1.6 })
+            .collect(),
+        start_hour: 22,
+    });
     vec![
         ("base", base, 0.0),
         ("two classes", two, 0.02),
         ("dynamic", dynamic, 0.0),
+        ("rate profile", profile, 0.0),
+        // Last: the test below takes it with `pop`.
         ("short run", short, 0.0),
     ]
 }

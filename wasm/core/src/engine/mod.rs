@@ -2,6 +2,7 @@
 
 // The bound of the optimiser regenerates the engine's arrivals with these.
 pub(crate) mod alias;
+mod arrivals;
 mod heap;
 pub(crate) mod rng;
 mod sim;
@@ -13,6 +14,8 @@ use crate::stats::mean_ci95;
 use crate::validate::{expected_events, validate, FieldError};
 use serde::{Deserialize, Serialize};
 use sim::{Plan, Sim};
+
+pub use arrivals::{RateSteps, Trace};
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -62,6 +65,36 @@ impl Job {
         })
     }
 
+    /// A job that replays a recorded log instead of generating arrivals:
+    /// replication k replays `trace.windows[k]` (SPEC §14). The scenario
+    /// gives the devices, policies, library size (ranks of the trace must be
+    /// below `workload.videos`) and the window length (`run.duration_h`).
+    pub fn replay(
+        mut scenario: Scenario,
+        trace: std::sync::Arc<Trace>,
+    ) -> Result<Job, Vec<FieldError>> {
+        scenario.run.replications = trace.windows.len() as u32;
+        let mut job = Job::new(scenario)?;
+        let n = job.scenario.workload.videos;
+        if let Some(r) = trace.windows.iter().flatten().find(|x| x.1 >= n) {
+            return Err(vec![FieldError {
+                path: "workload.videos".into(),
+                message: format!(
+                    "the log has title rank {} but the library has {n} videos",
+                    r.1 + 1
+                ),
+            }]);
+        }
+        let per_arrival = if job.scenario.architecture.interval_cache_kind().is_some() {
+            3.0
+        } else {
+            2.0
+        };
+        job.expected_events = (trace.requests() as f64 * per_arrival).max(1.0);
+        job.plan.trace = Some(trace);
+        Ok(job)
+    }
+
     /// Check every tier's bandwidth, the buffer and the stream accounting
     /// after every event (slow; for tests and `tierplan run --check`).
     pub fn check_invariants(&mut self, on: bool) {
@@ -78,6 +111,7 @@ impl Job {
         let mut budget = max_events.max(1);
         while self.rep < reps && budget > 0 {
             if !self.started {
+                self.sim.trace_window = self.rep as usize;
                 self.sim.reset(&self.plan, self.seed(self.rep) as u64);
                 self.started = true;
             }

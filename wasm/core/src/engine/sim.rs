@@ -190,6 +190,11 @@ pub struct Plan {
     // For wear reporting.
     file_flash: Option<(f64, u32, f64)>, // capacity GB, P/E, cost
     ic_wear: Option<(f64, u32, f64, f64)>, // capacity GB, P/E, cost, WA
+    /// Hour-of-day rate profile (SPEC §14); `None` keeps the constant-rate
+    /// Poisson arrivals, drawn exactly as before profiles existed.
+    profile: Option<super::arrivals::RateSteps>,
+    /// A log replayed exactly instead of generated arrivals (SPEC §14).
+    pub(crate) trace: Option<std::sync::Arc<super::arrivals::Trace>>,
 }
 
 impl Plan {
@@ -236,6 +241,8 @@ impl Plan {
             slot_class: w.class_of_ranks(),
             alias: AliasTable::new(&weights),
             lambda: w.arrival_rate,
+            profile: super::arrivals::RateSteps::of(w),
+            trace: None,
             duration: s.run.duration_h * 3600.0,
             warmup: s.run.warmup_h * 3600.0,
             churn: w.churn.map(|c| (c.period_h * 3600.0, c.new_titles)),
@@ -312,6 +319,10 @@ struct Acc {
 
 pub struct Sim {
     rng: SimRng,
+    /// Replay only: the log window this replication replays (set by the
+    /// job before `reset`) and the index of its next request.
+    pub(crate) trace_window: usize,
+    trace_next: usize,
     t: f64,
     next_arrival: f64,
     events: BinaryHeap<Event>,
@@ -368,6 +379,8 @@ impl Sim {
     pub fn new() -> Sim {
         Sim {
             rng: SimRng::new(0),
+            trace_window: 0,
+            trace_next: 0,
             t: 0.0,
             next_arrival: 0.0,
             events: BinaryHeap::new(),
@@ -417,6 +430,7 @@ impl Sim {
     pub fn reset(&mut self, p: &Plan, seed: u64) {
         let n = p.n as usize;
         self.rng = SimRng::new(seed);
+        self.trace_next = 0;
         self.t = 0.0;
         self.events.clear();
         self.ends.resize_with(p.classes.len(), VecDeque::new);
@@ -476,7 +490,24 @@ impl Sim {
         if let Some((period, _)) = p.churn {
             self.push(period, Kind::Churn, 0, 0);
         }
-        self.next_arrival = self.rng.exp(p.lambda);
+        self.next_arrival = self.next_arrival_after(p, 0.0);
+    }
+
+    /// The arrival after time t. Without a rate profile this is exactly the
+    /// original `t + exp(λ)` (one draw, same bits: 0.0 + x == x), so
+    /// constant-rate runs are unchanged; with one, inversion of the hourly
+    /// rate (`arrivals.rs`), still one draw per arrival.
+    #[inline]
+    fn next_arrival_after(&mut self, p: &Plan, t: f64) -> f64 {
+        if let Some(trace) = &p.trace {
+            // Times before the window (warm LFU history) do not exist in a
+            // replay: the first request is the log's own first.
+            return trace.time(self.trace_window, self.trace_next);
+        }
+        match &p.profile {
+            None => t + self.rng.exp(p.lambda),
+            Some(steps) => steps.after(t, self.rng.exp(1.0)),
+        }
     }
 
     #[inline]
@@ -517,14 +548,14 @@ impl Sim {
     /// Dynamic LFU, warm start: one window of request history before t = 0,
     /// then the most-counted files that fit are staged.
     fn warm_history(&mut self, p: &Plan) {
-        let mut t = -p.window + self.rng.exp(p.lambda);
+        let mut t = self.next_arrival_after(p, -p.window);
         while t < 0.0 {
             let rank = p.alias.sample(&mut self.rng);
             let slot = self.slot_of_rank(p, rank);
             self.counts[slot as usize] += 1;
             self.window_q.push_back((t, slot, 0));
             self.events_done += 1;
-            t += self.rng.exp(p.lambda);
+            t = self.next_arrival_after(p, t);
         }
         let mut order: Vec<u32> = (0..p.n).collect();
         // Most counted first; ties by popularity rank (slot = rank at t = 0).
@@ -643,7 +674,7 @@ impl Sim {
             self.advance(p, t);
             if self.next_arrival == t {
                 self.arrival(p);
-                self.next_arrival = t + self.rng.exp(p.lambda);
+                self.next_arrival = self.next_arrival_after(p, t);
             } else if end_t == t {
                 let (_, id, gen) = self.ends[end_q].pop_front().expect("peeked");
                 self.end(p, id, gen);
@@ -682,7 +713,13 @@ impl Sim {
         if measured {
             self.arrivals += 1;
         }
-        let rank = p.alias.sample(&mut self.rng);
+        let rank = match &p.trace {
+            None => p.alias.sample(&mut self.rng),
+            Some(trace) => {
+                self.trace_next += 1;
+                trace.rank(self.trace_window, self.trace_next - 1)
+            }
+        };
         let slot = self.slot_of_rank(p, rank);
         let c = self.class(p, slot);
         if p.has_file && p.dynamic_lfu {

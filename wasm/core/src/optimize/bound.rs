@@ -91,6 +91,13 @@ impl Trace {
             .map(|c| libm::ceil(c.length_min * 60.0 * c.bitrate_kbps / 1024.0).max(1.0))
             .fold(1.0, f64::max) as u32;
         let lambda = w.arrival_rate;
+        // The engine's arrivals exactly: with an hourly rate profile the
+        // same inversion, without one the same `t + exp(λ)` (SPEC §14).
+        let steps = crate::engine::RateSteps::of(w);
+        let next = |rng: &mut SimRng, t: f64| match &steps {
+            None => t + rng.exp(lambda),
+            Some(st) => st.after(t, rng.exp(1.0)),
+        };
         let duration = s.run.duration_h * 3600.0;
         let warmup = s.run.warmup_h * 3600.0;
         let window = s.policy.lfu_window_h * 3600.0;
@@ -100,10 +107,10 @@ impl Trace {
                 let seed = s.run.seed.wrapping_add(k) as u64;
                 let mut rng = SimRng::new(seed);
                 if warm_history {
-                    let mut t = -window + rng.exp(lambda);
+                    let mut t = next(&mut rng, -window);
                     while t < 0.0 {
                         alias.sample(&mut rng);
-                        t += rng.exp(lambda);
+                        t = next(&mut rng, t);
                     }
                 }
                 let mut tr = RepTrace {
@@ -120,7 +127,7 @@ impl Trace {
                 let mut last = vec![f64::NAN; n as usize];
                 let mut head = 0u32;
                 let mut next_churn = churn.map(|(p, _)| p);
-                let mut t = rng.exp(lambda);
+                let mut t = next(&mut rng, 0.0);
                 while t <= duration {
                     if let Some((period, k)) = churn {
                         while let Some(tc) = next_churn {
@@ -150,7 +157,7 @@ impl Trace {
                     if t >= warmup {
                         tr.measured_arrivals += 1;
                     }
-                    t += rng.exp(lambda);
+                    t = next(&mut rng, t);
                 }
                 let mut by_end: Vec<u32> = (0..tr.t.len() as u32).collect();
                 by_end.sort_by(|&a, &b| tr.end[a as usize].total_cmp(&tr.end[b as usize]));

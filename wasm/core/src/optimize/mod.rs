@@ -822,6 +822,17 @@ impl Search {
         Ok(search)
     }
 
+    /// Simulate without pruning, saying why: for candidates whose results do
+    /// not come from the scenario's own generated arrivals (a replayed log,
+    /// SPEC §14), the regenerated trace behind the necessary conditions does
+    /// not apply. Call before the first batch.
+    pub fn without_pruning(&mut self, why: &str) {
+        if self.bounds_on {
+            self.bounds_on = false;
+            self.notes.push(why.to_string());
+        }
+    }
+
     /// StudyCapacity: decide every architecture analytically.
     fn study_pass(&mut self) {
         let need =

@@ -1,0 +1,89 @@
+// Plan from your own logs (SPEC §14) in the browser: drop the sample log,
+// map its columns over the preview, read it in the worker, see the fits,
+// use the fit, run it, and share a link that carries the fitted parameters
+// (not the log).
+import { expect, test } from '@playwright/test';
+import { LogsPage } from './pages/LogsPage';
+import { LinksPage } from './pages/LinksPage';
+
+test('drop the sample log, map columns, fit, use the fit, run, share', async ({ page }) => {
+  const logs = new LogsPage(page);
+  await logs.open();
+  await logs.drop('public/sample-log.csv', 'sample-log.csv');
+
+  // The detector's guess is shown over a preview; the user confirms it
+  // (and could change any column).
+  await expect(logs.preview).toContainText('2024-03-01T00:00:38Z');
+  await expect(logs.field('map.timestamp')).toHaveValue('timestamp');
+  await expect(logs.field('map.time_format')).toHaveValue('iso8601');
+  await logs.field('map.title').selectOption('title');
+  await logs.field('map.length_s').selectOption('length_s');
+  await logs.readAndFit();
+  await expect(logs.status).toContainText('18,077 requests, 0 bad lines');
+
+  // The fits: the exponent with its interval in both conventions, the
+  // rank-frequency and hourly charts, the peak hour of the generator (21:00).
+  await expect(page.getByTestId('log-theta')).toContainText('95 % CI');
+  const s = await logs.exponent();
+  expect(s).toBeGreaterThan(0.2);
+  expect(s).toBeLessThan(0.32);
+  expect(await logs.peakHour()).toBe(21);
+  await expect(page.getByTestId('log-rank-chart')).toBeVisible();
+  await expect(page.getByTestId('log-hour-chart')).toBeVisible();
+  await expect(page.getByTestId('log-churn')).toContainText('3');
+
+  // Use the fit: the editor shows the fitted workload (318 titles: 300 and
+  // 3 new ones on each of the 6 later days); run it.
+  await logs.useFit();
+  await expect(page.getByTestId('field-workload.videos')).toHaveValue('318');
+  await expect(page.getByTestId('field-workload.rate_profile')).toBeChecked();
+  await expect(page.getByTestId('app')).toHaveAttribute('data-valid', 'true');
+  await page.getByTestId('run-button').click();
+  await expect(page.getByTestId('run-status')).toContainText('Done', { timeout: 60_000 });
+
+  // Share: the link is a few hundred characters (the log is 600 KB) and
+  // reopens the fitted scenario in a fresh page.
+  const links = new LinksPage(page);
+  const url = await links.copyLink();
+  expect(url.length).toBeLessThan(4000);
+  const fresh = await page.context().newPage();
+  await fresh.goto(url);
+  await expect(fresh.getByTestId('app')).toHaveAttribute('data-valid', 'true');
+  await expect(fresh.getByTestId('field-workload.videos')).toHaveValue('318');
+  await expect(fresh.getByTestId('field-workload.popularity.value')).toHaveValue(String(Number(s.toPrecision(4))));
+  await expect(fresh.getByTestId('field-workload.rate_profile')).toBeChecked();
+  await expect(fresh.getByTestId('rate-profile-peak')).toContainText('Peak hour 21:00');
+
+  // Peak-hour planning: the Optimiser names the fitted profile's busiest hour.
+  await fresh.getByTestId('tab-optimiser').click();
+  await expect(fresh.getByTestId('opt-peak')).toContainText('21:00–22:00');
+  await fresh.getByTestId('opt-peak-hour').check();
+  await expect(fresh.getByTestId('opt-peak-hour')).toBeChecked();
+});
+
+test('bad lines are shown with their numbers; replay beside the fit', async ({ page }) => {
+  const logs = new LogsPage(page);
+  await logs.open();
+  await page.getByTestId('log-sample').click();
+  await expect(logs.preview).toBeVisible();
+  await logs.readAndFit();
+  await page.getByTestId('replay-windows').fill('7');
+  await page.getByTestId('replay-run').click();
+  const table = page.getByTestId('replay-table');
+  await expect(table).toBeVisible({ timeout: 60_000 });
+  await expect(table).toContainText('Replayed log');
+  await expect(table).toContainText('Fitted scenario');
+  // The optimiser sizes on the replayed log itself.
+  await page.getByTestId('replay-optimise').click();
+  await expect(page.getByTestId('replay-opt-table')).toContainText('HDD only', { timeout: 120_000 });
+  await expect(page.getByTestId('replay-opt-table')).toContainText('× hdd15k');
+
+  // A damaged log: the bad lines are listed with their line numbers.
+  const bad = 'timestamp,title\n2024-03-01T10:00:00Z,v1\nyesterday,v2\n2024-03-01T10:00:02Z\n2024-03-01T10:00:03Z,v3\n';
+  await page.getByTestId('log-file').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
+  await logs.readAndFit();
+  await expect(logs.status).toContainText('2 requests, 2 bad lines');
+  await expect(logs.badLines).toContainText('3');
+  await expect(logs.badLines).toContainText('not ISO 8601');
+  await expect(logs.badLines).toContainText('4');
+});
