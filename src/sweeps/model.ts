@@ -55,7 +55,8 @@ export function fieldAxisLabel(f: Pick<SweepField, 'label' | 'unit'>): string {
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
-function steps(path: string): (string | number)[] | null {
+/** The keys of a field path such as `devices[4].read_mbps`, or null when it is not one. */
+export function pathSteps(path: string): (string | number)[] | null {
   const out: (string | number)[] = [];
   for (const part of path.split('.')) {
     const m = /^([A-Za-z_][A-Za-z0-9_]*)((?:\[\d+\])*)$/.exec(part);
@@ -68,7 +69,7 @@ function steps(path: string): (string | number)[] | null {
 
 /** The number at `path`, or undefined when the path does not lead to one. */
 export function getNumber(s: Scenario, path: string): number | undefined {
-  const st = steps(path);
+  const st = pathSteps(path);
   if (!st) return undefined;
   let cur: Json | undefined = s;
   for (const k of st) {
@@ -80,7 +81,7 @@ export function getNumber(s: Scenario, path: string): number | undefined {
 
 /** A copy of `s` with the number at `path` replaced; throws a FieldError-style message for a bad path. */
 export function setNumber(s: Scenario, path: string, v: number): Scenario {
-  const st = steps(path);
+  const st = pathSteps(path);
   if (!st || getNumber(s, path) === undefined) throw new Error(`${path}: is not a numeric field of this scenario`);
   const copy = structuredClone(s);
   let cur = copy as unknown as Record<string | number, Json>;
