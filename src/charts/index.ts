@@ -11,6 +11,7 @@ export { OKABE_ITO, VIRIDIS, seriesColor } from './palette';
 export { paretoFront, type ParetoSense } from './pareto';
 export { formatValue, r2 } from './format';
 export { XAxis, YAxis, tickValues, type Margins } from './Axes';
+export { useContainerWidth } from './size';
 export {
   APP_VERSION,
   headerLines,

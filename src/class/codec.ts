@@ -54,7 +54,7 @@ const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !
 export function lessonProblems(x: unknown): string[] {
   const errs: string[] = [];
   const str = (o: Obj, k: string, at: string, allowEmpty = false) => {
-    if (typeof o[k] !== 'string' || (!allowEmpty && (o[k] as string).trim() === '')) errs.push(`${at}${k}: must be ${allowEmpty ? 'text' : 'non-empty text'}`);
+    if (typeof o[k] !== 'string' || (!allowEmpty && (o[k]).trim() === '')) errs.push(`${at}${k}: must be ${allowEmpty ? 'text' : 'non-empty text'}`);
   };
   const num = (o: Obj, k: string, at: string) => {
     if (typeof o[k] !== 'number' || !Number.isFinite(o[k])) errs.push(`${at}${k}: must be a number`);
@@ -209,10 +209,11 @@ export function decodeAnswers(code: string): CodeRead {
   const p = u.payload;
   if (!isObj(p) || typeof p.l !== 'string' || !Array.isArray(p.a)) return { ok: false, message: 'the code holds no answers' };
   const answers: Record<number, Prediction> = {};
-  for (const e of p.a) {
-    const pred = Array.isArray(e) && Number.isInteger(e[0]) ? unpackPrediction(e[1]) : null;
+  for (const e of p.a as unknown[]) {
+    const entry = Array.isArray(e) ? (e as unknown[]) : [];
+    const pred = Number.isInteger(entry[0]) ? unpackPrediction(entry[1]) : null;
     if (!pred) return { ok: false, message: 'an answer in the code is not readable' };
-    answers[e[0] as number] = pred;
+    answers[entry[0] as number] = pred;
   }
   return { ok: true, value: { lesson: p.l, name: typeof p.n === 'string' ? p.n : '', answers } };
 }

@@ -14,6 +14,9 @@ const SSDS: FieldRef = { path: 'tiers.file_cache.count', label: 'SSDs (file-leve
 const SSD_BW: FieldRef = { path: 'devices[4].read_mbps', label: 'SSD read bandwidth', unit: 'MB/s', min: 10, max: 1000, step: 5 };
 const SSD_GB: FieldRef = { path: 'devices[4].capacity_gb', label: 'SSD capacity', unit: 'GB', min: 8, max: 512, step: 8 };
 
+/** The inputs an authored step can show (those the scenario has), locked unless the teacher frees them. */
+export const AUTHOR_FIELDS: FieldRef[] = [ARRIVAL, SKEW, VIDEOS, DISKS, DRAM, SSDS];
+
 export const LESSONS: Lesson[] = [
   {
     id: 'disk-bandwidth',

@@ -138,7 +138,7 @@ export function setField(s: Scenario, path: string, v: number | string): Scenari
 export function getField(s: Scenario, path: string): Json | undefined {
   const st = pathSteps(path);
   if (!st) return undefined;
-  let cur: Json | undefined = s as unknown as Json;
+  let cur: Json | undefined = s;
   for (const k of st) {
     if (cur === null || typeof cur !== 'object') return undefined;
     cur = (cur as Record<string | number, Json>)[k];

@@ -8,6 +8,8 @@ import { FlashView } from './flash/FlashView';
 import { SweepsView } from '../sweeps/SweepsView';
 import { OptimiserView } from './optimiser/OptimiserView';
 import { ReproduceView } from './reproduce/ReproduceView';
+import { ClassView } from '../class/ClassView';
+import { isClassFragment } from '../state/link';
 
 export interface ViewProps {
   engine: Engine;
@@ -24,6 +26,8 @@ export interface ViewDef {
   id: string;
   title: string;
   Component: ComponentType<ViewProps>;
+  /** The view opens first when the page's URL fragment is one of its links. */
+  ownsFragment?: (hash: string) => boolean;
 }
 
 export const extraViews: ViewDef[] = [
@@ -31,4 +35,10 @@ export const extraViews: ViewDef[] = [
   { id: 'optimiser', title: 'Optimiser', Component: OptimiserView },
   { id: 'flash', title: 'Flash endurance', Component: FlashView },
   { id: 'reproduce', title: 'Study claims', Component: ReproduceView },
+  { id: 'class', title: 'Class', Component: ClassView, ownsFragment: isClassFragment },
 ];
+
+/** The tab to show first: the view whose link the URL holds, else the editor. */
+export function initialView(hash: string): string {
+  return extraViews.find((v) => v.ownsFragment?.(hash))?.id ?? 'scenario';
+}
