@@ -48,6 +48,8 @@ export function ClassView({ engine, scenario }: ViewProps) {
   const [linkError, setLinkError] = useState<string | null>(null);
   const [progress, setProgress] = useState<LessonProgress>(EMPTY_PROGRESS);
   const [printAnswers, setPrintAnswers] = useState(false);
+  // Bumped by Restart so every step's draft starts empty again.
+  const [generation, setGeneration] = useState(0);
   const runRef = useRef<(() => void) | null>(null);
 
   useEffect(() => {
@@ -125,6 +127,7 @@ export function ClassView({ engine, scenario }: ViewProps) {
     clearProgress(open.lesson.id);
     setProgress(EMPTY_PROGRESS);
     setStepIx(0);
+    setGeneration((g) => g + 1);
   };
 
   const shareUrl = open ? `${location.origin}${location.pathname}${classFragment(open.ref)}` : '';
@@ -159,7 +162,7 @@ export function ClassView({ engine, scenario }: ViewProps) {
         {present ? (
           <p className="note">Showing in the presenter view (P to leave it).</p>
         ) : (
-          <StepView key={`${open.lesson.id}-${stepIx}`} engine={engine} step={step} index={stepIx} progress={progress} update={update} runRef={runRef} />
+          <StepView key={`${open.lesson.id}-${stepIx}-${generation}`} engine={engine} step={step} index={stepIx} progress={progress} update={update} runRef={runRef} />
         )}
         <div className="run-buttons">
           <button type="button" disabled={stepIx === 0} onClick={() => go(-1)} data-testid="prev-step">

@@ -147,7 +147,7 @@ export function StepView({ engine, step, index, progress, update, runRef, presen
                   <label htmlFor={`in-${index}-${f.path}`}>
                     {f.label} {f.unit ? <span className="unit">({f.unit})</span> : null}{' '}
                     <span className={free ? 'badge free' : 'badge locked'} data-testid={`${free ? 'free' : 'locked'}-label`}>
-                      {free ? (revealed ? 'yours to change' : 'unlocks after the reveal') : hidden ? '🔒 hidden' : '🔒 locked'}
+                      {free ? (revealed ? 'yours to change' : 'unlocks after the reveal') : hidden ? 'hidden' : 'locked'}
                     </span>
                   </label>
                   <input
@@ -182,7 +182,7 @@ export function StepView({ engine, step, index, progress, update, runRef, presen
           <button type="button" className="primary" data-testid="reveal-button" disabled={!prediction} onClick={reveal}>
             Reveal the hidden value
           </button>
-        ) : (
+        ) : revealed && step.free.length === 0 ? null : (
           <button type="button" className="primary" data-testid="class-run" disabled={!canRun} onClick={doRun} aria-describedby={`why-${index}`}>
             {revealed ? 'Run with my changes' : mystery ? 'Run and observe' : 'Run the simulation'}
           </button>

@@ -186,7 +186,7 @@ export function grade(step: Step, p: Prediction, o: Outcome): Grade {
     const truth = step.mystery ? step.mystery.value : o.key;
     const d = p.value - truth;
     const right = Math.abs(d) <= step.answer.tolerance;
-    const rel = truth !== 0 ? ` (${Math.round((Math.abs(d) / Math.abs(truth)) * 100)} %)` : '';
+    const rel = truth !== 0 ? ` (${Math.round((Math.abs(d) / Math.abs(truth)) * 100)} % of the answer)` : '';
     const txt = d === 0 ? 'exactly right' : `${formatAnswer(Math.abs(d), step.mystery ? step.mystery.unit : unit)}${rel} ${d > 0 ? 'too high' : 'too low'}`;
     return { right, text: right ? `Within the tolerance: ${txt}.` : `Off by ${txt}.` };
   }
