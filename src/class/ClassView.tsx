@@ -278,7 +278,11 @@ interface PresenterProps {
 }
 
 /** One step per screen, large type, the chart filling the space, keyboard-driven. */
-function Presenter({ show, open, stepIx, go, setPresent, shareUrl, engine, progress, update, runRef }: PresenterProps) {
+function Presenter(props: PresenterProps) {
+  return props.show ? <PresenterScreen {...props} /> : null;
+}
+
+function PresenterScreen({ open, stepIx, go, setPresent, shareUrl, engine, progress, update, runRef }: PresenterProps) {
   const [box, width] = useContainerWidth<HTMLDivElement>();
   const [vh, setVh] = useState(() => (typeof window === 'undefined' ? 800 : window.innerHeight));
   useEffect(() => {
@@ -286,8 +290,12 @@ function Presenter({ show, open, stepIx, go, setPresent, shareUrl, engine, progr
     window.addEventListener('resize', on);
     return () => window.removeEventListener('resize', on);
   }, []);
-  const chartSize = useMemo(() => (width ? { width: Math.max(300, width), height: Math.max(260, Math.round(vh * 0.5)) } : undefined), [width, vh]);
-  if (!show) return null;
+  // Wide screens put the chart beside the answer, as tall as the screen allows; phones stack them.
+  const chartSize = useMemo(() => {
+    if (!width) return undefined;
+    const wide = width >= 900;
+    return { width: Math.max(300, Math.round(wide ? width * 0.62 : width)), height: wide ? Math.max(300, vh - 230) : 300 };
+  }, [width, vh]);
   const step = open.lesson.steps[stepIx];
   return (
     <div className="presenter" role="dialog" aria-modal="true" aria-label={`Presenter view: ${open.lesson.title}`} data-testid="presenter">

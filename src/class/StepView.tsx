@@ -176,8 +176,8 @@ export function StepView({ engine, step, index, progress, update, runRef, presen
           You observe: <strong>{formatAnswer(outcome.key, step.answer.unit)}</strong> ({step.answer.label}). The {step.mystery!.label.toLowerCase()} is hidden.
         </p>
       ) : null}
-      {needsPrediction ? <QuestionInput step={step} draft={revealed && stored ? draftOf(stored) : draft} onDraft={setDraft} disabled={questionLocked} /> : null}
-      <div className="run-buttons">
+      {needsPrediction && !(presenter && revealed) ? <QuestionInput step={step} draft={revealed && stored ? draftOf(stored) : draft} onDraft={setDraft} disabled={questionLocked} /> : null}
+      <div className={presenter && revealed ? 'run-buttons presenter-hidden' : 'run-buttons'}>
         {!revealed && mystery && outcome ? (
           <button type="button" className="primary" data-testid="reveal-button" disabled={!prediction} onClick={reveal}>
             Reveal the hidden value
@@ -191,7 +191,7 @@ export function StepView({ engine, step, index, progress, update, runRef, presen
           Cancel
         </button>
       </div>
-      <p id={`why-${index}`} className="hint" data-testid="run-hint">
+      <p id={`why-${index}`} className="hint" data-testid="run-hint" hidden={presenter && revealed}>
         {revealed
           ? step.free.length > 0
             ? 'Change the unlocked inputs and run again to explore.'
@@ -215,7 +215,7 @@ export function StepView({ engine, step, index, progress, update, runRef, presen
       ) : null}
       {run.status === 'cancelled' ? <p className="muted">Cancelled.</p> : null}
       {revealed && outcome ? (
-        <section className="reveal" aria-label="Answer" data-testid="reveal">
+        <section className={presenter && step.measure.kind !== 'run' ? 'reveal presenter-grid' : 'reveal'} aria-label="Answer" data-testid="reveal">
           <div className="versus">
             {stored ? (
               <div className="versus-box">
