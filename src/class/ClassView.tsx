@@ -8,7 +8,8 @@ import type { ViewProps } from '../ui/views';
 import type { Device } from '../engine/types';
 import { classFragment, decodeLesson, parseClassHash, type ClassHash } from './codec';
 import { builtInLesson, LESSONS } from './lessons';
-import type { Lesson } from './model';
+import type { Lesson, Outcome } from './model';
+import { computeOutcome } from './compute';
 import { clearProgress, EMPTY_PROGRESS, readProgress, writeProgress, type LessonProgress } from './progress';
 import { StepView } from './StepView';
 import { QrCode } from './QrCode';
@@ -50,6 +51,8 @@ export function ClassView({ engine, scenario }: ViewProps) {
   const [printAnswers, setPrintAnswers] = useState(false);
   // Bumped by Restart so every step's draft starts empty again.
   const [generation, setGeneration] = useState(0);
+  const [preparing, setPreparing] = useState(false);
+  const [printOutcomes, setPrintOutcomes] = useState<Record<string, Outcome>>({});
   const runRef = useRef<(() => void) | null>(null);
 
   useEffect(() => {
@@ -130,6 +133,28 @@ export function ClassView({ engine, scenario }: ViewProps) {
     setGeneration((g) => g + 1);
   };
 
+  // With answers, every step the student has not run is simulated first, so the sheet prints the core's numbers and charts.
+  const printWorksheet = () => {
+    if (!open) return;
+    if (!printAnswers) {
+      window.print();
+      return;
+    }
+    setPreparing(true);
+    const lesson = open.lesson;
+    Promise.all(lesson.steps.map((s, i): Promise<Outcome> => Promise.resolve(progress.outcomes[i] ?? printOutcomes[`${lesson.id}:${i}`] ?? computeOutcome(engine, s))))
+      .then((os) => {
+        setPrintOutcomes((old) => ({ ...old, ...Object.fromEntries(os.map((o, i) => [`${lesson.id}:${i}`, o])) }));
+        setPreparing(false);
+        // Printing waits for the sheet to render the new charts.
+        requestAnimationFrame(() => setTimeout(() => window.print(), 50));
+      })
+      .catch(() => {
+        setPreparing(false);
+        window.print();
+      });
+  };
+
   const shareUrl = open ? `${location.origin}${location.pathname}${classFragment(open.ref)}` : '';
   const step = open ? open.lesson.steps[stepIx] : null;
 
@@ -154,8 +179,8 @@ export function ClassView({ engine, scenario }: ViewProps) {
             <label className="check">
               <input type="checkbox" checked={printAnswers} onChange={(e) => setPrintAnswers(e.target.checked)} data-testid="print-answers" /> worksheet with answers
             </label>
-            <button type="button" onClick={() => window.print()} data-testid="print-button">
-              Print worksheet
+            <button type="button" onClick={printWorksheet} disabled={preparing} data-testid="print-button">
+              {preparing ? 'Simulating the answers…' : 'Print worksheet'}
             </button>
           </div>
         )}
@@ -238,7 +263,19 @@ export function ClassView({ engine, scenario }: ViewProps) {
       {open ? (
         <Presenter show={present} open={open} stepIx={stepIx} go={go} setPresent={setPresent} shareUrl={shareUrl} engine={engine} progress={progress} update={update} runRef={runRef} />
       ) : null}
-      {open ? createPortal(<Worksheet lesson={open.lesson} progress={progress} answers={printAnswers} />, document.body) : null}
+      {open ? createPortal(
+            <Worksheet
+              lesson={open.lesson}
+              outcomes={Object.fromEntries(
+                open.lesson.steps.flatMap((_, i): [number, Outcome][] => {
+                  const o = progress.outcomes[i] ?? printOutcomes[`${open.lesson.id}:${i}`];
+                  return o ? [[i, o]] : [];
+                }),
+              )}
+              answers={printAnswers}
+            />,
+            document.body,
+          ) : null}
     </section>
   );
 }

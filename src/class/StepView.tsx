@@ -140,6 +140,8 @@ export function StepView({ engine, step, index, progress, update, runRef, presen
           <div className="grid">
             {step.shown.map((f) => {
               const hidden = step.mystery?.path === f.path;
+              const m = step.measure;
+              const swept = m.kind === 'sweep' && m.path === f.path ? `swept: ${m.values.join(', ')}` : null;
               const free = step.free.includes(f.path) && !hidden;
               const value = f.path in edits ? edits[f.path] : base ? getField(base, f.path) : undefined;
               return (
@@ -147,13 +149,13 @@ export function StepView({ engine, step, index, progress, update, runRef, presen
                   <label htmlFor={`in-${index}-${f.path}`}>
                     {f.label} {f.unit ? <span className="unit">({f.unit})</span> : null}{' '}
                     <span className={free ? 'badge free' : 'badge locked'} data-testid={`${free ? 'free' : 'locked'}-label`}>
-                      {free ? (revealed ? 'yours to change' : 'unlocks after the reveal') : hidden ? 'hidden' : 'locked'}
+                      {free ? (revealed ? 'yours to change' : 'unlocks after the reveal') : hidden ? 'hidden' : swept ? 'swept' : 'locked'}
                     </span>
                   </label>
                   <input
                     id={`in-${index}-${f.path}`}
-                    type={hidden ? 'text' : 'number'}
-                    value={hidden ? '?' : typeof value === 'number' ? value : ''}
+                    type={hidden || swept ? 'text' : 'number'}
+                    value={hidden ? '?' : (swept ?? (typeof value === 'number' ? value : ''))}
                     min={f.min}
                     max={f.max}
                     step={f.step ?? 'any'}

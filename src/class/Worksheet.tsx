@@ -3,17 +3,16 @@
 // the core's number, the explanation and the chart. Shown only in print
 // (class.css), rendered into <body> so the app's chrome stays off the page.
 import { OutcomeChart } from './OutcomeChart';
-import { correctChoice, explain, formatAnswer, type Lesson } from './model';
-import type { LessonProgress } from './progress';
+import { correctChoice, explain, formatAnswer, type Lesson, type Outcome } from './model';
 
-export function Worksheet({ lesson, progress, answers }: { lesson: Lesson; progress: LessonProgress; answers: boolean }) {
+export function Worksheet({ lesson, outcomes, answers }: { lesson: Lesson; outcomes: Record<number, Outcome>; answers: boolean }) {
   return (
     <article className="worksheet" data-testid="worksheet" aria-hidden="true">
       <h1>{lesson.title}</h1>
       <p>{lesson.summary}</p>
       <p className="ws-name">Name: ______________________________ Date: ______________</p>
       {lesson.steps.map((s, i) => {
-        const o = progress.outcomes[i];
+        const o = outcomes[i];
         const q = s.question;
         return (
           <section key={i} className="ws-step">

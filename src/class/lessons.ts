@@ -54,7 +54,7 @@ export const LESSONS: Lesson[] = [
         question: { kind: 'sketch', prompt: 'Sketch the rejection probability (%) against the number of disks.', yMax: 100 },
         answer: { expected: 13, tolerance: 0, unit: 'disks', label: 'fewest disks rejecting ≤ 0.1 %' },
         explanation:
-          'Every disk adds 292 streams, so rejection falls in a straight line until the disks carry nearly the whole offered load; then the Erlang B tail takes over and rejection vanishes within a disk or two. The first count rejecting at most 0.1 % is {answer}: the study\'s 13 HDDs, five times what the library\'s size needs.',
+          'Every disk adds 292 streams, so rejection falls in a straight line until the disks carry nearly the whole offered load; then the Erlang B tail takes over and rejection vanishes within a disk or two. The first count rejecting at most 0.1 % is {answer} (the study\'s 13 HDDs), where two would hold the library.',
       },
       {
         title: 'A busier evening',
