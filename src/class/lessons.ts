@@ -143,7 +143,7 @@ export const LESSONS: Lesson[] = [
     },
     steps: [
       {
-        title: 'Faster or bigger?',
+        title: 'Faster, bigger or both?',
         text: 'One 64 GB SSD (155 MB/s) holds the 76 most popular videos in front of a disk array; requests every two seconds.',
         scenario: { preset: 'mmsys11-fig10-ssd' },
         shown: [ARRIVAL, SKEW, SSDS, SSD_BW, SSD_GB],
@@ -155,22 +155,24 @@ export const LESSONS: Lesson[] = [
             { label: 'as is', set: {} },
             { label: 'twice the bandwidth', set: { 'devices[4].read_mbps': 310 } },
             { label: 'twice the capacity', set: { 'devices[4].capacity_gb': 128 } },
+            { label: 'a second SSD', set: { 'tiers.file_cache.count': 2 } },
           ],
           key: 'argmax',
         },
         question: {
           kind: 'choice',
-          prompt: 'Which upgrade serves more streams from flash?',
-          correct: 'capacity',
+          prompt: 'Which upgrade serves the most streams from flash?',
+          correct: 'both',
           choices: [
-            { id: 'same', text: 'Neither: the SSD is fine as it is', range: [0, 0] },
+            { id: 'same', text: 'None: the SSD is fine as it is', range: [0, 0] },
             { id: 'bandwidth', text: 'Twice the bandwidth: flash is all about speed', range: [1, 1] },
-            { id: 'capacity', text: 'Twice the capacity', range: [2, 2] },
+            { id: 'capacity', text: 'Twice the capacity: a cache is all about size', range: [2, 2] },
+            { id: 'both', text: 'A second SSD: twice the capacity and twice the bandwidth', range: [3, 3] },
           ],
         },
-        answer: { expected: 2, tolerance: 0, unit: '', label: 'best variant (0 as is, 1 bandwidth, 2 capacity)' },
+        answer: { expected: 3, tolerance: 0, unit: '', label: 'best variant (0 as is, 1 bandwidth, 2 capacity, 3 both)' },
         explanation:
-          'At this load the 64 GB SSD is short of titles, not of bandwidth: it holds a quarter of the library and runs well below 647 streams. Twice the capacity holds twice the titles and serves many more streams; twice the bandwidth barely helps.',
+          'As it is, the SSD serves about 600 streams, close to its ceiling of 647, and it holds only 76 of the 300 videos: both limits are near. Doubling one of them gains only a few percent, because the other binds right behind it; a second SSD doubles both and serves far more.',
       },
       {
         title: 'Mystery: the hidden bandwidth',
