@@ -55,6 +55,7 @@ export function OutcomeChart({ step, outcome, prediction, width, height }: Outco
       xLabel={m.unit ? `${m.label} (${m.unit})` : m.label}
       yLabel={`${metric.label} (${metric.unit})`}
       series={series}
+      overlays={outcome.overlay ? [{ id: 'analytic', label: outcome.overlay.label, points: outcome.overlay.points }] : []}
       width={width}
       height={height}
       testId="outcome-chart"

@@ -33,7 +33,20 @@ function sweepKey(key: SweepKey, pts: { x: number; y: number }[]): number {
 }
 
 /** Run the step on the engine and reduce the results to its outcome. */
-export async function computeOutcome(engine: Pick<Engine, 'preset' | 'run'>, step: Step, opts: ComputeOptions = {}): Promise<Outcome> {
+/** Erlang B rejection (%) of each swept scenario's disks: c = streams the disks carry, A = λ × video length. */
+async function erlangOverlay(engine: Pick<Engine, 'erlangB' | 'streamsPerBandwidth'>, scenarios: Scenario[], xs: number[]): Promise<{ x: number; y: number }[]> {
+  return Promise.all(
+    scenarios.map(async (s, i) => {
+      const disk = s.devices.find((d) => d.id === s.tiers.disk.device);
+      const cls = s.workload.classes[0];
+      const perDisk = await engine.streamsPerBandwidth(disk?.read_mbps ?? 0, cls.bitrate_kbps);
+      const b = await engine.erlangB(perDisk * s.tiers.disk.count, s.workload.arrival_rate * cls.length_min * 60);
+      return { x: xs[i], y: b * 100 };
+    }),
+  );
+}
+
+export async function computeOutcome(engine: Pick<Engine, 'preset' | 'run' | 'erlangB' | 'streamsPerBandwidth'>, step: Step, opts: ComputeOptions = {}): Promise<Outcome> {
   const base = await stepScenario(engine, step, opts.edits);
   const m = step.measure;
   const scenarios: Scenario[] =
@@ -58,7 +71,10 @@ export async function computeOutcome(engine: Pick<Engine, 'preset' | 'run'>, ste
     return e ? { x, y: e.y, lo: e.lo, hi: e.hi } : { x, y: Number.POSITIVE_INFINITY };
   });
   if (m.kind === 'run') return { key: points[0].y, points };
-  if (m.kind === 'sweep') return { key: sweepKey(m.key, points), points };
+  if (m.kind === 'sweep') {
+    const overlay = m.overlay === 'erlang-b' ? { label: 'Erlang B (analytic)', points: await erlangOverlay(engine, scenarios, m.values) } : undefined;
+    return { key: sweepKey(m.key, points), points, ...(overlay ? { overlay } : {}) };
+  }
   const key = m.key === 'argmax' ? points.reduce((best, p) => (p.y > points[best].y ? p.x : best), 0) : points[m.key.ratio[1]].y / points[m.key.ratio[0]].y;
   return { key, points, labels: m.variants.map((v) => v.label) };
 }

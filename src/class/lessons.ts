@@ -50,11 +50,11 @@ export const LESSONS: Lesson[] = [
         scenario: { preset: 'mmsys11-cost-hdd' },
         shown: [VIDEOS, ARRIVAL, DISKS],
         free: [],
-        measure: { kind: 'sweep', metric: 'rejection', path: 'tiers.disk.count', label: 'disks', unit: 'HDDs', values: [2, 4, 6, 8, 10, 12, 13, 14], key: { firstAtMost: 0.1 } },
+        measure: { kind: 'sweep', metric: 'rejection', path: 'tiers.disk.count', label: 'disks', unit: 'HDDs', values: [2, 4, 6, 8, 10, 12, 13, 14], key: { firstAtMost: 0.1 }, overlay: 'erlang-b' },
         question: { kind: 'sketch', prompt: 'Sketch the rejection probability (%) against the number of disks.', yMax: 100 },
         answer: { expected: 13, tolerance: 0, unit: 'disks', label: 'fewest disks rejecting ≤ 0.1 %' },
         explanation:
-          'Every disk adds 292 streams, so rejection falls in a straight line until the disks carry nearly the whole offered load; then the Erlang B tail takes over and rejection vanishes within a disk or two. The first count rejecting at most 0.1 % is {answer} (the study\'s 13 HDDs), where two would hold the library.',
+          'Every disk adds 292 streams, so rejection falls in a straight line until the disks carry nearly the whole offered load; then the Erlang B tail takes over and rejection vanishes within a disk or two (the dashed curve is B(c, A) with c = 292 × disks and A = 3 600). The first count rejecting at most 0.1 % is {answer} (the study\'s 13 HDDs), where two would hold the library.',
       },
       {
         title: 'A busier evening',

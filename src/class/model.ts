@@ -42,7 +42,17 @@ export type SweepKey = { at: number } | { ratio: [number, number] } | { firstAtM
 
 export type Measure =
   | { kind: 'run'; metric: ClassMetric }
-  | { kind: 'sweep'; metric: ClassMetric; path: string; label: string; unit: string; values: number[]; key: SweepKey }
+  | {
+      kind: 'sweep';
+      metric: ClassMetric;
+      path: string;
+      label: string;
+      unit: string;
+      values: number[];
+      key: SweepKey;
+      /** An analytic curve drawn dashed over the simulated one: Erlang B of the disks (HDD only, rejection in %). */
+      overlay?: 'erlang-b';
+    }
   | { kind: 'variants'; metric: ClassMetric; variants: { label: string; set: Edits }[]; key: 'argmax' | { ratio: [number, number] } };
 
 export interface Choice {
@@ -113,6 +123,8 @@ export interface Outcome {
   points: { x: number; y: number; lo?: number; hi?: number }[];
   /** Variant labels (x is the index). */
   labels?: string[];
+  /** The analytic curve of a sweep, if it has one. */
+  overlay?: { label: string; points: { x: number; y: number }[] };
 }
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };

@@ -41,6 +41,10 @@ describe('built-in lessons agree with the core', () => {
           expect(o.points.map((p) => p.x)).toEqual(sketchXs(step));
           for (const p of o.points) expect(p.y).toBeLessThanOrEqual(q.yMax);
         }
+        if (step.measure.kind === 'sweep' && step.measure.overlay === 'erlang-b') {
+          // HDD only is a loss system: the simulation follows Erlang B point by point.
+          o.overlay!.points.forEach((p, k) => expect(Math.abs(p.y - o.points[k].y), `at ${p.x}`).toBeLessThan(2));
+        }
         if (step.mystery) {
           // The observation reveals the hidden bandwidth: the flash tier runs at its stream capacity.
           const ceiling = await engine.streamsPerBandwidth(step.mystery.value, 245);
