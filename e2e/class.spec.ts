@@ -50,6 +50,21 @@ test.describe('class mode', () => {
     await expect(page.getByTestId('presenter')).toHaveCount(0);
   });
 
+  test('embed mode shows the lesson alone, and a mystery step runs before the prediction', async ({ page }) => {
+    await page.goto('/#lesson=flash-capacity-bandwidth&step=2&embed');
+    await expect(page.getByTestId('class-embed')).toBeVisible();
+    await expect(page.getByTestId('step-title')).toHaveText('Mystery: the hidden bandwidth');
+    await expect(page.getByTestId('present-button')).toHaveCount(0);
+    await expect(page.getByTestId('input-devices[4].read_mbps')).toHaveValue('?');
+    await page.getByTestId('class-run').click();
+    await expect(page.getByTestId('observation')).toContainText('streams');
+    await expect(page.getByTestId('reveal-button')).toBeDisabled();
+    await page.getByTestId('prediction-number').fill('100');
+    await page.getByTestId('reveal-button').click();
+    await expect(page.getByTestId('the-answer')).toHaveText('100 MB/s');
+    await expect(page.getByTestId('grade')).toContainText('exactly right');
+  });
+
   test('a teacher authors a two-step lesson, copies its link, and a new page opens it identically', async ({ page, context }) => {
     const c = new ClassPage(page);
     await c.openTab();

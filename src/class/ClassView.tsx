@@ -314,6 +314,11 @@ interface PresenterProps {
   runRef: React.MutableRefObject<(() => void) | null>;
 }
 
+/** Moves focus into the presenter view when it opens, so keyboard and screen-reader users land in it. */
+function focusOnMount(el: HTMLDivElement | null) {
+  if (el && !el.contains(document.activeElement)) el.focus();
+}
+
 /** One step per screen, large type, the chart filling the space, keyboard-driven. */
 function Presenter(props: PresenterProps) {
   return props.show ? <PresenterScreen {...props} /> : null;
@@ -335,7 +340,7 @@ function PresenterScreen({ open, stepIx, go, setPresent, shareUrl, engine, progr
   }, [width, vh]);
   const step = open.lesson.steps[stepIx];
   return (
-    <div className="presenter" role="dialog" aria-modal="true" aria-label={`Presenter view: ${open.lesson.title}`} data-testid="presenter">
+    <div className="presenter" role="dialog" aria-modal="true" tabIndex={-1} ref={focusOnMount} aria-label={`Presenter view: ${open.lesson.title}`} data-testid="presenter">
       <header className="presenter-bar">
         <span className="presenter-lesson">{open.lesson.title}</span>
         <span className="presenter-count" data-testid="presenter-count">
