@@ -3,7 +3,7 @@
 // student may change, measure one thing with the core and may ask for a
 // prediction first. Plain data, so lessons travel in links and files.
 import type { Scenario } from '../engine/types';
-import { METRICS, pathSteps, type MetricId } from '../sweeps/model';
+import { METRICS, getValue, pathSteps, type Json, type MetricId } from '../sweeps/model';
 import type { RunResult } from '../engine/types';
 
 /** Field edits applied to a preset: path → value (numbers, or a device id / architecture). */
@@ -127,7 +127,6 @@ export interface Outcome {
   overlay?: { label: string; points: { x: number; y: number }[] };
 }
 
-type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 /** A copy of `s` with the value at `path` replaced (the path must exist). */
 export function setField(s: Scenario, path: string, v: number | string): Scenario {
@@ -147,16 +146,7 @@ export function setField(s: Scenario, path: string, v: number | string): Scenari
 }
 
 /** The value at `path`, if any. */
-export function getField(s: Scenario, path: string): Json | undefined {
-  const st = pathSteps(path);
-  if (!st) return undefined;
-  let cur: Json | undefined = s;
-  for (const k of st) {
-    if (cur === null || typeof cur !== 'object') return undefined;
-    cur = (cur as Record<string | number, Json>)[k];
-  }
-  return cur;
-}
+export const getField = getValue;
 
 export function applyEdits(s: Scenario, edits: Edits | undefined): Scenario {
   return Object.entries(edits ?? {}).reduce((acc, [p, v]) => setField(acc, p, v), s);
