@@ -235,6 +235,12 @@ export function StepView({ engine, step, index, progress, update, runRef, presen
               {g.text}
             </p>
           ) : null}
+          {!mystery && Math.abs(outcome.key - step.answer.expected) > step.answer.tolerance ? (
+            <p className="field-error" data-testid="stale-expected">
+              The lesson states {formatAnswer(step.answer.expected, step.answer.unit)} ± {formatAnswer(step.answer.tolerance, step.answer.unit)}; the simulation gives{' '}
+              {formatAnswer(outcome.key, step.answer.unit)}. The simulated number is the one shown; the lesson's author should update it.
+            </p>
+          ) : null}
           <p className="explanation" data-testid="explanation">
             {explain(step, outcome.key)}
           </p>
