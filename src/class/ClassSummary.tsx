@@ -3,11 +3,11 @@
 // sees the class's predictions against the simulated answer — a histogram
 // of numbers, counts per choice, or the sketches over the simulated curve.
 import { useState, type DragEvent } from 'react';
-import { bin } from 'd3-array';
 import { scaleLinear } from 'd3-scale';
 import { LineChart, OKABE_ITO, XAxis, YAxis, downloadBlob, formatValue, r2, useContainerWidth, type LineSeries, type Margins } from '../charts';
 import type { Engine } from '../engine/contract';
 import { computeOutcome } from './compute';
+import { histogramBins } from './histogram';
 import { encodeAnswers, readCodes, type StudentAnswers } from './codec';
 import { CLASS_METRICS, correctChoice, formatAnswer, type Lesson, type Outcome } from './model';
 import type { LessonProgress } from './progress';
@@ -51,18 +51,10 @@ function Histogram({ values, truth, unit, label }: { values: number[]; truth: nu
   const width = Math.max(300, Math.min(960, measured ?? 640));
   const height = 260;
   const m: Margins = { top: 16, right: 20, bottom: 52, left: 56 };
-  const all = truth === null ? values : [...values, truth];
-  const lo = Math.min(...all);
-  const hi = Math.max(...all);
-  const x = scaleLinear()
-    .domain(lo === hi ? [lo - 1, hi + 1] : [lo, hi])
-    .nice(8)
-    .range([m.left, width - m.right]);
-  const bins = bin()
-    .domain(x.domain() as [number, number])
-    .thresholds(x.ticks(8))(values);
+  const { domain, bins } = histogramBins(values, truth);
+  const x = scaleLinear().domain(domain).range([m.left, width - m.right]);
   const y = scaleLinear()
-    .domain([0, Math.max(1, ...bins.map((b) => b.length))])
+    .domain([0, Math.max(1, ...bins.map((b) => b.n))])
     .nice()
     .range([height - m.bottom, m.top]);
   const yTicks = y.ticks(Math.min(5, y.domain()[1])).filter((t) => Number.isInteger(t));
@@ -73,16 +65,21 @@ function Histogram({ values, truth, unit, label }: { values: number[]; truth: nu
         <YAxis scale={y} ticks={yTicks} format={(v) => String(v)} label="students" width={width} height={height} m={m} />
         <XAxis scale={x} ticks={x.ticks(8)} format={formatValue} y={height - m.bottom} label={`${label} (${unit})`} width={width} m={m} />
         {bins.map((b, i) =>
-          b.length > 0 ? (
-            <rect key={i} x={r2(x(b.x0!) + 1)} width={r2(Math.max(1, x(b.x1!) - x(b.x0!) - 2))} y={r2(y(b.length))} height={r2(y(0) - y(b.length))} fill={OKABE_ITO[1]} data-testid="histogram-bar" data-n={b.length}>
-              <title>{`${formatValue(b.x0!)}–${formatValue(b.x1!)} ${unit}: ${b.length}`}</title>
+          b.n > 0 ? (
+            <rect key={i} x={r2(x(b.x0) + 1)} width={r2(Math.max(1, x(b.x1) - x(b.x0) - 2))} y={r2(y(b.n))} height={r2(y(0) - y(b.n))} fill={OKABE_ITO[1]} data-testid="histogram-bar" data-n={b.n}>
+              <title>{`${formatValue(b.x0)}–${formatValue(b.x1)} ${unit}: ${b.n}`}</title>
             </rect>
           ) : null,
         )}
         {truth !== null ? (
           <g>
             <line x1={r2(x(truth))} x2={r2(x(truth))} y1={m.top} y2={height - m.bottom} className="truth-line" />
-            <text x={r2(x(truth)) + 4} y={m.top + 10} className="truth-label">
+            <text
+              x={r2(x(truth)) + (x(truth) > width / 2 ? -4 : 4)}
+              y={m.top + 10}
+              textAnchor={x(truth) > width / 2 ? 'end' : 'start'}
+              className="truth-label"
+            >
               simulated {formatAnswer(truth, unit)}
             </text>
           </g>
@@ -198,7 +195,7 @@ export function ClassSummary({ engine, lesson, progress }: { engine: Engine; les
       <p data-testid="class-count">
         {ok.length} student{ok.length === 1 ? '' : 's'} read.
       </p>
-      <div className="run-buttons">
+      <div className="run-buttons summary-controls">
         <div className="field">
           <label htmlFor="class-step">Question</label>
           <select id="class-step" value={stepIx} onChange={(e) => setStepIx(Number(e.target.value))} data-testid="class-step-select">

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { classFragment, decodeAnswers, decodeLesson, encodeAnswers, encodeLesson, lessonFile, lessonProblems, parseClassHash, readCodes, readLessonFile } from '../../src/class/codec';
 import { LESSONS } from '../../src/class/lessons';
 import { grade, type Lesson, type Prediction } from '../../src/class/model';
+import { histogramBins } from '../../src/class/histogram';
 import { simApi } from '../helpers/wasm';
 
 const api = simApi();
@@ -129,5 +130,20 @@ describe('grading', () => {
     expect(grade(step, { kind: 'number', value: 22 }, o)).toEqual({ right: true, text: 'Within the tolerance: 3.20 % (13 % of the answer) too low.' });
     expect(grade(step, { kind: 'number', value: 60 }, o).right).toBe(false);
     expect(grade(step, { kind: 'number', value: 60 }, o).text).toMatch(/^Off by 34.8 %/);
+  });
+});
+
+describe('class histogram', () => {
+  it('puts every prediction in exactly one bin, the top value in the last real bin', () => {
+    const { domain, bins } = histogramBins([40, 70, 85, 82, 60], 83.7);
+    expect(domain).toEqual([40, 85]);
+    expect(bins.reduce((a, b) => a + b.n, 0)).toBe(5);
+    expect(bins.every((b) => b.x1 > b.x0)).toBe(true);
+    expect(bins[bins.length - 1]).toEqual({ x0: 80, x1: 85, n: 2 });
+  });
+
+  it('widens a domain where everyone gave the same answer', () => {
+    const { bins } = histogramBins([50, 50, 50], null);
+    expect(bins.reduce((a, b) => a + b.n, 0)).toBe(3);
   });
 });
