@@ -219,7 +219,9 @@ export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engin
           <div className="field">
             <label htmlFor="au-metric">The number that matters</label>
             <select id="au-metric" value={form.metric} onChange={(e) => set('metric', e.target.value as ClassMetric)} data-testid="author-metric">
-              {Object.entries(CLASS_METRICS).map(([id, m]) => (
+              {Object.entries(CLASS_METRICS)
+                .filter(([, m]) => m.metric !== null)
+                .map(([id, m]) => (
                 <option key={id} value={id}>
                   {m.label} ({m.unit})
                 </option>

@@ -46,6 +46,20 @@ export function OutcomeChart({ step, outcome, prediction, width, height }: Outco
   const m = step.measure;
   const metric = CLASS_METRICS[m.metric];
   if (m.kind === 'variants') return <Bars outcome={outcome} unit={metric.unit} label={metric.label} width={width} height={height} />;
+  if (m.kind === 'cost-model') {
+    return (
+      <LineChart
+        title="Mean I/O cost against the caching share of the flash cache"
+        xLabel="caching space u (% of the flash; the rest is over-provisioning)"
+        yLabel={`${metric.label} (${metric.unit})`}
+        series={[{ id: 'cost', label: 'C(u), best read/write split', points: outcome.points }]}
+        references={[]}
+        width={width}
+        height={height}
+        testId="outcome-chart"
+      />
+    );
+  }
   if (m.kind !== 'sweep') return null;
   const series: LineSeries[] = [{ id: 'model', label: 'Simulated (95 % CI)', points: outcome.points }];
   if (prediction?.kind === 'sketch') series.push({ id: 'sketch', label: 'Your sketch', points: m.values.map((x, i) => ({ x, y: prediction.ys[i] })) });

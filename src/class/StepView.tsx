@@ -134,7 +134,7 @@ export function StepView({ engine, step, index, progress, update, runRef, presen
         {step.title}
       </h3>
       <p className="step-text">{step.text}</p>
-      {presenter ? null : (
+      {presenter || step.shown.length === 0 ? null : (
         <fieldset className="step-inputs" data-testid="step-inputs">
           <legend>Inputs of this step</legend>
           <div className="grid">

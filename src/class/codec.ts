@@ -84,7 +84,7 @@ export function lessonProblems(x: unknown): string[] {
     if (!Array.isArray(s.shown) || s.shown.some((f) => !isObj(f) || typeof f.path !== 'string' || typeof f.label !== 'string')) errs.push(`${at}shown: must be a list of {path, label, unit}`);
     if (!Array.isArray(s.free) || s.free.some((f) => typeof f !== 'string')) errs.push(`${at}free: must be a list of field paths`);
     const m = s.measure;
-    if (!isObj(m) || !['run', 'sweep', 'variants'].includes(m.kind as string)) errs.push(`${at}measure.kind: must be run, sweep or variants`);
+    if (!isObj(m) || !['run', 'sweep', 'variants', 'cost-model'].includes(m.kind as string)) errs.push(`${at}measure.kind: must be run, sweep, variants or cost-model`);
     else if (typeof m.metric !== 'string' || !(m.metric in CLASS_METRICS)) errs.push(`${at}measure.metric: must be one of ${Object.keys(CLASS_METRICS).join(', ')}`);
     else if (m.kind === 'sweep' && (!Array.isArray(m.values) || m.values.length < 2 || m.values.some((v) => typeof v !== 'number'))) errs.push(`${at}measure.values: must be at least two numbers`);
     if (!isObj(s.answer)) errs.push(`${at}answer: must be an object with expected, tolerance, unit and label`);

@@ -46,9 +46,19 @@ async function erlangOverlay(engine: Pick<Engine, 'erlangB' | 'streamsPerBandwid
   );
 }
 
-export async function computeOutcome(engine: Pick<Engine, 'preset' | 'run' | 'erlangB' | 'streamsPerBandwidth'>, step: Step, opts: ComputeOptions = {}): Promise<Outcome> {
+export async function computeOutcome(
+  engine: Pick<Engine, 'preset' | 'run' | 'erlangB' | 'streamsPerBandwidth' | 'costModel'>,
+  step: Step,
+  opts: ComputeOptions = {},
+): Promise<Outcome> {
   const base = await stepScenario(engine, step, opts.edits);
   const m = step.measure;
+  if (m.kind === 'cost-model') {
+    if (!base.cost_model) throw new Error('cost_model: this step needs a scenario with FAST\'12 cost-model inputs');
+    const report = await engine.costModel(base.cost_model);
+    opts.onProgress?.(1);
+    return { key: report.grid.optimum.u * 100, points: report.grid.curve.map((p) => ({ x: p.u * 100, y: p.total })) };
+  }
   const scenarios: Scenario[] =
     m.kind === 'run' ? [base] : m.kind === 'sweep' ? m.values.map((v) => applyEdits(base, { [m.path]: v })) : m.variants.map((v) => applyEdits(base, v.set));
   const fractions = scenarios.map(() => 0);

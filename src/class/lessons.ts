@@ -332,6 +332,54 @@ export const LESSONS: Lesson[] = [
       },
     ],
   },
+  {
+    id: 'overprovisioning',
+    title: 'Caching space against over-provisioning',
+    summary: "FAST'12: how much of a flash cache should hold data, and how much should stay free for garbage collection.",
+    notes: {
+      goal: 'Students see that a flash cache trades hit ratio (caching space) against write cost (over-provisioning, which makes garbage collection cheaper), and that the best split depends on the write share.',
+      misconceptions: [
+        'Every byte of flash should cache data: spare space is wasted.',
+        'Over-provisioning only matters for endurance, not for speed.',
+      ],
+      leavesOut: 'Wear and lifetime, the controller\'s own spare area, bursts (the model averages over a steady mix), hit ratios from a Zipf block model rather than a trace.',
+    },
+    steps: [
+      {
+        title: 'Split the 4 GB cache',
+        text: 'A 4 GB SLC flash cache sits in front of a disk; 98 % of the I/Os are reads. Its space u caches data; the rest (1 − u) is over-provisioned, so garbage collection copies fewer valid pages.',
+        scenario: { preset: 'fast12-overprovisioning' },
+        shown: [],
+        free: [],
+        measure: { kind: 'cost-model', metric: 'io_cost' },
+        question: { kind: 'number', prompt: 'What share of the cache should hold data (u) for the lowest mean I/O cost?', unit: '%', min: 50, max: 100, step: 1 },
+        answer: { expected: 92, tolerance: 3, unit: '%', label: 'best caching share u' },
+        explanation:
+          'The optimum is u = {answer}: 3.68 GB caching and 0.32 GB over-provisioned. Below it, misses to the disk cost more; above it, every write forces garbage collection to copy nearly full blocks, and C(u) climbs steeply towards u = 100 %.',
+      },
+      {
+        title: 'More writes',
+        text: 'The same cache, but now 20 % of the I/Os are writes.',
+        scenario: { preset: 'fast12-overprovisioning', set: { 'cost_model.params.io_r': 0.8, 'cost_model.params.io_w': 0.2 } },
+        shown: [],
+        free: [],
+        measure: { kind: 'cost-model', metric: 'io_cost' },
+        question: {
+          kind: 'choice',
+          prompt: 'With ten times the write share, the best caching share u…',
+          correct: 'falls',
+          choices: [
+            { id: 'same', text: 'stays the same: over-provisioning is about endurance, not cost', range: [91.5, 92.5] },
+            { id: 'falls', text: 'falls: more space is worth giving to garbage collection', range: [0, 91.5] },
+            { id: 'rises', text: 'rises: more writes need more caching space', range: [92.5, 100] },
+          ],
+        },
+        answer: { expected: 81, tolerance: 3, unit: '%', label: 'best caching share u' },
+        explanation:
+          'The best share falls to {answer}: each write now costs a flash page program plus its share of garbage collection, and that share grows quickly as u approaches 100 %, so the optimum gives more of the cache to over-provisioning.',
+      },
+    ],
+  },
 ];
 
 export function builtInLesson(id: string): Lesson | undefined {

@@ -19,7 +19,9 @@ export const CLASS_METRICS = {
   streams: { label: 'Concurrent streams served', unit: 'streams', metric: 'avg_streams', scale: 1 },
   spd: { label: 'Streams per dollar', unit: 'streams/$', metric: 'streams_per_dollar', scale: 1 },
   lifetime: { label: 'SSD lifetime', unit: 'days', metric: 'lifetime_days', scale: 1 },
-} as const satisfies Record<string, { label: string; unit: string; metric: MetricId; scale: number }>;
+  /** FAST'12 cost model (not a simulation metric): mean cost of an I/O. */
+  io_cost: { label: 'Mean I/O cost', unit: 'µs', metric: null, scale: 1 },
+} as const satisfies Record<string, { label: string; unit: string; metric: MetricId | null; scale: number }>;
 
 export type ClassMetric = keyof typeof CLASS_METRICS;
 
@@ -32,6 +34,7 @@ export interface Estimate {
 /** A metric of a run in display units (mean and 95 % CI); null when the run has none (e.g. an unworn SSD). */
 export function metricOf(r: RunResult, m: ClassMetric): Estimate | null {
   const def = CLASS_METRICS[m];
+  if (def.metric === null) return null;
   const v = METRICS[def.metric].values(r)[0];
   if (!v) return null;
   return { y: v.est.y * def.scale, lo: v.est.lo * def.scale, hi: v.est.hi * def.scale };
@@ -53,7 +56,9 @@ export type Measure =
       /** An analytic curve drawn dashed over the simulated one: Erlang B of the disks (HDD only, rejection in %). */
       overlay?: 'erlang-b';
     }
-  | { kind: 'variants'; metric: ClassMetric; variants: { label: string; set: Edits }[]; key: 'argmax' | { ratio: [number, number] } };
+  | { kind: 'variants'; metric: ClassMetric; variants: { label: string; set: Edits }[]; key: 'argmax' | { ratio: [number, number] } }
+  /** The FAST'12 cost model of the scenario's `cost_model`: C(u) and its optimum caching share u (%), computed by the core. */
+  | { kind: 'cost-model'; metric: 'io_cost' };
 
 export interface Choice {
   id: string;

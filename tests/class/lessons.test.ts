@@ -101,6 +101,16 @@ describe('explanation figures agree with the core', () => {
     expect(o.key / o.points[0].y).toBeLessThan(3.3);
   });
 
+  it("FAST'12: the optimum u = 92 % splits 4 GB into 3.68 GB caching and 0.32 GB spare, and C(u) climbs steeply after it", async () => {
+    const s = await stepScenario(engine, step('overprovisioning', 0));
+    const report = await engine.costModel(s.cost_model!);
+    expect(report.partition.caching_gb).toBeCloseTo(3.68, 2);
+    expect(report.partition.over_provisioning_gb).toBeCloseTo(0.32, 2);
+    const o = await computeOutcome(engine, step('overprovisioning', 0));
+    const best = Math.min(...o.points.map((p) => p.y));
+    expect(o.points[o.points.length - 1].y).toBeGreaterThan(2 * best);
+  });
+
   it('streams per dollar: HDD only 1.46, SSD + HDD about 2.4 times that', async () => {
     const o = await computeOutcome(engine, step('streams-per-dollar', 0));
     expect(o.points[0].y).toBeCloseTo(1.46, 2);
