@@ -226,7 +226,7 @@ export function StepView({ engine, step, index, progress, update, runRef, presen
               </div>
             ) : null}
             <div className="versus-box answer">
-              <span className="versus-label">{mystery ? 'The hidden value' : 'The simulation'}</span>
+              <span className="versus-label">{mystery ? 'The hidden value' : step.measure.kind === 'cost-model' ? 'The cost model' : 'The simulation'}</span>
               <strong data-testid="the-answer">{answerText(step, outcome)}</strong>
             </div>
           </div>
