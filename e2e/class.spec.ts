@@ -35,6 +35,28 @@ test.describe('class mode', () => {
     await expect(c.runButton).toBeDisabled();
   });
 
+  test('a sketch is drawn with the keyboard, then compared with the simulated curve; free inputs unlock after the reveal', async ({ page }) => {
+    const c = new ClassPage(page);
+    await c.openLesson('interval-caching&step=2');
+    await expect(c.stepTitle).toHaveText('The curve of Fig. 9');
+    for (let i = 0; i < 5; i++) {
+      await page.getByTestId(`sketch-handle-${i}`).focus();
+      await page.keyboard.press('PageUp');
+      if (i < 4) await expect(c.runButton).toBeDisabled();
+    }
+    await expect(page.getByTestId('sketch-handle-0')).toHaveAttribute('aria-valuenow', '180');
+    await expect(c.input('workload.popularity.value')).toBeDisabled();
+    await c.runAndReveal();
+    await expect(page.getByTestId('outcome-chart').getByText('Your sketch')).toBeVisible();
+    await expect(page.getByTestId('grade')).toContainText('per point on average');
+    // The free input (the skew) unlocks; a run with the change shows beside the answer.
+    const skew = c.input('workload.popularity.value');
+    await expect(skew).toBeEnabled();
+    await skew.fill('0.8');
+    await page.getByTestId('class-run').click();
+    await expect(page.getByTestId('explore-result')).toContainText('Your run:');
+  });
+
   test('presenter view: P toggles, arrows navigate, the QR code of the lesson shows', async ({ page }) => {
     const c = new ClassPage(page);
     await c.openLesson('skew');
