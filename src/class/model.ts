@@ -37,7 +37,8 @@ export function metricOf(r: RunResult, m: ClassMetric): Estimate | null {
   if (def.metric === null) return null;
   const v = METRICS[def.metric].values(r)[0];
   if (!v) return null;
-  return { y: v.est.y * def.scale, lo: v.est.lo * def.scale, hi: v.est.hi * def.scale };
+  // Every class metric is non-negative: a CI reaching below zero is cut there (as the sweeps' metrics are at their range).
+  return { y: v.est.y * def.scale, lo: Math.max(0, v.est.lo * def.scale), hi: v.est.hi * def.scale };
 }
 
 /** The key number of a sweep: its value at one x, the ratio of two points, or the first x whose value falls to a threshold. */
