@@ -10,6 +10,8 @@ export { ThemeToggle, useTheme, applyTheme, initialTheme, type Theme } from './t
 export { OKABE_ITO, VIRIDIS, seriesColor } from './palette';
 export { paretoFront, type ParetoSense } from './pareto';
 export { formatValue, r2 } from './format';
+export { XAxis, YAxis, tickValues, type Margins } from './Axes';
+export { useContainerWidth } from './size';
 export {
   APP_VERSION,
   headerLines,

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { downloadBlob } from '../charts';
 import { integer, num } from '../ui/format';
-import type { ViewProps } from '../ui/views';
+import type { ViewProps } from '../ui/view-props';
 import { browserLogs, type LogsClient } from './client';
 import type { ReadOutcome, ReadProgress } from './logs-api';
 import { MappingForm } from './MappingForm';

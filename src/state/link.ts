@@ -29,16 +29,73 @@ export type Decoded =
 
 const CORRUPT = "the link's data is truncated or corrupted";
 
-/** The `#v1.…` fragment of a scenario (and the preset it started from, if any). */
-export function encodeLink(scenario: Scenario, catalog: readonly Device[], preset: string | null = null): string {
+/** Devices equal to a catalog entry become "@<id>" (what links and lesson links carry). */
+export function compactDevices(devices: readonly Device[], catalog: readonly Device[]): (Device | string)[] {
   const byId = new Map(catalog.map((d) => [d.id, d]));
-  const devices = scenario.devices.map((d) => {
+  return devices.map((d) => {
     const known = byId.get(d.id);
     return known && sameJson(known, d) ? `@${d.id}` : d;
   });
+}
+
+/** The inverse of compactDevices; names the first "@<id>" the catalog lacks. */
+export function expandDevices(list: readonly unknown[], catalog: readonly Device[]): { ok: true; devices: unknown[] } | { ok: false; missing: string } {
+  const byId = new Map(catalog.map((d) => [d.id, d]));
+  const devices: unknown[] = [];
+  for (const d of list) {
+    if (typeof d === 'string' && d.startsWith('@')) {
+      const known = byId.get(d.slice(1));
+      if (!known) return { ok: false, missing: d.slice(1) };
+      devices.push(structuredClone(known));
+    } else devices.push(d);
+  }
+  return { ok: true, devices };
+}
+
+/**
+ * `<crc32>.<lz-string payload>`: the body of every checksummed, compressed
+ * link or code. The checksum is over the canonical JSON of `checked` (what
+ * the payload expands to), so a change to either is caught.
+ */
+export function packPayload(payload: unknown, checked: unknown): string {
+  return `${crc32(canonicalJson(checked))}.${LZString.compressToEncodedURIComponent(JSON.stringify(payload))}`;
+}
+
+export type Unpacked = { ok: true; sum: string; payload: unknown } | { ok: false; message: string };
+
+/** The checksum and the decompressed JSON of a packed body (the caller checks the sum once it has expanded the payload). */
+export function unpackPayload(data: string): Unpacked {
+  const dot = data.indexOf('.');
+  if (dot !== 8 || !/^[0-9a-f]{8}$/.test(data.slice(0, 8))) return { ok: false, message: `${CORRUPT} (no checksum)` };
+  let text: string | null;
+  try {
+    text = LZString.decompressFromEncodedURIComponent(data.slice(9));
+  } catch {
+    text = null;
+  }
+  if (!text) return { ok: false, message: `${CORRUPT} (it does not decompress)` };
+  try {
+    return { ok: true, sum: data.slice(0, 8), payload: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false, message: `${CORRUPT} (not JSON after decompression)` };
+  }
+}
+
+/** Whether a packed body's checksum matches its expanded value. */
+export function checksumOk(sum: string, checked: unknown): boolean {
+  return crc32(canonicalJson(checked)) === sum;
+}
+
+/** The `#v1.…` fragment of a scenario (and the preset it started from, if any). */
+export function encodeLink(scenario: Scenario, catalog: readonly Device[], preset: string | null = null): string {
+  const devices = compactDevices(scenario.devices, catalog);
   const payload = preset ? { p: preset, s: { ...scenario, devices } } : { s: { ...scenario, devices } };
-  const sum = crc32(canonicalJson(preset ? { p: preset, s: scenario } : { s: scenario }));
-  return `#v${LINK_VERSION}.${sum}.${LZString.compressToEncodedURIComponent(JSON.stringify(payload))}`;
+  return `#v${LINK_VERSION}.${packPayload(payload, preset ? { p: preset, s: scenario } : { s: scenario })}`;
+}
+
+/** Whether a fragment is a class-mode link (`#lesson=…`), which the Class tab reads; scenario loading leaves it alone. */
+export function isClassFragment(hash: string): boolean {
+  return /^#?lesson=/.test(hash);
 }
 
 /** The `#preset=` fragment of a study preset. */
@@ -78,43 +135,23 @@ function decodeV0(data: string): Decoded {
 
 /** Link v1: `<crc32>.<lz-string payload>`. */
 function decodeV1(data: string, catalog: readonly Device[]): Decoded {
-  const dot = data.indexOf('.');
-  if (dot !== 8 || !/^[0-9a-f]{8}$/.test(data.slice(0, 8))) return { kind: 'error', message: `${CORRUPT} (no checksum)` };
-  const sum = data.slice(0, 8);
-  let text: string | null;
-  try {
-    text = LZString.decompressFromEncodedURIComponent(data.slice(9));
-  } catch {
-    text = null;
-  }
-  if (!text) return { kind: 'error', message: `${CORRUPT} (it does not decompress)` };
-  let payload: unknown;
-  try {
-    payload = JSON.parse(text);
-  } catch {
-    return { kind: 'error', message: `${CORRUPT} (not JSON after decompression)` };
-  }
+  const u = unpackPayload(data);
+  if (!u.ok) return { kind: 'error', message: u.message };
+  const { sum, payload } = u;
   if (!isObject(payload) || !isObject(payload.s) || (payload.p !== undefined && typeof payload.p !== 'string')) {
     return { kind: 'error', message: `${CORRUPT} (no scenario in the payload)` };
   }
   const s = { ...payload.s };
   const preset = typeof payload.p === 'string' ? payload.p : null;
   if (Array.isArray(s.devices)) {
-    const byId = new Map(catalog.map((d) => [d.id, d]));
-    const devices: unknown[] = [];
-    for (const d of s.devices as unknown[]) {
-      if (typeof d === 'string' && d.startsWith('@')) {
-        const known = byId.get(d.slice(1));
-        if (!known) {
-          if (crc32(canonicalJson(preset ? { p: preset, s } : { s })) !== sum) return { kind: 'error', message: `${CORRUPT} (checksum mismatch)` };
-          return { kind: 'error', message: `the link refers to a built-in device "${d.slice(1)}" that this version of tierplan does not have` };
-        }
-        devices.push(structuredClone(known));
-      } else devices.push(d);
+    const x = expandDevices(s.devices as unknown[], catalog);
+    if (!x.ok) {
+      if (!checksumOk(sum, preset ? { p: preset, s } : { s })) return { kind: 'error', message: `${CORRUPT} (checksum mismatch)` };
+      return { kind: 'error', message: `the link refers to a built-in device "${x.missing}" that this version of tierplan does not have` };
     }
-    s.devices = devices;
+    s.devices = x.devices;
   }
-  if (crc32(canonicalJson(preset ? { p: preset, s } : { s })) !== sum) {
+  if (!checksumOk(sum, preset ? { p: preset, s } : { s })) {
     return { kind: 'error', message: `${CORRUPT} (checksum mismatch), or it uses built-in devices that have changed since it was made` };
   }
   return migrated(s, preset, 'link v1');

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Device, FieldError, Scenario } from '../engine/types';
 import type { Engine } from '../engine/contract';
 import { canonicalJson, sameJson } from './canonical';
-import { encodeLink } from './link';
+import { encodeLink, isClassFragment } from './link';
 import { loadJson, loadLink, readAutosave, storage, writeAutosave } from './load';
 
 /** Quiet time after the last edit before the URL and the autosave follow (ms). */
@@ -92,7 +92,9 @@ export function usePersistence(engine: Engine, scenario: Scenario | null, setSce
         const cat = await engine.devicePresets();
         let problem: Notice | null = null;
         let chosen: { scenario: Scenario; preset: string | null; from: RestoredFrom; note: string } | null = null;
-        const link = await loadLink(location.hash, cat, engine);
+        // A class-mode fragment (#lesson=…) belongs to the Class tab: no scenario, and the URL stays.
+        const classLink = isClassFragment(location.hash);
+        const link = classLink ? ({ kind: 'none' } as const) : await loadLink(location.hash, cat, engine);
         if (link.kind === 'ok') {
           const how = link.source === 'link v0' ? ' (an older link format, migrated)' : link.source === 'preset link' ? ` (preset ${link.preset ?? ''})` : '';
           chosen = { scenario: link.scenario, preset: link.preset, from: 'link', note: `Opened the scenario in the link${how}.` };
@@ -134,7 +136,7 @@ export function usePersistence(engine: Engine, scenario: Scenario | null, setSce
         const preset = o ? o.id : null;
         shown.current = key(chosen.scenario, preset);
         // The first history entry holds what is shown (a bad link is replaced).
-        history.replaceState(history.state, '', encodeLink(chosen.scenario, cat, preset));
+        if (!classLink) history.replaceState(history.state, '', encodeLink(chosen.scenario, cat, preset));
         if (problem) setNotice({ ...problem, after: `${problem.after ?? ''} ${chosen.note}`.trim() });
         else if (chosen.from !== 'default') setNotice({ tone: 'info', text: chosen.note });
       } catch (e) {
@@ -170,6 +172,7 @@ export function usePersistence(engine: Engine, scenario: Scenario | null, setSce
     if (!catalog) return;
     let seq = 0;
     const onPop = () => {
+      if (isClassFragment(location.hash)) return;
       if (pending.current) clearTimeout(pending.current);
       const mine = ++seq;
       void loadLink(location.hash, catalog, engine).then(async (l) => {

@@ -53,9 +53,10 @@ export function fieldAxisLabel(f: Pick<SweepField, 'label' | 'unit'>): string {
   return f.unit ? `${f.label} (${f.unit})` : f.label;
 }
 
-type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
-function steps(path: string): (string | number)[] | null {
+/** The keys of a field path such as `devices[4].read_mbps`, or null when it is not one. */
+export function pathSteps(path: string): (string | number)[] | null {
   const out: (string | number)[] = [];
   for (const part of path.split('.')) {
     const m = /^([A-Za-z_][A-Za-z0-9_]*)((?:\[\d+\])*)$/.exec(part);
@@ -66,21 +67,27 @@ function steps(path: string): (string | number)[] | null {
   return out;
 }
 
-/** The number at `path`, or undefined when the path does not lead to one. */
-export function getNumber(s: Scenario, path: string): number | undefined {
-  const st = steps(path);
+/** The value at `path` (any JSON), or undefined when the path leads nowhere. */
+export function getValue(s: Scenario, path: string): Json | undefined {
+  const st = pathSteps(path);
   if (!st) return undefined;
   let cur: Json | undefined = s;
   for (const k of st) {
     if (cur === null || typeof cur !== 'object') return undefined;
     cur = (cur as Record<string | number, Json>)[k];
   }
-  return typeof cur === 'number' ? cur : undefined;
+  return cur;
+}
+
+/** The number at `path`, or undefined when the path does not lead to one. */
+export function getNumber(s: Scenario, path: string): number | undefined {
+  const v = getValue(s, path);
+  return typeof v === 'number' ? v : undefined;
 }
 
 /** A copy of `s` with the number at `path` replaced; throws a FieldError-style message for a bad path. */
 export function setNumber(s: Scenario, path: string, v: number): Scenario {
-  const st = steps(path);
+  const st = pathSteps(path);
   if (!st || getNumber(s, path) === undefined) throw new Error(`${path}: is not a numeric field of this scenario`);
   const copy = structuredClone(s);
   let cur = copy as unknown as Record<string | number, Json>;

@@ -10,7 +10,7 @@ import { ErrorSummary, FormContext, useLocalInvalid } from './form';
 import { Results } from './Results';
 import { RunBar } from './RunBar';
 import { ArchitectureSection, RunSection, ScenarioName, WorkloadSection, type Edit } from './ScenarioEditor';
-import { extraViews } from './views';
+import { extraViews, initialView } from './views';
 import { CopyLink, NoticeBar, PresetStatus } from '../state/PersistenceUi';
 import { usePersistence } from '../state/usePersistence';
 
@@ -178,7 +178,7 @@ export function App({ engine }: { engine: Engine }) {
   const [run, setRun] = useState<RunState>({ status: 'idle' });
   const [loadError, setLoadError] = useState<string | null>(null);
   const abortRef = useRef<AbortController | null>(null);
-  const [view, setView] = useState('scenario');
+  const [view, setView] = useState(() => initialView(location.hash));
 
   useEffect(() => {
     let live = true;

@@ -21,4 +21,6 @@ export interface ViewDef {
   id: string;
   title: string;
   Component: ComponentType<ViewProps>;
+  /** The view opens first when the page's URL fragment is one of its links. */
+  ownsFragment?: (hash: string) => boolean;
 }

@@ -7,6 +7,8 @@ import { SweepsView } from '../sweeps/SweepsView';
 import { OptimiserView } from './optimiser/OptimiserView';
 import { ReproduceView } from './reproduce/ReproduceView';
 import { LogsView } from '../logs/LogsView';
+import { ClassView } from '../class/ClassView';
+import { isClassFragment } from '../state/link';
 
 export const extraViews: ViewDef[] = [
   { id: 'sweeps', title: 'Sweeps & figures', Component: SweepsView },
@@ -14,4 +16,10 @@ export const extraViews: ViewDef[] = [
   { id: 'flash', title: 'Flash endurance', Component: FlashView },
   { id: 'reproduce', title: 'Study claims', Component: ReproduceView },
   { id: 'logs', title: 'Logs', Component: LogsView },
+  { id: 'class', title: 'Class', Component: ClassView, ownsFragment: isClassFragment },
 ];
+
+/** The tab to show first: the view whose link the URL holds, else the editor. */
+export function initialView(hash: string): string {
+  return extraViews.find((v) => v.ownsFragment?.(hash))?.id ?? 'scenario';
+}

@@ -1,0 +1,72 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Page object of the Class tab: lessons, steps, predictions, codes and authoring. */
+export class ClassPage {
+  constructor(readonly page: Page) {}
+
+  async openLesson(ref: string): Promise<void> {
+    await this.page.goto(`/#lesson=${ref}`);
+    await expect(this.page.getByTestId('lesson')).toBeVisible();
+  }
+
+  async openTab(): Promise<void> {
+    await this.page.goto('/');
+    await expect(this.page.getByTestId('app')).toBeVisible();
+    await this.page.getByTestId('tab-class').click();
+    await expect(this.page.getByTestId('class-view')).toBeVisible();
+  }
+
+  get runButton(): Locator {
+    return this.page.getByTestId('class-run');
+  }
+
+  get title(): Locator {
+    return this.page.getByTestId('lesson-title');
+  }
+
+  get stepTitle(): Locator {
+    return this.page.getByTestId('step-title');
+  }
+
+  input(path: string): Locator {
+    return this.page.getByTestId(`input-${path}`);
+  }
+
+  async predictNumber(v: number): Promise<void> {
+    await this.page.getByTestId('prediction-number').fill(String(v));
+  }
+
+  async runAndReveal(): Promise<void> {
+    await this.runButton.click();
+    await expect(this.page.getByTestId('reveal')).toBeVisible();
+  }
+
+  async studentCode(): Promise<string> {
+    return this.page.getByTestId('student-code').inputValue();
+  }
+
+  async pasteCodes(codes: string[]): Promise<void> {
+    await this.page.getByTestId('class-codes').fill(codes.join('\n'));
+  }
+
+  /** Author a step from the current scenario: a number question with its expected answer. */
+  async authorNumberStep(title: string, prompt: string, expected: number, tolerance: number): Promise<void> {
+    await this.page.getByTestId('author-step-title').fill(title);
+    await this.page.getByTestId('author-kind').selectOption('number');
+    await this.page.getByTestId('author-prompt').fill(prompt);
+    await this.page.getByTestId('author-expected').fill(String(expected));
+    await this.page.getByTestId('author-tolerance').fill(String(tolerance));
+    await this.page.getByTestId('author-add-step').click();
+  }
+
+  async authorChoiceStep(title: string, prompt: string, choices: string[], correct: number): Promise<void> {
+    await this.page.getByTestId('author-step-title').fill(title);
+    await this.page.getByTestId('author-kind').selectOption('choice');
+    await this.page.getByTestId('author-prompt').fill(prompt);
+    await this.page.getByTestId('author-choices').fill(choices.join('\n'));
+    await this.page.getByLabel('Correct choice (line number)').fill(String(correct + 1));
+    await this.page.getByTestId('author-compute').click();
+    await expect(this.page.getByTestId('author-expected')).not.toHaveValue('');
+    await this.page.getByTestId('author-add-step').click();
+  }
+}

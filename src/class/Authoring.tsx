@@ -1,0 +1,383 @@
+// Teacher authoring: the editor's current scenario becomes a step (locked
+// and free inputs, the question, the expected answer and tolerance, the
+// explanation); steps are ordered, and the lesson is shared as a link
+// (packed like scenario links) or a JSON file. Imports are validated.
+import { useEffect, useState } from 'react';
+import type { Engine } from '../engine/contract';
+import type { Device, Scenario } from '../engine/types';
+import { downloadBlob } from '../charts';
+import { storage } from '../state/load';
+import { classFragment, encodeLesson, lessonFile, lessonProblems, readLessonFile } from './codec';
+import { computeOutcome } from './compute';
+import { AUTHOR_FIELDS } from './lessons';
+import { CLASS_METRICS, getField, type ClassMetric, type Lesson, type Question, type Step } from './model';
+
+const DRAFT_KEY = 'tierplan.class.draft';
+
+function emptyLesson(): Lesson {
+  return { id: `t-${Date.now().toString(36)}`, title: '', summary: '', notes: { goal: '', misconceptions: [], leavesOut: '' }, steps: [] };
+}
+
+function readDraft(): Lesson {
+  try {
+    const t = storage()?.getItem(DRAFT_KEY);
+    if (t) {
+      const l = JSON.parse(t) as unknown;
+      if (lessonProblems({ ...(l as object), title: 'x', steps: [] }).every((e) => e.startsWith('steps'))) return l as Lesson;
+    }
+  } catch {
+    // A corrupted draft is dropped.
+  }
+  return emptyLesson();
+}
+
+interface StepForm {
+  title: string;
+  text: string;
+  free: string[];
+  metric: ClassMetric;
+  kind: 'none' | 'number' | 'choice';
+  prompt: string;
+  min: string;
+  max: string;
+  expected: string;
+  tolerance: string;
+  explanation: string;
+  choices: string;
+  correct: number;
+}
+
+const EMPTY_FORM: StepForm = {
+  title: '',
+  text: '',
+  free: [],
+  metric: 'rejection',
+  kind: 'number',
+  prompt: '',
+  min: '0',
+  max: '100',
+  expected: '',
+  tolerance: '',
+  explanation: '',
+  choices: '',
+  correct: 0,
+};
+
+/** The step a form describes, or the problems that stop it (named by field). */
+function stepOf(f: StepForm, scenario: Scenario): { step: Step } | { errors: string[] } {
+  const errors: string[] = [];
+  const num = (v: string, name: string) => {
+    const x = Number(v);
+    if (v.trim() === '' || !Number.isFinite(x)) errors.push(`${name}: enter a number`);
+    return x;
+  };
+  if (f.title.trim() === '') errors.push('Step title: required');
+  const expected = num(f.expected, 'Expected answer');
+  const tolerance = num(f.tolerance, 'Tolerance');
+  if (tolerance < 0) errors.push('Tolerance: must be 0 or more');
+  const unit = CLASS_METRICS[f.metric].unit;
+  let question: Question | undefined;
+  if (f.kind !== 'none' && f.prompt.trim() === '') errors.push('Question: write the question');
+  if (f.kind === 'number') {
+    const min = num(f.min, 'Slider minimum');
+    const max = num(f.max, 'Slider maximum');
+    if (min >= max) errors.push('Slider maximum: must be above the minimum');
+    question = { kind: 'number', prompt: f.prompt, unit, min, max, step: (max - min) / 100 };
+  } else if (f.kind === 'choice') {
+    const texts = f.choices
+      .split('\n')
+      .map((t) => t.trim())
+      .filter((t) => t !== '');
+    if (texts.length < 2) errors.push('Choices: write at least two, one per line');
+    if (f.correct >= texts.length) errors.push('Correct choice: pick one of the choices');
+    question = { kind: 'choice', prompt: f.prompt, choices: texts.map((text, i) => ({ id: `c${i + 1}`, text })), correct: `c${f.correct + 1}` };
+  }
+  if (errors.length > 0) return { errors };
+  const shown = AUTHOR_FIELDS.filter((r) => typeof getField(scenario, r.path) === 'number');
+  return {
+    step: {
+      title: f.title.trim(),
+      text: f.text.trim(),
+      scenario: { scenario: structuredClone(scenario) },
+      shown,
+      free: f.free.filter((p) => shown.some((r) => r.path === p)),
+      measure: { kind: 'run', metric: f.metric },
+      question,
+      answer: { expected, tolerance, unit, label: CLASS_METRICS[f.metric].label.toLowerCase() },
+      explanation: f.explanation.trim(),
+    },
+  };
+}
+
+export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engine; scenario: Scenario; catalog: readonly Device[]; onOpen: (l: Lesson, ref: string) => void }) {
+  const [lesson, setLesson] = useState<Lesson>(readDraft);
+  const [form, setForm] = useState<StepForm>(EMPTY_FORM);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [computing, setComputing] = useState(false);
+  const [importMsg, setImportMsg] = useState<{ ok: boolean; text: string } | null>(null);
+  const [shared, setShared] = useState<string | null>(null);
+
+  useEffect(() => {
+    try {
+      storage()?.setItem(DRAFT_KEY, JSON.stringify(lesson));
+    } catch {
+      // The draft is a convenience.
+    }
+  }, [lesson]);
+
+  const set = <K extends keyof StepForm>(k: K, v: StepForm[K]) => setForm((f) => ({ ...f, [k]: v }));
+  const setL = (f: (l: Lesson) => Lesson) => {
+    setShared(null);
+    setLesson(f);
+  };
+  const shown = AUTHOR_FIELDS.filter((r) => typeof getField(scenario, r.path) === 'number');
+
+  const compute = () => {
+    setComputing(true);
+    const probe: Step = {
+      title: 'probe',
+      text: '',
+      scenario: { scenario },
+      shown: [],
+      free: [],
+      measure: { kind: 'run', metric: form.metric },
+      answer: { expected: 0, tolerance: 0, unit: '', label: '' },
+      explanation: '',
+    };
+    computeOutcome(engine, probe).then(
+      (o) => {
+        setComputing(false);
+        setForm((f) => ({ ...f, expected: String(Math.round(o.key * 100) / 100), tolerance: f.tolerance || String(Math.max(0.01, Math.round(Math.abs(o.key) * 10) / 100)) }));
+      },
+      (e: unknown) => {
+        setComputing(false);
+        setErrors([`The core could not run this scenario: ${e instanceof Error ? e.message : String(e)}`]);
+      },
+    );
+  };
+  const addStep = () => {
+    const r = stepOf(form, scenario);
+    if ('errors' in r) {
+      setErrors(r.errors);
+      return;
+    }
+    setErrors([]);
+    setL((l) => ({ ...l, steps: [...l.steps, r.step] }));
+    setForm(EMPTY_FORM);
+  };
+  const move = (i: number, d: number) =>
+    setL((l) => {
+      const steps = l.steps.slice();
+      const j = i + d;
+      if (j < 0 || j >= steps.length) return l;
+      [steps[i], steps[j]] = [steps[j], steps[i]];
+      return { ...l, steps };
+    });
+  const problems = lessonProblems(lesson);
+  const share = () => {
+    if (problems.length > 0) return;
+    const ref = encodeLesson(lesson, catalog);
+    const url = `${location.origin}${location.pathname}${classFragment(ref)}`;
+    setShared(url);
+    void navigator.clipboard?.writeText(url).catch(() => undefined);
+  };
+
+  return (
+    <details className="card authoring" data-testid="authoring">
+      <summary>Author a lesson (teacher)</summary>
+      <div className="grid">
+        <div className="field">
+          <label htmlFor="au-title">Lesson title</label>
+          <input id="au-title" type="text" value={lesson.title} onChange={(e) => setL((l) => ({ ...l, title: e.target.value }))} data-testid="author-title" />
+        </div>
+        <div className="field">
+          <label htmlFor="au-summary">Summary</label>
+          <input id="au-summary" type="text" value={lesson.summary} onChange={(e) => setL((l) => ({ ...l, summary: e.target.value }))} />
+        </div>
+        <div className="field">
+          <label htmlFor="au-goal">Learning goal (teacher notes)</label>
+          <input id="au-goal" type="text" value={lesson.notes.goal} onChange={(e) => setL((l) => ({ ...l, notes: { ...l.notes, goal: e.target.value } }))} />
+        </div>
+        <div className="field">
+          <label htmlFor="au-leaves">What the model leaves out</label>
+          <input id="au-leaves" type="text" value={lesson.notes.leavesOut} onChange={(e) => setL((l) => ({ ...l, notes: { ...l.notes, leavesOut: e.target.value } }))} />
+        </div>
+      </div>
+
+      <fieldset className="author-step">
+        <legend>New step from the current scenario ("{scenario.name}")</legend>
+        <p className="hint">Edit the scenario on the "Scenario &amp; results" tab, then come back to turn it into a step.</p>
+        <div className="grid">
+          <div className="field">
+            <label htmlFor="au-st-title">Step title</label>
+            <input id="au-st-title" type="text" value={form.title} onChange={(e) => set('title', e.target.value)} data-testid="author-step-title" />
+          </div>
+          <div className="field">
+            <label htmlFor="au-st-text">What the student sees first</label>
+            <input id="au-st-text" type="text" value={form.text} onChange={(e) => set('text', e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor="au-metric">The number that matters</label>
+            <select id="au-metric" value={form.metric} onChange={(e) => set('metric', e.target.value as ClassMetric)} data-testid="author-metric">
+              {Object.entries(CLASS_METRICS)
+                .filter(([, m]) => m.metric !== null)
+                .map(([id, m]) => (
+                <option key={id} value={id}>
+                  {m.label} ({m.unit})
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="au-kind">Question</label>
+            <select id="au-kind" value={form.kind} onChange={(e) => set('kind', e.target.value as StepForm['kind'])} data-testid="author-kind">
+              <option value="number">A number</option>
+              <option value="choice">Multiple choice</option>
+              <option value="none">No question (just run)</option>
+            </select>
+          </div>
+        </div>
+        <fieldset className="author-free">
+          <legend>Inputs students may change (the rest are locked)</legend>
+          {shown.map((r) => (
+            <label key={r.path} className="check">
+              <input
+                type="checkbox"
+                checked={form.free.includes(r.path)}
+                onChange={(e) => set('free', e.target.checked ? [...form.free, r.path] : form.free.filter((p) => p !== r.path))}
+              />
+              {r.label}
+            </label>
+          ))}
+        </fieldset>
+        {form.kind !== 'none' ? (
+          <div className="field">
+            <label htmlFor="au-prompt">The question</label>
+            <input id="au-prompt" type="text" value={form.prompt} onChange={(e) => set('prompt', e.target.value)} data-testid="author-prompt" />
+          </div>
+        ) : null}
+        {form.kind === 'number' ? (
+          <div className="grid">
+            <div className="field">
+              <label htmlFor="au-min">Slider minimum ({CLASS_METRICS[form.metric].unit})</label>
+              <input id="au-min" type="number" value={form.min} onChange={(e) => set('min', e.target.value)} />
+            </div>
+            <div className="field">
+              <label htmlFor="au-max">Slider maximum ({CLASS_METRICS[form.metric].unit})</label>
+              <input id="au-max" type="number" value={form.max} onChange={(e) => set('max', e.target.value)} />
+            </div>
+          </div>
+        ) : null}
+        {form.kind === 'choice' ? (
+          <div className="grid">
+            <div className="field">
+              <label htmlFor="au-choices">Choices, one per line (use real misconceptions as distractors)</label>
+              <textarea id="au-choices" rows={4} value={form.choices} onChange={(e) => set('choices', e.target.value)} data-testid="author-choices" />
+            </div>
+            <div className="field">
+              <label htmlFor="au-correct">Correct choice (line number)</label>
+              <input id="au-correct" type="number" min={1} value={form.correct + 1} onChange={(e) => set('correct', Math.max(0, Number(e.target.value) - 1))} />
+            </div>
+          </div>
+        ) : null}
+        <div className="grid">
+          <div className="field">
+            <label htmlFor="au-expected">Expected answer ({CLASS_METRICS[form.metric].unit})</label>
+            <input id="au-expected" type="number" value={form.expected} onChange={(e) => set('expected', e.target.value)} data-testid="author-expected" />
+          </div>
+          <div className="field">
+            <label htmlFor="au-tol">Tolerance (±, {CLASS_METRICS[form.metric].unit})</label>
+            <input id="au-tol" type="number" min={0} value={form.tolerance} onChange={(e) => set('tolerance', e.target.value)} data-testid="author-tolerance" />
+          </div>
+          <div className="field">
+            <span className="label">From the core</span>
+            <button type="button" onClick={compute} disabled={computing} data-testid="author-compute">
+              {computing ? 'Running…' : 'Fill in the simulated answer'}
+            </button>
+          </div>
+        </div>
+        <div className="field">
+          <label htmlFor="au-expl">Explanation ({'{answer}'} becomes the simulated number)</label>
+          <textarea id="au-expl" rows={2} value={form.explanation} onChange={(e) => set('explanation', e.target.value)} data-testid="author-explanation" />
+        </div>
+        {errors.length > 0 ? (
+          <ul className="field-error" role="alert" data-testid="author-errors">
+            {errors.map((e) => (
+              <li key={e}>{e}</li>
+            ))}
+          </ul>
+        ) : null}
+        <button type="button" className="primary" onClick={addStep} data-testid="author-add-step">
+          Add as step {lesson.steps.length + 1}
+        </button>
+      </fieldset>
+
+      <h4>Steps</h4>
+      {lesson.steps.length === 0 ? <p className="hint">No steps yet.</p> : null}
+      <ol className="author-steps" data-testid="author-steps">
+        {lesson.steps.map((s, i) => (
+          <li key={`${i}-${s.title}`}>
+            <span>{s.title}</span>{' '}
+            <button type="button" className="secondary" onClick={() => move(i, -1)} disabled={i === 0} aria-label={`Move step ${i + 1} up`}>
+              ↑
+            </button>
+            <button type="button" className="secondary" onClick={() => move(i, 1)} disabled={i === lesson.steps.length - 1} aria-label={`Move step ${i + 1} down`}>
+              ↓
+            </button>
+            <button type="button" className="secondary" onClick={() => setL((l) => ({ ...l, steps: l.steps.filter((_, k) => k !== i) }))} aria-label={`Remove step ${i + 1}`}>
+              Remove
+            </button>
+          </li>
+        ))}
+      </ol>
+      {problems.length > 0 && lesson.steps.length > 0 ? <p className="hint">Before sharing: {problems.join('; ')}.</p> : null}
+      <div className="run-buttons">
+        <button type="button" className="primary" onClick={share} disabled={problems.length > 0} data-testid="author-share">
+          Copy the lesson link
+        </button>
+        <button type="button" onClick={() => onOpen(lesson, encodeLesson(lesson, catalog))} disabled={problems.length > 0} data-testid="author-open">
+          Try it as a student
+        </button>
+        <button type="button" onClick={() => downloadBlob(`lesson-${lesson.id}.json`, new Blob([lessonFile(lesson)], { type: 'application/json' }))} disabled={problems.length > 0}>
+          Download as JSON
+        </button>
+        <button type="button" onClick={() => setL(() => emptyLesson())}>
+          New lesson
+        </button>
+      </div>
+      {shared ? (
+        <div className="field">
+          <label htmlFor="au-link">Lesson link (copied; select it if your browser refused)</label>
+          <input id="au-link" type="text" readOnly value={shared} data-testid="author-link" onFocus={(e) => e.target.select()} />
+          <span className="hint">{shared.length.toLocaleString('en-US')} characters.</span>
+        </div>
+      ) : null}
+      <div className="field">
+        <label htmlFor="au-import">Open a lesson file (JSON)</label>
+        <input
+          id="au-import"
+          type="file"
+          accept="application/json,.json"
+          data-testid="author-import"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (!file) return;
+            void file.text().then((t) => {
+              const r = readLessonFile(t);
+              if (r.ok) {
+                setL(() => r.lesson);
+                setImportMsg({ ok: true, text: `Opened "${r.lesson.title}" (${r.lesson.steps.length} steps) for editing.` });
+              } else setImportMsg({ ok: false, text: `${file.name}: ${r.message}` });
+            });
+          }}
+        />
+      </div>
+      {importMsg ? (
+        <p className={importMsg.ok ? 'ok' : 'field-error'} role={importMsg.ok ? 'status' : 'alert'} data-testid="author-import-message">
+          {importMsg.text}
+        </p>
+      ) : null}
+    </details>
+  );
+}

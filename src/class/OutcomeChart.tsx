@@ -1,0 +1,78 @@
+// The one chart of a revealed step: a sweep's curve (with the student's
+// sketch over it), or one bar per variant; a single run shows its number.
+import { scaleBand, scaleLinear } from 'd3-scale';
+import { LineChart, OKABE_ITO, YAxis, formatValue, r2, useContainerWidth, type LineSeries, type Margins } from '../charts';
+import { CLASS_METRICS, formatAnswer, type Outcome, type Prediction, type Step } from './model';
+
+export interface OutcomeChartProps {
+  step: Step;
+  outcome: Outcome;
+  prediction?: Prediction;
+  /** Presenter view: draw at this size. */
+  width?: number;
+  height?: number;
+}
+
+function Bars({ outcome, unit, label, width: w, height = 300 }: { outcome: Outcome; unit: string; label: string; width?: number; height?: number }) {
+  const [box, measured] = useContainerWidth<HTMLDivElement>();
+  const width = w ?? Math.max(300, Math.min(960, measured ?? 640));
+  const m: Margins = { top: 24, right: 16, bottom: 40, left: 70 };
+  const labels = outcome.labels ?? outcome.points.map((p) => String(p.x));
+  const finite = outcome.points.map((p) => (Number.isFinite(p.y) ? p.y : 0));
+  const x = scaleBand<number>().domain(outcome.points.map((_, i) => i)).range([m.left, width - m.right]).padding(0.3);
+  const y = scaleLinear().domain([0, Math.max(...finite, 1e-9) * 1.1]).nice().range([height - m.bottom, m.top]);
+  return (
+    <div ref={box} className="ck-chart" data-testid="outcome-bars">
+      <svg viewBox={`0 0 ${width} ${height}`} className="ck-svg" role="img" aria-label={`${label} (${unit}): ${labels.map((l, i) => `${l} ${formatAnswer(outcome.points[i].y, unit)}`).join(', ')}`}>
+        <rect className="ck-bg" x={0} y={0} width={width} height={height} />
+        <YAxis scale={y} ticks={y.ticks(5)} format={formatValue} label={`${label} (${unit})`} width={width} height={height} m={m} />
+        {outcome.points.map((p, i) => (
+          <g key={i}>
+            <rect x={r2(x(i)!)} width={r2(x.bandwidth())} y={r2(y(finite[i]))} height={r2(y(0) - y(finite[i]))} fill={OKABE_ITO[i % OKABE_ITO.length]} />
+            <text x={r2(x(i)! + x.bandwidth() / 2)} y={r2(y(finite[i]) - 6)} textAnchor="middle" className="bar-value">
+              {formatAnswer(p.y, unit)}
+            </text>
+            <text x={r2(x(i)! + x.bandwidth() / 2)} y={height - m.bottom + 18} textAnchor="middle" className="ck-tick">
+              {labels[i]}
+            </text>
+          </g>
+        ))}
+      </svg>
+    </div>
+  );
+}
+
+export function OutcomeChart({ step, outcome, prediction, width, height }: OutcomeChartProps) {
+  const m = step.measure;
+  const metric = CLASS_METRICS[m.metric];
+  if (m.kind === 'variants') return <Bars outcome={outcome} unit={metric.unit} label={metric.label} width={width} height={height} />;
+  if (m.kind === 'cost-model') {
+    return (
+      <LineChart
+        title="Mean I/O cost against the caching share of the flash cache"
+        xLabel="caching space u (% of the flash; the rest is over-provisioning)"
+        yLabel={`${metric.label} (${metric.unit})`}
+        series={[{ id: 'cost', label: 'C(u), best read/write split', points: outcome.points }]}
+        references={[]}
+        width={width}
+        height={height}
+        testId="outcome-chart"
+      />
+    );
+  }
+  if (m.kind !== 'sweep') return null;
+  const series: LineSeries[] = [{ id: 'model', label: 'Simulated (95 % CI)', points: outcome.points }];
+  if (prediction?.kind === 'sketch') series.push({ id: 'sketch', label: 'Your sketch', points: m.values.map((x, i) => ({ x, y: prediction.ys[i] })) });
+  return (
+    <LineChart
+      title={`${metric.label} against ${m.label}`}
+      xLabel={m.unit ? `${m.label} (${m.unit})` : m.label}
+      yLabel={`${metric.label} (${metric.unit})`}
+      series={series}
+      overlays={outcome.overlay ? [{ id: 'analytic', label: outcome.overlay.label, points: outcome.overlay.points }] : []}
+      width={width}
+      height={height}
+      testId="outcome-chart"
+    />
+  );
+}

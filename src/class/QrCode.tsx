@@ -1,0 +1,24 @@
+// A QR code of a link, drawn as React SVG from the `qrcode` package's module
+// matrix (no canvas, no network). Links too long for a QR code say so.
+import { useMemo } from 'react';
+import QRCode from 'qrcode';
+
+export function QrCode({ text, size = 220 }: { text: string; size?: number }) {
+  const qr = useMemo(() => {
+    try {
+      return QRCode.create(text, { errorCorrectionLevel: 'L' });
+    } catch {
+      return null;
+    }
+  }, [text]);
+  if (!qr) return <p className="hint">This link is too long for a QR code; share it as a link instead.</p>;
+  const n = qr.modules.size;
+  let d = '';
+  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) if (qr.modules.get(r, c)) d += `M${c + 4},${r + 4}h1v1h-1z`;
+  return (
+    <svg className="qr" width={size} height={size} viewBox={`0 0 ${n + 8} ${n + 8}`} role="img" aria-label={`QR code of ${text}`} data-testid="lesson-qr" shapeRendering="crispEdges">
+      <rect width={n + 8} height={n + 8} fill="#fff" />
+      <path d={d} fill="#000" />
+    </svg>
+  );
+}

@@ -1,0 +1,149 @@
+// Lesson links, lesson files and student codes: round trips, and damaged or
+// invalid input refused with a message that names the problem.
+import { describe, expect, it } from 'vitest';
+import { classFragment, decodeAnswers, decodeLesson, encodeAnswers, encodeLesson, lessonFile, lessonProblems, parseClassHash, readCodes, readLessonFile } from '../../src/class/codec';
+import { LESSONS } from '../../src/class/lessons';
+import { grade, type Lesson, type Prediction } from '../../src/class/model';
+import { histogramBins } from '../../src/class/histogram';
+import { simApi } from '../helpers/wasm';
+
+const api = simApi();
+const catalog = api.devicePresets();
+
+function authored(): Lesson {
+  const s = api.preset('mmsys11-fig9-dram');
+  return {
+    id: 't-test',
+    title: 'A teacher lesson',
+    summary: '',
+    notes: { goal: 'g', misconceptions: ['m'], leavesOut: 'l' },
+    steps: [
+      {
+        title: 'One',
+        text: 'first',
+        scenario: { scenario: s },
+        shown: [{ path: 'workload.arrival_rate', label: 'Arrival rate', unit: 'requests/s' }],
+        free: ['workload.arrival_rate'],
+        measure: { kind: 'run', metric: 'hit' },
+        question: { kind: 'number', prompt: 'How much?', unit: '%', min: 0, max: 100, step: 1 },
+        answer: { expected: 25, tolerance: 5, unit: '%', label: 'hit ratio' },
+        explanation: 'It is {answer}.',
+      },
+    ],
+  };
+}
+
+describe('lesson links', () => {
+  it('round-trips a teacher lesson with its whole scenario; catalog devices travel as @id', () => {
+    const l = authored();
+    const ref = encodeLesson(l, catalog);
+    expect(ref).toMatch(/^v1\.[0-9a-f]{8}\./);
+    const plain = JSON.stringify(l).length;
+    expect(ref.length).toBeLessThan(plain / 2);
+    const back = decodeLesson(ref, catalog);
+    expect(back).toEqual({ ok: true, lesson: l });
+  });
+
+  it('round-trips every built-in lesson', () => {
+    for (const l of LESSONS) expect(decodeLesson(encodeLesson(l, catalog), catalog)).toEqual({ ok: true, lesson: l });
+  });
+
+  it('refuses a tampered, truncated or newer link with a message', () => {
+    const ref = encodeLesson(authored(), catalog);
+    const i = ref.length - 12;
+    const tampered = ref.slice(0, i) + (ref[i] === 'A' ? 'B' : 'A') + ref.slice(i + 1);
+    const t = decodeLesson(tampered, catalog);
+    expect(t.ok).toBe(false);
+    expect(!t.ok && t.message).toMatch(/corrupted|not valid/);
+    const cut = decodeLesson(ref.slice(0, 40), catalog);
+    expect(!cut.ok && cut.message).toMatch(/corrupted/);
+    const newer = decodeLesson(`v9.${ref.slice(3)}`, catalog);
+    expect(!newer.ok && newer.message).toMatch(/newer version/);
+    expect(decodeLesson('no-such-lesson', catalog).ok).toBe(false);
+  });
+
+  it('reads the fragment: lesson, step, presenter and embed flags', () => {
+    expect(parseClassHash('#lesson=skew&step=2&present&embed')).toEqual({ ref: 'skew', step: 1, present: true, embed: true });
+    expect(parseClassHash('#lesson=skew')).toEqual({ ref: 'skew', step: 0, present: false, embed: false });
+    expect(parseClassHash('#v1.abc')).toBeNull();
+    expect(classFragment('skew', { step: 1, embed: true })).toBe('#lesson=skew&step=2&embed');
+  });
+});
+
+describe('lesson validation', () => {
+  it('names the fields that are wrong', () => {
+    const l = authored() as unknown as { steps: Record<string, unknown>[] };
+    l.steps[0].answer = { expected: 'lots', tolerance: -1, unit: '%', label: '' };
+    l.steps[0].measure = { kind: 'run', metric: 'speed' };
+    const errs = lessonProblems(l);
+    expect(errs).toContain('steps[0].answer.expected: must be a number');
+    expect(errs).toContain('steps[0].answer.tolerance: must be 0 or more');
+    expect(errs.some((e) => e.startsWith('steps[0].measure.metric: must be one of'))).toBe(true);
+    expect(lessonProblems({ title: '' })[0]).toBe('id: must be non-empty text');
+    expect(lessonProblems(null)).toEqual(['lesson: must be an object with id, title, summary, notes and steps']);
+  });
+
+  it('reads a lesson file it wrote, and explains a broken one', () => {
+    const l = authored();
+    expect(readLessonFile(lessonFile(l))).toEqual({ ok: true, lesson: l });
+    const bad = readLessonFile('{"format":"tierplan-lesson","lesson":{"id":"x","title":"T","steps":[]}}');
+    expect(!bad.ok && bad.message).toMatch(/steps: must be a non-empty list/);
+    const notJson = readLessonFile('{oops');
+    expect(!notJson.ok && notJson.message).toMatch(/not JSON/);
+  });
+
+  it('every built-in lesson is valid', () => {
+    for (const l of LESSONS) expect(lessonProblems(l), l.id).toEqual([]);
+  });
+});
+
+describe('student codes', () => {
+  it('round-trip number, choice and sketch answers in a short code', () => {
+    const answers: Record<number, Prediction> = { 0: { kind: 'number', value: 42 }, 1: { kind: 'sketch', ys: [10, 20.5, 30] } };
+    const code = encodeAnswers({ lesson: 'skew', name: 'Ana', answers });
+    expect(code.length).toBeLessThan(120);
+    const back = decodeAnswers(code);
+    expect(back).toEqual({ ok: true, value: { lesson: 'skew', name: 'Ana', answers: { 0: { kind: 'number', value: 42 }, 1: { kind: 'sketch', ys: [10, 20.5, 30] } } } });
+  });
+
+  it('reads many codes, reporting bad ones and other lessons by number', () => {
+    const c1 = encodeAnswers({ lesson: 'skew', name: '', answers: { 0: { kind: 'number', value: 30 } } });
+    const c2 = encodeAnswers({ lesson: 'skew', name: '', answers: { 0: { kind: 'number', value: 50 } } });
+    const other = encodeAnswers({ lesson: 'mlc-wear', name: '', answers: { 0: { kind: 'number', value: 5 } } });
+    const broken = c1.slice(0, -3) + 'xyz';
+    const r = readCodes(`${c1}\n${c2}\n\n${other}\n${broken}\nhello`, 'skew');
+    expect(r.ok.map((s) => s.answers[0])).toEqual([
+      { kind: 'number', value: 30 },
+      { kind: 'number', value: 50 },
+    ]);
+    expect(r.problems).toHaveLength(3);
+    expect(r.problems[0]).toMatch(/^code 3: it is for another lesson/);
+    expect(r.problems[1]).toMatch(/^code 4: /);
+    expect(r.problems[2]).toMatch(/^code 5: it does not start with TPA1\./);
+  });
+});
+
+describe('grading', () => {
+  it('says how far off a number is and whether it is within the tolerance', () => {
+    const step = authored().steps[0];
+    const o = { key: 25.2, points: [{ x: 0, y: 25.2 }] };
+    expect(grade(step, { kind: 'number', value: 22 }, o)).toEqual({ right: true, text: 'Within the tolerance: 3.20 % (13 % of the answer) too low.' });
+    expect(grade(step, { kind: 'number', value: 60 }, o).right).toBe(false);
+    expect(grade(step, { kind: 'number', value: 60 }, o).text).toMatch(/^Off by 34.8 %/);
+  });
+});
+
+describe('class histogram', () => {
+  it('puts every prediction in exactly one bin, the top value in the last real bin', () => {
+    const { domain, bins } = histogramBins([40, 70, 85, 82, 60], 83.7);
+    expect(domain).toEqual([40, 85]);
+    expect(bins.reduce((a, b) => a + b.n, 0)).toBe(5);
+    expect(bins.every((b) => b.x1 > b.x0)).toBe(true);
+    expect(bins[bins.length - 1]).toEqual({ x0: 80, x1: 85, n: 2 });
+  });
+
+  it('widens a domain where everyone gave the same answer', () => {
+    const { bins } = histogramBins([50, 50, 50], null);
+    expect(bins.reduce((a, b) => a + b.n, 0)).toBe(3);
+  });
+});
