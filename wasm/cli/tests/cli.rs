@@ -264,6 +264,15 @@ fn reproduce_prints_the_claims_table() {
         row("mmsys11-streams-647")["outcome"]["ours"]["value"],
         647.0
     );
+    // The request-level rows run natively too: HDD only is the calibrated
+    // one; flashcache's collapse is not reproduced and says why.
+    assert_eq!(
+        row("nossdav12-hdd-rate")["outcome"]["verdict"],
+        "reproduced"
+    );
+    let fc = row("nossdav12-flashcache-rate");
+    assert_eq!(fc["outcome"]["verdict"], "differs");
+    assert!(fc["outcome"]["note"].as_str().unwrap().contains("lacks"));
     let hit = row("mmsys11-fig11-flash-hit");
     assert_eq!(hit["outcome"]["verdict"], "reproduced");
     assert!(hit["outcome"]["ours"]["ci95"].as_f64().unwrap() > 0.0);
