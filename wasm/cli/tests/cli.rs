@@ -285,7 +285,7 @@ fn reproduce_prints_the_claims_table() {
         .unwrap()
         .contains("$264 less"));
     assert_eq!(
-        row("nossdav12-hdd-rate")["outcome"]["verdict"],
+        row("hyssc-response-time")["outcome"]["verdict"],
         "not_modelled"
     );
     // Nothing is left pending natively.
