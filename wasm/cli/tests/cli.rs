@@ -1,23 +1,9 @@
 //! The `tierplan` command: results on stdout, field-named errors on stderr
 //! with exit code 2.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod support;
 
-fn tierplan(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tierplan"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    if let Some(s) = stdin {
-        child.stdin.take().unwrap().write_all(s.as_bytes()).unwrap();
-    }
-    drop(child.stdin.take());
-    child.wait_with_output().unwrap()
-}
+use support::tierplan;
 
 fn preset(name: &str) -> serde_json::Value {
     let out = tierplan(&["preset", name], None);
