@@ -56,6 +56,7 @@ fn small() -> Scenario {
                 power_w: 10.0,
                 flash: None,
                 assumptions: vec![],
+                hdd: None,
             },
             Device {
                 id: "dram".into(),
@@ -68,6 +69,7 @@ fn small() -> Scenario {
                 power_w: 1.0,
                 flash: None,
                 assumptions: vec![],
+                hdd: None,
             },
             Device {
                 id: "ssd".into(),
@@ -80,6 +82,7 @@ fn small() -> Scenario {
                 power_w: 2.0,
                 flash: mlc,
                 assumptions: vec![],
+                hdd: None,
             },
         ],
         architecture: Architecture::HddOnly,
@@ -99,6 +102,7 @@ fn small() -> Scenario {
         },
         policy: Policy::default(),
         cost_model: None,
+        request: None,
     }
 }
 
