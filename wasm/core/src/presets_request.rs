@@ -127,6 +127,7 @@ fn base(name: &str, policy: CachePolicyKind, start: CacheStart, rate: f64) -> Sc
             },
             arrival_rate: 0.05,
             churn: None,
+            rate_profile: None,
         },
         run: RunConfig {
             duration_h: 1.0,
