@@ -22,6 +22,15 @@ use tierplan_core::reproduce::{
     Analytic, Claim, ClaimOutcome, Combine, Difference, Expect, Input, Method, Metric, Ours,
     ReproScenario, Reproduction, ReproductionRow, Study, StudyConfig, Verdict,
 };
+use tierplan_core::request::{
+    DeviceReplication, DeviceUse, FlashWrites, IndexRam, MaxRatePoint, MaxRateProgress,
+    MaxRateResult, RequestReplication, RequestResult,
+};
+use tierplan_core::request_spec::{
+    ArrivalPattern, BlockCacheSpec, CachePolicyKind, CacheSpec, CacheStart, DiskLayout,
+    DiskScheduler, HddMechanics, IndexKind, IndexSpec, MaxRateSpec, ObjectSpec, RamSpec,
+    RequestRun, RequestSpec, RingSpec, SeekModel, SegmentWorkload, SetReplacement,
+};
 use tierplan_core::results::{
     FlashSummary, FlashWear, ReplicationResult, RunResult, Summary, TierMetrics, TierSummary,
     TimeSeries,
@@ -132,6 +141,34 @@ fn main() {
         ClaimOutcome,
         ReproductionRow,
         StudyConfig,
+        SeekModel,
+        HddMechanics,
+        ArrivalPattern,
+        SegmentWorkload,
+        DiskScheduler,
+        DiskLayout,
+        RamSpec,
+        CachePolicyKind,
+        SetReplacement,
+        BlockCacheSpec,
+        RingSpec,
+        ObjectSpec,
+        IndexKind,
+        IndexSpec,
+        CacheStart,
+        CacheSpec,
+        RequestRun,
+        MaxRateSpec,
+        RequestSpec,
+        IndexRam,
+        DeviceReplication,
+        RequestReplication,
+        DeviceUse,
+        FlashWrites,
+        RequestResult,
+        MaxRatePoint,
+        MaxRateProgress,
+        MaxRateResult,
     );
     let dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR set by cargo"));
     std::fs::write(dir.join("types.d.ts"), out).expect("write types.d.ts");

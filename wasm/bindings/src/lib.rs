@@ -570,3 +570,149 @@ mod tests {
         assert!(!TS_TYPES.contains("bigint"));
     }
 }
+
+// ---- The request-level engine (SPEC §11, issue #11) ----
+
+use tierplan_core::request::{MaxRateJob, RequestJob};
+
+fn field_errors_js(errors: Vec<FieldError>) -> JsValue {
+    match to_js(&errors) {
+        Ok(v) => v,
+        Err(e) => JsValue::from(e),
+    }
+}
+
+/// A request-level simulation in progress: all replications of one
+/// scenario with a `request` section, advanced in bounded steps.
+#[wasm_bindgen(js_name = RequestSimJob)]
+pub struct RequestSimJob {
+    job: RequestJob,
+}
+
+#[wasm_bindgen(js_class = RequestSimJob)]
+impl RequestSimJob {
+    /// Validate the scenario (it must have `request`) and prepare the run.
+    /// Throws the field errors (a `FieldError[]`) when it is invalid.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: JsValue,
+    ) -> Result<RequestSimJob, JsValue> {
+        let scenario = parse(&scenario).map_err(field_errors_js)?;
+        let job = RequestJob::new(scenario).map_err(field_errors_js)?;
+        Ok(RequestSimJob { job })
+    }
+
+    /// Process up to about `maxIos` events (I/O completions and arrivals).
+    #[wasm_bindgen(unchecked_return_type = "Progress")]
+    pub fn step(
+        &mut self,
+        #[wasm_bindgen(js_name = maxIos)] max_ios: u32,
+    ) -> Result<JsValue, JsError> {
+        to_js(&self.job.step(u64::from(max_ios)))
+    }
+
+    #[wasm_bindgen(unchecked_return_type = "Progress")]
+    pub fn progress(&self) -> Result<JsValue, JsError> {
+        to_js(&self.job.progress())
+    }
+
+    /// The result; throws if the job is not done yet.
+    #[wasm_bindgen(unchecked_return_type = "RequestResult")]
+    pub fn result(&self) -> Result<JsValue, JsError> {
+        match self.job.result() {
+            Some(r) => to_js(&r),
+            None => Err(JsError::new("the simulation has not finished yet")),
+        }
+    }
+}
+
+/// The highest request rate meeting `request.search.miss_target`,
+/// bisection over `request.search` rates, each point a full run.
+#[wasm_bindgen(js_name = MaxRateSearch)]
+pub struct MaxRateSearch {
+    job: MaxRateJob,
+}
+
+#[wasm_bindgen(js_class = MaxRateSearch)]
+impl MaxRateSearch {
+    /// Throws the field errors (a `FieldError[]`) when the scenario is
+    /// invalid at either end of the search range.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: JsValue,
+    ) -> Result<MaxRateSearch, JsValue> {
+        let scenario = parse(&scenario).map_err(field_errors_js)?;
+        let job = MaxRateJob::new(scenario).map_err(field_errors_js)?;
+        Ok(MaxRateSearch { job })
+    }
+
+    /// Bracket the search with a point simulated elsewhere (a
+    /// `RequestResult` of the same scenario at its rate).
+    #[wasm_bindgen(js_name = addKnown)]
+    pub fn add_known(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "RequestResult")] result: JsValue,
+    ) -> Result<(), JsError> {
+        let r: tierplan_core::request::RequestResult = from_js(&result, "result")?;
+        self.job.add_known(&r);
+        Ok(())
+    }
+
+    #[wasm_bindgen(unchecked_return_type = "MaxRateProgress")]
+    pub fn step(
+        &mut self,
+        #[wasm_bindgen(js_name = maxIos)] max_ios: u32,
+    ) -> Result<JsValue, JsError> {
+        to_js(&self.job.step(u64::from(max_ios)))
+    }
+
+    #[wasm_bindgen(unchecked_return_type = "MaxRateProgress")]
+    pub fn progress(&self) -> Result<JsValue, JsError> {
+        to_js(&self.job.progress())
+    }
+
+    /// The result so far (final once progress says `done`).
+    #[wasm_bindgen(unchecked_return_type = "MaxRateResult")]
+    pub fn result(&self) -> Result<JsValue, JsError> {
+        to_js(&self.job.result())
+    }
+}
+
+/// The I/O stream of replication 0 as CSV (time_s, op, device, address,
+/// size), at most `maxRows` rows. Throws `FieldError[]` for a bad scenario.
+#[wasm_bindgen(js_name = exportIo)]
+pub fn export_io(
+    #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: JsValue,
+    #[wasm_bindgen(js_name = maxRows)] max_rows: u32,
+) -> Result<String, JsValue> {
+    let scenario = parse(&scenario).map_err(field_errors_js)?;
+    tierplan_core::request::export_io(&scenario, u64::from(max_rows)).map_err(field_errors_js)
+}
+
+/// The request-level presets (the NOSSDAV'12 configurations).
+#[wasm_bindgen(js_name = listRequestPresets, unchecked_return_type = "PresetInfo[]")]
+pub fn list_request_presets() -> Result<JsValue, JsError> {
+    to_js(&tierplan_core::presets_request::request_presets())
+}
+
+/// One request-level preset scenario by id; throws for an unknown id.
+#[wasm_bindgen(js_name = requestPreset, unchecked_return_type = "Scenario")]
+pub fn request_preset(id: &str) -> Result<JsValue, JsError> {
+    match tierplan_core::presets_request::request_preset(id) {
+        Some(s) => to_js(&s),
+        None => Err(JsError::new(&format!("unknown request preset \"{id}\""))),
+    }
+}
+
+/// The disks and SSDs of the request-level study, with their timing.
+#[wasm_bindgen(js_name = requestDevicePresets, unchecked_return_type = "Device[]")]
+pub fn request_device_presets() -> Result<JsValue, JsError> {
+    to_js(&tierplan_core::presets_request::request_device_presets())
+}
+
+/// The default request section (SPEC §11 defaults) for a scenario that has
+/// none yet.
+#[wasm_bindgen(js_name = defaultRequestSpec, unchecked_return_type = "RequestSpec")]
+pub fn default_request_spec() -> Result<JsValue, JsError> {
+    to_js(&tierplan_core::request_spec::RequestSpec::default())
+}

@@ -4,14 +4,19 @@
 //! `wasm/bindings` wraps it for the browser and `wasm/cli` for the shell.
 
 pub mod analytics;
+pub mod devices;
 pub mod engine;
 pub mod optimize;
 pub mod presets;
+pub mod presets_request;
 pub mod reproduce;
+pub mod request;
+pub mod request_spec;
 pub mod results;
 pub mod scenario;
 pub mod stats;
 pub mod validate;
+mod validate_request;
 
 pub use engine::{run, Job, Progress};
 pub use results::RunResult;

@@ -17,6 +17,7 @@ fn mlc_flash(interference: f64) -> FlashSpec {
         erase_ms: 3.8,
         spare_factor: 0.07,
         write_read_interference: interference,
+        units: None,
     }
 }
 
@@ -41,6 +42,7 @@ pub fn device_presets() -> Vec<Device> {
                 "write_mbps = read_mbps",
                 "power_w 17 W (datasheet class, not from the study)",
             ]),
+            hdd: None,
         },
         Device {
             id: "raid4x15k".into(),
@@ -57,6 +59,7 @@ pub fn device_presets() -> Vec<Device> {
                 "power_w = 4 × 17 W",
                 "write_mbps = read_mbps",
             ]),
+            hdd: None,
         },
         Device {
             id: "ddr3_1gb".into(),
@@ -72,6 +75,7 @@ pub fn device_presets() -> Vec<Device> {
                 "bandwidth unlimited (as in the study)",
                 "power_w 3 W per module",
             ]),
+            hdd: None,
         },
         Device {
             id: "dram_5_23gb".into(),
@@ -87,6 +91,7 @@ pub fn device_presets() -> Vec<Device> {
                 "price = 5.23 × $23 (similar cost to the 64 GB SSD)",
                 "power_w 3 W per GB",
             ]),
+            hdd: None,
         },
         Device {
             id: "ssd_a".into(),
@@ -104,6 +109,7 @@ pub fn device_presets() -> Vec<Device> {
                 "pages_per_block 128, spare_factor 0.07",
                 "write_read_interference 0.05 (the study saw reads barely affected)",
             ]),
+            hdd: None,
         },
         Device {
             id: "ssd_b".into(),
@@ -120,6 +126,7 @@ pub fn device_presets() -> Vec<Device> {
                 "price = 256 GB × $2.34/GB",
                 "write_mbps 100 MB/s, power_w 2 W",
             ]),
+            hdd: None,
         },
         Device {
             id: "ssd_c".into(),
@@ -136,6 +143,7 @@ pub fn device_presets() -> Vec<Device> {
                 "price = 80 GB × $2.50/GB",
                 "write_read_interference 0.8 (reads collapse under concurrent writes)",
             ]),
+            hdd: None,
         },
         Device {
             id: "slc_fusionio".into(),
@@ -156,12 +164,14 @@ pub fn device_presets() -> Vec<Device> {
                 erase_ms: 1.5,
                 spare_factor: 0.28,
                 write_read_interference: 0.05,
+                units: None,
             }),
             assumptions: strs(&[
                 "read_mbps 700, write_mbps 550, power_w 10 W",
                 "price = 80 GB × $61.95/GB",
                 "pages_per_block 64, spare_factor 0.28",
             ]),
+            hdd: None,
         },
         Device {
             id: "tlc_ssd".into(),
@@ -182,12 +192,14 @@ pub fn device_presets() -> Vec<Device> {
                 erase_ms: 3.0,
                 spare_factor: 0.07,
                 write_read_interference: 0.1,
+                units: None,
             }),
             assumptions: strs(&[
                 "read_mbps 155, write_mbps 80, power_w 2 W",
                 "price $0.80/GB",
                 "pe_cycles 1 000 (low end of TLC's 1 000–3 000)",
             ]),
+            hdd: None,
         },
     ]
 }
@@ -240,6 +252,7 @@ fn mmsys_base(name: &str, arch: Architecture, tiers: Tiers, rate: f64) -> Scenar
         tiers,
         policy: Policy::default(),
         cost_model: None,
+        request: None,
     }
 }
 

@@ -28,6 +28,11 @@ pub struct Scenario {
     #[serde(default)]
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub cost_model: Option<crate::analytics::cost_model::CostModelSpec>,
+    /// The request-level (HTTP segment) study of SPEC §11; absent for
+    /// scenarios of the stream-level engine only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub request: Option<crate::request_spec::RequestSpec>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -189,6 +194,11 @@ pub struct Device {
     /// figures (shown in the UI, never silent).
     #[serde(default)]
     pub assumptions: Vec<String>,
+    /// Mechanical timing of a disk for the request-level engine (SPEC §11);
+    /// absent for other kinds and for disks only the stream engine uses.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hdd: Option<crate::request_spec::HddMechanics>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -215,6 +225,11 @@ pub struct FlashSpec {
     /// (1 − interference).
     #[serde(default)]
     pub write_read_interference: f64,
+    /// Parallel units (channels × dies) the request-level engine stripes
+    /// pages over; absent means 1.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub units: Option<u32>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

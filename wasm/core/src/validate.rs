@@ -56,12 +56,12 @@ pub fn parse_scenario(json: &str) -> Result<Scenario, Vec<FieldError>> {
     }
 }
 
-struct Checker {
-    errors: Vec<FieldError>,
+pub(crate) struct Checker {
+    pub(crate) errors: Vec<FieldError>,
 }
 
 impl Checker {
-    fn push(&mut self, path: impl Into<String>, message: impl Into<String>) {
+    pub(crate) fn push(&mut self, path: impl Into<String>, message: impl Into<String>) {
         self.errors.push(FieldError {
             path: path.into(),
             message: message.into(),
@@ -69,7 +69,15 @@ impl Checker {
     }
 
     /// Check lo ≤ v ≤ hi (or lo < v when `open_lo`), and that v is finite.
-    fn range(&mut self, path: &str, v: f64, lo: f64, open_lo: bool, hi: f64, unit: &str) {
+    pub(crate) fn range(
+        &mut self,
+        path: &str,
+        v: f64,
+        lo: f64,
+        open_lo: bool,
+        hi: f64,
+        unit: &str,
+    ) {
         let ok = v.is_finite() && (if open_lo { v > lo } else { v >= lo }) && v <= hi;
         if !ok {
             let lo_sym = if open_lo { "<" } else { "≤" };
@@ -92,7 +100,7 @@ impl Checker {
         }
     }
 
-    fn count(&mut self, path: &str, v: u32, lo: u32, hi: u32) {
+    pub(crate) fn count(&mut self, path: &str, v: u32, lo: u32, hi: u32) {
         if v < lo || v > hi {
             self.push(
                 path,
@@ -102,7 +110,7 @@ impl Checker {
     }
 }
 
-fn fmt_num(v: f64) -> String {
+pub(crate) fn fmt_num(v: f64) -> String {
     if v.is_nan() {
         "NaN".into()
     } else if v.is_infinite() {
@@ -137,6 +145,9 @@ pub fn validate(s: &Scenario) -> Vec<FieldError> {
     check_policy(&mut c, &s.policy);
     if let Some(cm) = &s.cost_model {
         check_cost_model(&mut c, "cost_model", cm);
+    }
+    if let Some(r) = &s.request {
+        crate::validate_request::check_request(&mut c, s, r);
     }
     if c.errors.is_empty() {
         check_budget(&mut c, s);

@@ -55,6 +55,7 @@ fn small() -> Scenario {
                 power_w: 10.0,
                 flash: None,
                 assumptions: vec![],
+                hdd: None,
             },
             Device {
                 id: "dram".into(),
@@ -67,6 +68,7 @@ fn small() -> Scenario {
                 power_w: 1.0,
                 flash: None,
                 assumptions: vec![],
+                hdd: None,
             },
             Device {
                 id: "ssd".into(),
@@ -79,6 +81,7 @@ fn small() -> Scenario {
                 power_w: 2.0,
                 flash: mlc,
                 assumptions: vec![],
+                hdd: None,
             },
         ],
         architecture: Architecture::HddOnly,
@@ -98,6 +101,7 @@ fn small() -> Scenario {
         },
         policy: Policy::default(),
         cost_model: None,
+        request: None,
     }
 }
 

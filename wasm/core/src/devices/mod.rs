@@ -1,0 +1,34 @@
+//! Devices as queues with service times (SPEC §11), shared by the
+//! request-level engine (`request/`) and the block-cache engine to come
+//! (SPEC §13): a disk with positioning and transfer, an SSD of parallel
+//! units behind a page-mapped FTL with greedy garbage collection, and a RAM
+//! cache. Everything is index-based and preallocated so that an I/O costs no
+//! allocation; state resets in place between replications.
+
+pub mod ftl;
+pub mod hdd;
+pub mod queue;
+pub mod ram;
+pub mod ssd;
+
+pub use ftl::{Ftl, GcWork};
+pub use hdd::Hdd;
+pub use queue::{IoQueue, QueueStats};
+pub use ram::LruCache;
+pub use ssd::Ssd;
+
+/// Direction of an I/O.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IoOp {
+    Read,
+    Write,
+}
+
+impl IoOp {
+    pub fn label(self) -> &'static str {
+        match self {
+            IoOp::Read => "read",
+            IoOp::Write => "write",
+        }
+    }
+}

@@ -1,0 +1,400 @@
+//! The request-level part of a scenario (SPEC §11): segment workload, disk
+//! layout, web server, RAM, flash cache policy and run settings. Lives beside
+//! `scenario.rs` (the shared schema layer) so the engine in `request/` and
+//! the device models in `devices/` can both read it. Every field has a
+//! default so a link that only names what differs stays short.
+
+use crate::scenario::{Popularity, ZipfConvention};
+use serde::{Deserialize, Serialize};
+
+/// How a disk positions its head (SPEC §11).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum SeekModel {
+    /// Every seek takes the average seek time.
+    Constant,
+    /// seek = average × √(distance / full stroke) / (8/15): the mean over
+    /// uniformly random distances is the average.
+    Distance,
+    /// Exponentially distributed positioning with the average as mean and no
+    /// rotational delay (an M/M/1 server, for checking the queue).
+    Exponential,
+}
+
+/// Mechanical timing of a disk for the request-level engine.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct HddMechanics {
+    /// Average seek, ms.
+    pub seek_ms: f64,
+    /// One revolution, ms (8.33 at 7200 rpm); the rotational delay is
+    /// uniform over it. 0 disables rotational delay.
+    pub revolution_ms: f64,
+    /// Media transfer rate, MB/s.
+    pub media_mbps: f64,
+    pub seek_model: SeekModel,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum ArrivalPattern {
+    /// One request every 1/r seconds, as the study's generator.
+    Even,
+    Poisson,
+}
+
+/// N videos of S segments of d seconds each (SPEC §11).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields, default)]
+pub struct SegmentWorkload {
+    pub videos: u32,
+    pub segments: u32,
+    /// Play time of a segment, s; also the deadline of its request.
+    pub segment_s: f64,
+    /// Mean bitrate, KB/s (2 Mbps ≈ 244 KB/s; the study's 1.06 GB video of
+    /// 466 × 10 s segments averages 233 KB/s).
+    pub bitrate_kbps: f64,
+    /// Coefficient of variation of segment sizes (VBR), drawn once per seed.
+    pub size_cv: f64,
+    pub arrivals: ArrivalPattern,
+    /// Requests per second r.
+    pub rate: f64,
+    pub popularity: Popularity,
+}
+
+impl Default for SegmentWorkload {
+    fn default() -> Self {
+        SegmentWorkload {
+            videos: 300,
+            segments: 466,
+            segment_s: 10.0,
+            bitrate_kbps: 233.0,
+            size_cv: 0.3,
+            arrivals: ArrivalPattern::Even,
+            rate: 10.0,
+            popularity: Popularity {
+                convention: ZipfConvention::Theta,
+                value: 0.271,
+            },
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum DiskScheduler {
+    Fifo,
+    /// Elevator: the queued I/O nearest ahead of the head in the sweep
+    /// direction goes next.
+    Scan,
+}
+
+/// The library lies video after video on `disks` disks striped RAID-0.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields, default)]
+pub struct DiskLayout {
+    /// Device id of the disk (must have `hdd` timing).
+    pub disk: String,
+    pub disks: u32,
+    /// Stripe unit, KB.
+    pub stripe_kb: f64,
+    pub scheduler: DiskScheduler,
+}
+
+impl Default for DiskLayout {
+    fn default() -> Self {
+        DiskLayout {
+            disk: "hdd7200".into(),
+            disks: 2,
+            stripe_kb: 512.0,
+            scheduler: DiskScheduler::Fifo,
+        }
+    }
+}
+
+/// RAM of the server: the OS page cache (or ARC), LRU over chunks.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields, default)]
+pub struct RamSpec {
+    /// DRAM device id whose price per GB is charged.
+    pub device: String,
+    /// Page-cache capacity, GB, before the flash index takes its share.
+    pub capacity_gb: f64,
+}
+
+impl Default for RamSpec {
+    fn default() -> Self {
+        RamSpec {
+            device: "ddr3_1gb".into(),
+            capacity_gb: 2.0,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum CachePolicyKind {
+    /// HDD only (the RAM page cache still applies).
+    None,
+    /// flashcache-like set-associative block cache, fill on the critical path.
+    Block,
+    /// ZFS-L2ARC-like ring fed asynchronously from the RAM cache.
+    Ring,
+    /// Whole videos by windowed request counts (SPEC §7 dynamic LFU).
+    Object,
+    /// The most popular videos staged before the run; no writes.
+    ObjectStatic,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum SetReplacement {
+    Fifo,
+    Lru,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields, default)]
+pub struct BlockCacheSpec {
+    /// Cache block, KB (flashcache: 4).
+    pub block_kb: f64,
+    /// Ways per set (flashcache: 512, so a set covers a 2 MB disk extent).
+    pub ways: u32,
+    pub replacement: SetReplacement,
+}
+
+impl Default for BlockCacheSpec {
+    fn default() -> Self {
+        BlockCacheSpec {
+            block_kb: 4.0,
+            ways: 512,
+            replacement: SetReplacement::Fifo,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields, default)]
+pub struct RingSpec {
+    /// Feeder period, s (L2ARC: 1; 0.2 after a feed of more than half its
+    /// target).
+    pub feed_interval_s: f64,
+    /// Bytes one feed may write, MB (L2ARC: 8, doubled until the ring first
+    /// wraps).
+    pub feed_limit_mb: f64,
+    /// `l2arc_noprefetch`: prefetched chunks are neither read from nor fed
+    /// to the ring.
+    pub noprefetch: bool,
+    /// `l2arc_norw`: a ring hit while the SSD is being written reads disk.
+    pub norw: bool,
+    /// Chunks of a segment read on demand before the file system's prefetch
+    /// takes over the rest of the segment.
+    pub demand_chunks: u32,
+}
+
+impl Default for RingSpec {
+    fn default() -> Self {
+        RingSpec {
+            feed_interval_s: 1.0,
+            feed_limit_mb: 8.0,
+            noprefetch: true,
+            norw: true,
+            demand_chunks: 2,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields, default)]
+pub struct ObjectSpec {
+    /// Sliding window of request counts, hours.
+    pub window_h: f64,
+    /// A video replaces the least counted cached one only when its count
+    /// exceeds that by more than this margin.
+    pub margin: u32,
+}
+
+impl Default for ObjectSpec {
+    fn default() -> Self {
+        ObjectSpec {
+            window_h: 24.0,
+            margin: 2,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum IndexKind {
+    /// A plain hash table: `bytes_per_entry` (or the policy's default), no
+    /// flash reads per lookup.
+    Plain,
+    /// FlashStore (seed 003): 2-byte signatures in a cuckoo table plus a
+    /// 4-byte flash pointer, 6 B per entry, one flash read per hit.
+    FlashStore,
+    /// SkimpyStash (seed 003): (1 + 5/k) B per entry, about k/2 flash reads
+    /// per lookup.
+    SkimpyStash,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields, default)]
+pub struct IndexSpec {
+    pub kind: IndexKind,
+    /// Bytes per entry of the plain index; absent: the policy's default.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub bytes_per_entry: Option<f64>,
+    /// SkimpyStash's average chain length k.
+    pub skimpy_k: u32,
+}
+
+impl Default for IndexSpec {
+    fn default() -> Self {
+        IndexSpec {
+            kind: IndexKind::Plain,
+            bytes_per_entry: None,
+            skimpy_k: 10,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum CacheStart {
+    Cold,
+    /// A warm-up phase (`run.warmup_h` at `run.warmup_rate`) before measuring.
+    Warm,
+}
+
+/// The flash tier between RAM and the disks.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields, default)]
+pub struct CacheSpec {
+    pub policy: CachePolicyKind,
+    /// SSD device id.
+    pub flash_device: String,
+    /// Flash space the cache uses, GB (the study: 60 of the X25-M's 80).
+    pub flash_gb: f64,
+    pub start: CacheStart,
+    /// Reads go before queued writes on the SSD; absent: only the object
+    /// cache prioritises reads.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub read_priority: Option<bool>,
+    pub block: BlockCacheSpec,
+    pub ring: RingSpec,
+    pub object: ObjectSpec,
+    pub index: IndexSpec,
+}
+
+impl Default for CacheSpec {
+    fn default() -> Self {
+        CacheSpec {
+            policy: CachePolicyKind::None,
+            flash_device: "x25m".into(),
+            flash_gb: 60.0,
+            start: CacheStart::Cold,
+            read_priority: None,
+            block: BlockCacheSpec::default(),
+            ring: RingSpec::default(),
+            object: ObjectSpec::default(),
+            index: IndexSpec::default(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields, default)]
+pub struct RequestRun {
+    /// Measured period, hours (the study: 1 per point).
+    pub duration_h: f64,
+    /// Warm-up before measuring, hours (used when the cache starts warm).
+    pub warmup_h: f64,
+    /// Request rate during warm-up; absent: the measured rate.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub warmup_rate: Option<f64>,
+    /// Replication k uses seed + k.
+    pub seed: u32,
+    pub replications: u32,
+}
+
+impl Default for RequestRun {
+    fn default() -> Self {
+        RequestRun {
+            duration_h: 1.0,
+            warmup_h: 0.0,
+            warmup_rate: None,
+            seed: 1,
+            replications: 3,
+        }
+    }
+}
+
+/// The highest-rate search (SPEC §11): rates on the lattice k × step within
+/// [min_rate, max_rate].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields, default)]
+pub struct MaxRateSpec {
+    /// Largest acceptable segment miss ratio (0 = no miss in any replication).
+    pub miss_target: f64,
+    pub min_rate: f64,
+    pub max_rate: f64,
+    pub step: f64,
+}
+
+impl Default for MaxRateSpec {
+    fn default() -> Self {
+        MaxRateSpec {
+            miss_target: 0.0,
+            min_rate: 1.0,
+            max_rate: 40.0,
+            step: 1.0,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields, default)]
+pub struct RequestSpec {
+    pub workload: SegmentWorkload,
+    pub layout: DiskLayout,
+    /// Bytes the web server reads per I/O, KB: its read-ahead / the file
+    /// system's record size (ZFS: 128 KB).
+    pub chunk_kb: f64,
+    pub ram: RamSpec,
+    pub cache: CacheSpec,
+    pub run: RequestRun,
+    pub search: MaxRateSpec,
+}
+
+impl Default for RequestSpec {
+    fn default() -> Self {
+        RequestSpec {
+            workload: SegmentWorkload::default(),
+            layout: DiskLayout::default(),
+            chunk_kb: 128.0,
+            ram: RamSpec::default(),
+            cache: CacheSpec::default(),
+            run: RequestRun::default(),
+            search: MaxRateSpec::default(),
+        }
+    }
+}
