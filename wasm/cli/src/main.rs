@@ -1,6 +1,7 @@
 //! `tierplan`: run scenario JSON files natively — for batch sweeps, for
 //! benchmarks, and for checking the browser's results against native ones.
 
+mod request_cmd;
 mod sweep;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -8,6 +9,7 @@ use std::io::Read;
 use std::process::ExitCode;
 use std::time::Instant;
 use tierplan_core::presets::{scenario_preset, scenario_presets};
+use tierplan_core::presets_request::{request_preset, request_presets};
 use tierplan_core::{parse_scenario, FieldError, Job, RunResult};
 
 #[derive(Parser)]
@@ -27,6 +29,13 @@ enum Format {
     Csv,
 }
 
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Engine {
+    Auto,
+    Stream,
+    Request,
+}
+
 #[derive(Subcommand)]
 enum Cmd {
     /// Run a scenario file (`-` reads standard input) and print its results.
@@ -37,6 +46,33 @@ enum Cmd {
         /// Check bandwidth, buffer and stream invariants after every event (slow).
         #[arg(long)]
         check: bool,
+        /// Which engine: a scenario with a `request` section runs the
+        /// request-level engine unless `stream` is asked for.
+        #[arg(long, value_enum, default_value = "auto")]
+        engine: Engine,
+        /// Request-level only: write replication 0's I/O stream to FILE as
+        /// CSV (time_s, op, device, address, size).
+        #[arg(long, value_name = "FILE")]
+        export_io: Option<String>,
+        /// Most rows the export writes.
+        #[arg(long, default_value_t = 5_000_000)]
+        export_rows: u64,
+    },
+    /// The highest request rate of a request-level scenario whose segment
+    /// miss ratio meets `request.search.miss_target`; prints the
+    /// MaxRateResult as JSON.
+    MaxRate {
+        file: String,
+        /// Print the wall-clock time of the search to standard error.
+        #[arg(long)]
+        time: bool,
+    },
+    /// Measure the request-level engine: one hour of HDD only at 20
+    /// requests/s with 128 KB chunks; prints events per second.
+    BenchRequest {
+        /// Rounds; the best is reported.
+        #[arg(long, default_value_t = 3)]
+        rounds: u32,
     },
     /// List the built-in scenario presets.
     Presets,
@@ -101,7 +137,20 @@ fn main() -> ExitCode {
             file,
             format,
             check,
+            engine,
+            export_io,
+            export_rows,
         } => match load_scenario(&file) {
+            Ok(s)
+                if engine == Engine::Request || (engine == Engine::Auto && s.request.is_some()) =>
+            {
+                request_cmd::run(
+                    s,
+                    matches!(format, Format::Csv),
+                    export_io.as_deref(),
+                    export_rows,
+                )
+            }
             Ok(s) => {
                 let mut job = Job::new(s).expect("validated");
                 job.check_invariants(check);
@@ -119,12 +168,20 @@ fn main() -> ExitCode {
             Err(code) => code,
         },
         Cmd::Presets => {
-            for p in scenario_presets() {
+            for p in scenario_presets().into_iter().chain(request_presets()) {
                 println!("{:<24} {}  [{}]", p.id, p.title, p.source);
             }
             ExitCode::SUCCESS
         }
-        Cmd::Preset { name } => match scenario_preset(&name) {
+        Cmd::MaxRate { file, time } => match load_scenario(&file) {
+            Ok(s) => request_cmd::max_rate(s, time),
+            Err(code) => code,
+        },
+        Cmd::BenchRequest { rounds } => {
+            request_cmd::bench(rounds);
+            ExitCode::SUCCESS
+        }
+        Cmd::Preset { name } => match scenario_preset(&name).or_else(|| request_preset(&name)) {
             Some(s) => {
                 println!(
                     "{}",
@@ -133,7 +190,11 @@ fn main() -> ExitCode {
                 ExitCode::SUCCESS
             }
             None => {
-                let known: Vec<String> = scenario_presets().into_iter().map(|p| p.id).collect();
+                let known: Vec<String> = scenario_presets()
+                    .into_iter()
+                    .chain(request_presets())
+                    .map(|p| p.id)
+                    .collect();
                 eprintln!(
                     "tierplan: no preset named \"{name}\"; known: {}",
                     known.join(", ")

@@ -11,6 +11,22 @@ fn main() {
         .first()
         .map(String::as_str)
         .unwrap_or("nossdav12-hdd-only");
+    if std::env::var("MAXRATE").is_ok() {
+        let mut s = request_preset(id).expect("preset");
+        s.request.as_mut().unwrap().run.replications = 1;
+        let t = std::time::Instant::now();
+        let m = tierplan_core::request::max_rate(&s).expect("valid");
+        println!(
+            "{id} max_rate={:?} points={:?} t={:.1}s",
+            m.max_rate,
+            m.points
+                .iter()
+                .map(|p| (p.rate, p.miss_ratio.mean))
+                .collect::<Vec<_>>(),
+            t.elapsed().as_secs_f64()
+        );
+        return;
+    }
     for r in &args[1.min(args.len())..] {
         let mut s = request_preset(id).expect("preset");
         let rate: f64 = r.parse().expect("rate");

@@ -119,7 +119,7 @@ fn base(name: &str, policy: CachePolicyKind, start: CacheStart, rate: f64) -> Sc
             classes: vec![VideoClass {
                 share: 1.0,
                 length_min: 78.0,
-                bitrate_kbps: 233.0,
+                bitrate_kbps: 238.5,
             }],
             popularity: Popularity {
                 convention: ZipfConvention::Theta,

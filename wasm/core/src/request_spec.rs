@@ -55,8 +55,8 @@ pub struct SegmentWorkload {
     pub segments: u32,
     /// Play time of a segment, s; also the deadline of its request.
     pub segment_s: f64,
-    /// Mean bitrate, KB/s (2 Mbps ≈ 244 KB/s; the study's 1.06 GB video of
-    /// 466 × 10 s segments averages 233 KB/s).
+    /// Mean bitrate, KB/s (the study's 1.06 GB video of 466 × 10 s
+    /// segments averages 238.5 KB/s, "about 2 Mbps").
     pub bitrate_kbps: f64,
     /// Coefficient of variation of segment sizes (VBR), drawn once per seed.
     pub size_cv: f64,
@@ -72,7 +72,7 @@ impl Default for SegmentWorkload {
             videos: 300,
             segments: 466,
             segment_s: 10.0,
-            bitrate_kbps: 233.0,
+            bitrate_kbps: 238.5,
             size_cv: 0.3,
             arrivals: ArrivalPattern::Even,
             rate: 10.0,

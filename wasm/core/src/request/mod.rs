@@ -272,6 +272,7 @@ impl RequestJob {
             measured_s: p.duration_s,
             requests: est(&|r| r.requests as f64),
             miss_ratio: est(&|r| r.miss_ratio),
+            response_mean_s: est(&|r| r.response_mean_s),
             response_p50_s: est(&|r| r.response_p50_s),
             response_p95_s: est(&|r| r.response_p95_s),
             response_p99_s: est(&|r| r.response_p99_s),

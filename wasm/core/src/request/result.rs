@@ -87,6 +87,7 @@ pub struct RequestResult {
     pub measured_s: f64,
     pub requests: Estimate,
     pub miss_ratio: Estimate,
+    pub response_mean_s: Estimate,
     pub response_p50_s: Estimate,
     pub response_p95_s: Estimate,
     pub response_p99_s: Estimate,

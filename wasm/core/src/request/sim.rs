@@ -122,7 +122,6 @@ struct Fill {
     lib_off: u64,
     size: u64,
     next: u64,
-    reads_left: u32,
     piece: u64,
 }
 
@@ -436,10 +435,8 @@ impl Sim {
                 }
             }
             Kind::Feed => self.feed_done(),
-            Kind::FillRead => {
-                let f = self.fill.as_mut().expect("fill in progress");
-                f.reads_left -= 1;
-            }
+            // Only the last read of a piece carries its write.
+            Kind::FillRead => {}
             Kind::FillWrite => self.fill_step(p),
         }
     }
@@ -809,7 +806,6 @@ impl Sim {
                 lib_off,
                 size,
                 next: 0,
-                reads_left: 0,
                 piece: self.fill_piece(),
             });
             self.fill_step(p);
@@ -839,7 +835,6 @@ impl Sim {
             NONE,
         );
         let mut last = NONE;
-        let mut reads = 0;
         for piece in Pieces::new(p.disks, p.stripe, f.lib_off + f.next, len) {
             let r = self.io(
                 piece.disk,
@@ -853,15 +848,12 @@ impl Sim {
                 self.submit(p, last);
             }
             last = r;
-            reads += 1;
         }
         // The write waits for the last read (reads of one piece on FIFO disks
         // finish in order per disk; the last one issued carries the write).
         self.ios[last as usize].parked = w;
         self.submit(p, last);
-        let f = self.fill.as_mut().expect("fill");
-        f.reads_left = reads;
-        f.next += len;
+        self.fill.as_mut().expect("fill").next += len;
     }
 
     // ---- the event loop ----

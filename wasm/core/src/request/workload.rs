@@ -134,3 +134,12 @@ impl Requests {
         (v, s)
     }
 }
+
+/// The first `n` (video, segment) picks of replication `seed`, exactly as
+/// the simulation draws them with evenly spaced arrivals (which draw no
+/// gaps): for replaying the request stream through a reference cache.
+pub fn request_sequence(w: &SegmentWorkload, seed: u64, n: usize) -> Vec<(u32, u32)> {
+    let gen = Requests::new(w);
+    let mut rng = SimRng::new(seed);
+    (0..n).map(|_| gen.pick(&mut rng)).collect()
+}

@@ -1,0 +1,60 @@
+//! The reproduction page (SPEC §12): every published claim the model can
+//! speak to, how we compute our value (a closed form, or simulations of the
+//! study's configuration built from the presets), and the verdict.
+//!
+//! The claims are data: the browser (through the wasm bindings and the
+//! worker pool) and `tierplan reproduce` run the same scenarios and call the
+//! same [`reproduction_table`], so both print the same table for the same
+//! results — and the results themselves are bit-identical for a seed.
+//!
+//! # Verdicts
+//!
+//! A published number is printed with some digits; it stands for anything
+//! within half a unit of its last digit (its *precision*, e.g. ±0.005 for
+//! "0.36"). Each claim also has a *tolerance* (≥ the precision), the band
+//! within which we call our value close.
+//!
+//! - `reproduced`: |ours − published| is within the precision widened by our
+//!   95 % confidence half-width (so a simulation whose interval covers the
+//!   published value reproduces it), and within the tolerance.
+//! - `close`: within the tolerance, not reproduced.
+//! - `differs`: outside the tolerance.
+//! - `not_modelled`: this version has no model for the claim.
+//! - `pending`: a simulation it needs has not run yet.
+//!
+//! A bound ("more than 0 %", "at least 1.9×") is reproduced when ours meets
+//! it, close when it misses by no more than the tolerance.
+
+mod analytic;
+mod claims;
+mod judge;
+mod table;
+mod types;
+
+pub use analytic::capacity_rule;
+pub use claims::{mmsys11_cost_table, rejection_note, reproduction, strict_optima};
+pub use judge::{evaluate, judge, thousands};
+pub use table::{reproduction_table, run_all, table_csv};
+pub use types::*;
+
+// The parts share their helpers (formatting, the cost table) through here.
+#[allow(unused_imports)]
+use analytic::*;
+#[allow(unused_imports)]
+use claims::*;
+#[allow(unused_imports)]
+use judge::*;
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::analytics::cost_model::CostModelSpec;
+use crate::analytics::{
+    erlang_b, lifetime_hours, static_lfu_estimate, streams_per_bandwidth, write_amplification,
+    zipf_top_k_mass,
+};
+use crate::optimize::Counts;
+use crate::presets::scenario_preset;
+use crate::results::RunResult;
+use crate::scenario::{Architecture, IntervalPolicy, Scenario, TierRole};
