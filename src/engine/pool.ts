@@ -166,8 +166,8 @@ export class WorkerPool implements FlashAnalytics, ReproductionAnalytics, Reques
       const task: Task = {
         id: this.nextId++,
         exec: exec as unknown as Exec,
-        req: req as JobRequest<never>,
-        resolve: resolve as (r: unknown) => void,
+        req,
+        resolve,
         reject,
         settled: false,
         slot: null,
@@ -220,7 +220,7 @@ export class WorkerPool implements FlashAnalytics, ReproductionAnalytics, Reques
     if (slot.task !== task) return; // the slot was failed meanwhile
     slot.task = null;
     if (outcome !== null && typeof outcome === 'object' && 'result' in outcome) {
-      this.settle(task, outcome as { result: unknown });
+      this.settle(task, outcome);
     } else {
       const err = toError(outcome);
       this.settle(task, err);

@@ -8,6 +8,7 @@ import { FlashView } from './flash/FlashView';
 import { SweepsView } from '../sweeps/SweepsView';
 import { OptimiserView } from './optimiser/OptimiserView';
 import { ReproduceView } from './reproduce/ReproduceView';
+import { HttpView } from '../http/HttpView';
 
 export interface ViewProps {
   engine: Engine;
@@ -30,5 +31,6 @@ export const extraViews: ViewDef[] = [
   { id: 'sweeps', title: 'Sweeps & figures', Component: SweepsView },
   { id: 'optimiser', title: 'Optimiser', Component: OptimiserView },
   { id: 'flash', title: 'Flash endurance', Component: FlashView },
+  { id: 'http', title: 'HTTP streaming', Component: HttpView },
   { id: 'reproduce', title: 'Study claims', Component: ReproduceView },
 ];
