@@ -166,6 +166,13 @@ function SingleRun({ engine, scenario, canRun }: { engine: Engine; scenario: Sce
             p50 / p95 / p99 {num(state.result.response_p50_s.mean)} / {num(state.result.response_p95_s.mean)} / {num(state.result.response_p99_s.mean)} s,{' '}
             {num(state.result.ios)} I/Os.
           </p>
+          <button
+            type="button"
+            data-testid="http-single-download"
+            onClick={() => downloadBlob('request-result.json', new Blob([JSON.stringify(state.result, null, 2)], { type: 'application/json' }))}
+          >
+            Download result (JSON, as <code>tierplan run</code> prints it)
+          </button>
           <UtilisationChart result={state.result} title={`Device utilisation over time at ${num(state.result.rate)} requests/s`} testId="http-single-util" />
           <PolicyTable rows={[{ label: scenario.name, result: state.result }]} caption="Hit ratios, flash writes and index" testId="http-single-table" />
         </div>

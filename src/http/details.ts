@@ -5,7 +5,7 @@ import type { LineSeries } from '../charts';
 import type { RequestResult } from '../engine/request-types';
 
 /** Devices' busy fraction over time: x in minutes of the measured period. */
-export function utilisationSeries(r: RequestResult, maxPoints = 240): LineSeries[] {
+export function utilisationSeries(r: RequestResult, maxPoints = 120): LineSeries[] {
   return r.devices.map((d) => {
     const n = d.per_second.length;
     const bucket = Math.max(1, Math.ceil(n / maxPoints));
@@ -25,7 +25,7 @@ export function deviceLabel(name: string): string {
 }
 
 /** Bucket width of `utilisationSeries`, s. */
-export function bucketSeconds(r: RequestResult, maxPoints = 240): number {
+export function bucketSeconds(r: RequestResult, maxPoints = 120): number {
   const n = Math.max(0, ...r.devices.map((d) => d.per_second.length));
   return Math.max(1, Math.ceil(n / maxPoints));
 }
