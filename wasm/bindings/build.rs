@@ -20,7 +20,8 @@ use tierplan_core::optimize::{
 use tierplan_core::presets::PresetInfo;
 use tierplan_core::reproduce::{
     Analytic, Claim, ClaimOutcome, Combine, Difference, Expect, Input, Method, Metric, Ours,
-    ReproScenario, Reproduction, ReproductionRow, Study, StudyConfig, Verdict,
+    ReproScenario, Reproduction, ReproductionRow, RequestInput, RequestMetric, RequestOutput,
+    RequestReproScenario, Study, StudyConfig, Verdict,
 };
 use tierplan_core::request::{
     DeviceReplication, DeviceUse, FlashWrites, IndexRam, MaxRatePoint, MaxRateProgress,
@@ -141,6 +142,10 @@ fn main() {
         ClaimOutcome,
         ReproductionRow,
         StudyConfig,
+        RequestMetric,
+        RequestInput,
+        RequestReproScenario,
+        RequestOutput,
         SeekModel,
         HddMechanics,
         ArrivalPattern,

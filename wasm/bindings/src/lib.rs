@@ -490,6 +490,28 @@ pub fn evaluate_claims(
     ))
 }
 
+/// The table with request-level results too: `requests` maps each
+/// `Reproduction.request_scenarios[].id` to `{ kind: "run", result:
+/// RequestResult }` (from `RequestSimJob`) or `{ kind: "max_rate", result:
+/// MaxRateResult }` (from `MaxRateSearch`, for scenarios with `search`).
+/// Missing ones leave their rows `pending`. `tierplan reproduce` prints the
+/// same table.
+#[wasm_bindgen(js_name = evaluateClaimsWithRequests, unchecked_return_type = "ReproductionRow[]")]
+pub fn evaluate_claims_with_requests(
+    #[wasm_bindgen(unchecked_param_type = "Record<string, RunResult>")] results: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Record<string, RequestOutput>")] requests: JsValue,
+) -> Result<JsValue, JsError> {
+    let results: std::collections::BTreeMap<String, tierplan_core::RunResult> =
+        from_js(&results, "results")?;
+    let requests: std::collections::BTreeMap<String, reproduce::RequestOutput> =
+        from_js(&requests, "requests")?;
+    to_js(&reproduce::reproduction_table_with(
+        &reproduce::reproduction(),
+        &results,
+        &requests,
+    ))
+}
+
 /// The MMSys'11 cost table (each architecture's configuration and streams
 /// per dollar as the study reports them).
 #[wasm_bindgen(js_name = studyCostTable, unchecked_return_type = "StudyConfig[]")]

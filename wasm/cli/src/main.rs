@@ -318,14 +318,22 @@ fn reproduce_cmd(format: Format, time: bool) -> ExitCode {
             return ExitCode::from(1);
         }
     };
+    let requests = match reproduce::run_requests(&plan) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("tierplan: a request-level reproduction scenario is invalid: {e}");
+            return ExitCode::from(1);
+        }
+    };
     if time {
         eprintln!(
-            "tierplan reproduce: {} simulations in {:.3} s",
+            "tierplan reproduce: {} simulations in {:.3} s (with {} request-level runs and searches)",
             results.len(),
-            t0.elapsed().as_secs_f64()
+            t0.elapsed().as_secs_f64(),
+            requests.len()
         );
     }
-    let rows = reproduce::reproduction_table(&plan, &results);
+    let rows = reproduce::reproduction_table_with(&plan, &results, &requests);
     match format {
         Format::Json => println!(
             "{}",

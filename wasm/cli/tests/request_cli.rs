@@ -1,23 +1,9 @@
 //! `tierplan` with request-level scenarios: `run` (JSON, CSV, --export-io),
 //! `max-rate`, the request presets, and field-named errors.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod support;
 
-fn tierplan(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tierplan"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    if let Some(s) = stdin {
-        child.stdin.take().unwrap().write_all(s.as_bytes()).unwrap();
-    }
-    drop(child.stdin.take());
-    child.wait_with_output().unwrap()
-}
+use support::tierplan;
 
 /// The HDD-only preset cut to 0.2 h and one replication.
 fn short_hdd() -> serde_json::Value {

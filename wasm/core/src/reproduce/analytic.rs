@@ -54,6 +54,33 @@ pub fn capacity_rule(
 /// Our value of a closed form, with its shown text.
 pub(super) fn analytic_value(a: &Analytic) -> (f64, String) {
     match a {
+        Analytic::SkimpyStashBytesPerEntry { k } => {
+            let v = 1.0 + 5.0 / *k as f64;
+            (v, format!("{v:.2} B per entry (k = {k})"))
+        }
+        Analytic::SkimpyStashReadsPerLookup { k } => {
+            let v = *k as f64 / 2.0;
+            (v, format!("{v:.1} flash reads (k = {k})"))
+        }
+        Analytic::PerformancePerDollar {
+            speedup,
+            flash_share,
+            flash_cost_per_gb_ratio,
+        } => {
+            let cost = 1.0 + flash_share * flash_cost_per_gb_ratio;
+            let v = speedup / cost;
+            (
+                v,
+                format!("{v:.1}× ({speedup}× throughput at {cost:.2}× cost)"),
+            )
+        }
+        Analytic::FlashAddedCost {
+            flash_share,
+            flash_cost_per_gb_ratio,
+        } => {
+            let v = 100.0 * flash_share * flash_cost_per_gb_ratio;
+            (v, format!("{v:.1} %"))
+        }
         Analytic::ZipfTopKMass {
             videos,
             exponent,

@@ -155,8 +155,6 @@ pub(super) fn simulated(inputs: Vec<Input>, combine: Combine) -> Method {
     Method::Simulated { inputs, combine }
 }
 
-pub(super) const DASH_REASON: &str = "The DASH segment workload and the block caches of SPEC §11 (flashcache, L2ARC) are not implemented in this version: the model serves whole streams, not segment requests through device queues.";
-
 /// Every claim and scenario of the reproduction page.
 pub fn reproduction() -> Reproduction {
     let table = mmsys11_cost_table();
@@ -647,33 +645,8 @@ pub fn reproduction() -> Reproduction {
             method: simulated(vec![input("nossdav-object-lfu", Metric::HitRatioPercent)], Combine::First),
             tolerance: 1.5,
             explanation: "Our hit ratio counts bytes, the study's requests; with equal-length videos they agree in steady state, and a run from an empty start sees partial streams at both ends.".into(),
-            caveat: "Stream-level analogue: the study's DASH segment requests are not modelled, but whole-object caching with these parameters gives the same share.".into(),
+            caveat: "A stream-level run; the request-level engine's static object cache (preset nossdav12-object-cache) serves the same share of segment bytes from flash.".into(),
         },
-        not_modelled(
-            "nossdav12-flashcache-rate",
-            "flashcache (block cache, 60 GB of SSD A) could not serve even 1 request/s at 0 % segment miss ratio, cold or warm.",
-            "< 1 req/s",
-        ),
-        not_modelled(
-            "nossdav12-hdd-rate",
-            "Two 7200 rpm HDDs in RAID0 serve up to 19 requests/s of 10-second segments at 0 % miss.",
-            "19 req/s",
-        ),
-        not_modelled(
-            "nossdav12-l2arc-rate",
-            "ZFS L2ARC on 60 GB serves up to 16 requests/s cold and 20 warm at 0 % miss.",
-            "16 / 20 req/s",
-        ),
-        not_modelled(
-            "nossdav12-flashcache-hit",
-            "flashcache's read hit ratio is 0.7 % cold and 25.7 % warm.",
-            "0.7 % / 25.7 %",
-        ),
-        not_modelled(
-            "nossdav12-l2arc-hit",
-            "L2ARC's hit ratio (from block traces) is 4.2 % cold and 11.1 % warm.",
-            "4.2 % / 11.1 %",
-        ),
         // ---- HySSC -----------------------------------------------------------
         Claim {
             id: "hyssc-response-time".into(),
@@ -745,23 +718,16 @@ pub fn reproduction() -> Reproduction {
             caveat: String::new(),
         });
     }
-    Reproduction { scenarios, claims }
-}
-
-pub(super) fn not_modelled(id: &str, claim: &str, published: &str) -> Claim {
-    Claim {
-        id: id.into(),
-        study: Study::Nossdav12,
-        section: "§11".into(),
-        claim: claim.into(),
-        published: published.into(),
-        expect: Expect::Nothing,
-        how: String::new(),
-        method: Method::NotModelled {
-            reason: DASH_REASON.into(),
-        },
-        tolerance: 0.0,
-        explanation: String::new(),
-        caveat: String::new(),
+    // NOSSDAV'12's DASH results come from the request-level engine.
+    let at = claims
+        .iter()
+        .position(|c| c.id == "nossdav12-object-lfu")
+        .map_or(claims.len(), |i| i + 1);
+    claims.splice(at..at, super::claims_request::nossdav12_request_claims());
+    claims.extend(super::claims_sengupta_li::sengupta_li_claims());
+    Reproduction {
+        scenarios,
+        claims,
+        request_scenarios: super::claims_request::nossdav12_request_scenarios(),
     }
 }

@@ -192,10 +192,19 @@ pub(super) fn ours_text(v: f64, ci: Option<f64>, unit: &str, decimals: u32) -> S
     }
 }
 
+/// [`evaluate_with`] without request-level results (those rows are pending).
+pub fn evaluate(claim: &Claim, results: &BTreeMap<String, RunResult>) -> ClaimOutcome {
+    evaluate_with(claim, results, &BTreeMap::new())
+}
+
 /// Evaluate one claim against the simulation results at hand (by scenario
 /// id; closed forms need none). A simulated claim whose inputs have not
 /// all run is `pending`.
-pub fn evaluate(claim: &Claim, results: &BTreeMap<String, RunResult>) -> ClaimOutcome {
+pub fn evaluate_with(
+    claim: &Claim,
+    results: &BTreeMap<String, RunResult>,
+    requests: &BTreeMap<String, RequestOutput>,
+) -> ClaimOutcome {
     let pending = |missing: Vec<&str>| ClaimOutcome {
         id: claim.id.clone(),
         ours: None,
@@ -216,6 +225,23 @@ pub fn evaluate(claim: &Claim, results: &BTreeMap<String, RunResult>) -> ClaimOu
         Method::Analytic { analytic } => {
             let (v, t) = analytic_value(analytic);
             (v, None, t, String::new())
+        }
+        Method::RequestSimulated { inputs } => {
+            match super::request_inputs::request_value(inputs, requests) {
+                Ok((v, ci, t)) => (v, ci, t, String::new()),
+                Err(missing) => {
+                    return ClaimOutcome {
+                        id: claim.id.clone(),
+                        ours: None,
+                        difference: None,
+                        verdict: Verdict::Pending,
+                        note: format!(
+                            "Needs the request-level simulation of {}.",
+                            missing.join(", ")
+                        ),
+                    }
+                }
+            }
         }
         Method::Simulated { inputs, combine } => {
             let missing: Vec<&str> = inputs

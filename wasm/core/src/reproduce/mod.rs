@@ -27,14 +27,17 @@
 
 mod analytic;
 mod claims;
+mod claims_request;
+mod claims_sengupta_li;
 mod judge;
+mod request_inputs;
 mod table;
 mod types;
 
 pub use analytic::capacity_rule;
 pub use claims::{mmsys11_cost_table, rejection_note, reproduction, strict_optima};
-pub use judge::{evaluate, judge, thousands};
-pub use table::{reproduction_table, run_all, table_csv};
+pub use judge::{evaluate, evaluate_with, judge, thousands};
+pub use table::{reproduction_table, reproduction_table_with, run_all, run_requests, table_csv};
 pub use types::*;
 
 // The parts share their helpers (formatting, the cost table) through here.
@@ -56,5 +59,6 @@ use crate::analytics::{
 };
 use crate::optimize::Counts;
 use crate::presets::scenario_preset;
+use crate::request::{MaxRateResult, RequestResult};
 use crate::results::RunResult;
 use crate::scenario::{Architecture, IntervalPolicy, Scenario, TierRole};

@@ -8,11 +8,24 @@ pub fn reproduction_table(
     plan: &Reproduction,
     results: &BTreeMap<String, RunResult>,
 ) -> Vec<ReproductionRow> {
+    reproduction_table_with(plan, results, &BTreeMap::new())
+}
+
+/// The table with the request-level results too (keyed by
+/// [`RequestReproScenario`] id).
+pub fn reproduction_table_with(
+    plan: &Reproduction,
+    results: &BTreeMap<String, RunResult>,
+    requests: &BTreeMap<String, RequestOutput>,
+) -> Vec<ReproductionRow> {
     plan.claims
         .iter()
         .map(|c| {
             let mut scenarios: Vec<String> = match &c.method {
                 Method::Simulated { inputs, .. } => {
+                    inputs.iter().map(|i| i.scenario.clone()).collect()
+                }
+                Method::RequestSimulated { inputs } => {
                     inputs.iter().map(|i| i.scenario.clone()).collect()
                 }
                 _ => Vec::new(),
@@ -27,7 +40,7 @@ pub fn reproduction_table(
                 published: c.published.clone(),
                 how: c.how.clone(),
                 scenarios,
-                outcome: evaluate(c, results),
+                outcome: evaluate_with(c, results, requests),
             }
         })
         .collect()
@@ -41,6 +54,29 @@ pub fn run_all(plan: &Reproduction) -> Result<BTreeMap<String, RunResult>, Strin
             let msgs: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
             format!("scenario {}: {}", s.id, msgs.join("; "))
         })?;
+        out.insert(s.id.clone(), r);
+    }
+    Ok(out)
+}
+
+/// Run every request-level scenario of the plan natively: a run, or a
+/// max-rate search.
+pub fn run_requests(plan: &Reproduction) -> Result<BTreeMap<String, RequestOutput>, String> {
+    let mut out = BTreeMap::new();
+    for s in &plan.request_scenarios {
+        let fail = |errs: Vec<crate::validate::FieldError>| {
+            let msgs: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+            format!("scenario {}: {}", s.id, msgs.join("; "))
+        };
+        let r = if s.search {
+            RequestOutput::MaxRate {
+                result: crate::request::max_rate(&s.scenario).map_err(fail)?,
+            }
+        } else {
+            RequestOutput::Run {
+                result: Box::new(crate::request::run_request(&s.scenario).map_err(fail)?),
+            }
+        };
         out.insert(s.id.clone(), r);
     }
     Ok(out)

@@ -19,6 +19,9 @@ pub enum Study {
     /// A check value SPEC.md states for a formula it takes from the
     /// literature rather than from one of the four studies.
     Spec,
+    /// Sengupta, Li: flash-aware key-value stores (FlashStore, SkimpyStash,
+    /// ChunkStash).
+    SenguptaLi,
 }
 
 impl Study {
@@ -29,6 +32,7 @@ impl Study {
             Study::Hyssc => "HySSC",
             Study::Fast12 => "FAST'12",
             Study::Spec => "SPEC check value",
+            Study::SenguptaLi => "Sengupta & Li",
         }
     }
 }
@@ -210,6 +214,23 @@ pub enum Combine {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "formula", rename_all = "snake_case")]
 pub enum Analytic {
+    /// SkimpyStash's RAM per key-value pair, (1 + 5/k) bytes.
+    SkimpyStashBytesPerEntry { k: u32 },
+    /// SkimpyStash's flash reads per lookup, about k/2.
+    SkimpyStashReadsPerLookup { k: u32 },
+    /// Throughput per dollar: `speedup` / (1 + `flash_share` ×
+    /// `flash_cost_per_gb_ratio`), where flash holds `flash_share` of the
+    /// disk's capacity at that price ratio per GB.
+    PerformancePerDollar {
+        speedup: f64,
+        flash_share: f64,
+        flash_cost_per_gb_ratio: f64,
+    },
+    /// Cost flash adds to the disks, %: share × price ratio × 100.
+    FlashAddedCost {
+        flash_share: f64,
+        flash_cost_per_gb_ratio: f64,
+    },
     /// Share of requests drawn by the `top` most popular of `videos`, %.
     ZipfTopKMass {
         videos: u32,
@@ -265,6 +286,54 @@ pub enum Method {
     NotModelled {
         reason: String,
     },
+    /// Request-level runs (SPEC §11): ours is the first input's value, the
+    /// others are shown beside it.
+    RequestSimulated {
+        inputs: Vec<RequestInput>,
+    },
+}
+
+/// What a request-level claim reads from its run or search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum RequestMetric {
+    /// Highest rate meeting the miss target (a max-rate search), req/s.
+    MaxRate,
+    /// Bytes served by flash, %.
+    FlashHitPercent,
+    /// Block-cache hits per block lookup, %.
+    BlockHitPercent,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct RequestInput {
+    /// Id of a [`RequestReproScenario`].
+    pub scenario: String,
+    pub metric: RequestMetric,
+    /// Shown with the value, e.g. "cold".
+    pub label: String,
+}
+
+/// A request-level scenario some claims need: one run, or a max-rate search
+/// over `request.search` when `search` is set.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct RequestReproScenario {
+    pub id: String,
+    pub title: String,
+    pub search: bool,
+    pub scenario: Scenario,
+}
+
+/// The outcome of a [`RequestReproScenario`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum RequestOutput {
+    Run { result: Box<RequestResult> },
+    MaxRate { result: MaxRateResult },
 }
 
 /// One published claim.
@@ -309,6 +378,9 @@ pub struct ReproScenario {
 pub struct Reproduction {
     pub scenarios: Vec<ReproScenario>,
     pub claims: Vec<Claim>,
+    /// Request-level runs and searches (SPEC §11) the NOSSDAV'12 rows need.
+    #[serde(default)]
+    pub request_scenarios: Vec<RequestReproScenario>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
