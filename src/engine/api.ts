@@ -4,7 +4,7 @@
 import type * as Wasm from '../wasm-pkg/tierplan_wasm';
 import type { FieldError, PresetInfo, Progress, RunResult, Scenario, Device } from './types';
 import type { CostModelDefaults, CostModelReport, CostModelSpec, CostParams, FlashTiming, HddTiming, Partition, WaPoint, WriteShareOptimum } from './flash-types';
-import type { Reproduction, ReproductionRow, StudyConfig } from './repro-types';
+import type { Reproduction, ReproductionRow, RequestOutput, StudyConfig } from './repro-types';
 import type { MaxRateProgress, MaxRateResult, RequestResult, RequestSpec } from './request-types';
 
 export type WasmModule = Pick<
@@ -42,6 +42,7 @@ export type WasmModule = Pick<
   | 'waCurve'
   | 'reproductionClaims'
   | 'evaluateClaims'
+  | 'evaluateClaimsWithRequests'
   | 'studyCostTable'
   | 'rejectionNote'
 >;
@@ -105,6 +106,8 @@ export interface SimApi {
   reproductionClaims(): Reproduction;
   /** The claims table for the results at hand, by scenario id (missing runs leave claims pending). */
   evaluateClaims(results: Record<string, RunResult>): ReproductionRow[];
+  /** The same with the request-level runs and searches (by `request_scenarios` id) the NOSSDAV'12 rows need. */
+  evaluateClaimsWithRequests(results: Record<string, RunResult>, requests: Record<string, RequestOutput>): ReproductionRow[];
   /** The MMSys'11 cost table as the study reports it. */
   studyCostTable(): StudyConfig[];
   /** Why a configuration rejects in the simulation ("" when it does not). */
@@ -266,6 +269,7 @@ export function createSimApi(wasm: WasmModule): SimApi {
     waCurve: (rhos) => guard(() => wasm.waCurve(rhos)),
     reproductionClaims: () => guard(() => wasm.reproductionClaims()),
     evaluateClaims: (results) => guard(() => wasm.evaluateClaims(results)),
+    evaluateClaimsWithRequests: (results, requests) => guard(() => wasm.evaluateClaimsWithRequests(results, requests)),
     studyCostTable: () => guard(() => wasm.studyCostTable()),
     rejectionNote: (result, what) => guard(() => wasm.rejectionNote(result, what)),
     exportIo(scenario, maxRows) {

@@ -32,7 +32,7 @@ export type FlashAnalytics = {
 
 /** The reproduction calls the UI makes on the engine (each in a worker). */
 export type ReproductionAnalytics = {
-  [K in 'reproductionClaims' | 'evaluateClaims' | 'studyCostTable' | 'rejectionNote']: Remote<K>;
+  [K in 'reproductionClaims' | 'evaluateClaims' | 'evaluateClaimsWithRequests' | 'studyCostTable' | 'rejectionNote']: Remote<K>;
 };
 
 /** The request-level engine's short calls (SPEC §11), each in a worker. */

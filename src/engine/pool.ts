@@ -291,6 +291,8 @@ export class WorkerPool implements FlashAnalytics, ReproductionAnalytics, Reques
   // The reproduction page (SPEC §12), on a worker.
   reproductionClaims: ReproductionAnalytics['reproductionClaims'] = () => this.call((a) => a.reproductionClaims());
   evaluateClaims: ReproductionAnalytics['evaluateClaims'] = (...args) => this.call((a) => a.evaluateClaims(...args));
+  evaluateClaimsWithRequests: ReproductionAnalytics['evaluateClaimsWithRequests'] = (...args) =>
+    this.call((a) => a.evaluateClaimsWithRequests(...args));
   studyCostTable: ReproductionAnalytics['studyCostTable'] = () => this.call((a) => a.studyCostTable());
   rejectionNote: ReproductionAnalytics['rejectionNote'] = (...args) => this.call((a) => a.rejectionNote(...args));
 

@@ -50,6 +50,7 @@ export function workerApi(instance: Promise<SimApi>): WorkerApi {
     waCurve: (rhos) => call((a) => a.waCurve(rhos)),
     reproductionClaims: () => call((a) => a.reproductionClaims()),
     evaluateClaims: (results) => call((a) => a.evaluateClaims(results)),
+    evaluateClaimsWithRequests: (results, requests) => call((a) => a.evaluateClaimsWithRequests(results, requests)),
     studyCostTable: () => call((a) => a.studyCostTable()),
     rejectionNote: (result, what) => call((a) => a.rejectionNote(result, what)),
   };
