@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/* global process, console, fetch, setTimeout, performance, window, document, navigator -- Node script; the page.evaluate bodies run in the browser */
+/* global process, console, performance, window, document, navigator -- Node script; the page.evaluate bodies run in the browser */
 // Benchmark (not a test): the whole NOSSDAV'12 miss-ratio figure — 5
 // policies × 25 rates × 3 replications of 1 h (warm ring: 1 h warm-up) =
 // 125 runs — through the app's worker pool in headless Chromium against a
@@ -9,10 +9,10 @@
 //   BENCH_HOURS=0.1 node scripts/bench-http.mjs   (shorter runs, existing dist/)
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { freePort, waitHttp } from './preview-server.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 1);
@@ -20,30 +20,6 @@ const HOURS = Number(process.env.BENCH_HOURS ?? 1);
 const RATES = 25;
 const REPS = 3;
 const RUNS = RATES * 5;
-
-function freePort() {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
-    s.on('error', rej);
-  });
-}
-
-async function waitHttp(url, ms = 30_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
-}
 
 const fmt = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/* global process, console, fetch, setTimeout, performance, window, document, navigator -- Node script; the page.evaluate bodies run in the browser */
+/* global process, console, performance, window, document, navigator -- Node script; the page.evaluate bodies run in the browser */
 // Benchmark (not a test): the whole MMSys'11 Fig. 11 set — 3 parameters ×
 // 2 architectures × 25 points × 5 replications of 10 h = 150 runs — through
 // the app's worker pool in headless Chromium against a `vite preview` build,
@@ -10,10 +10,10 @@
 //   node scripts/bench-sweeps.mjs   (uses the existing dist/ and CLI)
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { freePort, waitHttp } from './preview-server.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
@@ -27,30 +27,6 @@ const PARAMS = [
   ['workload.classes[0].length_min', linspace(10, 120, POINTS)],
 ];
 const PRESETS = ['mmsys11-fig11-dram', 'mmsys11-fig11-ssd'];
-
-function freePort() {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
-    s.on('error', rej);
-  });
-}
-
-async function waitHttp(url, ms = 30_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
-}
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (ms) => `${(ms / 1000).toFixed(2)} s`;
