@@ -80,7 +80,7 @@ export function MaxRatePanel({
     <section className="card" aria-labelledby="http-maxrate-title" data-testid="http-maxrate">
       <h2 id="http-maxrate-title">Highest request rate at {percent(target)} segment miss</h2>
       <p className="hint">
-        “From the figure”: the highest rate below the first figure point where any replication missed a deadline. “Search” bisects the rates {sr ? `${num(sr.min_rate)}–${num(sr.max_rate)} in steps of ${num(sr.step)}` : ''}{' '}
+        “Figure”: the highest rate below the first figure point where any replication missed a deadline. “Search” bisects the rates {sr ? `${num(sr.min_rate)}–${num(sr.max_rate)} in steps of ${num(sr.step)}` : ''}{' '}
         requests/s (the scenario’s search settings), each point a full run with the figure’s settings, starting from the figure’s points.
       </p>
       <div className="run-buttons">
@@ -111,13 +111,14 @@ export function MaxRatePanel({
         </p>
       ) : null}
       <div className="table-scroll">
-        <table className="http-table" data-testid="http-maxrate-table">
+        <table className="http-table maxrate" data-testid="http-maxrate-table">
+          <caption>Highest rate, requests/s</caption>
           <thead>
             <tr>
               <th scope="col">Policy</th>
-              <th scope="col">From the figure (requests/s)</th>
-              <th scope="col">Search (requests/s)</th>
-              <th scope="col">Published (requests/s)</th>
+              <th scope="col">Figure</th>
+              <th scope="col">Search</th>
+              <th scope="col">Published</th>
             </tr>
           </thead>
           <tbody>
@@ -132,7 +133,7 @@ export function MaxRatePanel({
                     {res ? (res.max_rate != null ? num(res.max_rate) : `< ${num(sr?.min_rate ?? 0)}`) : '—'}
                     {res ? <span className="hint"> ({res.points.length} points)</span> : null}
                   </td>
-                  <td>{s.published ?? 'not published (the study’s recommendation)'}</td>
+                  <td>{s.published ?? '— (recommended)'}</td>
                 </tr>
               );
             })}
