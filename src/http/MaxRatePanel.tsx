@@ -81,7 +81,8 @@ export function MaxRatePanel({
       <h2 id="http-maxrate-title">Highest request rate at {percent(target)} segment miss</h2>
       <p className="hint">
         “Figure”: the highest rate below the first figure point where any replication missed a deadline. “Search” bisects the rates {sr ? `${num(sr.min_rate)}–${num(sr.max_rate)} in steps of ${num(sr.step)}` : ''}{' '}
-        requests/s (the scenario’s search settings), each point a full run with the figure’s settings, starting from the figure’s points.
+        requests/s (the scenario’s search settings), each point a full run with the figure’s settings, starting from the figure’s points. The study
+        published no rate for the object cache (its recommendation).
       </p>
       <div className="run-buttons">
         <button type="button" data-testid="http-maxrate-run" disabled={!canRun || running} onClick={() => void search()}>
@@ -133,7 +134,7 @@ export function MaxRatePanel({
                     {res ? (res.max_rate != null ? num(res.max_rate) : `< ${num(sr?.min_rate ?? 0)}`) : '—'}
                     {res ? <span className="hint"> ({res.points.length} points)</span> : null}
                   </td>
-                  <td>{s.published ?? '— (recommended)'}</td>
+                  <td>{s.published ?? '—'}</td>
                 </tr>
               );
             })}
