@@ -79,7 +79,7 @@ export function RequestEditor({ scenario, edit }: { scenario: Scenario; edit: Ed
           <NumField path="request.workload.videos" label="Videos N" unit="videos" integer value={w.videos} onChange={(v) => set((x) => void (x.workload.videos = v))} />
           <NumField path="request.workload.segments" label="Segments per video S" unit="segments" integer value={w.segments} onChange={(v) => set((x) => void (x.workload.segments = v))} />
           <NumField path="request.workload.segment_s" label="Segment play time d (deadline)" unit="s" value={w.segment_s} onChange={(v) => set((x) => void (x.workload.segment_s = v))} />
-          <NumField path="request.workload.bitrate_kbps" label="Mean bitrate" unit="KB/s" value={w.bitrate_kbps} onChange={(v) => set((x) => void (x.workload.bitrate_kbps = v))} hint="233 KB/s ≈ 1.06 GB per 78-minute video" />
+          <NumField path="request.workload.bitrate_kbps" label="Mean bitrate" unit="KB/s" value={w.bitrate_kbps} onChange={(v) => set((x) => void (x.workload.bitrate_kbps = v))} hint="the study: 1.06 GB per video of 466 × 10 s ≈ 238.5 KB/s" />
           <NumField path="request.workload.size_cv" label="Segment size CV (VBR)" unit="σ/mean" value={w.size_cv} onChange={(v) => set((x) => void (x.workload.size_cv = v))} />
           <SelectField
             path="request.workload.arrivals"
