@@ -276,6 +276,7 @@ impl Default for IndexSpec {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum CacheStart {
+    /// Measure from an empty cache (any `run.warmup_h` is ignored).
     Cold,
     /// A warm-up phase (`run.warmup_h` at `run.warmup_rate`) before measuring.
     Warm,

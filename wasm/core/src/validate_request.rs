@@ -200,6 +200,16 @@ pub(crate) fn check_request(c: &mut Checker, s: &Scenario, r: &RequestSpec) {
         );
     }
     c.count("request.run.replications", run.replications, 1, 100);
+    let dynamic = matches!(
+        r.cache.policy,
+        CachePolicyKind::Block | CachePolicyKind::Ring | CachePolicyKind::Object
+    );
+    if dynamic && r.cache.start == CacheStart::Warm && run.warmup_h <= 0.0 {
+        c.push(
+            "request.run.warmup_h",
+            "a warm start needs a warm-up: set hours > 0 (the study warmed flashcache 12 h at 1 request/s)",
+        );
+    }
 
     let q = &r.search;
     c.range(
@@ -242,12 +252,13 @@ pub(crate) fn check_request(c: &mut Checker, s: &Scenario, r: &RequestSpec) {
     }
 
     if c.errors.is_empty() {
+        let warm = r.cache.start == CacheStart::Warm;
         let ios = expected_ios(
             w,
             r.chunk_kb * 1024.0,
             w.rate,
             run.warmup_rate.unwrap_or(w.rate),
-            run.warmup_h * 3600.0,
+            if warm { run.warmup_h * 3600.0 } else { 0.0 },
             run.duration_h * 3600.0,
         ) * run.replications as f64;
         if ios > MAX_EXPECTED_IOS {

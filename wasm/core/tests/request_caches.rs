@@ -188,3 +188,36 @@ fn same_seed_gives_identical_results() {
         assert_eq!(a, b, "{policy:?}");
     }
 }
+
+#[test]
+fn index_ram_comes_out_of_the_page_cache_and_compact_indexes_trade_reads() {
+    let gb = 1024.0 * 1024.0 * 1024.0;
+    let mut s = preset("nossdav12-flashcache-cold");
+    let r = req(&mut s);
+    r.run.duration_h = 0.05;
+    r.run.replications = 1;
+    let plain = run_request(&s).unwrap();
+    // 60 GB of 4 KB blocks = 15.7 M entries (SPEC §11) at 24 B each.
+    assert_eq!(plain.index.entries, 15_728_640.0);
+    assert!((plain.index.ram_gb - 15_728_640.0 * 24.0 / gb).abs() < 1e-9);
+    assert!((plain.ram_cache_gb - (2.0 - plain.index.ram_gb)).abs() < 1e-6);
+    assert!(plain.index.cost > 0.0);
+
+    req(&mut s).cache.index.kind = IndexKind::SkimpyStash;
+    let skimpy = run_request(&s).unwrap();
+    assert_eq!(skimpy.index.bytes_per_entry, 1.5);
+    assert_eq!(skimpy.index.flash_reads_per_lookup, 5.0);
+    assert!(skimpy.ram_cache_gb > plain.ram_cache_gb);
+    let ssd_ios = |r: &tierplan_core::request::RequestResult| {
+        r.replications[0]
+            .devices
+            .iter()
+            .find(|d| d.name == "ssd")
+            .unwrap()
+            .completions
+    };
+    assert!(
+        ssd_ios(&skimpy) > ssd_ios(&plain),
+        "chain reads cost flash I/Os"
+    );
+}

@@ -47,6 +47,10 @@ fn bad_input_names_its_field() {
     req(&mut s).layout.disks = 0;
     assert!(paths(&s).contains(&"request.layout.disks".to_string()));
 
+    let mut s = preset("nossdav12-l2arc-warm");
+    req(&mut s).run.warmup_h = 0.0;
+    assert!(paths(&s).contains(&"request.run.warmup_h".to_string()));
+
     let mut s = preset("nossdav12-hdd-only");
     req(&mut s).layout.disk = "nope".into();
     assert!(paths(&s).contains(&"request.layout.disk".to_string()));

@@ -105,7 +105,12 @@ impl Plan {
             w: r.workload.clone(),
             rate: r.workload.rate,
             warm_rate: r.run.warmup_rate.unwrap_or(r.workload.rate),
-            warmup_s: r.run.warmup_h * 3600.0,
+            // A cold start measures from an empty cache: no warm-up phase.
+            warmup_s: if r.cache.start == CacheStart::Warm {
+                r.run.warmup_h * 3600.0
+            } else {
+                0.0
+            },
             duration_s: r.run.duration_h * 3600.0,
             deadline_s: r.workload.segment_s,
             disks: r.layout.disks,

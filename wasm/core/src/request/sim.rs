@@ -558,7 +558,9 @@ impl Sim {
 
     fn issue_chunk(&mut self, p: &Plan, q: u32, off: u64, len: u64, cid: u32) {
         let measured = self.reqs[q as usize].measured;
-        let index_reads = p.index.flash_reads_per_lookup;
+        if p.policy != CachePolicyKind::None {
+            self.index_lookup(p, q);
+        }
         match p.policy {
             CachePolicyKind::None => {
                 let n = self.disk_read(p, q, off, len, Kind::Chunk);
@@ -572,7 +574,7 @@ impl Sim {
                 let eligible = !(p.ring.noprefetch && r.next_chunk >= p.ring.demand_chunks);
                 let writing = self.flash_writing(p);
                 if addr != NOT_IN_RING && eligible && !(p.ring.norw && writing) {
-                    self.flash_read(p, q, addr, len, index_reads, measured);
+                    self.flash_read(p, q, addr, len, measured);
                 } else {
                     let n = self.disk_read(p, q, off, len, Kind::Chunk);
                     self.add_disk(q, n, len, measured);
@@ -582,7 +584,7 @@ impl Sim {
                 let v = self.reqs[q as usize].seg / self.lib.segments;
                 let within = off - self.lib.video_extent(v).0;
                 match self.object_addr(p, v, within) {
-                    Some(addr) => self.flash_read(p, q, addr, len, index_reads, measured),
+                    Some(addr) => self.flash_read(p, q, addr, len, measured),
                     None => {
                         let n = self.disk_read(p, q, off, len, Kind::Chunk);
                         self.add_disk(q, n, len, measured);
@@ -608,16 +610,21 @@ impl Sim {
                 || !d.queue.is_empty())
     }
 
-    fn flash_read(&mut self, p: &Plan, q: u32, addr: u64, len: u64, extra: f64, measured: bool) {
-        let dev = Self::flash_dev(p);
-        // A compact index (SkimpyStash) reads its chains on flash first.
-        let page = self.ssd.as_ref().map_or(4096, |s| s.page_bytes());
-        let n_extra = libm::round(extra) as u64;
-        if n_extra > 0 {
-            let i = self.io(dev, IoOp::Read, Kind::Chunk, addr, n_extra * page, q);
-            self.reqs[q as usize].pending += 1;
-            self.submit(p, i);
+    /// A compact index (SkimpyStash) walks its chain on flash at every
+    /// lookup, hit or miss: k/2 page reads on the critical path.
+    fn index_lookup(&mut self, p: &Plan, q: u32) {
+        let n = libm::round(p.index.flash_reads_per_lookup) as u64;
+        if n == 0 {
+            return;
         }
+        let page = self.ssd.as_ref().map_or(4096, |s| s.page_bytes());
+        let i = self.io(Self::flash_dev(p), IoOp::Read, Kind::Chunk, 0, n * page, q);
+        self.reqs[q as usize].pending += 1;
+        self.submit(p, i);
+    }
+
+    fn flash_read(&mut self, p: &Plan, q: u32, addr: u64, len: u64, measured: bool) {
+        let dev = Self::flash_dev(p);
         let i = self.io(dev, IoOp::Read, Kind::Chunk, addr, len, q);
         self.reqs[q as usize].pending += 1;
         if measured {
@@ -654,7 +661,7 @@ impl Sim {
                 if measured {
                     self.c.block_hits += (e - b + 1) as u64;
                 }
-                self.flash_read(p, q, addr, run_hi - run_lo, 0.0, measured);
+                self.flash_read(p, q, addr, run_hi - run_lo, measured);
             } else {
                 if measured {
                     self.c.disk_bytes += run_hi - run_lo;
