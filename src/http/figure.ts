@@ -56,7 +56,8 @@ export function settingsErrors(f: FigureSettings): Partial<Record<keyof FigureSe
   if (!Number.isInteger(f.points) || f.points < 1 || f.points > 100) e.points = 'must be a whole number from 1 to 100';
   if (!Number.isInteger(f.replications) || f.replications < 1 || f.replications > 30) e.replications = 'must be a whole number from 1 to 30';
   if (!(f.durationH > 0 && f.durationH <= 24)) e.durationH = 'must be above 0 and at most 24 h';
-  if (!(f.warmupH >= 0 && f.warmupH <= 48)) e.warmupH = 'must be from 0 to 48 h';
+  // The core refuses a warm start without warm-up.
+  if (!(f.warmupH > 0 && f.warmupH <= 48)) e.warmupH = 'must be above 0 and at most 48 h (the warm ring cache needs a warm-up)';
   return e;
 }
 

@@ -31,6 +31,7 @@ describe('figure settings', () => {
     expect(settingsErrors(DEFAULT_FIGURE)).toEqual({});
     const e = settingsErrors({ fromRate: 0, toRate: -1, points: 2.5, replications: 0, durationH: NaN, warmupH: -1 });
     expect(Object.keys(e).sort()).toEqual(['durationH', 'fromRate', 'points', 'replications', 'toRate', 'warmupH']);
+    expect(settingsErrors({ ...DEFAULT_FIGURE, warmupH: 0 }).warmupH).toMatch(/above 0/);
   });
 });
 
