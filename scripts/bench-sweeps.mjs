@@ -12,7 +12,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort, previewAndChromium } from './preview-server.mjs';
+import { withPreviewPage } from './preview-server.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
@@ -32,45 +32,35 @@ const fmt = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
 async function browserBench() {
   if (!existsSync(join(root, 'dist/index.html'))) throw new Error('no dist/: run `npm run build` first (npm run bench:sweeps does)');
-  const port = await freePort();
-  const { preview, browser } = await previewAndChromium(root, port);
-  try {
-    try {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-      await page.goto(`http://127.0.0.1:${port}/`);
-      await page.getByTestId('tab-sweeps').click();
-      const cores = await page.evaluate(() => navigator.hardwareConcurrency);
-      await page.getByTestId('sweep-points').fill(String(POINTS));
-      await page.getByTestId('sweep-replications').fill('5');
-      await page.getByTestId('sweep-durationH').fill('10');
-      const out = [];
-      for (let i = 0; i < REPEATS; i++) {
-        // Timed in the page: from the click to the last point drawn.
-        await page.evaluate(() => {
-          window.__benchStart = performance.now();
-        });
-        await page.getByTestId('figure-fig11').click();
-        await page.waitForFunction(() => /^Done: /.test(document.querySelector('[data-testid=sweep-status]')?.textContent ?? ''), null, { timeout: 600_000, polling: 'raf' });
-        const r = await page.evaluate(() => {
-          const st = document.querySelector('[data-testid=sweep-status]');
-          return {
-            wallMs: performance.now() - window.__benchStart,
-            runMs: Number(st.getAttribute('data-ms')),
-            runs: Number(st.getAttribute('data-total')),
-            points: document.querySelectorAll('[data-metric="cache_streams"] circle[data-series]').length,
-          };
-        });
-        if (r.runs !== 150 || r.points !== 150) throw new Error(`expected 150 runs and points, got ${JSON.stringify(r)}`);
-        out.push(r);
-        console.log(`  browser run ${i + 1}: ${fmt(r.wallMs)} click→done (runs alone ${fmt(r.runMs)})`);
-      }
-      return { cores, out };
-    } finally {
-      await browser.close();
+  return withPreviewPage(root, async (page) => {
+    await page.getByTestId('tab-sweeps').click();
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+    await page.getByTestId('sweep-points').fill(String(POINTS));
+    await page.getByTestId('sweep-replications').fill('5');
+    await page.getByTestId('sweep-durationH').fill('10');
+    const out = [];
+    for (let i = 0; i < REPEATS; i++) {
+      // Timed in the page: from the click to the last point drawn.
+      await page.evaluate(() => {
+        window.__benchStart = performance.now();
+      });
+      await page.getByTestId('figure-fig11').click();
+      await page.waitForFunction(() => /^Done: /.test(document.querySelector('[data-testid=sweep-status]')?.textContent ?? ''), null, { timeout: 600_000, polling: 'raf' });
+      const r = await page.evaluate(() => {
+        const st = document.querySelector('[data-testid=sweep-status]');
+        return {
+          wallMs: performance.now() - window.__benchStart,
+          runMs: Number(st.getAttribute('data-ms')),
+          runs: Number(st.getAttribute('data-total')),
+          points: document.querySelectorAll('[data-metric="cache_streams"] circle[data-series]').length,
+        };
+      });
+      if (r.runs !== 150 || r.points !== 150) throw new Error(`expected 150 runs and points, got ${JSON.stringify(r)}`);
+      out.push(r);
+      console.log(`  browser run ${i + 1}: ${fmt(r.wallMs)} click→done (runs alone ${fmt(r.runMs)})`);
     }
-  } finally {
-    preview.kill();
-  }
+    return { cores, out };
+  });
 }
 
 function nativeBench() {

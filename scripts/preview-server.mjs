@@ -82,3 +82,20 @@ export async function startPreview(port) {
   });
   return stop;
 }
+
+/**
+ * Serve `root`'s build with `vite preview` on a free port, open it in headless
+ * Chromium at 1280×800, run `fn(page)`, then close both.
+ */
+export async function withPreviewPage(root, fn) {
+  const port = await freePort();
+  const { preview, browser } = await previewAndChromium(root, port);
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`http://127.0.0.1:${port}/`);
+    return await fn(page);
+  } finally {
+    await browser.close();
+    preview.kill();
+  }
+}

@@ -4,11 +4,19 @@
 import type * as Wasm from '../wasm-pkg/tierplan_wasm';
 import type { FieldError, PresetInfo, Progress, RunResult, Scenario, Device } from './types';
 import type { CostModelDefaults, CostModelReport, CostModelSpec, CostParams, FlashTiming, HddTiming, Partition, WaPoint, WriteShareOptimum } from './flash-types';
-import type { Reproduction, ReproductionRow, StudyConfig } from './repro-types';
+import type { Reproduction, ReproductionRow, RequestOutput, StudyConfig } from './repro-types';
+import type { MaxRateProgress, MaxRateResult, RequestResult, RequestSpec } from './request-types';
 
 export type WasmModule = Pick<
   typeof Wasm,
   | 'SimJob'
+  | 'RequestSimJob'
+  | 'MaxRateSearch'
+  | 'exportIo'
+  | 'listRequestPresets'
+  | 'requestPreset'
+  | 'requestDevicePresets'
+  | 'defaultRequestSpec'
   | 'validate'
   | 'readScenario'
   | 'listPresets'
@@ -34,6 +42,7 @@ export type WasmModule = Pick<
   | 'waCurve'
   | 'reproductionClaims'
   | 'evaluateClaims'
+  | 'evaluateClaimsWithRequests'
   | 'studyCostTable'
   | 'rejectionNote'
 >;
@@ -97,10 +106,38 @@ export interface SimApi {
   reproductionClaims(): Reproduction;
   /** The claims table for the results at hand, by scenario id (missing runs leave claims pending). */
   evaluateClaims(results: Record<string, RunResult>): ReproductionRow[];
+  /** The same with the request-level runs and searches (by `request_scenarios` id) the NOSSDAV'12 rows need. */
+  evaluateClaimsWithRequests(results: Record<string, RunResult>, requests: Record<string, RequestOutput>): ReproductionRow[];
   /** The MMSys'11 cost table as the study reports it. */
   studyCostTable(): StudyConfig[];
   /** Why a configuration rejects in the simulation ("" when it does not). */
   rejectionNote(result: RunResult, what: string): string;
+  /** Request-level run (SPEC §11) of a scenario with a `request` section; cancelled like `run`. */
+  runRequest(id: number, scenario: Scenario, onProgress?: (p: Progress) => unknown, chunk?: number): Promise<RequestResult>;
+  /**
+   * The highest rate meeting `request.search.miss_target`; `known` are
+   * results of the same scenario at other rates (they bracket the search).
+   */
+  maxRate(
+    id: number,
+    scenario: Scenario,
+    known: RequestResult[],
+    onProgress?: (p: MaxRateProgress) => unknown,
+    chunk?: number,
+  ): Promise<MaxRateResult>;
+  /** The generated I/O stream of replication 0 as CSV (at most `maxRows` rows). */
+  exportIo(scenario: Scenario, maxRows: number): string;
+  listRequestPresets(): PresetInfo[];
+  requestPreset(id: string): Scenario;
+  requestDevicePresets(): Device[];
+  defaultRequestSpec(): RequestSpec;
+}
+
+/** What `drive` needs of a resumable core job (SimJob, RequestSimJob, MaxRateSearch). */
+interface SteppedJob<P, R> {
+  step(max: number): P;
+  result(): R;
+  free(): void;
 }
 
 function isFieldErrors(x: unknown): x is FieldError[] {
@@ -136,6 +173,43 @@ export function createSimApi(wasm: WasmModule): SimApi {
     }
   }
 
+  /**
+   * Step a core job in chunks until it is done, reporting progress after
+   * each chunk and stopping with an AbortError once `cancel(id)` was called.
+   */
+  async function drive<P extends { done: boolean }, R>(
+    id: number,
+    create: () => SteppedJob<P, R>,
+    onProgress: ((p: P) => unknown) | undefined,
+    chunk: number,
+  ): Promise<R> {
+    running.add(id);
+    let job: SteppedJob<P, R>;
+    try {
+      job = guard(create);
+    } catch (e) {
+      running.delete(id);
+      cancelled.delete(id);
+      if (isFieldErrors(e)) throw new ScenarioError(e);
+      throw e;
+    }
+    try {
+      for (;;) {
+        if (cancelled.delete(id)) throw new DOMException('the run was cancelled', 'AbortError');
+        const p = guard(() => job.step(chunk));
+        if (onProgress) await onProgress(p);
+        else await new Promise((r) => setTimeout(r, 0));
+        if (p.done) break;
+      }
+      if (cancelled.delete(id)) throw new DOMException('the run was cancelled', 'AbortError');
+      return guard(() => job.result());
+    } finally {
+      running.delete(id);
+      cancelled.delete(id);
+      if (poisoned === null) job.free();
+    }
+  }
+
   const api: SimApi = {
     ping: () => 'pong',
     validate: (s) => guard(() => wasm.validate(s)),
@@ -151,33 +225,20 @@ export function createSimApi(wasm: WasmModule): SimApi {
     preset: (id) => guard(() => wasm.preset(id)),
     devicePresets: () => guard(() => wasm.devicePresets()),
     defaultScenario: () => guard(() => wasm.defaultScenario()),
-    async run(id, scenario, onProgress, chunk = DEFAULT_CHUNK) {
-      running.add(id);
-      let job: InstanceType<WasmModule['SimJob']>;
-      try {
-        job = guard(() => new wasm.SimJob(scenario));
-      } catch (e) {
-        running.delete(id);
-        cancelled.delete(id);
-        if (isFieldErrors(e)) throw new ScenarioError(e);
-        throw e;
-      }
-      try {
-        for (;;) {
-          if (cancelled.delete(id)) throw new DOMException('the run was cancelled', 'AbortError');
-          const p = guard(() => job.step(chunk));
-          if (onProgress) await onProgress(p);
-          else await new Promise((r) => setTimeout(r, 0));
-          if (p.done) break;
-        }
-        if (cancelled.delete(id)) throw new DOMException('the run was cancelled', 'AbortError');
-        return guard(() => job.result());
-      } finally {
-        running.delete(id);
-        cancelled.delete(id);
-        if (poisoned === null) job.free();
-      }
-    },
+    run: (id, scenario, onProgress, chunk = DEFAULT_CHUNK) => drive(id, () => new wasm.SimJob(scenario), onProgress, chunk),
+    runRequest: (id, scenario, onProgress, chunk = DEFAULT_CHUNK) =>
+      drive(id, () => new wasm.RequestSimJob(scenario), onProgress, chunk),
+    maxRate: (id, scenario, known, onProgress, chunk = DEFAULT_CHUNK) =>
+      drive(
+        id,
+        () => {
+          const search = new wasm.MaxRateSearch(scenario);
+          for (const r of known) search.addKnown(r);
+          return search;
+        },
+        onProgress,
+        chunk,
+      ),
     cancel(id) {
       // Only a run in progress can be cancelled; a late cancel is a no-op.
       if (running.has(id)) cancelled.add(id);
@@ -208,8 +269,21 @@ export function createSimApi(wasm: WasmModule): SimApi {
     waCurve: (rhos) => guard(() => wasm.waCurve(rhos)),
     reproductionClaims: () => guard(() => wasm.reproductionClaims()),
     evaluateClaims: (results) => guard(() => wasm.evaluateClaims(results)),
+    evaluateClaimsWithRequests: (results, requests) => guard(() => wasm.evaluateClaimsWithRequests(results, requests)),
     studyCostTable: () => guard(() => wasm.studyCostTable()),
     rejectionNote: (result, what) => guard(() => wasm.rejectionNote(result, what)),
+    exportIo(scenario, maxRows) {
+      try {
+        return guard(() => wasm.exportIo(scenario, maxRows));
+      } catch (e) {
+        if (isFieldErrors(e)) throw new ScenarioError(e);
+        throw e;
+      }
+    },
+    listRequestPresets: () => guard(() => wasm.listRequestPresets()),
+    requestPreset: (id) => guard(() => wasm.requestPreset(id)),
+    requestDevicePresets: () => guard(() => wasm.requestDevicePresets()),
+    defaultRequestSpec: () => guard(() => wasm.defaultRequestSpec()),
   };
   return api;
 }

@@ -4,12 +4,16 @@
 // over the core directly.
 import type { SimApi } from './api';
 import type { Device, FieldError, PresetInfo, Progress, RunResult, Scenario } from './types';
+import type { MaxRateProgress, MaxRateResult, RequestResult } from './request-types';
+
+/** Options of one job on the pool: cancel through the signal, progress after every chunk. */
+export interface JobRequest<P> {
+  signal?: AbortSignal;
+  onProgress?: (p: P) => void;
+}
 
 /** Options of one simulation run on the pool. */
-export interface RunRequest {
-  signal?: AbortSignal;
-  onProgress?: (p: Progress) => void;
-}
+export type RunRequest = JobRequest<Progress>;
 
 /** An engine call that a worker answers: the API's function, made async. */
 type Remote<K extends keyof SimApi> = (...args: Parameters<SimApi[K]>) => Promise<ReturnType<SimApi[K]>>;
@@ -28,11 +32,16 @@ export type FlashAnalytics = {
 
 /** The reproduction calls the UI makes on the engine (each in a worker). */
 export type ReproductionAnalytics = {
-  [K in 'reproductionClaims' | 'evaluateClaims' | 'studyCostTable' | 'rejectionNote']: Remote<K>;
+  [K in 'reproductionClaims' | 'evaluateClaims' | 'evaluateClaimsWithRequests' | 'studyCostTable' | 'rejectionNote']: Remote<K>;
+};
+
+/** The request-level engine's short calls (SPEC §11), each in a worker. */
+export type RequestAnalytics = {
+  [K in 'exportIo' | 'listRequestPresets' | 'requestPreset' | 'requestDevicePresets' | 'defaultRequestSpec']: Remote<K>;
 };
 
 /** What the UI needs of the engine; `WorkerPool` provides it. */
-export interface Engine extends FlashAnalytics, ReproductionAnalytics {
+export interface Engine extends FlashAnalytics, ReproductionAnalytics, RequestAnalytics {
   validate(s: Scenario): Promise<FieldError[]>;
   readScenario(json: string): Promise<Scenario>;
   listPresets(): Promise<PresetInfo[]>;
@@ -40,6 +49,10 @@ export interface Engine extends FlashAnalytics, ReproductionAnalytics {
   devicePresets(): Promise<Device[]>;
   defaultScenario(): Promise<Scenario>;
   run(s: Scenario, req?: RunRequest): Promise<RunResult>;
+  /** A request-level run (the scenario's `request` section, SPEC §11). */
+  runRequest(s: Scenario, req?: RunRequest): Promise<RequestResult>;
+  /** The highest request rate meeting `request.search`, reusing the `known` results of the same scenario. */
+  maxRate(s: Scenario, known: RequestResult[], req?: JobRequest<MaxRateProgress>): Promise<MaxRateResult>;
   /** Closed-form analytics of the core (in a worker), for the sweeps' overlays. */
   erlangB(servers: number, offeredLoad: number): Promise<number>;
   streamsPerBandwidth(bandwidthMbps: number, bitrateKbps: number): Promise<number>;

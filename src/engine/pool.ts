@@ -4,9 +4,10 @@
 // crashes or hangs is terminated and replaced while the others go on.
 import * as Comlink from 'comlink';
 import type { WorkerApi } from './worker-api';
-import type { FieldError, PresetInfo, Progress, RunResult, Scenario, Device } from './types';
+import type { FieldError, PresetInfo, RunResult, Scenario, Device } from './types';
+import type { MaxRateProgress, MaxRateResult, RequestResult } from './request-types';
 import { DEFAULT_CHUNK } from './api';
-import type { FlashAnalytics, ReproductionAnalytics, RunRequest } from './contract';
+import type { FlashAnalytics, JobRequest, ReproductionAnalytics, RequestAnalytics, RunRequest } from './contract';
 
 /** What the pool needs of a worker: a message endpoint it can terminate. */
 export type WorkerLike = Comlink.Endpoint & { terminate(): void };
@@ -30,11 +31,14 @@ export function abortError(): DOMException {
   return new DOMException('the run was cancelled', 'AbortError');
 }
 
+/** How a queued job runs on a worker: the remote call with its id, progress callback and chunk. */
+type Exec = (api: Comlink.Remote<WorkerApi>, id: number, onProgress: (p: never) => void, chunk: number) => Promise<unknown>;
+
 interface Task {
   id: number;
-  scenario: Scenario;
-  req: RunRequest;
-  resolve(r: RunResult): void;
+  exec: Exec;
+  req: JobRequest<never>;
+  resolve(r: unknown): void;
   reject(e: unknown): void;
   settled: boolean;
   slot: Slot | null;
@@ -51,7 +55,7 @@ interface Slot {
   pending: Set<(e: unknown) => void>;
 }
 
-export class WorkerPool implements FlashAnalytics, ReproductionAnalytics {
+export class WorkerPool implements FlashAnalytics, ReproductionAnalytics, RequestAnalytics {
   private readonly slots: Slot[] = [];
   private readonly queue: Task[] = [];
   private nextId = 1;
@@ -128,7 +132,7 @@ export class WorkerPool implements FlashAnalytics, ReproductionAnalytics {
     this.pump();
   }
 
-  private settle(t: Task, outcome: Error | DOMException | { result: RunResult }): void {
+  private settle(t: Task, outcome: Error | DOMException | { result: unknown }): void {
     if (t.settled) return;
     t.settled = true;
     if (t.onAbort) t.req.signal?.removeEventListener('abort', t.onAbort);
@@ -138,10 +142,36 @@ export class WorkerPool implements FlashAnalytics, ReproductionAnalytics {
 
   /** Simulate a scenario on the next free worker. */
   run(scenario: Scenario, req: RunRequest = {}): Promise<RunResult> {
+    return this.submit((api, id, onProgress, chunk) => api.run(id, scenario, onProgress, chunk), req);
+  }
+
+  /** A request-level run (SPEC §11) on the next free worker. */
+  runRequest(scenario: Scenario, req: RunRequest = {}): Promise<RequestResult> {
+    return this.submit((api, id, onProgress, chunk) => api.runRequest(id, scenario, onProgress, chunk), req);
+  }
+
+  /** The highest-rate search on the next free worker, bracketed by `known` results. */
+  maxRate(scenario: Scenario, known: RequestResult[], req: JobRequest<MaxRateProgress> = {}): Promise<MaxRateResult> {
+    return this.submit((api, id, onProgress, chunk) => api.maxRate(id, scenario, known, onProgress, chunk), req);
+  }
+
+  /** Queue a stepped job; it runs when a worker is free and can be aborted through `req.signal`. */
+  private submit<P, R>(
+    exec: (api: Comlink.Remote<WorkerApi>, id: number, onProgress: (p: P) => void, chunk: number) => Promise<R>,
+    req: JobRequest<P>,
+  ): Promise<R> {
     if (this.fatal !== null) return Promise.reject(new Error(this.fatal));
     if (req.signal?.aborted) return Promise.reject(abortError());
-    return new Promise<RunResult>((resolve, reject) => {
-      const task: Task = { id: this.nextId++, scenario, req, resolve, reject, settled: false, slot: null };
+    return new Promise<R>((resolve, reject) => {
+      const task: Task = {
+        id: this.nextId++,
+        exec: exec as unknown as Exec,
+        req,
+        resolve,
+        reject,
+        settled: false,
+        slot: null,
+      };
       if (req.signal) {
         task.onAbort = () => this.abort(task);
         req.signal.addEventListener('abort', task.onAbort, { once: true });
@@ -175,11 +205,11 @@ export class WorkerPool implements FlashAnalytics, ReproductionAnalytics {
   private start(slot: Slot, task: Task): void {
     slot.task = task;
     task.slot = slot;
-    const onProgress = Comlink.proxy((p: Progress) => {
+    const onProgress = Comlink.proxy((p: never) => {
       if (!task.settled) task.req.onProgress?.(p);
     });
     slot.ready
-      .then(() => slot.api.run(task.id, task.scenario, onProgress, this.chunk))
+      .then(() => task.exec(slot.api, task.id, onProgress, this.chunk))
       .then(
         (result) => this.done(slot, task, { result }),
         (e: unknown) => this.done(slot, task, e),
@@ -190,7 +220,7 @@ export class WorkerPool implements FlashAnalytics, ReproductionAnalytics {
     if (slot.task !== task) return; // the slot was failed meanwhile
     slot.task = null;
     if (outcome !== null && typeof outcome === 'object' && 'result' in outcome) {
-      this.settle(task, outcome as { result: RunResult });
+      this.settle(task, outcome);
     } else {
       const err = toError(outcome);
       this.settle(task, err);
@@ -261,8 +291,17 @@ export class WorkerPool implements FlashAnalytics, ReproductionAnalytics {
   // The reproduction page (SPEC §12), on a worker.
   reproductionClaims: ReproductionAnalytics['reproductionClaims'] = () => this.call((a) => a.reproductionClaims());
   evaluateClaims: ReproductionAnalytics['evaluateClaims'] = (...args) => this.call((a) => a.evaluateClaims(...args));
+  evaluateClaimsWithRequests: ReproductionAnalytics['evaluateClaimsWithRequests'] = (...args) =>
+    this.call((a) => a.evaluateClaimsWithRequests(...args));
   studyCostTable: ReproductionAnalytics['studyCostTable'] = () => this.call((a) => a.studyCostTable());
   rejectionNote: ReproductionAnalytics['rejectionNote'] = (...args) => this.call((a) => a.rejectionNote(...args));
+
+  // The request-level engine's short calls (SPEC §11), on a worker.
+  exportIo: RequestAnalytics['exportIo'] = (...args) => this.call((a) => a.exportIo(...args));
+  listRequestPresets: RequestAnalytics['listRequestPresets'] = () => this.call((a) => a.listRequestPresets());
+  requestPreset: RequestAnalytics['requestPreset'] = (...args) => this.call((a) => a.requestPreset(...args));
+  requestDevicePresets: RequestAnalytics['requestDevicePresets'] = () => this.call((a) => a.requestDevicePresets());
+  defaultRequestSpec: RequestAnalytics['defaultRequestSpec'] = () => this.call((a) => a.defaultRequestSpec());
 
   /** Terminate every worker and reject everything pending. */
   dispose(): void {

@@ -26,6 +26,13 @@ export function workerApi(instance: Promise<SimApi>): WorkerApi {
     devicePresets: () => call((a) => a.devicePresets()),
     defaultScenario: () => call((a) => a.defaultScenario()),
     run: async (id, s, onProgress, chunk) => (await instance).run(id, s, onProgress, chunk),
+    runRequest: async (id, s, onProgress, chunk) => (await instance).runRequest(id, s, onProgress, chunk),
+    maxRate: async (id, s, known, onProgress, chunk) => (await instance).maxRate(id, s, known, onProgress, chunk),
+    exportIo: (s, maxRows) => call((a) => a.exportIo(s, maxRows)),
+    listRequestPresets: () => call((a) => a.listRequestPresets()),
+    requestPreset: (id) => call((a) => a.requestPreset(id)),
+    requestDevicePresets: () => call((a) => a.requestDevicePresets()),
+    defaultRequestSpec: () => call((a) => a.defaultRequestSpec()),
     cancel: (id) => {
       void instance.then((a) => a.cancel(id));
     },
@@ -43,6 +50,7 @@ export function workerApi(instance: Promise<SimApi>): WorkerApi {
     waCurve: (rhos) => call((a) => a.waCurve(rhos)),
     reproductionClaims: () => call((a) => a.reproductionClaims()),
     evaluateClaims: (results) => call((a) => a.evaluateClaims(results)),
+    evaluateClaimsWithRequests: (results, requests) => call((a) => a.evaluateClaimsWithRequests(results, requests)),
     studyCostTable: () => call((a) => a.studyCostTable()),
     rejectionNote: (result, what) => call((a) => a.rejectionNote(result, what)),
   };

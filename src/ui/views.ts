@@ -9,11 +9,13 @@ import { ReproduceView } from './reproduce/ReproduceView';
 import { LogsView } from '../logs/LogsView';
 import { ClassView } from '../class/ClassView';
 import { isClassFragment } from '../state/link';
+import { HttpView } from '../http/HttpView';
 
 export const extraViews: ViewDef[] = [
   { id: 'sweeps', title: 'Sweeps & figures', Component: SweepsView },
   { id: 'optimiser', title: 'Optimiser', Component: OptimiserView },
   { id: 'flash', title: 'Flash endurance', Component: FlashView },
+  { id: 'http', title: 'HTTP streaming', Component: HttpView },
   { id: 'reproduce', title: 'Study claims', Component: ReproduceView },
   { id: 'logs', title: 'Logs', Component: LogsView },
   { id: 'class', title: 'Class', Component: ClassView, ownsFragment: isClassFragment },

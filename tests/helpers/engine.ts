@@ -3,6 +3,7 @@
 import type { Engine } from '../../src/engine/contract';
 import { flashAnalytics } from './flash';
 import { reproductionAnalytics } from './reproduction';
+import { requestAnalytics, requestJobs } from './request';
 import { simApi } from './wasm';
 
 let nextRunId = 1;
@@ -38,5 +39,7 @@ export function testEngine({ chunk = 200_000, run }: TestEngineOptions = {}): En
     zipfTopKMass: (n, x, k) => later(() => api.zipfTopKMass(n, x, k)),
     ...flashAnalytics(api),
     ...reproductionAnalytics(api),
+    ...requestAnalytics(api),
+    ...requestJobs(api, chunk),
   };
 }

@@ -7,6 +7,7 @@ export function reproductionAnalytics(api: SimApi): ReproductionAnalytics {
   return {
     reproductionClaims: () => later(() => api.reproductionClaims()),
     evaluateClaims: (...a) => later(() => api.evaluateClaims(...a)),
+    evaluateClaimsWithRequests: (...a) => later(() => api.evaluateClaimsWithRequests(...a)),
     studyCostTable: () => later(() => api.studyCostTable()),
     rejectionNote: (...a) => later(() => api.rejectionNote(...a)),
   };

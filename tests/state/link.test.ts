@@ -196,6 +196,18 @@ describe('scenario links', () => {
     );
   });
 
+  it('carries the request-level section (HTTP streaming) exactly', async () => {
+    for (const p of api.listRequestPresets()) {
+      const s = api.requestPreset(p.id);
+      s.request!.cache.index.bytes_per_entry = 17;
+      s.request!.run.warmup_rate = 3.5;
+      s.request!.workload.arrivals = 'poisson';
+      const r = await loadLink(encodeLink(s, catalog), catalog, core);
+      if (r.kind !== 'ok') throw new Error(`${p.id}: ${JSON.stringify(r)}`);
+      expect(r.scenario, p.id).toEqual(s);
+    }
+  });
+
   it('opens a preset by name', async () => {
     const r = await loadLink(presetLink('nossdav12-object-cache'), catalog, core);
     expect(r.kind === 'ok' && r.scenario).toEqual(api.preset('nossdav12-object-cache'));

@@ -144,9 +144,11 @@ export function ReproduceView({ engine, setScenario, showView }: ViewProps) {
 
   const open = (id: string) => {
     const s = plan.scenarios.find((x) => x.id === id);
-    if (!s) return;
-    setScenario(structuredClone(s.scenario));
-    showView?.('scenario');
+    // A request-level (HTTP segment) claim opens where its engine is edited.
+    const r = plan.request_scenarios.find((x) => x.id === id);
+    if (!s && !r) return;
+    setScenario(structuredClone((s ?? r)!.scenario));
+    showView?.(s ? 'scenario' : 'http');
   };
   const json = JSON.stringify(rows, null, 2);
 
@@ -157,7 +159,8 @@ export function ReproduceView({ engine, setScenario, showView }: ViewProps) {
         <p className="hint">
           Each published claim of the source studies (Ryu, Kim &amp; Ramachandran, MMSys'11 and NOSSDAV'12; Oh et al., HySSC and FAST'12) and each check value of
           the model's specification, re-computed with the study's parameters: closed forms at once, simulated claims with <strong>Run all</strong> (the
-          presets' own 10-hour runs, 5 replications, seeds 1–5, on the worker pool). The same table is printed by <code>tierplan reproduce</code>.
+          presets' own 10-hour runs, 5 replications, seeds 1–5, and NOSSDAV'12's request-level runs and highest-rate searches of one hour per point, all on the
+          worker pool). The same table is printed by <code>tierplan reproduce</code>.
         </p>
         <p className="hint repro-key">
           <span className="verdict verdict-reproduced">
@@ -177,7 +180,7 @@ export function ReproduceView({ engine, setScenario, showView }: ViewProps) {
           </span>{' '}
           in this version.
         </p>
-        <Controls state={state} canRun={plan.scenarios.length > 0} onRun={runAll} onCancel={cancel} />
+        <Controls state={state} canRun={plan.scenarios.length + plan.request_scenarios.length > 0} onRun={runAll} onCancel={cancel} />
         <p data-testid="repro-tally" className="repro-tally">
           {tallyText(rows)}
         </p>

@@ -49,7 +49,7 @@ export function tallyText(rows: ReproductionRow[]): string {
 
 /** Titles of the scenarios a row simulates, in the plan's words. */
 export function scenarioTitles(row: ReproductionRow, plan: Reproduction): string[] {
-  return row.scenarios.map((id) => plan.scenarios.find((s) => s.id === id)?.title ?? id);
+  return row.scenarios.map((id) => [...plan.scenarios, ...plan.request_scenarios].find((s) => s.id === id)?.title ?? id);
 }
 
 /** What a pending row waits for. */

@@ -1,10 +1,12 @@
 // The reproduction page's data: the core's claims, the table for the
-// results so far, and "Run all" — every simulated claim's scenario queued on
-// the worker pool at once, the table re-evaluated (by the core, in a worker)
-// as each run finishes, so Cancel keeps whatever has finished.
+// results so far, and "Run all" — every simulated claim's scenario (the
+// stream-level runs, and the request-level runs and highest-rate searches of
+// the NOSSDAV'12 rows) queued on the worker pool at once, the table
+// re-evaluated (by the core, in a worker) as each finishes, so Cancel keeps
+// whatever has finished.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RunResult } from '../../engine/types';
-import type { Reproduction, ReproductionRow } from '../../engine/repro-types';
+import type { Reproduction, ReproductionRow, RequestOutput, RequestReproScenario } from '../../engine/repro-types';
 import type { Engine } from '../../engine/contract';
 
 export type RunAllState =
@@ -32,9 +34,9 @@ export function useReproduction(engine: Engine) {
   const seq = useRef(0);
 
   const evaluate = useCallback(
-    (results: Record<string, RunResult>) => {
+    (results: Record<string, RunResult>, requests: Record<string, RequestOutput>) => {
       const mine = ++seq.current;
-      return engine.evaluateClaims(results).then((r) => {
+      return engine.evaluateClaimsWithRequests(results, requests).then((r) => {
         if (mine === seq.current) setRows(r);
       });
     },
@@ -44,7 +46,7 @@ export function useReproduction(engine: Engine) {
   useEffect(() => {
     let live = true;
     // Closed forms and "not modelled" rows show at once; simulated ones wait for Run all.
-    Promise.all([engine.reproductionClaims(), engine.evaluateClaims({})]).then(
+    Promise.all([engine.reproductionClaims(), engine.evaluateClaimsWithRequests({}, {})]).then(
       ([p, r]) => {
         if (!live) return;
         setPlan(p);
@@ -62,9 +64,11 @@ export function useReproduction(engine: Engine) {
     ac.current?.abort();
     const ctl = new AbortController();
     ac.current = ctl;
-    const total = plan.scenarios.length;
+    const requestScenarios = plan.request_scenarios;
+    const total = plan.scenarios.length + requestScenarios.length;
     const fractions = new Map<string, number>();
     const results: Record<string, RunResult> = {};
+    const requests: Record<string, RequestOutput> = {};
     let done = 0;
     const t0 = performance.now();
     const report = () => {
@@ -74,7 +78,37 @@ export function useReproduction(engine: Engine) {
     };
     report();
     // A fresh run: every simulated row is pending again until its runs finish.
-    void evaluate({});
+    void evaluate({}, {});
+    const finished = () => {
+      done++;
+      report();
+      return evaluate({ ...results }, { ...requests });
+    };
+    /** A request-level claim's run, or its search (progress: points done of the bisection's bound). */
+    const requestJob = (s: RequestReproScenario): Promise<RequestOutput> => {
+      const signal = ctl.signal;
+      if (!s.search)
+        return engine
+          .runRequest(s.scenario, { signal, onProgress: (p) => (fractions.set(s.id, p.fraction), report()) })
+          .then((result) => ({ kind: 'run', result }));
+      return engine
+        .maxRate(s.scenario, [], {
+          signal,
+          onProgress: (p) => {
+            fractions.set(s.id, (p.points_done + p.point_fraction) / Math.max(1, p.points_done + p.points_left));
+            report();
+          },
+        })
+        .then((result) => ({ kind: 'max_rate', result }));
+    };
+    const requestRuns = requestScenarios.map((s) =>
+      requestJob(s).then((out) => {
+        if (ac.current !== ctl) return;
+        requests[s.id] = out;
+        fractions.set(s.id, 1);
+        return finished();
+      }),
+    );
     const runs = plan.scenarios.map((s) =>
       engine
         .run(s.scenario, {
@@ -88,12 +122,10 @@ export function useReproduction(engine: Engine) {
           if (ac.current !== ctl) return;
           results[s.id] = r;
           fractions.set(s.id, 1);
-          done++;
-          report();
-          return evaluate({ ...results });
+          return finished();
         }),
     );
-    Promise.all(runs).then(
+    Promise.all([...runs, ...requestRuns]).then(
       () => {
         if (ac.current === ctl) setState({ status: 'done', total, seconds: (performance.now() - t0) / 1000 });
       },

@@ -1,0 +1,120 @@
+import { test, expect } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { csvParse } from 'd3-dsv';
+import { HttpPage } from './pages/HttpPage';
+import { pointScenario, type FigureSettings } from '../src/http/figure';
+import type { Scenario } from '../src/engine/types';
+import type { RequestResult } from '../src/engine/request-types';
+
+const POLICIES = ['hdd', 'block', 'ring-cold', 'ring-warm', 'object'];
+
+/** `tierplan run` (the native CLI over the same core) on a scenario; its RequestResult. */
+function cliRun(s: Scenario): RequestResult {
+  const cli = join(process.cwd(), 'wasm/target/release/tierplan');
+  if (!existsSync(cli)) execFileSync('cargo', ['build', '--release', '--manifest-path', 'wasm/Cargo.toml', '-p', 'tierplan-cli'], { stdio: 'inherit' });
+  const file = join(mkdtempSync(join(tmpdir(), 'tierplan-http-')), 'scenario.json');
+  writeFileSync(file, JSON.stringify(s));
+  return JSON.parse(execFileSync(cli, ['run', file, '--format', 'json'], { encoding: 'utf8', maxBuffer: 64 << 20 })) as RequestResult;
+}
+
+function body(csv: string): string {
+  return csv
+    .split('\n')
+    .filter((l) => !l.startsWith('#'))
+    .join('\n');
+}
+
+test('the miss-ratio figure: one point per rate per policy, the CSV holds the same numbers, a point equals tierplan', async ({ page }) => {
+  test.setTimeout(180_000);
+  const h = new HttpPage(page);
+  await h.open();
+  await expect(page.getByTestId('http-no-request')).toBeVisible();
+  await h.loadPreset('nossdav12-l2arc-cold');
+  const settings: FigureSettings = { fromRate: 6, toRate: 18, points: 3, replications: 2, durationH: 0.02, warmupH: 0.02 };
+  await h.figureSettings(settings);
+  await expect(page.getByTestId('http-figure-plan')).toHaveText(/3 rates × 5 policies = 15 runs/);
+  await h.runFigure.click();
+  await h.waitFigureDone();
+  await expect(h.figureStatus).toHaveText(/^15 runs done/);
+
+  const points = await h.missPoints();
+  expect(points).toHaveLength(15);
+  for (const p of POLICIES) expect(points.filter((x) => x.series === p).map((x) => x.x)).toEqual([6, 12, 18]);
+  for (const p of points) {
+    expect(p.y).toBeGreaterThanOrEqual(0);
+    expect(p.y).toBeLessThanOrEqual(1);
+  }
+
+  const csv = await h.figureCsv();
+  expect(csv).toMatch(/^# Segment miss ratio against request rate/);
+  expect(csv).toMatch(/\n# seed: 1\n/);
+  const rows = csvParse(body(csv));
+  expect(rows.columns).toEqual(['policy', 'rate', 'miss_ratio', 'ci95', 'min', 'max', 'replications']);
+  expect(rows).toHaveLength(15);
+  for (const p of points) {
+    const row = rows.find((r) => r.policy === p.series && Number(r.rate) === p.x)!;
+    expect(Number(row.miss_ratio)).toBe(p.y);
+    expect(Number(row.replications)).toBe(2);
+  }
+
+  // The browser equals the native CLI for the same point scenario and seed.
+  const scenario = (await h.scenarioJson()) as Scenario;
+  const native = cliRun(pointScenario(scenario, 'ring-cold', 18, settings));
+  const row = rows.find((r) => r.policy === 'ring-cold' && Number(r.rate) === 18)!;
+  expect(Number(row.miss_ratio)).toBe(native.miss_ratio.mean);
+  expect(Number(row.ci95)).toBe(native.miss_ratio.ci95);
+  expect(Number(row.max)).toBe(native.miss_ratio.max);
+});
+
+test('Cancel keeps the finished points of the figure', async ({ page }) => {
+  test.setTimeout(180_000);
+  const h = new HttpPage(page);
+  await h.open();
+  await h.loadPreset('nossdav12-hdd-only');
+  await h.figureSettings({ fromRate: 2, toRate: 30, points: 15, replications: 2, durationH: 0.1, warmupH: 0.1 });
+  await h.runFigure.click();
+  await expect(h.figureStatus).toHaveText(/^[1-9]\d* of 75 runs/, { timeout: 120_000 });
+  // Let at least one batch of finished points reach the chart.
+  await expect(page.getByTestId('http-figure').locator('circle[data-series]').first()).toBeVisible({ timeout: 30_000 });
+  await h.cancelFigure.click();
+  await expect(h.figureStatus).toHaveText(/^Cancelled: (\d+) of 75 runs finished and are kept/);
+  const kept = Number(/Cancelled: (\d+)/.exec((await h.figureStatus.textContent()) ?? '')![1]);
+  expect(kept).toBeGreaterThan(0);
+  expect(kept).toBeLessThan(75);
+  const points = await h.missPoints();
+  expect(points).toHaveLength(kept);
+  await expect(h.runFigure).toBeEnabled();
+  // The max-rate table reads off what was kept.
+  await expect(page.getByTestId('http-maxrate-table')).toBeVisible();
+});
+
+test('a single run equals tierplan run; bad input is named beside its field; the I/O stream exports', async ({ page }) => {
+  test.setTimeout(120_000);
+  const h = new HttpPage(page);
+  await h.open();
+  await h.loadPreset('nossdav12-flashcache-cold');
+  await h.setField('request.chunk_kb', 99999);
+  await expect(h.fieldError('request.chunk_kb')).toContainText(/larger than a segment|out of range/);
+  await expect(page.getByTestId('http-single-run')).toBeDisabled();
+  await h.setField('request.chunk_kb', 256);
+  await expect(h.fieldError('request.chunk_kb')).toHaveCount(0);
+  await h.setField('request.workload.rate', 8);
+  await h.setField('request.run.duration_h', 0.03);
+  await h.setField('request.run.replications', 2);
+  await h.setField('request.run.seed', 11);
+  await h.runSingle();
+  await expect(page.getByTestId('http-single-util-chart')).toBeVisible();
+  await expect(page.getByTestId('http-single-table-row')).toHaveCount(1);
+  const browser = JSON.parse((await h.download(page.getByTestId('http-single-download'))).text) as RequestResult;
+
+  const io = await h.download(page.getByTestId('http-io-export'));
+  expect(io.name).toBe('io-stream.csv');
+  expect(io.text.split('\n')[0]).toBe('time_s,op,device,address,size');
+
+  const scenario = (await h.scenarioJson()) as Scenario;
+  expect(scenario.request!.run.seed).toBe(11);
+  expect(browser).toEqual(cliRun(scenario));
+});

@@ -1,0 +1,175 @@
+// The study's figure: segment miss ratio against request rate per policy,
+// with 95 % CI bands, run on the worker pool with progress and Cancel.
+import { useRef, useState } from 'react';
+import { ExportButtons, LineChart } from '../charts';
+import type { Scenario } from '../engine/types';
+import { percent } from '../ui/format';
+import { FIGURE_COLUMNS, chartSeries, figureRates, figureRows, settingsErrors, type FigurePoint, type FigureSettings } from './figure';
+import type { FigureStatus } from './useFigureRun';
+
+function seconds(ms: number): string {
+  return ms < 1000 ? `${Math.max(1, Math.round(ms))} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+}
+
+function SettingField({
+  name,
+  label,
+  unit,
+  value,
+  error,
+  onChange,
+}: {
+  name: keyof FigureSettings;
+  label: string;
+  unit: string;
+  value: number;
+  error?: string;
+  onChange: (v: number) => void;
+}) {
+  const id = `http-figure-${name}`;
+  const [text, setText] = useState(String(value));
+  return (
+    <div className={`field${error ? ' invalid' : ''}`}>
+      <label htmlFor={id}>
+        {label} <span className="unit">({unit})</span>
+      </label>
+      <input
+        id={id}
+        data-testid={id}
+        type="text"
+        inputMode="decimal"
+        value={text}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => {
+          setText(e.target.value);
+          onChange(e.target.value.trim() === '' ? NaN : Number(e.target.value));
+        }}
+      />
+      {error ? (
+        <span className="field-error" role="alert" id={`${id}-error`} data-testid={`${id}-error`}>
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+export function StatusLine({ status, testId }: { status: FigureStatus; testId: string }) {
+  if (status.kind === 'running') {
+    const eta = status.work > 0.02 ? (status.elapsedMs * (status.total - status.work)) / status.work : null;
+    return (
+      <div className="progress" data-testid={`${testId}-progress-box`}>
+        <progress data-testid={`${testId}-progress`} max={1} value={status.work / Math.max(1, status.total)} aria-label="Figure progress" />
+        <span data-testid={`${testId}-status`} aria-live="polite">
+          {status.done} of {status.total} runs · {seconds(status.elapsedMs)}
+          {eta !== null ? ` · about ${seconds(eta)} left` : ''}
+        </span>
+      </div>
+    );
+  }
+  if (status.kind === 'done')
+    return (
+      <p className="ok" data-testid={`${testId}-status`}>
+        {status.total} runs done in {seconds(status.ms)}.
+      </p>
+    );
+  if (status.kind === 'cancelled')
+    return (
+      <p className="muted" data-testid={`${testId}-status`}>
+        Cancelled: {status.kept} of {status.total} runs finished and are kept.
+      </p>
+    );
+  if (status.kind === 'failed')
+    return (
+      <p className="field-error" role="alert" data-testid={`${testId}-error`}>
+        {status.message}
+      </p>
+    );
+  return null;
+}
+
+export function FigurePanel({
+  scenario,
+  canRun,
+  settings,
+  setSettings,
+  status,
+  points,
+  onRun,
+  onCancel,
+}: {
+  scenario: Scenario;
+  canRun: boolean;
+  settings: FigureSettings;
+  setSettings: (f: FigureSettings) => void;
+  status: FigureStatus;
+  points: FigurePoint[];
+  onRun: () => void;
+  onCancel: () => void;
+}) {
+  const svgRef = useRef<SVGSVGElement>(null);
+  const [log, setLog] = useState(false);
+  const errors = settingsErrors(settings);
+  const bad = Object.keys(errors).length > 0;
+  const running = status.kind === 'running';
+  const series = chartSeries(points);
+  const field = (name: keyof FigureSettings, label: string, unit: string) => (
+    <SettingField name={name} label={label} unit={unit} value={settings[name]} error={errors[name]} onChange={(v) => setSettings({ ...settings, [name]: v })} />
+  );
+  const rates = bad ? [] : figureRates(settings);
+  return (
+    <section className="card" aria-labelledby="http-figure-title" data-testid="http-figure">
+      <h2 id="http-figure-title">Segment miss ratio against request rate</h2>
+      <p className="hint">
+        The study’s figure: every policy over the same disks, RAM, flash device and workload as the scenario above (its cache options included), one point per rate
+        and policy, each the mean of the replications with its 95 % confidence band. The study ran one hour per point.
+      </p>
+      <div className="field-grid">
+        {field('fromRate', 'Lowest rate', 'requests/s')}
+        {field('toRate', 'Highest rate', 'requests/s')}
+        {field('points', 'Rates', 'points')}
+        {field('replications', 'Replications', 'per point')}
+        {field('durationH', 'Measured period', 'h per run')}
+        {field('warmupH', 'Warm-up of the warm ring cache', 'h')}
+      </div>
+      <p className="hint" data-testid="http-figure-plan">
+        {bad ? 'Fix the settings above.' : `${rates.length} rates × 5 policies = ${rates.length * 5} runs of ${settings.replications} replications.`}
+      </p>
+      <div className="run-buttons">
+        <button type="button" className="primary" data-testid="http-figure-run" disabled={!canRun || bad || running} onClick={onRun}>
+          Run the figure
+        </button>
+        <button type="button" data-testid="http-figure-cancel" disabled={!running} onClick={onCancel}>
+          Cancel
+        </button>
+        <label className="inline-check">
+          <input type="checkbox" data-testid="http-figure-log" checked={log} onChange={(e) => setLog(e.target.checked)} /> log y axis
+        </label>
+      </div>
+      <StatusLine status={status} testId="http-figure" />
+      {points.length > 0 ? (
+        <div className="http-chart">
+          <LineChart
+            title="Segment miss ratio against request rate, per flash-cache policy"
+            xLabel="request rate r (requests/s)"
+            yLabel="segment miss ratio"
+            series={series}
+            yScale={log ? 'log' : 'linear'}
+            yFormat={percent}
+            testId="http-miss"
+            svgRef={svgRef}
+          />
+          <ExportButtons
+            svgRef={svgRef}
+            name="segment-miss-ratio"
+            rows={figureRows(points)}
+            columns={FIGURE_COLUMNS}
+            meta={{ title: 'Segment miss ratio against request rate (NOSSDAV’12 figure)', seed: scenario.request?.run.seed }}
+            testId="http-miss-export"
+          />
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,286 @@
+// "HTTP streaming": the request-level engine (SPEC §11, NOSSDAV'12). Edit
+// the scenario's `request` section (or load one of the study's
+// configurations), run it once for its device utilisation, flash writes and
+// index cost, run the study's miss-ratio figure over every policy on the
+// worker pool, and read the highest rate at 0 % miss beside the published one.
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { downloadBlob } from '../charts';
+import type { PresetInfo, Progress, Scenario } from '../engine/types';
+import type { RequestResult } from '../engine/request-types';
+import type { Engine } from '../engine/contract';
+import { ErrorSummary, FormContext } from '../ui/form';
+import { estimate, num } from '../ui/format';
+import type { ViewProps } from '../ui/view-props';
+import { DEFAULT_FIGURE, SERIES, type FigurePoint, type FigureSettings, type SeriesId } from './figure';
+import { FigurePanel } from './FigurePanel';
+import { MaxRatePanel } from './MaxRatePanel';
+import { RequestEditor } from './RequestEditor';
+import { PolicyTable, UtilisationChart } from './RunDetails';
+import { useFigureRun } from './useFigureRun';
+import './http.css';
+
+function message(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** Load a study configuration, or give the current scenario a request section. */
+function Setup({ engine, scenario, setScenario }: { engine: Engine; scenario: Scenario; setScenario: (s: Scenario) => void }) {
+  const [presets, setPresets] = useState<PresetInfo[]>([]);
+  const [id, setId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    engine.listRequestPresets().then(
+      (p) => live && setPresets(p),
+      (e: unknown) => live && setError(message(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [engine]);
+  const chosen = presets.find((p) => p.id === id);
+  const load = () =>
+    engine.requestPreset(id).then(
+      (s) => setScenario(s),
+      (e: unknown) => setError(message(e)),
+    );
+  // The study's disks and SSDs join the catalog when missing, so the default section validates.
+  const addSection = () =>
+    Promise.all([engine.defaultRequestSpec(), engine.requestDevicePresets()]).then(
+      ([request, devices]) =>
+        setScenario({ ...scenario, request, devices: [...scenario.devices, ...devices.filter((d) => !scenario.devices.some((x) => x.id === d.id))] }),
+      (e: unknown) => setError(message(e)),
+    );
+  return (
+    <section className="card" aria-labelledby="http-setup-title">
+      <h2 id="http-setup-title">HTTP (DASH) segment streaming</h2>
+      <p className="hint">
+        Every segment request becomes chunk reads that pass the RAM cache and a flash cache and queue on the SSD and the disks with service times (SPEC §11; Ryu,
+        Kim &amp; Ramachandran, NOSSDAV’12). A request misses when its last chunk arrives after the segment’s play time.
+      </p>
+      <div className="preset-picker">
+        <div className="field">
+          <label htmlFor="http-preset">Start from a study configuration</label>
+          <select id="http-preset" data-testid="http-preset" value={id} onChange={(e) => setId(e.target.value)}>
+            <option value="">— choose a NOSSDAV’12 configuration —</option>
+            {presets.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.title}
+              </option>
+            ))}
+          </select>
+          {chosen ? <span className="hint">{chosen.description}</span> : null}
+        </div>
+        <button type="button" data-testid="http-preset-load" disabled={!id} onClick={() => void load()}>
+          Load
+        </button>
+        {scenario.request ? null : (
+          <button type="button" data-testid="http-add-request" onClick={() => void addSection()}>
+            Add a request-level section to this scenario
+          </button>
+        )}
+      </div>
+      {scenario.request ? null : (
+        <p data-testid="http-no-request">This scenario has no request-level section yet: load a study configuration or add the default one.</p>
+      )}
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+type SingleState =
+  | { kind: 'idle' }
+  | { kind: 'running'; progress: Progress | null }
+  | { kind: 'done'; result: RequestResult; ms: number }
+  | { kind: 'cancelled' }
+  | { kind: 'failed'; message: string };
+
+/** Run the edited scenario once at its own rate; export its I/O stream. */
+function SingleRun({ engine, scenario, canRun }: { engine: Engine; scenario: Scenario; canRun: boolean }) {
+  const [state, setState] = useState<SingleState>({ kind: 'idle' });
+  const [rows, setRows] = useState(100_000);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const ac = useRef<AbortController | null>(null);
+  useEffect(() => () => ac.current?.abort(), []);
+  const run = useCallback(() => {
+    ac.current?.abort();
+    const ctl = new AbortController();
+    ac.current = ctl;
+    const t0 = performance.now();
+    setState({ kind: 'running', progress: null });
+    engine
+      .runRequest(scenario, { signal: ctl.signal, onProgress: (p) => ac.current === ctl && setState({ kind: 'running', progress: p }) })
+      .then(
+        (result) => ac.current === ctl && setState({ kind: 'done', result, ms: performance.now() - t0 }),
+        (e: unknown) => {
+          if (ac.current !== ctl) return;
+          const name = e instanceof Error || e instanceof DOMException ? e.name : '';
+          setState(name === 'AbortError' ? { kind: 'cancelled' } : { kind: 'failed', message: message(e) });
+        },
+      );
+  }, [engine, scenario]);
+  const exportIo = () => {
+    setExportError(null);
+    engine.exportIo(scenario, rows).then(
+      (csv) => downloadBlob('io-stream.csv', new Blob([csv], { type: 'text/csv' })),
+      (e: unknown) => setExportError(message(e)),
+    );
+  };
+  const running = state.kind === 'running';
+  const p = running ? state.progress : null;
+  const r = scenario.request!;
+  const rowsOk = Number.isInteger(rows) && rows >= 1 && rows <= 5_000_000;
+  return (
+    <section className="card" aria-labelledby="http-single-title" data-testid="http-single">
+      <h2 id="http-single-title">This scenario at {num(r.workload.rate)} requests/s</h2>
+      <div className="run-buttons">
+        <button type="button" className="primary" data-testid="http-single-run" disabled={!canRun || running} onClick={run}>
+          Run
+        </button>
+        <button type="button" data-testid="http-single-cancel" disabled={!running} onClick={() => ac.current?.abort()}>
+          Cancel
+        </button>
+      </div>
+      {running ? (
+        <div className="progress">
+          <progress data-testid="http-single-progress" max={1} value={p ? p.fraction : undefined} aria-label="Run progress" />
+          <span aria-live="polite" data-testid="http-single-status">
+            {p ? `Replication ${Math.min(p.replications_done + 1, p.replications)} of ${p.replications} · ${Math.floor(p.fraction * 100)} %` : 'Starting…'}
+          </span>
+        </div>
+      ) : null}
+      {state.kind === 'cancelled' ? <p className="muted">Cancelled.</p> : null}
+      {state.kind === 'failed' ? (
+        <p className="field-error" role="alert" data-testid="http-single-error">
+          {state.message}
+        </p>
+      ) : null}
+      {state.kind === 'done' ? (
+        <div data-testid="http-single-result">
+          <p className="ok">
+            Done in {(state.ms / 1000).toFixed(2)} s: segment miss ratio <strong data-testid="http-single-miss">{estimate(state.result.miss_ratio, 'percent')}</strong>, response
+            p50 / p95 / p99 {num(state.result.response_p50_s.mean)} / {num(state.result.response_p95_s.mean)} / {num(state.result.response_p99_s.mean)} s,{' '}
+            {num(state.result.ios)} I/Os.
+          </p>
+          <button
+            type="button"
+            data-testid="http-single-download"
+            onClick={() => downloadBlob('request-result.json', new Blob([JSON.stringify(state.result, null, 2)], { type: 'application/json' }))}
+          >
+            Download result (JSON, as <code>tierplan run</code> prints it)
+          </button>
+          <UtilisationChart result={state.result} title={`Device utilisation over time at ${num(state.result.rate)} requests/s`} testId="http-single-util" />
+          <PolicyTable rows={[{ label: scenario.name, result: state.result }]} caption="Hit ratios, flash writes and index" testId="http-single-table" />
+        </div>
+      ) : null}
+      <div className="inline-form export-io">
+        <div className="field">
+          <label htmlFor="http-io-rows">
+            I/O rows to export <span className="unit">(rows, replication 0)</span>
+          </label>
+          <input
+            id="http-io-rows"
+            data-testid="http-io-rows"
+            type="text"
+            inputMode="numeric"
+            defaultValue={rows}
+            aria-invalid={!rowsOk}
+            onChange={(e) => setRows(Number(e.target.value))}
+          />
+          {rowsOk ? null : (
+            <span className="field-error" role="alert">
+              must be a whole number from 1 to 5,000,000
+            </span>
+          )}
+        </div>
+        <button type="button" data-testid="http-io-export" disabled={!canRun || !rowsOk} onClick={exportIo}>
+          Export the I/O stream (CSV)
+        </button>
+      </div>
+      {exportError ? (
+        <p className="field-error" role="alert">
+          {exportError}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** Per-policy details at one rate of the figure. */
+function FigureDetails({ points }: { points: FigurePoint[] }) {
+  const rates = [...new Set(points.map((p) => p.rate))].sort((a, b) => a - b);
+  const [rate, setRate] = useState<number | null>(null);
+  const [series, setSeries] = useState<SeriesId>('ring-warm');
+  const chosen = rate !== null && rates.includes(rate) ? rate : (rates[rates.length - 1] ?? null);
+  if (chosen === null) return null;
+  const at = SERIES.flatMap((s) => {
+    const p = points.find((x) => x.series === s.id && x.rate === chosen);
+    return p ? [{ id: s.id, label: s.label, result: p.result }] : [];
+  });
+  const util = at.find((a) => a.id === series) ?? at[0];
+  return (
+    <section className="card" aria-labelledby="http-details-title" data-testid="http-details">
+      <h2 id="http-details-title">Per policy at one rate</h2>
+      <div className="inline-form">
+        <div className="field">
+          <label htmlFor="http-details-rate">Request rate</label>
+          <select id="http-details-rate" data-testid="http-details-rate" value={chosen} onChange={(e) => setRate(Number(e.target.value))}>
+            {rates.map((r) => (
+              <option key={r} value={r}>
+                {num(r)} requests/s
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="http-details-policy">Utilisation of</label>
+          <select id="http-details-policy" data-testid="http-details-policy" value={util?.id} onChange={(e) => setSeries(e.target.value as SeriesId)}>
+            {at.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {util ? <UtilisationChart result={util.result} title={`Device utilisation, ${util.label}, ${num(chosen)} requests/s`} testId="http-details-util" /> : null}
+      <PolicyTable rows={at} caption={`Hit ratios by tier, flash writes, WA, lifetime and index RAM at ${num(chosen)} requests/s`} testId="http-details-table" />
+    </section>
+  );
+}
+
+export function HttpView({ engine, scenario, valid, setScenario, edit }: ViewProps) {
+  const { errors } = useContext(FormContext);
+  const [settings, setSettings] = useState<FigureSettings>(DEFAULT_FIGURE);
+  const figure = useFigureRun(engine);
+  const blockers = errors.filter((e) => e.path === 'request' || e.path.startsWith('request.'));
+  const canRun = valid && scenario.request != null;
+  return (
+    <div className="http-view" data-testid="http-view">
+      <Setup engine={engine} scenario={scenario} setScenario={setScenario} />
+      {scenario.request ? (
+        <>
+          <RequestEditor scenario={scenario} edit={edit} />
+          <ErrorSummary errors={valid ? [] : blockers.length > 0 ? blockers : errors} action="running" testId="http-errors" />
+          <SingleRun engine={engine} scenario={scenario} canRun={canRun} />
+          <FigurePanel
+            scenario={scenario}
+            canRun={canRun}
+            settings={settings}
+            setSettings={setSettings}
+            status={figure.status}
+            points={figure.points}
+            onRun={() => void figure.start(scenario, settings)}
+            onCancel={figure.cancel}
+          />
+          <MaxRatePanel engine={engine} scenario={scenario} settings={settings} points={figure.points} canRun={canRun && figure.status.kind !== 'running'} />
+          <FigureDetails points={figure.points} />
+        </>
+      ) : null}
+    </div>
+  );
+}

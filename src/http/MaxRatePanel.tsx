@@ -1,0 +1,146 @@
+// The highest request rate at the miss-ratio target per policy: read off the
+// figure's points at once, refined by the core's search (bisection on the
+// scenario's rate lattice, the figure's points given as known) on the pool,
+// beside the study's published numbers.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Engine } from '../engine/contract';
+import type { Scenario } from '../engine/types';
+import type { MaxRateProgress, MaxRateResult } from '../engine/request-types';
+import { num, percent } from '../ui/format';
+import { SERIES, maxRatesFromFigure, pointScenario, type FigurePoint, type FigureSettings, type SeriesId } from './figure';
+
+type SearchState =
+  | { kind: 'idle' }
+  | { kind: 'running'; progress: Partial<Record<SeriesId, MaxRateProgress>> }
+  | { kind: 'done' }
+  | { kind: 'cancelled' }
+  | { kind: 'failed'; message: string };
+
+function ours(maxRate: number | null, firstMiss: number | null, lowest: number): string {
+  if (maxRate === null) return firstMiss !== null ? `< ${num(lowest)}` : '—';
+  return firstMiss === null ? `≥ ${num(maxRate)}` : num(maxRate);
+}
+
+export function MaxRatePanel({
+  engine,
+  scenario,
+  settings,
+  points,
+  canRun,
+}: {
+  engine: Engine;
+  scenario: Scenario;
+  settings: FigureSettings;
+  points: FigurePoint[];
+  canRun: boolean;
+}) {
+  const target = scenario.request?.search.miss_target ?? 0;
+  const fromFigure = maxRatesFromFigure(points, target);
+  const [state, setState] = useState<SearchState>({ kind: 'idle' });
+  // Search answers belong to the figure points they started from; new points hide them.
+  const [found, setFound] = useState<{ points: FigurePoint[]; results: Partial<Record<SeriesId, MaxRateResult>> }>({ points: [], results: {} });
+  const results = found.points === points ? found.results : {};
+  const ac = useRef<AbortController | null>(null);
+  useEffect(() => () => ac.current?.abort(), []);
+
+  const search = useCallback(async () => {
+    ac.current?.abort();
+    const ctl = new AbortController();
+    ac.current = ctl;
+    setFound({ points, results: {} });
+    const progress: Partial<Record<SeriesId, MaxRateProgress>> = {};
+    setState({ kind: 'running', progress: {} });
+    try {
+      await Promise.all(
+        SERIES.map(async (s) => {
+          const known = points.filter((p) => p.series === s.id).map((p) => p.result);
+          const base = pointScenario(scenario, s.id, scenario.request!.search.min_rate, settings);
+          const r = await engine.maxRate(base, known, {
+            signal: ctl.signal,
+            onProgress: (p) => {
+              progress[s.id] = p;
+              if (!ctl.signal.aborted) setState({ kind: 'running', progress: { ...progress } });
+            },
+          });
+          if (!ctl.signal.aborted) setFound((f) => ({ points: f.points, results: { ...f.results, [s.id]: r } }));
+        }),
+      );
+      if (ac.current === ctl) setState({ kind: 'done' });
+    } catch (e) {
+      if (ac.current !== ctl) return;
+      ctl.abort();
+      const name = e instanceof Error || e instanceof DOMException ? e.name : '';
+      setState(name === 'AbortError' ? { kind: 'cancelled' } : { kind: 'failed', message: e instanceof Error ? e.message : String(e) });
+    }
+  }, [engine, points, scenario, settings]);
+
+  const running = state.kind === 'running';
+  const sr = scenario.request?.search;
+  return (
+    <section className="card" aria-labelledby="http-maxrate-title" data-testid="http-maxrate">
+      <h2 id="http-maxrate-title">Highest request rate at {percent(target)} segment miss</h2>
+      <p className="hint">
+        “Figure”: the highest rate below the first figure point where any replication missed a deadline. “Search” bisects the rates {sr ? `${num(sr.min_rate)}–${num(sr.max_rate)} in steps of ${num(sr.step)}` : ''}{' '}
+        requests/s (the scenario’s search settings), each point a full run with the figure’s settings, starting from the figure’s points. The study
+        published no rate for the object cache (its recommendation).
+      </p>
+      <div className="run-buttons">
+        <button type="button" data-testid="http-maxrate-run" disabled={!canRun || running} onClick={() => void search()}>
+          Search every policy
+        </button>
+        <button type="button" data-testid="http-maxrate-cancel" disabled={!running} onClick={() => ac.current?.abort()}>
+          Cancel
+        </button>
+      </div>
+      {state.kind === 'running' ? (
+        <ul className="hint" data-testid="http-maxrate-progress" aria-live="polite">
+          {SERIES.map((s) => {
+            const p = state.progress[s.id];
+            return (
+              <li key={s.id}>
+                {s.label}:{' '}
+                {p ? (p.done ? 'done' : `${p.points_done} points, at most ${p.points_left} more${p.current_rate != null ? `; now ${num(p.current_rate)} requests/s (${Math.floor(p.point_fraction * 100)} %)` : ''}`) : 'waiting for a worker'}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+      {state.kind === 'cancelled' ? <p className="muted">Search cancelled; finished policies are kept.</p> : null}
+      {state.kind === 'failed' ? (
+        <p className="field-error" role="alert" data-testid="http-maxrate-error">
+          {state.message}
+        </p>
+      ) : null}
+      <div className="table-scroll">
+        <table className="http-table maxrate" data-testid="http-maxrate-table">
+          <caption>Highest rate, requests/s</caption>
+          <thead>
+            <tr>
+              <th scope="col">Policy</th>
+              <th scope="col">Figure</th>
+              <th scope="col">Search</th>
+              <th scope="col">Published</th>
+            </tr>
+          </thead>
+          <tbody>
+            {SERIES.map((s) => {
+              const f = fromFigure.find((r) => r.series.id === s.id);
+              const res = results[s.id];
+              return (
+                <tr key={s.id} data-testid={`http-maxrate-row-${s.id}`}>
+                  <th scope="row">{s.label}</th>
+                  <td data-testid={`http-maxrate-figure-${s.id}`}>{f ? ours(f.maxRate, f.firstMiss, settings.fromRate) : 'run the figure'}</td>
+                  <td data-testid={`http-maxrate-search-${s.id}`}>
+                    {res ? (res.max_rate != null ? num(res.max_rate) : `< ${num(sr?.min_rate ?? 0)}`) : '—'}
+                    {res ? <span className="hint"> ({res.points.length} points)</span> : null}
+                  </td>
+                  <td>{s.published ?? '—'}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

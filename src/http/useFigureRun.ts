@@ -1,0 +1,103 @@
+// Runs the miss-ratio figure on the worker pool: every (policy, rate) point
+// queued at once, finished points handed to React in batches, one progress
+// bar over all runs, and Cancel that keeps what has finished.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Engine } from '../engine/contract';
+import type { Scenario } from '../engine/types';
+import { SERIES, figureRates, pointScenario, type FigurePoint, type FigureSettings, type SeriesId } from './figure';
+
+export type FigureStatus =
+  | { kind: 'idle' }
+  | { kind: 'running'; done: number; total: number; work: number; elapsedMs: number }
+  | { kind: 'done'; total: number; ms: number }
+  | { kind: 'cancelled'; kept: number; total: number }
+  | { kind: 'failed'; message: string };
+
+/** How often finished points are drawn while the figure runs, ms. */
+const FLUSH_MS = 250;
+const PROGRESS_MS = 100;
+
+function isAbort(e: unknown): boolean {
+  return (e instanceof Error || e instanceof DOMException) && e.name === 'AbortError';
+}
+
+export function useFigureRun(engine: Engine) {
+  const [status, setStatus] = useState<FigureStatus>({ kind: 'idle' });
+  const [points, setPoints] = useState<FigurePoint[]>([]);
+  const abort = useRef<AbortController | null>(null);
+  const pending = useRef<FigurePoint[]>([]);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const flush = useCallback(() => {
+    if (timer.current !== null) clearTimeout(timer.current);
+    timer.current = null;
+    const batch = pending.current;
+    pending.current = [];
+    if (batch.length > 0) setPoints((ps) => [...ps, ...batch]);
+  }, []);
+
+  useEffect(
+    () => () => {
+      abort.current?.abort();
+      if (timer.current !== null) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const start = useCallback(
+    async (base: Scenario, settings: FigureSettings, only: SeriesId[] = SERIES.map((s) => s.id)) => {
+      abort.current?.abort();
+      const ctl = new AbortController();
+      abort.current = ctl;
+      pending.current = [];
+      setPoints([]);
+      const tasks = only.flatMap((series) => figureRates(settings).map((rate) => ({ series, rate })));
+      const total = tasks.length;
+      const fractions = new Float64Array(total);
+      const t0 = performance.now();
+      let done = 0;
+      let last = 0;
+      const report = (force = false) => {
+        const now = performance.now();
+        if (ctl.signal.aborted || (!force && now - last < PROGRESS_MS)) return;
+        last = now;
+        setStatus({ kind: 'running', done, total, work: fractions.reduce((a, b) => a + b, 0), elapsedMs: now - t0 });
+      };
+      report(true);
+      let failure: string | null = null;
+      await Promise.all(
+        tasks.map(async (t, i) => {
+          try {
+            const result = await engine.runRequest(pointScenario(base, t.series, t.rate, settings), {
+              signal: ctl.signal,
+              onProgress: (p) => {
+                fractions[i] = p.fraction;
+                report();
+              },
+            });
+            fractions[i] = 1;
+            done++;
+            pending.current.push({ series: t.series, rate: t.rate, result });
+            timer.current ??= setTimeout(flush, FLUSH_MS);
+            report();
+          } catch (e) {
+            if (isAbort(e)) return;
+            // The first failure (a bad scenario at some rate) stops the figure.
+            failure ??= `${SERIES.find((s) => s.id === t.series)!.label} at ${t.rate} requests/s: ${e instanceof Error ? e.message : String(e)}`;
+            ctl.abort();
+          }
+        }),
+      );
+      if (abort.current !== ctl) return;
+      flush();
+      abort.current = null;
+      if (failure !== null) setStatus({ kind: 'failed', message: failure });
+      else if (ctl.signal.aborted) setStatus({ kind: 'cancelled', kept: done, total });
+      else setStatus({ kind: 'done', total, ms: performance.now() - t0 });
+    },
+    [engine, flush],
+  );
+
+  const cancel = useCallback(() => abort.current?.abort(), []);
+  return { status, points, start, cancel };
+}

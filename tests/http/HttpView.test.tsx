@@ -1,0 +1,86 @@
+// The HTTP streaming tab with the real core behind it (wasm via initSync, no
+// worker): adding a request section, the core's messages beside the fields,
+// a single run with its details, and the figure's points as runs finish.
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { useState } from 'react';
+import type { FieldError, Scenario } from '../../src/engine/types';
+import type { Engine } from '../../src/engine/contract';
+import { FormContext } from '../../src/ui/form';
+import { HttpView } from '../../src/http/HttpView';
+import { simApi } from '../helpers/wasm';
+import { testEngine } from '../helpers/engine';
+
+/** The view inside a minimal host: scenario state, core validation into the form context. */
+function Host({ engine, initial, onChange }: { engine: Engine; initial: Scenario; onChange?: (s: Scenario) => void }) {
+  const [scenario, setScenario] = useState(initial);
+  const errors: FieldError[] = simApi().validate(scenario);
+  const set = (s: Scenario) => {
+    onChange?.(s);
+    setScenario(s);
+  };
+  return (
+    <FormContext.Provider value={{ errors, setLocalInvalid: () => undefined }}>
+      <HttpView
+        engine={engine}
+        scenario={scenario}
+        valid={errors.length === 0}
+        setScenario={set}
+        edit={(f) => {
+          const next = structuredClone(scenario);
+          f(next);
+          set(next);
+        }}
+      />
+    </FormContext.Provider>
+  );
+}
+
+describe('HttpView', () => {
+  it('adds the default request section with the study’s devices to a scenario without one', async () => {
+    const onChange = vi.fn();
+    render(<Host engine={testEngine()} initial={simApi().defaultScenario()} onChange={onChange} />);
+    expect(screen.getByTestId('http-no-request')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('http-add-request'));
+    await screen.findByTestId('http-editor');
+    const s = onChange.mock.calls[0][0] as Scenario;
+    expect(s.request!.chunk_kb).toBe(128);
+    expect(s.devices.map((d) => d.id)).toEqual(expect.arrayContaining(['hdd7200', 'x25m']));
+    expect(simApi().validate(s)).toEqual([]);
+  });
+
+  it('shows the core’s message beside a bad field and blocks the runs', async () => {
+    const s = simApi().requestPreset('nossdav12-flashcache-cold');
+    render(<Host engine={testEngine()} initial={s} />);
+    fireEvent.change(screen.getByTestId('field-request.layout.disks'), { target: { value: '0' } });
+    const msg = await screen.findByTestId('error-request.layout.disks');
+    expect(msg.textContent).toMatch(/out of range/);
+    expect(screen.getByTestId('http-single-run')).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('http-figure-run')).toHaveProperty('disabled', true);
+    expect(within(screen.getByTestId('http-errors')).getAllByText('request.layout.disks').length).toBeGreaterThan(0);
+    // The block cache's own options show for that policy only.
+    expect(screen.getByTestId('block-options')).toBeTruthy();
+    expect(screen.queryByTestId('ring-options')).toBeNull();
+  });
+
+  it('runs the scenario once and then the figure, one point per rate and policy', async () => {
+    const s = simApi().requestPreset('nossdav12-hdd-only');
+    s.request!.run.duration_h = 0.01;
+    s.request!.run.replications = 1;
+    render(<Host engine={testEngine({ chunk: 20_000 })} initial={s} />);
+    fireEvent.click(screen.getByTestId('http-single-run'));
+    await screen.findByTestId('http-single-result', {}, { timeout: 20_000 });
+    expect(screen.getByTestId('http-single-miss').textContent).toMatch(/%/);
+    expect(screen.getAllByTestId('http-single-table-row')).toHaveLength(1);
+
+    for (const [k, v] of Object.entries({ fromRate: 5, toRate: 10, points: 2, replications: 1, durationH: 0.01, warmupH: 0.01 }))
+      fireEvent.change(screen.getByTestId(`http-figure-${k}`), { target: { value: String(v) } });
+    expect(screen.getByTestId('http-figure-plan').textContent).toMatch(/2 rates × 5 policies = 10 runs/);
+    fireEvent.click(screen.getByTestId('http-figure-run'));
+    await waitFor(() => expect(screen.getByTestId('http-figure-status').textContent).toMatch(/^10 runs done/), { timeout: 60_000 });
+    const circles = screen.getByTestId('http-figure').querySelectorAll('circle[data-series]');
+    expect(circles).toHaveLength(10);
+    expect(screen.getAllByTestId('http-details-table-row')).toHaveLength(5);
+    expect(screen.getByTestId('http-maxrate-figure-object').textContent).not.toBe('run the figure');
+  }, 90_000);
+});

@@ -1,0 +1,130 @@
+// @vitest-environment node
+// The miss-ratio figure's plain functions over real request-level results:
+// the rates, the point scenarios (policy, start, rate and run settings over
+// the edited scenario), the chart series and CSV rows, and the highest
+// rate at 0 % miss read off the points.
+import { describe, expect, it } from 'vitest';
+import { simApi } from '../helpers/wasm';
+import {
+  DEFAULT_FIGURE,
+  SERIES,
+  chartSeries,
+  figureRates,
+  figureRows,
+  maxRatesFromFigure,
+  pointScenario,
+  settingsErrors,
+  type FigurePoint,
+} from '../../src/http/figure';
+import { utilisationSeries } from '../../src/http/details';
+import type { Estimate } from '../../src/engine/types';
+import type { RequestResult } from '../../src/engine/request-types';
+
+describe('figure settings', () => {
+  it('spaces the rates evenly, rounded, without repeats', () => {
+    expect(figureRates(DEFAULT_FIGURE)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    expect(figureRates({ ...DEFAULT_FIGURE, fromRate: 1, toRate: 2, points: 4 })).toEqual([1, 1.33, 1.67, 2]);
+    expect(figureRates({ ...DEFAULT_FIGURE, fromRate: 5, toRate: 5, points: 3 })).toEqual([5]);
+  });
+
+  it('names each bad setting', () => {
+    expect(settingsErrors(DEFAULT_FIGURE)).toEqual({});
+    const e = settingsErrors({ fromRate: 0, toRate: -1, points: 2.5, replications: 0, durationH: NaN, warmupH: -1 });
+    expect(Object.keys(e).sort()).toEqual(['durationH', 'fromRate', 'points', 'replications', 'toRate', 'warmupH']);
+    expect(settingsErrors({ ...DEFAULT_FIGURE, warmupH: 0 }).warmupH).toMatch(/above 0/);
+  });
+});
+
+describe('point scenarios', () => {
+  it('keep the edited scenario and set policy, start, rate and run', () => {
+    const api = simApi();
+    const base = api.requestPreset('nossdav12-l2arc-cold');
+    base.request!.chunk_kb = 512;
+    const f = { ...DEFAULT_FIGURE, replications: 2, durationH: 0.5, warmupH: 2 };
+    const want = {
+      hdd: ['none', 'cold'],
+      block: ['block', 'cold'],
+      'ring-cold': ['ring', 'cold'],
+      'ring-warm': ['ring', 'warm'],
+      object: ['object_static', 'warm'],
+    } as const;
+    for (const s of SERIES) {
+      const p = pointScenario(base, s.id, 7, f);
+      const r = p.request!;
+      expect([r.cache.policy, r.cache.start], s.id).toEqual(want[s.id]);
+      expect(r.workload.rate).toBe(7);
+      expect(r.chunk_kb).toBe(512);
+      expect(r.run.replications).toBe(2);
+      expect(r.run.duration_h).toBe(0.5);
+      if (s.id === 'ring-warm') expect(r.run.warmup_h).toBe(2);
+      expect(api.validate(p), s.id).toEqual([]);
+    }
+    // The base is not touched.
+    expect(base.request!.workload.rate).toBe(16);
+    // A dynamic object policy in the scenario is what the object series runs.
+    base.request!.cache.policy = 'object';
+    expect(pointScenario(base, 'object', 3, f).request!.cache.policy).toBe('object');
+  });
+});
+
+function est(mean: number, ci95: number, max = mean): Estimate {
+  return { mean, ci95, min: 0, max, n: 3 };
+}
+
+function fake(rate: number, miss: Estimate): RequestResult {
+  return { rate, miss_ratio: miss } as RequestResult;
+}
+
+describe('figure data', () => {
+  const points: FigurePoint[] = [
+    { series: 'hdd', rate: 20, result: fake(20, est(0.1, 0.05, 0.2)) },
+    { series: 'hdd', rate: 10, result: fake(10, est(0, 0)) },
+    { series: 'hdd', rate: 15, result: fake(15, est(0, 0)) },
+    { series: 'block', rate: 10, result: fake(10, est(0.01, 0.02, 0.03)) },
+    { series: 'object', rate: 10, result: fake(10, est(0, 0)) },
+    { series: 'object', rate: 20, result: fake(20, est(0, 0)) },
+  ];
+
+  it('draws one series per policy with points by rate and a CI band clipped to [0, 1]', () => {
+    const s = chartSeries(points);
+    expect(s.map((x) => x.id)).toEqual(['hdd', 'block', 'object']);
+    expect(s[0].points.map((p) => p.x)).toEqual([10, 15, 20]);
+    expect(s[0].points[2]).toEqual({ x: 20, y: 0.1, lo: 0.05, hi: 0.15000000000000002 });
+    expect(s[1].points[0].lo).toBe(0);
+  });
+
+  it('writes the CSV rows in policy order with the same numbers', () => {
+    const rows = figureRows(points);
+    expect(rows.map((r) => `${r.policy}@${r.rate}`)).toEqual(['hdd@10', 'hdd@15', 'hdd@20', 'block@10', 'object@10', 'object@20']);
+    expect(rows[2]).toMatchObject({ miss_ratio: 0.1, ci95: 0.05, max: 0.2, replications: 3 });
+  });
+
+  it('reads the highest rate at 0 % miss below the first miss', () => {
+    const m = maxRatesFromFigure(points);
+    const by = Object.fromEntries(m.map((r) => [r.series.id, r]));
+    expect(by.hdd).toMatchObject({ maxRate: 15, firstMiss: 20 });
+    expect(by.block).toMatchObject({ maxRate: null, firstMiss: 10 });
+    expect(by.object).toMatchObject({ maxRate: 20, firstMiss: null });
+    expect(by['ring-cold']).toBeUndefined();
+    // A looser target admits the first miss.
+    expect(maxRatesFromFigure(points, 0.05).find((r) => r.series.id === 'block')!.maxRate).toBe(10);
+  });
+});
+
+describe('device utilisation over time', () => {
+  it('averages each device’s per-second busy fraction into buckets', async () => {
+    const api = simApi();
+    const s = api.requestPreset('nossdav12-l2arc-cold');
+    s.request!.run.duration_h = 0.1;
+    s.request!.run.replications = 1;
+    const r = await api.runRequest(999, s);
+    const series = utilisationSeries(r, 60);
+    expect(series.map((x) => x.id)).toEqual(r.devices.map((d) => d.name));
+    for (const [i, x] of series.entries()) {
+      const per = r.devices[i].per_second;
+      expect(x.points).toHaveLength(60);
+      const mean = x.points.reduce((a, p) => a + p.y, 0) / x.points.length;
+      expect(mean).toBeCloseTo(per.reduce((a, b) => a + b, 0) / per.length, 9);
+    }
+  });
+});
