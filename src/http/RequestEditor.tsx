@@ -5,7 +5,7 @@
 import { useId } from 'react';
 import type { Device, Scenario } from '../engine/types';
 import type { CachePolicyKind, RequestSpec } from '../engine/request-types';
-import type { Edit } from '../ui/ScenarioEditor';
+import type { Edit } from '../ui/edit';
 import { FieldMessages, NumField, SelectField, testId } from '../ui/form';
 
 type ReqEdit = (f: (r: RequestSpec, s: Scenario) => void) => void;

@@ -4,7 +4,7 @@ import { useContext, useId, useState } from 'react';
 import type { Device, DeviceKind, FlashSpec } from '../engine/types';
 import { FieldMessages, FormContext, NumField, SelectField, TextField } from './form';
 import { SINGLE_COLUMN_QUERY, useMediaQuery } from './media';
-import type { Edit } from './ScenarioEditor';
+import type { Edit } from './edit';
 import { KINDS } from './labels';
 import { FlashSpecFields } from './flash/FlashSpecFields';
 

@@ -2,7 +2,7 @@
 // the arrival rate staying the daily mean. "Use this fit" on the Logs tab
 // fills it from a log; the preset "diurnal-evening-peak" has one.
 import { FieldMessages, NumField } from './form';
-import type { Edit } from './ScenarioEditor';
+import type { Edit } from './edit';
 import type { Scenario } from '../engine/types';
 
 const FLAT = Array.from({ length: 24 }, () => 1);

@@ -3,8 +3,7 @@ import type { Architecture, Device, DeviceKind, Scenario, TierSpec, VideoClass, 
 import { FieldMessages, NumField, SelectField, TextField } from './form';
 import { RateProfileFields } from './RateProfileFields';
 import { ARCHITECTURES, hasFileCache, intervalCacheKind } from './labels';
-
-export type Edit = (f: (s: Scenario) => void) => void;
+import type { Edit } from './edit';
 
 export function WorkloadSection({ scenario, edit }: { scenario: Scenario; edit: Edit }) {
   const w = scenario.workload;

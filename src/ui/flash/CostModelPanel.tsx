@@ -11,7 +11,7 @@ import type { Scenario } from '../../engine/types';
 import type { Engine } from '../../engine/contract';
 import { num, percent } from '../format';
 import { FormContext, NumField, SelectField, useLocalInvalid, type FormState } from '../form';
-import type { Edit } from '../ScenarioEditor';
+import type { Edit } from '../edit';
 import { useChartSize } from './useNarrow';
 
 const P = 'cost_model';

@@ -4,7 +4,7 @@
 // concurrent reads (§7). Used in the device catalog's flash column.
 import type { CellType, FlashSpec } from '../../engine/types';
 import { NumField, SelectField } from '../form';
-import type { Edit } from '../ScenarioEditor';
+import type { Edit } from '../edit';
 import './flash.css';
 
 const CELLS: { value: CellType; label: string }[] = [
