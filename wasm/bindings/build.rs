@@ -11,7 +11,6 @@ use tierplan_core::analytics::cost_model::{
     Partition, WriteShareOptimum, ZipfWorkload,
 };
 use tierplan_core::analytics::gc_sim::{GcSimConfig, GcSimResult};
-use tierplan_core::engine::Progress;
 use tierplan_core::logs::fit::{
     ChurnFit, DayNew, DiurnalFit, HourRate, Interval, LogFit, RankPoint, ZipfFit,
 };
@@ -25,6 +24,7 @@ use tierplan_core::optimize::{
     SsdLifetime, Tco, TcoBreakdown, TierRange,
 };
 use tierplan_core::presets::PresetInfo;
+use tierplan_core::progress::Progress;
 use tierplan_core::reproduce::{
     Analytic, Claim, ClaimOutcome, Combine, Difference, Expect, Input, Method, Metric, Ours,
     ReproScenario, Reproduction, ReproductionRow, RequestInput, RequestMetric, RequestOutput,

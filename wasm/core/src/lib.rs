@@ -1,25 +1,34 @@
-//! tierplan-core: the stream-level video-on-demand storage model of
-//! `SPEC.md` — workload, devices, admission control, interval caching,
-//! file-level LFU, SSD wear — as a pure Rust library. No wasm-bindgen here:
-//! `wasm/bindings` wraps it for the browser and `wasm/cli` for the shell.
+//! tierplan-core: the video-on-demand storage models of `SPEC.md` as a pure
+//! Rust library. No wasm-bindgen here: `wasm/bindings` wraps it for the
+//! browser and `wasm/cli` for the shell.
+//!
+//! Shared parts: the scenario and its validation (`scenario`, `request_spec`,
+//! `validate`), device models (`devices`), random variates and arrival
+//! processes (`sampling`), statistics (`stats`), closed forms (`analytics`)
+//! and job progress (`progress`). One folder per engine, each a resumable
+//! job: `stream` (whole streams, SPEC §2–§10) and `request` (segment I/O on
+//! device queues, SPEC §11). Above them: `optimize`, `logs`, `reproduce`.
 
 pub mod analytics;
 pub mod devices;
-pub mod engine;
 pub mod logs;
 pub mod optimize;
 pub mod presets;
 pub mod presets_request;
+pub mod progress;
 pub mod reproduce;
 pub mod request;
 pub mod request_spec;
 pub mod results;
+pub mod sampling;
 pub mod scenario;
 pub mod stats;
+pub mod stream;
 pub mod validate;
 mod validate_request;
 
-pub use engine::{run, Job, Progress};
+pub use progress::Progress;
 pub use results::RunResult;
 pub use scenario::Scenario;
+pub use stream::{run, Job};
 pub use validate::{parse_scenario, validate, FieldError};

@@ -618,8 +618,8 @@ fn check_budget(c: &mut Checker, s: &Scenario) {
         .map(|k| k.length_min * 60.0)
         .fold(0.0, f64::max);
     // With a rate profile the busiest hour sets the concurrency.
-    let peak =
-        crate::engine::RateSteps::of(&s.workload).map_or(s.workload.arrival_rate, |r| r.peak().1);
+    let peak = crate::sampling::arrivals::RateSteps::of(&s.workload)
+        .map_or(s.workload.arrival_rate, |r| r.peak().1);
     let concurrent = peak * max_len_s;
     if concurrent > MAX_EXPECTED_CONCURRENT {
         c.push(

@@ -4,7 +4,7 @@
 
 use super::counts::Tally;
 use super::time::civil_from_days;
-use crate::engine::rng::SimRng;
+use crate::sampling::rng::SimRng;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]

@@ -6,9 +6,9 @@
 
 use super::mapping::LogFormat;
 use super::time::{format_iso, TimeFormat};
-use crate::engine::alias::AliasTable;
-use crate::engine::rng::SimRng;
-use crate::engine::RateSteps;
+use crate::sampling::alias::AliasTable;
+use crate::sampling::arrivals::RateSteps;
+use crate::sampling::rng::SimRng;
 use crate::scenario::Workload;
 use std::io::Write;
 

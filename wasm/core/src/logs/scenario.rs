@@ -3,9 +3,9 @@
 
 use super::counts::Tally;
 use super::fit::LogFit;
-use crate::engine::{Job, RateSteps, Trace};
 use crate::optimize::{OptimizeResult, OptimizeSpec, Search, SearchProgress};
 use crate::scenario::{Churn, RateProfile, Scenario, VideoClass, ZipfConvention};
+use crate::stream::{Job, RateSteps, Trace};
 use crate::validate::{validate, FieldError, MAX_VIDEOS};
 use std::sync::Arc;
 

@@ -30,8 +30,8 @@
 //! 1 − c/A, which a short or lucky run can beat).
 
 use crate::analytics::zipf_probabilities;
-use crate::engine::alias::AliasTable;
-use crate::engine::rng::SimRng;
+use crate::sampling::alias::AliasTable;
+use crate::sampling::rng::SimRng;
 use crate::scenario::*;
 
 /// Bandwidth unit of the engine: 1/1000 KB/s.
@@ -93,7 +93,7 @@ impl Trace {
         let lambda = w.arrival_rate;
         // The engine's arrivals exactly: with an hourly rate profile the
         // same inversion, without one the same `t + exp(λ)` (SPEC §14).
-        let steps = crate::engine::RateSteps::of(w);
+        let steps = crate::sampling::arrivals::RateSteps::of(w);
         let next = |rng: &mut SimRng, t: f64| match &steps {
             None => t + rng.exp(lambda),
             Some(st) => st.after(t, rng.exp(1.0)),

@@ -53,10 +53,10 @@
 
 mod bound;
 
-use crate::engine::run;
 use crate::results::RunResult;
 use crate::scenario::*;
 use crate::stats::Estimate;
+use crate::stream::run;
 use crate::validate::{validate, FieldError, MAX_COUNT};
 use bound::{bw_units, Capacities, Trace};
 use serde::{Deserialize, Serialize};

@@ -1,5 +1,5 @@
 //! The request-level engine (SPEC §11): HTTP (DASH) segment requests over
-//! device queues, beside the stream-level engine in `engine/`. A
+//! device queues, beside the stream-level engine in `stream/`. A
 //! [`RequestJob`] runs the replications of one scenario in bounded steps,
 //! the same shape as the stream engine's `Job`, so a Web Worker can report
 //! progress and stop between steps.
@@ -21,7 +21,7 @@ pub use plan::IndexRam;
 pub use result::*;
 
 use crate::analytics::lifetime_hours;
-use crate::engine::Progress;
+use crate::progress::Progress;
 use crate::request_spec::CachePolicyKind;
 use crate::scenario::Scenario;
 use crate::stats::mean_ci95;

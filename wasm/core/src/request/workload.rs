@@ -2,9 +2,9 @@
 //! drawn once per seed, their byte offsets on the library, chunk ids for the
 //! RAM cache, and Zipf-video / uniform-segment requests.
 
-use crate::engine::alias::AliasTable;
-use crate::engine::rng::SimRng;
 use crate::request_spec::SegmentWorkload;
+use crate::sampling::alias::AliasTable;
+use crate::sampling::rng::SimRng;
 
 /// Segment sizes and offsets of one replication's library.
 pub struct Library {

@@ -109,7 +109,7 @@ impl Trace {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::rng::SimRng;
+    use crate::sampling::rng::SimRng;
     use crate::scenario::{Popularity, RateProfile, VideoClass, Workload, ZipfConvention};
 
     fn workload(hourly: Vec<f64>) -> Workload {

@@ -3,11 +3,11 @@
 //! Poisson arrivals generated one ahead. All state lives in `Sim` and is
 //! reused by the next replication, so the loop does not allocate per event.
 
-use super::alias::AliasTable;
 use super::heap::IndexedHeap;
-use super::rng::SimRng;
 use crate::analytics::{lifetime_hours, write_amplification};
 use crate::results::{FlashWear, ReplicationResult, TierMetrics};
+use crate::sampling::alias::AliasTable;
+use crate::sampling::rng::SimRng;
 use crate::scenario::*;
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, VecDeque};
@@ -192,9 +192,9 @@ pub struct Plan {
     ic_wear: Option<(f64, u32, f64, f64)>, // capacity GB, P/E, cost, WA
     /// Hour-of-day rate profile (SPEC §14); `None` keeps the constant-rate
     /// Poisson arrivals, drawn exactly as before profiles existed.
-    profile: Option<super::arrivals::RateSteps>,
+    profile: Option<crate::sampling::arrivals::RateSteps>,
     /// A log replayed exactly instead of generated arrivals (SPEC §14).
-    pub(crate) trace: Option<std::sync::Arc<super::arrivals::Trace>>,
+    pub(crate) trace: Option<std::sync::Arc<crate::sampling::arrivals::Trace>>,
 }
 
 impl Plan {
@@ -241,7 +241,7 @@ impl Plan {
             slot_class: w.class_of_ranks(),
             alias: AliasTable::new(&weights),
             lambda: w.arrival_rate,
-            profile: super::arrivals::RateSteps::of(w),
+            profile: crate::sampling::arrivals::RateSteps::of(w),
             trace: None,
             duration: s.run.duration_h * 3600.0,
             warmup: s.run.warmup_h * 3600.0,

@@ -1,10 +1,7 @@
-//! Public face of the simulation: a resumable job over all replications.
+//! The stream-level engine (SPEC §2–§10): a resumable job over all
+//! replications, each one event loop over whole streams.
 
-// The bound of the optimiser regenerates the engine's arrivals with these.
-pub(crate) mod alias;
-mod arrivals;
 mod heap;
-pub(crate) mod rng;
 mod sim;
 
 use crate::analytics::streams_per_bandwidth;
@@ -12,23 +9,10 @@ use crate::results::*;
 use crate::scenario::{Scenario, TierRole};
 use crate::stats::mean_ci95;
 use crate::validate::{expected_events, validate, FieldError};
-use serde::{Deserialize, Serialize};
 use sim::{Plan, Sim};
 
-pub use arrivals::{RateSteps, Trace};
-
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct Progress {
-    /// Replications finished.
-    pub replications_done: u32,
-    pub replications: u32,
-    /// Events processed so far over all replications.
-    pub events: u64,
-    /// Estimated fraction of the whole run done, 0..1.
-    pub fraction: f64,
-    pub done: bool,
-}
+pub use crate::progress::Progress;
+pub use crate::sampling::arrivals::{RateSteps, Trace};
 
 /// A validated scenario being simulated, replication after replication, in
 /// steps of bounded work so a caller (a Web Worker) can report progress and
