@@ -18,8 +18,11 @@ export class PwaPage {
 
   /** Wait until the service worker has installed (precached everything) and is active. */
   async waitOfflineReady(): Promise<void> {
-    const state = await this.page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
-    expect(state).toBe('activated');
+    // `ready` resolves once a worker is active, which may still be
+    // 'activating' (finishing its activate handler): wait for 'activated'.
+    await expect
+      .poll(() => this.page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 15_000 })
+      .toBe('activated');
     await expect(this.page.getByTestId('pwa-offline-ready')).toBeVisible();
   }
 
