@@ -2,7 +2,7 @@
 // one step at a time, with a presenter view for the projector, an embed
 // mode for course pages, student answer codes, the class summary, the
 // teacher's authoring and a printable worksheet.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { ViewProps } from '../ui/view-props';
 import type { Device } from '../engine/types';
@@ -106,8 +106,10 @@ export function ClassView({ engine, scenario }: ViewProps) {
   const steps = open?.lesson.steps.length ?? 0;
   const go = useCallback((d: number) => setStepIx((i) => Math.max(0, Math.min(steps - 1, i + d))), [steps]);
 
-  // Presenter keys: P toggles, ←/→/space navigate, R runs.
-  useEffect(() => {
+  // Presenter keys: P toggles, ←/→/space navigate, R runs. A layout effect, so
+  // the keys work from the first painted frame of a lesson (a plain effect left
+  // a window where an early P press was lost).
+  useLayoutEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
       if (typing(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;

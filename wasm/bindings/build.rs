@@ -11,6 +11,10 @@ use tierplan_core::analytics::cost_model::{
     Partition, WriteShareOptimum, ZipfWorkload,
 };
 use tierplan_core::analytics::gc_sim::{GcSimConfig, GcSimResult};
+use tierplan_core::block_spec::{
+    BlockCacheKind, BlockSpec, BlockTraceFormat, BlockTraceRef, BlockWorkload,
+    SyntheticBlockWorkload,
+};
 use tierplan_core::logs::fit::{
     ChurnFit, DayNew, DiurnalFit, HourRate, Interval, LogFit, RankPoint, ZipfFit,
 };
@@ -197,6 +201,12 @@ fn main() {
         MaxRatePoint,
         MaxRateProgress,
         MaxRateResult,
+        SyntheticBlockWorkload,
+        BlockTraceFormat,
+        BlockTraceRef,
+        BlockWorkload,
+        BlockCacheKind,
+        BlockSpec,
     );
     let dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR set by cargo"));
     std::fs::write(dir.join("types.d.ts"), out).expect("write types.d.ts");

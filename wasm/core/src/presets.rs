@@ -254,6 +254,7 @@ fn mmsys_base(name: &str, arch: Architecture, tiers: Tiers, rate: f64) -> Scenar
         policy: Policy::default(),
         cost_model: None,
         request: None,
+        block: None,
     }
 }
 

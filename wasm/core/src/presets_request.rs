@@ -149,6 +149,7 @@ fn base(name: &str, policy: CachePolicyKind, start: CacheStart, rate: f64) -> Sc
         policy: Policy::default(),
         cost_model: None,
         request: Some(request),
+        block: None,
     }
 }
 

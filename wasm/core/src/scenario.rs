@@ -33,6 +33,9 @@ pub struct Scenario {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub request: Option<crate::request_spec::RequestSpec>,
+    /// The block-level flash cache study of SPEC §13; absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub block: Option<crate::block_spec::BlockSpec>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -103,6 +103,7 @@ fn small() -> Scenario {
         policy: Policy::default(),
         cost_model: None,
         request: None,
+        block: None,
     }
 }
 

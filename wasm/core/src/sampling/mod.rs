@@ -4,4 +4,5 @@
 
 pub mod alias;
 pub mod arrivals;
+pub mod block;
 pub mod rng;
