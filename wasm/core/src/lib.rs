@@ -10,6 +10,7 @@
 //! device queues, SPEC §11). Above them: `optimize`, `logs`, `reproduce`.
 
 pub mod analytics;
+pub mod block;
 pub mod block_spec;
 pub mod devices;
 pub mod logs;
