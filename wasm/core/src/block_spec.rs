@@ -119,6 +119,10 @@ pub struct BlockSpec {
     pub fixed_u: f64,
     /// Disks in the RAID-0 array behind the cache.
     pub disks: u32,
+    /// Caching shares u at which the FAST'12 cost sweep runs FP-FCL beside
+    /// the others on the same I/Os (simulated cost vs analytic C_H(u));
+    /// empty for no sweep.
+    pub cost_sweep_u: Vec<f64>,
     pub seed: u64,
     pub replications: u32,
 }
@@ -137,6 +141,7 @@ impl Default for BlockSpec {
             ops: 0.10,
             fixed_u: 0.9,
             disks: 4,
+            cost_sweep_u: Vec::new(),
             seed: 1,
             replications: 1,
         }
