@@ -198,6 +198,11 @@ fn errors_are_kept_up_to_the_limit_and_counted_beyond() {
 fn detection_needs_a_readable_sample() {
     assert_eq!(detect_block_format(b""), None);
     assert_eq!(detect_block_format(b"hello world\nnot a trace\n"), None);
+    // A bad line among good ones does not hide the format.
+    assert_eq!(
+        detect_block_format(b"time,op,offset,size\n0,R,0,4096\n1,X,0,1\n2,W,0,1\n"),
+        Some(BlockTraceFormat::Plain)
+    );
     assert_eq!(
         detect_block_format(b"0,1,512,r,0.1\n0,9,512,w,0.2\n0,4"),
         Some(BlockTraceFormat::Spc)

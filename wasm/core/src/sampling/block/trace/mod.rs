@@ -387,26 +387,31 @@ fn byte_range(
 }
 
 /// The block trace format of a file, judged from its first bytes (a few KB):
-/// the format that reads every complete line there, if exactly one does
-/// (MSR is tried first, then SPC, then plain).
+/// the format that reads the most complete lines there, provided it reads
+/// more than it rejects (ties go to MSR, then SPC, then plain). The formats'
+/// operation columns differ (`Read`/`Write`, `r`/`w` in column 4, `R`/`W` in
+/// column 2), so a line is readable in at most one of them.
 pub fn detect_block_format(first_bytes: &[u8]) -> Option<BlockTraceFormat> {
     // Only complete lines count: the sample may end mid-line.
     let cut = match first_bytes.iter().rposition(|&b| b == b'\n') {
         Some(i) => &first_bytes[..=i],
         None => first_bytes,
     };
-    [
+    let mut best: Option<(BlockTraceFormat, u64)> = None;
+    for format in [
         BlockTraceFormat::Msr,
         BlockTraceFormat::Spc,
         BlockTraceFormat::Plain,
-    ]
-    .into_iter()
-    .find(|&format| {
+    ] {
         let mut r = TraceReader::new(format);
         r.feed(cut);
         r.end();
-        r.ios() > 0 && r.bad_lines() == 0
-    })
+        let good = r.ios();
+        if good > r.bad_lines() && best.is_none_or(|(_, n)| good > n) {
+            best = Some((format, good));
+        }
+    }
+    best.map(|(f, _)| f)
 }
 
 #[cfg(test)]
