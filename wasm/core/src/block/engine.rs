@@ -57,18 +57,47 @@ pub fn push_op(ops: &mut Vec<DeviceOp>, op: DeviceOp) {
     use DeviceOp::*;
     if let Some(last) = ops.last_mut() {
         match (last, op) {
-            (FlashRead { tier, page, pages }, FlashRead { tier: t2, page: p2, pages: n2 })
-            | (FlashWrite { tier, page, pages }, FlashWrite { tier: t2, page: p2, pages: n2 })
-            | (FlashTrim { tier, page, pages }, FlashTrim { tier: t2, page: p2, pages: n2 })
-                if *tier == t2 && *page + *pages == p2 =>
-            {
+            (
+                FlashRead { tier, page, pages },
+                FlashRead {
+                    tier: t2,
+                    page: p2,
+                    pages: n2,
+                },
+            )
+            | (
+                FlashWrite { tier, page, pages },
+                FlashWrite {
+                    tier: t2,
+                    page: p2,
+                    pages: n2,
+                },
+            )
+            | (
+                FlashTrim { tier, page, pages },
+                FlashTrim {
+                    tier: t2,
+                    page: p2,
+                    pages: n2,
+                },
+            ) if *tier == t2 && *page + *pages == p2 => {
                 *pages += n2;
                 return;
             }
-            (DiskRead { block, blocks }, DiskRead { block: b2, blocks: n2 })
-            | (DiskWrite { block, blocks }, DiskWrite { block: b2, blocks: n2 })
-                if *block + *blocks as u64 == b2 =>
-            {
+            (
+                DiskRead { block, blocks },
+                DiskRead {
+                    block: b2,
+                    blocks: n2,
+                },
+            )
+            | (
+                DiskWrite { block, blocks },
+                DiskWrite {
+                    block: b2,
+                    blocks: n2,
+                },
+            ) if *block + *blocks as u64 == b2 => {
                 *blocks += n2;
                 return;
             }

@@ -54,7 +54,11 @@ impl SeqDetector {
     pub fn observe(&mut self, io: &BlockIo) -> bool {
         self.clock += 1;
         let n = io.blocks as u64;
-        let i = match self.streams.iter().position(|s| s.run > 0 && s.end == io.block) {
+        let i = match self
+            .streams
+            .iter()
+            .position(|s| s.run > 0 && s.end == io.block)
+        {
             Some(i) => {
                 self.streams[i].run += n;
                 i
@@ -103,13 +107,27 @@ impl Hyssc {
     fn tlc_invalidate(&mut self, s: u32, ops: &mut Vec<DeviceOp>) {
         self.tlc.remove(s);
         if !self.tlc.occupied(s ^ 1) {
-            push_op(ops, DeviceOp::FlashTrim { tier: TLC, page: s / 2, pages: 1 });
+            push_op(
+                ops,
+                DeviceOp::FlashTrim {
+                    tier: TLC,
+                    page: s / 2,
+                    pages: 1,
+                },
+            );
         }
     }
 
     fn slc_invalidate(&mut self, s: u32, ops: &mut Vec<DeviceOp>) {
         self.slc.remove(s);
-        push_op(ops, DeviceOp::FlashTrim { tier: SLC, page: s, pages: 1 });
+        push_op(
+            ops,
+            DeviceOp::FlashTrim {
+                tier: SLC,
+                page: s,
+                pages: 1,
+            },
+        );
     }
 
     /// Move clean `block` (just read from SLC) into TLC: read-modify-write
@@ -122,9 +140,23 @@ impl Hyssc {
             self.tlc.insert(block, 0)
         };
         if self.tlc.occupied(s ^ 1) {
-            push_op(bg, DeviceOp::FlashRead { tier: TLC, page: s / 2, pages: 1 });
+            push_op(
+                bg,
+                DeviceOp::FlashRead {
+                    tier: TLC,
+                    page: s / 2,
+                    pages: 1,
+                },
+            );
         }
-        push_op(bg, DeviceOp::FlashWrite { tier: TLC, page: s / 2, pages: 1 });
+        push_op(
+            bg,
+            DeviceOp::FlashWrite {
+                tier: TLC,
+                page: s / 2,
+                pages: 1,
+            },
+        );
     }
 
     /// A slot in SLC for `block`, making room by the rule above. The
@@ -145,11 +177,24 @@ impl Hyssc {
         let leaves = old_flags & DIRTY != 0 || old_flags & REREAD != 0;
         if leaves {
             let rd = if rd_in_fg { &mut *fg } else { &mut *bg };
-            push_op(rd, DeviceOp::FlashRead { tier: SLC, page: s, pages: 1 });
+            push_op(
+                rd,
+                DeviceOp::FlashRead {
+                    tier: SLC,
+                    page: s,
+                    pages: 1,
+                },
+            );
         }
         if old_flags & DIRTY != 0 {
             self.counters.destages += 1;
-            push_op(bg, DeviceOp::DiskWrite { block: old, blocks: 1 });
+            push_op(
+                bg,
+                DeviceOp::DiskWrite {
+                    block: old,
+                    blocks: 1,
+                },
+            );
         } else if old_flags & REREAD != 0 {
             self.migrate(old, bg);
         }
@@ -174,7 +219,13 @@ impl CachePolicy for Hyssc {
                     if let Some(s) = in_slc {
                         self.slc_invalidate(s, fg);
                     }
-                    push_op(fg, DeviceOp::DiskWrite { block: b, blocks: 1 });
+                    push_op(
+                        fg,
+                        DeviceOp::DiskWrite {
+                            block: b,
+                            blocks: 1,
+                        },
+                    );
                     continue;
                 }
                 let s = match in_slc {
@@ -186,25 +237,59 @@ impl CachePolicy for Hyssc {
                     }
                     None => self.slc_allocate(b, DIRTY, true, fg, bg),
                 };
-                push_op(fg, DeviceOp::FlashWrite { tier: SLC, page: s, pages: 1 });
+                push_op(
+                    fg,
+                    DeviceOp::FlashWrite {
+                        tier: SLC,
+                        page: s,
+                        pages: 1,
+                    },
+                );
             } else {
                 self.counters.read_blocks += 1;
                 if let Some(s) = in_slc {
                     self.counters.read_hits[0] += 1;
                     self.slc.touch(s);
                     self.slc.set_flag(s, REREAD);
-                    push_op(fg, DeviceOp::FlashRead { tier: SLC, page: s, pages: 1 });
+                    push_op(
+                        fg,
+                        DeviceOp::FlashRead {
+                            tier: SLC,
+                            page: s,
+                            pages: 1,
+                        },
+                    );
                 } else if let Some(t) = in_tlc {
                     self.counters.read_hits[1] += 1;
                     self.tlc.touch(t);
-                    push_op(fg, DeviceOp::FlashRead { tier: TLC, page: t / 2, pages: 1 });
+                    push_op(
+                        fg,
+                        DeviceOp::FlashRead {
+                            tier: TLC,
+                            page: t / 2,
+                            pages: 1,
+                        },
+                    );
                 } else {
-                    push_op(fg, DeviceOp::DiskRead { block: b, blocks: 1 });
+                    push_op(
+                        fg,
+                        DeviceOp::DiskRead {
+                            block: b,
+                            blocks: 1,
+                        },
+                    );
                     if bypass {
                         self.counters.bypassed += 1;
                     } else {
                         let s = self.slc_allocate(b, 0, false, fg, bg);
-                        push_op(bg, DeviceOp::FlashWrite { tier: SLC, page: s, pages: 1 });
+                        push_op(
+                            bg,
+                            DeviceOp::FlashWrite {
+                                tier: SLC,
+                                page: s,
+                                pages: 1,
+                            },
+                        );
                     }
                 }
             }

@@ -50,10 +50,24 @@ impl LruCache {
             let first = page * self.per_page;
             let shared = (first..first + self.per_page).any(|s| s != slot && self.lru.occupied(s));
             if shared {
-                push_op(ops, DeviceOp::FlashRead { tier: 0, page, pages: 1 });
+                push_op(
+                    ops,
+                    DeviceOp::FlashRead {
+                        tier: 0,
+                        page,
+                        pages: 1,
+                    },
+                );
             }
         }
-        push_op(ops, DeviceOp::FlashWrite { tier: 0, page, pages: 1 });
+        push_op(
+            ops,
+            DeviceOp::FlashWrite {
+                tier: 0,
+                page,
+                pages: 1,
+            },
+        );
     }
 
     /// Find room for `block`: its slot, and the block evicted dirty (to be
@@ -75,8 +89,21 @@ impl LruCache {
     /// write it to disk behind (`bg`).
     fn destage(&self, slot: u32, old: u64, rd: &mut Vec<DeviceOp>, bg: &mut Vec<DeviceOp>) {
         let page = self.page(slot);
-        push_op(rd, DeviceOp::FlashRead { tier: 0, page, pages: 1 });
-        push_op(bg, DeviceOp::DiskWrite { block: old, blocks: 1 });
+        push_op(
+            rd,
+            DeviceOp::FlashRead {
+                tier: 0,
+                page,
+                pages: 1,
+            },
+        );
+        push_op(
+            bg,
+            DeviceOp::DiskWrite {
+                block: old,
+                blocks: 1,
+            },
+        );
     }
 }
 
@@ -109,15 +136,41 @@ impl CachePolicy for LruCache {
                     Some(s) => {
                         self.counters.read_hits[0] += 1;
                         self.lru.touch(s);
-                        push_op(fg, DeviceOp::FlashRead { tier: 0, page: self.page(s), pages: 1 });
+                        push_op(
+                            fg,
+                            DeviceOp::FlashRead {
+                                tier: 0,
+                                page: self.page(s),
+                                pages: 1,
+                            },
+                        );
                     }
                     None => {
-                        push_op(fg, DeviceOp::DiskRead { block: b, blocks: 1 });
+                        push_op(
+                            fg,
+                            DeviceOp::DiskRead {
+                                block: b,
+                                blocks: 1,
+                            },
+                        );
                         let (s, victim) = self.allocate(b, 0);
                         if let Some(old) = victim {
                             let page = self.page(s);
-                            push_op(bg, DeviceOp::FlashRead { tier: 0, page, pages: 1 });
-                            push_op(bg, DeviceOp::DiskWrite { block: old, blocks: 1 });
+                            push_op(
+                                bg,
+                                DeviceOp::FlashRead {
+                                    tier: 0,
+                                    page,
+                                    pages: 1,
+                                },
+                            );
+                            push_op(
+                                bg,
+                                DeviceOp::DiskWrite {
+                                    block: old,
+                                    blocks: 1,
+                                },
+                            );
                         }
                         self.program(s, bg);
                     }

@@ -19,6 +19,7 @@ pub mod disk_array;
 pub mod engine;
 pub mod flash_tier;
 pub mod hyssc;
+pub mod job;
 pub mod latency;
 pub mod lru;
 pub mod lru_cache;

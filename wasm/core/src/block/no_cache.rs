@@ -14,10 +14,16 @@ impl CachePolicy for NoCache {
     fn access(&mut self, io: &BlockIo, fg: &mut Vec<DeviceOp>, _bg: &mut Vec<DeviceOp>) {
         let op = if io.write {
             self.counters.write_blocks += io.blocks as u64;
-            DeviceOp::DiskWrite { block: io.block, blocks: io.blocks }
+            DeviceOp::DiskWrite {
+                block: io.block,
+                blocks: io.blocks,
+            }
         } else {
             self.counters.read_blocks += io.blocks as u64;
-            DeviceOp::DiskRead { block: io.block, blocks: io.blocks }
+            DeviceOp::DiskRead {
+                block: io.block,
+                blocks: io.blocks,
+            }
         };
         push_op(fg, op);
     }
