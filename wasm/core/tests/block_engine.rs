@@ -189,3 +189,47 @@ fn cacheless_disk_matches_pollaczek_khinchine() {
     // Little's law on the same run: L = λ W with the response as W.
     assert!(c.p99_response_ms.mean > got.mean);
 }
+
+/// Prints the four caches side by side on the test stream (a look, not a
+/// check): `cargo test --test block_engine compare -- --nocapture --ignored`.
+#[test]
+#[ignore]
+fn compare_caches() {
+    let spec = BlockSpec {
+        cache_gb: 1.0,
+        replications: 1,
+        ..Default::default()
+    };
+    let job = run(
+        spec,
+        true,
+        Box::new(|seed| Box::new(TestStream::new(seed, 600_000, 300.0, 1_500_000, 0.3, 2))),
+    );
+    for (i, m) in (0..4).map(|i| (i, job.metrics(i))) {
+        eprintln!(
+            "{i}: flash {:?} util {:?} disk {} span {}",
+            m[0].flash, m[0].flash_utilisation, m[0].disk_utilisation, m[0].span_s
+        );
+    }
+    for c in job.result().caches {
+        eprintln!(
+            "{:?}: mean {:.3} ms p99 {:.3} hit {:.3} mig {} destage {} tiers {:?}",
+            c.cache,
+            c.mean_response_ms.mean,
+            c.p99_response_ms.mean,
+            c.hit_ratio.mean,
+            c.migrations,
+            c.destages,
+            c.tiers
+                .iter()
+                .map(|t| (
+                    t.cell.clone(),
+                    t.read_hit_ratio.mean,
+                    t.host_pages_written,
+                    t.write_amplification,
+                    t.erases
+                ))
+                .collect::<Vec<_>>()
+        );
+    }
+}

@@ -3,17 +3,21 @@
 //! into time on the flash tiers and the disk array.
 //!
 //! Timing rules (stated, not hidden):
-//! - Foreground operations run in the order the policy gives them.
-//!   Consecutive operations of the same kind on the same device (e.g. the
-//!   flash reads of a multi-block hit) are issued together and run in
-//!   parallel on whatever units or disks they map to; an operation of
-//!   another kind waits until the previous group completed. The host I/O's
-//!   response time is its last completion minus its arrival.
-//! - Background operations (destaging, fills, migration) are issued when
-//!   the foreground work of the I/O completes, with the same grouping, and
-//!   occupy the same units and disks, so later I/Os queue behind them.
-//! - Each flash unit and each disk serves in issue order (FIFO, no
-//!   preemption); a garbage-collecting unit stalls what is queued on it.
+//! - Every operation of a host I/O is issued at the I/O's arrival, in the
+//!   order the policy lists them: foreground operations first, then the
+//!   background ones (destaging, fills, migration). Each flash unit and
+//!   each disk serves what it is given in issue order (FIFO, no
+//!   preemption), so background work occupies the same units and disks and
+//!   later I/Os queue behind it; a garbage-collecting unit stalls what is
+//!   queued on it.
+//! - The host I/O's response time is the latest completion of its
+//!   foreground operations minus its arrival.
+//! - Data dependencies are kept where they share a device (a victim's page
+//!   is read before the same page is reprogrammed: same unit, FIFO) and
+//!   dropped across devices: a destage's disk write does not wait for its
+//!   flash read, a fill's flash program does not wait for the disk read.
+//!   Chaining them would reserve devices in the future and leave them idle
+//!   in between, which a real controller would not do.
 
 use super::disk_array::DiskArray;
 use super::flash_tier::{FlashCounts, FlashTier};
@@ -37,17 +41,6 @@ pub struct CacheSim {
     /// Latest completion of any operation, s.
     pub end_t: f64,
     pub partition: Vec<PartitionPoint>,
-}
-
-/// Operations of one kind on one device run side by side.
-fn group_key(op: &DeviceOp) -> (u8, u8) {
-    match *op {
-        DeviceOp::FlashRead { tier, .. } => (0, tier),
-        DeviceOp::FlashWrite { tier, .. } => (1, tier),
-        DeviceOp::FlashTrim { tier, .. } => (2, tier),
-        DeviceOp::DiskRead { .. } => (3, 0),
-        DeviceOp::DiskWrite { .. } => (4, 0),
-    }
 }
 
 /// Append `op`, merging it into the previous operation when it continues
@@ -140,18 +133,11 @@ impl CacheSim {
         }
     }
 
-    /// Run `ops` from `t` by the grouping rule; returns the completion.
+    /// Issue `ops` at `t`: the latest completion.
     fn run(&mut self, ops: &[DeviceOp], t: f64) -> f64 {
         let mut done = t;
-        let mut start = t;
-        let mut key = None;
         for op in ops {
-            let k = group_key(op);
-            if key != Some(k) {
-                start = done;
-                key = Some(k);
-            }
-            done = done.max(self.exec(op, start));
+            done = done.max(self.exec(op, t));
         }
         done
     }
@@ -182,7 +168,7 @@ impl CacheSim {
         self.policy.access(io, &mut fg, &mut bg);
         let done = self.run(&fg, io.t);
         self.latency.add(done - io.t);
-        let end = self.run(&bg, done);
+        let end = self.run(&bg, io.t);
         self.end_t = self.end_t.max(end).max(done);
         self.fg = fg;
         self.bg = bg;

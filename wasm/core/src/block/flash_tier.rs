@@ -70,6 +70,8 @@ pub struct FlashTier {
     program_s: f64,
     erase_s: f64,
     pub counts: FlashCounts,
+    /// Seconds of work given to the units, summed over units.
+    pub busy_s: f64,
 }
 
 impl FlashTier {
@@ -90,6 +92,7 @@ impl FlashTier {
             program_s: timing.program_us * k,
             erase_s: timing.erase_ms * 1e3 * k,
             counts: FlashCounts::default(),
+            busy_s: 0.0,
         }
     }
 
@@ -108,6 +111,7 @@ impl FlashTier {
         for p in page..page + pages {
             let u = self.ftl.unit_of(p) as usize;
             let end = self.unit_free[u].max(t) + self.read_s;
+            self.busy_s += self.read_s;
             self.unit_free[u] = end;
             done = done.max(end);
         }
@@ -126,6 +130,7 @@ impl FlashTier {
                 + gc.copies as f64 * (self.read_s + self.program_s)
                 + gc.erases as f64 * self.erase_s;
             let end = self.unit_free[u].max(t) + work;
+            self.busy_s += work;
             self.unit_free[u] = end;
             done = done.max(end);
             self.counts.gc_copies += gc.copies as u64;

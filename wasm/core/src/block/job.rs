@@ -6,7 +6,7 @@
 
 use super::disk_array::DiskArray;
 use super::engine::CacheSim;
-use super::flash_tier::{cell_label, FlashCounts};
+use super::flash_tier::{cell_label, FlashCounts, UNITS_PER_TIER};
 use super::make::{flash_tiers, policy, supported, tier_layout};
 use super::result::{BlockCacheResult, BlockResult, PartitionPoint, TierResult};
 use crate::block_spec::{BlockCacheKind, BlockSpec};
@@ -29,6 +29,8 @@ pub struct RepMetrics {
     pub destages: u64,
     pub bypassed: u64,
     pub disk_utilisation: f64,
+    /// Mean utilisation of each flash tier's units, 0–1.
+    pub flash_utilisation: Vec<f64>,
     pub ios: u64,
     pub span_s: f64,
     /// Operations done, for the FAST'12 cost of the operations.
@@ -363,6 +365,11 @@ pub fn rep_metrics(sim: &CacheSim) -> RepMetrics {
         destages: c.destages,
         bypassed: c.bypassed,
         disk_utilisation: sim.disks.utilisation(span),
+        flash_utilisation: sim
+            .tiers
+            .iter()
+            .map(|t| t.busy_s / (span * UNITS_PER_TIER as f64))
+            .collect(),
         ios: sim.latency.count,
         span_s: span,
         flash: sim.flash_counts(),
