@@ -304,3 +304,96 @@ impl CachePolicy for Hyssc {
         2
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn io(block: u64, blocks: u32, write: bool) -> BlockIo {
+        BlockIo {
+            t: 0.0,
+            block,
+            blocks,
+            write,
+        }
+    }
+
+    fn access(h: &mut Hyssc, x: BlockIo) -> (Vec<DeviceOp>, Vec<DeviceOp>) {
+        let (mut fg, mut bg) = (Vec::new(), Vec::new());
+        h.access(&x, &mut fg, &mut bg);
+        (fg, bg)
+    }
+
+    /// SLC of 4 blocks: a block read again while in SLC moves to TLC when
+    /// evicted; a block read once is dropped; a dirty one is destaged.
+    #[test]
+    fn selective_migration_and_destage() {
+        let mut h = Hyssc::new(4, 8);
+        access(&mut h, io(1, 1, false)); // fill
+        access(&mut h, io(1, 1, false)); // re-read: marked
+        access(&mut h, io(2, 1, false)); // read once
+        access(&mut h, io(3, 1, true)); // dirty
+        access(&mut h, io(4, 1, false));
+        // Evict 1 (re-read → TLC), 2 (dropped), 3 (dirty → disk).
+        let (_, bg) = access(&mut h, io(10, 1, false));
+        assert!(bg.contains(&DeviceOp::FlashWrite {
+            tier: TLC,
+            page: 0,
+            pages: 1
+        }));
+        access(&mut h, io(11, 1, false));
+        let (fg, bg) = access(&mut h, io(12, 1, false));
+        assert!(fg.contains(&DeviceOp::DiskRead {
+            block: 12,
+            blocks: 1
+        }));
+        assert!(bg.contains(&DeviceOp::DiskWrite {
+            block: 3,
+            blocks: 1
+        }));
+        let c = h.counters();
+        assert_eq!((c.migrations, c.destages), (1, 1));
+        // Block 1 is now read from TLC.
+        let (fg, _) = access(&mut h, io(1, 1, false));
+        assert_eq!(
+            fg,
+            vec![DeviceOp::FlashRead {
+                tier: TLC,
+                page: 0,
+                pages: 1
+            }]
+        );
+        // A write to it invalidates the TLC copy (trim) and goes to SLC.
+        let (fg, _) = access(&mut h, io(1, 1, true));
+        assert!(fg.contains(&DeviceOp::FlashTrim {
+            tier: TLC,
+            page: 0,
+            pages: 1
+        }));
+        assert!(matches!(
+            fg.last(),
+            Some(DeviceOp::FlashWrite { tier: SLC, .. })
+        ));
+        assert!(h.tlc.get(1).is_none() && h.slc.get(1).is_some());
+    }
+
+    /// A long sequential run passes the cache once it reaches 128 KB.
+    #[test]
+    fn sequential_runs_bypass() {
+        let mut h = Hyssc::new(1000, 1000);
+        for i in 0..16 {
+            access(&mut h, io(1000 + 4 * i, 4, false));
+        }
+        // 64 blocks read: the first 28 (runs below 32 blocks) are cached.
+        assert_eq!(h.slc.len(), 28);
+        assert_eq!(h.counters().bypassed, 36);
+        let (fg, _) = access(&mut h, io(1064, 8, true));
+        assert_eq!(
+            fg,
+            vec![DeviceOp::DiskWrite {
+                block: 1064,
+                blocks: 8
+            }]
+        );
+    }
+}
