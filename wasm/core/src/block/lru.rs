@@ -9,13 +9,15 @@
 const NONE: u32 = u32::MAX;
 
 /// Open-addressing map from block number to slot (linear probing, deletion
-/// by backward shift so no tombstones build up). The table stores slot
-/// indices only; the key of a slot is `keys[slot]`.
+/// by backward shift so no tombstones build up). Each entry keeps its key
+/// beside the slot, so a probe touches one cache line.
 struct BlockMap {
-    table: Vec<u32>,
+    table: Vec<(u64, u32)>,
     mask: usize,
     len: usize,
 }
+
+const EMPTY: (u64, u32) = (0, NONE);
 
 fn hash(block: u64) -> usize {
     // A 64-bit multiplicative mix (the Fibonacci constant); block numbers of
@@ -27,64 +29,60 @@ fn hash(block: u64) -> usize {
 impl BlockMap {
     fn new() -> BlockMap {
         BlockMap {
-            table: vec![NONE; 1024],
+            table: vec![EMPTY; 1024],
             mask: 1023,
             len: 0,
         }
     }
 
     fn clear(&mut self) {
-        self.table.iter_mut().for_each(|x| *x = NONE);
+        self.table.iter_mut().for_each(|x| *x = EMPTY);
         self.len = 0;
     }
 
-    fn get(&self, block: u64, keys: &[u64]) -> Option<u32> {
+    fn get(&self, block: u64) -> Option<u32> {
         let mut i = hash(block) & self.mask;
         loop {
-            let s = self.table[i];
+            let (k, s) = self.table[i];
             if s == NONE {
                 return None;
             }
-            if keys[s as usize] == block {
+            if k == block {
                 return Some(s);
             }
             i = (i + 1) & self.mask;
         }
     }
 
-    fn insert(&mut self, slot: u32, keys: &[u64]) {
-        if (self.len + 1) * 2 > self.table.len() {
-            self.grow(keys);
-        }
-        let mut i = hash(keys[slot as usize]) & self.mask;
-        while self.table[i] != NONE {
+    fn place(&mut self, block: u64, slot: u32) {
+        let mut i = hash(block) & self.mask;
+        while self.table[i].1 != NONE {
             i = (i + 1) & self.mask;
         }
-        self.table[i] = slot;
+        self.table[i] = (block, slot);
+    }
+
+    fn insert(&mut self, block: u64, slot: u32) {
+        if (self.len + 1) * 2 > self.table.len() {
+            let old = std::mem::take(&mut self.table);
+            self.table = vec![EMPTY; old.len() * 2];
+            self.mask = self.table.len() - 1;
+            for (k, s) in old.into_iter().filter(|e| e.1 != NONE) {
+                self.place(k, s);
+            }
+        }
+        self.place(block, slot);
         self.len += 1;
     }
 
-    fn grow(&mut self, keys: &[u64]) {
-        let old = std::mem::take(&mut self.table);
-        self.table = vec![NONE; old.len() * 2];
-        self.mask = self.table.len() - 1;
-        for s in old.into_iter().filter(|&s| s != NONE) {
-            let mut i = hash(keys[s as usize]) & self.mask;
-            while self.table[i] != NONE {
-                i = (i + 1) & self.mask;
-            }
-            self.table[i] = s;
-        }
-    }
-
-    fn remove(&mut self, block: u64, keys: &[u64]) {
+    fn remove(&mut self, block: u64) {
         let mut i = hash(block) & self.mask;
         loop {
-            let s = self.table[i];
+            let (k, s) = self.table[i];
             if s == NONE {
                 return;
             }
-            if keys[s as usize] == block {
+            if k == block {
                 break;
             }
             i = (i + 1) & self.mask;
@@ -95,19 +93,19 @@ impl BlockMap {
         let mut j = i;
         loop {
             j = (j + 1) & self.mask;
-            let s = self.table[j];
-            if s == NONE {
+            let e = self.table[j];
+            if e.1 == NONE {
                 break;
             }
-            let home = hash(keys[s as usize]) & self.mask;
+            let home = hash(e.0) & self.mask;
             let dist_j = j.wrapping_sub(home) & self.mask;
             let dist_hole = hole.wrapping_sub(home) & self.mask;
             if dist_hole <= dist_j {
-                self.table[hole] = s;
+                self.table[hole] = e;
                 hole = j;
             }
         }
-        self.table[hole] = NONE;
+        self.table[hole] = EMPTY;
         self.len -= 1;
     }
 }
@@ -180,7 +178,7 @@ impl SlotLru {
     }
 
     pub fn get(&self, block: u64) -> Option<u32> {
-        self.map.get(block, &self.keys)
+        self.map.get(block)
     }
 
     pub fn block_of(&self, slot: u32) -> u64 {
@@ -241,8 +239,7 @@ impl SlotLru {
 
     /// Drop `slot`'s block; the slot is free for reuse.
     pub fn remove(&mut self, slot: u32) {
-        let b = self.keys[slot as usize];
-        self.map.remove(b, &self.keys);
+        self.map.remove(self.keys[slot as usize]);
         self.unlink(slot);
         self.flags[slot as usize] = 0;
         self.len -= 1;
@@ -266,7 +263,7 @@ impl SlotLru {
         };
         self.keys[s as usize] = block;
         self.flags[s as usize] = flags | LIVE;
-        self.map.insert(s, &self.keys);
+        self.map.insert(block, s);
         self.push_front(s);
         self.len += 1;
         s
@@ -277,10 +274,10 @@ impl SlotLru {
     pub fn replace_lru(&mut self, block: u64, flags: u8) -> (u32, u64, u8) {
         let s = self.tail;
         let (old, old_flags) = (self.keys[s as usize], self.flags[s as usize]);
-        self.map.remove(old, &self.keys);
+        self.map.remove(old);
         self.keys[s as usize] = block;
         self.flags[s as usize] = flags | LIVE;
-        self.map.insert(s, &self.keys);
+        self.map.insert(block, s);
         self.touch(s);
         (s, old, old_flags)
     }
