@@ -1,6 +1,7 @@
 //! `tierplan`: run scenario JSON files natively — for batch sweeps, for
 //! benchmarks, and for checking the browser's results against native ones.
 
+mod block_trace;
 mod log;
 mod request_cmd;
 mod sweep;
@@ -107,6 +108,12 @@ enum Cmd {
         /// rate held constant); the hour is printed to standard error.
         #[arg(long)]
         peak_hour: bool,
+    },
+    /// Block traces (SPEC §13): generate one from a synthetic workload, or
+    /// check a trace file.
+    BlockTrace {
+        #[command(subcommand)]
+        cmd: block_trace::BlockTraceCmd,
     },
     /// Request logs: fit, replay exactly, or generate (SPEC §14).
     Log {
@@ -242,6 +249,7 @@ fn main() -> ExitCode {
             time,
             peak_hour,
         } => optimize_cmd(&file, spec.as_deref(), time, peak_hour),
+        Cmd::BlockTrace { cmd } => block_trace::run(cmd, &load_scenario),
         Cmd::Log { cmd } => log::run(cmd, &load_scenario),
         Cmd::CostModel { file, grid } => cost_model_cmd(&file, grid),
         Cmd::Reproduce { format, time } => reproduce_cmd(format, time),
