@@ -24,3 +24,7 @@ pub trait BlockSource {
     /// How much of the workload has been produced, 0–1 (for progress).
     fn done_fraction(&self) -> f64;
 }
+
+pub mod presets;
+pub mod synthetic;
+pub mod zipf;
