@@ -47,6 +47,7 @@ use tierplan_core::results::{
     FlashSummary, FlashWear, ReplicationResult, RunResult, Summary, TierMetrics, TierSummary,
     TimeSeries,
 };
+use tierplan_core::sampling::block::presets::BlockWorkloadPreset;
 use tierplan_core::scenario::{
     Architecture, CellType, Churn, Device, DeviceKind, FlashSpec, IntervalPolicy, LfuPolicy,
     LfuStart, Policy, Popularity, RateProfile, RunConfig, Scenario, TierRole, TierSpec, Tiers,
@@ -207,6 +208,7 @@ fn main() {
         BlockWorkload,
         BlockCacheKind,
         BlockSpec,
+        BlockWorkloadPreset,
     );
     let dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR set by cargo"));
     std::fs::write(dir.join("types.d.ts"), out).expect("write types.d.ts");

@@ -27,6 +27,7 @@ pub mod scenario;
 pub mod stats;
 pub mod stream;
 pub mod validate;
+pub mod validate_block;
 mod validate_request;
 
 pub use progress::Progress;

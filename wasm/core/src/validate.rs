@@ -149,6 +149,9 @@ pub fn validate(s: &Scenario) -> Vec<FieldError> {
     if let Some(r) = &s.request {
         crate::validate_request::check_request(&mut c, s, r);
     }
+    if let Some(b) = &s.block {
+        crate::validate_block::check_block(&mut c, b);
+    }
     if c.errors.is_empty() {
         check_budget(&mut c, s);
     }

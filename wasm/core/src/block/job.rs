@@ -12,7 +12,11 @@ use super::make::{fcl_params, flash_tiers, physical_pages, policy, supported, ti
 use super::result::{BlockCacheResult, BlockResult, PartitionPoint, TierResult};
 use crate::block_spec::{BlockCacheKind, BlockSpec};
 use crate::progress::Progress;
+use crate::block_spec::BlockWorkload;
+use crate::sampling::block::synthetic::SyntheticBlocks;
+use crate::sampling::block::trace::{TraceLineError, TraceReader};
 use crate::sampling::block::BlockSource;
+use crate::scenario::Scenario;
 use crate::stats::mean_ci95;
 use crate::validate::FieldError;
 
@@ -58,6 +62,8 @@ enum Input {
         make: SourceFactory,
         src: Option<Box<dyn BlockSource>>,
     },
+    /// A trace fed in chunks; replayed once.
+    Trace(Box<TraceReader>),
 }
 
 /// One cache of the run: its kind and, for the cost sweep, its u.
@@ -76,6 +82,10 @@ pub struct BlockJob {
     rep: u32,
     reps: u32,
     started: bool,
+    /// The last step ran out of parsed trace I/Os before the end.
+    starved: bool,
+    /// Arrival of the last I/O (a trace's out-of-order times are clamped).
+    last_t: f64,
     events: u64,
     /// Per cache slot, one entry per finished replication.
     metrics: Vec<Vec<RepMetrics>>,
@@ -116,6 +126,73 @@ fn check_spec(spec: &BlockSpec) -> Vec<FieldError> {
 }
 
 impl BlockJob {
+    /// A job for `scenario.block`: its synthetic workload, or a trace the
+    /// caller then feeds with `feed_trace` / `end_trace`.
+    pub fn new(scenario: &Scenario) -> Result<BlockJob, Vec<FieldError>> {
+        let mut errors = crate::validate::validate(scenario);
+        let Some(spec) = scenario.block.clone() else {
+            errors.push(field(
+                "block",
+                "is missing: a block run needs the block section",
+            ));
+            return Err(errors);
+        };
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        match &spec.workload {
+            BlockWorkload::Synthetic(w) => {
+                let w = w.clone();
+                BlockJob::with_source(
+                    spec,
+                    Box::new(move |seed| Box::new(SyntheticBlocks::new(&w, seed))),
+                    true,
+                )
+            }
+            BlockWorkload::Trace(t) => {
+                let reader = Box::new(TraceReader::new(t.format));
+                BlockJob::build(spec, Input::Trace(reader), true)
+            }
+        }
+    }
+
+    /// Trace runs: the next bytes of the file (any chunking).
+    pub fn feed_trace(&mut self, chunk: &[u8]) {
+        if let Input::Trace(r) = &mut self.input {
+            r.feed(chunk);
+        }
+    }
+
+    /// Trace runs: the file has no more bytes.
+    pub fn end_trace(&mut self) {
+        if let Input::Trace(r) = &mut self.input {
+            r.end();
+        }
+    }
+
+    /// Whether the run waits for more trace bytes.
+    pub fn needs_input(&self) -> bool {
+        match &self.input {
+            Input::Trace(r) => !self.is_done() && !r.is_finished() && self.starved,
+            Input::Generated { .. } => false,
+        }
+    }
+
+    /// Bad trace lines so far (the first 20, with line numbers).
+    pub fn trace_errors(&self) -> Vec<TraceLineError> {
+        match &self.input {
+            Input::Trace(r) => r.errors().to_vec(),
+            Input::Generated { .. } => Vec::new(),
+        }
+    }
+
+    fn bad_lines(&self) -> u64 {
+        match &self.input {
+            Input::Trace(r) => r.bad_lines(),
+            Input::Generated { .. } => 0,
+        }
+    }
+
     /// A job over synthetic I/Os from `make(seed)`; `timed = false` zeroes
     /// every device time (the hit-ratio checks).
     pub fn with_source(
@@ -123,6 +200,10 @@ impl BlockJob {
         make: SourceFactory,
         timed: bool,
     ) -> Result<BlockJob, Vec<FieldError>> {
+        BlockJob::build(spec, Input::Generated { make, src: None }, timed)
+    }
+
+    fn build(spec: BlockSpec, input: Input, timed: bool) -> Result<BlockJob, Vec<FieldError>> {
         let errors = check_spec(&spec);
         if !errors.is_empty() {
             return Err(errors);
@@ -139,7 +220,10 @@ impl BlockJob {
             kind: BlockCacheKind::FpFcl,
             sweep_u: Some(u),
         }));
-        let reps = spec.replications.max(1);
+        let reps = match input {
+            Input::Trace(_) => 1,
+            Input::Generated { .. } => spec.replications.max(1),
+        };
         let sweep = (!spec.cost_sweep_u.is_empty()).then(|| {
             let cell = tier_layout(BlockCacheKind::FpFcl, &spec, None)[0].cell;
             CostSweep::new(
@@ -154,7 +238,9 @@ impl BlockJob {
             partitions: vec![Vec::new(); slots.len()],
             slots,
             timed,
-            input: Input::Generated { make, src: None },
+            input,
+            starved: false,
+            last_t: 0.0,
             sims: Vec::new(),
             rep: 0,
             reps,
@@ -192,9 +278,10 @@ impl BlockJob {
                 )
             })
             .collect();
-        match &mut self.input {
-            Input::Generated { make, src } => *src = Some(make(seed)),
+        if let Input::Generated { make, src } = &mut self.input {
+            *src = Some(make(seed));
         }
+        self.last_t = 0.0;
         self.started = true;
     }
 
@@ -224,35 +311,44 @@ impl BlockJob {
         self.started = false;
     }
 
-    /// Simulate up to `budget` host I/Os.
+    /// Simulate up to `budget` host I/Os. A trace run returns early when
+    /// it has used every parsed I/O and more bytes are needed
+    /// (`needs_input`).
     pub fn step(&mut self, budget: u32) -> Progress {
         let mut left = budget.max(1);
+        self.starved = false;
         while self.rep < self.reps && left > 0 {
             if !self.started {
                 self.start_rep();
             }
-            let Input::Generated { src, .. } = &mut self.input;
-            let src = src.as_mut().expect("source made at the start");
+            let src: &mut dyn BlockSource = match &mut self.input {
+                Input::Generated { src, .. } => src.as_deref_mut().expect("made at the start"),
+                Input::Trace(r) => r.as_mut(),
+            };
             let mut ended = false;
             while left > 0 {
-                match src.next_io() {
-                    Some(io) => {
-                        if let Some(sweep) = &mut self.sweep {
-                            sweep.observe(&io);
-                        }
-                        for sim in &mut self.sims {
-                            sim.process(&io);
-                        }
-                        left -= 1;
-                        self.events += 1;
-                    }
-                    None => {
-                        ended = true;
+                let Some(mut io) = src.next_io() else {
+                    ended = true;
+                    break;
+                };
+                io.t = io.t.max(self.last_t);
+                self.last_t = io.t;
+                if let Some(sweep) = &mut self.sweep {
+                    sweep.observe(&io);
+                }
+                for sim in &mut self.sims {
+                    sim.process(&io);
+                }
+                left -= 1;
+                self.events += 1;
+            }
+            if ended {
+                if let Input::Trace(r) = &self.input {
+                    if !r.is_finished() {
+                        self.starved = true;
                         break;
                     }
                 }
-            }
-            if ended {
                 self.finish_rep();
             }
         }
@@ -266,6 +362,7 @@ impl BlockJob {
     pub fn progress(&self) -> Progress {
         let within = match &self.input {
             Input::Generated { src: Some(s), .. } if self.started => s.done_fraction(),
+            Input::Trace(r) if self.started => r.done_fraction(),
             _ => 0.0,
         };
         let done = self.is_done();
@@ -300,7 +397,7 @@ impl BlockJob {
         BlockResult {
             caches,
             ios: first.map_or(0, |m| m.ios),
-            bad_lines: 0,
+            bad_lines: self.bad_lines(),
             span_s: first.map_or(0.0, |m| m.span_s),
             cost_vs_u: self.sweep.as_ref().map_or_else(Vec::new, |s| s.result()),
         }

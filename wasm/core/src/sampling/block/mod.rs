@@ -27,4 +27,5 @@ pub trait BlockSource {
 
 pub mod presets;
 pub mod synthetic;
+pub mod trace;
 pub mod zipf;
