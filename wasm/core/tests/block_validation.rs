@@ -53,6 +53,8 @@ fn every_bad_field_is_named() {
         cache_gb: 0.0,
         ops: 0.95,
         fixed_u: 1.0,
+        fixed_r: 1.5,
+        fcl_period_s: 0.0,
         disks: 0,
         cost_sweep_u: vec![0.5, 1.0, 0.5],
         seed: 1,
@@ -72,6 +74,8 @@ fn every_bad_field_is_named() {
         "block.cache_gb",
         "block.ops",
         "block.fixed_u",
+        "block.fixed_r",
+        "block.fcl_period_s",
         "block.disks",
         "block.cost_sweep_u[1]",
         "block.cost_sweep_u[2]",
@@ -184,6 +188,7 @@ mod random_specs {
             BlockSpec {
                 workload: BlockWorkload::Synthetic(workload),
                 caches, cache_gb, ops, fixed_u, disks, cost_sweep_u, seed, replications,
+                ..BlockSpec::default()
             }
         }
     }

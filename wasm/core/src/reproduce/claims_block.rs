@@ -133,7 +133,10 @@ pub(super) fn block_value(check: BlockCheck) -> (f64, Option<f64>, String) {
             let (worst, r) = runs
                 .iter()
                 .map(|r| (100.0 * (r.mean_ms[3].mean / r.mean_ms[0].mean - 1.0), r))
-                .fold((f64::NEG_INFINITY, &runs[0]), |a, b| if b.0 > a.0 { b } else { a });
+                .fold(
+                    (f64::NEG_INFINITY, &runs[0]),
+                    |a, b| if b.0 > a.0 { b } else { a },
+                );
             (
                 worst,
                 None,
