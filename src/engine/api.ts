@@ -6,6 +6,7 @@ import type { FieldError, PresetInfo, Progress, RunResult, Scenario, Device } fr
 import type { CostModelDefaults, CostModelReport, CostModelSpec, CostParams, FlashTiming, HddTiming, Partition, WaPoint, WriteShareOptimum } from './flash-types';
 import type { Reproduction, ReproductionRow, RequestOutput, StudyConfig } from './repro-types';
 import type { MaxRateProgress, MaxRateResult, RequestResult, RequestSpec } from './request-types';
+import { yieldToEventLoop } from './yield';
 
 export type WasmModule = Pick<
   typeof Wasm,
@@ -198,7 +199,7 @@ export function createSimApi(wasm: WasmModule): SimApi {
         if (cancelled.delete(id)) throw new DOMException('the run was cancelled', 'AbortError');
         const p = guard(() => job.step(chunk));
         if (onProgress) await onProgress(p);
-        else await new Promise((r) => setTimeout(r, 0));
+        else await yieldToEventLoop();
         if (p.done) break;
       }
       if (cancelled.delete(id)) throw new DOMException('the run was cancelled', 'AbortError');

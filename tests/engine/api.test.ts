@@ -115,6 +115,18 @@ describe('running a simulation', () => {
     expect(calls).toBe(2);
   });
 
+  it('yields to the event loop between chunks without a progress callback', async () => {
+    // The cancel arrives as a task (here a timer, in the worker a comlink
+    // message): it can only land if each chunk ends with a real yield, not a
+    // microtask.
+    const s = small();
+    s.run.duration_h = 100;
+    s.run.replications = 20;
+    const p = api.run(6, s, undefined, 10_000);
+    setTimeout(() => api.cancel(6), 0);
+    await expect(p).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
   it('ignores a cancel that arrives after the run ended', async () => {
     await api.run(7, small());
     api.cancel(7);

@@ -101,13 +101,9 @@ pub fn validate(
 /// [`validate`] to report beside each field.
 #[wasm_bindgen(js_name = readScenario, unchecked_return_type = "Scenario")]
 pub fn read_scenario(json: &str) -> Result<JsValue, JsValue> {
-    let errors = match tierplan_core::parse_scenario(json) {
-        Ok(s) => return to_js(&s).map_err(JsValue::from),
-        Err(errors) => errors,
-    };
-    match serde_json::from_str::<tierplan_core::Scenario>(json) {
+    match tierplan_core::read_scenario(json) {
         Ok(s) => to_js(&s).map_err(JsValue::from),
-        Err(_) => Err(to_js(&errors).map_err(JsValue::from)?),
+        Err(errors) => Err(to_js(&errors).map_err(JsValue::from)?),
     }
 }
 

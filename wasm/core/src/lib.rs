@@ -34,4 +34,4 @@ pub use progress::Progress;
 pub use results::RunResult;
 pub use scenario::Scenario;
 pub use stream::{run, Job};
-pub use validate::{parse_scenario, validate, FieldError};
+pub use validate::{parse_scenario, read_scenario, validate, FieldError};

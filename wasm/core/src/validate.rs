@@ -31,10 +31,11 @@ impl std::fmt::Display for FieldError {
     }
 }
 
-/// Parse a scenario from JSON and validate it. A structural problem (wrong
-/// type, unknown or missing field) is reported with its path; otherwise every
-/// range problem is reported.
-pub fn parse_scenario(json: &str) -> Result<Scenario, Vec<FieldError>> {
+/// Read a scenario from JSON without the range checks: a structural problem
+/// (wrong type, unknown or missing field) is reported with its path. The one
+/// reader of scenario text, so the module holds one instance of the
+/// scenario's deserialiser (serde code is most of the wasm module).
+pub fn read_scenario(json: &str) -> Result<Scenario, Vec<FieldError>> {
     let de = &mut serde_json::Deserializer::from_str(json);
     let scenario: Scenario = serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();
@@ -48,6 +49,14 @@ pub fn parse_scenario(json: &str) -> Result<Scenario, Vec<FieldError>> {
             message: e.inner().to_string(),
         }]
     })?;
+    Ok(scenario)
+}
+
+/// Parse a scenario from JSON and validate it. A structural problem (wrong
+/// type, unknown or missing field) is reported with its path; otherwise every
+/// range problem is reported.
+pub fn parse_scenario(json: &str) -> Result<Scenario, Vec<FieldError>> {
+    let scenario = read_scenario(json)?;
     let errors = validate(&scenario);
     if errors.is_empty() {
         Ok(scenario)

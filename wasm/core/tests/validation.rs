@@ -5,7 +5,7 @@ use proptest::prelude::*;
 use tierplan_core::presets::{default_scenario, scenario_preset};
 use tierplan_core::scenario::*;
 use tierplan_core::validate::expected_events;
-use tierplan_core::{parse_scenario, validate, Job};
+use tierplan_core::{parse_scenario, read_scenario, validate, Job};
 
 fn paths(errs: &[tierplan_core::FieldError]) -> Vec<&str> {
     errs.iter().map(|e| e.path.as_str()).collect()
@@ -146,6 +146,27 @@ fn structural_errors_name_the_field() {
     assert_eq!(errs.len(), 1);
     assert!(parse_scenario("").is_err());
     assert!(parse_scenario("[]").is_err());
+}
+
+#[test]
+fn read_scenario_leaves_ranges_to_validate() {
+    // A range problem: read as written (the app shows it beside the field).
+    let mut s = default_scenario();
+    s.workload.arrival_rate = -1.0;
+    let json = serde_json::to_string(&s).unwrap();
+    assert_eq!(read_scenario(&json).unwrap(), s);
+    assert_eq!(
+        paths(&parse_scenario(&json).unwrap_err()),
+        ["workload.arrival_rate"]
+    );
+    // A structural problem: the same path-named error as parse_scenario.
+    let mut v: serde_json::Value = serde_json::to_value(default_scenario()).unwrap();
+    v["workload"]["videos"] = serde_json::json!("many");
+    let text = v.to_string();
+    assert_eq!(
+        read_scenario(&text).unwrap_err(),
+        parse_scenario(&text).unwrap_err()
+    );
 }
 
 #[test]
