@@ -1,6 +1,7 @@
 //! `tierplan`: run scenario JSON files natively — for batch sweeps, for
 //! benchmarks, and for checking the browser's results against native ones.
 
+mod block_cmd;
 mod block_trace;
 mod log;
 mod request_cmd;
@@ -11,7 +12,7 @@ use std::io::Read;
 use std::process::ExitCode;
 use std::time::Instant;
 use tierplan_core::presets::{scenario_preset, scenario_presets};
-use tierplan_core::presets_request::{request_preset, request_presets};
+use tierplan_core::presets_request::{any_preset, request_presets};
 use tierplan_core::{parse_scenario, FieldError, Job, RunResult};
 
 #[derive(Parser)]
@@ -29,6 +30,27 @@ struct Cli {
 enum Format {
     Json,
     Csv,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum BlockFormat {
+    Json,
+    Table,
+}
+
+/// Block-cache runs (SPEC §13).
+#[derive(Subcommand)]
+enum BlockCmd {
+    /// Run a scenario with a `block` section: every cache of
+    /// `block.caches` on the same I/Os; prints the BlockResult.
+    Run {
+        file: String,
+        /// The block trace to replay, when `block.workload.kind` is "trace".
+        #[arg(long, value_name = "FILE")]
+        trace: Option<String>,
+        #[arg(long, value_enum, default_value = "json")]
+        format: BlockFormat,
+    },
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -139,6 +161,19 @@ enum Cmd {
         #[arg(long)]
         time: bool,
     },
+    /// Block-cache runs (SPEC §13): `tierplan block run SCENARIO.json`.
+    Block {
+        #[command(subcommand)]
+        cmd: BlockCmd,
+    },
+    /// Measure the block-cache engine: host I/Os per second on a synthetic
+    /// preset with SLC, MLC, TLC and HySSC in lockstep, and the time to
+    /// replay a 1 M-request block trace.
+    BenchBlock {
+        /// Rounds; the best is reported.
+        #[arg(long, default_value_t = 3)]
+        rounds: u32,
+    },
     /// Measure events per second on the study's λ = 1/s, 10 h workload.
     Bench {
         /// Replications per architecture.
@@ -198,7 +233,7 @@ fn main() -> ExitCode {
             request_cmd::bench(rounds);
             ExitCode::SUCCESS
         }
-        Cmd::Preset { name } => match scenario_preset(&name).or_else(|| request_preset(&name)) {
+        Cmd::Preset { name } => match any_preset(&name) {
             Some(s) => {
                 println!(
                     "{}",
@@ -253,6 +288,20 @@ fn main() -> ExitCode {
         Cmd::Log { cmd } => log::run(cmd, &load_scenario),
         Cmd::CostModel { file, grid } => cost_model_cmd(&file, grid),
         Cmd::Reproduce { format, time } => reproduce_cmd(format, time),
+        Cmd::Block {
+            cmd: BlockCmd::Run {
+                file,
+                trace,
+                format,
+            },
+        } => match load_scenario(&file) {
+            Ok(s) => block_cmd::run(s, &file, trace.as_deref(), format == BlockFormat::Table),
+            Err(code) => code,
+        },
+        Cmd::BenchBlock { rounds } => {
+            block_cmd::bench(rounds);
+            ExitCode::SUCCESS
+        }
         Cmd::Bench { replications } => {
             bench(replications);
             ExitCode::SUCCESS

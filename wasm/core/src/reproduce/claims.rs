@@ -645,21 +645,7 @@ pub fn reproduction() -> Reproduction {
             method: simulated(vec![input("nossdav-object-lfu", Metric::HitRatioPercent)], Combine::First),
             tolerance: 1.5,
             explanation: "Our hit ratio counts bytes, the study's requests; with equal-length videos they agree in steady state, and a run from an empty start sees partial streams at both ends.".into(),
-            caveat: "A stream-level run; the request-level engine's static object cache (preset nossdav12-object-cache) serves the same share of segment bytes from flash.".into(),
-        },
-        // ---- HySSC -----------------------------------------------------------
-        Claim {
-            id: "hyssc-response-time".into(),
-            study: Study::Hyssc,
-            section: "§5".into(),
-            claim: "A hybrid cache of 16 GB SLC + 16 GB TLC responds almost as fast as a 32 GB SLC cache and faster than MLC or TLC caches (Exchange and MSN traces).".into(),
-            published: "HySSC ≈ SLC < MLC < TLC".into(),
-            expect: Expect::Nothing,
-            how: String::new(),
-            method: Method::NotModelled { reason: "The model has no block-level I/O response times or trace replay; its SLC interval cache + TLC LFU architecture (preset hyssc-slc-tlc) is a stream-level analogue that reports streams and wear, not latency.".into() },
-            tolerance: 0.0,
-            explanation: String::new(),
-            caveat: String::new(),
+            caveat: "A stream-level run; the request-level engine's static object cache (preset nossdav12-object-static) serves the same share of segment bytes from flash.".into(),
         },
         // ---- FAST'12 ---------------------------------------------------------
         Claim {
@@ -725,6 +711,12 @@ pub fn reproduction() -> Reproduction {
         .map_or(claims.len(), |i| i + 1);
     claims.splice(at..at, super::claims_request::nossdav12_request_claims());
     claims.extend(super::claims_sengupta_li::sengupta_li_claims());
+    // HySSC's rows come from short block-cache runs, before FAST'12's.
+    let at = claims
+        .iter()
+        .position(|c| c.study == Study::Fast12)
+        .unwrap_or(claims.len());
+    claims.splice(at..at, super::claims_block::hyssc_claims());
     Reproduction {
         scenarios,
         claims,

@@ -226,6 +226,10 @@ pub fn evaluate_with(
             let (v, t) = analytic_value(analytic);
             (v, None, t, String::new())
         }
+        Method::BlockSimulated { check } => {
+            let (v, ci, t) = super::claims_block::block_value(*check);
+            (v, ci, t, String::new())
+        }
         Method::RequestSimulated { inputs } => {
             match super::request_inputs::request_value(inputs, requests) {
                 Ok((v, ci, t)) => (v, ci, t, String::new()),

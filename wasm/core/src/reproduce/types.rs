@@ -291,6 +291,24 @@ pub enum Method {
     RequestSimulated {
         inputs: Vec<RequestInput>,
     },
+    /// Short block-cache runs (SPEC §13) the core does itself, once per
+    /// process (`claims_block`).
+    BlockSimulated {
+        check: BlockCheck,
+    },
+}
+
+/// What a block-cache claim computes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum BlockCheck {
+    /// How many of HySSC ≈ SLC, HySSC < MLC, MLC < TLC hold, over the presets.
+    HysscOrdering,
+    /// HySSC's mean response time above SLC's, %, on the worse preset.
+    HysscOverSlc,
+    /// Bytes programmed into HySSC's TLC over those into its SLC, %.
+    TlcWriteShare,
 }
 
 /// What a request-level claim reads from its run or search.
