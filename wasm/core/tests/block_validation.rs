@@ -91,7 +91,7 @@ fn every_bad_field_is_named() {
     assert!(message(&errs, "block.caches[2]").contains("twice"));
     assert_eq!(
         message(&errs, "block.fcl_period_s"),
-        "0 is out of range: must be 0 < value ≤ 10000000 s"
+        "0 is out of range: must be 0 < value ≤ 1e7 s"
     );
     assert!(message(&errs, "block.cost_sweep_u[1]").contains("0 < value < 1"));
 }
