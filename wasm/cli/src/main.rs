@@ -289,11 +289,12 @@ fn main() -> ExitCode {
         Cmd::CostModel { file, grid } => cost_model_cmd(&file, grid),
         Cmd::Reproduce { format, time } => reproduce_cmd(format, time),
         Cmd::Block {
-            cmd: BlockCmd::Run {
-                file,
-                trace,
-                format,
-            },
+            cmd:
+                BlockCmd::Run {
+                    file,
+                    trace,
+                    format,
+                },
         } => match load_scenario(&file) {
             Ok(s) => block_cmd::run(s, &file, trace.as_deref(), format == BlockFormat::Table),
             Err(code) => code,

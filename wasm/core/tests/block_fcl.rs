@@ -13,13 +13,19 @@ use tierplan_core::sampling::block::BlockSource;
 
 fn job(spec: BlockSpec, w: &SyntheticBlockWorkload, timed: bool) -> BlockJob {
     let w = w.clone();
-    let make = Box::new(move |seed| Box::new(SyntheticBlocks::new(&w, seed)) as Box<dyn BlockSource>);
+    let make =
+        Box::new(move |seed| Box::new(SyntheticBlocks::new(&w, seed)) as Box<dyn BlockSource>);
     let mut job = BlockJob::with_source(spec, make, timed).expect("valid spec");
     while !job.step(50_000).done {}
     job
 }
 
-fn spec(caches: Vec<BlockCacheKind>, cache_gb: f64, us: Vec<f64>, w: &SyntheticBlockWorkload) -> BlockSpec {
+fn spec(
+    caches: Vec<BlockCacheKind>,
+    cache_gb: f64,
+    us: Vec<f64>,
+    w: &SyntheticBlockWorkload,
+) -> BlockSpec {
     BlockSpec {
         workload: BlockWorkload::Synthetic(w.clone()),
         caches,
@@ -47,7 +53,11 @@ fn op_cost(m: &RepMetrics, io_w: f64) -> f64 {
 /// run for `ios` I/Os.
 fn scaled(name: &str, cache_gb: f64, ios: f64) -> SyntheticBlockWorkload {
     let p = block_preset(name).unwrap();
-    let paper_cache = if matches!(name, "exchange" | "msn") { 16.0 } else { 4.0 };
+    let paper_cache = if matches!(name, "exchange" | "msn") {
+        16.0
+    } else {
+        4.0
+    };
     let mut w = p.workload;
     w.footprint_gb *= cache_gb / paper_cache;
     w.duration_s = ios / w.iops;
@@ -73,7 +83,11 @@ fn model_workload(read_share: f64, footprint_gb: f64) -> SyntheticBlockWorkload 
 }
 
 fn argmin(xs: impl Iterator<Item = (f64, f64)>) -> f64 {
-    xs.fold((f64::NAN, f64::INFINITY), |a, b| if b.1 < a.1 { b } else { a }).0
+    xs.fold(
+        (f64::NAN, f64::INFINITY),
+        |a, b| if b.1 < a.1 { b } else { a },
+    )
+    .0
 }
 
 const CACHE_GB: f64 = 0.125;
@@ -81,7 +95,13 @@ const CACHE_GB: f64 = 0.125;
 #[test]
 fn fp_fcl_with_zero_timings_is_a_plain_lru_replay() {
     let w = model_workload(0.6, 0.2);
-    let w = SyntheticBlockWorkload { zipf_s: 0.8, seq_share: 0.1, io_kb: 8.0, duration_s: 60.0, ..w };
+    let w = SyntheticBlockWorkload {
+        zipf_s: 0.8,
+        seq_share: 0.1,
+        io_kb: 8.0,
+        duration_s: 60.0,
+        ..w
+    };
     let s = spec(vec![BlockCacheKind::FpFcl], CACHE_GB, vec![], &w);
     let l = tier_layout(BlockCacheKind::FpFcl, &s, None)[0];
     let cap = geometry(l.cell, l.gb, l.ops).1 as usize;
@@ -115,7 +135,11 @@ fn analytic_and_simulated_optima_agree_where_the_model_holds() {
     let us: Vec<f64> = (8..20).map(|i| i as f64 * 0.05).collect();
     for (read_share, footprint) in [(0.7, 0.14), (0.5, 0.15), (0.9, 0.15)] {
         let w = model_workload(read_share, footprint);
-        let j = job(spec(vec![BlockCacheKind::FpFcl], CACHE_GB, us.clone(), &w), &w, false);
+        let j = job(
+            spec(vec![BlockCacheKind::FpFcl], CACHE_GB, us.clone(), &w),
+            &w,
+            false,
+        );
         let r = j.result();
         assert_eq!(r.cost_vs_u.len(), us.len());
         let sim = argmin(r.cost_vs_u.iter().map(|c| (c.u, c.simulated_us.mean)));
@@ -134,10 +158,18 @@ fn op_fcl_near_the_best_fixed_partition() {
     let us: Vec<f64> = (4..19).map(|i| i as f64 * 0.05).collect();
     for name in ["financial", "search-engine", "exchange", "msn", "home"] {
         let w = scaled(name, CACHE_GB, 250_000.0);
-        let j = job(spec(vec![BlockCacheKind::OpFcl], CACHE_GB, us.clone(), &w), &w, false);
+        let j = job(
+            spec(vec![BlockCacheKind::OpFcl], CACHE_GB, us.clone(), &w),
+            &w,
+            false,
+        );
         let r = j.result();
         let op = op_cost(j.metrics(0).last().unwrap(), 1.0 - w.read_share);
-        let best = r.cost_vs_u.iter().map(|c| c.simulated_us.mean).fold(f64::INFINITY, f64::min);
+        let best = r
+            .cost_vs_u
+            .iter()
+            .map(|c| c.simulated_us.mean)
+            .fold(f64::INFINITY, f64::min);
         let gap = 100.0 * (op / best - 1.0);
         let last = r.caches[0].partition.last().unwrap();
         println!("{name}: OP-FCL {op:.0} µs vs best FP-FCL {best:.0} µs ({gap:+.1} %), final u = {:.2}, r = {:.2}", last.u, last.r);
@@ -156,8 +188,16 @@ fn optimum_u_falls_as_the_write_share_grows() {
     let us: Vec<f64> = (6..19).map(|i| i as f64 * 0.05).collect();
     let mut opt = Vec::new();
     for read_share in [0.98, 0.8, 0.5, 0.2] {
-        let w = SyntheticBlockWorkload { zipf_s: 0.9, footprint_gb: 0.5, ..model_workload(read_share, 0.5) };
-        let j = job(spec(vec![BlockCacheKind::OpFcl], CACHE_GB, us.clone(), &w), &w, false);
+        let w = SyntheticBlockWorkload {
+            zipf_s: 0.9,
+            footprint_gb: 0.5,
+            ..model_workload(read_share, 0.5)
+        };
+        let j = job(
+            spec(vec![BlockCacheKind::OpFcl], CACHE_GB, us.clone(), &w),
+            &w,
+            false,
+        );
         let r = j.result();
         let sim = argmin(r.cost_vs_u.iter().map(|c| (c.u, c.simulated_us.mean)));
         let p = r.caches[0].partition.last().unwrap();

@@ -126,7 +126,10 @@ fn trace_replay_matches_synthetic_run_in_any_chunking() {
         job.result()
     };
     let (a, b) = (replay(7), replay(1 << 20));
-    assert_eq!(serde_json::to_string(&a).unwrap(), serde_json::to_string(&b).unwrap());
+    assert_eq!(
+        serde_json::to_string(&a).unwrap(),
+        serde_json::to_string(&b).unwrap()
+    );
     assert_eq!(a.bad_lines, 0);
     assert_eq!(a.ios, synthetic.ios);
     for (x, y) in a.caches.iter().zip(&synthetic.caches) {

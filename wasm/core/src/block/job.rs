@@ -6,13 +6,13 @@
 
 use super::disk_array::DiskArray;
 use super::engine::CacheSim;
-use super::flash_tier::{cell_label, FlashCounts, UNITS_PER_TIER};
 use super::fcl::sweep::{CostSweep, OpCounts};
+use super::flash_tier::{cell_label, FlashCounts, UNITS_PER_TIER};
 use super::make::{fcl_params, flash_tiers, physical_pages, policy, supported, tier_layout};
 use super::result::{BlockCacheResult, BlockResult, PartitionPoint, TierResult};
+use crate::block_spec::BlockWorkload;
 use crate::block_spec::{BlockCacheKind, BlockSpec};
 use crate::progress::Progress;
-use crate::block_spec::BlockWorkload;
 use crate::sampling::block::synthetic::SyntheticBlocks;
 use crate::sampling::block::trace::{TraceLineError, TraceReader};
 use crate::sampling::block::BlockSource;

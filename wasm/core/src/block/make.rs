@@ -72,8 +72,7 @@ pub fn supported(_kind: BlockCacheKind) -> bool {
 /// Physical pages of a tier of `gb` of `cell` flash (all units, all blocks).
 pub fn physical_pages(cell: CellType, gb: f64) -> u32 {
     let (blocks_per_unit, _) = geometry(cell, gb, 0.0);
-    let ppb = crate::analytics::cost_model::flash_timing(cell)
-        .map_or(64, |t| t.pages_per_block);
+    let ppb = crate::analytics::cost_model::flash_timing(cell).map_or(64, |t| t.pages_per_block);
     blocks_per_unit * ppb * UNITS_PER_TIER
 }
 
@@ -81,7 +80,11 @@ pub fn physical_pages(cell: CellType, gb: f64) -> u32 {
 /// the cost model (the write share is measured by whoever uses them).
 pub fn fcl_params(cell: CellType) -> crate::analytics::cost_model::CostParams {
     use crate::analytics::cost_model::{flash_timing, CostParams, HDD_10K_ASSUMED, MLC_TIMING};
-    CostParams::from_timings(&flash_timing(cell).unwrap_or(MLC_TIMING), &HDD_10K_ASSUMED, 0.0)
+    CostParams::from_timings(
+        &flash_timing(cell).unwrap_or(MLC_TIMING),
+        &HDD_10K_ASSUMED,
+        0.0,
+    )
 }
 
 /// Geometry and settings of a FAST'12 layer of `kind` (`u`: sweep point).

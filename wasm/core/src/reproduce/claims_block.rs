@@ -96,6 +96,9 @@ fn ms(e: &Estimate) -> String {
 
 /// Our value for a HySSC check: (value, 95 % CI, text).
 pub(super) fn block_value(check: BlockCheck) -> (f64, Option<f64>, String) {
+    if let Some(v) = super::claims_fast12::fast12_value(check) {
+        return v;
+    }
     let runs = hyssc_runs();
     match check {
         BlockCheck::HysscOrdering => {
@@ -133,7 +136,10 @@ pub(super) fn block_value(check: BlockCheck) -> (f64, Option<f64>, String) {
             let (worst, r) = runs
                 .iter()
                 .map(|r| (100.0 * (r.mean_ms[3].mean / r.mean_ms[0].mean - 1.0), r))
-                .fold((f64::NEG_INFINITY, &runs[0]), |a, b| if b.0 > a.0 { b } else { a });
+                .fold(
+                    (f64::NEG_INFINITY, &runs[0]),
+                    |a, b| if b.0 > a.0 { b } else { a },
+                );
             (
                 worst,
                 None,
@@ -144,6 +150,9 @@ pub(super) fn block_value(check: BlockCheck) -> (f64, Option<f64>, String) {
                     ms(&r.mean_ms[0])
                 ),
             )
+        }
+        BlockCheck::Fast12WriteHeavyU | BlockCheck::Fast12OpGap => {
+            unreachable!("FAST'12 checks are answered by claims_fast12 above")
         }
         BlockCheck::TlcWriteShare => {
             // TLC bytes programmed by the host side over SLC's, worst preset.

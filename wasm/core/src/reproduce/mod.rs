@@ -28,6 +28,7 @@
 mod analytic;
 mod claims;
 mod claims_block;
+mod claims_fast12;
 mod claims_request;
 mod claims_sengupta_li;
 mod judge;
@@ -36,8 +37,8 @@ mod table;
 mod types;
 
 pub use analytic::capacity_rule;
-pub use claims_block::{hyssc_runs, hyssc_spec, HysscRun};
 pub use claims::{mmsys11_cost_table, rejection_note, reproduction, strict_optima};
+pub use claims_block::{hyssc_runs, hyssc_spec, HysscRun};
 pub use judge::{evaluate, evaluate_with, judge, thousands};
 pub use table::{reproduction_table, reproduction_table_with, run_all, run_requests, table_csv};
 pub use types::*;

@@ -43,9 +43,8 @@ pub struct Fcl {
 
 impl Fcl {
     pub fn new(cfg: &FclConfig, mode: FclMode) -> Fcl {
-        let tracker = || {
-            StackDistance::sampled(cfg.physical_pages as usize, CURVE_BUCKETS, TRACKER_LIMIT)
-        };
+        let tracker =
+            || StackDistance::sampled(cfg.physical_pages as usize, CURVE_BUCKETS, TRACKER_LIMIT);
         let mut fcl = Fcl {
             mode,
             cfg: cfg.clone(),
@@ -170,7 +169,13 @@ impl Fcl {
             );
             return;
         }
-        push_op(fg, DeviceOp::DiskRead { block: b, blocks: 1 });
+        push_op(
+            fg,
+            DeviceOp::DiskRead {
+                block: b,
+                blocks: 1,
+            },
+        );
         // The fill runs behind the response.
         let mut rd = Vec::new();
         if let Some(page) = self.insert(READ, b, false, &mut rd, bg) {
@@ -219,7 +224,13 @@ impl Fcl {
                 },
             ),
             // No write space: write through to disk.
-            None => push_op(fg, DeviceOp::DiskWrite { block: b, blocks: 1 }),
+            None => push_op(
+                fg,
+                DeviceOp::DiskWrite {
+                    block: b,
+                    blocks: 1,
+                },
+            ),
         }
     }
 
