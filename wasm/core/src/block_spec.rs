@@ -117,6 +117,11 @@ pub struct BlockSpec {
     pub ops: f64,
     /// Caching-space share u of the fixed FAST'12 layers (FP/RW-FCL), 0–1.
     pub fixed_u: f64,
+    /// Read share r of the caching space of RW-FCL (OP-FCL's first
+    /// period), 0–1.
+    pub fixed_r: f64,
+    /// OP-FCL re-partitions every this many seconds of simulated time.
+    pub fcl_period_s: f64,
     /// Disks in the RAID-0 array behind the cache.
     pub disks: u32,
     /// Caching shares u at which the FAST'12 cost sweep runs FP-FCL beside
@@ -140,6 +145,8 @@ impl Default for BlockSpec {
             cache_gb: 32.0,
             ops: 0.10,
             fixed_u: 0.9,
+            fixed_r: 0.5,
+            fcl_period_s: 60.0,
             disks: 4,
             cost_sweep_u: Vec::new(),
             seed: 1,

@@ -6,8 +6,9 @@
 
 use super::disk_array::DiskArray;
 use super::engine::CacheSim;
+use super::fcl::sweep::{CostSweep, OpCounts};
 use super::flash_tier::{cell_label, FlashCounts, UNITS_PER_TIER};
-use super::make::{flash_tiers, policy, supported, tier_layout};
+use super::make::{fcl_params, flash_tiers, physical_pages, policy, supported, tier_layout};
 use super::result::{BlockCacheResult, BlockResult, PartitionPoint, TierResult};
 use crate::block_spec::BlockWorkload;
 use crate::block_spec::{BlockCacheKind, BlockSpec};
@@ -90,6 +91,8 @@ pub struct BlockJob {
     metrics: Vec<Vec<RepMetrics>>,
     /// Partition series of the last replication, per cache slot.
     partitions: Vec<Vec<PartitionPoint>>,
+    /// The FAST'12 cost sweep's hit curves and costs (when asked for).
+    sweep: Option<CostSweep>,
 }
 
 fn field(path: &str, message: impl Into<String>) -> FieldError {
@@ -221,7 +224,16 @@ impl BlockJob {
             Input::Trace(_) => 1,
             Input::Generated { .. } => spec.replications.max(1),
         };
+        let sweep = (!spec.cost_sweep_u.is_empty()).then(|| {
+            let cell = tier_layout(BlockCacheKind::FpFcl, &spec, None)[0].cell;
+            CostSweep::new(
+                &spec.cost_sweep_u,
+                physical_pages(cell, spec.cache_gb),
+                fcl_params(cell),
+            )
+        });
         Ok(BlockJob {
+            sweep,
             metrics: vec![Vec::new(); slots.len()],
             partitions: vec![Vec::new(); slots.len()],
             slots,
@@ -278,6 +290,22 @@ impl BlockJob {
             self.metrics[i].push(rep_metrics(sim));
             self.partitions[i] = sim.partition.clone();
         }
+        if let Some(sweep) = &mut self.sweep {
+            let ops: Vec<OpCounts> = self
+                .slots
+                .iter()
+                .zip(&self.metrics)
+                .filter(|(s, _)| s.sweep_u.is_some())
+                .filter_map(|(_, m)| m.last())
+                .map(|m| OpCounts {
+                    flash: m.flash.iter().copied().next().unwrap_or_default(),
+                    disk_read_blocks: m.disk_read_blocks,
+                    disk_write_blocks: m.disk_write_blocks,
+                    host_blocks: m.read_blocks + m.write_blocks,
+                })
+                .collect();
+            sweep.finish_rep(&ops);
+        }
         self.sims.clear();
         self.rep += 1;
         self.started = false;
@@ -305,6 +333,9 @@ impl BlockJob {
                 };
                 io.t = io.t.max(self.last_t);
                 self.last_t = io.t;
+                if let Some(sweep) = &mut self.sweep {
+                    sweep.observe(&io);
+                }
                 for sim in &mut self.sims {
                     sim.process(&io);
                 }
@@ -368,7 +399,7 @@ impl BlockJob {
             ios: first.map_or(0, |m| m.ios),
             bad_lines: self.bad_lines(),
             span_s: first.map_or(0.0, |m| m.span_s),
-            cost_vs_u: Vec::new(),
+            cost_vs_u: self.sweep.as_ref().map_or_else(Vec::new, |s| s.result()),
         }
     }
 

@@ -1,7 +1,8 @@
 //! Builds a cache of a `BlockCacheKind`: its flash tiers (cell type, size,
 //! over-provisioning) and its policy.
 
-use super::flash_tier::{geometry, FlashTier};
+use super::fcl::{fp_fcl, op_fcl, rw_fcl, FclConfig};
+use super::flash_tier::{geometry, FlashTier, UNITS_PER_TIER};
 use super::hyssc::Hyssc;
 use super::lru_cache::LruCache;
 use super::no_cache::NoCache;
@@ -64,11 +65,39 @@ pub fn flash_tiers(layout: &[TierLayout], timed: bool) -> Vec<FlashTier> {
 }
 
 /// Whether the factory builds `kind` in this build.
-pub fn supported(kind: BlockCacheKind) -> bool {
-    !matches!(
-        kind,
-        BlockCacheKind::FpFcl | BlockCacheKind::RwFcl | BlockCacheKind::OpFcl
+pub fn supported(_kind: BlockCacheKind) -> bool {
+    true
+}
+
+/// Physical pages of a tier of `gb` of `cell` flash (all units, all blocks).
+pub fn physical_pages(cell: CellType, gb: f64) -> u32 {
+    let (blocks_per_unit, _) = geometry(cell, gb, 0.0);
+    let ppb = crate::analytics::cost_model::flash_timing(cell).map_or(64, |t| t.pages_per_block);
+    blocks_per_unit * ppb * UNITS_PER_TIER
+}
+
+/// §9 unit costs of a FAST'12 layer: its chip, the assumed 10K rpm disk of
+/// the cost model (the write share is measured by whoever uses them).
+pub fn fcl_params(cell: CellType) -> crate::analytics::cost_model::CostParams {
+    use crate::analytics::cost_model::{flash_timing, CostParams, HDD_10K_ASSUMED, MLC_TIMING};
+    CostParams::from_timings(
+        &flash_timing(cell).unwrap_or(MLC_TIMING),
+        &HDD_10K_ASSUMED,
+        0.0,
     )
+}
+
+/// Geometry and settings of a FAST'12 layer of `kind` (`u`: sweep point).
+pub fn fcl_config(kind: BlockCacheKind, spec: &BlockSpec, u: Option<f64>) -> FclConfig {
+    let l = tier_layout(kind, spec, u)[0];
+    FclConfig {
+        physical_pages: physical_pages(l.cell, l.gb),
+        logical_pages: geometry(l.cell, l.gb, l.ops).1,
+        u: u.unwrap_or(spec.fixed_u),
+        r: spec.fixed_r,
+        params: fcl_params(l.cell),
+        period_s: spec.fcl_period_s,
+    }
 }
 
 /// The policy of a cache of `kind` (`u`: the FAST'12 sweep point).
@@ -86,8 +115,8 @@ pub fn policy(kind: BlockCacheKind, spec: &BlockSpec, u: Option<f64>) -> Box<dyn
             Box::new(LruCache::new(pages(0), page_kb(0)))
         }
         BlockCacheKind::Hyssc => Box::new(Hyssc::new(pages(0), pages(1))),
-        BlockCacheKind::FpFcl | BlockCacheKind::RwFcl | BlockCacheKind::OpFcl => {
-            unreachable!("FAST'12 layers are refused by `supported` until block::fcl lands")
-        }
+        BlockCacheKind::FpFcl => fp_fcl(&fcl_config(kind, spec, u)),
+        BlockCacheKind::RwFcl => rw_fcl(&fcl_config(kind, spec, u)),
+        BlockCacheKind::OpFcl => op_fcl(&fcl_config(kind, spec, u)),
     }
 }

@@ -13,10 +13,13 @@
 //! of 15K disks); `engine` (one cache's event loop); `latency` (response
 //! time mean and quantiles); policies `lru_cache`, `hyssc`, `no_cache` over
 //! the shared `lru` slot list; `make` (factory); `job` (all caches in
-//! lockstep, replications, the result).
+//! lockstep, replications, the result). The FAST'12 layers: `fcl` (FP-,
+//! RW-, OP-FCL and the cost sweep) over `stack_distance` (hit-ratio curves
+//! for every cache size at once).
 
 pub mod disk_array;
 pub mod engine;
+pub mod fcl;
 pub mod flash_tier;
 pub mod hyssc;
 pub mod job;
@@ -27,6 +30,7 @@ pub mod make;
 pub mod no_cache;
 pub mod policy;
 pub mod result;
+pub mod stack_distance;
 
 pub use policy::{CachePolicy, DeviceOp, PolicyCounters, Tier};
 pub use result::{BlockCacheResult, BlockResult, CostAtU, PartitionPoint, TierResult};

@@ -96,6 +96,9 @@ fn ms(e: &Estimate) -> String {
 
 /// Our value for a HySSC check: (value, 95 % CI, text).
 pub(super) fn block_value(check: BlockCheck) -> (f64, Option<f64>, String) {
+    if let Some(v) = super::claims_fast12::fast12_value(check) {
+        return v;
+    }
     let runs = hyssc_runs();
     match check {
         BlockCheck::HysscOrdering => {
@@ -147,6 +150,9 @@ pub(super) fn block_value(check: BlockCheck) -> (f64, Option<f64>, String) {
                     ms(&r.mean_ms[0])
                 ),
             )
+        }
+        BlockCheck::Fast12WriteHeavyU | BlockCheck::Fast12OpGap => {
+            unreachable!("FAST'12 checks are answered by claims_fast12 above")
         }
         BlockCheck::TlcWriteShare => {
             // Blocks written into TLC (migrations) over blocks written into

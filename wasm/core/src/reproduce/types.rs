@@ -309,6 +309,10 @@ pub enum BlockCheck {
     HysscOverSlc,
     /// Blocks written into HySSC's TLC over those into its SLC, %.
     TlcWriteShare,
+    /// FAST'12: the u of least simulated cost on the write-dominant preset.
+    Fast12WriteHeavyU,
+    /// FAST'12: OP-FCL's cost above the best fixed partition, %, worst preset.
+    Fast12OpGap,
 }
 
 /// What a request-level claim reads from its run or search.
