@@ -674,19 +674,6 @@ pub fn reproduction() -> Reproduction {
             explanation: String::new(),
             caveat: String::new(),
         },
-        Claim {
-            id: "fast12-write-mix".into(),
-            study: Study::Fast12,
-            section: "§9".into(),
-            claim: "For a workload with more writes the optimum moves to u = 0.64 with a read share r = 0.25 of the caching space.".into(),
-            published: "u = 0.64, r = 0.25".into(),
-            expect: Expect::Nothing,
-            how: String::new(),
-            method: Method::NotModelled { reason: "Needs the read and write hit-ratio curves of that (unnamed) trace, which the slides do not give; the Zipf stand-in is set up for the read-mostly example only. The Flash endurance tab shows how our optimum u falls as the write share grows.".into() },
-            tolerance: 0.0,
-            explanation: String::new(),
-            caveat: String::new(),
-        },
     ];
     // ---- SPEC §8: write amplification of greedy GC ---------------------------
     for (rho, wa) in [(0.07, 7.82), (0.28, 2.48), (0.5, 1.72), (1.0, 1.26)] {
@@ -717,6 +704,11 @@ pub fn reproduction() -> Reproduction {
         .position(|c| c.study == Study::Fast12)
         .unwrap_or(claims.len());
     claims.splice(at..at, super::claims_block::hyssc_claims());
+    let at = claims
+        .iter()
+        .position(|c| c.id == "fast12-partition")
+        .map_or(claims.len(), |i| i + 1);
+    claims.splice(at..at, super::claims_fast12::fast12_block_claims());
     Reproduction {
         scenarios,
         claims,
