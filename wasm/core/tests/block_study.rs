@@ -39,20 +39,38 @@ fn hyssc_near_slc_and_faster_than_mlc_and_tlc() {
     }
 }
 
+/// The read-heavy preset (search-engine, 99 % reads) at the same scale:
+/// HySSC within 25 % of SLC, SLC < MLC < TLC and HySSC < TLC. HySSC is NOT
+/// faster than MLC here (measured +1.6 %): with almost no writes MLC's slow
+/// programs cost little, and HySSC's TLC hits read at 350 µs against MLC's
+/// 175 µs — a deviation from the paper we report rather than hide, so the
+/// check is only that the two are within 5 %.
+#[test]
+fn read_heavy_preset_keeps_the_ordering() {
+    let r = run(hyssc_spec("search-engine"));
+    let m = |i: usize| r.caches[i].mean_response_ms.mean;
+    let (slc, mlc, tlc, hy) = (m(0), m(1), m(2), m(3));
+    eprintln!(
+        "search-engine: mean response SLC {slc:.3} ms, HySSC {hy:.3} ms ({:+.1} %), MLC {mlc:.3} ms, TLC {tlc:.3} ms",
+        100.0 * (hy / slc - 1.0)
+    );
+    assert!(hy <= slc * 1.25 && slc < mlc && mlc < tlc && hy < tlc);
+    assert!((hy / mlc - 1.0).abs() < 0.05, "HySSC {hy} vs MLC {mlc}");
+}
+
 /// Published: selective migration keeps TLC written rarely (no number).
-/// Ours: bytes programmed into TLC under 10 % of those into SLC.
+/// Ours: 4 KB blocks written into TLC (migrations) under 10 % of the
+/// blocks written into SLC (host writes and fills).
 #[test]
 fn hyssc_writes_to_tlc_are_a_small_fraction_of_slc_writes() {
     for r in hyssc_runs() {
         for m in &r.hyssc {
-            let slc = m.tiers[0].host_pages as f64 * 4.0;
-            let tlc = m.tiers[1].host_pages as f64 * 8.0;
+            let slc = m.tiers[0].host_pages as f64;
+            let tlc = m.tiers[1].host_pages as f64;
             eprintln!(
-                "{}: TLC programmed {:.1} MB = {:.2} % of SLC's {:.1} MB ({} migrations, {} destages)",
+                "{}: TLC written {tlc} blocks = {:.2} % of SLC's {slc} ({} migrations, {} destages)",
                 r.preset,
-                tlc / 1024.0,
                 100.0 * tlc / slc,
-                slc / 1024.0,
                 m.migrations,
                 m.destages
             );

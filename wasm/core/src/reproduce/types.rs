@@ -307,7 +307,7 @@ pub enum BlockCheck {
     HysscOrdering,
     /// HySSC's mean response time above SLC's, %, on the worse preset.
     HysscOverSlc,
-    /// Bytes programmed into HySSC's TLC over those into its SLC, %.
+    /// Blocks written into HySSC's TLC over those into its SLC, %.
     TlcWriteShare,
     /// FAST'12: the u of least simulated cost on the write-dominant preset.
     Fast12WriteHeavyU,
