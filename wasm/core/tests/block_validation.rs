@@ -53,6 +53,8 @@ fn every_bad_field_is_named() {
         cache_gb: 0.0,
         ops: 0.95,
         fixed_u: 1.0,
+        fixed_r: 0.5,
+        fcl_period_s: 60.0,
         disks: 0,
         cost_sweep_u: vec![0.5, 1.0, 0.5],
         seed: 1,
@@ -184,6 +186,7 @@ mod random_specs {
             BlockSpec {
                 workload: BlockWorkload::Synthetic(workload),
                 caches, cache_gb, ops, fixed_u, disks, cost_sweep_u, seed, replications,
+                fixed_r: 0.5, fcl_period_s: 60.0,
             }
         }
     }
