@@ -30,8 +30,8 @@ use tierplan_core::optimize::{
 use tierplan_core::presets::PresetInfo;
 use tierplan_core::progress::Progress;
 use tierplan_core::reproduce::{
-    Analytic, Claim, ClaimOutcome, Combine, Difference, Expect, Input, Method, Metric, Ours,
-    ReproScenario, Reproduction, ReproductionRow, RequestInput, RequestMetric, RequestOutput,
+    Analytic, BlockCheck, Claim, ClaimOutcome, Combine, Difference, Expect, Input, Method, Metric,
+    Ours, ReproScenario, Reproduction, ReproductionRow, RequestInput, RequestMetric, RequestOutput,
     RequestReproScenario, Study, StudyConfig, Verdict,
 };
 use tierplan_core::request::{
@@ -171,6 +171,7 @@ fn main() {
         LogFit,
         PeakHour,
         RequestMetric,
+        BlockCheck,
         RequestInput,
         RequestReproScenario,
         RequestOutput,

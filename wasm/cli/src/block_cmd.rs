@@ -259,21 +259,31 @@ pub fn bench(rounds: u32) {
         4.0 * ios as f64 / best
     );
     let trace = bench_trace(preset, 1_000_000.0);
-    let mut best = f64::INFINITY;
-    let mut r = None;
-    for _ in 0..rounds.max(1) {
-        let mut job = BlockJob::new(&bench_scenario(preset, 0.0, true)).expect("valid");
-        let t0 = Instant::now();
-        drive(&mut job, Some(&mut &trace[..])).expect("in memory");
-        best = best.min(t0.elapsed().as_secs_f64());
-        r = Some(job.result());
+    use tierplan_core::block_spec::BlockCacheKind;
+    let all = tierplan_core::block_spec::BlockSpec::default().caches;
+    for caches in [all, vec![BlockCacheKind::Slc]] {
+        let mut best = f64::INFINITY;
+        let mut r = None;
+        for _ in 0..rounds.max(1) {
+            let mut s = bench_scenario(preset, 0.0, true);
+            if let Some(b) = s.block.as_mut() {
+                b.caches = caches.clone();
+            }
+            let mut job = BlockJob::new(&s).expect("valid");
+            let t0 = Instant::now();
+            drive(&mut job, Some(&mut &trace[..])).expect("in memory");
+            best = best.min(t0.elapsed().as_secs_f64());
+            r = Some(job.result());
+        }
+        let r = r.expect("ran");
+        println!(
+            "trace replay: {} requests ({:.1} MB of CSV, {} bad lines) × {} cache{} in {best:.3} s = {:.0} requests/s",
+            r.ios,
+            trace.len() as f64 / 1e6,
+            r.bad_lines,
+            caches.len(),
+            if caches.len() == 1 { "" } else { "s" },
+            r.ios as f64 / best
+        );
     }
-    let r = r.expect("ran");
-    println!(
-        "trace replay: {} requests ({:.1} MB of CSV, {} bad lines) × 4 caches in {best:.3} s = {:.0} requests/s",
-        r.ios,
-        trace.len() as f64 / 1e6,
-        r.bad_lines,
-        r.ios as f64 / best
-    );
 }

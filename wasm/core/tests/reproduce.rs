@@ -199,9 +199,10 @@ fn simulated_verdicts_are_the_ones_we_explain() {
     ] {
         assert_eq!(v[id], Reproduced, "{id}");
     }
-    // Block-cache rows (SPEC §13) come from short block runs the core does
-    // itself: judged, never pending or not modelled.
-    assert_eq!(v["hyssc-response-time"], Reproduced);
+    // HySSC's rows come from block-cache runs (SPEC §13).
+    for id in ["hyssc-response-time", "hyssc-near-slc", "hyssc-tlc-writes"] {
+        assert_eq!(v[id], Reproduced, "{id}");
+    }
     assert_eq!(v["fast12-write-mix"], Differs);
     assert_eq!(v["fast12-op-near-best"], Close);
     assert!(v.values().all(|x| *x != NotModelled));

@@ -149,7 +149,7 @@ impl FlashTier {
     /// SPEC §8 lifetime in days at `host_mb_s` host writes to this tier.
     pub fn lifetime_days(&self, host_mb_s: f64) -> Option<f64> {
         let wa = self.ftl.write_amplification();
-        if !(host_mb_s > 0.0) || !wa.is_finite() {
+        if host_mb_s.is_nan() || host_mb_s <= 0.0 || !wa.is_finite() {
             return None;
         }
         let hours = self.capacity_gb * 1024.0 * pe_cycles(self.cell) / (host_mb_s * wa * 3600.0);

@@ -85,25 +85,18 @@ impl LruCache {
         }
     }
 
-    /// Destage `old` from `slot`'s page: read it from flash into `rd`,
-    /// write it to disk behind (`bg`).
-    fn destage(&self, slot: u32, old: u64, rd: &mut Vec<DeviceOp>, bg: &mut Vec<DeviceOp>) {
-        let page = self.page(slot);
-        push_op(
-            rd,
-            DeviceOp::FlashRead {
-                tier: 0,
-                page,
-                pages: 1,
-            },
-        );
-        push_op(
-            bg,
+    /// Destaging `old` from `slot`'s page: the flash read of the victim
+    /// and its disk write.
+    fn destage(&self, slot: u32, old: u64) -> (DeviceOp, DeviceOp) {
+        let (tier, page, pages) = (0, self.page(slot), 1);
+        let read = DeviceOp::FlashRead { tier, page, pages };
+        (
+            read,
             DeviceOp::DiskWrite {
                 block: old,
                 blocks: 1,
             },
-        );
+        )
     }
 }
 
@@ -124,7 +117,9 @@ impl CachePolicy for LruCache {
                         let (s, victim) = self.allocate(b, DIRTY);
                         // The victim is read before its page is reused.
                         if let Some(old) = victim {
-                            self.destage(s, old, fg, bg);
+                            let (read, write) = self.destage(s, old);
+                            push_op(fg, read);
+                            push_op(bg, write);
                         }
                         s
                     }
@@ -155,22 +150,9 @@ impl CachePolicy for LruCache {
                         );
                         let (s, victim) = self.allocate(b, 0);
                         if let Some(old) = victim {
-                            let page = self.page(s);
-                            push_op(
-                                bg,
-                                DeviceOp::FlashRead {
-                                    tier: 0,
-                                    page,
-                                    pages: 1,
-                                },
-                            );
-                            push_op(
-                                bg,
-                                DeviceOp::DiskWrite {
-                                    block: old,
-                                    blocks: 1,
-                                },
-                            );
+                            let (read, write) = self.destage(s, old);
+                            push_op(bg, read);
+                            push_op(bg, write);
                         }
                         self.program(s, bg);
                     }
