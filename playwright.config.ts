@@ -9,12 +9,18 @@ export const chromiumLaunch = {
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
 };
 
+const HEAVY = /(reproduce|optimiser)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two workers (the machines have two cores). The specs that keep the whole
+  // worker pool busy for long (every Study claim, the optimiser's searches)
+  // run in a second project after the rest, so they never starve a
+  // short test of CPU.
+  workers: 2,
   retries: 0,
   reporter: [['list']],
   use: {
@@ -24,6 +30,10 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     trace: 'off',
   },
+  projects: [
+    { name: 'main', testIgnore: HEAVY },
+    { name: 'heavy', testMatch: HEAVY, dependencies: ['main'] },
+  ],
   // `npm test` builds the app first (scripts/test.sh); this serves the build.
   webServer: {
     command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,

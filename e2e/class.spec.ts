@@ -72,6 +72,27 @@ test.describe('class mode', () => {
     await expect(page.getByTestId('presenter')).toHaveCount(0);
   });
 
+  test('presenter at 1920×1080: the revealed curve sits beside the answer, fits the screen, and its ticks grow', async ({ page }) => {
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    const c = new ClassPage(page);
+    await c.openLesson('skew&step=2');
+    await page.keyboard.press('p');
+    await expect(page.getByTestId('presenter')).toBeVisible();
+    for (let i = 0; i < 5; i++) {
+      await page.getByTestId(`sketch-handle-${i}`).focus();
+      await page.keyboard.press('PageUp');
+    }
+    await c.runAndReveal();
+    const chart = await page.getByTestId('outcome-chart').boundingBox();
+    const answer = await page.getByTestId('the-answer').boundingBox();
+    expect(chart && answer).toBeTruthy();
+    expect(chart!.x).toBeGreaterThan(answer!.x + answer!.width);
+    expect(chart!.y).toBeLessThan(answer!.y + answer!.height);
+    expect(chart!.y + chart!.height).toBeLessThanOrEqual(1080);
+    const tick = await page.getByTestId('outcome-chart').locator('.ck-tick').first().boundingBox();
+    expect(tick!.height).toBeGreaterThanOrEqual(16);
+  });
+
   test('embed mode shows the lesson alone, and a mystery step runs before the prediction', async ({ page }) => {
     await page.goto('/#lesson=flash-capacity-bandwidth&step=2&embed');
     await expect(page.getByTestId('class-embed')).toBeVisible();

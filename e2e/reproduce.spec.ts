@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { ReproductionRow } from '../src/engine/repro-types';
 import { ReproducePage } from './pages/ReproducePage';
 
@@ -16,7 +16,24 @@ function cliRows(): ReproductionRow[] {
   return JSON.parse(execFileSync(cli, ['reproduce', '--format', 'json'], { encoding: 'utf8' })) as ReproductionRow[];
 }
 
-test('closed forms at once; Run all gives the same table as tierplan reproduce; Open loads a claim’s scenario', async ({ page }) => {
+async function checkLayout(page: Page, r: ReproducePage): Promise<void> {
+  const dir = '/tmp/shots/repro';
+  mkdirSync(dir, { recursive: true });
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: join(dir, `claims-${width}x${height}.png`), fullPage: false });
+    await page.screenshot({ path: join(dir, `claims-${width}x${height}-full.png`), fullPage: true });
+    await r.claim('mmsys11-cost-dram-cheapest').screenshot({ path: join(dir, `claim-dram-${width}x${height}.png`) });
+    await r.claim('nossdav12-flashcache-rate').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(dir, `claims-${width}x${height}-nossdav.png`) });
+  }
+}
+
+test('closed forms at once; Run all gives the same table as tierplan reproduce and fits 390 and 1280 px; Open loads a claim’s scenario', async ({ page }) => {
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(String(e)));
   page.on('console', (m) => {
@@ -58,6 +75,10 @@ test('closed forms at once; Run all gives the same table as tierplan reproduce; 
   await expect(r.cell('mmsys11-cost-hdd-meets', 'note')).toContainText('seed 2');
   await expect(r.cell('mmsys11-fig11-flash-hit', 'ours')).toContainText('±');
 
+  // The finished table fits a laptop and a phone without horizontal scrolling
+  // (one Run all serves both sizes; screenshots for review).
+  await checkLayout(page, r);
+
   // Open this scenario: the editor shows the study's 13 HDDs.
   await r.claim('mmsys11-cost-hdd-meets').getByTestId('claim-open-cost-hdd-study').click();
   await expect(page.getByTestId('tab-scenario')).toHaveAttribute('aria-selected', 'true');
@@ -98,26 +119,3 @@ test('Cancel mid-run keeps the rows whose simulations finished', async ({ page }
   // The pool is usable afterwards: a new Run all finishes every claim.
   await r.runAllToEnd();
 });
-
-for (const [width, height] of [
-  [1280, 800],
-  [390, 844],
-] as const) {
-  test(`Study claims at ${width}×${height}: no horizontal overflow`, async ({ page }) => {
-    await page.setViewportSize({ width, height });
-    const r = new ReproducePage(page);
-    await r.app.open();
-    await r.open();
-    await r.runAllToEnd();
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    const dir = '/tmp/shots/repro';
-    mkdirSync(dir, { recursive: true });
-    await page.screenshot({ path: join(dir, `claims-${width}x${height}.png`), fullPage: false });
-    await page.screenshot({ path: join(dir, `claims-${width}x${height}-full.png`), fullPage: true });
-    await r.claim('mmsys11-cost-dram-cheapest').screenshot({ path: join(dir, `claim-dram-${width}x${height}.png`) });
-    await r.claim('mmsys11-cost-hdd-meets').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(dir, `claims-${width}x${height}-cost-table.png`) });
-    await r.claim('nossdav12-flashcache-rate').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(dir, `claims-${width}x${height}-nossdav.png`) });
-  });
-}

@@ -338,7 +338,13 @@ function PresenterScreen({ open, stepIx, go, setPresent, shareUrl, engine, progr
   const chartSize = useMemo(() => {
     if (!width) return undefined;
     const wide = width >= 900;
-    return { width: Math.max(300, Math.round(wide ? width * 0.62 : width)), height: wide ? Math.max(300, vh - 230) : 300 };
+    const w = Math.max(300, wide ? width * 0.62 : width);
+    const h = wide ? Math.max(300, vh - 230) : 300;
+    // Drawn at a smaller size and stretched to fill (the SVG scales with its
+    // box), so ticks, labels and lines grow with the projector instead of
+    // staying 12 px on a 1920 px screen.
+    const zoom = Math.min(2, Math.max(1, w / 640));
+    return { width: Math.round(w / zoom), height: Math.round(h / zoom) };
   }, [width, vh]);
   const step = open.lesson.steps[stepIx];
   return (

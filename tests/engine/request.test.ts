@@ -28,7 +28,7 @@ describe('request presets', () => {
   it('lists the study configurations, each a valid request-level scenario', () => {
     const api = simApi();
     const ids = api.listRequestPresets().map((p) => p.id);
-    expect(ids).toEqual(expect.arrayContaining(['nossdav12-hdd-only', 'nossdav12-flashcache-cold', 'nossdav12-l2arc-cold', 'nossdav12-l2arc-warm', 'nossdav12-object-cache']));
+    expect(ids).toEqual(expect.arrayContaining(['nossdav12-hdd-only', 'nossdav12-flashcache-cold', 'nossdav12-l2arc-cold', 'nossdav12-l2arc-warm', 'nossdav12-object-static']));
     for (const id of ids) {
       const s = api.requestPreset(id);
       expect(s.request, id).toBeTruthy();

@@ -214,6 +214,13 @@ describe('scenario links', () => {
     expect(r.kind === 'ok' && r.preset).toBe('nossdav12-object-cache');
   });
 
+  it('opens a request-level (HTTP) study preset by name too', async () => {
+    const r = await loadLink(presetLink('nossdav12-l2arc-warm'), catalog, core);
+    if (r.kind !== 'ok') throw new Error(JSON.stringify(r));
+    expect(r.scenario.request?.cache.policy).toBe('ring');
+    expect(r.scenario.request?.cache.start).toBe('warm');
+  });
+
   it('migrates a link v0 (#s= base64url JSON, the first app) to the current format', async () => {
     const s = api.preset('hyssc-slc-tlc');
     s.workload.arrival_rate = 0.8125;

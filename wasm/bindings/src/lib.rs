@@ -117,10 +117,11 @@ pub fn list_presets() -> Result<JsValue, JsError> {
     to_js(&presets::scenario_presets())
 }
 
-/// One preset scenario by id; throws for an unknown id.
+/// One study preset scenario by id (stream- or request-level); throws for an
+/// unknown id.
 #[wasm_bindgen(unchecked_return_type = "Scenario")]
 pub fn preset(id: &str) -> Result<JsValue, JsError> {
-    match presets::scenario_preset(id) {
+    match tierplan_core::presets_request::any_preset(id) {
         Some(s) => to_js(&s),
         None => Err(JsError::new(&format!("unknown preset \"{id}\""))),
     }

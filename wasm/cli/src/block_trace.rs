@@ -200,7 +200,7 @@ fn check(file: &str, format: Option<BlockTraceFormat>, time: bool) -> ExitCode {
     };
     let started = Instant::now();
     let mut buf = vec![0u8; 1 << 16];
-    let mut first = match read_some(&mut input, &mut buf) {
+    let first = match read_some(&mut input, &mut buf) {
         Ok(n) => buf[..n].to_vec(),
         Err(e) => {
             eprintln!("tierplan: cannot read {file}: {e}");
@@ -213,13 +213,15 @@ fn check(file: &str, format: Option<BlockTraceFormat>, time: bool) -> ExitCode {
     };
     let mut reader = TraceReader::new(format);
     let mut tally = Tally::default();
+    reader.feed(&first);
+    tally.take(&mut reader);
     loop {
-        reader.feed(&first);
-        tally.take(&mut reader);
-        first.clear();
         match input.read(&mut buf) {
             Ok(0) => break,
-            Ok(n) => first.extend_from_slice(&buf[..n]),
+            Ok(n) => {
+                reader.feed(&buf[..n]);
+                tally.take(&mut reader);
+            }
             Err(e) => {
                 eprintln!("tierplan: cannot read {file}: {e}");
                 return ExitCode::from(2);

@@ -12,7 +12,7 @@ use std::io::Read;
 use std::process::ExitCode;
 use std::time::Instant;
 use tierplan_core::presets::{scenario_preset, scenario_presets};
-use tierplan_core::presets_request::{request_preset, request_presets};
+use tierplan_core::presets_request::{any_preset, request_presets};
 use tierplan_core::{parse_scenario, FieldError, Job, RunResult};
 
 #[derive(Parser)]
@@ -233,7 +233,7 @@ fn main() -> ExitCode {
             request_cmd::bench(rounds);
             ExitCode::SUCCESS
         }
-        Cmd::Preset { name } => match scenario_preset(&name).or_else(|| request_preset(&name)) {
+        Cmd::Preset { name } => match any_preset(&name) {
             Some(s) => {
                 println!(
                     "{}",

@@ -83,32 +83,17 @@ fn same_seed_same_file_and_scenario_source_works() {
     let spec = spec.to_string();
     let scen = tmp("scenario.json");
     std::fs::write(&scen, spec).unwrap();
-    let a = tierplan(
-        &[
-            "block-trace",
-            "generate",
-            "--scenario",
-            &scen,
-            "--format",
-            "plain",
-            "-o",
-            "-",
-        ],
-        None,
-    );
-    let b = tierplan(
-        &[
-            "block-trace",
-            "generate",
-            "--scenario",
-            &scen,
-            "--format",
-            "plain",
-            "-o",
-            "-",
-        ],
-        None,
-    );
+    let args = [
+        "block-trace",
+        "generate",
+        "--scenario",
+        &scen,
+        "--format",
+        "plain",
+        "-o",
+        "-",
+    ];
+    let (a, b) = (tierplan(&args, None), tierplan(&args, None));
     assert!(a.status.success(), "{}", text(&a.stderr));
     assert_eq!(a.stdout, b.stdout);
     // Poisson at 100/s for 10 s: about 1000 I/Os (±5 σ).

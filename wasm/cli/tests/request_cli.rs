@@ -22,7 +22,7 @@ fn request_presets_are_listed() {
         "nossdav12-hdd-only",
         "nossdav12-flashcache-warm",
         "nossdav12-l2arc-cold",
-        "nossdav12-object-cache",
+        "nossdav12-object-static",
     ] {
         assert!(text.contains(id), "{id}");
     }

@@ -183,7 +183,7 @@ fn entries() -> Vec<(&'static str, &'static str, &'static str, Build)> {
              s = warm(s, 4.0, 20.0);
              s
          }),
-        ("nossdav12-object-cache", "HTTP segments: object cache of the 56 most popular videos on 60 GB",
+        ("nossdav12-object-static", "HTTP segments: object cache of the 56 most popular videos on 60 GB",
          "The study's recommendation: whole videos, reads first, no writes on the critical path; ≈ 55 % of requests from flash.",
          || base("NOSSDAV'12 — object cache (static)", CachePolicyKind::ObjectStatic, CacheStart::Warm, 30.0)),
         ("nossdav12-object-dynamic", "HTTP segments: object cache with windowed LFU, cold",
@@ -208,9 +208,32 @@ pub fn request_preset(id: &str) -> Option<Scenario> {
     entries().into_iter().find(|e| e.0 == id).map(|e| (e.3)())
 }
 
+/// Any study preset by id: the stream-level ones first, then the
+/// request-level ones. What `#preset=` links and `tierplan preset` open.
+pub fn any_preset(id: &str) -> Option<Scenario> {
+    crate::presets::scenario_preset(id).or_else(|| request_preset(id))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn any_preset_opens_both_kinds() {
+        assert!(any_preset("mmsys11-cost-ssd").unwrap().request.is_none());
+        assert!(any_preset("nossdav12-hdd-only").unwrap().request.is_some());
+        assert!(any_preset("no-such-preset").is_none());
+        // Ids are unique across both lists, so every preset opens by name.
+        let mut ids: Vec<String> = crate::presets::scenario_presets()
+            .into_iter()
+            .chain(request_presets())
+            .map(|p| p.id)
+            .collect();
+        let n = ids.len();
+        ids.sort();
+        ids.dedup();
+        assert_eq!(ids.len(), n, "duplicate preset ids");
+    }
 
     #[test]
     fn every_request_preset_is_valid() {

@@ -145,6 +145,9 @@ pub(crate) fn check_block(c: &mut Checker, b: &BlockSpec) {
     c.range("block.cache_gb", b.cache_gb, 0.0, true, MAX_CACHE_GB, "GB");
     c.range("block.ops", b.ops, 0.01, false, 0.9, "");
     c.range("block.fixed_u", b.fixed_u, 0.05, false, 0.99, "");
+    // Both read and write lists of RW-FCL keep some space.
+    c.range("block.fixed_r", b.fixed_r, 0.05, false, 0.95, "");
+    c.range("block.fcl_period_s", b.fcl_period_s, 0.0, true, 1e7, "s");
     c.count("block.disks", b.disks, 1, 64);
     check_sweep(c, &b.cost_sweep_u);
     c.count("block.replications", b.replications, 1, MAX_REPLICATIONS);

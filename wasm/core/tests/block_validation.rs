@@ -53,8 +53,8 @@ fn every_bad_field_is_named() {
         cache_gb: 0.0,
         ops: 0.95,
         fixed_u: 1.0,
-        fixed_r: 0.5,
-        fcl_period_s: 60.0,
+        fixed_r: 0.0,
+        fcl_period_s: 0.0,
         disks: 0,
         cost_sweep_u: vec![0.5, 1.0, 0.5],
         seed: 1,
@@ -74,6 +74,8 @@ fn every_bad_field_is_named() {
         "block.cache_gb",
         "block.ops",
         "block.fixed_u",
+        "block.fixed_r",
+        "block.fcl_period_s",
         "block.disks",
         "block.cost_sweep_u[1]",
         "block.cost_sweep_u[2]",
@@ -87,6 +89,10 @@ fn every_bad_field_is_named() {
     );
     assert!(message(&errs, "block.workload.io_kb").contains("multiple of 4"));
     assert!(message(&errs, "block.caches[2]").contains("twice"));
+    assert_eq!(
+        message(&errs, "block.fcl_period_s"),
+        "0 is out of range: must be 0 < value ≤ 10000000 s"
+    );
     assert!(message(&errs, "block.cost_sweep_u[1]").contains("0 < value < 1"));
 }
 
@@ -178,15 +184,16 @@ mod random_specs {
         fn spec()(
             workload in workload(),
             caches in proptest::collection::vec(kind(), 0..10),
-            cache_gb in num(), ops in num(), fixed_u in num(),
+            cache_gb in num(), ops in num(), fixed_u in num(), fixed_r in num(),
+            fcl_period_s in num(),
             disks in any::<u32>(),
             cost_sweep_u in proptest::collection::vec(num(), 0..40),
             seed in any::<u64>(), replications in any::<u32>(),
         ) -> BlockSpec {
             BlockSpec {
                 workload: BlockWorkload::Synthetic(workload),
-                caches, cache_gb, ops, fixed_u, disks, cost_sweep_u, seed, replications,
-                fixed_r: 0.5, fcl_period_s: 60.0,
+                caches, cache_gb, ops, fixed_u, fixed_r, fcl_period_s, disks, cost_sweep_u,
+                seed, replications,
             }
         }
     }

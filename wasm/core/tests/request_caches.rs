@@ -93,7 +93,7 @@ fn block_cache_with_zero_device_times_equals_a_plain_replay() {
 
 #[test]
 fn static_object_cache_hit_ratio_is_the_zipf_top_k_mass() {
-    let mut s = preset("nossdav12-object-cache");
+    let mut s = preset("nossdav12-object-static");
     let r = req(&mut s);
     r.workload.rate = 2.0;
     r.ram.capacity_gb = 0.0;

@@ -30,7 +30,7 @@ fn policies_order_as_in_the_study() {
     let block = highest("nossdav12-flashcache-cold", 1.0, 40.0);
     let ring_cold = highest("nossdav12-l2arc-cold", 1.0, 40.0);
     let ring_warm = highest("nossdav12-l2arc-warm", 15.0, 40.0);
-    let object = highest("nossdav12-object-cache", 15.0, 80.0);
+    let object = highest("nossdav12-object-static", 15.0, 80.0);
     assert!(block < ring_cold, "block {block} < ring cold {ring_cold}");
     assert!(ring_cold <= hdd, "ring cold {ring_cold} ≤ HDD {hdd}");
     assert!(hdd <= ring_warm, "HDD {hdd} ≤ ring warm {ring_warm}");

@@ -645,7 +645,7 @@ pub fn reproduction() -> Reproduction {
             method: simulated(vec![input("nossdav-object-lfu", Metric::HitRatioPercent)], Combine::First),
             tolerance: 1.5,
             explanation: "Our hit ratio counts bytes, the study's requests; with equal-length videos they agree in steady state, and a run from an empty start sees partial streams at both ends.".into(),
-            caveat: "A stream-level run; the request-level engine's static object cache (preset nossdav12-object-cache) serves the same share of segment bytes from flash.".into(),
+            caveat: "A stream-level run; the request-level engine's static object cache (preset nossdav12-object-static) serves the same share of segment bytes from flash.".into(),
         },
         // ---- FAST'12 ---------------------------------------------------------
         Claim {

@@ -38,6 +38,8 @@ pub const MAX_IO_BYTES: u64 = 1 << 30;
 /// SPC ASUs (and MSR disk numbers) are mapped to disjoint ranges of this many
 /// 4 KB blocks (16 TB each), so their addresses never alias.
 pub const VOLUME_BLOCKS: u64 = 1 << 32;
+/// Columns kept per line (every format reads at most seven).
+const MAX_COLUMNS: usize = 12;
 /// Highest ASU / disk number accepted.
 pub const MAX_VOLUME: u64 = 65_535;
 
@@ -131,8 +133,20 @@ impl TraceReader {
         self.bytes_fed += chunk.len() as u64;
         let mut rest = chunk;
         while let Some(nl) = rest.iter().position(|&b| b == b'\n') {
-            self.push_partial(&rest[..nl]);
-            self.finish_line();
+            if self.partial.is_empty() && !self.overlong {
+                // The common case: the whole line is in this chunk; parse
+                // it in place, without copying.
+                if nl > MAX_LINE_BYTES {
+                    self.overlong = true;
+                    self.finish_line();
+                } else {
+                    self.line_no += 1;
+                    self.parse_line(&rest[..nl]);
+                }
+            } else {
+                self.push_partial(&rest[..nl]);
+                self.finish_line();
+            }
             rest = &rest[nl + 1..];
         }
         self.push_partial(rest);
@@ -201,33 +215,58 @@ impl TraceReader {
         }
     }
 
+    /// Ends the line buffered in `partial` (which keeps its capacity).
     fn finish_line(&mut self) {
         self.line_no += 1;
-        let line = std::mem::take(&mut self.partial);
         if std::mem::take(&mut self.overlong) {
+            self.partial.clear();
             self.report(format!("is longer than {MAX_LINE_BYTES} bytes"));
             return;
         }
-        let text = match std::str::from_utf8(&line) {
-            Ok(t) => t.trim(),
-            Err(_) => {
-                self.report("is not text (UTF-8)".to_string());
-                return;
-            }
-        };
-        if text.is_empty() || text.starts_with('#') {
+        let line = std::mem::take(&mut self.partial);
+        self.parse_line(&line);
+        self.partial = line;
+        self.partial.clear();
+    }
+
+    /// Parses one line (without its LF) numbered `line_no`.
+    fn parse_line(&mut self, line: &[u8]) {
+        let line = line.trim_ascii();
+        if line.is_empty() || line[0] == b'#' {
             return;
         }
-        let fields: Vec<&str> = text.split(',').map(str::trim).collect();
+        let Ok(text) = std::str::from_utf8(line) else {
+            self.report("is not text (UTF-8)".to_string());
+            return;
+        };
+        // Columns split at ASCII commas found on the bytes (a comma is never
+        // inside a multi-byte character, so every slice is a whole str);
+        // the formats use at most seven, later ones are counted, not kept.
+        let mut fields: [&str; MAX_COLUMNS] = [""; MAX_COLUMNS];
+        let mut n = 0;
+        let mut start = 0;
+        for end in text
+            .bytes()
+            .enumerate()
+            .filter_map(|(i, b)| (b == b',').then_some(i))
+            .chain(std::iter::once(text.len()))
+        {
+            if n < MAX_COLUMNS {
+                fields[n] = text[start..end].trim_ascii();
+            }
+            n += 1;
+            start = end + 1;
+        }
+        let fields = &fields[..n.min(MAX_COLUMNS)];
         let first_line = !self.seen_content;
         self.seen_content = true;
         if first_line && fields[0].parse::<f64>().is_err() {
             if self.format == BlockTraceFormat::Plain {
-                self.layout.plain_blocks = plain::header_names_blocks(&fields);
+                self.layout.plain_blocks = plain::header_names_blocks(fields);
             }
             return;
         }
-        match parse_fields(self.format, self.layout, &fields) {
+        match parse_fields(self.format, self.layout, fields) {
             Ok(raw) => self.accept(raw),
             Err(msg) => self.report(msg),
         }
