@@ -159,6 +159,33 @@ pub fn result_table(r: &BlockResult) -> String {
             );
         }
     }
+    out + &fcl_tables(r)
+}
+
+/// The FAST'12 parts: cost against u (simulated beside analytic C_H(u)),
+/// and each FAST'12 layer's partition over time.
+fn fcl_tables(r: &BlockResult) -> String {
+    let mut out = String::new();
+    if !r.cost_vs_u.is_empty() {
+        out += &format!(
+            "\nFAST'12 cost per host I/O against u (FP-FCL)\n{:>5} {:>20} {:>14}\n",
+            "u", "simulated µs", "analytic µs"
+        );
+        for c in &r.cost_vs_u {
+            out += &format!(
+                "{:>5.2} {:>11.0} ±{:<7.0} {:>14.0}\n",
+                c.u, c.simulated_us.mean, c.simulated_us.ci95, c.analytic_us
+            );
+        }
+    }
+    for c in r.caches.iter().filter(|c| !c.partition.is_empty()) {
+        let points: Vec<String> = c
+            .partition
+            .iter()
+            .map(|p| format!("{:.0} s: u {:.2} r {:.2}", p.t_s, p.u, p.r))
+            .collect();
+        out += &format!("\n{:?} partition: {}\n", c.cache, points.join("; "));
+    }
     out
 }
 

@@ -272,8 +272,9 @@ fn reproduce_prints_the_claims_table() {
         .contains("$264 less"));
     assert_eq!(
         row("hyssc-response-time")["outcome"]["verdict"],
-        "not_modelled"
+        "reproduced"
     );
+    assert_eq!(row("fast12-write-mix")["outcome"]["verdict"], "differs");
     // Nothing is left pending natively.
     assert!(rows.iter().all(|r| r["outcome"]["verdict"] != "pending"));
 

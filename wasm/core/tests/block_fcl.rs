@@ -2,12 +2,12 @@
 //! replay, the §9 analytic cost, and the best fixed partition.
 
 use std::collections::{BTreeMap, HashMap};
-use tierplan_core::block::fcl::sweep::{operations_cost_us, OpCounts};
+use tierplan_core::block::fcl::scaled_preset;
+use tierplan_core::block::fcl::sweep::operations_cost_us;
 use tierplan_core::block::flash_tier::geometry;
 use tierplan_core::block::job::{BlockJob, RepMetrics};
 use tierplan_core::block::make::{fcl_params, tier_layout};
 use tierplan_core::block_spec::{BlockCacheKind, BlockSpec, BlockWorkload, SyntheticBlockWorkload};
-use tierplan_core::sampling::block::presets::block_preset;
 use tierplan_core::sampling::block::synthetic::SyntheticBlocks;
 use tierplan_core::sampling::block::BlockSource;
 
@@ -38,30 +38,11 @@ fn spec(
 
 fn op_cost(m: &RepMetrics, io_w: f64) -> f64 {
     let p = fcl_params(tierplan_core::scenario::CellType::Mlc).with_write_share(io_w);
-    operations_cost_us(
-        &OpCounts {
-            flash: m.flash[0],
-            disk_read_blocks: m.disk_read_blocks,
-            disk_write_blocks: m.disk_write_blocks,
-            host_blocks: m.read_blocks + m.write_blocks,
-        },
-        &p,
-    )
+    operations_cost_us(&m.op_counts(), &p)
 }
 
-/// A preset scaled so its cache is `cache_gb` (footprint in proportion),
-/// run for `ios` I/Os.
 fn scaled(name: &str, cache_gb: f64, ios: f64) -> SyntheticBlockWorkload {
-    let p = block_preset(name).unwrap();
-    let paper_cache = if matches!(name, "exchange" | "msn") {
-        16.0
-    } else {
-        4.0
-    };
-    let mut w = p.workload;
-    w.footprint_gb *= cache_gb / paper_cache;
-    w.duration_s = ios / w.iops;
-    w
+    scaled_preset(name, cache_gb, ios).expect("a FAST'12 preset")
 }
 
 /// The §9 model's assumptions, as a workload: every block equally popular

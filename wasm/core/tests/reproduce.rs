@@ -203,6 +203,9 @@ fn simulated_verdicts_are_the_ones_we_explain() {
     for id in ["hyssc-response-time", "hyssc-near-slc", "hyssc-tlc-writes"] {
         assert_eq!(v[id], Reproduced, "{id}");
     }
+    assert_eq!(v["fast12-write-mix"], Differs);
+    assert_eq!(v["fast12-op-near-best"], Close);
+    assert!(v.values().all(|x| *x != NotModelled));
 }
 
 #[test]

@@ -46,6 +46,19 @@ pub struct RepMetrics {
     pub write_blocks: u64,
 }
 
+impl RepMetrics {
+    /// The operations of the first flash tier and the disks, for the
+    /// FAST'12 cost of the operations.
+    pub fn op_counts(&self) -> OpCounts {
+        OpCounts {
+            flash: self.flash.first().copied().unwrap_or_default(),
+            disk_read_blocks: self.disk_read_blocks,
+            disk_write_blocks: self.disk_write_blocks,
+            host_blocks: self.read_blocks + self.write_blocks,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct TierRep {
     pub read_hit: f64,
@@ -297,12 +310,7 @@ impl BlockJob {
                 .zip(&self.metrics)
                 .filter(|(s, _)| s.sweep_u.is_some())
                 .filter_map(|(_, m)| m.last())
-                .map(|m| OpCounts {
-                    flash: m.flash.iter().copied().next().unwrap_or_default(),
-                    disk_read_blocks: m.disk_read_blocks,
-                    disk_write_blocks: m.disk_write_blocks,
-                    host_blocks: m.read_blocks + m.write_blocks,
-                })
+                .map(RepMetrics::op_counts)
                 .collect();
             sweep.finish_rep(&ops);
         }

@@ -163,7 +163,7 @@ impl StackDistance {
     /// Record an access; returns its stack distance (None: first access or
     /// beyond the tracked range).
     pub fn access(&mut self, block: u64, write: bool) -> Option<usize> {
-        if self.sample > 1 && sample_hash(block) % self.sample != 0 {
+        if self.sample > 1 && !sample_hash(block).is_multiple_of(self.sample) {
             return None;
         }
         if self.next == self.block_at.len() {

@@ -5,11 +5,11 @@
 //! operations each cache did (`block::fcl::sweep`).
 
 use super::*;
-use crate::block::fcl::sweep::{operations_cost_us, OpCounts};
+use crate::block::fcl::scaled_preset;
+use crate::block::fcl::sweep::operations_cost_us;
 use crate::block::job::{BlockJob, RepMetrics};
 use crate::block::make::fcl_params;
 use crate::block_spec::{BlockCacheKind, BlockSpec, BlockWorkload};
-use crate::sampling::block::presets::block_preset;
 use std::sync::OnceLock;
 
 /// The presets of the FAST'12 study, in its order.
@@ -56,15 +56,7 @@ impl Fast12Run {
 
 /// The scaled scenario of a preset (OP-FCL plus the FP-FCL sweep).
 pub fn fast12_spec(preset: &str) -> BlockSpec {
-    let p = block_preset(preset).expect("FAST'12 presets exist");
-    let paper_cache_gb = if matches!(preset, "exchange" | "msn") {
-        16.0
-    } else {
-        4.0
-    };
-    let mut w = p.workload;
-    w.footprint_gb *= CACHE_GB / paper_cache_gb;
-    w.duration_s = IOS / w.iops;
+    let w = scaled_preset(preset, CACHE_GB, IOS).expect("FAST'12 presets exist");
     BlockSpec {
         fcl_period_s: w.duration_s / 10.0,
         workload: BlockWorkload::Synthetic(w),
@@ -79,15 +71,7 @@ pub fn fast12_spec(preset: &str) -> BlockSpec {
 
 fn op_cost(m: &RepMetrics, io_w: f64) -> f64 {
     let p = fcl_params(crate::scenario::CellType::Mlc).with_write_share(io_w);
-    operations_cost_us(
-        &OpCounts {
-            flash: m.flash.first().copied().unwrap_or_default(),
-            disk_read_blocks: m.disk_read_blocks,
-            disk_write_blocks: m.disk_write_blocks,
-            host_blocks: m.read_blocks + m.write_blocks,
-        },
-        &p,
-    )
+    operations_cost_us(&m.op_counts(), &p)
 }
 
 fn simulate(preset: &str) -> Fast12Run {
