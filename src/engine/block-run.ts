@@ -4,6 +4,7 @@
 // progress is bytes read / size and a Cancel stops within one slice.
 import type * as Wasm from '../wasm-pkg/tierplan_wasm';
 import type { Scenario } from './types';
+import { readBlob } from './read-blob';
 import type { BlockProgress, BlockResult } from './block-types';
 
 /** Bytes of a trace file read and fed per slice. */
@@ -45,7 +46,7 @@ export async function runBlockJob(deps: BlockRunDeps, scenario: Scenario, opts: 
       if (deps.cancelled()) throw cancelledError();
       if (file && guard(() => job.needsInput())) {
         if (read < total) {
-          const bytes = new Uint8Array(await file.slice(read, Math.min(total, read + slice)).arrayBuffer());
+          const bytes = await readBlob(file.slice(read, Math.min(total, read + slice)));
           read += bytes.length;
           guard(() => job.feedTrace(bytes));
         }
