@@ -96,7 +96,7 @@ export function BlockView({ engine, scenario, setScenario }: ViewProps) {
   const presetName = block.workload.kind === 'synthetic' ? presets.find((p) => JSON.stringify({ kind: 'synthetic', ...p.workload }) === JSON.stringify(block.workload))?.name ?? '' : '';
   const shown = state.kind === 'done' ? state.result : state.kind === 'cancelled' ? state.last : null;
   return (
-    <div className="block-view">
+    <div className="block-view" data-testid="block-view">
       <section className="card" aria-labelledby="block-title">
         <h2 id="block-title">Block-level flash caches</h2>
         <p className="hint">Every cache runs in lockstep on the same block I/O stream in front of a RAID-0 disk array (SPEC §13). A trace file is read in a worker and never leaves this device.</p>
