@@ -9,6 +9,7 @@ import type { Scenario } from '../engine/types';
 import type { BlockCacheKind, BlockProgress, BlockResult, BlockSpec, BlockTraceFormat, BlockWorkloadPreset } from '../engine/block-types';
 import { num, percent } from '../ui/format';
 import { readBlob } from '../engine/read-blob';
+import './block.css';
 import type { ViewProps } from '../ui/view-props';
 
 const CACHES: { kind: BlockCacheKind; label: string }[] = [
@@ -167,7 +168,7 @@ export function BlockResultTable({ result }: { result: BlockResult }) {
     <section className="card" aria-labelledby="block-result-title">
       <h2 id="block-result-title">Comparison over {num(result.ios)} I/Os</h2>
       {result.bad_lines > 0 ? <p data-testid="block-bad-lines">{num(result.bad_lines)} trace lines could not be read and were skipped.</p> : null}
-      <div className="table-scroll">
+      <div className="table-scroll block-table-scroll">
         <table data-testid="block-result">
           <thead>
             <tr>
