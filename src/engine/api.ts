@@ -7,17 +7,24 @@ import type { CostModelDefaults, CostModelReport, CostModelSpec, CostParams, Fla
 import type { Reproduction, ReproductionRow, RequestOutput, StudyConfig } from './repro-types';
 import type { MaxRateProgress, MaxRateResult, RequestResult, RequestSpec } from './request-types';
 import { yieldToEventLoop } from './yield';
+import type { BlockProgress, BlockResult, BlockSpec, BlockTraceFormat, BlockWorkloadPreset } from './block-types';
+import { runBlockJob } from './block-run';
 
 export type WasmModule = Pick<
   typeof Wasm,
   | 'SimJob'
   | 'RequestSimJob'
+  | 'BlockSimJob'
   | 'MaxRateSearch'
   | 'exportIo'
   | 'listRequestPresets'
   | 'requestPreset'
   | 'requestDevicePresets'
   | 'defaultRequestSpec'
+  | 'listBlockPresets'
+  | 'blockPreset'
+  | 'detectBlockTrace'
+  | 'defaultBlockSpec'
   | 'validate'
   | 'readScenario'
   | 'listPresets'
@@ -126,6 +133,17 @@ export interface SimApi {
     onProgress?: (p: MaxRateProgress) => unknown,
     chunk?: number,
   ): Promise<MaxRateResult>;
+  /**
+   * A block cache study (SPEC §13) of the scenario's `block` section; a trace
+   * workload is read from `trace` in slices inside the worker. Cancelled like `run`.
+   */
+  runBlock(id: number, scenario: Scenario, trace: Blob | null, onProgress?: (p: BlockProgress) => unknown, chunk?: number): Promise<BlockResult>;
+  /** The synthetic block workload presets (SPEC §13), with their assumptions. */
+  listBlockPresets(): BlockWorkloadPreset[];
+  blockPreset(name: string): BlockWorkloadPreset;
+  /** The trace format of a file from its first bytes, or null when none fits. */
+  detectBlockTrace(firstBytes: Uint8Array): BlockTraceFormat | null;
+  defaultBlockSpec(): BlockSpec;
   /** The generated I/O stream of replication 0 as CSV (at most `maxRows` rows). */
   exportIo(scenario: Scenario, maxRows: number): string;
   listRequestPresets(): PresetInfo[];
@@ -240,6 +258,22 @@ export function createSimApi(wasm: WasmModule): SimApi {
         onProgress,
         chunk,
       ),
+    async runBlock(id, scenario, trace, onProgress, chunk = DEFAULT_CHUNK) {
+      running.add(id);
+      try {
+        return await runBlockJob({ BlockSimJob: wasm.BlockSimJob, guard, cancelled: () => cancelled.has(id) }, scenario, {
+          trace,
+          onProgress,
+          chunk,
+        });
+      } catch (e) {
+        if (isFieldErrors(e)) throw new ScenarioError(e);
+        throw e;
+      } finally {
+        running.delete(id);
+        cancelled.delete(id);
+      }
+    },
     cancel(id) {
       // Only a run in progress can be cancelled; a late cancel is a no-op.
       if (running.has(id)) cancelled.add(id);
@@ -285,6 +319,10 @@ export function createSimApi(wasm: WasmModule): SimApi {
     requestPreset: (id) => guard(() => wasm.requestPreset(id)),
     requestDevicePresets: () => guard(() => wasm.requestDevicePresets()),
     defaultRequestSpec: () => guard(() => wasm.defaultRequestSpec()),
+    listBlockPresets: () => guard(() => wasm.listBlockPresets()),
+    blockPreset: (name) => guard(() => wasm.blockPreset(name)),
+    detectBlockTrace: (bytes) => guard(() => wasm.detectBlockTrace(bytes)),
+    defaultBlockSpec: () => guard(() => wasm.defaultBlockSpec()),
   };
   return api;
 }

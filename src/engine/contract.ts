@@ -5,6 +5,7 @@
 import type { SimApi } from './api';
 import type { Device, FieldError, PresetInfo, Progress, RunResult, Scenario } from './types';
 import type { MaxRateProgress, MaxRateResult, RequestResult } from './request-types';
+import type { BlockProgress, BlockResult } from './block-types';
 
 /** Options of one job on the pool: cancel through the signal, progress after every chunk. */
 export interface JobRequest<P> {
@@ -40,8 +41,13 @@ export type RequestAnalytics = {
   [K in 'exportIo' | 'listRequestPresets' | 'requestPreset' | 'requestDevicePresets' | 'defaultRequestSpec']: Remote<K>;
 };
 
+/** The block study's short calls (SPEC §13), each in a worker. */
+export type BlockAnalytics = {
+  [K in 'listBlockPresets' | 'blockPreset' | 'detectBlockTrace' | 'defaultBlockSpec']: Remote<K>;
+};
+
 /** What the UI needs of the engine; `WorkerPool` provides it. */
-export interface Engine extends FlashAnalytics, ReproductionAnalytics, RequestAnalytics {
+export interface Engine extends FlashAnalytics, ReproductionAnalytics, RequestAnalytics, BlockAnalytics {
   validate(s: Scenario): Promise<FieldError[]>;
   readScenario(json: string): Promise<Scenario>;
   listPresets(): Promise<PresetInfo[]>;
@@ -53,6 +59,8 @@ export interface Engine extends FlashAnalytics, ReproductionAnalytics, RequestAn
   runRequest(s: Scenario, req?: RunRequest): Promise<RequestResult>;
   /** The highest request rate meeting `request.search`, reusing the `known` results of the same scenario. */
   maxRate(s: Scenario, known: RequestResult[], req?: JobRequest<MaxRateProgress>): Promise<MaxRateResult>;
+  /** A block cache study (the scenario's `block` section, SPEC §13); `trace` is the file of a trace workload. */
+  runBlock(s: Scenario, trace: Blob | null, req?: JobRequest<BlockProgress>): Promise<BlockResult>;
   /** Closed-form analytics of the core (in a worker), for the sweeps' overlays. */
   erlangB(servers: number, offeredLoad: number): Promise<number>;
   streamsPerBandwidth(bandwidthMbps: number, bitrateKbps: number): Promise<number>;

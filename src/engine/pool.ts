@@ -6,8 +6,9 @@ import * as Comlink from 'comlink';
 import type { WorkerApi } from './worker-api';
 import type { FieldError, PresetInfo, RunResult, Scenario, Device } from './types';
 import type { MaxRateProgress, MaxRateResult, RequestResult } from './request-types';
+import type { BlockProgress, BlockResult } from './block-types';
 import { DEFAULT_CHUNK } from './api';
-import type { FlashAnalytics, JobRequest, ReproductionAnalytics, RequestAnalytics, RunRequest } from './contract';
+import type { BlockAnalytics, FlashAnalytics, JobRequest, ReproductionAnalytics, RequestAnalytics, RunRequest } from './contract';
 
 /** What the pool needs of a worker: a message endpoint it can terminate. */
 export type WorkerLike = Comlink.Endpoint & { terminate(): void };
@@ -55,7 +56,7 @@ interface Slot {
   pending: Set<(e: unknown) => void>;
 }
 
-export class WorkerPool implements FlashAnalytics, ReproductionAnalytics, RequestAnalytics {
+export class WorkerPool implements FlashAnalytics, ReproductionAnalytics, RequestAnalytics, BlockAnalytics {
   private readonly slots: Slot[] = [];
   private readonly queue: Task[] = [];
   private nextId = 1;
@@ -153,6 +154,11 @@ export class WorkerPool implements FlashAnalytics, ReproductionAnalytics, Reques
   /** The highest-rate search on the next free worker, bracketed by `known` results. */
   maxRate(scenario: Scenario, known: RequestResult[], req: JobRequest<MaxRateProgress> = {}): Promise<MaxRateResult> {
     return this.submit((api, id, onProgress, chunk) => api.maxRate(id, scenario, known, onProgress, chunk), req);
+  }
+
+  /** A block cache study (SPEC §13) on the next free worker; `trace` is read there in slices. */
+  runBlock(scenario: Scenario, trace: Blob | null, req: JobRequest<BlockProgress> = {}): Promise<BlockResult> {
+    return this.submit((api, id, onProgress, chunk) => api.runBlock(id, scenario, trace, onProgress, chunk), req);
   }
 
   /** Queue a stepped job; it runs when a worker is free and can be aborted through `req.signal`. */
@@ -302,6 +308,12 @@ export class WorkerPool implements FlashAnalytics, ReproductionAnalytics, Reques
   requestPreset: RequestAnalytics['requestPreset'] = (...args) => this.call((a) => a.requestPreset(...args));
   requestDevicePresets: RequestAnalytics['requestDevicePresets'] = () => this.call((a) => a.requestDevicePresets());
   defaultRequestSpec: RequestAnalytics['defaultRequestSpec'] = () => this.call((a) => a.defaultRequestSpec());
+
+  // The block study's short calls (SPEC §13), on a worker.
+  listBlockPresets: BlockAnalytics['listBlockPresets'] = () => this.call((a) => a.listBlockPresets());
+  blockPreset: BlockAnalytics['blockPreset'] = (...args) => this.call((a) => a.blockPreset(...args));
+  detectBlockTrace: BlockAnalytics['detectBlockTrace'] = (...args) => this.call((a) => a.detectBlockTrace(...args));
+  defaultBlockSpec: BlockAnalytics['defaultBlockSpec'] = () => this.call((a) => a.defaultBlockSpec());
 
   /** Terminate every worker and reject everything pending. */
   dispose(): void {

@@ -28,11 +28,16 @@ export function workerApi(instance: Promise<SimApi>): WorkerApi {
     run: async (id, s, onProgress, chunk) => (await instance).run(id, s, onProgress, chunk),
     runRequest: async (id, s, onProgress, chunk) => (await instance).runRequest(id, s, onProgress, chunk),
     maxRate: async (id, s, known, onProgress, chunk) => (await instance).maxRate(id, s, known, onProgress, chunk),
+    runBlock: async (id, s, trace, onProgress, chunk) => (await instance).runBlock(id, s, trace, onProgress, chunk),
     exportIo: (s, maxRows) => call((a) => a.exportIo(s, maxRows)),
     listRequestPresets: () => call((a) => a.listRequestPresets()),
     requestPreset: (id) => call((a) => a.requestPreset(id)),
     requestDevicePresets: () => call((a) => a.requestDevicePresets()),
     defaultRequestSpec: () => call((a) => a.defaultRequestSpec()),
+    listBlockPresets: () => call((a) => a.listBlockPresets()),
+    blockPreset: (name) => call((a) => a.blockPreset(name)),
+    detectBlockTrace: (bytes) => call((a) => a.detectBlockTrace(bytes)),
+    defaultBlockSpec: () => call((a) => a.defaultBlockSpec()),
     cancel: (id) => {
       void instance.then((a) => a.cancel(id));
     },

@@ -10,12 +10,14 @@ import { LogsView } from '../logs/LogsView';
 import { ClassView } from '../class/ClassView';
 import { isClassFragment } from '../state/link';
 import { HttpView } from '../http/HttpView';
+import { BlockView } from '../block/BlockView';
 
 export const extraViews: ViewDef[] = [
   { id: 'sweeps', title: 'Sweeps & figures', Component: SweepsView },
   { id: 'optimiser', title: 'Optimiser', Component: OptimiserView },
   { id: 'flash', title: 'Flash endurance', Component: FlashView },
   { id: 'http', title: 'HTTP streaming', Component: HttpView },
+  { id: 'block', title: 'Block caches', Component: BlockView },
   { id: 'reproduce', title: 'Study claims', Component: ReproduceView },
   { id: 'logs', title: 'Logs', Component: LogsView },
   { id: 'class', title: 'Class', Component: ClassView, ownsFragment: isClassFragment },

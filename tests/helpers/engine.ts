@@ -4,6 +4,7 @@ import type { Engine } from '../../src/engine/contract';
 import { flashAnalytics } from './flash';
 import { reproductionAnalytics } from './reproduction';
 import { requestAnalytics, requestJobs } from './request';
+import { blockAnalytics, blockJobs } from './block';
 import { simApi } from './wasm';
 
 let nextRunId = 1;
@@ -41,5 +42,7 @@ export function testEngine({ chunk = 200_000, run }: TestEngineOptions = {}): En
     ...reproductionAnalytics(api),
     ...requestAnalytics(api),
     ...requestJobs(api, chunk),
+    ...blockJobs(api, chunk),
+    ...blockAnalytics(api),
   };
 }

@@ -11,6 +11,9 @@ use tierplan_core::analytics::cost_model::{
     Partition, WriteShareOptimum, ZipfWorkload,
 };
 use tierplan_core::analytics::gc_sim::{GcSimConfig, GcSimResult};
+use tierplan_core::block::result::{
+    BlockCacheResult, BlockResult, CostAtU, PartitionPoint, TierResult,
+};
 use tierplan_core::block_spec::{
     BlockCacheKind, BlockSpec, BlockTraceFormat, BlockTraceRef, BlockWorkload,
     SyntheticBlockWorkload,
@@ -48,6 +51,7 @@ use tierplan_core::results::{
     TimeSeries,
 };
 use tierplan_core::sampling::block::presets::BlockWorkloadPreset;
+use tierplan_core::sampling::block::trace::TraceLineError;
 use tierplan_core::scenario::{
     Architecture, CellType, Churn, Device, DeviceKind, FlashSpec, IntervalPolicy, LfuPolicy,
     LfuStart, Policy, Popularity, RateProfile, RunConfig, Scenario, TierRole, TierSpec, Tiers,
@@ -210,6 +214,12 @@ fn main() {
         BlockCacheKind,
         BlockSpec,
         BlockWorkloadPreset,
+        TierResult,
+        CostAtU,
+        PartitionPoint,
+        BlockCacheResult,
+        BlockResult,
+        TraceLineError,
     );
     let dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR set by cargo"));
     std::fs::write(dir.join("types.d.ts"), out).expect("write types.d.ts");

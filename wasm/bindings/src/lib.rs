@@ -12,6 +12,7 @@
 //! `build.rs` (ts-rs) and included below; `unchecked_param_type` /
 //! `unchecked_return_type` make each export name them.
 
+mod block_sim;
 mod block_workloads;
 mod logs;
 

@@ -1,0 +1,199 @@
+// "Block caches": the block-level flash cache study (SPEC §13). Pick a
+// synthetic workload preset or choose a block trace file (read in a worker,
+// in slices, never uploaded), choose the caches, run on the worker pool with
+// progress and Cancel, and read each cache's response time, hit ratio,
+// migrations, destages and tier lifetimes side by side.
+import { useEffect, useRef, useState } from 'react';
+import type { Engine } from '../engine/contract';
+import type { Scenario } from '../engine/types';
+import type { BlockCacheKind, BlockProgress, BlockResult, BlockSpec, BlockTraceFormat, BlockWorkloadPreset } from '../engine/block-types';
+import { num, percent } from '../ui/format';
+import { readBlob } from '../engine/read-blob';
+import './block.css';
+import type { ViewProps } from '../ui/view-props';
+
+const CACHES: { kind: BlockCacheKind; label: string }[] = [
+  { kind: 'slc', label: 'SLC' },
+  { kind: 'mlc', label: 'MLC' },
+  { kind: 'tlc', label: 'TLC' },
+  { kind: 'hyssc', label: 'HySSC (SLC + TLC)' },
+  { kind: 'fp_fcl', label: 'FP-FCL' },
+  { kind: 'rw_fcl', label: 'RW-FCL' },
+  { kind: 'op_fcl', label: 'OP-FCL' },
+];
+
+type RunState =
+  | { kind: 'idle' }
+  | { kind: 'running'; progress: BlockProgress | null }
+  | { kind: 'done'; result: BlockResult }
+  | { kind: 'cancelled'; last: BlockResult | null }
+  | { kind: 'failed'; message: string };
+
+function message(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** The block section to edit: the scenario's, else the core's default. */
+function useBlockSpec(engine: Engine, scenario: Scenario, setScenario: (s: Scenario) => void): BlockSpec | null {
+  useEffect(() => {
+    if (scenario.block) return;
+    let live = true;
+    void engine.defaultBlockSpec().then((block) => live && setScenario({ ...scenario, block }));
+    return () => {
+      live = false;
+    };
+  }, [engine, scenario, setScenario]);
+  return scenario.block ?? null;
+}
+
+export function BlockView({ engine, scenario, setScenario }: ViewProps) {
+  const block = useBlockSpec(engine, scenario, setScenario);
+  const [presets, setPresets] = useState<BlockWorkloadPreset[]>([]);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileNote, setFileNote] = useState<string | null>(null);
+  const [state, setState] = useState<RunState>({ kind: 'idle' });
+  const [last, setLast] = useState<BlockResult | null>(null);
+  const ac = useRef<AbortController | null>(null);
+  useEffect(() => () => ac.current?.abort(), []);
+  useEffect(() => {
+    let live = true;
+    void engine.listBlockPresets().then((p) => live && setPresets(p));
+    return () => {
+      live = false;
+    };
+  }, [engine]);
+  if (!block) return <p>Preparing the block study…</p>;
+  const setBlock = (b: BlockSpec) => setScenario({ ...scenario, block: b });
+  const choosePreset = (name: string) => {
+    const p = presets.find((x) => x.name === name);
+    if (p) setBlock({ ...block, workload: { kind: 'synthetic', ...p.workload } });
+  };
+  const chooseFile = async (f: File) => {
+    const head = await readBlob(f.slice(0, 64 * 1024));
+    const format: BlockTraceFormat | null = await engine.detectBlockTrace(head);
+    if (!format) {
+      setFileNote(`${f.name}: no trace format (MSR, SPC or plain CSV) reads its first lines`);
+      return;
+    }
+    setFile(f);
+    setFileNote(null);
+    setBlock({ ...block, workload: { kind: 'trace', name: f.name, format } });
+  };
+  const toggle = (kind: BlockCacheKind, on: boolean) =>
+    setBlock({ ...block, caches: on ? CACHES.map((c) => c.kind).filter((k) => k === kind || block.caches.includes(k)) : block.caches.filter((k) => k !== kind) });
+  const traceMissing = block.workload.kind === 'trace' && (!file || file.name !== block.workload.name);
+  const run = () => {
+    const ctl = new AbortController();
+    ac.current = ctl;
+    setState({ kind: 'running', progress: null });
+    engine.runBlock(scenario, block.workload.kind === 'trace' ? file : null, { signal: ctl.signal, onProgress: (p) => setState({ kind: 'running', progress: p }) }).then(
+      (result) => {
+        setLast(result);
+        setState({ kind: 'done', result });
+      },
+      (e: unknown) => setState(e instanceof DOMException && e.name === 'AbortError' ? { kind: 'cancelled', last } : { kind: 'failed', message: message(e) }),
+    );
+  };
+  const presetName = block.workload.kind === 'synthetic' ? presets.find((p) => JSON.stringify({ kind: 'synthetic', ...p.workload }) === JSON.stringify(block.workload))?.name ?? '' : '';
+  const shown = state.kind === 'done' ? state.result : state.kind === 'cancelled' ? state.last : null;
+  return (
+    <div className="block-view" data-testid="block-view">
+      <section className="card" aria-labelledby="block-title">
+        <h2 id="block-title">Block-level flash caches</h2>
+        <p className="hint">Every cache runs in lockstep on the same block I/O stream in front of a RAID-0 disk array (SPEC §13). A trace file is read in a worker and never leaves this device.</p>
+        <div className="field">
+          <label htmlFor="block-preset">Synthetic workload preset</label>
+          <select id="block-preset" data-testid="block-preset" value={presetName} onChange={(e) => choosePreset(e.target.value)}>
+            <option value="">{block.workload.kind === 'trace' ? '— a trace file is chosen —' : '— edited workload —'}</option>
+            {presets.map((p) => (
+              <option key={p.name} value={p.name}>
+                {p.title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="block-trace">Block trace file (MSR, SPC or plain CSV)</label>
+          <input id="block-trace" data-testid="block-trace" type="file" accept=".csv,.txt,.spc" onChange={(e) => e.target.files?.[0] && void chooseFile(e.target.files[0])} />
+          {block.workload.kind === 'trace' ? (
+            <span className="hint" data-testid="block-trace-format">
+              {block.workload.name} — format {block.workload.format.toUpperCase()}
+              {traceMissing ? ': choose this file again to run it' : ''}
+            </span>
+          ) : null}
+          {fileNote ? (
+            <span className="field-error" role="alert">
+              {fileNote}
+            </span>
+          ) : null}
+        </div>
+        <fieldset>
+          <legend>Caches to compare</legend>
+          {CACHES.map((c) => (
+            <label key={c.kind} className="check">
+              <input type="checkbox" data-testid={`block-cache-${c.kind}`} checked={block.caches.includes(c.kind)} onChange={(e) => toggle(c.kind, e.target.checked)} /> {c.label}
+            </label>
+          ))}
+        </fieldset>
+        <div className="actions">
+          <button type="button" data-testid="block-run" disabled={state.kind === 'running' || traceMissing || block.caches.length === 0} onClick={run}>
+            Run
+          </button>
+          <button type="button" data-testid="block-cancel" disabled={state.kind !== 'running'} onClick={() => ac.current?.abort()}>
+            Cancel
+          </button>
+        </div>
+        {state.kind === 'running' ? (
+          <p data-testid="block-progress" role="status">
+            {state.progress && state.progress.bytesTotal > 0
+              ? `Read ${num(state.progress.bytesRead / 1e6)} of ${num(state.progress.bytesTotal / 1e6)} MB`
+              : `Simulated ${percent(state.progress?.fraction ?? 0)}`}
+          </p>
+        ) : null}
+        {state.kind === 'cancelled' ? <p data-testid="block-cancelled">Cancelled{state.last ? '; the last finished result is kept below.' : '.'}</p> : null}
+        {state.kind === 'failed' ? (
+          <p className="field-error" role="alert" data-testid="block-error">
+            {state.message}
+          </p>
+        ) : null}
+      </section>
+      {shown ? <BlockResultTable result={shown} /> : null}
+    </div>
+  );
+}
+
+/** Each cache's figures side by side (the comparison's data table). */
+export function BlockResultTable({ result }: { result: BlockResult }) {
+  return (
+    <section className="card" aria-labelledby="block-result-title">
+      <h2 id="block-result-title">Comparison over {num(result.ios)} I/Os</h2>
+      {result.bad_lines > 0 ? <p data-testid="block-bad-lines">{num(result.bad_lines)} trace lines could not be read and were skipped.</p> : null}
+      <div className="table-scroll block-table-scroll">
+        <table data-testid="block-result">
+          <thead>
+            <tr>
+              <th scope="col">Cache</th>
+              <th scope="col">Mean response (ms)</th>
+              <th scope="col">Hit ratio</th>
+              <th scope="col">Per tier: read hits, lifetime (days)</th>
+              <th scope="col">Migrations</th>
+              <th scope="col">Destages</th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.caches.map((c) => (
+              <tr key={c.cache}>
+                <th scope="row">{CACHES.find((x) => x.kind === c.cache)?.label ?? c.cache}</th>
+                <td>{num(c.mean_response_ms.mean)}</td>
+                <td>{percent(c.hit_ratio.mean)}</td>
+                <td>{c.tiers.map((t) => `${t.cell.toUpperCase()} ${percent(t.read_hit_ratio.mean)}, ${t.lifetime_days == null ? '—' : num(t.lifetime_days)}`).join('; ')}</td>
+                <td>{num(c.migrations)}</td>
+                <td>{num(c.destages)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

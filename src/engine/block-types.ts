@@ -1,0 +1,29 @@
+// Boundary types of the block-level cache study (SPEC §13): the core's types
+// re-exported from the generated .d.ts, plus the worker's progress report.
+export type {
+  BlockCacheKind,
+  BlockCacheResult,
+  BlockResult,
+  BlockSpec,
+  BlockTraceFormat,
+  BlockTraceRef,
+  BlockWorkload,
+  BlockWorkloadPreset,
+  CostAtU,
+  PartitionPoint,
+  SyntheticBlockWorkload,
+  TierResult,
+  TraceLineError,
+} from '../wasm-pkg/tierplan_wasm';
+import type { Progress } from '../wasm-pkg/tierplan_wasm';
+import type { TraceLineError } from '../wasm-pkg/tierplan_wasm';
+
+/** Progress of a block run: the core's, plus how much of a trace file was read. */
+export interface BlockProgress extends Progress {
+  /** Bytes of the trace file read so far (0 for a synthetic workload). */
+  bytesRead: number;
+  /** The trace file's size (0 for a synthetic workload). */
+  bytesTotal: number;
+  /** The first bad trace lines so far, with their line numbers. */
+  traceErrors: TraceLineError[];
+}
