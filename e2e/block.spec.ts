@@ -38,6 +38,27 @@ test('a chosen trace file: format detected, the four caches compared, the same n
   await expect(page.getByRole('heading', { name: /Comparison over 3,000 I\/Os/ })).toBeVisible();
   const cli = cliBlockRun(await savedScenario(page), SAMPLE);
   expect(rows).toEqual(cli.caches.map((c, i) => ({ cache: rows[i].cache, meanMs: num(c.mean_response_ms.mean), hitRatio: percent(c.hit_ratio.mean) })));
+  // The chart: mean and p99 of each cache against its hit ratio.
+  await expect(page.getByTestId('block-response').locator('[data-testid^="block-response-chart-point-"]')).toHaveCount(8);
+});
+
+test('the FAST’12 layers and the cost sweep: cost against u beside C_H(u), both optima, the partition over time; equal to the CLI', async ({ page }) => {
+  const b = new BlockPage(page);
+  await b.open();
+  await b.chooseTrace(SAMPLE);
+  for (const k of ['slc', 'mlc', 'tlc', 'hyssc']) await page.getByTestId(`block-cache-${k}`).uncheck();
+  for (const k of ['fp_fcl', 'rw_fcl', 'op_fcl']) await page.getByTestId(`block-cache-${k}`).check();
+  await page.getByTestId('block-cost-sweep').check();
+  await b.run.click();
+  const rows = await b.rows();
+  expect(rows.map((r) => r.cache)).toEqual(['FP-FCL', 'RW-FCL', 'OP-FCL']);
+  await expect(page.getByTestId('block-cost-chart-point-simulated-0')).toBeAttached();
+  await expect(page.getByTestId('block-cost-optima')).toContainText(/simulation: u = 0\.\d+; of the analytic model: u = 0\.\d+/);
+  await expect(page.getByTestId('block-partition')).toBeVisible();
+  const cli = cliBlockRun(await savedScenario(page), SAMPLE);
+  expect(cli.cost_vs_u.map((p) => p.u)).toEqual([0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95]);
+  const best = cli.cost_vs_u.reduce((a, p) => (p.simulated_us.mean < a.simulated_us.mean ? p : a));
+  await expect(page.getByTestId('block-cost-optima')).toContainText(`simulation: u = ${best.u};`);
 });
 
 test('Cancel a long synthetic run: the last finished comparison stays, the app goes on', async ({ page }) => {

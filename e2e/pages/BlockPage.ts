@@ -45,7 +45,7 @@ export class BlockPage {
     return this.result.locator('tbody tr').evaluateAll((trs) =>
       trs.map((tr) => {
         const cells = Array.from(tr.children).map((c) => c.textContent ?? '');
-        return { cache: cells[0], meanMs: cells[1], hitRatio: cells[2] };
+        return { cache: cells[0], meanMs: cells[1], hitRatio: cells[3] };
       }),
     );
   }

@@ -10,17 +10,14 @@ import type { BlockCacheKind, BlockProgress, BlockResult, BlockSpec, BlockTraceF
 import { num, percent } from '../ui/format';
 import { readBlob } from '../engine/read-blob';
 import './block.css';
+import { CostChart, PartitionChart, ResponseChart } from './BlockCharts';
+import { CACHE_LABELS } from './series';
 import type { ViewProps } from '../ui/view-props';
 
-const CACHES: { kind: BlockCacheKind; label: string }[] = [
-  { kind: 'slc', label: 'SLC' },
-  { kind: 'mlc', label: 'MLC' },
-  { kind: 'tlc', label: 'TLC' },
-  { kind: 'hyssc', label: 'HySSC (SLC + TLC)' },
-  { kind: 'fp_fcl', label: 'FP-FCL' },
-  { kind: 'rw_fcl', label: 'RW-FCL' },
-  { kind: 'op_fcl', label: 'OP-FCL' },
-];
+const CACHES: { kind: BlockCacheKind; label: string }[] = (['slc', 'mlc', 'tlc', 'hyssc', 'fp_fcl', 'rw_fcl', 'op_fcl'] as const).map((kind) => ({ kind, label: CACHE_LABELS[kind] }));
+
+/** The caching shares of the FAST'12 cost sweep when a person asks for it. */
+const SWEEP_U = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95];
 
 type RunState =
   | { kind: 'idle' }
@@ -53,6 +50,7 @@ export function BlockView({ engine, scenario, setScenario }: ViewProps) {
   const [fileNote, setFileNote] = useState<string | null>(null);
   const [state, setState] = useState<RunState>({ kind: 'idle' });
   const [last, setLast] = useState<BlockResult | null>(null);
+  const [lineErrors, setLineErrors] = useState<BlockProgress['traceErrors']>([]);
   const ac = useRef<AbortController | null>(null);
   useEffect(() => () => ac.current?.abort(), []);
   useEffect(() => {
@@ -86,7 +84,12 @@ export function BlockView({ engine, scenario, setScenario }: ViewProps) {
     const ctl = new AbortController();
     ac.current = ctl;
     setState({ kind: 'running', progress: null });
-    engine.runBlock(scenario, block.workload.kind === 'trace' ? file : null, { signal: ctl.signal, onProgress: (p) => setState({ kind: 'running', progress: p }) }).then(
+    setLineErrors([]);
+    const onProgress = (p: BlockProgress) => {
+      setState({ kind: 'running', progress: p });
+      setLineErrors(p.traceErrors);
+    };
+    engine.runBlock(scenario, block.workload.kind === 'trace' ? file : null, { signal: ctl.signal, onProgress }).then(
       (result) => {
         setLast(result);
         setState({ kind: 'done', result });
@@ -135,6 +138,15 @@ export function BlockView({ engine, scenario, setScenario }: ViewProps) {
             </label>
           ))}
         </fieldset>
+        <label className="check block-sweep">
+          <input
+            type="checkbox"
+            data-testid="block-cost-sweep"
+            checked={block.cost_sweep_u.length > 0}
+            onChange={(e) => setBlock({ ...block, cost_sweep_u: e.target.checked ? SWEEP_U : [] })}
+          />{' '}
+          FAST’12 cost sweep: FP-FCL at u = {SWEEP_U.join(', ')}, simulated cost beside the analytic C_H(u)
+        </label>
         <div className="actions">
           <button type="button" data-testid="block-run" disabled={state.kind === 'running' || traceMissing || block.caches.length === 0} onClick={run}>
             Run
@@ -157,7 +169,26 @@ export function BlockView({ engine, scenario, setScenario }: ViewProps) {
           </p>
         ) : null}
       </section>
+      {lineErrors.length > 0 ? (
+        <section className="card" aria-labelledby="block-lines-title" data-testid="block-line-errors">
+          <h2 id="block-lines-title">Trace lines skipped</h2>
+          <ul>
+            {lineErrors.map((e) => (
+              <li key={e.line}>
+                line {e.line}: {e.message}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {shown ? <BlockResultTable result={shown} /> : null}
+      {shown ? (
+        <section className="card block-charts" aria-label="Charts">
+          <ResponseChart result={shown} seed={block.seed} />
+          <CostChart result={shown} seed={block.seed} />
+          <PartitionChart result={shown} seed={block.seed} />
+        </section>
+      ) : null}
     </div>
   );
 }
@@ -168,12 +199,13 @@ export function BlockResultTable({ result }: { result: BlockResult }) {
     <section className="card" aria-labelledby="block-result-title">
       <h2 id="block-result-title">Comparison over {num(result.ios)} I/Os</h2>
       {result.bad_lines > 0 ? <p data-testid="block-bad-lines">{num(result.bad_lines)} trace lines could not be read and were skipped.</p> : null}
-      <div className="table-scroll block-table-scroll">
+      <div className="table-scroll block-table-scroll" tabIndex={0} role="region" aria-label="Comparison of the caches (table)">
         <table data-testid="block-result">
           <thead>
             <tr>
               <th scope="col">Cache</th>
               <th scope="col">Mean response (ms)</th>
+              <th scope="col">p99 response (ms)</th>
               <th scope="col">Hit ratio</th>
               <th scope="col">Per tier: read hits, lifetime (days)</th>
               <th scope="col">Migrations</th>
@@ -185,6 +217,7 @@ export function BlockResultTable({ result }: { result: BlockResult }) {
               <tr key={c.cache}>
                 <th scope="row">{CACHES.find((x) => x.kind === c.cache)?.label ?? c.cache}</th>
                 <td>{num(c.mean_response_ms.mean)}</td>
+                <td>{num(c.p99_response_ms.mean)}</td>
                 <td>{percent(c.hit_ratio.mean)}</td>
                 <td>{c.tiers.map((t) => `${t.cell.toUpperCase()} ${percent(t.read_hit_ratio.mean)}, ${t.lifetime_days == null ? '—' : num(t.lifetime_days)}`).join('; ')}</td>
                 <td>{num(c.migrations)}</td>

@@ -60,14 +60,17 @@ describe('verdict labels', () => {
     const t = tally(rows);
     expect(t.reproduced + t.close + t.differs + t.not_modelled + t.pending).toBe(plan.claims.length);
     // Before any run: closed forms are judged, every simulated claim waits.
-    const simulated = plan.claims.filter((c) => c.method.kind === 'simulated' || c.method.kind === 'request_simulated').length;
+    const simulated = plan.claims.filter((c) => ['simulated', 'request_simulated', 'block_simulated'].includes(c.method.kind)).length;
     expect(t.pending).toBe(simulated);
-    // Block-cache rows (HySSC, FAST'12) are computed in the core, never pending.
     expect(tallyText(rows)).toMatch(/^\d+ reproduced( · \d+ close)?( · \d+ differs?)?( · \d+ not modelled)? · \d+ not run yet$/);
     const ratio = rows.find((r) => r.id === 'mmsys11-cost-ssd-advantage')!;
     expect(pendingText(ratio, plan)).toBe(
       'Run all to simulate its 3 scenarios: Cost table: 5 SSDs + 2 HDDs; Cost table: 13 HDDs; Cost table: 2 DRAM + 12 HDDs.',
     );
+    // A block-level row (SPEC §13) waits for Run all too, and says so.
+    const hyssc = rows.find((r) => r.id === 'hyssc-response-time')!;
+    expect(hyssc.outcome.verdict).toBe('pending');
+    expect(pendingText(hyssc, plan)).toBe('Run all to simulate it. Needs the block-level simulations (they run with the request-level ones).');
   });
 });
 

@@ -91,7 +91,7 @@ fn every_claim_is_well_formed_and_evaluates() {
         let o = &row.outcome;
         if matches!(
             plan.claims.iter().find(|c| c.id == row.id).unwrap().method,
-            Method::RequestSimulated { .. }
+            Method::RequestSimulated { .. } | Method::BlockSimulated { .. }
         ) {
             assert_eq!(
                 o.verdict,
@@ -199,12 +199,18 @@ fn simulated_verdicts_are_the_ones_we_explain() {
     ] {
         assert_eq!(v[id], Reproduced, "{id}");
     }
-    // HySSC's rows come from block-cache runs (SPEC §13).
-    for id in ["hyssc-response-time", "hyssc-near-slc", "hyssc-tlc-writes"] {
-        assert_eq!(v[id], Reproduced, "{id}");
+    // HySSC's and FAST'12's rows come from block-cache runs (SPEC §13),
+    // which belong to Run all: without request-level results they wait
+    // (the CLI test runs everything and checks their verdicts).
+    for id in [
+        "hyssc-response-time",
+        "hyssc-near-slc",
+        "hyssc-tlc-writes",
+        "fast12-write-mix",
+        "fast12-op-near-best",
+    ] {
+        assert_eq!(v[id], Pending, "{id}");
     }
-    assert_eq!(v["fast12-write-mix"], Differs);
-    assert_eq!(v["fast12-op-near-best"], Close);
     assert!(v.values().all(|x| *x != NotModelled));
 }
 

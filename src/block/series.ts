@@ -1,0 +1,59 @@
+// Pure shaping of a block result for the charts and their exports (kept out
+// of the components so the tests can check the numbers directly).
+import type { BlockCacheKind, BlockResult } from '../engine/block-types';
+import type { LineSeries, OverlaySeries, ScatterPoint } from '../charts/types';
+
+export const CACHE_LABELS: Record<BlockCacheKind, string> = {
+  none: 'No cache',
+  slc: 'SLC',
+  mlc: 'MLC',
+  tlc: 'TLC',
+  hyssc: 'HySSC (SLC + TLC)',
+  fp_fcl: 'FP-FCL',
+  rw_fcl: 'RW-FCL',
+  op_fcl: 'OP-FCL',
+};
+
+/** One point per cache and statistic: hit ratio (%) against response time (ms). */
+export function responsePoints(r: BlockResult): ScatterPoint[] {
+  return r.caches.flatMap((c) => [
+    { id: `${c.cache}-mean`, x: 100 * c.hit_ratio.mean, y: c.mean_response_ms.mean, group: 'mean', label: `${CACHE_LABELS[c.cache]} (mean)` },
+    { id: `${c.cache}-p99`, x: 100 * c.hit_ratio.mean, y: c.p99_response_ms.mean, group: '99th percentile', label: `${CACHE_LABELS[c.cache]} (p99)` },
+  ]).filter((p) => Number.isFinite(p.y) && p.y > 0);
+}
+
+export function responseRows(r: BlockResult) {
+  return r.caches.map((c) => ({
+    cache: CACHE_LABELS[c.cache],
+    mean_ms: c.mean_response_ms.mean,
+    mean_ci95_ms: c.mean_response_ms.ci95,
+    p99_ms: c.p99_response_ms.mean,
+    hit_ratio: c.hit_ratio.mean,
+    migrations: c.migrations,
+    destages: c.destages,
+  }));
+}
+
+/** The FAST'12 sweep: simulated mean cost per I/O (with its CI) and the analytic C_H(u). */
+export function costSeries(r: BlockResult): { simulated: LineSeries; analytic: OverlaySeries; best: { simulated: number; analytic: number } | null } {
+  const pts = [...r.cost_vs_u].sort((a, b) => a.u - b.u);
+  const simulated: LineSeries = {
+    id: 'simulated',
+    label: 'simulated FP-FCL',
+    points: pts.map((p) => ({ x: p.u, y: p.simulated_us.mean, lo: p.simulated_us.mean - p.simulated_us.ci95, hi: p.simulated_us.mean + p.simulated_us.ci95 })),
+  };
+  const analytic: OverlaySeries = { id: 'analytic', label: 'analytic C_H(u) (SPEC §9)', points: pts.map((p) => ({ x: p.u, y: p.analytic_us })) };
+  const argmin = (ys: number[]) => ys.reduce((b, y, i) => (y < ys[b] ? i : b), 0);
+  const best = pts.length ? { simulated: pts[argmin(pts.map((p) => p.simulated_us.mean))].u, analytic: pts[argmin(pts.map((p) => p.analytic_us))].u } : null;
+  return { simulated, analytic, best };
+}
+
+/** Each FAST'12 layer's caching share u and read share r over simulated time. */
+export function partitionSeries(r: BlockResult): LineSeries[] {
+  return r.caches
+    .filter((c) => c.partition.length > 1)
+    .flatMap((c) => [
+      { id: `${c.cache}-u`, label: `${CACHE_LABELS[c.cache]} u`, points: c.partition.map((p) => ({ x: p.t_s / 60, y: p.u })) },
+      { id: `${c.cache}-r`, label: `${CACHE_LABELS[c.cache]} r`, points: c.partition.map((p) => ({ x: p.t_s / 60, y: p.r })) },
+    ]);
+}
