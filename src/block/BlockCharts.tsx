@@ -64,7 +64,16 @@ export function CostChart({ result, seed }: { result: BlockResult; seed: number 
 export function PartitionChart({ result, seed }: { result: BlockResult; seed: number }) {
   const svgRef = useRef<SVGSVGElement>(null);
   const series = partitionSeries(result);
-  if (series.length === 0) return null;
+  if (series.length === 0) {
+    // A layer that re-partitions, on a run shorter than one period.
+    const layers = result.caches.filter((c) => c.partition.length === 1);
+    if (layers.length === 0) return null;
+    return (
+      <p className="hint" data-testid="block-partition-none">
+        No re-partition in this run: it spans {num(result.span_s)} s, shorter than one period of the FAST’12 layers; their partition stayed at u = {layers.map((c) => num(c.partition[0].u)).join(', ')}.
+      </p>
+    );
+  }
   const title = 'Partition of the FAST’12 layers over time';
   const rows = series.flatMap((s) => s.points.map((p) => ({ series: s.label, minute: p.x, share: p.y })));
   return (

@@ -70,7 +70,7 @@ describe('verdict labels', () => {
     // A block-level row (SPEC §13) waits for Run all too, and says so.
     const hyssc = rows.find((r) => r.id === 'hyssc-response-time')!;
     expect(hyssc.outcome.verdict).toBe('pending');
-    expect(pendingText(hyssc, plan)).toBe('Run all to simulate it. Needs the block-level simulations (they run with the request-level ones).');
+    expect(pendingText(hyssc, plan)).toBe('Run all to simulate it. Needs the block-level simulations, which run once every other simulation has finished.');
   });
 });
 

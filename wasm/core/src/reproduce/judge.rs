@@ -192,6 +192,19 @@ pub(super) fn ours_text(v: f64, ci: Option<f64>, unit: &str, decimals: u32) -> S
     }
 }
 
+/// A block-level row before its runs (see `reproduction_table_with`).
+pub fn block_pending(claim: &Claim) -> ClaimOutcome {
+    ClaimOutcome {
+        id: claim.id.clone(),
+        ours: None,
+        difference: None,
+        verdict: Verdict::Pending,
+        note:
+            "Needs the block-level simulations, which run once every other simulation has finished."
+                .into(),
+    }
+}
+
 /// [`evaluate_with`] without request-level results (those rows are pending).
 pub fn evaluate(claim: &Claim, results: &BTreeMap<String, RunResult>) -> ClaimOutcome {
     evaluate_with(claim, results, &BTreeMap::new())
@@ -228,17 +241,8 @@ pub fn evaluate_with(
         }
         // The block-level runs take seconds, so they belong to "Run all",
         // never to the first look at the table (which must show the closed
-        // forms at once): they run once any request-level result is in.
-        Method::BlockSimulated { .. } if requests.is_empty() => {
-            return ClaimOutcome {
-                id: claim.id.clone(),
-                ours: None,
-                difference: None,
-                verdict: Verdict::Pending,
-                note: "Needs the block-level simulations (they run with the request-level ones)."
-                    .into(),
-            }
-        }
+        // forms at once).
+        Method::BlockSimulated { .. } if requests.is_empty() => return block_pending(claim),
         Method::BlockSimulated { check } => {
             let (v, ci, t) = super::claims_block::block_value(*check);
             (v, ci, t, String::new())

@@ -39,7 +39,7 @@ mod types;
 pub use analytic::capacity_rule;
 pub use claims::{mmsys11_cost_table, rejection_note, reproduction, strict_optima};
 pub use claims_block::{hyssc_runs, hyssc_spec, HysscRun};
-pub use judge::{evaluate, evaluate_with, judge, thousands};
+pub use judge::{block_pending, evaluate, evaluate_with, judge, thousands};
 pub use table::{reproduction_table, reproduction_table_with, run_all, run_requests, table_csv};
 pub use types::*;
 
