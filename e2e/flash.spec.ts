@@ -66,7 +66,9 @@ test.describe('Flash endurance', () => {
     await f.open();
     await expect(page.getByTestId('study-example')).toContainText('T = 128 × 1024 × 10 000 / (100 × 1 × 3600) = 3,641 h = 152 days');
     await f.compareRun.click();
-    await expect(page.getByTestId('flash-compare-progress')).toBeVisible();
+    // A quick run may finish between two polls, so either its progress or its table shows
+    // (progress itself is checked by the long wear run below).
+    await expect(page.getByTestId('flash-compare-progress').or(f.compareTable)).toBeVisible();
     await expect(f.compareTable).toBeVisible({ timeout: 60_000 });
     const rows = f.compareTable.locator('tbody tr');
     await expect(rows).toHaveCount(6);
