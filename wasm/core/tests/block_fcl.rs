@@ -153,12 +153,18 @@ fn op_fcl_near_the_best_fixed_partition() {
             .fold(f64::INFINITY, f64::min);
         let gap = 100.0 * (op / best - 1.0);
         let last = r.caches[0].partition.last().unwrap();
-        println!("{name}: OP-FCL {op:.0} µs vs best FP-FCL {best:.0} µs ({gap:+.1} %), final u = {:.2}, r = {:.2}", last.u, last.r);
-        // Write-heavy presets: within a few percent. Read-heavy ones: the
-        // §9 GC term (victims hold u of valid pages) overprices the LRU
-        // fills, whose pages die in write order, so OP-FCL keeps too much
-        // over-provisioning; bounded here, explained in the README.
-        let bound = if w.read_share < 0.5 { 5.0 } else { 20.0 };
+        let best_u = argmin(r.cost_vs_u.iter().map(|c| (c.u, c.simulated_us.mean)));
+        println!("{name}: OP-FCL {op:.0} µs vs best FP-FCL {best:.0} µs at u = {best_u:.2} ({gap:+.1} %), final u = {:.2}, r = {:.2}, {} re-partitions", last.u, last.r, r.caches[0].partition.len());
+        // OP-FCL measures its GC and settles near the best u; what is left
+        // is the two fixed-share lists against FP-FCL's one shared list on
+        // the mixed presets, and the first periods at the starting u.
+        let bound = if w.read_share < 0.5 { 5.0 } else { 15.0 };
+        let best_u_gap = (last.u - best_u).abs();
+        assert!(
+            best_u_gap <= 0.1 + 1e-9,
+            "{name}: OP-FCL ends at u = {}, best {best_u}",
+            last.u
+        );
         assert!(gap < bound, "{name}: {gap}");
         assert!(r.caches[0].partition.len() >= 3);
     }

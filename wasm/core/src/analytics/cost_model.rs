@@ -283,17 +283,25 @@ impl CostParams {
         self.cost_parts(u, r, curves).total
     }
 
+    /// C_H for given hit ratios when garbage collection finds a share
+    /// `victim_valid` of valid pages in its victims. The model's own case is
+    /// `victim_valid = u`; a cache that measures its GC passes what it saw.
+    pub fn c_h_at(&self, victim_valid: f64, h_r: f64, h_w: f64) -> f64 {
+        let weigh = |share: f64, c: f64| if share == 0.0 { 0.0 } else { share * c };
+        weigh(self.io_r, self.c_hr_at(victim_valid, h_r))
+            + weigh(self.io_w, self.c_hw_at(victim_valid, h_w))
+    }
+
     /// All parts of C_H at one (u, r).
     pub fn cost_parts<H: HitCurves + ?Sized>(&self, u: f64, r: f64, curves: &H) -> CostPoint {
         let read_hit = curves.read_hit(u, r);
         let write_hit = curves.write_hit(u, r);
         let read_cost_us = self.c_hr_at(u, read_hit);
         let write_cost_us = self.c_hw_at(u, write_hit);
-        let weigh = |share: f64, c: f64| if share == 0.0 { 0.0 } else { share * c };
         CostPoint {
             u,
             r,
-            total: weigh(self.io_r, read_cost_us) + weigh(self.io_w, write_cost_us),
+            total: self.c_h_at(u, read_hit, write_hit),
             read_cost_us,
             write_cost_us,
             read_hit,

@@ -1,5 +1,6 @@
 //! What a flash cache policy tells the engine to do for one host I/O.
 
+use crate::block::flash_tier::FlashCounts;
 use crate::sampling::block::BlockIo;
 
 /// A flash tier of a cache. Single-technology caches and the FAST'12 layers
@@ -66,10 +67,17 @@ pub trait CachePolicy {
     fn counters(&self) -> &PolicyCounters;
     /// Number of flash tiers.
     fn tiers(&self) -> usize;
-    /// Called by the engine at simulated time `t` (OP-FCL re-partitions here);
-    /// returns the current caching share u and read share r when the policy
-    /// has them, for the partition-over-time series.
-    fn tick(&mut self, _t: f64, _bg: &mut Vec<DeviceOp>) -> Option<(f64, f64)> {
+    /// Called by the engine at simulated time `t` with the first flash tier's
+    /// operation counts so far (OP-FCL re-partitions here and measures what
+    /// garbage collection really costs); returns the current caching share u
+    /// and read share r when the policy has them, for the partition-over-time
+    /// series.
+    fn tick(
+        &mut self,
+        _t: f64,
+        _flash: &FlashCounts,
+        _bg: &mut Vec<DeviceOp>,
+    ) -> Option<(f64, f64)> {
         None
     }
 }

@@ -190,7 +190,7 @@ pub(super) fn fast12_block_claims() -> Vec<Claim> {
             how: format!("{} Ours: OP-FCL's cost above the best FP-FCL of the sweep, %, on the worst preset.", how()),
             method: Method::BlockSimulated { check: BlockCheck::Fast12OpGap },
             tolerance: 10.0,
-            explanation: "On the write-dominant presets OP-FCL is within a few percent of the best fixed partition. On the read-heavy ones it keeps too much over-provisioning: the §9 GC term assumes a victim block holds a share u of valid pages, but LRU fills invalidate pages in about the order they were written, so greedy GC copies far fewer pages than the model charges and the true optimum u is higher.".into(),
+            explanation: "OP-FCL measures what garbage collection costs (the FTL's copies per erase) and corrects the §9 GC term with it, because LRU fills invalidate pages in about the order they were written and greedy GC copies far fewer pages than the model's \"victims hold u\" charges; it also holds its starting partition until the cache is full. It then settles within one or two grid steps of the best fixed u on every preset. What is left is structural: OP-FCL keeps reads and writes in two lists of fixed shares, and on the mixed presets (exchange, msn) two lists hit less than the one shared list of FP-FCL at the same u (RW-FCL at u = 0.6, r = 0.4 costs 6 % more than FP-FCL at u = 0.6 on exchange), plus the first periods run at the starting u = 0.9.".into(),
             caveat: stand_in.into(),
         },
     ]

@@ -3,7 +3,9 @@
 
 use super::list::{Evicted, FclList};
 use super::{FclConfig, CURVE_BUCKETS, OP_R_STEPS, OP_U_STEPS, TRACKER_LIMIT};
+use crate::analytics::cost_model::HitCurves;
 use crate::block::engine::push_op;
+use crate::block::flash_tier::FlashCounts;
 use crate::block::policy::{CachePolicy, DeviceOp, PolicyCounters};
 use crate::block::stack_distance::{SplitCurves, StackDistance};
 use crate::sampling::block::BlockIo;
@@ -24,6 +26,16 @@ const WRITE: usize = 1;
 /// How much of the past periods' curves OP-FCL keeps at each re-partition.
 const CURVE_DECAY: f64 = 0.5;
 
+/// Fewest erases in a period for OP-FCL to learn from its GC (fewer say
+/// little about what a victim holds).
+const MIN_GC_ERASES: u64 = 16;
+
+/// Most periods OP-FCL waits for a GC measurement once the cache is full.
+const HOLD_PERIODS: u32 = 3;
+
+/// Bounds of the measured GC exponent (1 is the §9 model's own case).
+const EXPONENT_RANGE: (f64, f64) = (0.5, 8.0);
+
 pub struct Fcl {
     mode: FclMode,
     cfg: FclConfig,
@@ -39,6 +51,21 @@ pub struct Fcl {
     next_period: Option<f64>,
     /// OP-FCL's hit curves of the read and of the write stream.
     trackers: Option<[StackDistance; 2]>,
+    /// OP-FCL's GC calibration: victims are taken to hold a share u^k of
+    /// valid pages at occupancy u. The §9 model assumes k = 1 (victims as
+    /// full as the flash); LRU fills invalidate pages in about the order
+    /// they were written, so greedy GC finds emptier victims and k > 1.
+    /// k is measured every period from the FTL's copies per erase.
+    gc_exponent: f64,
+    /// The tier's (GC copies, erases) at the last re-partition.
+    gc_seen: (u64, u64),
+    /// Whether `gc_exponent` has been measured yet.
+    gc_measured: bool,
+    /// Periods OP-FCL has held its starting partition with the cache full.
+    held: u32,
+    /// Whether a list has evicted yet: OP-FCL keeps its starting partition
+    /// until the cache is full, because cold curves undervalue caching.
+    warm: bool,
 }
 
 impl Fcl {
@@ -60,6 +87,11 @@ impl Fcl {
             r: cfg.r.clamp(0.0, 1.0),
             next_period: None,
             trackers: (mode == FclMode::Adaptive).then(|| [tracker(), tracker()]),
+            gc_exponent: 1.0,
+            gc_seen: (0, 0),
+            gc_measured: false,
+            held: 0,
+            warm: false,
         };
         match mode {
             FclMode::Unified => fcl.lists[READ].cap = cfg.logical_pages,
@@ -141,6 +173,7 @@ impl Fcl {
             return None;
         }
         while self.lists[l].len() >= self.lists[l].cap {
+            self.warm = true;
             let e = self.lists[l].pop_lru().expect("a full list is not empty");
             self.release(e, fg, bg, false);
         }
@@ -255,15 +288,38 @@ impl Fcl {
             if u > u_max + 1e-12 {
                 break;
             }
+            let victim_valid = u.powf(self.gc_exponent);
             for j in 0..=OP_R_STEPS {
                 let r = j as f64 / OP_R_STEPS as f64;
-                let c = params.c_h(u, r, &curves);
+                let (h_r, h_w) = (curves.read_hit(u, r), curves.write_hit(u, r));
+                let c = params.c_h_at(victim_valid, h_r, h_w);
                 if best.is_none_or(|b| c < b.2) {
                     best = Some((u, r, c));
                 }
             }
         }
         best.map(|(u, r, _)| (u, r))
+    }
+
+    /// Learn the GC exponent from the copies per erase since the last
+    /// period, at the flash's current occupancy.
+    fn measure_gc(&mut self, flash: &FlashCounts) {
+        let copies = flash.gc_copies - self.gc_seen.0;
+        let erases = flash.erases - self.gc_seen.1;
+        self.gc_seen = (flash.gc_copies, flash.erases);
+        let cached = (self.lists[READ].len() + self.lists[WRITE].len()) as f64;
+        let occupancy = cached / self.cfg.physical_pages as f64;
+        if erases < MIN_GC_ERASES || !(0.01..0.99).contains(&occupancy) {
+            return;
+        }
+        let ppb = self.cfg.params.pages_per_block as f64;
+        // An empty victim still says "emptier than any exponent in range".
+        let valid = (copies as f64 / (erases as f64 * ppb)).clamp(1e-6, 1.0 - 1e-6);
+        let k = (valid.ln() / occupancy.ln()).clamp(EXPONENT_RANGE.0, EXPONENT_RANGE.1);
+        // The first measurement replaces the model's k = 1 outright.
+        let keep = if self.gc_measured { CURVE_DECAY } else { 0.0 };
+        self.gc_exponent = keep * self.gc_exponent + (1.0 - keep) * k;
+        self.gc_measured = true;
     }
 
     /// Move to partition (u, r): lists over their new caps are cut back,
@@ -305,7 +361,7 @@ impl CachePolicy for Fcl {
         1
     }
 
-    fn tick(&mut self, t: f64, bg: &mut Vec<DeviceOp>) -> Option<(f64, f64)> {
+    fn tick(&mut self, t: f64, flash: &FlashCounts, bg: &mut Vec<DeviceOp>) -> Option<(f64, f64)> {
         match self.mode {
             FclMode::Unified => None,
             FclMode::Split => Some((self.u, self.r)),
@@ -313,6 +369,19 @@ impl CachePolicy for Fcl {
                 match self.next_period {
                     None => self.next_period = Some(t + self.cfg.period_s),
                     Some(next) if t >= next => {
+                        self.measure_gc(flash);
+                        // Hold the partition while the cache fills (cold curves
+                        // undervalue caching) and until GC has been measured
+                        // (the model's own GC term overprices LRU fills), but
+                        // not for more than HOLD_PERIODS periods.
+                        if self.warm {
+                            self.held += 1;
+                        }
+                        let gc_known = self.gc_measured || self.held > HOLD_PERIODS;
+                        if !self.warm || !gc_known {
+                            self.next_period = Some(t + self.cfg.period_s);
+                            return Some((self.u, self.r));
+                        }
                         if let Some((u, r)) = self.best_partition() {
                             self.apply(u, r, bg);
                         }
