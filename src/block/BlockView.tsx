@@ -64,7 +64,8 @@ export function BlockView({ engine, scenario, setScenario }: ViewProps) {
   const setBlock = (b: BlockSpec) => setScenario({ ...scenario, block: b });
   const choosePreset = (name: string) => {
     const p = presets.find((x) => x.name === name);
-    if (p) setBlock({ ...block, workload: { kind: 'synthetic', ...p.workload } });
+    // A preset comes with the cache it is scaled for (the study's ÷ 64).
+    if (p) setBlock({ ...block, cache_gb: p.cache_gb, workload: { kind: 'synthetic', ...p.workload } });
   };
   const chooseFile = async (f: File) => {
     const head = await readBlob(f.slice(0, 64 * 1024));

@@ -45,9 +45,9 @@ describe('block workload presets', () => {
 });
 
 describe('default block study', () => {
-  it('is the HySSC comparison: 32 GB, 10 % OPS, SLC/MLC/TLC/HySSC', () => {
+  it('is the HySSC comparison at the presets\' 1:64 scale: 0.5 GB, 10 % OPS, SLC/MLC/TLC/HySSC', () => {
     const spec = wasm.defaultBlockSpec();
-    expect(spec.cache_gb).toBe(32);
+    expect(spec.cache_gb).toBe(0.5);
     expect(spec.ops).toBe(0.1);
     expect(spec.caches).toEqual(['slc', 'mlc', 'tlc', 'hyssc']);
     expect(spec.workload.kind).toBe('synthetic');

@@ -49,7 +49,8 @@ impl Default for SyntheticBlockWorkload {
         SyntheticBlockWorkload {
             read_share: 0.7,
             zipf_s: 0.9,
-            footprint_gb: 64.0,
+            // Scaled like the presets (a 64 GB footprint ÷ 64).
+            footprint_gb: 1.0,
             seq_share: 0.1,
             seq_run_kb: 512.0,
             io_kb: 4.0,
@@ -110,7 +111,8 @@ pub struct BlockSpec {
     pub workload: BlockWorkload,
     /// The caches to compare in one run (the view's comparison set).
     pub caches: Vec<BlockCacheKind>,
-    /// Total flash capacity of the cache, GB (32 in the HySSC study).
+    /// Total flash capacity of the cache, GB (32 in the HySSC study; the
+    /// presets and the default are the studies' sizes ÷ 64).
     pub cache_gb: f64,
     /// Over-provisioned share of the flash, 0–1 (0.10 in the HySSC study);
     /// the FAST'12 fixed layers use 1 − u of it.
@@ -142,7 +144,8 @@ impl Default for BlockSpec {
                 BlockCacheKind::Tlc,
                 BlockCacheKind::Hyssc,
             ],
-            cache_gb: 32.0,
+            // HySSC's 32 GB ÷ 64, the presets' scale.
+            cache_gb: 0.5,
             ops: 0.10,
             fixed_u: 0.9,
             fixed_r: 0.5,

@@ -3,7 +3,7 @@
 //! presets are valid workloads.
 
 use tierplan_core::block_spec::SyntheticBlockWorkload;
-use tierplan_core::sampling::block::presets::{block_preset, block_presets};
+use tierplan_core::sampling::block::presets::{block_preset, block_presets, PRESET_IOS, SCALE};
 use tierplan_core::sampling::block::synthetic::{footprint_blocks, SyntheticBlocks};
 use tierplan_core::sampling::block::{BlockIo, BlockSource};
 
@@ -182,8 +182,19 @@ fn presets_are_named_and_sized() {
     );
     for p in block_presets() {
         assert!(p.assumptions.len() >= 3, "{}", p.name);
-        let ios = p.workload.iops * p.workload.duration_s;
-        assert!((5e5..=2e6).contains(&ios), "{}: {ios} I/Os", p.name);
+        let w = &p.workload;
+        let ios = w.iops * w.duration_s;
+        assert!((ios - PRESET_IOS).abs() < 1.0, "{}: {ios} I/Os", p.name);
+        // Scaled alike: the study's footprint-to-cache ratio (more data
+        // than cache), and a run that writes the cache over several times.
+        assert_eq!(p.cache_gb * SCALE, p.study_cache_gb, "{}", p.name);
+        assert!(w.footprint_gb > p.cache_gb, "{}", p.name);
+        let touched_gb = ios * w.io_kb / (1024.0 * 1024.0);
+        assert!(
+            touched_gb >= 5.0 * p.cache_gb,
+            "{}: {touched_gb} GB",
+            p.name
+        );
         assert_eq!(block_preset(&p.name), Some(p.clone()));
     }
     assert!(block_preset("nope").is_none());

@@ -15,6 +15,7 @@ use crate::block_spec::{BlockCacheKind, BlockSpec};
 use crate::progress::Progress;
 use crate::sampling::block::synthetic::SyntheticBlocks;
 use crate::sampling::block::trace::{TraceLineError, TraceReader};
+use crate::sampling::block::BlockIo;
 use crate::sampling::block::BlockSource;
 use crate::scenario::Scenario;
 use crate::stats::mean_ci95;
@@ -92,6 +93,8 @@ pub struct BlockJob {
     timed: bool,
     input: Input,
     sims: Vec<CacheSim>,
+    /// The I/Os of the current step (reused; no allocation once grown).
+    batch: Vec<BlockIo>,
     rep: u32,
     reps: u32,
     started: bool,
@@ -255,6 +258,7 @@ impl BlockJob {
             starved: false,
             last_t: 0.0,
             sims: Vec::new(),
+            batch: Vec::new(),
             rep: 0,
             reps,
             started: false,
@@ -334,6 +338,9 @@ impl BlockJob {
                 Input::Trace(r) => r.as_mut(),
             };
             let mut ended = false;
+            // Read a batch, then let each cache take the whole batch in turn
+            // (its state stays hot; natively the caches run on threads).
+            self.batch.clear();
             while left > 0 {
                 let Some(mut io) = src.next_io() else {
                     ended = true;
@@ -341,15 +348,14 @@ impl BlockJob {
                 };
                 io.t = io.t.max(self.last_t);
                 self.last_t = io.t;
-                if let Some(sweep) = &mut self.sweep {
-                    sweep.observe(&io);
-                }
-                for sim in &mut self.sims {
-                    sim.process(&io);
-                }
+                self.batch.push(io);
                 left -= 1;
                 self.events += 1;
             }
+            if let Some(sweep) = &mut self.sweep {
+                self.batch.iter().for_each(|io| sweep.observe(io));
+            }
+            super::lockstep::process_all(&mut self.sims, &self.batch);
             if ended {
                 if let Input::Trace(r) = &self.input {
                     if !r.is_finished() {

@@ -24,6 +24,7 @@ pub mod flash_tier;
 pub mod hyssc;
 pub mod job;
 pub mod latency;
+pub mod lockstep;
 pub mod lru;
 pub mod lru_cache;
 pub mod make;

@@ -62,7 +62,7 @@ pub struct PolicyCounters {
 /// waits for, in the order they must happen, and to `bg` the ones that run
 /// behind it (destaging, migration, asynchronous fills). The vectors are the
 /// engine's and reused, so a policy allocates nothing per I/O.
-pub trait CachePolicy {
+pub trait CachePolicy: Send {
     fn access(&mut self, io: &BlockIo, fg: &mut Vec<DeviceOp>, bg: &mut Vec<DeviceOp>);
     fn counters(&self) -> &PolicyCounters;
     /// Number of flash tiers.

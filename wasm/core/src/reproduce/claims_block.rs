@@ -17,9 +17,9 @@ pub const HYSSC_PRESETS: [&str; 2] = ["exchange", "msn"];
 /// turns the caches over: 0.5 GB caches (0.25 GB SLC + 0.25 GB TLC for HySSC) in
 /// front of 1/64 of the preset's footprint — the paper's cache-to-data
 /// ratio at 1/64 of the I/Os it would take at full size.
-pub const SCALE: f64 = 64.0;
+pub const SCALE: f64 = crate::sampling::block::presets::SCALE;
 /// Host I/Os per replication.
-pub const IOS: f64 = 400_000.0;
+pub const IOS: f64 = crate::sampling::block::presets::PRESET_IOS;
 pub const REPLICATIONS: u32 = 1;
 /// HySSC may be this much slower than SLC (mean response) and still count
 /// as "only slightly worse", %.
@@ -46,9 +46,9 @@ const KINDS: [BlockCacheKind; 4] = [
 
 /// The scaled scenario of a preset (also what the test suite runs).
 pub fn hyssc_spec(preset: &str) -> BlockSpec {
+    // The presets are already the studies' sizes divided by SCALE.
     let p = block_preset(preset).expect("HySSC presets exist");
     let mut w = p.workload;
-    w.footprint_gb /= SCALE;
     w.duration_s = IOS / w.iops;
     BlockSpec {
         workload: BlockWorkload::Synthetic(w),

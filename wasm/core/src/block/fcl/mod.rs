@@ -25,7 +25,7 @@ pub mod sweep;
 use crate::analytics::cost_model::CostParams;
 use crate::block::policy::CachePolicy;
 use crate::block_spec::SyntheticBlockWorkload;
-use crate::sampling::block::presets::block_preset;
+use crate::sampling::block::presets::{block_preset, SCALE};
 pub use layer::{Fcl, FclMode};
 
 /// Grid of OP-FCL's search: u and r in steps of 1/50 and 1/20.
@@ -58,17 +58,18 @@ pub struct FclConfig {
 }
 
 /// A block preset scaled for a short FAST'12 run: the cache becomes
-/// `cache_gb` and the footprint shrinks alike from the study's cache (4 GB
-/// for Financial, Search Engine and Home; 16 GB for Exchange and MSN), so
-/// the footprint-to-cache ratio stays; `ios` I/Os at the preset's rate.
+/// `cache_gb` and the footprint shrinks alike from the preset's (which is
+/// FAST'12's divided by `SCALE`; FAST'12 ran Financial, Search Engine and
+/// Home with 4 GB, Exchange and MSN with 16 GB), so the footprint-to-cache
+/// ratio of the study stays; `ios` I/Os at the preset's rate.
 pub fn scaled_preset(name: &str, cache_gb: f64, ios: f64) -> Option<SyntheticBlockWorkload> {
     let mut w = block_preset(name)?.workload;
-    let study_cache_gb = if matches!(name, "exchange" | "msn") {
+    let fast12_cache_gb = if matches!(name, "exchange" | "msn") {
         16.0
     } else {
         4.0
     };
-    w.footprint_gb *= cache_gb / study_cache_gb;
+    w.footprint_gb *= cache_gb / (fast12_cache_gb / SCALE);
     w.duration_s = ios / w.iops;
     Some(w)
 }
