@@ -155,16 +155,11 @@ fn op_fcl_near_the_best_fixed_partition() {
         let last = r.caches[0].partition.last().unwrap();
         let best_u = argmin(r.cost_vs_u.iter().map(|c| (c.u, c.simulated_us.mean)));
         println!("{name}: OP-FCL {op:.0} µs vs best FP-FCL {best:.0} µs at u = {best_u:.2} ({gap:+.1} %), final u = {:.2}, r = {:.2}, {} re-partitions", last.u, last.r, r.caches[0].partition.len());
-        // OP-FCL measures its GC and settles near the best u; what is left
-        // is the two fixed-share lists against FP-FCL's one shared list on
-        // the mixed presets, and the first periods at the starting u.
-        let bound = if w.read_share < 0.5 { 5.0 } else { 15.0 };
-        let best_u_gap = (last.u - best_u).abs();
-        assert!(
-            best_u_gap <= 0.1 + 1e-9,
-            "{name}: OP-FCL ends at u = {}, best {best_u}",
-            last.u
-        );
+        // OP-FCL measures its GC and prices reads that hit its write list;
+        // it may pick a partition FP-FCL cannot have (r = 0: only written
+        // blocks cached, reads of them hit), so its cost, not its u, is
+        // what is compared.
+        let bound = 6.0;
         assert!(gap < bound, "{name}: {gap}");
         assert!(r.caches[0].partition.len() >= 3);
     }

@@ -160,6 +160,12 @@ impl StackDistance {
         self.max_blocks
     }
 
+    /// Whether `block` is one the tracker follows (all of them unless it
+    /// samples).
+    pub fn tracks(&self, block: u64) -> bool {
+        self.sample == 1 || sample_hash(block).is_multiple_of(self.sample)
+    }
+
     /// Record an access; returns its stack distance (None: first access or
     /// beyond the tracked range).
     pub fn access(&mut self, block: u64, write: bool) -> Option<usize> {
@@ -202,6 +208,31 @@ impl StackDistance {
             hist[d / self.width] += 1.0;
         }
         dist
+    }
+
+    /// Move `block` to the top if it is tracked, without counting an
+    /// access; returns its stack distance before the move (None: not
+    /// tracked). OP-FCL's write stack uses it for reads, which keep a block
+    /// of the write list hot without writing it.
+    pub fn touch(&mut self, block: u64) -> Option<usize> {
+        if self.sample > 1 && !sample_hash(block).is_multiple_of(self.sample) {
+            return None;
+        }
+        let s = *self.stamp_of.get(&block)? as usize;
+        if self.next == self.block_at.len() {
+            self.compact();
+            return self.touch(block);
+        }
+        let live = self.stamp_of.len() as i64;
+        let d = (live - self.marks.prefix(s)) as usize * self.sample as usize;
+        self.marks.add(s, -1);
+        self.block_at[s] = NONE;
+        let stamp = self.next;
+        self.next += 1;
+        self.block_at[stamp] = block;
+        self.marks.add(stamp, 1);
+        self.stamp_of.insert(block, stamp as u32);
+        Some(d)
     }
 
     /// Renumber the live stamps 0.. in order (they keep their order).

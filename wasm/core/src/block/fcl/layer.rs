@@ -1,13 +1,13 @@
 //! One policy type for the three FAST'12 layers; the mode decides whether
 //! reads and writes share a list and whether the partition moves.
 
+use super::joint::JointReads;
 use super::list::{Evicted, FclList};
 use super::{FclConfig, CURVE_BUCKETS, OP_R_STEPS, OP_U_STEPS, TRACKER_LIMIT};
-use crate::analytics::cost_model::HitCurves;
 use crate::block::engine::push_op;
 use crate::block::flash_tier::FlashCounts;
 use crate::block::policy::{CachePolicy, DeviceOp, PolicyCounters};
-use crate::block::stack_distance::{SplitCurves, StackDistance};
+use crate::block::stack_distance::StackDistance;
 use crate::sampling::block::BlockIo;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,6 +51,9 @@ pub struct Fcl {
     next_period: Option<f64>,
     /// OP-FCL's hit curves of the read and of the write stream.
     trackers: Option<[StackDistance; 2]>,
+    /// OP-FCL's reads by their distance in both stacks (a read is a hit
+    /// in the write list too).
+    joint: Option<JointReads>,
     /// OP-FCL's GC calibration: victims are taken to hold a share u^k of
     /// valid pages at occupancy u. The §9 model assumes k = 1 (victims as
     /// full as the flash); LRU fills invalidate pages in about the order
@@ -87,6 +90,8 @@ impl Fcl {
             r: cfg.r.clamp(0.0, 1.0),
             next_period: None,
             trackers: (mode == FclMode::Adaptive).then(|| [tracker(), tracker()]),
+            joint: (mode == FclMode::Adaptive)
+                .then(|| JointReads::new(cfg.physical_pages as usize)),
             gc_exponent: 1.0,
             gc_seen: (0, 0),
             gc_measured: false,
@@ -271,16 +276,13 @@ impl Fcl {
     /// and write share; None before any I/O was measured.
     pub fn best_partition(&self) -> Option<(f64, f64)> {
         let [reads, writes] = self.trackers.as_ref()?;
+        let joint = self.joint.as_ref()?;
         let (nr, nw) = (reads.counts().0, writes.counts().1);
         if nr + nw <= 0.0 {
             return None;
         }
         let params = self.cfg.params.with_write_share(nw / (nr + nw));
-        let curves = SplitCurves {
-            reads,
-            writes,
-            blocks: self.cfg.physical_pages as f64,
-        };
+        let n = self.cfg.physical_pages as f64;
         let u_max = self.cfg.logical_pages as f64 / self.cfg.physical_pages as f64;
         let mut best: Option<(f64, f64, f64)> = None;
         for i in 1..OP_U_STEPS {
@@ -291,7 +293,11 @@ impl Fcl {
             let victim_valid = u.powf(self.gc_exponent);
             for j in 0..=OP_R_STEPS {
                 let r = j as f64 / OP_R_STEPS as f64;
-                let (h_r, h_w) = (curves.read_hit(u, r), curves.write_hit(u, r));
+                let (read_list, write_list) = (u * r * n, u * (1.0 - r) * n);
+                let (h_r, h_w) = (
+                    joint.hit(read_list, write_list),
+                    writes.write_hit_at(write_list),
+                );
                 let c = params.c_h_at(victim_valid, h_r, h_w);
                 if best.is_none_or(|b| c < b.2) {
                     best = Some((u, r, c));
@@ -342,8 +348,13 @@ impl Fcl {
 impl CachePolicy for Fcl {
     fn access(&mut self, io: &BlockIo, fg: &mut Vec<DeviceOp>, bg: &mut Vec<DeviceOp>) {
         for b in io.block..io.block + io.blocks as u64 {
-            if let Some(t) = &mut self.trackers {
-                t[io.write as usize].access(b, io.write);
+            if let (Some([reads, writes]), Some(joint)) = (&mut self.trackers, &mut self.joint) {
+                if io.write {
+                    writes.access(b, true);
+                } else if reads.tracks(b) {
+                    let read_d = reads.access(b, false);
+                    joint.add(read_d, writes.touch(b));
+                }
             }
             if io.write {
                 self.write_block(b, fg, bg);
@@ -387,6 +398,9 @@ impl CachePolicy for Fcl {
                         }
                         if let Some(tr) = &mut self.trackers {
                             tr.iter_mut().for_each(|s| s.decay(CURVE_DECAY));
+                        }
+                        if let Some(j) = &mut self.joint {
+                            j.decay(CURVE_DECAY);
                         }
                         self.next_period = Some(t + self.cfg.period_s);
                     }

@@ -18,6 +18,7 @@
 //! ASSUMPTION: the FAST'12 layers run on a chip with 4 KB pages (MLC in the
 //! engine's layout), so one cached block is one flash page.
 
+mod joint;
 mod layer;
 pub mod list;
 pub mod sweep;
