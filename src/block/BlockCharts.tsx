@@ -6,7 +6,7 @@ import { useRef } from 'react';
 import { ExportButtons, LineChart, ScatterChart } from '../charts';
 import type { BlockResult } from '../engine/block-types';
 import { num } from '../ui/format';
-import { costSeries, partitionSeries, responsePoints, responseRows } from './series';
+import { costSeries, formatMs, partitionSeries, responsePoints, responseRows } from './series';
 
 export function ResponseChart({ result, seed }: { result: BlockResult; seed: number }) {
   const svgRef = useRef<SVGSVGElement>(null);
@@ -16,14 +16,15 @@ export function ResponseChart({ result, seed }: { result: BlockResult; seed: num
       <ScatterChart
         title={title}
         xLabel="hit ratio (%)"
-        yLabel="response time (ms, log)"
+        yLabel="response time (log scale)"
         points={responsePoints(result)}
         pareto={false}
         yScale="log"
-        yFormat={(v) => `${num(v)} ms`}
+        yFormat={formatMs}
         testId="block-response-chart"
         svgRef={svgRef}
       />
+      <p className="hint">Each cache&apos;s mean is labelled; its 99th percentile sits straight above it.</p>
       <ExportButtons
         svgRef={svgRef}
         name="block-response-times"

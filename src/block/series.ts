@@ -14,10 +14,20 @@ export const CACHE_LABELS: Record<BlockCacheKind, string> = {
   op_fcl: 'OP-FCL',
 };
 
-/** One point per cache and statistic: hit ratio (%) against response time (ms). */
+/** Short names drawn beside the chart's points. */
+const SHORT: Record<BlockCacheKind, string> = { ...CACHE_LABELS, hyssc: 'HySSC' };
+
+/** A response time in ms as the axis shows it: ms below a second, s above. */
+export function formatMs(v: number): string {
+  if (v >= 1000) return `${(v / 1000).toLocaleString('en-US', { maximumSignificantDigits: 3 })} s`;
+  return `${v.toLocaleString('en-US', { maximumSignificantDigits: 3 })} ms`;
+}
+
+/** One point per cache and statistic: hit ratio (%) against response time
+ * (ms); each mean is labelled with its cache (its p99 sits straight above). */
 export function responsePoints(r: BlockResult): ScatterPoint[] {
   return r.caches.flatMap((c) => [
-    { id: `${c.cache}-mean`, x: 100 * c.hit_ratio.mean, y: c.mean_response_ms.mean, group: 'mean', label: `${CACHE_LABELS[c.cache]} (mean)` },
+    { id: `${c.cache}-mean`, x: 100 * c.hit_ratio.mean, y: c.mean_response_ms.mean, group: 'mean', label: `${CACHE_LABELS[c.cache]} (mean)`, pointText: SHORT[c.cache] },
     { id: `${c.cache}-p99`, x: 100 * c.hit_ratio.mean, y: c.p99_response_ms.mean, group: '99th percentile', label: `${CACHE_LABELS[c.cache]} (p99)` },
   ]).filter((p) => Number.isFinite(p.y) && p.y > 0);
 }

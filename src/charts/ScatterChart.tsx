@@ -14,6 +14,7 @@ import { seriesColor } from './palette';
 import { paretoFront, type ParetoSense } from './pareto';
 import { ChartFrame, useChartFrame } from './ChartFrame';
 import type { ScatterPoint } from './types';
+import { placeTexts } from './pointText';
 
 export interface ScatterChartProps {
   title: string;
@@ -108,6 +109,8 @@ export function ScatterChart({
     refs.current.get(to.i)?.focus();
   }
 
+  const texts = placeTexts(points, (p) => [x(p.x), y(p.y)], width - m.right);
+
   const table: ChartTable = {
     columns: ['Point', xLabel, yLabel, ...(pareto ? ['Pareto front'] : [])],
     rows: order.map(({ p }) => [p.label ?? p.group, xFormat(p.x), yFormat(p.y), ...(pareto ? [onFront.has(p.id) ? 'yes' : 'no'] : [])]),
@@ -160,6 +163,16 @@ export function ScatterChart({
           />
         ))}
       </g>
+      {texts.length > 0 ? (
+        // The points' own labels carry the same words for screen readers.
+        <g className="ck-point-texts" aria-hidden="true">
+          {texts.map((t) => (
+            <text key={t.key} x={r2(t.x)} y={r2(t.y)} textAnchor={t.anchor} dominantBaseline="middle" className="ck-point-text" data-testid={`${testId}-text`}>
+              {t.text}
+            </text>
+          ))}
+        </g>
+      ) : null}
       <Legend items={legendItems} width={width} left={legendLeft(width)} top={plotBottom + 44} />
     </ChartFrame>
   );

@@ -40,6 +40,8 @@ export interface ScatterPoint {
   /** Groups share a colour and a legend entry. */
   group: string;
   label?: string;
+  /** Drawn beside the point (direct labelling); points at the same place share one text. */
+  pointText?: string;
 }
 
 export interface HeatCell {

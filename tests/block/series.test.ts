@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { costSeries, partitionSeries, responsePoints, responseRows } from '../../src/block/series';
+import { costSeries, formatMs, partitionSeries, responsePoints, responseRows } from '../../src/block/series';
 import type { BlockCacheResult, BlockResult } from '../../src/engine/block-types';
 
 const est = (mean: number, ci95 = 0) => ({ mean, ci95, n: 3, min: mean, max: mean });
@@ -51,5 +51,20 @@ describe('block result series', () => {
       { x: 1, y: 0.9 },
       { x: 2, y: 0.7 },
     ]);
+  });
+
+  it('labels each mean with its cache, never a p99', () => {
+    const pts = responsePoints(result);
+    expect(pts.filter((p) => p.pointText).map((p) => [p.id, p.pointText])).toEqual([
+      ['slc-mean', 'SLC'],
+      ['op_fcl-mean', 'OP-FCL'],
+    ]);
+  });
+
+  it('formats response times in ms below a second and in s above', () => {
+    expect(formatMs(0.575)).toBe('0.575 ms');
+    expect(formatMs(27.01)).toBe('27 ms');
+    expect(formatMs(1000)).toBe('1 s');
+    expect(formatMs(143_305)).toBe('143 s');
   });
 });
