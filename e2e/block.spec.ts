@@ -111,12 +111,14 @@ test('edit the synthetic workload: a bad value gets the core’s message beside 
   await expect(b.run).toBeEnabled();
   await b.run.click();
   const rows = await b.rows();
-  await expect(page.getByRole('heading', { name: /Comparison over 4,000 I\/Os/ })).toBeVisible();
   const saved = await savedScenario(page, '"seed":7');
   expect(saved.block?.workload).toMatchObject({ kind: 'synthetic', read_share: 0.8, io_kb: 8, iops: 200, duration_s: 10, footprint_gb: 2 });
   expect(saved.block).toMatchObject({ cache_gb: 1, replications: 2, seed: 7 });
   const cli = cliBlockRun(saved);
   expect(rows).toEqual(cliRows(cli, rows.map((r) => r.cache)));
+  // About iops × duration_s = 2,000 Poisson arrivals, as many as the CLI generated.
+  expect(Math.abs(cli.ios - 2000)).toBeLessThan(300);
+  await expect(page.getByRole('heading', { name: `Comparison over ${num(cli.ios)} I/Os` })).toBeVisible();
 });
 
 test('drop the sample trace on the drop zone: handled as the chooser, the same comparison; several files or text are refused', async ({ page }) => {
