@@ -67,28 +67,26 @@ export class BlockPage {
    * DataTransfer built in the page from the files' text.
    */
   async dropFiles(files: { name: string; text: string }[]): Promise<void> {
-    const zone = await this.dropZone.elementHandle();
     const dt = await this.page.evaluateHandle((fs) => {
       const d = new DataTransfer();
       for (const f of fs) d.items.add(new File([f.text], f.name, { type: 'text/csv' }));
       return d;
     }, files);
-    await zone!.dispatchEvent('dragenter', { dataTransfer: dt });
-    await zone!.dispatchEvent('dragover', { dataTransfer: dt });
+    await this.dropZone.dispatchEvent('dragenter', { dataTransfer: dt });
+    await this.dropZone.dispatchEvent('dragover', { dataTransfer: dt });
     await expect(this.dropZone).toHaveClass(/dragging/);
-    await zone!.dispatchEvent('drop', { dataTransfer: dt });
+    await this.dropZone.dispatchEvent('drop', { dataTransfer: dt });
     await expect(this.dropZone).not.toHaveClass(/dragging/);
   }
 
   /** Drop text (not a file) onto the zone. */
   async dropText(text: string): Promise<void> {
-    const zone = await this.dropZone.elementHandle();
     const dt = await this.page.evaluateHandle((t) => {
       const d = new DataTransfer();
       d.setData('text/plain', t);
       return d;
     }, text);
-    await zone!.dispatchEvent('drop', { dataTransfer: dt });
+    await this.dropZone.dispatchEvent('drop', { dataTransfer: dt });
   }
 
   /** Choose a trace file (as the file chooser would). */

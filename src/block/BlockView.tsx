@@ -61,6 +61,19 @@ export function BlockView({ engine, scenario, valid, setScenario }: ViewProps) {
   const dragDepth = useRef(0);
   const ac = useRef<AbortController | null>(null);
   useEffect(() => () => ac.current?.abort(), []);
+  // A file dropped just beside the drop zone would make the browser navigate
+  // to it and leave the app: on this tab, such drops do nothing.
+  useEffect(() => {
+    const swallow = (e: globalThis.DragEvent) => {
+      if (e.dataTransfer && carriesFiles(Array.from(e.dataTransfer.types))) e.preventDefault();
+    };
+    window.addEventListener('dragover', swallow);
+    window.addEventListener('drop', swallow);
+    return () => {
+      window.removeEventListener('dragover', swallow);
+      window.removeEventListener('drop', swallow);
+    };
+  }, []);
   useEffect(() => {
     let live = true;
     void engine.listBlockPresets().then((p) => live && setPresets(p));

@@ -63,17 +63,17 @@ describe('BlockView', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(5);
   });
 
-  it('puts an edited synthetic field into the scenario, shows the core’s message beside it and blocks Run until fixed', async () => {
+  it('puts an edited synthetic field into the scenario, shows the core’s message beside it and blocks Run until fixed', () => {
     const seen: Scenario[] = [];
     render(<ValidatingHost engine={testEngine({ chunk: 500 })} initial={small()} seen={seen} />);
     const field = screen.getByTestId('field-block.workload.zipf_s');
     fireEvent.change(field, { target: { value: '9' } });
     expect(seen.at(-1)?.block?.workload).toMatchObject({ kind: 'synthetic', zipf_s: 9, iops: 200 });
     expect(screen.getByTestId('error-block.workload.zipf_s').textContent).toMatch(/9 is out of range/);
-    expect((screen.getByTestId('block-run') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('block-run').disabled).toBe(true);
     fireEvent.change(field, { target: { value: '1.1' } });
     expect(screen.queryByTestId('error-block.workload.zipf_s')).toBeNull();
-    expect((screen.getByTestId('block-run') as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByTestId<HTMLButtonElement>('block-run').disabled).toBe(false);
     fireEvent.change(screen.getByTestId('field-block.seed'), { target: { value: '5' } });
     expect(seen.at(-1)?.block).toMatchObject({ seed: 5, workload: { zipf_s: 1.1 } });
   });
