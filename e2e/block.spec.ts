@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BlockPage } from './pages/BlockPage';
@@ -11,20 +11,25 @@ import type { BlockResult } from '../src/engine/block-types';
 
 const SAMPLE = join(process.cwd(), 'public/sample-block-trace.csv');
 
-/** `tierplan block run` (the native CLI over the same core) on a scenario and trace. */
-function cliBlockRun(s: Scenario, trace: string): BlockResult {
+/** `tierplan block run` (the native CLI over the same core) on a scenario and its trace, if it has one. */
+function cliBlockRun(s: Scenario, trace?: string): BlockResult {
   const cli = join(process.cwd(), 'wasm/target/release/tierplan');
   if (!existsSync(cli)) execFileSync('cargo', ['build', '--release', '--manifest-path', 'wasm/Cargo.toml', '-p', 'tierplan-cli'], { stdio: 'inherit' });
   const file = join(mkdtempSync(join(tmpdir(), 'tierplan-block-')), 'scenario.json');
   writeFileSync(file, JSON.stringify(s));
-  return JSON.parse(execFileSync(cli, ['block', 'run', file, '--trace', trace], { encoding: 'utf8', maxBuffer: 64 << 20 })) as BlockResult;
+  return JSON.parse(execFileSync(cli, ['block', 'run', file, ...(trace ? ['--trace', trace] : [])], { encoding: 'utf8', maxBuffer: 64 << 20 })) as BlockResult;
 }
 
-/** The scenario the app autosaved (the one it ran). */
-async function savedScenario(page: Page): Promise<Scenario> {
-  await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), AUTOSAVE_KEY)).toContain('sample-block-trace.csv');
+/** The scenario the app autosaved (the one it ran), once it holds `holds`. */
+async function savedScenario(page: Page, holds = 'sample-block-trace.csv'): Promise<Scenario> {
+  await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), AUTOSAVE_KEY)).toContain(holds);
   const text = await page.evaluate((k) => localStorage.getItem(k), AUTOSAVE_KEY);
   return (JSON.parse(text!) as { scenario: Scenario }).scenario;
+}
+
+/** The comparison rows as the view formats them, from a CLI result. */
+function cliRows(cli: BlockResult, names: string[]) {
+  return cli.caches.map((c, i) => ({ cache: names[i], meanMs: num(c.mean_response_ms.mean), hitRatio: percent(c.hit_ratio.mean) }));
 }
 
 test('a chosen trace file: format detected, the four caches compared, the same numbers as tierplan block run', async ({ page }) => {
@@ -37,7 +42,7 @@ test('a chosen trace file: format detected, the four caches compared, the same n
   expect(rows.map((r) => r.cache)).toEqual(['SLC', 'MLC', 'TLC', 'HySSC (SLC + TLC)']);
   await expect(page.getByRole('heading', { name: /Comparison over 3,000 I\/Os/ })).toBeVisible();
   const cli = cliBlockRun(await savedScenario(page), SAMPLE);
-  expect(rows).toEqual(cli.caches.map((c, i) => ({ cache: rows[i].cache, meanMs: num(c.mean_response_ms.mean), hitRatio: percent(c.hit_ratio.mean) })));
+  expect(rows).toEqual(cliRows(cli, rows.map((r) => r.cache)));
   // The chart: mean and p99 of each cache against its hit ratio.
   await expect(page.getByTestId('block-response').locator('[data-testid^="block-response-chart-point-"]')).toHaveCount(8);
 });
@@ -75,4 +80,91 @@ test('Cancel a long synthetic run: the last finished comparison stays, the app g
   await expect(page.getByTestId('block-cancelled')).toContainText('last finished result is kept');
   await expect(b.result).toBeVisible();
   await expect(b.run).toBeEnabled();
+});
+
+test('edit the synthetic workload: a bad value gets the core’s message beside it and blocks Run; fixed, the run equals tierplan block run', async ({ page }) => {
+  const b = new BlockPage(page);
+  await b.open();
+  // Start from the core's first preset (its numbers are the core's, not this test's).
+  await page.getByTestId('block-preset').selectOption({ index: 1 });
+  const preset = await page.getByTestId('block-preset').inputValue();
+  expect(preset).not.toBe('');
+  await b.setField('block.workload.read_share', '1.5');
+  await expect(b.fieldError('block.workload.read_share')).toContainText('1.5 is out of range: must be 0 ≤ value ≤ 1');
+  await expect(b.errors).toContainText('block.workload.read_share');
+  await expect(b.run).toBeDisabled();
+  await expect(page.getByTestId('block-preset')).toHaveValue('');
+  await expect(page.getByTestId('block-preset').locator('option:checked')).toHaveText('— edited workload —');
+  // A text that is not a number is refused in place.
+  await b.setField('block.workload.io_kb', 'abc');
+  await expect(b.fieldError('block.workload.io_kb')).toContainText('enter a number');
+  await b.setField('block.workload.io_kb', '8');
+  await b.setField('block.workload.read_share', '0.8');
+  await expect(b.fieldError('block.workload.read_share')).toHaveCount(0);
+  // A short run: 2,000 I/Os over a small footprint, two replications.
+  await b.setField('block.workload.iops', '200');
+  await b.setField('block.workload.duration_s', '10');
+  await b.setField('block.workload.footprint_gb', '2');
+  await b.setField('block.cache_gb', '1');
+  await b.setField('block.replications', '2');
+  await b.setField('block.seed', '7');
+  await expect(b.run).toBeEnabled();
+  await b.run.click();
+  const rows = await b.rows();
+  const saved = await savedScenario(page, '"seed":7');
+  expect(saved.block?.workload).toMatchObject({ kind: 'synthetic', read_share: 0.8, io_kb: 8, iops: 200, duration_s: 10, footprint_gb: 2 });
+  expect(saved.block).toMatchObject({ cache_gb: 1, replications: 2, seed: 7 });
+  const cli = cliBlockRun(saved);
+  expect(rows).toEqual(cliRows(cli, rows.map((r) => r.cache)));
+  // About iops × duration_s = 2,000 Poisson arrivals, as many as the CLI generated.
+  expect(Math.abs(cli.ios - 2000)).toBeLessThan(300);
+  await expect(page.getByRole('heading', { name: `Comparison over ${num(cli.ios)} I/Os` })).toBeVisible();
+});
+
+test('drop the sample trace on the drop zone: handled as the chooser, the same comparison; several files or text are refused', async ({ page }) => {
+  const b = new BlockPage(page);
+  await b.open();
+  await b.chooseTrace(SAMPLE);
+  await b.run.click();
+  const chosen = await b.rows();
+  // A fresh page (the autosave keeps the trace's name, not its file): drop it instead.
+  await page.reload();
+  await page.getByTestId('tab-block').click();
+  await expect(b.run).toBeDisabled();
+  const text = readFileSync(SAMPLE, 'utf8');
+  await b.dropFiles([
+    { name: 'a.csv', text },
+    { name: 'b.csv', text },
+  ]);
+  await expect(b.traceNote).toContainText('2 files were dropped: drop one trace file at a time');
+  await b.dropText('not a file');
+  await expect(b.traceNote).toContainText('no file (text/plain)');
+  await b.dropFiles([{ name: 'sample-block-trace.csv', text }]);
+  await expect(b.traceNote).toHaveCount(0);
+  await expect(b.format).toHaveText('sample-block-trace.csv — format MSR');
+  await b.run.click();
+  expect(await b.rows()).toEqual(chosen);
+});
+
+test('a copied link of a trace scenario names the trace and asks for the file; Run waits for it', async ({ page, browser }) => {
+  const b = new BlockPage(page);
+  await b.open();
+  await b.chooseTrace(SAMPLE);
+  await expect(b.format).toContainText('sample-block-trace.csv — format MSR');
+  await expect(b.run).toBeEnabled();
+  const url = await b.copyLink();
+  // A fresh browser context: nothing autosaved, only the link.
+  const other = await browser.newContext();
+  const p2 = await other.newPage();
+  const b2 = new BlockPage(p2);
+  await b2.openLink(url);
+  await expect(b2.format).toContainText('sample-block-trace.csv — format MSR: choose this file again to run it');
+  await expect(p2.getByTestId('block-workload-editor')).toHaveCount(0);
+  await expect(b2.run).toBeDisabled();
+  await b2.chooseTrace(SAMPLE);
+  await expect(b2.format).not.toContainText('choose this file again');
+  await expect(b2.run).toBeEnabled();
+  await b2.run.click();
+  expect((await b2.rows()).map((r) => r.cache)).toEqual(['SLC', 'MLC', 'TLC', 'HySSC (SLC + TLC)']);
+  await other.close();
 });

@@ -18,6 +18,77 @@ export class BlockPage {
     await expect(this.page.getByTestId('block-run')).toBeVisible();
   }
 
+  /** Open a copied link, then the block tab. */
+  async openLink(url: string): Promise<void> {
+    await this.page.goto(url);
+    await expect(this.page.getByTestId('app')).toBeVisible();
+    await this.page.getByTestId('tab-block').click();
+    await expect(this.page.getByTestId('block-view')).toBeVisible();
+  }
+
+  /** The scenario tab's current link (Copy link), then back to the block tab. */
+  async copyLink(): Promise<string> {
+    await this.page.getByTestId('tab-scenario').click();
+    await this.page.getByTestId('share-link').click();
+    const url = await this.page.getByTestId('share-url').inputValue();
+    await this.page.getByTestId('tab-block').click();
+    return url;
+  }
+
+  /** A synthetic workload or run field by its scenario path, e.g. `block.workload.iops`. */
+  field(path: string): Locator {
+    return this.page.getByTestId(`field-${path}`);
+  }
+
+  /** The core's message shown beside that field. */
+  fieldError(path: string): Locator {
+    return this.page.getByTestId(`error-${path}`);
+  }
+
+  get errors(): Locator {
+    return this.page.getByTestId('block-errors');
+  }
+
+  async setField(path: string, value: string): Promise<void> {
+    await this.field(path).fill(value);
+  }
+
+  get dropZone(): Locator {
+    return this.page.getByTestId('block-drop');
+  }
+
+  get traceNote(): Locator {
+    return this.page.getByTestId('block-trace-note');
+  }
+
+  /**
+   * Drag files onto the drop zone as a person would: dragenter (the zone
+   * lights up, checked before the drop), dragover, then drop, with a
+   * DataTransfer built in the page from the files' text.
+   */
+  async dropFiles(files: { name: string; text: string }[]): Promise<void> {
+    const dt = await this.page.evaluateHandle((fs) => {
+      const d = new DataTransfer();
+      for (const f of fs) d.items.add(new File([f.text], f.name, { type: 'text/csv' }));
+      return d;
+    }, files);
+    await this.dropZone.dispatchEvent('dragenter', { dataTransfer: dt });
+    await this.dropZone.dispatchEvent('dragover', { dataTransfer: dt });
+    await expect(this.dropZone).toHaveClass(/dragging/);
+    await this.dropZone.dispatchEvent('drop', { dataTransfer: dt });
+    await expect(this.dropZone).not.toHaveClass(/dragging/);
+  }
+
+  /** Drop text (not a file) onto the zone. */
+  async dropText(text: string): Promise<void> {
+    const dt = await this.page.evaluateHandle((t) => {
+      const d = new DataTransfer();
+      d.setData('text/plain', t);
+      return d;
+    }, text);
+    await this.dropZone.dispatchEvent('drop', { dataTransfer: dt });
+  }
+
   /** Choose a trace file (as the file chooser would). */
   async chooseTrace(path: string): Promise<void> {
     await this.page.getByTestId('block-trace').setInputFiles(path);

@@ -1,9 +1,10 @@
 // "Block caches": the block-level flash cache study (SPEC §13). Pick a
-// synthetic workload preset or choose a block trace file (read in a worker,
-// in slices, never uploaded), choose the caches, run on the worker pool with
+// synthetic workload preset and edit its fields (the core validates them), or
+// choose or drop a block trace file (read in a worker, in slices, never
+// uploaded), choose the caches, run on the worker pool with
 // progress and Cancel, and read each cache's response time, hit ratio,
 // migrations, destages and tier lifetimes side by side.
-import { useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState, type DragEvent } from 'react';
 import type { Engine } from '../engine/contract';
 import type { Scenario } from '../engine/types';
 import type { BlockCacheKind, BlockProgress, BlockResult, BlockSpec, BlockTraceFormat, BlockWorkloadPreset } from '../engine/block-types';
@@ -13,6 +14,9 @@ import './block.css';
 import { CostChart, PartitionChart, ResponseChart } from './BlockCharts';
 import { CACHE_LABELS } from './series';
 import type { ViewProps } from '../ui/view-props';
+import { ErrorSummary, FormContext } from '../ui/form';
+import { BlockRunFields, SyntheticWorkloadFields } from './WorkloadEditor';
+import { carriesFiles, judgeDrop } from './drop';
 
 const CACHES: { kind: BlockCacheKind; label: string }[] = (['slc', 'mlc', 'tlc', 'hyssc', 'fp_fcl', 'rw_fcl', 'op_fcl'] as const).map((kind) => ({ kind, label: CACHE_LABELS[kind] }));
 
@@ -43,7 +47,8 @@ function useBlockSpec(engine: Engine, scenario: Scenario, setScenario: (s: Scena
   return scenario.block ?? null;
 }
 
-export function BlockView({ engine, scenario, setScenario }: ViewProps) {
+export function BlockView({ engine, scenario, valid, setScenario }: ViewProps) {
+  const { errors } = useContext(FormContext);
   const block = useBlockSpec(engine, scenario, setScenario);
   const [presets, setPresets] = useState<BlockWorkloadPreset[]>([]);
   const [file, setFile] = useState<File | null>(null);
@@ -51,8 +56,24 @@ export function BlockView({ engine, scenario, setScenario }: ViewProps) {
   const [state, setState] = useState<RunState>({ kind: 'idle' });
   const [last, setLast] = useState<BlockResult | null>(null);
   const [lineErrors, setLineErrors] = useState<BlockProgress['traceErrors']>([]);
+  const [dragging, setDragging] = useState(false);
+  // Entering a child of the drop zone leaves the zone itself: count the depth.
+  const dragDepth = useRef(0);
   const ac = useRef<AbortController | null>(null);
   useEffect(() => () => ac.current?.abort(), []);
+  // A file dropped just beside the drop zone would make the browser navigate
+  // to it and leave the app: on this tab, such drops do nothing.
+  useEffect(() => {
+    const swallow = (e: globalThis.DragEvent) => {
+      if (e.dataTransfer && carriesFiles(Array.from(e.dataTransfer.types))) e.preventDefault();
+    };
+    window.addEventListener('dragover', swallow);
+    window.addEventListener('drop', swallow);
+    return () => {
+      window.removeEventListener('dragover', swallow);
+      window.removeEventListener('drop', swallow);
+    };
+  }, []);
   useEffect(() => {
     let live = true;
     void engine.listBlockPresets().then((p) => live && setPresets(p));
@@ -78,6 +99,30 @@ export function BlockView({ engine, scenario, setScenario }: ViewProps) {
     setFileNote(null);
     setBlock({ ...block, workload: { kind: 'trace', name: f.name, format } });
   };
+  const onDragEnter = (e: DragEvent) => {
+    if (!carriesFiles(e.dataTransfer.types)) return;
+    e.preventDefault();
+    dragDepth.current += 1;
+    setDragging(true);
+  };
+  const onDragOver = (e: DragEvent) => {
+    // Accepting the drag over the zone is what lets the drop happen here
+    // instead of the browser opening the file.
+    e.preventDefault();
+    e.dataTransfer.dropEffect = carriesFiles(e.dataTransfer.types) ? 'copy' : 'none';
+  };
+  const onDragLeave = () => {
+    dragDepth.current = Math.max(0, dragDepth.current - 1);
+    if (dragDepth.current === 0) setDragging(false);
+  };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    dragDepth.current = 0;
+    setDragging(false);
+    const out = judgeDrop({ files: e.dataTransfer.files, types: Array.from(e.dataTransfer.types) });
+    if (out.kind === 'file') void chooseFile(out.file);
+    else setFileNote(out.message);
+  };
   const toggle = (kind: BlockCacheKind, on: boolean) =>
     setBlock({ ...block, caches: on ? CACHES.map((c) => c.kind).filter((k) => k === kind || block.caches.includes(k)) : block.caches.filter((k) => k !== kind) });
   const traceMissing = block.workload.kind === 'trace' && (!file || file.name !== block.workload.name);
@@ -98,6 +143,7 @@ export function BlockView({ engine, scenario, setScenario }: ViewProps) {
       (e: unknown) => setState(e instanceof DOMException && e.name === 'AbortError' ? { kind: 'cancelled', last } : { kind: 'failed', message: message(e) }),
     );
   };
+  const blockers = errors.filter((e) => e.path === 'block' || e.path.startsWith('block.'));
   const presetName = block.workload.kind === 'synthetic' ? presets.find((p) => JSON.stringify({ kind: 'synthetic', ...p.workload }) === JSON.stringify(block.workload))?.name ?? '' : '';
   const shown = state.kind === 'done' ? state.result : state.kind === 'cancelled' ? state.last : null;
   return (
@@ -116,8 +162,19 @@ export function BlockView({ engine, scenario, setScenario }: ViewProps) {
             ))}
           </select>
         </div>
-        <div className="field">
+        {block.workload.kind === 'synthetic' ? (
+          <SyntheticWorkloadFields workload={block.workload} onChange={(w) => setBlock({ ...block, workload: { kind: 'synthetic', ...w } })} />
+        ) : null}
+        <div
+          className={`field block-drop${dragging ? ' dragging' : ''}`}
+          data-testid="block-drop"
+          onDragEnter={onDragEnter}
+          onDragOver={onDragOver}
+          onDragLeave={onDragLeave}
+          onDrop={onDrop}
+        >
           <label htmlFor="block-trace">Block trace file (MSR, SPC or plain CSV)</label>
+          <span className="hint">Choose it, or drop it anywhere in this box.</span>
           <input id="block-trace" data-testid="block-trace" type="file" accept=".csv,.txt,.spc" onChange={(e) => e.target.files?.[0] && void chooseFile(e.target.files[0])} />
           {block.workload.kind === 'trace' ? (
             <span className="hint" data-testid="block-trace-format">
@@ -126,11 +183,12 @@ export function BlockView({ engine, scenario, setScenario }: ViewProps) {
             </span>
           ) : null}
           {fileNote ? (
-            <span className="field-error" role="alert">
+            <span className="field-error" role="alert" data-testid="block-trace-note">
               {fileNote}
             </span>
           ) : null}
         </div>
+        <BlockRunFields block={block} setBlock={setBlock} />
         <fieldset>
           <legend>Caches to compare</legend>
           {CACHES.map((c) => (
@@ -148,8 +206,9 @@ export function BlockView({ engine, scenario, setScenario }: ViewProps) {
           />{' '}
           FAST’12 cost sweep: FP-FCL at u = {SWEEP_U.join(', ')}, simulated cost beside the analytic C_H(u)
         </label>
+        <ErrorSummary errors={valid ? [] : blockers.length > 0 ? blockers : errors} action="running" testId="block-errors" />
         <div className="actions">
-          <button type="button" data-testid="block-run" disabled={state.kind === 'running' || traceMissing || block.caches.length === 0} onClick={run}>
+          <button type="button" data-testid="block-run" disabled={!valid || state.kind === 'running' || traceMissing || block.caches.length === 0} onClick={run}>
             Run
           </button>
           <button type="button" data-testid="block-cancel" disabled={state.kind !== 'running'} onClick={() => ac.current?.abort()}>

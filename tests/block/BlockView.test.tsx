@@ -9,12 +9,28 @@ import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../../src/engine/types';
 import type { Engine } from '../../src/engine/contract';
 import { BlockView } from '../../src/block/BlockView';
+import { FormContext } from '../../src/ui/form';
 import { simApi } from '../helpers/wasm';
 import { testEngine } from '../helpers/engine';
 
 function Host({ engine, initial }: { engine: Engine; initial: Scenario }) {
   const [scenario, setScenario] = useState(initial);
   return <BlockView engine={engine} scenario={scenario} valid setScenario={setScenario} edit={() => undefined} />;
+}
+
+/** The app's wiring in small: the core validates each edit, its messages reach the fields, Run waits for them. */
+function ValidatingHost({ engine, initial, seen }: { engine: Engine; initial: Scenario; seen: Scenario[] }) {
+  const [scenario, setScenario] = useState(initial);
+  const errors = simApi().validate(scenario);
+  const set = (s: Scenario) => {
+    seen.push(s);
+    setScenario(s);
+  };
+  return (
+    <FormContext.Provider value={{ errors, setLocalInvalid: () => undefined }}>
+      <BlockView engine={engine} scenario={scenario} valid={errors.length === 0} setScenario={set} edit={() => undefined} />
+    </FormContext.Provider>
+  );
 }
 
 /** A short study: 2 000 synthetic I/Os over a 4 GB footprint, 1 GB caches. */
@@ -45,5 +61,20 @@ describe('BlockView', () => {
     const table = await screen.findByTestId('block-result', {}, { timeout: 10_000 });
     expect(screen.getByRole('heading', { name: /Comparison over 3,000 I\/Os/ })).toBeTruthy();
     expect(within(table).getAllByRole('row')).toHaveLength(5);
+  });
+
+  it('puts an edited synthetic field into the scenario, shows the core’s message beside it and blocks Run until fixed', () => {
+    const seen: Scenario[] = [];
+    render(<ValidatingHost engine={testEngine({ chunk: 500 })} initial={small()} seen={seen} />);
+    const field = screen.getByTestId('field-block.workload.zipf_s');
+    fireEvent.change(field, { target: { value: '9' } });
+    expect(seen.at(-1)?.block?.workload).toMatchObject({ kind: 'synthetic', zipf_s: 9, iops: 200 });
+    expect(screen.getByTestId('error-block.workload.zipf_s').textContent).toMatch(/9 is out of range/);
+    expect(screen.getByTestId<HTMLButtonElement>('block-run').disabled).toBe(true);
+    fireEvent.change(field, { target: { value: '1.1' } });
+    expect(screen.queryByTestId('error-block.workload.zipf_s')).toBeNull();
+    expect(screen.getByTestId<HTMLButtonElement>('block-run').disabled).toBe(false);
+    fireEvent.change(screen.getByTestId('field-block.seed'), { target: { value: '5' } });
+    expect(seen.at(-1)?.block).toMatchObject({ seed: 5, workload: { zipf_s: 1.1 } });
   });
 });
