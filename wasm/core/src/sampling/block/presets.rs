@@ -16,7 +16,7 @@ use serde::Serialize;
 /// The presets' sizes are the studies' divided by this.
 pub const SCALE: f64 = 64.0;
 
-/// Host I/Os in a preset's run.
+/// Host I/Os in a preset's run (the duration is rounded to whole seconds).
 pub const PRESET_IOS: f64 = 400_000.0;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -70,7 +70,8 @@ fn preset(
             seq_run_kb,
             io_kb,
             iops,
-            duration_s: PRESET_IOS / iops,
+            // Whole seconds, so the editor shows a plain number.
+            duration_s: (PRESET_IOS / iops).round(),
         },
         cache_gb: study_cache_gb / SCALE,
         study_cache_gb,
