@@ -184,7 +184,11 @@ fn presets_are_named_and_sized() {
         assert!(p.assumptions.len() >= 3, "{}", p.name);
         let w = &p.workload;
         let ios = w.iops * w.duration_s;
-        assert!((ios / PRESET_IOS - 1.0).abs() < 1e-3, "{}: {ios} I/Os", p.name);
+        assert!(
+            (ios / PRESET_IOS - 1.0).abs() < 1e-3,
+            "{}: {ios} I/Os",
+            p.name
+        );
         assert_eq!(w.duration_s, w.duration_s.round(), "{}", p.name);
         // Scaled alike: the study's footprint-to-cache ratio (more data
         // than cache), and a run that writes the cache over several times.
