@@ -21,6 +21,7 @@ for (const id of VIEWS) {
     const tour = new TourPage(page);
     await tour.app.open();
     const found: string[] = [];
+    await tour.prepare(id);
     const panel = await tour.openTab(id);
     await page.setViewportSize({ width: 1280, height: 800 });
     await tour.showResults(id);
