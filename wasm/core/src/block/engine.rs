@@ -100,14 +100,6 @@ pub fn push_op(ops: &mut Vec<DeviceOp>, op: DeviceOp) {
     ops.push(op);
 }
 
-/// The counts a cache without flash reports to its policy.
-const NO_FLASH: FlashCounts = FlashCounts {
-    page_reads: 0,
-    programs: 0,
-    gc_copies: 0,
-    erases: 0,
-};
-
 impl CacheSim {
     pub fn new(policy: Box<dyn CachePolicy>, tiers: Vec<FlashTier>, disks: DiskArray) -> CacheSim {
         CacheSim {
@@ -160,7 +152,10 @@ impl CacheSim {
         let mut bg = std::mem::take(&mut self.bg);
         fg.clear();
         bg.clear();
-        let flash = self.tiers.first().map_or(NO_FLASH, |t| t.counts);
+        let flash = self
+            .tiers
+            .first()
+            .map_or_else(FlashCounts::default, |t| t.counts);
         if let Some((u, r)) = self.policy.tick(io.t, &flash, &mut bg) {
             let changed = self.partition.last().is_none_or(|p| p.u != u || p.r != r);
             if changed && self.partition.len() < MAX_PARTITION_POINTS {

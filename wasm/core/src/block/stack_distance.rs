@@ -169,28 +169,15 @@ impl StackDistance {
     /// Record an access; returns its stack distance (None: first access or
     /// beyond the tracked range).
     pub fn access(&mut self, block: u64, write: bool) -> Option<usize> {
-        if self.sample > 1 && !sample_hash(block).is_multiple_of(self.sample) {
+        if !self.tracks(block) {
             return None;
         }
         if self.next == self.block_at.len() {
             self.compact();
         }
-        let live = self.stamp_of.len() as i64;
-        let dist = match self.stamp_of.get(&block) {
-            Some(&s) => {
-                let s = s as usize;
-                let d = (live - self.marks.prefix(s)) as usize * self.sample as usize;
-                self.marks.add(s, -1);
-                self.block_at[s] = NONE;
-                Some(d)
-            }
-            None => None,
-        };
-        let stamp = self.next;
-        self.next += 1;
-        self.block_at[stamp] = block;
-        self.marks.add(stamp, 1);
-        self.stamp_of.insert(block, stamp as u32);
+        let dist = self.stamp_of.get(&block).map(|&s| s as usize);
+        let dist = dist.map(|s| self.unlink(s));
+        self.push(block);
         if self.stamp_of.len() > self.tracked {
             let oldest = self.marks.find(1);
             let b = self.block_at[oldest];
@@ -215,24 +202,33 @@ impl StackDistance {
     /// tracked). OP-FCL's write stack uses it for reads, which keep a block
     /// of the write list hot without writing it.
     pub fn touch(&mut self, block: u64) -> Option<usize> {
-        if self.sample > 1 && !sample_hash(block).is_multiple_of(self.sample) {
+        if !self.tracks(block) || !self.stamp_of.contains_key(&block) {
             return None;
         }
-        let s = *self.stamp_of.get(&block)? as usize;
         if self.next == self.block_at.len() {
             self.compact();
-            return self.touch(block);
         }
+        let d = self.unlink(self.stamp_of[&block] as usize);
+        self.push(block);
+        Some(d)
+    }
+
+    /// Take the block at stamp `s` off the stack; its distance from the top.
+    fn unlink(&mut self, s: usize) -> usize {
         let live = self.stamp_of.len() as i64;
         let d = (live - self.marks.prefix(s)) as usize * self.sample as usize;
         self.marks.add(s, -1);
         self.block_at[s] = NONE;
+        d
+    }
+
+    /// Put `block` on top of the stack with a new stamp.
+    fn push(&mut self, block: u64) {
         let stamp = self.next;
         self.next += 1;
         self.block_at[stamp] = block;
         self.marks.add(stamp, 1);
         self.stamp_of.insert(block, stamp as u32);
-        Some(d)
     }
 
     /// Renumber the live stamps 0.. in order (they keep their order).

@@ -6,6 +6,62 @@
 //! needs their joint distribution: a histogram over (read distance, write
 //! distance) in log-spaced buckets, both up to the cache's physical size.
 
+use super::{CURVE_BUCKETS, TRACKER_LIMIT};
+use crate::block::stack_distance::StackDistance;
+
+/// What OP-FCL measures of its two lists: the read and the write stack
+/// (reads also keep written blocks hot in the write stack, as they do in
+/// the write list) and the joint distances of every tracked read.
+pub struct ListCurves {
+    reads: StackDistance,
+    writes: StackDistance,
+    joint: JointReads,
+}
+
+impl ListCurves {
+    /// Curves for lists of up to `physical_pages` blocks.
+    pub fn new(physical_pages: u32) -> ListCurves {
+        let n = physical_pages as usize;
+        let stack = || StackDistance::sampled(n, CURVE_BUCKETS, TRACKER_LIMIT);
+        ListCurves {
+            reads: stack(),
+            writes: stack(),
+            joint: JointReads::new(n),
+        }
+    }
+
+    /// One access to `block`.
+    pub fn observe(&mut self, block: u64, write: bool) {
+        if write {
+            self.writes.access(block, true);
+        } else if self.reads.tracks(block) {
+            let read_d = self.reads.access(block, false);
+            self.joint.add(read_d, self.writes.touch(block));
+        }
+    }
+
+    /// Older accesses weigh less: every count times `factor`.
+    pub fn decay(&mut self, factor: f64) {
+        self.reads.decay(factor);
+        self.writes.decay(factor);
+        self.joint.decay(factor);
+    }
+
+    /// Measured write share of the accesses; None before any.
+    pub fn write_share(&self) -> Option<f64> {
+        let (nr, nw) = (self.reads.counts().0, self.writes.counts().1);
+        (nr + nw > 0.0).then(|| nw / (nr + nw))
+    }
+
+    /// (read, write) hit ratios with read and write lists of these sizes.
+    pub fn hits(&self, read_list: f64, write_list: f64) -> (f64, f64) {
+        (
+            self.joint.hit(read_list, write_list),
+            self.writes.write_hit_at(write_list),
+        )
+    }
+}
+
 /// Log-spaced buckets per axis (ratio of about 1.25 per bucket at 2¹⁶
 /// blocks); the last bucket of each axis is "not within the cache".
 const BUCKETS: usize = 48;

@@ -1,13 +1,12 @@
 //! One policy type for the three FAST'12 layers; the mode decides whether
 //! reads and writes share a list and whether the partition moves.
 
-use super::joint::JointReads;
+use super::joint::ListCurves;
 use super::list::{Evicted, FclList};
-use super::{FclConfig, CURVE_BUCKETS, OP_R_STEPS, OP_U_STEPS, TRACKER_LIMIT};
+use super::{FclConfig, OP_R_STEPS, OP_U_STEPS};
 use crate::block::engine::push_op;
 use crate::block::flash_tier::FlashCounts;
 use crate::block::policy::{CachePolicy, DeviceOp, PolicyCounters};
-use crate::block::stack_distance::StackDistance;
 use crate::sampling::block::BlockIo;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,11 +48,8 @@ pub struct Fcl {
     u: f64,
     r: f64,
     next_period: Option<f64>,
-    /// OP-FCL's hit curves of the read and of the write stream.
-    trackers: Option<[StackDistance; 2]>,
-    /// OP-FCL's reads by their distance in both stacks (a read is a hit
-    /// in the write list too).
-    joint: Option<JointReads>,
+    /// OP-FCL's hit curves of its read and write lists.
+    curves: Option<ListCurves>,
     /// OP-FCL's GC calibration: victims are taken to hold a share u^k of
     /// valid pages at occupancy u. The §9 model assumes k = 1 (victims as
     /// full as the flash); LRU fills invalidate pages in about the order
@@ -73,8 +69,6 @@ pub struct Fcl {
 
 impl Fcl {
     pub fn new(cfg: &FclConfig, mode: FclMode) -> Fcl {
-        let tracker =
-            || StackDistance::sampled(cfg.physical_pages as usize, CURVE_BUCKETS, TRACKER_LIMIT);
         let mut fcl = Fcl {
             mode,
             cfg: cfg.clone(),
@@ -89,9 +83,7 @@ impl Fcl {
             u: cfg.u,
             r: cfg.r.clamp(0.0, 1.0),
             next_period: None,
-            trackers: (mode == FclMode::Adaptive).then(|| [tracker(), tracker()]),
-            joint: (mode == FclMode::Adaptive)
-                .then(|| JointReads::new(cfg.physical_pages as usize)),
+            curves: (mode == FclMode::Adaptive).then(|| ListCurves::new(cfg.physical_pages)),
             gc_exponent: 1.0,
             gc_seen: (0, 0),
             gc_measured: false,
@@ -275,13 +267,8 @@ impl Fcl {
     /// OP-FCL: the (u, r) of least C_H on the grid with the measured curves
     /// and write share; None before any I/O was measured.
     pub fn best_partition(&self) -> Option<(f64, f64)> {
-        let [reads, writes] = self.trackers.as_ref()?;
-        let joint = self.joint.as_ref()?;
-        let (nr, nw) = (reads.counts().0, writes.counts().1);
-        if nr + nw <= 0.0 {
-            return None;
-        }
-        let params = self.cfg.params.with_write_share(nw / (nr + nw));
+        let curves = self.curves.as_ref()?;
+        let params = self.cfg.params.with_write_share(curves.write_share()?);
         let n = self.cfg.physical_pages as f64;
         let u_max = self.cfg.logical_pages as f64 / self.cfg.physical_pages as f64;
         let mut best: Option<(f64, f64, f64)> = None;
@@ -293,11 +280,7 @@ impl Fcl {
             let victim_valid = u.powf(self.gc_exponent);
             for j in 0..=OP_R_STEPS {
                 let r = j as f64 / OP_R_STEPS as f64;
-                let (read_list, write_list) = (u * r * n, u * (1.0 - r) * n);
-                let (h_r, h_w) = (
-                    joint.hit(read_list, write_list),
-                    writes.write_hit_at(write_list),
-                );
+                let (h_r, h_w) = curves.hits(u * r * n, u * (1.0 - r) * n);
                 let c = params.c_h_at(victim_valid, h_r, h_w);
                 if best.is_none_or(|b| c < b.2) {
                     best = Some((u, r, c));
@@ -348,13 +331,8 @@ impl Fcl {
 impl CachePolicy for Fcl {
     fn access(&mut self, io: &BlockIo, fg: &mut Vec<DeviceOp>, bg: &mut Vec<DeviceOp>) {
         for b in io.block..io.block + io.blocks as u64 {
-            if let (Some([reads, writes]), Some(joint)) = (&mut self.trackers, &mut self.joint) {
-                if io.write {
-                    writes.access(b, true);
-                } else if reads.tracks(b) {
-                    let read_d = reads.access(b, false);
-                    joint.add(read_d, writes.touch(b));
-                }
+            if let Some(c) = &mut self.curves {
+                c.observe(b, io.write);
             }
             if io.write {
                 self.write_block(b, fg, bg);
@@ -396,11 +374,8 @@ impl CachePolicy for Fcl {
                         if let Some((u, r)) = self.best_partition() {
                             self.apply(u, r, bg);
                         }
-                        if let Some(tr) = &mut self.trackers {
-                            tr.iter_mut().for_each(|s| s.decay(CURVE_DECAY));
-                        }
-                        if let Some(j) = &mut self.joint {
-                            j.decay(CURVE_DECAY);
+                        if let Some(c) = &mut self.curves {
+                            c.decay(CURVE_DECAY);
                         }
                         self.next_period = Some(t + self.cfg.period_s);
                     }
