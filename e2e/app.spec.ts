@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { AppPage } from './pages/AppPage';
+import { HttpPage } from './pages/HttpPage';
 import type { RunResult } from '../src/engine/types';
 
 test('opens with the default scenario, every input labelled', async ({ page }) => {
@@ -176,3 +177,22 @@ for (const [name, width, height] of [
     await page.screenshot({ path: join(dir, `${name}-${width}x${height}-viewport.png`) });
   });
 }
+
+test('a visit loads only the planner module; the HTTP view fetches the studies module when it opens', async ({ page }) => {
+  const fetched: string[] = [];
+  page.on('request', (r) => {
+    const m = /tierplan_(planner|studies)_bg-[^/]*\.wasm$/.exec(r.url());
+    if (m) fetched.push(m[1]);
+  });
+  const app = new AppPage(page);
+  await app.open();
+  await app.setField('run.duration_h', '1');
+  await app.setField('run.replications', '1');
+  await app.runToResults();
+  await page.getByTestId('tab-sweeps').click();
+  expect(fetched.length).toBeGreaterThan(0);
+  expect(new Set(fetched)).toEqual(new Set(['planner']));
+  await new HttpPage(page).open();
+  await expect.poll(() => fetched.includes('studies')).toBe(true);
+  await expect(page.getByTestId('http-preset').locator('option[value="nossdav12-hdd-only"]')).toHaveCount(1);
+});

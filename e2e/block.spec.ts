@@ -125,6 +125,7 @@ test('drop the sample trace on the drop zone: handled as the chooser, the same c
   const b = new BlockPage(page);
   await b.open();
   await b.chooseTrace(SAMPLE);
+  await expect(b.format).toHaveText('sample-block-trace.csv — format MSR');
   await b.run.click();
   const chosen = await b.rows();
   // A fresh page (the autosave keeps the trace's name, not its file): drop it instead.

@@ -3,8 +3,8 @@ import { AppPage } from './pages/AppPage';
 import { PwaPage, deployNewServiceWorker } from './pages/PwaPage';
 import { SweepsPage } from './pages/SweepsPage';
 
-// The service worker precaches the app shell, the module workers and the wasm
-// core: after one visit the app loads and simulates with no network at all.
+// The service worker precaches the app shell, the module workers and both wasm
+// modules: after one visit the app loads and simulates with no network at all.
 test('after one visit: offline reload, a simulation, a sweep, a link and the autosave', async ({ page, context }) => {
   test.setTimeout(180_000);
   const app = new AppPage(page);
@@ -37,6 +37,10 @@ test('after one visit: offline reload, a simulation, a sweep, a link and the aut
   await sw.figureButton('fig11').click();
   await sw.waitDone();
   expect(await sw.points(sw.chart('arrival', 'cache_streams'))).toHaveLength(6);
+
+  // A study view: the studies module comes from the cache too.
+  await page.getByTestId('tab-http').click();
+  await expect(page.getByTestId('http-preset').locator('option[value="nossdav12-hdd-only"]')).toHaveCount(1);
 
   // A link opens offline (the fragment never leaves the page).
   await page.goto('/#preset=mmsys11-cost-hdd');

@@ -15,8 +15,8 @@ const root = resolve(import.meta.dirname, '..');
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const IOS = 300_000;
 
-const wasm = await import(resolve(root, 'src/wasm-pkg/tierplan_wasm.js'));
-wasm.initSync({ module: readFileSync(resolve(root, 'src/wasm-pkg/tierplan_wasm_bg.wasm')) });
+const wasm = await import(resolve(root, 'src/wasm-pkg/tierplan_studies.js'));
+wasm.initSync({ module: readFileSync(resolve(root, 'src/wasm-pkg/tierplan_studies_bg.wasm')) });
 
 // The scenario `tierplan bench-block` runs: the preset with its own cache.
 const preset = wasm.blockPreset('exchange');

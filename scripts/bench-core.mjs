@@ -3,12 +3,13 @@
 // Core speed (a benchmark, not a test): events per second of the study's
 // λ = 1/s, 10 h workload for HDD only, DRAM-IC + HDD and SSD-LFU + HDD,
 //   - natively (`tierplan bench`),
-//   - as WebAssembly in Node (V8, the package in src/wasm-pkg/),
+//   - as WebAssembly in Node (V8, the planner's module in src/wasm-pkg/),
 //   - as WebAssembly in headless Chromium, inside the app's own simulation
 //     worker (dist/assets/sim.worker-*.js of the production build, served by
 //     `vite preview`), once stepped to the end in one call like the other two
 //     and once in the app's chunks of 200 000 events with a yield between,
-// and the module's size raw and gzipped.
+// and the size of both modules raw and gzipped (the planner's is what a
+// visit downloads first; the studies module comes when a view needs it).
 //
 // The machine may be shared: the three are interleaved round by round, each
 // figure is the best of BENCH_ROUNDS (3) rounds, every wasm engine gets one
@@ -35,8 +36,9 @@ const APP_CHUNK = 200_000;
 /** Large enough that one step call runs a whole benchmark run. */
 const WHOLE = 1_000_000_000;
 
-const pkgWasm = resolve(root, 'src/wasm-pkg/tierplan_wasm_bg.wasm');
-const wasm = await import(resolve(root, 'src/wasm-pkg/tierplan_wasm.js'));
+const pkgWasm = resolve(root, 'src/wasm-pkg/tierplan_planner_bg.wasm');
+const studiesWasm = resolve(root, 'src/wasm-pkg/tierplan_studies_bg.wasm');
+const wasm = await import(resolve(root, 'src/wasm-pkg/tierplan_planner.js'));
 wasm.initSync({ module: readFileSync(pkgWasm) });
 
 const scenarios = Object.fromEntries(
@@ -82,7 +84,7 @@ function builtWorker() {
   if (!existsSync(dir)) throw new Error('no dist/: run `npm run build` first (npm run bench does)');
   const files = readdirSync(dir);
   const worker = files.find((f) => /^sim\.worker-.*\.js$/.test(f));
-  const mod = files.find((f) => /^tierplan_wasm_bg-.*\.wasm$/.test(f));
+  const mod = files.find((f) => /^tierplan_planner_bg-.*\.wasm$/.test(f));
   if (!worker || !mod) throw new Error('dist/assets has no sim.worker-*.js or wasm module: rebuild with `npm run build`');
   if (!readFileSync(join(dir, mod)).equals(readFileSync(pkgWasm))) {
     throw new Error('dist/ holds an older wasm module than src/wasm-pkg: rebuild with `npm run build`');
@@ -146,7 +148,9 @@ async function openChromium() {
 const bytes = readFileSync(pkgWasm);
 console.log(`core benchmark: λ = 1/s, 10 h, ${reps} replications per run, best of ${rounds} interleaved rounds, one core each`);
 console.log(`machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), load average before: ${load()}`);
-console.log(`wasm module: ${bytes.length} B raw, ${gzipSync(bytes, { level: 9 }).length} B gzip -9`);
+const size = (b) => `${b.length} B raw, ${gzipSync(b, { level: 9 }).length} B gzip -9`;
+const studiesBytes = readFileSync(studiesWasm);
+console.log(`wasm modules: planner ${size(bytes)}; studies ${size(studiesBytes)}`);
 
 const browser = await openChromium();
 try {

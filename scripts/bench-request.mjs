@@ -12,8 +12,8 @@ import { performance } from 'node:perf_hooks';
 const root = resolve(import.meta.dirname, '..');
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 
-const wasm = await import(resolve(root, 'src/wasm-pkg/tierplan_wasm.js'));
-wasm.initSync({ module: readFileSync(resolve(root, 'src/wasm-pkg/tierplan_wasm_bg.wasm')) });
+const wasm = await import(resolve(root, 'src/wasm-pkg/tierplan_studies.js'));
+wasm.initSync({ module: readFileSync(resolve(root, 'src/wasm-pkg/tierplan_studies_bg.wasm')) });
 
 const s = wasm.requestPreset('nossdav12-hdd-only');
 s.request.workload.rate = 20;

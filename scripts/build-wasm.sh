@@ -1,6 +1,11 @@
 #!/usr/bin/env bash
-# Build the WebAssembly package the app imports (src/wasm-pkg/), without
-# wasm-pack: cargo builds the cdylib (profile `wasm-release`), the
+# Build the WebAssembly modules the app imports (src/wasm-pkg/), without
+# wasm-pack. The bindings crate is built once per feature, giving two
+# modules (see wasm/bindings/src/lib.rs):
+#   tierplan_planner  scenarios and the stream-level simulation (every visit)
+#   tierplan_studies  optimiser, cost model, claims, request/block engines,
+#                     logs (loaded by a worker when it first needs them)
+# For each, cargo builds the cdylib (profile `wasm-release`), the
 # wasm-bindgen CLI writes the JS glue and the .d.ts, and binaryen's wasm-opt
 # (the npm package `binaryen`, a devDependency) optimises the module for
 # speed and strips its names and debug sections. Skips all of it when
@@ -39,34 +44,40 @@ if [ ! -x "$wasm_opt" ]; then
   exit 1
 fi
 
-if [ "${1:-}" != "--force" ] && [ -f "$stamp" ] && [ -f "$out/tierplan_wasm_bg.wasm" ] \
+if [ "${1:-}" != "--force" ] && [ -f "$stamp" ] && [ -f "$out/tierplan_planner_bg.wasm" ] \
   && [ -z "$(find wasm scripts/build-wasm.sh -path wasm/target -prune -o -type f -newer "$stamp" -print -quit)" ]; then
   echo "build-wasm: up to date ($out)"
   exit 0
 fi
 
-echo "build-wasm: cargo build -p tierplan-wasm --target wasm32-unknown-unknown --profile wasm-release"
-cargo build --manifest-path wasm/Cargo.toml -p tierplan-wasm --target wasm32-unknown-unknown --profile wasm-release
-echo "build-wasm: wasm-bindgen --target web --out-dir $out"
-wasm-bindgen --target web --out-dir "$out" "$wasm"
+rm -f "$out"/tierplan_wasm*
+for module in planner studies; do
+  echo "build-wasm: cargo build -p tierplan-wasm --features $module (wasm32-unknown-unknown, wasm-release)"
+  cargo build --manifest-path wasm/Cargo.toml -p tierplan-wasm --target wasm32-unknown-unknown \
+    --profile wasm-release --no-default-features --features "$module"
+  echo "build-wasm: wasm-bindgen --target web --out-name tierplan_$module --out-dir $out"
+  wasm-bindgen --target web --out-name "tierplan_$module" --out-dir "$out" "$wasm"
+  # cargo's output, names kept, for `npm run size:wasm`.
+  cp "$wasm" "wasm/target/tierplan_$module.wasm"
 
-# wasm-opt -O3: binaryen's speed pipeline (inlining, local and control-flow
-# simplification, duplicate-function elimination) on top of LLVM's; it only
-# rewrites the code in ways that keep every value bit for bit. The --enable
-# flags name the features rustc already emits for wasm32 (all in every
-# current browser: bulk memory for memcpy/memset, non-trapping float-to-int
-# for saturating `as` casts, sign extension, multi-value, reference types,
-# mutable globals) so wasm-opt may keep and use them. Names, producers and
-# debug sections are stripped: a panic's message still reaches the app
-# (takePanicMessage), only the browser console's wasm stack shows function
-# numbers instead of Rust names.
-bg="$out/tierplan_wasm_bg.wasm"
-echo "build-wasm: wasm-opt -O3 $bg"
-"$wasm_opt" -O3 \
-  --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-  --enable-multivalue --enable-reference-types --enable-mutable-globals \
-  --strip-debug --strip-producers \
-  "$bg" -o "$bg.opt"
-mv "$bg.opt" "$bg"
+  # wasm-opt -O3: binaryen's speed pipeline (inlining, local and
+  # control-flow simplification, duplicate-function elimination) on top of
+  # LLVM's; it only rewrites the code in ways that keep every value bit for
+  # bit. The --enable flags name the features rustc already emits for
+  # wasm32 (all in every current browser: bulk memory for memcpy/memset,
+  # non-trapping float-to-int for saturating `as` casts, sign extension,
+  # multi-value, reference types, mutable globals) so wasm-opt may keep and
+  # use them. Names, producers and debug sections are stripped: a panic's
+  # message still reaches the app (takePanicMessage), only the browser
+  # console's wasm stack shows function numbers instead of Rust names.
+  bg="$out/tierplan_${module}_bg.wasm"
+  echo "build-wasm: wasm-opt -O3 $bg"
+  "$wasm_opt" -O3 \
+    --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-multivalue --enable-reference-types --enable-mutable-globals \
+    --strip-debug --strip-producers \
+    "$bg" -o "$bg.opt"
+  mv "$bg.opt" "$bg"
+done
 touch "$stamp"
 ls -l "$out"

@@ -16,10 +16,13 @@ bash scripts/build-wasm.sh
 step "cargo test --workspace"
 cargo test --manifest-path wasm/Cargo.toml --workspace --no-fail-fast 2>&1 | tee "$log/cargo.txt"
 
-step "cargo fmt --check, clippy -D warnings (whole workspace; the bindings also for wasm32)"
+step "cargo fmt --check, clippy -D warnings (whole workspace; each wasm32 module, the planner's with the core as it builds it)"
 cargo fmt --manifest-path wasm/Cargo.toml --all -- --check
 cargo clippy --manifest-path wasm/Cargo.toml --workspace --no-deps --all-targets -- -D warnings
-cargo clippy --manifest-path wasm/Cargo.toml -p tierplan-wasm --no-deps --target wasm32-unknown-unknown -- -D warnings
+cargo clippy --manifest-path wasm/Cargo.toml -p tierplan-wasm -p tierplan-core --no-deps --target wasm32-unknown-unknown \
+  --no-default-features --features tierplan-wasm/planner -- -D warnings
+cargo clippy --manifest-path wasm/Cargo.toml -p tierplan-wasm --no-deps --target wasm32-unknown-unknown \
+  --no-default-features --features studies -- -D warnings
 
 step "tsc --noEmit, eslint, import cycles (madge)"
 npx tsc --noEmit

@@ -7,13 +7,13 @@
 // unoptimised code; wasm-opt -O3 changes the total by a few per cent only).
 //
 //   npm run size:wasm                      (after scripts/build-wasm.sh)
-//   node scripts/wasm-size.mjs [file.wasm] [top functions, default 15]
+//   node scripts/wasm-size.mjs [planner|studies] [top functions, default 15]
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const root = resolve(import.meta.dirname, '..');
-const file = process.argv[2] ?? resolve(root, 'wasm/target/wasm32-unknown-unknown/wasm-release/tierplan_wasm.wasm');
+const file = resolve(root, `wasm/target/tierplan_${process.argv[2] ?? 'planner'}.wasm`);
 const top = Number(process.argv[3] ?? 15);
 const bytes = readFileSync(file);
 

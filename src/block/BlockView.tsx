@@ -54,6 +54,7 @@ export function BlockView({ engine, scenario, valid, setScenario }: ViewProps) {
   const [file, setFile] = useState<File | null>(null);
   const [fileNote, setFileNote] = useState<string | null>(null);
   const [state, setState] = useState<RunState>({ kind: 'idle' });
+  const [detecting, setDetecting] = useState(false);
   const [last, setLast] = useState<BlockResult | null>(null);
   const [lineErrors, setLineErrors] = useState<BlockProgress['traceErrors']>([]);
   const [dragging, setDragging] = useState(false);
@@ -89,8 +90,17 @@ export function BlockView({ engine, scenario, valid, setScenario }: ViewProps) {
     if (p) setBlock({ ...block, cache_gb: p.cache_gb, workload: { kind: 'synthetic', ...p.workload } });
   };
   const chooseFile = async (f: File) => {
-    const head = await readBlob(f.slice(0, 64 * 1024));
-    const format: BlockTraceFormat | null = await engine.detectBlockTrace(head);
+    // Run waits for the format: a click meanwhile would run the old workload.
+    setDetecting(true);
+    let format: BlockTraceFormat | null;
+    try {
+      format = await engine.detectBlockTrace(await readBlob(f.slice(0, 64 * 1024)));
+    } catch (e) {
+      setFileNote(`${f.name}: ${message(e)}`);
+      return;
+    } finally {
+      setDetecting(false);
+    }
     if (!format) {
       setFileNote(`${f.name}: no trace format (MSR, SPC or plain CSV) reads its first lines`);
       return;
@@ -208,7 +218,7 @@ export function BlockView({ engine, scenario, valid, setScenario }: ViewProps) {
         </label>
         <ErrorSummary errors={valid ? [] : blockers.length > 0 ? blockers : errors} action="running" testId="block-errors" />
         <div className="actions">
-          <button type="button" data-testid="block-run" disabled={!valid || state.kind === 'running' || traceMissing || block.caches.length === 0} onClick={run}>
+          <button type="button" data-testid="block-run" disabled={!valid || state.kind === 'running' || detecting || traceMissing || block.caches.length === 0} onClick={run}>
             Run
           </button>
           <button type="button" data-testid="block-cancel" disabled={state.kind !== 'running'} onClick={() => ac.current?.abort()}>

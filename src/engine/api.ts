@@ -1,7 +1,14 @@
 // The API a simulation worker exposes (through comlink). It is a plain
-// object over an initialised wasm module, so the tests call it directly in
-// Node with the module loaded by `initSync`.
-import type * as Wasm from '../wasm-pkg/tierplan_wasm';
+// object over the two initialised wasm modules, so the tests call it
+// directly in Node with both loaded by `initSync`.
+//
+// The planner module (scenarios, the stream-level engine) is what every
+// visit needs; the studies module (cost model, claims, request and block
+// engines) is fetched the first time a call needs it. A call that needs it
+// before it is there throws `StudiesNotLoaded` before doing anything, and
+// the worker (worker-api.ts) loads the module and makes the call again.
+import type * as Planner from '../wasm-pkg/tierplan_planner';
+import type * as Studies from '../wasm-pkg/tierplan_studies';
 import type { FieldError, PresetInfo, Progress, RunResult, Scenario, Device } from './types';
 import type { CostModelDefaults, CostModelReport, CostModelSpec, CostParams, FlashTiming, HddTiming, Partition, WaPoint, WriteShareOptimum } from './flash-types';
 import type { Reproduction, ReproductionRow, RequestOutput, StudyConfig } from './repro-types';
@@ -10,50 +17,83 @@ import { yieldToEventLoop } from './yield';
 import type { BlockProgress, BlockResult, BlockSpec, BlockTraceFormat, BlockWorkloadPreset } from './block-types';
 import { runBlockJob } from './block-run';
 
-export type WasmModule = Pick<
-  typeof Wasm,
-  | 'SimJob'
-  | 'RequestSimJob'
-  | 'BlockSimJob'
-  | 'MaxRateSearch'
-  | 'exportIo'
-  | 'listRequestPresets'
-  | 'requestPreset'
-  | 'requestDevicePresets'
-  | 'defaultRequestSpec'
-  | 'listBlockPresets'
-  | 'blockPreset'
-  | 'detectBlockTrace'
-  | 'defaultBlockSpec'
-  | 'validate'
-  | 'readScenario'
-  | 'listPresets'
-  | 'preset'
-  | 'devicePresets'
-  | 'defaultScenario'
-  | 'erlangB'
-  | 'streamsPerBandwidth'
-  | 'zipfTopKMass'
-  | 'lifetimeHours'
-  | 'writeAmplification'
-  | 'takePanicMessage'
-  | 'flashTiming'
-  | 'hddTimingAssumed'
-  | 'costModelAssumptions'
-  | 'defaultCostModelSpec'
-  | 'costParamsFromTimings'
-  | 'costModel'
-  | 'costModelWriteSweep'
-  | 'partition'
-  | 'gcSimConfig'
-  | 'waComparison'
-  | 'waCurve'
-  | 'reproductionClaims'
-  | 'evaluateClaims'
-  | 'evaluateClaimsWithRequests'
-  | 'studyCostTable'
-  | 'rejectionNote'
->;
+/** What both modules have: scenarios are read, checked and run by either. */
+type ScenarioModule = Pick<typeof Planner, 'SimJob' | 'validate' | 'readScenario' | 'takePanicMessage'>;
+
+export type PlannerWasm = ScenarioModule &
+  Pick<
+    typeof Planner,
+    | 'listPresets'
+    | 'preset'
+    | 'devicePresets'
+    | 'defaultScenario'
+    | 'erlangB'
+    | 'streamsPerBandwidth'
+    | 'zipfTopKMass'
+    | 'lifetimeHours'
+    | 'writeAmplification'
+  >;
+
+export type StudiesWasm = ScenarioModule &
+  Pick<
+    typeof Studies,
+    | 'RequestSimJob'
+    | 'BlockSimJob'
+    | 'MaxRateSearch'
+    | 'exportIo'
+    | 'listRequestPresets'
+    | 'requestPreset'
+    | 'requestDevicePresets'
+    | 'defaultRequestSpec'
+    | 'listBlockPresets'
+    | 'blockPreset'
+    | 'detectBlockTrace'
+    | 'defaultBlockSpec'
+    | 'flashTiming'
+    | 'hddTimingAssumed'
+    | 'costModelAssumptions'
+    | 'defaultCostModelSpec'
+    | 'costParamsFromTimings'
+    | 'costModel'
+    | 'costModelWriteSweep'
+    | 'partition'
+    | 'gcSimConfig'
+    | 'waComparison'
+    | 'waCurve'
+    | 'reproductionClaims'
+    | 'evaluateClaims'
+    | 'evaluateClaimsWithRequests'
+    | 'studyCostTable'
+    | 'rejectionNote'
+  >;
+
+/** The studies module if it is instantiated, else null. */
+export type StudiesSlot = () => StudiesWasm | null;
+
+/** A call needed the studies module before the worker had loaded it. */
+export class StudiesNotLoaded extends Error {
+  constructor() {
+    super('the studies module is not loaded yet');
+    this.name = 'StudiesNotLoaded';
+  }
+}
+
+/** Whether the planner's reader knows every section of a scenario. */
+function isStreamLevel(s: { request?: unknown; block?: unknown }): boolean {
+  return s.request == null && s.block == null;
+}
+
+/**
+ * The scenario as the planner module reads it: its reader has no `request`
+ * or `block` field, so empty ones (`null`) are left out.
+ */
+function forPlanner(s: Scenario): Scenario {
+  if (!('request' in s) && !('block' in s)) return s;
+  const copy: Scenario & { request?: unknown; block?: unknown } = { ...s };
+  delete copy.request;
+  delete copy.block;
+  return copy;
+}
 
 /** Events simulated per `SimJob.step` call between progress reports. */
 export const DEFAULT_CHUNK = 200_000;
@@ -172,10 +212,33 @@ export function warmupScenario(base: Scenario): Scenario {
   };
 }
 
-export function createSimApi(wasm: WasmModule): SimApi {
+export function createSimApi(planner: PlannerWasm, studiesSlot: StudiesSlot): SimApi {
   const running = new Set<number>();
   const cancelled = new Set<number>();
   let poisoned: string | null = null;
+
+  /** The studies module, or StudiesNotLoaded (the worker loads it and calls again). */
+  function studies(): StudiesWasm {
+    const m = studiesSlot();
+    if (m === null) throw new StudiesNotLoaded();
+    return m;
+  }
+
+  /** The module whose reader knows every section of the scenario. */
+  function reader(s: Scenario): { wasm: ScenarioModule; scenario: Scenario } {
+    return isStreamLevel(s) ? { wasm: planner, scenario: forPlanner(s) } : { wasm: studies(), scenario: s };
+  }
+
+  /** The module for scenario text: the planner's unless it has a study section. */
+  function textReader(json: string): ScenarioModule {
+    let value: unknown;
+    try {
+      value = JSON.parse(json);
+    } catch {
+      return planner; // its reader reports where the text breaks
+    }
+    return typeof value === 'object' && value !== null && !isStreamLevel(value) ? studies() : planner;
+  }
 
   /** Call into wasm; a trap becomes a WasmPanic carrying the Rust message. */
   function guard<T>(f: () => T): T {
@@ -184,7 +247,7 @@ export function createSimApi(wasm: WasmModule): SimApi {
       return f();
     } catch (e) {
       if (e instanceof WebAssembly.RuntimeError) {
-        const msg = wasm.takePanicMessage() ?? e.message;
+        const msg = planner.takePanicMessage() ?? studiesSlot()?.takePanicMessage() ?? e.message;
         poisoned = `the simulation core crashed: ${msg}`;
         throw new WasmPanic(poisoned);
       }
@@ -231,24 +294,37 @@ export function createSimApi(wasm: WasmModule): SimApi {
 
   const api: SimApi = {
     ping: () => 'pong',
-    validate: (s) => guard(() => wasm.validate(s)),
+    validate(s) {
+      const r = reader(s);
+      return guard(() => r.wasm.validate(r.scenario));
+    },
     readScenario(json) {
       try {
+        const wasm = textReader(json);
         return guard(() => wasm.readScenario(json));
       } catch (e) {
         if (isFieldErrors(e)) throw new ScenarioError(e);
         throw e;
       }
     },
-    listPresets: () => guard(() => wasm.listPresets()),
-    preset: (id) => guard(() => wasm.preset(id)),
-    devicePresets: () => guard(() => wasm.devicePresets()),
-    defaultScenario: () => guard(() => wasm.defaultScenario()),
-    run: (id, scenario, onProgress, chunk = DEFAULT_CHUNK) => drive(id, () => new wasm.SimJob(scenario), onProgress, chunk),
-    runRequest: (id, scenario, onProgress, chunk = DEFAULT_CHUNK) =>
-      drive(id, () => new wasm.RequestSimJob(scenario), onProgress, chunk),
-    maxRate: (id, scenario, known, onProgress, chunk = DEFAULT_CHUNK) =>
-      drive(
+    listPresets: () => guard(() => planner.listPresets()),
+    // The planner knows the stream-level presets; the request-level ones
+    // (also opened by name, `#preset=`) are the studies module's.
+    preset: (id) =>
+      guard(() => (planner.listPresets().some((p) => p.id === id) ? planner.preset(id) : studies().requestPreset(id))),
+    devicePresets: () => guard(() => planner.devicePresets()),
+    defaultScenario: () => guard(() => planner.defaultScenario()),
+    run: (id, scenario, onProgress, chunk = DEFAULT_CHUNK) => {
+      const r = reader(scenario);
+      return drive(id, () => new r.wasm.SimJob(r.scenario), onProgress, chunk);
+    },
+    runRequest: (id, scenario, onProgress, chunk = DEFAULT_CHUNK) => {
+      const wasm = studies();
+      return drive(id, () => new wasm.RequestSimJob(scenario), onProgress, chunk);
+    },
+    maxRate: (id, scenario, known, onProgress, chunk = DEFAULT_CHUNK) => {
+      const wasm = studies();
+      return drive(
         id,
         () => {
           const search = new wasm.MaxRateSearch(scenario);
@@ -257,8 +333,10 @@ export function createSimApi(wasm: WasmModule): SimApi {
         },
         onProgress,
         chunk,
-      ),
+      );
+    },
     async runBlock(id, scenario, trace, onProgress, chunk = DEFAULT_CHUNK) {
+      const wasm = studies();
       running.add(id);
       try {
         return await runBlockJob({ BlockSimJob: wasm.BlockSimJob, guard, cancelled: () => cancelled.has(id) }, scenario, {
@@ -278,51 +356,57 @@ export function createSimApi(wasm: WasmModule): SimApi {
       // Only a run in progress can be cancelled; a late cancel is a no-op.
       if (running.has(id)) cancelled.add(id);
     },
-    erlangB: (c, a) => guard(() => wasm.erlangB(c, a)),
-    streamsPerBandwidth: (bw, b) => guard(() => wasm.streamsPerBandwidth(bw, b)),
-    zipfTopKMass: (n, s, k) => guard(() => wasm.zipfTopKMass(n, s, k)),
-    lifetimeHours: (c, n, w, wa) => guard(() => wasm.lifetimeHours(c, n, w, wa)),
-    writeAmplification: (r) => guard(() => wasm.writeAmplification(r)),
+    erlangB: (c, a) => guard(() => planner.erlangB(c, a)),
+    streamsPerBandwidth: (bw, b) => guard(() => planner.streamsPerBandwidth(bw, b)),
+    zipfTopKMass: (n, s, k) => guard(() => planner.zipfTopKMass(n, s, k)),
+    lifetimeHours: (c, n, w, wa) => guard(() => planner.lifetimeHours(c, n, w, wa)),
+    writeAmplification: (r) => guard(() => planner.writeAmplification(r)),
     costModelDefaults: () =>
-      guard(() => ({
-        spec: wasm.defaultCostModelSpec(),
-        timings: { slc: wasm.flashTiming('slc'), mlc: wasm.flashTiming('mlc'), tlc: wasm.flashTiming('tlc') },
-        hdd: wasm.hddTimingAssumed(),
-        assumptions: wasm.costModelAssumptions(),
-      })),
-    costParamsFromTimings: (f, h, w) => guard(() => wasm.costParamsFromTimings(f, h, w)),
-    costModel: (spec) => guard(() => wasm.costModel(spec)),
-    costModelWriteSweep: (spec) => guard(() => wasm.costModelWriteSweep(spec)),
-    partition: (gb, u, r) => guard(() => wasm.partition(gb, u, r)),
+      guard(() => {
+        const wasm = studies();
+        return {
+          spec: wasm.defaultCostModelSpec(),
+          timings: { slc: wasm.flashTiming('slc'), mlc: wasm.flashTiming('mlc'), tlc: wasm.flashTiming('tlc') },
+          hdd: wasm.hddTimingAssumed(),
+          assumptions: wasm.costModelAssumptions(),
+        };
+      }),
+    costParamsFromTimings: (f, h, w) => guard(() => studies().costParamsFromTimings(f, h, w)),
+    costModel: (spec) => guard(() => studies().costModel(spec)),
+    costModelWriteSweep: (spec) => guard(() => studies().costModelWriteSweep(spec)),
+    partition: (gb, u, r) => guard(() => studies().partition(gb, u, r)),
     waComparison: (rhos, seed) =>
-      guard(() => wasm.waComparison(rhos, wasm.gcSimConfig(rhos[0] ?? 0.28, seed))).map(([rho, formula, sim]) => ({
+      guard(() => {
+        const wasm = studies();
+        return wasm.waComparison(rhos, wasm.gcSimConfig(rhos[0] ?? 0.28, seed));
+      }).map(([rho, formula, sim]) => ({
         rho,
         formula,
         // The simulator cannot run a ρ too small for its block count (NaN → JSON null).
         simulated: sim ?? null,
       })),
-    waCurve: (rhos) => guard(() => wasm.waCurve(rhos)),
-    reproductionClaims: () => guard(() => wasm.reproductionClaims()),
-    evaluateClaims: (results) => guard(() => wasm.evaluateClaims(results)),
-    evaluateClaimsWithRequests: (results, requests) => guard(() => wasm.evaluateClaimsWithRequests(results, requests)),
-    studyCostTable: () => guard(() => wasm.studyCostTable()),
-    rejectionNote: (result, what) => guard(() => wasm.rejectionNote(result, what)),
+    waCurve: (rhos) => guard(() => studies().waCurve(rhos)),
+    reproductionClaims: () => guard(() => studies().reproductionClaims()),
+    evaluateClaims: (results) => guard(() => studies().evaluateClaims(results)),
+    evaluateClaimsWithRequests: (results, requests) => guard(() => studies().evaluateClaimsWithRequests(results, requests)),
+    studyCostTable: () => guard(() => studies().studyCostTable()),
+    rejectionNote: (result, what) => guard(() => studies().rejectionNote(result, what)),
     exportIo(scenario, maxRows) {
       try {
-        return guard(() => wasm.exportIo(scenario, maxRows));
+        return guard(() => studies().exportIo(scenario, maxRows));
       } catch (e) {
         if (isFieldErrors(e)) throw new ScenarioError(e);
         throw e;
       }
     },
-    listRequestPresets: () => guard(() => wasm.listRequestPresets()),
-    requestPreset: (id) => guard(() => wasm.requestPreset(id)),
-    requestDevicePresets: () => guard(() => wasm.requestDevicePresets()),
-    defaultRequestSpec: () => guard(() => wasm.defaultRequestSpec()),
-    listBlockPresets: () => guard(() => wasm.listBlockPresets()),
-    blockPreset: (name) => guard(() => wasm.blockPreset(name)),
-    detectBlockTrace: (bytes) => guard(() => wasm.detectBlockTrace(bytes)),
-    defaultBlockSpec: () => guard(() => wasm.defaultBlockSpec()),
+    listRequestPresets: () => guard(() => studies().listRequestPresets()),
+    requestPreset: (id) => guard(() => studies().requestPreset(id)),
+    requestDevicePresets: () => guard(() => studies().requestDevicePresets()),
+    defaultRequestSpec: () => guard(() => studies().defaultRequestSpec()),
+    listBlockPresets: () => guard(() => studies().listBlockPresets()),
+    blockPreset: (name) => guard(() => studies().blockPreset(name)),
+    detectBlockTrace: (bytes) => guard(() => studies().detectBlockTrace(bytes)),
+    defaultBlockSpec: () => guard(() => studies().defaultBlockSpec()),
   };
   return api;
 }

@@ -2,7 +2,7 @@
 // stepped like the other engines; a trace file is read here, in the worker,
 // slice by slice (never whole, never uploaded) and fed to the core, so
 // progress is bytes read / size and a Cancel stops within one slice.
-import type * as Wasm from '../wasm-pkg/tierplan_wasm';
+import type * as Wasm from '../wasm-pkg/tierplan_studies';
 import type { Scenario } from './types';
 import { readBlob } from './read-blob';
 import type { BlockProgress, BlockResult } from './block-types';

@@ -14,9 +14,9 @@ export type {
   SyntheticBlockWorkload,
   TierResult,
   TraceLineError,
-} from '../wasm-pkg/tierplan_wasm';
-import type { Progress } from '../wasm-pkg/tierplan_wasm';
-import type { TraceLineError } from '../wasm-pkg/tierplan_wasm';
+} from '../wasm-pkg/tierplan_studies';
+import type { Progress } from '../wasm-pkg/tierplan_studies';
+import type { TraceLineError } from '../wasm-pkg/tierplan_studies';
 
 /** Progress of a block run: the core's, plus how much of a trace file was read. */
 export interface BlockProgress extends Progress {

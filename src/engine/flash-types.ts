@@ -1,7 +1,7 @@
 // Boundary types of the flash-endurance and cost-model exports (issue #7):
 // the core's types re-exported from the generated .d.ts, plus the shapes the
 // worker API composes from them. Leaf module: it imports no engine code.
-import type { CostModelSpec, FlashTiming, HddTiming } from '../wasm-pkg/tierplan_wasm';
+import type { CostModelSpec, FlashTiming, HddTiming } from '../wasm-pkg/tierplan_studies';
 
 export type {
   CostGrid,
@@ -16,7 +16,7 @@ export type {
   Partition,
   WriteShareOptimum,
   ZipfWorkload,
-} from '../wasm-pkg/tierplan_wasm';
+} from '../wasm-pkg/tierplan_studies';
 
 /** The cost model's documented defaults and its timing presets. */
 export interface CostModelDefaults {

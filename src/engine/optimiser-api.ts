@@ -2,7 +2,7 @@
 // `OptimizeSearch` objects by handle, so a dedicated worker can keep the
 // search state while the pool's workers simulate its candidates. Plain
 // functions over an initialised module, so tests call it in Node.
-import type * as Wasm from '../wasm-pkg/tierplan_wasm';
+import type * as Wasm from '../wasm-pkg/tierplan_studies';
 import type { Candidate, FieldError, OptimizeResult, OptimizeSpec, RunResult, Scenario, SearchProgress } from './types';
 
 export type OptimiserWasm = Pick<typeof Wasm, 'OptimizeSearch'>;

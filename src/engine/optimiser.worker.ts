@@ -2,7 +2,7 @@
 // configuration list and the regenerated arrival traces) in its own wasm
 // instance, so the pool's workers stay free to simulate candidates.
 import * as Comlink from 'comlink';
-import init, * as wasm from '../wasm-pkg/tierplan_wasm';
+import init, * as wasm from '../wasm-pkg/tierplan_studies';
 import { createSearchApi } from './optimiser-api';
 
 const ready = init().then(() => createSearchApi(wasm));

@@ -22,4 +22,4 @@ export type {
   Study,
   StudyConfig,
   Verdict,
-} from '../wasm-pkg/tierplan_wasm';
+} from '../wasm-pkg/tierplan_studies';

@@ -29,4 +29,4 @@ export type {
   SeekModel,
   SegmentWorkload,
   SetReplacement,
-} from '../wasm-pkg/tierplan_wasm';
+} from '../wasm-pkg/tierplan_studies';

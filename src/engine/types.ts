@@ -44,4 +44,4 @@ export type {
   VideoClass,
   Workload,
   ZipfConvention,
-} from '../wasm-pkg/tierplan_wasm';
+} from '../wasm-pkg/tierplan_planner';

@@ -1,6 +1,7 @@
 // The object a simulation worker exposes over comlink: the SimApi of its
-// wasm instance, each call waiting until the instance is ready.
-import type { SimApi } from './api';
+// wasm instance, each call waiting until the instance is ready, and made
+// again once the studies module is loaded when it needed that module.
+import { StudiesNotLoaded, type SimApi } from './api';
 
 type Async<T> = {
   [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> | Awaited<R> : never;
@@ -12,8 +13,19 @@ export type WorkerApi = Async<SimApi> & {
   ready(): Promise<void>;
 };
 
-export function workerApi(instance: Promise<SimApi>): WorkerApi {
-  const call = <T>(f: (a: SimApi) => T): Promise<T> => instance.then(f);
+export function workerApi(instance: Promise<SimApi>, loadStudies: () => Promise<void>): WorkerApi {
+  // A call that needs the studies module throws before it does anything,
+  // so making it again after the load is safe.
+  const call = async <T>(f: (a: SimApi) => T | Promise<T>): Promise<T> => {
+    const api = await instance;
+    try {
+      return await f(api);
+    } catch (e) {
+      if (!(e instanceof StudiesNotLoaded)) throw e;
+      await loadStudies();
+      return await f(api);
+    }
+  };
   return {
     ready: async () => {
       await instance;
@@ -25,10 +37,10 @@ export function workerApi(instance: Promise<SimApi>): WorkerApi {
     preset: (id) => call((a) => a.preset(id)),
     devicePresets: () => call((a) => a.devicePresets()),
     defaultScenario: () => call((a) => a.defaultScenario()),
-    run: async (id, s, onProgress, chunk) => (await instance).run(id, s, onProgress, chunk),
-    runRequest: async (id, s, onProgress, chunk) => (await instance).runRequest(id, s, onProgress, chunk),
-    maxRate: async (id, s, known, onProgress, chunk) => (await instance).maxRate(id, s, known, onProgress, chunk),
-    runBlock: async (id, s, trace, onProgress, chunk) => (await instance).runBlock(id, s, trace, onProgress, chunk),
+    run: (id, s, onProgress, chunk) => call((a) => a.run(id, s, onProgress, chunk)),
+    runRequest: (id, s, onProgress, chunk) => call((a) => a.runRequest(id, s, onProgress, chunk)),
+    maxRate: (id, s, known, onProgress, chunk) => call((a) => a.maxRate(id, s, known, onProgress, chunk)),
+    runBlock: (id, s, trace, onProgress, chunk) => call((a) => a.runBlock(id, s, trace, onProgress, chunk)),
     exportIo: (s, maxRows) => call((a) => a.exportIo(s, maxRows)),
     listRequestPresets: () => call((a) => a.listRequestPresets()),
     requestPreset: (id) => call((a) => a.requestPreset(id)),

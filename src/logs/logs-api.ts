@@ -4,7 +4,7 @@
 // fit, "use this fit", the aggregated counts and the exact replay, whose job
 // is stepped in chunks like a SimJob. Plain functions over an initialised
 // wasm module, so the tests call it in Node.
-import type * as Wasm from '../wasm-pkg/tierplan_wasm';
+import type * as Wasm from '../wasm-pkg/tierplan_studies';
 import type {
   ColumnMap,
   Detection,

@@ -1,7 +1,7 @@
 // The logs worker: one wasm instance that reads files in slices and keeps
 // the parsed logs (and their replay jobs) by handle.
 import * as Comlink from 'comlink';
-import init, * as wasm from '../wasm-pkg/tierplan_wasm';
+import init, * as wasm from '../wasm-pkg/tierplan_studies';
 import { createLogsApi, type LogsApi } from './logs-api';
 
 const ready = init().then(() => createLogsApi(wasm));

@@ -17,5 +17,5 @@ export type {
   RateProfile,
   TimeFormat,
   ZipfFit,
-} from '../wasm-pkg/tierplan_wasm';
+} from '../wasm-pkg/tierplan_studies';
 export type { FieldError, OptimizeResult, OptimizeSpec, Progress, RunResult, Scenario, SearchProgress } from '../engine/types';

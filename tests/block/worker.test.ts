@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as Comlink from 'comlink';
 import { describe, expect, it } from 'vitest';
-import { simApi } from '../helpers/wasm';
+import { loadStudies, simApi, studiesLoaded } from '../helpers/wasm';
 import { ScenarioError } from '../../src/engine/api';
 import { WorkerPool, type WorkerLike } from '../../src/engine/pool';
 import { workerApi } from '../../src/engine/worker-api';
@@ -59,7 +59,7 @@ describe('block runs on the worker API', () => {
     const api = simApi();
     const whole = await api.runBlock(nextId++, traced(), new Blob([sample]), undefined, 100_000);
     const { runBlockJob } = await import('../../src/engine/block-run');
-    const wasm = (await import('../helpers/wasm')).loadWasm();
+    const wasm = loadStudies();
     const sliced = await runBlockJob({ BlockSimJob: wasm.BlockSimJob, guard: (f) => f(), cancelled: () => false }, traced(), {
       trace: new Blob([sample]),
       chunk: 37,
@@ -102,7 +102,7 @@ describe('block runs on the pool', () => {
     const api = simApi();
     const factory = (): WorkerLike => {
       const { port1, port2 } = new MessageChannel();
-      Comlink.expose(workerApi(Promise.resolve(api)), port2);
+      Comlink.expose(workerApi(Promise.resolve(api), studiesLoaded), port2);
       return Object.assign(port1, { terminate: () => port1.close() });
     };
     const pool = new WorkerPool(factory, { size: 1, chunk: 100_000 });

@@ -4,9 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadWasm } from '../helpers/wasm';
+import { loadPlanner, loadStudies } from '../helpers/wasm';
 
-const wasm = loadWasm();
+const wasm = loadStudies();
+const planner = loadPlanner();
 const bytes = (text: string) => new TextEncoder().encode(text);
 
 describe('block workload presets', () => {
@@ -35,7 +36,7 @@ describe('block workload presets', () => {
   });
 
   it('every preset is a valid block study with the default scenario', () => {
-    const scenario = wasm.defaultScenario();
+    const scenario = planner.defaultScenario();
     for (const p of wasm.listBlockPresets()) {
       const block = wasm.defaultBlockSpec();
       block.workload = { kind: 'synthetic', ...p.workload };
@@ -56,7 +57,7 @@ describe('default block study', () => {
   it('gets field-named errors from the core validator', () => {
     const block = wasm.defaultBlockSpec();
     block.caches = [];
-    const errs = wasm.validate({ ...wasm.defaultScenario(), block });
+    const errs = wasm.validate({ ...planner.defaultScenario(), block });
     expect(errs.map((e) => e.path)).toContain('block.caches');
   });
 });

@@ -162,7 +162,7 @@ describe('panics', () => {
       ...Object.fromEntries(['validate', 'listPresets', 'preset', 'devicePresets', 'defaultScenario'].map((k) => [k, trap])),
       takePanicMessage: () => "panicked at core/src/engine/sim.rs:1:1:\nindex out of bounds",
     } as unknown as Parameters<typeof createSimApi>[0];
-    const api = createSimApi(fake);
+    const api = createSimApi(fake, () => null);
     expect(() => api.listPresets()).toThrow(WasmPanic);
     expect(() => api.listPresets()).toThrow(/the simulation core crashed: panicked at .*index out of bounds/s);
     expect(real.listPresets().length).toBeGreaterThan(0);

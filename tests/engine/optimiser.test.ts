@@ -4,14 +4,14 @@
 // through the worker API, and the answer checked against brute force —
 // every configuration of the stated space simulated through SimJob.
 import { describe, expect, it } from 'vitest';
-import { loadWasm, simApi } from '../helpers/wasm';
+import { loadStudies, simApi } from '../helpers/wasm';
 import { ScenarioError } from '../../src/engine/api';
 import { createSearchApi } from '../../src/engine/optimiser-api';
 import { runOptimiser, type CandidateRunner, type OptimiserProgress } from '../../src/engine/optimiser';
 import type { Architecture, Counts, OptimizeSpec, RunResult, Scenario } from '../../src/engine/types';
 
 const api = simApi();
-const search = createSearchApi(loadWasm());
+const search = createSearchApi(loadStudies());
 
 function small(): Scenario {
   const s = api.preset('mmsys11-cost-hdd');

@@ -4,8 +4,8 @@
 // initSync), so queueing, cancellation and crash recovery run for real.
 import * as Comlink from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
-import { simApi, loadWasm } from '../helpers/wasm';
-import { createSimApi, WasmPanic, type SimApi } from '../../src/engine/api';
+import { newSimApi, simApi, studiesLoaded } from '../helpers/wasm';
+import { WasmPanic, type SimApi } from '../../src/engine/api';
 import { poolSize, WorkerPool, type WorkerLike } from '../../src/engine/pool';
 import { workerApi } from '../../src/engine/worker-api';
 import type { Scenario } from '../../src/engine/types';
@@ -16,7 +16,7 @@ const fakes: Fake[] = [];
 
 function fakeWorker(api: SimApi): Fake {
   const { port1, port2 } = new MessageChannel();
-  Comlink.expose(workerApi(Promise.resolve(api)), port2);
+  Comlink.expose(workerApi(Promise.resolve(api), studiesLoaded), port2);
   const fake: Fake = Object.assign(port1, {
     terminated: false,
     terminate() {
@@ -33,8 +33,7 @@ function fakeWorker(api: SimApi): Fake {
 }
 
 function realFactory(): () => WorkerLike {
-  const wasm = loadWasm();
-  return () => fakeWorker(createSimApi(wasm));
+  return () => fakeWorker(newSimApi());
 }
 
 function scenario(hours = 1, reps = 2, seed = 1): Scenario {
@@ -119,11 +118,10 @@ describe('WorkerPool', () => {
   });
 
   it('terminates and respawns a worker that does not stop after an abort', async () => {
-    const wasm = loadWasm();
     let n = 0;
     pool = new WorkerPool(
       () => {
-        const api = createSimApi(wasm);
+        const api = newSimApi();
         // The first worker hangs: its run never returns and ignores cancel.
         if (n++ === 0) api.run = () => new Promise(() => undefined);
         return fakeWorker(api);
@@ -143,8 +141,7 @@ describe('WorkerPool', () => {
   });
 
   it('replaces a crashed worker, rejects its job clearly, and the others go on', async () => {
-    const wasm = loadWasm();
-    pool = new WorkerPool(() => fakeWorker(createSimApi(wasm)), { size: 2, chunk: 2_000 });
+    pool = new WorkerPool(() => fakeWorker(newSimApi()), { size: 2, chunk: 2_000 });
     const long = pool.run(scenario(50, 2, 1));
     const other = pool.run(scenario(2, 1, 2));
     await new Promise((r) => setTimeout(r, 10));
@@ -158,11 +155,10 @@ describe('WorkerPool', () => {
   });
 
   it('replaces a worker whose core panicked', async () => {
-    const wasm = loadWasm();
     let n = 0;
     pool = new WorkerPool(
       () => {
-        const api = createSimApi(wasm);
+        const api = newSimApi();
         if (n++ === 0) {
           api.run = () => Promise.reject(new WasmPanic('the simulation core crashed: index out of bounds'));
         }

@@ -4,8 +4,8 @@
 // highest-rate search reusing known points, the I/O export and the presets.
 import * as Comlink from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadWasm, simApi } from '../helpers/wasm';
-import { createSimApi, ScenarioError } from '../../src/engine/api';
+import { newSimApi, simApi, studiesLoaded } from '../helpers/wasm';
+import { ScenarioError } from '../../src/engine/api';
 import { WorkerPool, type WorkerLike } from '../../src/engine/pool';
 import { workerApi } from '../../src/engine/worker-api';
 import type { Progress, Scenario } from '../../src/engine/types';
@@ -132,11 +132,10 @@ describe('request-level jobs on the pool', () => {
   });
 
   function fakePool(): WorkerPool {
-    const wasm = loadWasm();
     return new WorkerPool(
       (): WorkerLike => {
         const { port1, port2 } = new MessageChannel();
-        Comlink.expose(workerApi(Promise.resolve(createSimApi(wasm))), port2);
+        Comlink.expose(workerApi(Promise.resolve(newSimApi()), studiesLoaded), port2);
         return Object.assign(port1, {
           terminate() {
             port1.close();

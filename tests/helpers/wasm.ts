@@ -1,21 +1,42 @@
-// Load the wasm package in Node (tests): initSync with the .wasm bytes.
+// Load the wasm modules in Node (tests): initSync with the .wasm bytes.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import * as wasm from '../../src/wasm-pkg/tierplan_wasm';
+import * as planner from '../../src/wasm-pkg/tierplan_planner';
+import * as studies from '../../src/wasm-pkg/tierplan_studies';
 import { createSimApi, type SimApi } from '../../src/engine/api';
 
 let api: SimApi | null = null;
 
-export function loadWasm(): typeof wasm {
-  // Relative to the repository root (vitest's working directory); jsdom
-  // gives import.meta.url an http: scheme.
-  const file = resolve(process.cwd(), 'src/wasm-pkg/tierplan_wasm_bg.wasm');
-  wasm.initSync({ module: readFileSync(file) });
-  return wasm;
+/** Relative to the repository root (vitest's working directory); jsdom gives import.meta.url an http: scheme. */
+const bytes = (name: string) => readFileSync(resolve(process.cwd(), `src/wasm-pkg/${name}_bg.wasm`));
+
+/** The planner's module: scenarios and the stream-level engine. */
+export function loadPlanner(): typeof planner {
+  planner.initSync({ module: bytes('tierplan_planner') });
+  return planner;
 }
 
-/** The worker API over the wasm module, instantiated once per test file. */
+/** The studies module: everything else (it reads and runs scenarios too). */
+export function loadStudies(): typeof studies {
+  studies.initSync({ module: bytes('tierplan_studies') });
+  return studies;
+}
+
+/** The worker API over both modules, instantiated once per test file. */
 export function simApi(): SimApi {
-  api ??= createSimApi(loadWasm());
+  if (api === null) {
+    const p = loadPlanner();
+    const s = loadStudies();
+    api = createSimApi(p, () => s);
+  }
   return api;
 }
+
+/** A fresh worker API over the (shared) instances of both modules. */
+export function newSimApi(): SimApi {
+  const s = loadStudies();
+  return createSimApi(loadPlanner(), () => s);
+}
+
+/** The worker's loader, for a workerApi over `newSimApi()` (both modules are already there). */
+export const studiesLoaded = (): Promise<void> => Promise.resolve();

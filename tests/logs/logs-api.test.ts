@@ -6,12 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadWasm, simApi } from '../helpers/wasm';
+import { loadStudies, simApi } from '../helpers/wasm';
 import { createLogsApi, REPLAY_SPEC, type ReadProgress } from '../../src/logs/logs-api';
 import { logsClient } from '../../src/logs/client';
 import type { ColumnMap } from '../../src/logs/types';
 
-const api = createLogsApi(loadWasm());
+const api = createLogsApi(loadStudies());
 const sim = simApi();
 const sampleBytes = readFileSync(resolve(process.cwd(), 'public/sample-log.csv'));
 const sample = new Blob([sampleBytes]);

@@ -2,7 +2,7 @@
 // its simulations through the wasm core, loaded by initSync).
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { loadWasm, simApi } from '../../helpers/wasm';
+import { loadStudies, simApi } from '../../helpers/wasm';
 import { createSearchApi } from '../../../src/engine/optimiser-api';
 import { runOptimiser } from '../../../src/engine/optimiser';
 import type { OptimizeSpec, Scenario } from '../../../src/engine/types';
@@ -10,7 +10,7 @@ import { dollars, estimate, num, percent } from '../../../src/ui/format';
 import { OptimiserTable } from '../../../src/ui/optimiser/OptimiserTable';
 
 const api = simApi();
-const search = createSearchApi(loadWasm());
+const search = createSearchApi(loadStudies());
 let id = 5000;
 const runner = { run: (s: Scenario) => api.run(id++, s) };
 

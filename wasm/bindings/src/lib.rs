@@ -8,19 +8,35 @@
 //! results go back through `serde_json` and `JSON.parse`, so a `null` is a
 //! `null` and a `u64` counter is a plain number.
 //!
+//! Two WebAssembly modules are built from this crate, one per feature
+//! (`scripts/build-wasm.sh`), so that the stream-level planner, which every
+//! visit opens, downloads only what it runs:
+//! - `planner`: scenarios (read, validate, presets), the stream-level
+//!   `SimJob` and the closed forms of the planner's view;
+//! - `studies`: everything else — the optimiser's search, the flash cost
+//!   model, the Study claims, the request- and block-level engines and the
+//!   log reader — loaded by a worker the first time it needs one of them.
+//!
+//! Native builds and tests turn both on (the default).
+//!
 //! The TypeScript types of the `.d.ts` are generated from the core by
 //! `build.rs` (ts-rs) and included below; `unchecked_param_type` /
 //! `unchecked_return_type` make each export name them.
 
+#[cfg(feature = "studies")]
 mod block_sim;
+#[cfg(feature = "studies")]
 mod block_workloads;
+#[cfg(feature = "studies")]
 mod logs;
+#[cfg(feature = "planner")]
+mod planner;
+#[cfg(feature = "studies")]
+mod studies;
 
 use std::sync::Mutex;
 
 use serde::Serialize;
-use tierplan_core::analytics;
-use tierplan_core::presets;
 use tierplan_core::validate::FieldError;
 use tierplan_core::Job;
 use wasm_bindgen::prelude::*;
@@ -83,6 +99,10 @@ fn parse(value: &JsValue) -> Result<tierplan_core::Scenario, Vec<FieldError>> {
     tierplan_core::parse_scenario(&scenario_text(value)?)
 }
 
+// Both modules read and validate scenarios: the planner those of the
+// stream level, the studies module those with a `request` or `block`
+// section (which the planner's reader does not know).
+
 /// Every problem of a scenario, each with the path of its field; empty when
 /// the scenario is valid.
 #[wasm_bindgen(unchecked_return_type = "FieldError[]")]
@@ -108,36 +128,9 @@ pub fn read_scenario(json: &str) -> Result<JsValue, JsValue> {
     }
 }
 
-/// The bundled scenario presets (the studies' configurations).
-#[wasm_bindgen(js_name = listPresets, unchecked_return_type = "PresetInfo[]")]
-pub fn list_presets() -> Result<JsValue, JsError> {
-    to_js(&presets::scenario_presets())
-}
-
-/// One study preset scenario by id (stream- or request-level); throws for an
-/// unknown id.
-#[wasm_bindgen(unchecked_return_type = "Scenario")]
-pub fn preset(id: &str) -> Result<JsValue, JsError> {
-    match tierplan_core::presets_request::any_preset(id) {
-        Some(s) => to_js(&s),
-        None => Err(JsError::new(&format!("unknown preset \"{id}\""))),
-    }
-}
-
-/// The device catalog the presets start from.
-#[wasm_bindgen(js_name = devicePresets, unchecked_return_type = "Device[]")]
-pub fn device_presets() -> Result<JsValue, JsError> {
-    to_js(&presets::device_presets())
-}
-
-/// The scenario the app opens with.
-#[wasm_bindgen(js_name = defaultScenario, unchecked_return_type = "Scenario")]
-pub fn default_scenario() -> Result<JsValue, JsError> {
-    to_js(&presets::default_scenario())
-}
-
-/// A simulation in progress: all replications of one scenario, advanced in
-/// bounded steps so that a worker can report progress and be cancelled.
+/// A stream-level simulation in progress (in both modules: the planner runs
+/// scenarios, the log reader replays logs): all replications of one
+/// scenario, advanced in bounded steps so that a worker can report progress and be cancelled.
 #[wasm_bindgen]
 pub struct SimJob {
     job: Job,
@@ -186,354 +179,26 @@ impl SimJob {
     }
 }
 
-/// The optimiser's exact cost-ordered search (SPEC §10), ask/tell: the
-/// caller takes batches of candidate configurations, simulates each (on any
-/// worker, in any order) and reports the results back.
-#[wasm_bindgen]
-pub struct OptimizeSearch {
-    search: tierplan_core::optimize::Search,
-}
-
-#[wasm_bindgen]
-impl OptimizeSearch {
-    /// Validate the scenario and the spec and lay out the search space.
-    /// Throws the field errors (a `FieldError[]`, spec paths start with
-    /// `optimize.`) when either is invalid.
-    #[wasm_bindgen(constructor)]
-    pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "OptimizeSpec")] spec: JsValue,
-    ) -> Result<OptimizeSearch, JsValue> {
-        let fail = |errors: Vec<FieldError>| match to_js(&errors) {
-            Ok(v) => v,
-            Err(e) => JsValue::from(e),
-        };
-        let scenario = parse(&scenario).map_err(fail)?;
-        let spec_text = json_stringify(&spec)
-            .ok()
-            .and_then(|v| v.as_string())
-            .ok_or_else(|| {
-                fail(vec![FieldError {
-                    path: "optimize".into(),
-                    message: "is not a JSON object".into(),
-                }])
-            })?;
-        let spec = tierplan_core::optimize::parse_spec(&spec_text).map_err(fail)?;
-        let search = tierplan_core::optimize::Search::new(scenario, spec).map_err(fail)?;
-        Ok(OptimizeSearch { search })
-    }
-
-    /// Up to `k` candidates to simulate, cheapest first; empty when the
-    /// search is done or everything left waits on candidates in flight.
-    #[wasm_bindgen(js_name = nextBatch, unchecked_return_type = "Candidate[]")]
-    pub fn next_batch(&mut self, k: u32) -> Result<JsValue, JsError> {
-        to_js(&self.search.next_batch(k as usize))
-    }
-
-    /// Report the simulation result of candidate `id` (any order); throws
-    /// for an id never issued or already reported, or a malformed result.
-    pub fn report(
-        &mut self,
-        id: u32,
-        #[wasm_bindgen(unchecked_param_type = "RunResult")] result: JsValue,
-    ) -> Result<(), JsError> {
-        let text = json_stringify(&result)
-            .ok()
-            .and_then(|v| v.as_string())
-            .ok_or_else(|| JsError::new("the result is not a JSON object"))?;
-        let r: tierplan_core::RunResult = serde_json::from_str(&text)
-            .map_err(|e| JsError::new(&format!("the result is not a RunResult: {e}")))?;
-        self.search.report(id, &r).map_err(|e| JsError::new(&e))
-    }
-
-    #[wasm_bindgen(unchecked_return_type = "SearchProgress")]
-    pub fn progress(&self) -> Result<JsValue, JsError> {
-        to_js(&self.search.progress())
-    }
-
-    #[wasm_bindgen(js_name = isDone)]
-    pub fn is_done(&self) -> bool {
-        self.search.is_done()
-    }
-
-    /// The result so far (final once `isDone()`).
-    #[wasm_bindgen(unchecked_return_type = "OptimizeResult")]
-    pub fn result(&self) -> Result<JsValue, JsError> {
-        to_js(&self.search.result())
-    }
-}
-
-/// Erlang B blocking probability B(c, A) of an M/G/c/c loss system.
-#[wasm_bindgen(js_name = erlangB)]
-pub fn erlang_b(servers: u32, #[wasm_bindgen(js_name = offeredLoad)] offered_load: f64) -> f64 {
-    analytics::erlang_b(u64::from(servers), offered_load)
-}
-
-/// Streams of `bitrate_kbps` KB/s that `bandwidth_mbps` MB/s carries,
-/// floor(R × 1024 / b).
-#[wasm_bindgen(js_name = streamsPerBandwidth)]
-pub fn streams_per_bandwidth(
-    #[wasm_bindgen(js_name = bandwidthMbps)] bandwidth_mbps: f64,
-    #[wasm_bindgen(js_name = bitrateKbps)] bitrate_kbps: f64,
-) -> f64 {
-    analytics::streams_per_bandwidth(bandwidth_mbps, bitrate_kbps) as f64
-}
-
-/// Share of requests drawn by the `k` most popular of `n` videos under
-/// p_i ∝ i^(−exponent).
-#[wasm_bindgen(js_name = zipfTopKMass)]
-pub fn zipf_top_k_mass(n: u32, exponent: f64, k: u32) -> f64 {
-    analytics::zipf_top_k_mass(n, exponent, k)
-}
-
-/// SSD lifetime in hours, T = C × 1024 × N / (W × WA × 3600).
-#[wasm_bindgen(js_name = lifetimeHours)]
-pub fn lifetime_hours(
-    #[wasm_bindgen(js_name = capacityGb)] capacity_gb: f64,
-    #[wasm_bindgen(js_name = peCycles)] pe_cycles: u32,
-    #[wasm_bindgen(js_name = writeMbps)] write_mbps: f64,
-    #[wasm_bindgen(js_name = writeAmplification)] write_amplification: f64,
-) -> f64 {
-    analytics::lifetime_hours(capacity_gb, pe_cycles, write_mbps, write_amplification)
-}
-
-/// Greedy-GC write amplification of small random writes for spare factor ρ.
-#[wasm_bindgen(js_name = writeAmplification)]
-pub fn write_amplification(#[wasm_bindgen(js_name = spareFactor)] spare_factor: f64) -> f64 {
-    analytics::write_amplification(spare_factor)
-}
-
-// ---- Flash endurance and the hybrid cost model (issue #7) ----
-
-use tierplan_core::analytics::cost_model::{
-    self as cost_model, CostModelSpec, CostParams, FlashTiming, HddTiming,
-};
-use tierplan_core::analytics::gc_sim::GcSimConfig;
-
+#[cfg(feature = "studies")]
 fn from_js<T: serde::de::DeserializeOwned>(value: &JsValue, what: &str) -> Result<T, JsError> {
     let text = json_stringify(value)
         .ok()
         .and_then(|v| v.as_string())
         .ok_or_else(|| JsError::new(&format!("{what} is not a JSON value")))?;
-    serde_json::from_str(&text).map_err(|e| JsError::new(&format!("{what}: {e}")))
+    tierplan_core::json_read::from_json(&text).map_err(|e| JsError::new(&format!("{what}: {e}")))
 }
 
-/// HySSC flash timings by cell type (`slc`, `mlc`, `tlc`; QLC is not in the
-/// study and has none).
-#[wasm_bindgen(js_name = flashTiming, unchecked_return_type = "FlashTiming")]
-pub fn flash_timing(
-    #[wasm_bindgen(unchecked_param_type = "CellType")] cell: JsValue,
-) -> Result<JsValue, JsError> {
-    let cell: tierplan_core::scenario::CellType = from_js(&cell, "cell")?;
-    match cost_model::flash_timing(cell) {
-        Some(t) => to_js(&t),
-        None => Err(JsError::new(
-            "cell: the HySSC study gives timings for slc, mlc and tlc only",
-        )),
+#[cfg(feature = "studies")]
+fn field_errors_js(errors: Vec<FieldError>) -> JsValue {
+    match to_js(&errors) {
+        Ok(v) => v,
+        Err(e) => JsValue::from(e),
     }
-}
-
-/// The assumed disk of the cost model (no source study gives one).
-#[wasm_bindgen(js_name = hddTimingAssumed, unchecked_return_type = "HddTiming")]
-pub fn hdd_timing_assumed() -> Result<JsValue, JsError> {
-    to_js(&cost_model::HDD_10K_ASSUMED)
-}
-
-/// Every value of the cost model that is an assumption, as labels.
-#[wasm_bindgen(js_name = costModelAssumptions)]
-pub fn cost_model_assumptions() -> Vec<String> {
-    cost_model::COST_MODEL_ASSUMPTIONS
-        .iter()
-        .map(|s| s.to_string())
-        .collect()
-}
-
-/// The FAST'12 over-provisioning example: every cost-model input a
-/// scenario without its own `cost_model` shows.
-#[wasm_bindgen(js_name = defaultCostModelSpec, unchecked_return_type = "CostModelSpec")]
-pub fn default_cost_model_spec() -> Result<JsValue, JsError> {
-    to_js(&CostModelSpec::fast12_example())
-}
-
-/// Cost-model inputs from a chip's and a disk's timings and a write share.
-#[wasm_bindgen(js_name = costParamsFromTimings, unchecked_return_type = "CostParams")]
-pub fn cost_params_from_timings(
-    #[wasm_bindgen(unchecked_param_type = "FlashTiming")] flash: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "HddTiming")] hdd: JsValue,
-    #[wasm_bindgen(js_name = ioW)] io_w: f64,
-) -> Result<JsValue, JsError> {
-    let flash: FlashTiming = from_js(&flash, "flash timing")?;
-    let hdd: HddTiming = from_js(&hdd, "disk timing")?;
-    to_js(&CostParams::from_timings(&flash, &hdd, io_w))
-}
-
-/// A cost-model spec checked by the core; a bad one throws every problem,
-/// each as `cost_model.<field>: <value and allowed range>`.
-fn checked_spec(spec: &JsValue) -> Result<CostModelSpec, JsError> {
-    let spec: CostModelSpec = from_js(spec, "cost_model")?;
-    let errors = tierplan_core::validate::validate_cost_model(&spec);
-    if errors.is_empty() {
-        Ok(spec)
-    } else {
-        let text: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
-        Err(JsError::new(&text.join("; ")))
-    }
-}
-
-/// Grid search of C_H(u, r) on the Zipf hit-ratio curves, with the cache's
-/// partition at the optimum.
-#[wasm_bindgen(js_name = costModel, unchecked_return_type = "CostModelReport")]
-pub fn cost_model_report(
-    #[wasm_bindgen(unchecked_param_type = "CostModelSpec")] spec: JsValue,
-) -> Result<JsValue, JsError> {
-    to_js(&checked_spec(&spec)?.report())
-}
-
-/// The optimum at each write share of the core's sweep, other inputs kept.
-#[wasm_bindgen(js_name = costModelWriteSweep, unchecked_return_type = "WriteShareOptimum[]")]
-pub fn cost_model_write_sweep(
-    #[wasm_bindgen(unchecked_param_type = "CostModelSpec")] spec: JsValue,
-) -> Result<JsValue, JsError> {
-    to_js(&checked_spec(&spec)?.write_share_sweep())
-}
-
-/// How a flash cache of `total_gb` splits at (u, r).
-#[wasm_bindgen(unchecked_return_type = "Partition")]
-pub fn partition(
-    #[wasm_bindgen(js_name = totalGb)] total_gb: f64,
-    u: f64,
-    r: f64,
-) -> Result<JsValue, JsError> {
-    to_js(&cost_model::partition(total_gb, u, r))
-}
-
-/// The greedy-GC simulator's default size for spare factor ρ and a seed.
-#[wasm_bindgen(js_name = gcSimConfig, unchecked_return_type = "GcSimConfig")]
-pub fn gc_sim_config(
-    #[wasm_bindgen(js_name = spareFactor)] spare_factor: f64,
-    seed: u32,
-) -> Result<JsValue, JsError> {
-    to_js(&GcSimConfig::small(spare_factor, u64::from(seed)))
-}
-
-/// Largest flash the GC simulator is asked to model from the browser
-/// (pages), so that one call stays well under a second.
-const MAX_GC_SIM_PAGES: u64 = 1 << 22;
-
-/// One greedy-GC simulation; throws a message naming a bad setting.
-#[wasm_bindgen(js_name = simulateGreedyGc, unchecked_return_type = "GcSimResult")]
-pub fn simulate_greedy_gc(
-    #[wasm_bindgen(unchecked_param_type = "GcSimConfig")] config: JsValue,
-) -> Result<JsValue, JsError> {
-    let cfg: GcSimConfig = from_js(&config, "GC simulator settings")?;
-    if u64::from(cfg.blocks) * u64::from(cfg.pages_per_block) > MAX_GC_SIM_PAGES
-        || cfg.warmup_passes + cfg.measured_passes > 50.0
-    {
-        return Err(JsError::new(&format!(
-            "blocks × pages_per_block must be ≤ {MAX_GC_SIM_PAGES} and warmup_passes + measured_passes ≤ 50"
-        )));
-    }
-    match analytics::simulate_greedy_gc(&cfg) {
-        Ok(r) => to_js(&r),
-        Err(e) => Err(JsError::new(&e)),
-    }
-}
-
-/// (ρ, WA by the Lambert-W formula, WA simulated under greedy GC) for each
-/// ρ, each simulated with `base` but that spare factor; NaN (JSON `null`)
-/// where the simulator cannot run that ρ.
-#[wasm_bindgen(js_name = waComparison, unchecked_return_type = "[number, number, number | null][]")]
-pub fn wa_comparison(
-    rhos: Vec<f64>,
-    #[wasm_bindgen(unchecked_param_type = "GcSimConfig")] base: JsValue,
-) -> Result<JsValue, JsError> {
-    let base: GcSimConfig = from_js(&base, "GC simulator settings")?;
-    if u64::from(base.blocks) * u64::from(base.pages_per_block) > MAX_GC_SIM_PAGES
-        || base.warmup_passes + base.measured_passes > 50.0
-        || rhos.len() > 64
-    {
-        return Err(JsError::new(&format!(
-            "blocks × pages_per_block must be ≤ {MAX_GC_SIM_PAGES}, warmup_passes + measured_passes ≤ 50, and at most 64 values of ρ"
-        )));
-    }
-    to_js(&analytics::wa_comparison(&rhos, &base))
-}
-
-/// (ρ, WA by the Lambert-W formula) for the WA-versus-ρ curve.
-#[wasm_bindgen(js_name = waCurve, unchecked_return_type = "[number, number][]")]
-pub fn wa_curve(rhos: Vec<f64>) -> Result<JsValue, JsError> {
-    to_js(&analytics::wa_curve(&rhos))
-}
-
-// ---- The reproduction page (SPEC §12) ----
-
-use tierplan_core::reproduce;
-
-/// Every published claim, how we compute ours, and the scenarios the
-/// simulated ones run (by id).
-#[wasm_bindgen(js_name = reproductionClaims, unchecked_return_type = "Reproduction")]
-pub fn reproduction_claims() -> Result<JsValue, JsError> {
-    to_js(&reproduce::reproduction())
-}
-
-/// The table for the simulation results at hand, keyed by scenario id
-/// (`{}` gives the closed forms; claims whose runs are missing are
-/// `pending`). The same function `tierplan reproduce` prints.
-#[wasm_bindgen(js_name = evaluateClaims, unchecked_return_type = "ReproductionRow[]")]
-pub fn evaluate_claims(
-    #[wasm_bindgen(unchecked_param_type = "Record<string, RunResult>")] results: JsValue,
-) -> Result<JsValue, JsError> {
-    let results: std::collections::BTreeMap<String, tierplan_core::RunResult> =
-        from_js(&results, "results")?;
-    to_js(&reproduce::reproduction_table(
-        &reproduce::reproduction(),
-        &results,
-    ))
-}
-
-/// The table with request-level results too: `requests` maps each
-/// `Reproduction.request_scenarios[].id` to `{ kind: "run", result:
-/// RequestResult }` (from `RequestSimJob`) or `{ kind: "max_rate", result:
-/// MaxRateResult }` (from `MaxRateSearch`, for scenarios with `search`).
-/// Missing ones leave their rows `pending`. `tierplan reproduce` prints the
-/// same table.
-#[wasm_bindgen(js_name = evaluateClaimsWithRequests, unchecked_return_type = "ReproductionRow[]")]
-pub fn evaluate_claims_with_requests(
-    #[wasm_bindgen(unchecked_param_type = "Record<string, RunResult>")] results: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Record<string, RequestOutput>")] requests: JsValue,
-) -> Result<JsValue, JsError> {
-    let results: std::collections::BTreeMap<String, tierplan_core::RunResult> =
-        from_js(&results, "results")?;
-    let requests: std::collections::BTreeMap<String, reproduce::RequestOutput> =
-        from_js(&requests, "requests")?;
-    to_js(&reproduce::reproduction_table_with(
-        &reproduce::reproduction(),
-        &results,
-        &requests,
-    ))
-}
-
-/// The MMSys'11 cost table (each architecture's configuration and streams
-/// per dollar as the study reports them).
-#[wasm_bindgen(js_name = studyCostTable, unchecked_return_type = "StudyConfig[]")]
-pub fn study_cost_table() -> Result<JsValue, JsError> {
-    to_js(&reproduce::mmsys11_cost_table())
-}
-
-/// Why a configuration that meets the study's capacity rule still rejects
-/// in the simulation ("" when it rejects nothing).
-#[wasm_bindgen(js_name = rejectionNote)]
-pub fn rejection_note(
-    #[wasm_bindgen(unchecked_param_type = "RunResult")] result: JsValue,
-    what: &str,
-) -> Result<String, JsError> {
-    let r: tierplan_core::RunResult = from_js(&result, "result")?;
-    Ok(reproduce::rejection_note(&r, what))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::planner::*;
 
     #[test]
     fn analytics_pass_through() {
@@ -592,150 +257,4 @@ mod tests {
         // u64 counters are JSON numbers.
         assert!(!TS_TYPES.contains("bigint"));
     }
-}
-
-// ---- The request-level engine (SPEC §11, issue #11) ----
-
-use tierplan_core::request::{MaxRateJob, RequestJob};
-
-fn field_errors_js(errors: Vec<FieldError>) -> JsValue {
-    match to_js(&errors) {
-        Ok(v) => v,
-        Err(e) => JsValue::from(e),
-    }
-}
-
-/// A request-level simulation in progress: all replications of one
-/// scenario with a `request` section, advanced in bounded steps.
-#[wasm_bindgen(js_name = RequestSimJob)]
-pub struct RequestSimJob {
-    job: RequestJob,
-}
-
-#[wasm_bindgen(js_class = RequestSimJob)]
-impl RequestSimJob {
-    /// Validate the scenario (it must have `request`) and prepare the run.
-    /// Throws the field errors (a `FieldError[]`) when it is invalid.
-    #[wasm_bindgen(constructor)]
-    pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: JsValue,
-    ) -> Result<RequestSimJob, JsValue> {
-        let scenario = parse(&scenario).map_err(field_errors_js)?;
-        let job = RequestJob::new(scenario).map_err(field_errors_js)?;
-        Ok(RequestSimJob { job })
-    }
-
-    /// Process up to about `maxIos` events (I/O completions and arrivals).
-    #[wasm_bindgen(unchecked_return_type = "Progress")]
-    pub fn step(
-        &mut self,
-        #[wasm_bindgen(js_name = maxIos)] max_ios: u32,
-    ) -> Result<JsValue, JsError> {
-        to_js(&self.job.step(u64::from(max_ios)))
-    }
-
-    #[wasm_bindgen(unchecked_return_type = "Progress")]
-    pub fn progress(&self) -> Result<JsValue, JsError> {
-        to_js(&self.job.progress())
-    }
-
-    /// The result; throws if the job is not done yet.
-    #[wasm_bindgen(unchecked_return_type = "RequestResult")]
-    pub fn result(&self) -> Result<JsValue, JsError> {
-        match self.job.result() {
-            Some(r) => to_js(&r),
-            None => Err(JsError::new("the simulation has not finished yet")),
-        }
-    }
-}
-
-/// The highest request rate meeting `request.search.miss_target`,
-/// bisection over `request.search` rates, each point a full run.
-#[wasm_bindgen(js_name = MaxRateSearch)]
-pub struct MaxRateSearch {
-    job: MaxRateJob,
-}
-
-#[wasm_bindgen(js_class = MaxRateSearch)]
-impl MaxRateSearch {
-    /// Throws the field errors (a `FieldError[]`) when the scenario is
-    /// invalid at either end of the search range.
-    #[wasm_bindgen(constructor)]
-    pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: JsValue,
-    ) -> Result<MaxRateSearch, JsValue> {
-        let scenario = parse(&scenario).map_err(field_errors_js)?;
-        let job = MaxRateJob::new(scenario).map_err(field_errors_js)?;
-        Ok(MaxRateSearch { job })
-    }
-
-    /// Bracket the search with a point simulated elsewhere (a
-    /// `RequestResult` of the same scenario at its rate).
-    #[wasm_bindgen(js_name = addKnown)]
-    pub fn add_known(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "RequestResult")] result: JsValue,
-    ) -> Result<(), JsError> {
-        let r: tierplan_core::request::RequestResult = from_js(&result, "result")?;
-        self.job.add_known(&r);
-        Ok(())
-    }
-
-    #[wasm_bindgen(unchecked_return_type = "MaxRateProgress")]
-    pub fn step(
-        &mut self,
-        #[wasm_bindgen(js_name = maxIos)] max_ios: u32,
-    ) -> Result<JsValue, JsError> {
-        to_js(&self.job.step(u64::from(max_ios)))
-    }
-
-    #[wasm_bindgen(unchecked_return_type = "MaxRateProgress")]
-    pub fn progress(&self) -> Result<JsValue, JsError> {
-        to_js(&self.job.progress())
-    }
-
-    /// The result so far (final once progress says `done`).
-    #[wasm_bindgen(unchecked_return_type = "MaxRateResult")]
-    pub fn result(&self) -> Result<JsValue, JsError> {
-        to_js(&self.job.result())
-    }
-}
-
-/// The I/O stream of replication 0 as CSV (time_s, op, device, address,
-/// size), at most `maxRows` rows. Throws `FieldError[]` for a bad scenario.
-#[wasm_bindgen(js_name = exportIo)]
-pub fn export_io(
-    #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: JsValue,
-    #[wasm_bindgen(js_name = maxRows)] max_rows: u32,
-) -> Result<String, JsValue> {
-    let scenario = parse(&scenario).map_err(field_errors_js)?;
-    tierplan_core::request::export_io(&scenario, u64::from(max_rows)).map_err(field_errors_js)
-}
-
-/// The request-level presets (the NOSSDAV'12 configurations).
-#[wasm_bindgen(js_name = listRequestPresets, unchecked_return_type = "PresetInfo[]")]
-pub fn list_request_presets() -> Result<JsValue, JsError> {
-    to_js(&tierplan_core::presets_request::request_presets())
-}
-
-/// One request-level preset scenario by id; throws for an unknown id.
-#[wasm_bindgen(js_name = requestPreset, unchecked_return_type = "Scenario")]
-pub fn request_preset(id: &str) -> Result<JsValue, JsError> {
-    match tierplan_core::presets_request::request_preset(id) {
-        Some(s) => to_js(&s),
-        None => Err(JsError::new(&format!("unknown request preset \"{id}\""))),
-    }
-}
-
-/// The disks and SSDs of the request-level study, with their timing.
-#[wasm_bindgen(js_name = requestDevicePresets, unchecked_return_type = "Device[]")]
-pub fn request_device_presets() -> Result<JsValue, JsError> {
-    to_js(&tierplan_core::presets_request::request_device_presets())
-}
-
-/// The default request section (SPEC §11 defaults) for a scenario that has
-/// none yet.
-#[wasm_bindgen(js_name = defaultRequestSpec, unchecked_return_type = "RequestSpec")]
-pub fn default_request_spec() -> Result<JsValue, JsError> {
-    to_js(&tierplan_core::request_spec::RequestSpec::default())
 }

@@ -42,8 +42,8 @@ impl LogParse {
             .ok()
             .and_then(|v| v.as_string())
             .ok_or_else(|| JsError::new("the column map is not a JSON object"))?;
-        let map: ColumnMap =
-            serde_json::from_str(&text).map_err(|e| JsError::new(&format!("column map: {e}")))?;
+        let map: ColumnMap = tierplan_core::json_read::from_json(&text)
+            .map_err(|e| JsError::new(&format!("column map: {e}")))?;
         let parser = LogParser::new(map, keep_trace).map_err(|e| JsError::new(&e))?;
         Ok(LogParse {
             parser,

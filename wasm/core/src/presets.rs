@@ -253,7 +253,9 @@ fn mmsys_base(name: &str, arch: Architecture, tiers: Tiers, rate: f64) -> Scenar
         tiers,
         policy: Policy::default(),
         cost_model: None,
+        #[cfg(feature = "studies")]
         request: None,
+        #[cfg(feature = "studies")]
         block: None,
     }
 }

@@ -30,10 +30,12 @@ pub struct Scenario {
     pub cost_model: Option<crate::analytics::cost_model::CostModelSpec>,
     /// The request-level (HTTP segment) study of SPEC §11; absent for
     /// scenarios of the stream-level engine only.
+    #[cfg(feature = "studies")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub request: Option<crate::request_spec::RequestSpec>,
     /// The block-level flash cache study of SPEC §13; absent otherwise.
+    #[cfg(feature = "studies")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub block: Option<crate::block_spec::BlockSpec>,
 }

@@ -33,23 +33,20 @@ impl std::fmt::Display for FieldError {
 
 /// Read a scenario from JSON without the range checks: a structural problem
 /// (wrong type, unknown or missing field) is reported with its path. The one
-/// reader of scenario text, so the module holds one instance of the
-/// scenario's deserialiser (serde code is most of the wasm module).
+/// reader of scenario text ([`crate::json_read`], which every JSON input
+/// shares, so the module holds one instance of each deserialiser).
 pub fn read_scenario(json: &str) -> Result<Scenario, Vec<FieldError>> {
-    let de = &mut serde_json::Deserializer::from_str(json);
-    let scenario: Scenario = serde_path_to_error::deserialize(de).map_err(|e| {
-        let path = e.path().to_string();
-        let path = if path == "." {
-            "(scenario)".to_string()
-        } else {
-            path
-        };
+    crate::json_read::from_json(json).map_err(|e| {
+        let path = e.path();
         vec![FieldError {
-            path,
-            message: e.inner().to_string(),
+            path: if path == "." {
+                "(scenario)".to_string()
+            } else {
+                path
+            },
+            message: e.message().to_string(),
         }]
-    })?;
-    Ok(scenario)
+    })
 }
 
 /// Parse a scenario from JSON and validate it. A structural problem (wrong
@@ -155,9 +152,11 @@ pub fn validate(s: &Scenario) -> Vec<FieldError> {
     if let Some(cm) = &s.cost_model {
         check_cost_model(&mut c, "cost_model", cm);
     }
+    #[cfg(feature = "studies")]
     if let Some(r) = &s.request {
         crate::validate_request::check_request(&mut c, s, r);
     }
+    #[cfg(feature = "studies")]
     if let Some(b) = &s.block {
         crate::validate_block::check_block(&mut c, b);
     }

@@ -305,16 +305,15 @@ pub struct SearchProgress {
 /// Parse an optimiser spec from JSON, reporting a structural problem with
 /// its path (ranges are checked by [`Search::new`]).
 pub fn parse_spec(json: &str) -> Result<OptimizeSpec, Vec<FieldError>> {
-    let de = &mut serde_json::Deserializer::from_str(json);
-    serde_path_to_error::deserialize(de).map_err(|e| {
-        let path = e.path().to_string();
+    crate::json_read::from_json(json).map_err(|e| {
+        let path = e.path();
         vec![FieldError {
             path: if path == "." {
                 "optimize".into()
             } else {
                 format!("optimize.{path}")
             },
-            message: e.inner().to_string(),
+            message: e.message().to_string(),
         }]
     })
 }

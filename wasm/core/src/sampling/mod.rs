@@ -4,5 +4,6 @@
 
 pub mod alias;
 pub mod arrivals;
+#[cfg(feature = "studies")]
 pub mod block;
 pub mod rng;
