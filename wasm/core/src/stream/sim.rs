@@ -627,6 +627,7 @@ impl Sim {
     }
 
     /// At the end of the run, credit the streams still playing.
+    #[inline(never)]
     fn flush(&mut self, p: &Plan) {
         for i in 0..self.streams.len() {
             let s = self.streams[i];
@@ -649,6 +650,12 @@ impl Sim {
 
     /// Process events until `budget` are done or the replication ends.
     /// Returns true when the replication is finished.
+    ///
+    /// What few events take (dynamic-LFU counting and fills, buffer moves,
+    /// churn, evictions, invariant checks, the final flush) is kept out of
+    /// line with `#[inline(never)]`: this loop is one function in wasm, and
+    /// V8 keeps more of it in registers when it is smaller (HDD only +1.5 %
+    /// in Node; native unchanged).
     pub fn run(&mut self, p: &Plan, budget: u64) -> bool {
         let stop = self.events_done + budget;
         while self.events_done < stop {
@@ -826,6 +833,7 @@ impl Sim {
     /// Choose victims among cached intervals strictly larger than `need`,
     /// largest first, skipping any whose follower could not return to disk;
     /// true if evicting them makes room (blocks and, on flash, device time).
+    #[inline(never)]
     fn plan_evictions(&mut self, p: &Plan, need: u64, cost: u64) -> bool {
         self.victims.clear();
         self.scratch.clear();
@@ -870,6 +878,7 @@ impl Sim {
     }
 
     /// Drop stream `v`'s cached interval; a buffered follower returns to disk.
+    #[inline(never)]
     fn evict_interval(&mut self, p: &Plan, v: u32) {
         self.intervals.remove(v);
         let t = self.t;
@@ -898,6 +907,7 @@ impl Sim {
         }
     }
 
+    #[inline(never)]
     fn move_to_buffer(&mut self, p: &Plan, j: u32, gen: u32) {
         let s = &mut self.streams[j as usize];
         if !s.active || s.gen != gen || s.ic != Ic::CatchUp {
@@ -962,6 +972,7 @@ impl Sim {
     }
 
     /// Dynamic LFU bookkeeping for a request of `slot` at the current time.
+    #[inline(never)]
     fn count_request(&mut self, p: &Plan, slot: u32) {
         let horizon = self.t - p.window;
         while let Some(&(t0, s0, title0)) = self.window_q.front() {
@@ -982,6 +993,7 @@ impl Sim {
 
     /// Dynamic LFU replacement: fill `slot` if its count beats the least
     /// counted unpinned cached file, one fill per SSD at a time.
+    #[inline(never)]
     fn maybe_fill(&mut self, p: &Plan, slot: u32) {
         let si = slot as usize;
         if self.cached[si] || self.filling[si] || self.fills_active >= p.file_devices {
@@ -1020,6 +1032,7 @@ impl Sim {
         self.push(self.t + dur, Kind::FillDone, slot, title);
     }
 
+    #[inline(never)]
     fn fill_done(&mut self, p: &Plan, slot: u32, title: u32) {
         self.fills_active -= 1;
         let size = self.class(p, slot).size_kb;
@@ -1042,6 +1055,7 @@ impl Sim {
 
     /// Popularity churn: K new titles take the top ranks, the K least popular
     /// leave (their slots are reused for the new titles).
+    #[inline(never)]
     fn churn(&mut self, p: &Plan) {
         let (period, k) = p.churn.expect("churn event without churn");
         let n = p.n;
@@ -1071,6 +1085,7 @@ impl Sim {
         self.push(self.t + period, Kind::Churn, 0, 0);
     }
 
+    #[inline(never)]
     fn check(&self, p: &Plan) {
         assert!(
             self.disk_used <= p.disk_bw,
