@@ -110,6 +110,18 @@ fn parse_tree(text: &str) -> Result<Value, ReadError> {
 /// A deserializer over one node of the parsed tree.
 struct At<'a>(&'a Value);
 
+/// Every numeric type reads a JSON number the same way (the visitor checks
+/// the range): as `deserialize_f64` does.
+macro_rules! numbers_as_f64 {
+    ($($method:ident)*) => {
+        $(
+            fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ReadError> {
+                self.deserialize_f64(visitor)
+            }
+        )*
+    };
+}
+
 impl<'de> de::Deserializer<'de> for At<'de> {
     type Error = ReadError;
 
@@ -150,33 +162,17 @@ impl<'de> de::Deserializer<'de> for At<'de> {
         }
     }
 
-    fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ReadError> {
-        self.deserialize_f64(visitor)
-    }
-    fn deserialize_u64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ReadError> {
-        self.deserialize_f64(visitor)
-    }
-    fn deserialize_u32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ReadError> {
-        self.deserialize_f64(visitor)
-    }
-    fn deserialize_u16<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ReadError> {
-        self.deserialize_f64(visitor)
-    }
-    fn deserialize_u8<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ReadError> {
-        self.deserialize_f64(visitor)
-    }
-    fn deserialize_i64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ReadError> {
-        self.deserialize_f64(visitor)
-    }
-    fn deserialize_i32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ReadError> {
-        self.deserialize_f64(visitor)
-    }
-    fn deserialize_i16<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ReadError> {
-        self.deserialize_f64(visitor)
-    }
-    fn deserialize_i8<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ReadError> {
-        self.deserialize_f64(visitor)
-    }
+    numbers_as_f64!(
+        deserialize_f32
+        deserialize_u64
+        deserialize_u32
+        deserialize_u16
+        deserialize_u8
+        deserialize_i64
+        deserialize_i32
+        deserialize_i16
+        deserialize_i8
+    );
 
     fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ReadError> {
         match self.0 {
