@@ -34,7 +34,7 @@ describe('request presets', () => {
       expect(s.request, id).toBeTruthy();
       expect(api.validate(s), id).toEqual([]);
     }
-    expect(() => api.requestPreset('nope')).toThrow(/unknown request preset/);
+    expect(() => api.requestPreset('nope')).toThrow(/unknown preset "nope"/);
   });
 
   it('gives the default request section and the two measured SSDs', () => {
