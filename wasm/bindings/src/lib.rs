@@ -81,18 +81,20 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
     json_parse(&text).map_err(|_| JsError::new("JSON.parse failed on the core's output"))
 }
 
-/// `JSON.stringify(value)`, or a field error for the whole scenario when the
-/// value cannot be serialised (undefined, a cycle, a BigInt).
+/// `JSON.stringify(value)` as Rust text; `None` when the value cannot be
+/// serialised (undefined, a cycle, a BigInt).
+fn js_text(value: &JsValue) -> Option<String> {
+    json_stringify(value).ok().and_then(|v| v.as_string())
+}
+
+/// The scenario's JSON text, or a field error for the whole scenario.
 fn scenario_text(value: &JsValue) -> Result<String, Vec<FieldError>> {
-    json_stringify(value)
-        .ok()
-        .and_then(|v| v.as_string())
-        .ok_or_else(|| {
-            vec![FieldError {
-                path: "(scenario)".into(),
-                message: "is not a JSON object".into(),
-            }]
-        })
+    js_text(value).ok_or_else(|| {
+        vec![FieldError {
+            path: "(scenario)".into(),
+            message: "is not a JSON object".into(),
+        }]
+    })
 }
 
 fn parse(value: &JsValue) -> Result<tierplan_core::Scenario, Vec<FieldError>> {
@@ -181,10 +183,8 @@ impl SimJob {
 
 #[cfg(feature = "studies")]
 fn from_js<T: serde::de::DeserializeOwned>(value: &JsValue, what: &str) -> Result<T, JsError> {
-    let text = json_stringify(value)
-        .ok()
-        .and_then(|v| v.as_string())
-        .ok_or_else(|| JsError::new(&format!("{what} is not a JSON value")))?;
+    let text =
+        js_text(value).ok_or_else(|| JsError::new(&format!("{what} is not a JSON value")))?;
     tierplan_core::json_read::from_json(&text).map_err(|e| JsError::new(&format!("{what}: {e}")))
 }
 

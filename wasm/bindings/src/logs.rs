@@ -38,9 +38,7 @@ impl LogParse {
         #[wasm_bindgen(unchecked_param_type = "ColumnMap")] map: JsValue,
         #[wasm_bindgen(js_name = keepTrace)] keep_trace: bool,
     ) -> Result<LogParse, JsError> {
-        let text = super::json_stringify(&map)
-            .ok()
-            .and_then(|v| v.as_string())
+        let text = super::js_text(&map)
             .ok_or_else(|| JsError::new("the column map is not a JSON object"))?;
         let map: ColumnMap = tierplan_core::json_read::from_json(&text)
             .map_err(|e| JsError::new(&format!("column map: {e}")))?;
@@ -156,10 +154,7 @@ impl LogParse {
         #[wasm_bindgen(unchecked_param_type = "OptimizeSpec")] spec: JsValue,
     ) -> Result<ReplayOptimize, JsValue> {
         let base = parse(&base).map_err(errors_js)?;
-        let text = super::json_stringify(&spec)
-            .ok()
-            .and_then(|v| v.as_string())
-            .unwrap_or_default();
+        let text = super::js_text(&spec).unwrap_or_default();
         let spec = tierplan_core::optimize::parse_spec(&text).map_err(errors_js)?;
         let trace = self.parser.trace.as_deref().unwrap_or(&[]);
         let search = scenario::ReplaySearch::new(&base, &self.parser.tally, trace, windows, spec)

@@ -2,7 +2,7 @@
 //! GC simulator, the Study claims and the request-level engine (the block
 //! engine and the log reader are in their own files).
 
-use super::{field_errors_js, from_js, json_stringify, parse, to_js};
+use super::{field_errors_js, from_js, js_text, parse, to_js};
 use tierplan_core::analytics;
 use tierplan_core::validate::FieldError;
 use wasm_bindgen::prelude::*;
@@ -30,15 +30,12 @@ impl OptimizeSearch {
             Err(e) => JsValue::from(e),
         };
         let scenario = parse(&scenario).map_err(fail)?;
-        let spec_text = json_stringify(&spec)
-            .ok()
-            .and_then(|v| v.as_string())
-            .ok_or_else(|| {
-                fail(vec![FieldError {
-                    path: "optimize".into(),
-                    message: "is not a JSON object".into(),
-                }])
-            })?;
+        let spec_text = js_text(&spec).ok_or_else(|| {
+            fail(vec![FieldError {
+                path: "optimize".into(),
+                message: "is not a JSON object".into(),
+            }])
+        })?;
         let spec = tierplan_core::optimize::parse_spec(&spec_text).map_err(fail)?;
         let search = tierplan_core::optimize::Search::new(scenario, spec).map_err(fail)?;
         Ok(OptimizeSearch { search })
@@ -58,10 +55,8 @@ impl OptimizeSearch {
         id: u32,
         #[wasm_bindgen(unchecked_param_type = "RunResult")] result: JsValue,
     ) -> Result<(), JsError> {
-        let text = json_stringify(&result)
-            .ok()
-            .and_then(|v| v.as_string())
-            .ok_or_else(|| JsError::new("the result is not a JSON object"))?;
+        let text =
+            js_text(&result).ok_or_else(|| JsError::new("the result is not a JSON object"))?;
         let r: tierplan_core::RunResult = tierplan_core::json_read::from_json(&text)
             .map_err(|e| JsError::new(&format!("the result is not a RunResult: {e}")))?;
         self.search.report(id, &r).map_err(|e| JsError::new(&e))
