@@ -41,8 +41,14 @@ impl AliasTable {
 
     #[inline]
     pub fn sample(&self, rng: &mut SimRng) -> u32 {
+        self.pick(rng.uniform())
+    }
+
+    /// The rank for a uniform u on [0, 1) (what `sample` does with its draw).
+    #[inline]
+    pub fn pick(&self, u: f64) -> u32 {
         let n = self.prob.len();
-        let u = rng.uniform() * n as f64;
+        let u = u * n as f64;
         let i = (u as usize).min(n - 1);
         let frac = u - i as f64;
         if frac < self.prob[i] {

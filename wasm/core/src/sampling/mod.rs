@@ -6,4 +6,5 @@ pub mod alias;
 pub mod arrivals;
 #[cfg(feature = "studies")]
 pub mod block;
+pub mod lookahead;
 pub mod rng;

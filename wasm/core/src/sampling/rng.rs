@@ -24,6 +24,12 @@ impl SimRng {
     /// Exponential with the given rate, by inversion.
     #[inline]
     pub fn exp(&mut self, rate: f64) -> f64 {
-        -libm::log1p(-self.uniform()) / rate
+        unit_exp(self.uniform()) / rate
     }
+}
+
+/// The unit exponential of a uniform u on [0, 1), by inversion.
+#[inline(always)]
+pub fn unit_exp(u: f64) -> f64 {
+    -libm::log1p(-u)
 }

@@ -7,6 +7,7 @@ use super::heap::IndexedHeap;
 use crate::analytics::{lifetime_hours, write_amplification};
 use crate::results::{FlashWear, ReplicationResult, TierMetrics};
 use crate::sampling::alias::AliasTable;
+use crate::sampling::lookahead::Lookahead;
 use crate::sampling::rng::SimRng;
 use crate::scenario::*;
 use std::cmp::Ordering;
@@ -319,6 +320,8 @@ struct Acc {
 
 pub struct Sim {
     rng: SimRng,
+    /// Every draw of a replication goes through it (see lookahead.rs).
+    draws: Lookahead,
     /// Replay only: the log window this replication replays (set by the
     /// job before `reset`) and the index of its next request.
     pub(crate) trace_window: usize,
@@ -379,6 +382,7 @@ impl Sim {
     pub fn new() -> Sim {
         Sim {
             rng: SimRng::new(0),
+            draws: Lookahead::default(),
             trace_window: 0,
             trace_next: 0,
             t: 0.0,
@@ -427,9 +431,11 @@ impl Sim {
     }
 
     /// Reset for a replication with the given seed, keeping allocations.
+    #[inline(never)]
     pub fn reset(&mut self, p: &Plan, seed: u64) {
         let n = p.n as usize;
         self.rng = SimRng::new(seed);
+        self.draws.clear();
         self.trace_next = 0;
         self.t = 0.0;
         self.events.clear();
@@ -505,8 +511,8 @@ impl Sim {
             return trace.time(self.trace_window, self.trace_next);
         }
         match &p.profile {
-            None => t + self.rng.exp(p.lambda),
-            Some(steps) => steps.after(t, self.rng.exp(1.0)),
+            None => t + self.draws.exp(&mut self.rng, p.lambda),
+            Some(steps) => steps.after(t, self.draws.exp(&mut self.rng, 1.0)),
         }
     }
 
@@ -550,7 +556,7 @@ impl Sim {
     fn warm_history(&mut self, p: &Plan) {
         let mut t = self.next_arrival_after(p, -p.window);
         while t < 0.0 {
-            let rank = p.alias.sample(&mut self.rng);
+            let rank = p.alias.pick(self.draws.uniform(&mut self.rng));
             let slot = self.slot_of_rank(p, rank);
             self.counts[slot as usize] += 1;
             self.window_q.push_back((t, slot, 0));
@@ -721,7 +727,7 @@ impl Sim {
             self.arrivals += 1;
         }
         let rank = match &p.trace {
-            None => p.alias.sample(&mut self.rng),
+            None => p.alias.pick(self.draws.uniform(&mut self.rng)),
             Some(trace) => {
                 self.trace_next += 1;
                 trace.rank(self.trace_window, self.trace_next - 1)
@@ -1152,6 +1158,7 @@ impl Sim {
     }
 
     /// Metrics of the finished replication.
+    #[inline(never)]
     pub fn result(&self, p: &Plan, seed: u32) -> ReplicationResult {
         let span = p.duration - p.warmup;
         let a = self.acc;
