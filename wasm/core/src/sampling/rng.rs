@@ -15,9 +15,9 @@ impl SimRng {
     /// Uniform on [0, 1) with 53 random bits.
     #[inline]
     pub fn uniform(&mut self) -> f64 {
-        // The 53-bit value is below 2^63, so a signed conversion gives the
-        // same double; WebAssembly's unsigned one (`f64.convert_i64_u`) is a
-        // branchy sequence in V8, the signed one a single instruction.
+        // The 53-bit value converts exactly, signed or unsigned. (The signed
+        // cast was meant to spare V8's branchy `f64.convert_i64_u`, but LLVM
+        // sees the value is non-negative and emits the unsigned one anyway.)
         ((self.0.next_u64() >> 11) as i64) as f64 * (1.0 / (1u64 << 53) as f64)
     }
 
