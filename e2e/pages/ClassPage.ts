@@ -9,6 +9,12 @@ export class ClassPage {
     await expect(this.page.getByTestId('lesson')).toBeVisible();
   }
 
+  /** A lesson link as the teacher opens it: the full Class tab (catalog, notes, summary, presenter view). */
+  async openAsTeacher(ref: string): Promise<void> {
+    await this.page.goto(`/#lesson=${ref}&teacher`);
+    await expect(this.page.getByTestId('class-view').getByTestId('lesson')).toBeVisible();
+  }
+
   async openTab(): Promise<void> {
     await this.page.goto('/');
     await expect(this.page.getByTestId('app')).toBeVisible();

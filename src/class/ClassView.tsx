@@ -2,7 +2,7 @@
 // one step at a time, with a presenter view for the projector, an embed
 // mode for course pages, student answer codes, the class summary, the
 // teacher's authoring and a printable worksheet.
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { ViewProps } from '../ui/view-props';
 import type { Device } from '../engine/types';
@@ -12,11 +12,11 @@ import type { Lesson, Outcome } from './model';
 import { computeOutcome } from './compute';
 import { clearProgress, EMPTY_PROGRESS, readProgress, writeProgress, type LessonProgress } from './progress';
 import { StepView } from './StepView';
-import { QrCode } from './QrCode';
+import { Presenter, isField } from './Presenter';
+import { useModalLayer } from './layer';
 import { AnswerCode, ClassSummary } from './ClassSummary';
 import { Authoring } from './Authoring';
 import { Worksheet } from './Worksheet';
-import { useContainerWidth } from '../charts';
 import './class.css';
 
 interface Open {
@@ -25,12 +25,12 @@ interface Open {
   ref: string;
 }
 
-function typing(t: EventTarget | null): boolean {
-  const el = t as HTMLElement | null;
-  if (!el || !el.tagName) return false;
-  if (el.getAttribute?.('role') === 'slider') return true;
-  return ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) || el.isContentEditable;
-}
+/**
+ * Who the lesson is shown to: the teacher's full Class tab (catalog, notes,
+ * summary, worksheet, authoring, presenter view), a student who followed a
+ * link (the lesson alone, question first), or a course page's frame.
+ */
+type Audience = 'teacher' | 'student' | 'embed';
 
 /** The lesson a fragment names, or a message saying why it cannot be opened. */
 function openFromHash(h: ClassHash, catalog: readonly Device[]): Open | { error: string } {
@@ -45,7 +45,8 @@ export function ClassView({ engine, scenario }: ViewProps) {
   const [open, setOpen] = useState<Open | null>(null);
   const [stepIx, setStepIx] = useState(0);
   const [present, setPresent] = useState(false);
-  const [embed, setEmbed] = useState(false);
+  const [audience, setAudience] = useState<Audience>('teacher');
+  const embed = audience === 'embed';
   const [linkError, setLinkError] = useState<string | null>(null);
   const [progress, setProgress] = useState<LessonProgress>(EMPTY_PROGRESS);
   const [printAnswers, setPrintAnswers] = useState(false);
@@ -63,12 +64,12 @@ export function ClassView({ engine, scenario }: ViewProps) {
     };
   }, [engine]);
 
-  const openLesson = useCallback((o: Open, step = 0, opts: { present?: boolean; embed?: boolean } = {}) => {
+  const openLesson = useCallback((o: Open, step = 0, opts: { present?: boolean; audience?: Audience } = {}) => {
     setOpen(o);
     setStepIx(Math.min(step, o.lesson.steps.length - 1));
     setProgress(readProgress(o.lesson.id));
     setPresent(opts.present ?? false);
-    setEmbed(opts.embed ?? false);
+    setAudience(opts.audience ?? 'teacher');
     setLinkError(null);
   }, []);
 
@@ -80,7 +81,7 @@ export function ClassView({ engine, scenario }: ViewProps) {
       if (!h) return;
       const o = openFromHash(h, catalog);
       if ('error' in o) setLinkError(o.error);
-      else openLesson(o, h.step, { present: h.present, embed: h.embed });
+      else openLesson(o, h.step, { present: h.present && !h.embed, audience: h.embed ? 'embed' : h.teacher || h.present ? 'teacher' : 'student' });
     };
     read();
     window.addEventListener('hashchange', read);
@@ -89,8 +90,8 @@ export function ClassView({ engine, scenario }: ViewProps) {
 
   // The URL follows the open lesson and step, so it can be shared as it is.
   useEffect(() => {
-    if (open) history.replaceState(history.state, '', classFragment(open.ref, { step: stepIx, embed }));
-  }, [open, stepIx, embed]);
+    if (open) history.replaceState(history.state, '', classFragment(open.ref, { step: stepIx, embed, teacher: audience === 'teacher' }));
+  }, [open, stepIx, embed, audience]);
 
   const update = useCallback(
     (f: (p: LessonProgress) => LessonProgress) => {
@@ -106,26 +107,20 @@ export function ClassView({ engine, scenario }: ViewProps) {
   const steps = open?.lesson.steps.length ?? 0;
   const go = useCallback((d: number) => setStepIx((i) => Math.max(0, Math.min(steps - 1, i + d))), [steps]);
 
-  // Presenter keys: P toggles, ←/→/space navigate, R runs. A layout effect, so
-  // the keys work from the first painted frame of a lesson (a plain effect left
-  // a window where an early P press was lost).
+  // P opens the presenter view (its own keys, Presenter.tsx, take over from there). A
+  // layout effect, so the key works from the first painted frame of a lesson
+  // (a plain effect left a window where an early P press was lost).
   useLayoutEffect(() => {
-    if (!open) return;
+    if (!open || audience !== 'teacher' || present) return;
     const onKey = (e: KeyboardEvent) => {
-      if (typing(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
-      const k = e.key;
-      if (k === 'p' || k === 'P') setPresent((p) => !p);
-      else if (k === 'Escape' && present) setPresent(false);
-      else if (!present) return;
-      else if (k === 'ArrowRight' || k === ' ' || k === 'PageDown') go(1);
-      else if (k === 'ArrowLeft' || k === 'PageUp') go(-1);
-      else if (k === 'r' || k === 'R') runRef.current?.();
-      else return;
+      if (isField(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.key !== 'p' && e.key !== 'P') return;
+      setPresent(true);
       e.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [open, present, go]);
+  }, [open, audience, present]);
 
   const restart = () => {
     if (!open) return;
@@ -159,6 +154,11 @@ export function ClassView({ engine, scenario }: ViewProps) {
 
   const shareUrl = open ? `${location.origin}${location.pathname}${classFragment(open.ref)}` : '';
   const step = open ? open.lesson.steps[stepIx] : null;
+  const teacher = audience === 'teacher';
+  const toTeacher = () => {
+    setAudience('teacher');
+    setPresent(false);
+  };
 
   const body =
     open && step ? (
@@ -166,11 +166,11 @@ export function ClassView({ engine, scenario }: ViewProps) {
         <header className="lesson-head">
           <div>
             <h2 data-testid="lesson-title">{open.lesson.title}</h2>
-            <p className="note">{open.lesson.summary}</p>
+            {teacher ? <p className="note">{open.lesson.summary}</p> : null}
           </div>
           <StepNav lesson={open.lesson} stepIx={stepIx} setStepIx={setStepIx} progress={progress} />
         </header>
-        {embed ? null : (
+        {teacher ? (
           <div className="run-buttons lesson-tools">
             <button type="button" onClick={() => setPresent(true)} data-testid="present-button" aria-keyshortcuts="P">
               Presenter view (P)
@@ -185,11 +185,20 @@ export function ClassView({ engine, scenario }: ViewProps) {
               {preparing ? 'Simulating the answers…' : 'Print worksheet'}
             </button>
           </div>
-        )}
+        ) : null}
         {present ? (
           <p className="note">Showing in the presenter view (P to leave it).</p>
         ) : (
-          <StepView key={`${open.lesson.id}-${stepIx}-${generation}`} engine={engine} step={step} index={stepIx} progress={progress} update={update} runRef={runRef} />
+          <StepView
+            key={`${open.lesson.id}-${stepIx}-${generation}`}
+            engine={engine}
+            step={step}
+            index={stepIx}
+            progress={progress}
+            update={update}
+            runRef={runRef}
+            questionFirst={!teacher}
+          />
         )}
         <div className="run-buttons">
           <button type="button" disabled={stepIx === 0} onClick={() => go(-1)} data-testid="prev-step">
@@ -198,10 +207,15 @@ export function ClassView({ engine, scenario }: ViewProps) {
           <button type="button" disabled={stepIx >= steps - 1} onClick={() => go(1)} data-testid="next-step">
             Next step →
           </button>
+          {audience === 'student' ? (
+            <button type="button" className="secondary" onClick={restart} data-testid="restart-button">
+              Start again
+            </button>
+          ) : null}
         </div>
-        {embed ? null : (
+        {embed ? null : <AnswerCode lesson={open.lesson} progress={progress} update={update} />}
+        {teacher ? (
           <>
-            <AnswerCode lesson={open.lesson} progress={progress} update={update} />
             <details className="card teacher-notes" data-testid="teacher-notes">
               <summary>Teacher notes</summary>
               <p>
@@ -221,16 +235,31 @@ export function ClassView({ engine, scenario }: ViewProps) {
             </details>
             <ClassSummary engine={engine} lesson={open.lesson} progress={progress} />
           </>
-        )}
+        ) : null}
       </div>
     ) : null;
 
-  if (embed && open) {
+  const presenter =
+    open && present && teacher ? (
+      <Presenter
+        lesson={open.lesson}
+        stepIx={stepIx}
+        go={go}
+        close={() => setPresent(false)}
+        shareUrl={shareUrl}
+        tooLong={null}
+        engine={engine}
+        progress={progress}
+        update={update}
+        runRef={runRef}
+      />
+    ) : null;
+
+  if (open && !teacher) {
     return (
-      <div className="class-embed" data-testid="class-embed">
+      <SoloLayer embed={embed} onTeacher={toTeacher} studentUrl={shareUrl}>
         {body}
-        <Presenter show={present} open={open} stepIx={stepIx} go={go} setPresent={setPresent} shareUrl={shareUrl} engine={engine} progress={progress} update={update} runRef={runRef} />
-      </div>
+      </SoloLayer>
     );
   }
 
@@ -262,10 +291,9 @@ export function ClassView({ engine, scenario }: ViewProps) {
       </nav>
       {body ?? <p className="note">Choose a lesson to begin. Each step asks for your prediction first; then the simulation answers.</p>}
       {catalog ? <Authoring engine={engine} scenario={scenario} catalog={catalog} onOpen={(l, ref) => openLesson({ lesson: l, ref })} /> : null}
-      {open ? (
-        <Presenter show={present} open={open} stepIx={stepIx} go={go} setPresent={setPresent} shareUrl={shareUrl} engine={engine} progress={progress} update={update} runRef={runRef} />
-      ) : null}
-      {open ? createPortal(
+      {presenter}
+      {open
+        ? createPortal(
             <Worksheet
               lesson={open.lesson}
               outcomes={Object.fromEntries(
@@ -277,8 +305,37 @@ export function ClassView({ engine, scenario }: ViewProps) {
               answers={printAnswers}
             />,
             document.body,
-          ) : null}
+          )
+        : null}
     </section>
+  );
+}
+
+/**
+ * The lesson alone, over the app (which is inert behind it): what a student
+ * who follows a lesson link sees, and what a course page frames. A teacher
+ * who opened a student link gets back to the full Class tab from the bar.
+ */
+function SoloLayer({ embed, onTeacher, studentUrl, children }: { embed: boolean; onTeacher: () => void; studentUrl: string; children: ReactNode }) {
+  const layer = useRef<HTMLDivElement | null>(null);
+  useModalLayer(layer, true);
+  return createPortal(
+    <div className={embed ? 'class-solo class-embed' : 'class-solo'} ref={layer} data-layer="" tabIndex={-1} data-testid={embed ? 'class-embed' : 'class-student'}>
+      <div className="solo-bar">
+        <span className="solo-brand">tierplan · lesson</span>
+        {embed ? (
+          <a href={studentUrl} target="_blank" rel="noopener noreferrer" data-testid="embed-open">
+            Open in tierplan ↗
+          </a>
+        ) : (
+          <button type="button" className="secondary" onClick={onTeacher} data-testid="to-teacher">
+            Teacher? Open the full Class tab
+          </button>
+        )}
+      </div>
+      <main className="solo-main">{children}</main>
+    </div>,
+    document.body,
   );
 }
 
@@ -300,80 +357,5 @@ function StepNav({ lesson, stepIx, setStepIx, progress }: { lesson: Lesson; step
         </li>
       ))}
     </ol>
-  );
-}
-
-interface PresenterProps {
-  show: boolean;
-  open: Open;
-  stepIx: number;
-  go: (d: number) => void;
-  setPresent: (p: boolean) => void;
-  shareUrl: string;
-  engine: ViewProps['engine'];
-  progress: LessonProgress;
-  update: (f: (p: LessonProgress) => LessonProgress) => void;
-  runRef: React.MutableRefObject<(() => void) | null>;
-}
-
-/** Moves focus into the presenter view when it opens, so keyboard and screen-reader users land in it. */
-function focusOnMount(el: HTMLDivElement | null) {
-  if (el && !el.contains(document.activeElement)) el.focus();
-}
-
-/** One step per screen, large type, the chart filling the space, keyboard-driven. */
-function Presenter(props: PresenterProps) {
-  return props.show ? <PresenterScreen {...props} /> : null;
-}
-
-function PresenterScreen({ open, stepIx, go, setPresent, shareUrl, engine, progress, update, runRef }: PresenterProps) {
-  const [box, width] = useContainerWidth<HTMLDivElement>();
-  const [vh, setVh] = useState(() => (typeof window === 'undefined' ? 800 : window.innerHeight));
-  useEffect(() => {
-    const on = () => setVh(window.innerHeight);
-    window.addEventListener('resize', on);
-    return () => window.removeEventListener('resize', on);
-  }, []);
-  // Wide screens put the chart beside the answer, as tall as the screen allows; phones stack them.
-  const chartSize = useMemo(() => {
-    if (!width) return undefined;
-    const wide = width >= 900;
-    const w = Math.max(300, wide ? width * 0.62 : width);
-    const h = wide ? Math.max(300, vh - 230) : 300;
-    // Drawn at a smaller size and stretched to fill (the SVG scales with its
-    // box), so ticks, labels and lines grow with the projector instead of
-    // staying 12 px on a 1920 px screen.
-    const zoom = Math.min(2, Math.max(1, w / 640));
-    return { width: Math.round(w / zoom), height: Math.round(h / zoom) };
-  }, [width, vh]);
-  const step = open.lesson.steps[stepIx];
-  return (
-    <div className="presenter" role="dialog" aria-modal="true" tabIndex={-1} ref={focusOnMount} aria-label={`Presenter view: ${open.lesson.title}`} data-testid="presenter">
-      <header className="presenter-bar">
-        <span className="presenter-lesson">{open.lesson.title}</span>
-        <span className="presenter-count" data-testid="presenter-count">
-          Step {stepIx + 1} of {open.lesson.steps.length}
-        </span>
-        <span className="presenter-keys hint">← → space: steps · R: run · P: exit</span>
-        <button type="button" onClick={() => go(-1)} disabled={stepIx === 0} aria-label="Previous step">
-          ←
-        </button>
-        <button type="button" onClick={() => go(1)} disabled={stepIx >= open.lesson.steps.length - 1} aria-label="Next step">
-          →
-        </button>
-        <button type="button" onClick={() => setPresent(false)} data-testid="presenter-exit">
-          Exit (P)
-        </button>
-      </header>
-      <div className="presenter-main">
-        <div className="presenter-step" ref={box}>
-          <StepView key={`p-${open.lesson.id}-${stepIx}`} engine={engine} step={step} index={stepIx} progress={progress} update={update} runRef={runRef} presenter chartSize={chartSize} />
-        </div>
-        <aside className="presenter-qr">
-          <QrCode text={shareUrl} size={180} />
-          <span className="hint">Scan to follow on your phone</span>
-        </aside>
-      </div>
-    </div>
   );
 }

@@ -22,6 +22,8 @@ export interface StepViewProps {
   /** Set to this step's Run (the R key of the presenter view). */
   runRef?: MutableRefObject<(() => void) | null>;
   presenter?: boolean;
+  /** A student's view: the question before the step's inputs. */
+  questionFirst?: boolean;
   chartSize?: { width: number; height: number };
 }
 
@@ -46,7 +48,7 @@ function answerText(step: Step, o: Outcome): string {
   return `${formatAnswer(o.key, step.answer.unit)} (${step.answer.label})`;
 }
 
-export function StepView({ engine, step, index, progress, update, runRef, presenter, chartSize }: StepViewProps) {
+export function StepView({ engine, step, index, progress, update, runRef, presenter, questionFirst, chartSize }: StepViewProps) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(progress.predictions[index]));
   const [run, setRun] = useState<RunState>({ status: 'idle' });
   const [base, setBase] = useState<Scenario | null>(null);
@@ -128,12 +130,16 @@ export function StepView({ engine, step, index, progress, update, runRef, presen
   const metric = CLASS_METRICS[step.measure.metric];
   const questionLocked = revealed || (mystery && outcome === null);
 
+  const question =
+    needsPrediction && !(presenter && revealed) ? <QuestionInput step={step} draft={revealed && stored ? draftOf(stored) : draft} onDraft={setDraft} disabled={questionLocked} /> : null;
+
   return (
     <div className={presenter ? 'step step-presenter' : 'step'} data-testid="class-step">
       <h3 className="step-title" data-testid="step-title">
         {step.title}
       </h3>
       <p className="step-text">{step.text}</p>
+      {questionFirst ? question : null}
       {presenter || step.shown.length === 0 ? null : (
         <fieldset className="step-inputs" data-testid="step-inputs">
           <legend>Inputs of this step</legend>
@@ -178,7 +184,7 @@ export function StepView({ engine, step, index, progress, update, runRef, presen
           You observe: <strong>{formatAnswer(outcome.key, step.answer.unit)}</strong> ({step.answer.label}). The {step.mystery!.label.toLowerCase()} is hidden.
         </p>
       ) : null}
-      {needsPrediction && !(presenter && revealed) ? <QuestionInput step={step} draft={revealed && stored ? draftOf(stored) : draft} onDraft={setDraft} disabled={questionLocked} /> : null}
+      {questionFirst ? null : question}
       <div className={presenter && revealed ? 'run-buttons presenter-hidden' : 'run-buttons'}>
         {!revealed && mystery && outcome ? (
           <button type="button" className="primary" data-testid="reveal-button" disabled={!prediction} onClick={reveal}>

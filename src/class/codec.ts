@@ -4,7 +4,7 @@
 //
 //   #lesson=<id>                       a built-in lesson
 //   #lesson=v1.<crc32>.<payload>       a teacher's lesson (the whole lesson)
-//   …&step=<n>&present&embed           open at step n, in presenter view, without app chrome
+//   …&step=<n>&present&embed&teacher   open at step n, in presenter view, without app chrome, in the full Class tab
 //   TPA1.<crc32>.<payload>             a student's answers (the "class code")
 import type { Device, Scenario } from '../engine/types';
 import { checksumOk, isClassFragment, compactDevices, expandDevices, packPayload, unpackPayload } from '../state/link';
@@ -19,6 +19,8 @@ export interface ClassHash {
   step: number;
   present: boolean;
   embed: boolean;
+  /** The full Class tab (catalog, notes, summary, authoring); without it a link opens the student's view. */
+  teacher: boolean;
 }
 
 export function parseClassHash(hash: string): ClassHash | null {
@@ -34,14 +36,15 @@ export function parseClassHash(hash: string): ClassHash | null {
   } catch {
     // Left as it is: the decoder reports what is wrong with it.
   }
-  return { ref, step, present: flags.has('present'), embed: flags.has('embed') };
+  return { ref, step, present: flags.has('present'), embed: flags.has('embed'), teacher: flags.has('teacher') };
 }
 
-export function classFragment(ref: string, opts: { step?: number; present?: boolean; embed?: boolean } = {}): string {
+export function classFragment(ref: string, opts: { step?: number; present?: boolean; embed?: boolean; teacher?: boolean } = {}): string {
   let h = `#lesson=${ref}`;
   if (opts.step) h += `&step=${opts.step + 1}`;
   if (opts.present) h += '&present';
   if (opts.embed) h += '&embed';
+  if (opts.teacher) h += '&teacher';
   return h;
 }
 

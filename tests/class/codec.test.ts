@@ -63,8 +63,10 @@ describe('lesson links', () => {
   });
 
   it('reads the fragment: lesson, step, presenter and embed flags', () => {
-    expect(parseClassHash('#lesson=skew&step=2&present&embed')).toEqual({ ref: 'skew', step: 1, present: true, embed: true });
-    expect(parseClassHash('#lesson=skew')).toEqual({ ref: 'skew', step: 0, present: false, embed: false });
+    expect(parseClassHash('#lesson=skew&step=2&present&embed')).toEqual({ ref: 'skew', step: 1, present: true, embed: true, teacher: false });
+    expect(parseClassHash('#lesson=skew')).toEqual({ ref: 'skew', step: 0, present: false, embed: false, teacher: false });
+    expect(parseClassHash('#lesson=skew&teacher')?.teacher).toBe(true);
+    expect(classFragment('skew', { step: 0, teacher: true })).toBe('#lesson=skew&teacher');
     expect(parseClassHash('#v1.abc')).toBeNull();
     expect(classFragment('skew', { step: 1, embed: true })).toBe('#lesson=skew&step=2&embed');
   });
