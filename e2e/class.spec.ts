@@ -118,7 +118,7 @@ test.describe('class mode', () => {
     await expect(page.getByTestId('author-steps').locator('li')).toHaveCount(2);
     await page.getByTestId('author-share').click();
     const link = await page.getByTestId('author-link').inputValue();
-    expect(link).toMatch(/#lesson=v1\.[0-9a-f]{8}\./);
+    expect(link).toMatch(/#lesson=v2\.[0-9a-f]{8}\./);
 
     const other = await context.newPage();
     await other.goto(link);

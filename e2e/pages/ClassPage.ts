@@ -62,7 +62,15 @@ export class ClassPage {
     await this.page.getByTestId('author-prompt').fill(prompt);
     await this.page.getByTestId('author-expected').fill(String(expected));
     await this.page.getByTestId('author-tolerance').fill(String(tolerance));
+    await this.addStep();
+  }
+
+  /** Add the form as a step, and wait until it is in the list (the core compacts its scenario first). */
+  async addStep(): Promise<void> {
+    const steps = this.page.getByTestId('author-steps').locator('li');
+    const before = await steps.count();
     await this.page.getByTestId('author-add-step').click();
+    await expect(steps).toHaveCount(before + 1);
   }
 
   async authorChoiceStep(title: string, prompt: string, choices: string[], correct: number): Promise<void> {
@@ -73,6 +81,6 @@ export class ClassPage {
     await this.page.getByLabel('Correct choice (line number)').fill(String(correct + 1));
     await this.page.getByTestId('author-compute').click();
     await expect(this.page.getByTestId('author-expected')).not.toHaveValue('');
-    await this.page.getByTestId('author-add-step').click();
+    await this.addStep();
   }
 }

@@ -9,6 +9,8 @@ import { downloadBlob } from '../charts';
 import { storage } from '../state/load';
 import { classFragment, encodeLesson, lessonFile, lessonProblems, readLessonFile } from './codec';
 import { computeOutcome } from './compute';
+import { compactScenario } from './compact';
+import { linkTooLong } from './linkfit';
 import { AUTHOR_FIELDS } from './lessons';
 import { CLASS_METRICS, getField, type ClassMetric, type Lesson, type Question, type Step } from './model';
 
@@ -114,6 +116,7 @@ export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engin
   const [form, setForm] = useState<StepForm>(EMPTY_FORM);
   const [errors, setErrors] = useState<string[]>([]);
   const [computing, setComputing] = useState(false);
+  const [adding, setAdding] = useState(false);
   const [importMsg, setImportMsg] = useState<{ ok: boolean; text: string } | null>(null);
   const [shared, setShared] = useState<string | null>(null);
 
@@ -155,6 +158,7 @@ export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engin
       },
     );
   };
+  // The step keeps the editor's scenario as the preset it differs least from plus the changed fields (compact.ts), so its link stays short.
   const addStep = () => {
     const r = stepOf(form, scenario);
     if ('errors' in r) {
@@ -162,8 +166,18 @@ export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engin
       return;
     }
     setErrors([]);
-    setL((l) => ({ ...l, steps: [...l.steps, r.step] }));
-    setForm(EMPTY_FORM);
+    setAdding(true);
+    compactScenario(engine, scenario).then(
+      (sc) => {
+        setAdding(false);
+        setL((l) => ({ ...l, steps: [...l.steps, { ...r.step, scenario: sc }] }));
+        setForm(EMPTY_FORM);
+      },
+      (e: unknown) => {
+        setAdding(false);
+        setErrors([`The core could not read the presets: ${e instanceof Error ? e.message : String(e)}`]);
+      },
+    );
   };
   const move = (i: number, d: number) =>
     setL((l) => {
@@ -181,6 +195,8 @@ export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engin
     setShared(url);
     void navigator.clipboard?.writeText(url).catch(() => undefined);
   };
+
+  const sharedTooLong = shared ? linkTooLong(lesson, shared) : null;
 
   return (
     <details className="card authoring" data-testid="authoring">
@@ -307,8 +323,8 @@ export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engin
             ))}
           </ul>
         ) : null}
-        <button type="button" className="primary" onClick={addStep} data-testid="author-add-step">
-          Add as step {lesson.steps.length + 1}
+        <button type="button" className="primary" onClick={addStep} disabled={adding} data-testid="author-add-step">
+          {adding ? 'Adding…' : `Add as step ${lesson.steps.length + 1}`}
         </button>
       </fieldset>
 
@@ -349,7 +365,15 @@ export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engin
         <div className="field">
           <label htmlFor="au-link">Lesson link (copied; select it if your browser refused)</label>
           <input id="au-link" type="text" readOnly value={shared} data-testid="author-link" onFocus={(e) => e.target.select()} />
-          <span className="hint">{shared.length.toLocaleString('en-US')} characters.</span>
+          {sharedTooLong ? (
+            <p className="field-error" role="alert" data-testid="author-link-too-long">
+              {sharedTooLong}
+            </p>
+          ) : (
+            <span className="hint" data-testid="author-link-fits">
+              {shared.length.toLocaleString('en-US')} characters: fits one QR code (presenter view shows it; Q there shows it full screen).
+            </span>
+          )}
         </div>
       ) : null}
       <div className="field">

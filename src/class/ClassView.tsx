@@ -14,6 +14,7 @@ import { clearProgress, EMPTY_PROGRESS, readProgress, writeProgress, type Lesson
 import { StepView } from './StepView';
 import { Presenter, isField } from './Presenter';
 import { useModalLayer } from './layer';
+import { linkTooLong } from './linkfit';
 import { AnswerCode, ClassSummary } from './ClassSummary';
 import { Authoring } from './Authoring';
 import { Worksheet } from './Worksheet';
@@ -247,7 +248,7 @@ export function ClassView({ engine, scenario }: ViewProps) {
         go={go}
         close={() => setPresent(false)}
         shareUrl={shareUrl}
-        tooLong={null}
+        tooLong={linkTooLong(open.lesson, shareUrl)}
         engine={engine}
         progress={progress}
         update={update}

@@ -3,14 +3,16 @@
 // lz-string, a format version), so a damaged one is refused with a message.
 //
 //   #lesson=<id>                       a built-in lesson
-//   #lesson=v1.<crc32>.<payload>       a teacher's lesson (the whole lesson)
+//   #lesson=v2.<crc32>.<payload>       a teacher's lesson, compact (compact.ts)
+//   #lesson=v1.<crc32>.<payload>       a teacher's lesson as it was linked before v2 (still read)
 //   …&step=<n>&present&embed&teacher   open at step n, in presenter view, without app chrome, in the full Class tab
 //   TPA1.<crc32>.<payload>             a student's answers (the "class code")
-import type { Device, Scenario } from '../engine/types';
-import { checksumOk, isClassFragment, compactDevices, expandDevices, packPayload, unpackPayload } from '../state/link';
+import type { Device } from '../engine/types';
+import { checksumOk, isClassFragment, expandDevices, packPayload, unpackPayload } from '../state/link';
 import { CLASS_METRICS, type Lesson, type Prediction } from './model';
+import { packLesson, unpackLesson } from './compact';
 
-export const LESSON_LINK_VERSION = 1;
+export const LESSON_LINK_VERSION = 2;
 const CODE_PREFIX = 'TPA1.';
 
 export interface ClassHash {
@@ -121,14 +123,9 @@ export function lessonProblems(x: unknown): string[] {
 
 // ---- lesson links and files -----------------------------------------------
 
-function mapScenarios(l: Lesson, f: (s: Scenario) => unknown): unknown {
-  return { ...l, steps: l.steps.map((s) => ('scenario' in s.scenario ? { ...s, scenario: { scenario: f(s.scenario.scenario) } } : s)) };
-}
-
-/** The packed body of a lesson link (`v1.<crc>.<payload>`); catalog devices travel as "@id". */
+/** The packed body of a lesson link (`v2.<crc>.<payload>`): compact.ts says what it leaves out. */
 export function encodeLesson(l: Lesson, catalog: readonly Device[]): string {
-  const payload = mapScenarios(l, (s) => ({ ...s, devices: compactDevices(s.devices, catalog) }));
-  return `v${LESSON_LINK_VERSION}.${packPayload(payload, l)}`;
+  return `v${LESSON_LINK_VERSION}.${packPayload(packLesson(l, catalog), l)}`;
 }
 
 export type LessonRead = { ok: true; lesson: Lesson } | { ok: false; message: string };
@@ -145,6 +142,14 @@ export function decodeLesson(ref: string, catalog: readonly Device[]): LessonRea
   if (Number(m[1]) > LESSON_LINK_VERSION) return { ok: false, message: `the lesson link was made by a newer version of tierplan (lesson link v${m[1]}; this app reads v${LESSON_LINK_VERSION})` };
   const u = unpackPayload(m[2]);
   if (!u.ok) return { ok: false, message: u.message.replace("the link's", "the lesson link's") };
+  if (m[1] === '2') {
+    const x = unpackLesson(u.payload, catalog);
+    if (!x.ok) return x;
+    if (!checksumOk(u.sum, x.lesson)) return { ok: false, message: "the lesson link's data is truncated or corrupted (checksum mismatch)" };
+    return checked(x.lesson);
+  }
+  if (m[1] !== '1') return { ok: false, message: `lesson link v${m[1]} is not a format this app reads (v1 and v2)` };
+  // v1: the whole lesson, catalog devices as "@id".
   const p = u.payload;
   if (!isObj(p) || !Array.isArray(p.steps)) return checked(p);
   const steps: unknown[] = [];

@@ -37,7 +37,7 @@ describe('lesson links', () => {
   it('round-trips a teacher lesson with its whole scenario; catalog devices travel as @id', () => {
     const l = authored();
     const ref = encodeLesson(l, catalog);
-    expect(ref).toMatch(/^v1\.[0-9a-f]{8}\./);
+    expect(ref).toMatch(/^v2\.[0-9a-f]{8}\./);
     const plain = JSON.stringify(l).length;
     expect(ref.length).toBeLessThan(plain / 2);
     const back = decodeLesson(ref, catalog);
