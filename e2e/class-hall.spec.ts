@@ -113,4 +113,56 @@ test.describe('class mode in a lecture hall', () => {
     await expect(page.getByTestId('lesson-disk-bandwidth')).toBeVisible();
     await expect(page).toHaveURL(/&teacher/);
   });
+
+  test('an authored multiple-choice key that contradicts the simulation is flagged, and the author picks', async ({ page }) => {
+    const c = new ClassPage(page);
+    await c.openTab();
+    await page.getByTestId('authoring').locator('summary').click();
+    await page.getByTestId('author-step-title').fill('Turned away?');
+    await page.getByTestId('author-kind').selectOption('choice');
+    await page.getByTestId('author-prompt').fill('How many requests are turned away?');
+    await page.getByTestId('author-choices').fill('Fewer than half [0–50]\nHalf or more [50–100]');
+    // The core's number (on the worker pool) decides which choice is right; the test ticks the other one.
+    await page.getByTestId('author-compute').click();
+    await expect(page.getByTestId('author-expected')).not.toHaveValue('');
+    const simulated = Number(await page.getByTestId('author-expected').inputValue());
+    const wrong = simulated < 50 ? 2 : 1;
+    await page.getByLabel('Correct choice (line number)').fill(String(wrong));
+    // Saving checks the key: the step is not added, the conflict says why.
+    await page.getByTestId('author-add-step').click();
+    const conflict = page.getByTestId('author-mc-conflict');
+    await expect(conflict).toBeVisible();
+    await expect(conflict).toContainText(`not choice ${wrong}`);
+    await expect(page.getByTestId('author-steps').locator('li')).toHaveCount(0);
+    // The author picks the simulation's choice; the step is added with it.
+    await page.getByTestId('author-mc-use-simulated').click();
+    await expect(page.getByTestId('author-mc-agrees')).toBeVisible();
+    await expect(page.getByLabel('Correct choice (line number)')).toHaveValue(String(3 - wrong));
+    await c.addStep();
+  });
+
+  test('a code pasted twice counts once; names show only when the teacher turns them on', async ({ browser, page }) => {
+    const codes: string[] = [];
+    for (const [name, v] of [['Ana', 40], ['Ben', 70]] as const) {
+      const ctx = await browser.newContext();
+      const p = await ctx.newPage();
+      const s = new ClassPage(p);
+      await s.openLesson('disk-bandwidth');
+      await p.getByTestId('student-name').fill(name);
+      await s.predictNumber(v);
+      await s.runAndReveal();
+      codes.push(await s.studentCode());
+      await ctx.close();
+    }
+    const t = new ClassPage(page);
+    await t.openAsTeacher('disk-bandwidth');
+    await t.pasteCodes([codes[0], codes[1], codes[0]]);
+    await expect(page.getByTestId('class-count')).toHaveText('2 students read. 1 duplicate code was counted once.');
+    await expect(page.getByTestId('class-names')).toHaveCount(0);
+    await expect(page.getByTestId('class-summary')).not.toContainText('Ana');
+    await page.getByTestId('show-names').check();
+    await expect(page.getByTestId('class-names')).toHaveText('Handed in: Ana, Ben');
+    await page.getByTestId('class-simulate').click();
+    await expect(page.getByTestId('class-histogram')).toHaveAttribute('data-count', '2');
+  });
 });

@@ -114,7 +114,7 @@ test.describe('class mode', () => {
     await page.getByTestId('authoring').locator('summary').click();
     await page.getByTestId('author-title').fill('My two-step lesson');
     await c.authorNumberStep('How many rejected?', 'What share of requests is rejected?', 10, 5);
-    await c.authorChoiceStep('Pick one', 'Does the model serve more streams than it rejects?', ['Yes', 'No'], 0);
+    await c.authorChoiceStep('Pick one', 'Does the model serve more streams than it rejects?', ['Yes: it rejects fewer than half [0–50]', 'No: it rejects half or more [50–100]']);
     await expect(page.getByTestId('author-steps').locator('li')).toHaveCount(2);
     await page.getByTestId('author-share').click();
     const link = await page.getByTestId('author-link').inputValue();

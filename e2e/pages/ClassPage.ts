@@ -73,14 +73,21 @@ export class ClassPage {
     await expect(steps).toHaveCount(before + 1);
   }
 
-  async authorChoiceStep(title: string, prompt: string, choices: string[], correct: number): Promise<void> {
+  /**
+   * Author a multiple-choice step whose choices end with their ranges ("… [0–50]"):
+   * the core fills in the simulated number, and the key is the choice the simulation lands in.
+   */
+  async authorChoiceStep(title: string, prompt: string, choices: string[]): Promise<void> {
     await this.page.getByTestId('author-step-title').fill(title);
     await this.page.getByTestId('author-kind').selectOption('choice');
     await this.page.getByTestId('author-prompt').fill(prompt);
     await this.page.getByTestId('author-choices').fill(choices.join('\n'));
-    await this.page.getByLabel('Correct choice (line number)').fill(String(correct + 1));
     await this.page.getByTestId('author-compute').click();
     await expect(this.page.getByTestId('author-expected')).not.toHaveValue('');
+    const verdict = this.page.getByTestId('author-mc-agrees').or(this.page.getByTestId('author-mc-conflict'));
+    await expect(verdict).toBeVisible();
+    if (await this.page.getByTestId('author-mc-use-simulated').isVisible()) await this.page.getByTestId('author-mc-use-simulated').click();
+    await expect(this.page.getByTestId('author-mc-agrees')).toBeVisible();
     await this.addStep();
   }
 }

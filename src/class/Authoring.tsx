@@ -10,9 +10,10 @@ import { storage } from '../state/load';
 import { classFragment, encodeLesson, lessonFile, lessonProblems, readLessonFile } from './codec';
 import { computeOutcome } from './compute';
 import { compactScenario } from './compact';
+import { checkKey, parseChoices, type KeyCheck } from './choicekey';
 import { linkTooLong } from './linkfit';
 import { AUTHOR_FIELDS } from './lessons';
-import { CLASS_METRICS, getField, type ClassMetric, type Lesson, type Question, type Step } from './model';
+import { CLASS_METRICS, formatAnswer, getField, type ClassMetric, type Lesson, type Question, type Step } from './model';
 
 const DRAFT_KEY = 'tierplan.class.draft';
 
@@ -86,13 +87,11 @@ function stepOf(f: StepForm, scenario: Scenario): { step: Step } | { errors: str
     if (min >= max) errors.push('Slider maximum: must be above the minimum');
     question = { kind: 'number', prompt: f.prompt, unit, min, max, step: (max - min) / 100 };
   } else if (f.kind === 'choice') {
-    const texts = f.choices
-      .split('\n')
-      .map((t) => t.trim())
-      .filter((t) => t !== '');
-    if (texts.length < 2) errors.push('Choices: write at least two, one per line');
-    if (f.correct >= texts.length) errors.push('Correct choice: pick one of the choices');
-    question = { kind: 'choice', prompt: f.prompt, choices: texts.map((text, i) => ({ id: `c${i + 1}`, text })), correct: `c${f.correct + 1}` };
+    const parsed = parseChoices(f.choices);
+    errors.push(...parsed.errors);
+    if (parsed.choices.length < 2) errors.push('Choices: write at least two, one per line');
+    if (f.correct >= parsed.choices.length) errors.push('Correct choice: pick one of the choices');
+    question = { kind: 'choice', prompt: f.prompt, choices: parsed.choices, correct: `c${f.correct + 1}` };
   }
   if (errors.length > 0) return { errors };
   const shown = AUTHOR_FIELDS.filter((r) => typeof getField(scenario, r.path) === 'number');
@@ -117,6 +116,9 @@ export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engin
   const [errors, setErrors] = useState<string[]>([]);
   const [computing, setComputing] = useState(false);
   const [adding, setAdding] = useState(false);
+  // The core's verdict on a multiple-choice key, and whether the author chose to keep an unchecked or contradicted key.
+  const [keyCheck, setKeyCheck] = useState<KeyCheck | null>(null);
+  const [keepOwn, setKeepOwn] = useState(false);
   const [importMsg, setImportMsg] = useState<{ ok: boolean; text: string } | null>(null);
   const [shared, setShared] = useState<string | null>(null);
 
@@ -128,33 +130,54 @@ export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engin
     }
   }, [lesson]);
 
-  const set = <K extends keyof StepForm>(k: K, v: StepForm[K]) => setForm((f) => ({ ...f, [k]: v }));
+  const set = <K extends keyof StepForm>(k: K, v: StepForm[K]) => {
+    setForm((f) => ({ ...f, [k]: v }));
+    // A changed question, choice, key or metric needs a new check.
+    if (k === 'choices' || k === 'correct' || k === 'metric' || k === 'kind') {
+      setKeyCheck(null);
+      setKeepOwn(false);
+    }
+  };
   const setL = (f: (l: Lesson) => Lesson) => {
     setShared(null);
     setLesson(f);
   };
   const shown = AUTHOR_FIELDS.filter((r) => typeof getField(scenario, r.path) === 'number');
 
-  const compute = () => {
-    setComputing(true);
+  /** The core's number for the current scenario and metric (a run on the worker pool). */
+  const simulate = (metric: ClassMetric) => {
     const probe: Step = {
       title: 'probe',
       text: '',
       scenario: { scenario },
       shown: [],
       free: [],
-      measure: { kind: 'run', metric: form.metric },
+      measure: { kind: 'run', metric },
       answer: { expected: 0, tolerance: 0, unit: '', label: '' },
       explanation: '',
     };
-    computeOutcome(engine, probe).then(
-      (o) => {
+    return computeOutcome(engine, probe).then((o) => o.key);
+  };
+  const fail = (e: unknown) => setErrors([`The core could not run this scenario: ${e instanceof Error ? e.message : String(e)}`]);
+  /** The form's choice question checked against `key` (null when the form has none or it does not parse). */
+  const checkForm = (f: StepForm, key: number): KeyCheck | null => {
+    if (f.kind !== 'choice') return null;
+    const { choices, errors } = parseChoices(f.choices);
+    if (errors.length > 0 || choices.length < 2 || f.correct >= choices.length) return null;
+    return checkKey({ kind: 'choice', prompt: f.prompt, choices, correct: `c${f.correct + 1}` }, key);
+  };
+
+  const compute = () => {
+    setComputing(true);
+    simulate(form.metric).then(
+      (key) => {
         setComputing(false);
-        setForm((f) => ({ ...f, expected: String(Math.round(o.key * 100) / 100), tolerance: f.tolerance || String(Math.max(0.01, Math.round(Math.abs(o.key) * 10) / 100)) }));
+        setForm((f) => ({ ...f, expected: String(Math.round(key * 100) / 100), tolerance: f.tolerance || String(Math.max(0.01, Math.round(Math.abs(key) * 10) / 100)) }));
+        setKeyCheck(checkForm(form, key));
       },
       (e: unknown) => {
         setComputing(false);
-        setErrors([`The core could not run this scenario: ${e instanceof Error ? e.message : String(e)}`]);
+        fail(e);
       },
     );
   };
@@ -167,17 +190,36 @@ export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engin
     }
     setErrors([]);
     setAdding(true);
-    compactScenario(engine, scenario).then(
-      (sc) => {
+    const q = r.step.question;
+    // A multiple-choice key is checked by the core before the step is saved; a disagreement stops here for the author to settle.
+    const checked: Promise<Step | null> =
+      q?.kind === 'choice'
+        ? simulate(form.metric).then((key) => {
+            const c = checkKey(q, key);
+            setKeyCheck(c);
+            if (c.status === 'agrees') return r.step;
+            if (!keepOwn) return null;
+            // Kept against (or without) the simulation: the choices lose their ranges, so the key is the lesson's word and is shown as such.
+            return { ...r.step, question: { ...q, choices: q.choices.map((ch) => ({ id: ch.id, text: ch.text })) } };
+          })
+        : Promise.resolve(r.step);
+    checked
+      .then(async (step) => {
+        if (!step) {
+          setAdding(false);
+          return;
+        }
+        const sc = await compactScenario(engine, scenario);
         setAdding(false);
-        setL((l) => ({ ...l, steps: [...l.steps, { ...r.step, scenario: sc }] }));
+        setL((l) => ({ ...l, steps: [...l.steps, { ...step, scenario: sc }] }));
         setForm(EMPTY_FORM);
-      },
-      (e: unknown) => {
+        setKeyCheck(null);
+        setKeepOwn(false);
+      })
+      .catch((e: unknown) => {
         setAdding(false);
-        setErrors([`The core could not read the presets: ${e instanceof Error ? e.message : String(e)}`]);
-      },
-    );
+        fail(e);
+      });
   };
   const move = (i: number, d: number) =>
     setL((l) => {
@@ -287,7 +329,10 @@ export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engin
         {form.kind === 'choice' ? (
           <div className="grid">
             <div className="field">
-              <label htmlFor="au-choices">Choices, one per line (use real misconceptions as distractors)</label>
+              <label htmlFor="au-choices">
+                Choices, one per line (use real misconceptions as distractors); end each with the range of the number it stands for, in{' '}
+                {CLASS_METRICS[form.metric].unit}, e.g. "Most are rejected [50–100]", so the simulation can check your key
+              </label>
               <textarea id="au-choices" rows={4} value={form.choices} onChange={(e) => set('choices', e.target.value)} data-testid="author-choices" />
             </div>
             <div className="field">
@@ -316,6 +361,10 @@ export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engin
           <label htmlFor="au-expl">Explanation ({'{answer}'} becomes the simulated number)</label>
           <textarea id="au-expl" rows={2} value={form.explanation} onChange={(e) => set('explanation', e.target.value)} data-testid="author-explanation" />
         </div>
+        {keyCheck && form.kind === 'choice' ? <KeyVerdict check={keyCheck} form={form} keepOwn={keepOwn} onUse={(i) => {
+              set('correct', i);
+              setKeyCheck({ status: 'agrees', key: keyCheck.key });
+            }} onKeep={() => setKeepOwn(true)} /> : null}
         {errors.length > 0 ? (
           <ul className="field-error" role="alert" data-testid="author-errors">
             {errors.map((e) => (
@@ -403,5 +452,45 @@ export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engin
         </p>
       ) : null}
     </details>
+  );
+}
+
+/** What the core says of the ticked multiple-choice key, and the author's way out of a conflict. */
+function KeyVerdict({ check, form, keepOwn, onUse, onKeep }: { check: KeyCheck; form: StepForm; keepOwn: boolean; onUse: (i: number) => void; onKeep: () => void }) {
+  const { choices } = parseChoices(form.choices);
+  const unit = CLASS_METRICS[form.metric].unit;
+  const sim = `${formatAnswer(check.key, unit)} (${CLASS_METRICS[form.metric].label.toLowerCase()})`;
+  const name = (id: string) => {
+    const i = choices.findIndex((c) => c.id === id);
+    return `choice ${i + 1}, "${choices[i]?.text ?? id}"`;
+  };
+  if (check.status === 'agrees') {
+    return (
+      <p className="ok" role="status" data-testid="author-mc-agrees">
+        The simulation gives {sim}: in the range of {name(`c${form.correct + 1}`)}, the one you ticked.
+      </p>
+    );
+  }
+  const hitIx = check.status === 'conflict' && check.hit ? choices.findIndex((c) => c.id === check.hit) : -1;
+  return (
+    <div className="field-error mc-conflict" role="alert" data-testid="author-mc-conflict" data-status={check.status}>
+      <p>
+        {check.status === 'unchecked'
+          ? `The simulation gives ${sim}, but not every choice has a range, so it cannot check the key you ticked (${name(`c${form.correct + 1}`)}).`
+          : hitIx >= 0
+            ? `The simulation gives ${sim}: that is ${name(check.hit!)}, not ${name(`c${form.correct + 1}`)} that you ticked.`
+            : `The simulation gives ${sim}, which is in none of the choices' ranges; you ticked ${name(`c${form.correct + 1}`)}.`}
+      </p>
+      <div className="run-buttons">
+        {hitIx >= 0 ? (
+          <button type="button" onClick={() => onUse(hitIx)} data-testid="author-mc-use-simulated">
+            Tick choice {hitIx + 1} (the simulation's)
+          </button>
+        ) : null}
+        <button type="button" onClick={onKeep} disabled={keepOwn} data-testid="author-mc-keep">
+          {keepOwn ? 'Keeping your key: add the step again' : 'Keep my key (students see it as the lesson\'s answer, not the simulation\'s)'}
+        </button>
+      </div>
+    </div>
   );
 }

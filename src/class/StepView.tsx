@@ -129,6 +129,8 @@ export function StepView({ engine, step, index, progress, update, runRef, presen
   const g = revealed && outcome && stored ? grade(step, stored, outcome) : null;
   const metric = CLASS_METRICS[step.measure.metric];
   const questionLocked = revealed || (mystery && outcome === null);
+  // A choice key without ranges is the author's word: never presented as the simulation's.
+  const uncheckedKey = step.question?.kind === 'choice' && step.question.choices.every((c) => !c.range);
 
   const question =
     needsPrediction && !(presenter && revealed) ? <QuestionInput step={step} draft={revealed && stored ? draftOf(stored) : draft} onDraft={setDraft} disabled={questionLocked} /> : null;
@@ -232,8 +234,15 @@ export function StepView({ engine, step, index, progress, update, runRef, presen
               </div>
             ) : null}
             <div className="versus-box answer">
-              <span className="versus-label">{mystery ? 'The hidden value' : step.measure.kind === 'cost-model' ? 'The cost model' : 'The simulation'}</span>
+              <span className="versus-label" data-testid="answer-source">
+                {mystery ? 'The hidden value' : step.measure.kind === 'cost-model' ? 'The cost model' : uncheckedKey ? "The lesson's answer" : 'The simulation'}
+              </span>
               <strong data-testid="the-answer">{answerText(step, outcome)}</strong>
+              {uncheckedKey ? (
+                <span className="hint">
+                  The author's key, not checked by the simulation, which gives {formatAnswer(outcome.key, step.answer.unit)} ({step.answer.label}).
+                </span>
+              ) : null}
             </div>
           </div>
           {g ? (

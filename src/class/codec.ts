@@ -226,10 +226,17 @@ export function decodeAnswers(code: string): CodeRead {
   return { ok: true, value: { lesson: p.l, name: typeof p.n === 'string' ? p.n : '', answers } };
 }
 
-/** Codes pasted as text: one per line (or separated by spaces); each read or reported by line. */
-export function readCodes(text: string, lesson: string): { ok: StudentAnswers[]; problems: string[] } {
+/**
+ * Codes pasted as text: one per line (or separated by spaces); each read or
+ * reported by its position. The same code pasted twice (a student who
+ * handed in twice, a file dropped twice) counts once: `duplicates` says how
+ * many were dropped.
+ */
+export function readCodes(text: string, lesson: string): { ok: StudentAnswers[]; problems: string[]; duplicates: number } {
   const ok: StudentAnswers[] = [];
   const problems: string[] = [];
+  const seen = new Set<string>();
+  let duplicates = 0;
   text
     .split(/\s+/)
     .filter((t) => t !== '')
@@ -237,7 +244,11 @@ export function readCodes(text: string, lesson: string): { ok: StudentAnswers[];
       const r = decodeAnswers(t);
       if (!r.ok) problems.push(`code ${i + 1}: ${r.message}`);
       else if (r.value.lesson !== lesson) problems.push(`code ${i + 1}: it is for another lesson ("${r.value.lesson}")`);
-      else ok.push(r.value);
+      else if (seen.has(t)) duplicates += 1;
+      else {
+        seen.add(t);
+        ok.push(r.value);
+      }
     });
-  return { ok, problems };
+  return { ok, problems, duplicates };
 }

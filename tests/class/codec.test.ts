@@ -122,6 +122,16 @@ describe('student codes', () => {
     expect(r.problems[0]).toMatch(/^code 3: it is for another lesson/);
     expect(r.problems[1]).toMatch(/^code 4: /);
     expect(r.problems[2]).toMatch(/^code 5: it does not start with TPA1\./);
+    expect(r.duplicates).toBe(0);
+  });
+
+  it('counts the same code pasted twice once, and says how many were dropped', () => {
+    const c1 = encodeAnswers({ lesson: 'skew', name: 'Ana', answers: { 0: { kind: 'number', value: 30 } } });
+    const c2 = encodeAnswers({ lesson: 'skew', name: 'Ben', answers: { 0: { kind: 'number', value: 30 } } });
+    const r = readCodes(`${c1}\n${c2}\n${c1}\n ${c1}`, 'skew');
+    expect(r.ok.map((s) => s.name)).toEqual(['Ana', 'Ben']);
+    expect(r.duplicates).toBe(2);
+    expect(r.problems).toEqual([]);
   });
 });
 
@@ -129,9 +139,9 @@ describe('grading', () => {
   it('says how far off a number is and whether it is within the tolerance', () => {
     const step = authored().steps[0];
     const o = { key: 25.2, points: [{ x: 0, y: 25.2 }] };
-    expect(grade(step, { kind: 'number', value: 22 }, o)).toEqual({ right: true, text: 'Within the tolerance: 3.20 % (13 % of the answer) too low.' });
+    expect(grade(step, { kind: 'number', value: 22 }, o)).toEqual({ right: true, text: 'Within the tolerance: 3.20 percentage points (13 % of the answer) too low.' });
     expect(grade(step, { kind: 'number', value: 60 }, o).right).toBe(false);
-    expect(grade(step, { kind: 'number', value: 60 }, o).text).toMatch(/^Off by 34.8 %/);
+    expect(grade(step, { kind: 'number', value: 60 }, o).text).toMatch(/^Off by 34.8 percentage points /);
   });
 });
 
