@@ -41,7 +41,15 @@ function openFromHash(h: ClassHash, catalog: readonly Device[]): Open | { error:
   return d.ok ? { lesson: d.lesson, ref: h.ref } : { error: d.message };
 }
 
-export function ClassView({ engine, scenario }: ViewProps) {
+export interface ClassViewProps {
+  engine: ViewProps['engine'];
+  /** The editor's scenario, which authoring turns into steps (none on the embed page). */
+  scenario: ViewProps['scenario'] | null;
+  /** The embed page (embed.html, which course pages may frame): the linked lesson and nothing else. */
+  embedPage?: boolean;
+}
+
+export function ClassView({ engine, scenario, embedPage = false }: ClassViewProps) {
   const [catalog, setCatalog] = useState<Device[] | null>(null);
   const [open, setOpen] = useState<Open | null>(null);
   const [stepIx, setStepIx] = useState(0);
@@ -82,12 +90,13 @@ export function ClassView({ engine, scenario }: ViewProps) {
       if (!h) return;
       const o = openFromHash(h, catalog);
       if ('error' in o) setLinkError(o.error);
-      else openLesson(o, h.step, { present: h.present && !h.embed, audience: h.embed ? 'embed' : h.teacher || h.present ? 'teacher' : 'student' });
+      else if (embedPage || h.embed) openLesson(o, h.step, { audience: 'embed' });
+      else openLesson(o, h.step, { present: h.present, audience: h.teacher || h.present ? 'teacher' : 'student' });
     };
     read();
     window.addEventListener('hashchange', read);
     return () => window.removeEventListener('hashchange', read);
-  }, [catalog, openLesson]);
+  }, [catalog, openLesson, embedPage]);
 
   // The URL follows the open lesson and step, so it can be shared as it is.
   useEffect(() => {
@@ -153,7 +162,9 @@ export function ClassView({ engine, scenario }: ViewProps) {
       });
   };
 
-  const shareUrl = open ? `${location.origin}${location.pathname}${classFragment(open.ref)}` : '';
+  // The student's link, always to the app itself (from the embed page too: its "Open in tierplan" leaves the frame).
+  const appPath = embedPage ? location.pathname.replace(/embed\.html$/, '') : location.pathname;
+  const shareUrl = open ? `${location.origin}${appPath}${classFragment(open.ref)}` : '';
   const step = open ? open.lesson.steps[stepIx] : null;
   const teacher = audience === 'teacher';
   const toTeacher = () => {
@@ -256,6 +267,14 @@ export function ClassView({ engine, scenario }: ViewProps) {
       />
     ) : null;
 
+  if (embedPage && !open) {
+    return (
+      <p className={linkError ? 'field-error notice-error' : 'note'} role={linkError ? 'alert' : undefined} data-testid={linkError ? 'lesson-link-error' : undefined}>
+        {linkError ? `This lesson link could not be opened: ${linkError}.` : 'This page shows the tierplan lesson its address names (embed.html#lesson=…).'}
+      </p>
+    );
+  }
+
   if (open && !teacher) {
     return (
       <SoloLayer embed={embed} onTeacher={toTeacher} studentUrl={shareUrl}>
@@ -291,7 +310,7 @@ export function ClassView({ engine, scenario }: ViewProps) {
         </ul>
       </nav>
       {body ?? <p className="note">Choose a lesson to begin. Each step asks for your prediction first; then the simulation answers.</p>}
-      {catalog ? <Authoring engine={engine} scenario={scenario} catalog={catalog} onOpen={(l, ref) => openLesson({ lesson: l, ref })} /> : null}
+      {catalog && scenario ? <Authoring engine={engine} scenario={scenario} catalog={catalog} onOpen={(l, ref) => openLesson({ lesson: l, ref })} /> : null}
       {presenter}
       {open
         ? createPortal(
