@@ -165,4 +165,36 @@ test.describe('class mode in a lecture hall', () => {
     await page.getByTestId('class-simulate').click();
     await expect(page.getByTestId('class-histogram')).toHaveAttribute('data-count', '2');
   });
+
+  test('the worksheet lists inputs with their values, draws sketch axes with units, and its key carries the core\'s answers', async ({ page }) => {
+    const c = new ClassPage(page);
+    await c.openAsTeacher('disk-bandwidth');
+    // window.print is replaced by a counter: the test checks what would be printed.
+    await page.evaluate(() => {
+      const w = window as unknown as { __prints: number };
+      w.__prints = 0;
+      window.print = () => {
+        w.__prints += 1;
+      };
+    });
+    const prints = () => page.evaluate(() => (window as unknown as { __prints: number }).__prints);
+    await page.getByTestId('print-button').click();
+    await expect.poll(prints).toBe(1);
+    const sheet = page.getByTestId('worksheet');
+    await expect(sheet.getByTestId('ws-step-0').locator('.ws-inputs')).toHaveText('Videos in the library: 300 videos · Arrival rate λ: 1 requests/s · Disks: 2 devices');
+    await expect(sheet.getByTestId('ws-step-1').locator('.ws-inputs')).toContainText('Disks: swept over 2, 4, 6, 8, 10, 12, 13, 14 devices');
+    const axes = sheet.getByTestId('ws-sketch');
+    await expect(axes.locator('.ck-axis-label')).toHaveText(['Rejection probability (%)', 'disks (HDDs)']);
+    await expect(sheet.getByTestId('ws-answer-0')).toHaveCount(0);
+
+    // With answers: no step was run on this page, so every answer is computed by the core before printing.
+    await page.getByTestId('print-answers').check();
+    await page.getByTestId('print-button').click();
+    await expect.poll(prints, { timeout: 120_000 }).toBe(2);
+    for (const i of [0, 1, 2]) {
+      await expect(sheet.getByTestId(`ws-answer-${i}`)).toContainText('Answer (simulated):');
+      await expect(sheet.getByTestId(`ws-answer-${i}`)).not.toContainText('No simulated answer');
+    }
+    await expect(sheet.getByTestId('ws-answer-1')).toContainText('Answer (simulated): 13 disks');
+  });
 });

@@ -9,7 +9,8 @@ import type { Device } from '../engine/types';
 import { classFragment, decodeLesson, parseClassHash, type ClassHash } from './codec';
 import { builtInLesson, LESSONS } from './lessons';
 import type { Lesson, Outcome } from './model';
-import { computeOutcome } from './compute';
+import { computeOutcome, stepScenario } from './compute';
+import type { Scenario } from '../engine/types';
 import { clearProgress, EMPTY_PROGRESS, readProgress, writeProgress, type LessonProgress } from './progress';
 import { StepView } from './StepView';
 import { Presenter, isField } from './Presenter';
@@ -63,6 +64,8 @@ export function ClassView({ engine, scenario, embedPage = false }: ClassViewProp
   const [generation, setGeneration] = useState(0);
   const [preparing, setPreparing] = useState(false);
   const [printOutcomes, setPrintOutcomes] = useState<Record<string, Outcome>>({});
+  const [printScenarios, setPrintScenarios] = useState<Record<string, Scenario>>({});
+  const [printErrors, setPrintErrors] = useState<Record<number, string>>({});
   const runRef = useRef<(() => void) | null>(null);
 
   useEffect(() => {
@@ -140,26 +143,30 @@ export function ClassView({ engine, scenario, embedPage = false }: ClassViewProp
     setGeneration((g) => g + 1);
   };
 
-  // With answers, every step the student has not run is simulated first, so the sheet prints the core's numbers and charts.
+  // Before printing, the core (in the workers) gives every step's scenario, so the sheet lists the
+  // inputs with their values; with answers, every step the student has not run is simulated too, so
+  // the key carries the core's numbers and charts. A step the core cannot run says why on the sheet.
   const printWorksheet = () => {
     if (!open) return;
-    if (!printAnswers) {
-      window.print();
-      return;
-    }
     setPreparing(true);
     const lesson = open.lesson;
-    Promise.all(lesson.steps.map((s, i): Promise<Outcome> => Promise.resolve(progress.outcomes[i] ?? printOutcomes[`${lesson.id}:${i}`] ?? computeOutcome(engine, s))))
-      .then((os) => {
-        setPrintOutcomes((old) => ({ ...old, ...Object.fromEntries(os.map((o, i) => [`${lesson.id}:${i}`, o])) }));
-        setPreparing(false);
-        // Printing waits for the sheet to render the new charts.
-        requestAnimationFrame(() => setTimeout(() => window.print(), 50));
-      })
-      .catch(() => {
-        setPreparing(false);
-        window.print();
-      });
+    const k = (i: number) => `${lesson.id}:${i}`;
+    const scenarios = Promise.all(lesson.steps.map((s) => stepScenario(engine, s).then((x): Scenario | null => x, () => null)));
+    const outcomes = Promise.all(
+      lesson.steps.map((s, i): Promise<Outcome | string | null> => {
+        if (!printAnswers) return Promise.resolve(null);
+        const known = progress.outcomes[i] ?? printOutcomes[k(i)];
+        return known ? Promise.resolve(known) : computeOutcome(engine, s).then((o) => o, (e: unknown) => (e instanceof Error ? e.message : String(e)));
+      }),
+    );
+    void Promise.all([scenarios, outcomes]).then(([sc, os]) => {
+      setPrintScenarios((old) => ({ ...old, ...Object.fromEntries(sc.flatMap((x, i) => (x ? [[k(i), x]] : []))) }));
+      setPrintOutcomes((old) => ({ ...old, ...Object.fromEntries(os.flatMap((o, i) => (o && typeof o !== 'string' ? [[k(i), o]] : []))) }));
+      setPrintErrors(Object.fromEntries(os.flatMap((o, i) => (typeof o === 'string' ? [[i, o]] : []))));
+      setPreparing(false);
+      // Printing waits for the sheet to render the new values and charts.
+      requestAnimationFrame(() => setTimeout(() => window.print(), 50));
+    });
   };
 
   // The student's link, always to the app itself (from the embed page too: its "Open in tierplan" leaves the frame).
@@ -194,7 +201,7 @@ export function ClassView({ engine, scenario, embedPage = false }: ClassViewProp
               <input type="checkbox" checked={printAnswers} onChange={(e) => setPrintAnswers(e.target.checked)} data-testid="print-answers" /> worksheet with answers
             </label>
             <button type="button" onClick={printWorksheet} disabled={preparing} data-testid="print-button">
-              {preparing ? 'Simulating the answers…' : 'Print worksheet'}
+              {preparing ? (printAnswers ? 'Simulating the answers…' : 'Preparing…') : 'Print worksheet'}
             </button>
           </div>
         ) : null}
@@ -322,6 +329,11 @@ export function ClassView({ engine, scenario, embedPage = false }: ClassViewProp
                   return o ? [[i, o]] : [];
                 }),
               )}
+              scenarios={Object.fromEntries(open.lesson.steps.flatMap((_, i): [number, Scenario][] => {
+                const x = printScenarios[`${open.lesson.id}:${i}`];
+                return x ? [[i, x]] : [];
+              }))}
+              errors={printErrors}
               answers={printAnswers}
             />,
             document.body,
