@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { ClassPage } from './pages/ClassPage';
 
@@ -196,5 +197,25 @@ test.describe('class mode in a lecture hall', () => {
       await expect(sheet.getByTestId(`ws-answer-${i}`)).not.toContainText('No simulated answer');
     }
     await expect(sheet.getByTestId('ws-answer-1')).toContainText('Answer (simulated): 13 disks');
+  });
+
+  test('axe finds nothing in the student view (phone) and the presenter view, light and dark', async ({ page }) => {
+    const found: string[] = [];
+    const scan = async (where: string) => {
+      for (const v of (await new AxeBuilder({ page }).analyze()).violations) found.push(`${where}: ${v.id} ×${v.nodes.length}: ${v.help} ${v.nodes[0]?.target.join(' ')}`);
+    };
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto('/#lesson=disk-bandwidth');
+      await expect(page.getByTestId('class-student')).toBeVisible();
+      await scan(`student ${scheme}`);
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await page.goto('/#lesson=disk-bandwidth&teacher');
+      await page.keyboard.press('p');
+      await expect(page.getByTestId('presenter')).toBeVisible();
+      await scan(`presenter ${scheme}`);
+    }
+    expect(found, found.join('\n')).toEqual([]);
   });
 });

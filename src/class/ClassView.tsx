@@ -353,7 +353,7 @@ function SoloLayer({ embed, onTeacher, studentUrl, children }: { embed: boolean;
   useModalLayer(layer, true);
   return createPortal(
     <div className={embed ? 'class-solo class-embed' : 'class-solo'} ref={layer} data-layer="" tabIndex={-1} data-testid={embed ? 'class-embed' : 'class-student'}>
-      <div className="solo-bar">
+      <header className="solo-bar">
         <span className="solo-brand">tierplan · lesson</span>
         {embed ? (
           <a href={studentUrl} target="_blank" rel="noopener noreferrer" data-testid="embed-open">
@@ -364,7 +364,7 @@ function SoloLayer({ embed, onTeacher, studentUrl, children }: { embed: boolean;
             Teacher? Open the full Class tab
           </button>
         )}
-      </div>
+      </header>
       <main className="solo-main">{children}</main>
     </div>,
     document.body,
