@@ -1,3 +1,4 @@
+/* global process, console, fetch, setTimeout, window, document -- Node script; the page.evaluate bodies run in the browser */
 // Screenshots of class mode as a lecture hall sees it (docs/class-mode.md):
 // presenter view at 1920×1080 and 1280×720, the full-screen QR code, a
 // student's phone, the authoring conflict, and the printed worksheet with
