@@ -144,6 +144,7 @@ describe('a link too long for one QR code', () => {
     const big: Lesson = { ...l, steps: [l.steps[0], { ...l.steps[1], scenario: { scenario: { ...odd, devices: odd.devices.slice(0, 2).map((d) => ({ ...d, id: `${d.id}-x` })) } }, explanation: long }] };
     const url = `https://teacher.example.edu/#lesson=${encodeLesson(big, catalog)}`;
     const msg = linkTooLong(big, url);
+    console.info(msg);
     expect(msg).toMatch(/more than one QR code holds \(2,331 at medium error correction\)/);
     expect(msg).toContain('step 2 carries a whole scenario');
     expect(msg).toContain(`step 2's explanation (${long.length} characters)`);
