@@ -172,7 +172,8 @@ export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engin
     simulate(form.metric).then(
       (key) => {
         setComputing(false);
-        setForm((f) => ({ ...f, expected: String(Math.round(key * 100) / 100), tolerance: f.tolerance || String(Math.max(0.01, Math.round(Math.abs(key) * 10) / 100)) }));
+        // Small numbers keep three significant digits (0.0022 %, not 0).
+        setForm((f) => ({ ...f, expected: String(Math.abs(key) < 1 && key !== 0 ? Number(key.toPrecision(3)) : Math.round(key * 100) / 100), tolerance: f.tolerance || String(Math.max(0.01, Math.round(Math.abs(key) * 10) / 100)) }));
         setKeyCheck(checkForm(form, key));
       },
       (e: unknown) => {

@@ -132,17 +132,7 @@ export function StepView({ engine, step, index, progress, update, runRef, presen
   // A choice key without ranges is the author's word: never presented as the simulation's.
   const uncheckedKey = step.question?.kind === 'choice' && step.question.choices.every((c) => !c.range);
 
-  const question =
-    needsPrediction && !(presenter && revealed) ? <QuestionInput step={step} draft={revealed && stored ? draftOf(stored) : draft} onDraft={setDraft} disabled={questionLocked} /> : null;
-
-  return (
-    <div className={presenter ? 'step step-presenter' : 'step'} data-testid="class-step">
-      <h3 className="step-title" data-testid="step-title">
-        {step.title}
-      </h3>
-      <p className="step-text">{step.text}</p>
-      {questionFirst ? question : null}
-      {presenter || step.shown.length === 0 ? null : (
+  const inputs = presenter || step.shown.length === 0 ? null : (
         <fieldset className="step-inputs" data-testid="step-inputs">
           <legend>Inputs of this step</legend>
           <div className="grid">
@@ -180,7 +170,18 @@ export function StepView({ engine, step, index, progress, update, runRef, presen
             })}
           </div>
         </fieldset>
-      )}
+      );
+  const question =
+    needsPrediction && !(presenter && revealed) ? <QuestionInput step={step} draft={revealed && stored ? draftOf(stored) : draft} onDraft={setDraft} disabled={questionLocked} /> : null;
+
+  return (
+    <div className={presenter ? 'step step-presenter' : 'step'} data-testid="class-step">
+      <h3 className="step-title" data-testid="step-title">
+        {step.title}
+      </h3>
+      <p className="step-text">{step.text}</p>
+      {questionFirst ? question : null}
+      {questionFirst ? null : inputs}
       {mystery && outcome ? (
         <p className="observation" data-testid="observation">
           You observe: <strong>{formatAnswer(outcome.key, step.answer.unit)}</strong> ({step.answer.label}). The {step.mystery!.label.toLowerCase()} is hidden.
@@ -212,6 +213,7 @@ export function StepView({ engine, step, index, progress, update, runRef, presen
               ? 'Now infer the hidden value and reveal it.'
               : ''}
       </p>
+      {questionFirst ? inputs : null}
       {run.status === 'running' ? (
         <div className="progress">
           <progress max={1} value={run.fraction} aria-label="Simulation progress" data-testid="class-progress" />
