@@ -27,6 +27,12 @@ test.describe('class mode in a lecture hall', () => {
       }
     }
     await expect(page.getByTestId('presenter-count')).toHaveText('Step 1 of 3');
+    // A changed fragment (Back, a stray link) does not switch the lesson under the class either.
+    await page.evaluate(() => {
+      location.hash = '#lesson=skew';
+    });
+    await page.waitForTimeout(300);
+    await expect(presenter).toHaveAttribute('aria-label', 'Presenter view: Disks run out of bandwidth before space');
 
     // The disabled Run looks disabled: not the yellow of the enabled one.
     const run = presenter.getByTestId('class-run');
@@ -64,6 +70,7 @@ test.describe('class mode in a lecture hall', () => {
     await page.keyboard.press('Escape');
     await expect(presenter).toHaveCount(0);
     await expect(page.locator('#root')).not.toHaveAttribute('inert', '');
+    await expect(page).toHaveURL(/#lesson=disk-bandwidth&step=3&teacher$/);
     await expect(page.getByTestId('step-dot-2')).toHaveAttribute('aria-current', 'step');
   });
 
@@ -207,6 +214,8 @@ test.describe('class mode in a lecture hall', () => {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.setViewportSize({ width: 390, height: 844 });
+      // A fresh document (a fragment change alone is ignored while the presenter view is open).
+      await page.goto('about:blank');
       await page.goto('/#lesson=disk-bandwidth');
       await expect(page.getByTestId('class-student')).toBeVisible();
       await scan(`student ${scheme}`);

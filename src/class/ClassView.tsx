@@ -67,6 +67,10 @@ export function ClassView({ engine, scenario, embedPage = false }: ClassViewProp
   const [printScenarios, setPrintScenarios] = useState<Record<string, Scenario>>({});
   const [printErrors, setPrintErrors] = useState<Record<number, string>>({});
   const runRef = useRef<(() => void) | null>(null);
+  const presentRef = useRef(false);
+  useEffect(() => {
+    presentRef.current = present;
+  }, [present]);
 
   useEffect(() => {
     let live = true;
@@ -97,14 +101,19 @@ export function ClassView({ engine, scenario, embedPage = false }: ClassViewProp
       else openLesson(o, h.step, { present: h.present, audience: h.teacher || h.present ? 'teacher' : 'student' });
     };
     read();
-    window.addEventListener('hashchange', read);
-    return () => window.removeEventListener('hashchange', read);
+    // While the presenter view is up, a changed fragment (the browser's Back, a stray link) does not switch the class's lesson.
+    const onChange = () => {
+      if (!presentRef.current) read();
+    };
+    window.addEventListener('hashchange', onChange);
+    return () => window.removeEventListener('hashchange', onChange);
   }, [catalog, openLesson, embedPage]);
 
   // The URL follows the open lesson and step, so it can be shared as it is.
   useEffect(() => {
     if (open) history.replaceState(history.state, '', classFragment(open.ref, { step: stepIx, embed, teacher: audience === 'teacher' }));
-  }, [open, stepIx, embed, audience]);
+    // Also when the presenter view closes: a fragment changed under it is put back to the lesson on screen.
+  }, [open, stepIx, embed, audience, present]);
 
   const update = useCallback(
     (f: (p: LessonProgress) => LessonProgress) => {
