@@ -233,10 +233,11 @@ export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engin
   const problems = lessonProblems(lesson);
   const share = () => {
     if (problems.length > 0) return;
-    const ref = encodeLesson(lesson, catalog);
-    const url = `${location.origin}${location.pathname}${classFragment(ref)}`;
-    setShared(url);
-    void navigator.clipboard?.writeText(url).catch(() => undefined);
+    void encodeLesson(lesson, catalog).then((ref) => {
+      const url = `${location.origin}${location.pathname}${classFragment(ref)}`;
+      setShared(url);
+      void navigator.clipboard?.writeText(url).catch(() => undefined);
+    });
   };
 
   const sharedTooLong = shared ? linkTooLong(lesson, shared) : null;
@@ -401,7 +402,7 @@ export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engin
         <button type="button" className="primary" onClick={share} disabled={problems.length > 0} data-testid="author-share">
           Copy the lesson link
         </button>
-        <button type="button" onClick={() => onOpen(lesson, encodeLesson(lesson, catalog))} disabled={problems.length > 0} data-testid="author-open">
+        <button type="button" onClick={() => void encodeLesson(lesson, catalog).then((ref) => onOpen(lesson, ref))} disabled={problems.length > 0} data-testid="author-open">
           Try it as a student
         </button>
         <button type="button" onClick={() => downloadBlob(`lesson-${lesson.id}.json`, new Blob([lessonFile(lesson)], { type: 'application/json' }))} disabled={problems.length > 0}>

@@ -35,10 +35,10 @@ interface Open {
 type Audience = 'teacher' | 'student' | 'embed';
 
 /** The lesson a fragment names, or a message saying why it cannot be opened. */
-function openFromHash(h: ClassHash, catalog: readonly Device[]): Open | { error: string } {
+async function openFromHash(h: ClassHash, catalog: readonly Device[]): Promise<Open | { error: string }> {
   const b = builtInLesson(h.ref);
   if (b) return { lesson: b, ref: b.id };
-  const d = decodeLesson(h.ref, catalog);
+  const d = await decodeLesson(h.ref, catalog);
   return d.ok ? { lesson: d.lesson, ref: h.ref } : { error: d.message };
 }
 
@@ -92,13 +92,19 @@ export function ClassView({ engine, scenario, embedPage = false }: ClassViewProp
   // The lesson in the URL (#lesson=…), on load and when the fragment changes.
   useEffect(() => {
     if (!catalog) return;
+    // Decoding a link is asynchronous (link v2 inflates): only the latest fragment's lesson opens.
+    let latest = 0;
+    let live = true;
     const read = () => {
       const h = parseClassHash(location.hash);
       if (!h) return;
-      const o = openFromHash(h, catalog);
-      if ('error' in o) setLinkError(o.error);
-      else if (embedPage || h.embed) openLesson(o, h.step, { audience: 'embed' });
-      else openLesson(o, h.step, { present: h.present, audience: h.teacher || h.present ? 'teacher' : 'student' });
+      const mine = ++latest;
+      void openFromHash(h, catalog).then((o) => {
+        if (!live || mine !== latest) return;
+        if ('error' in o) setLinkError(o.error);
+        else if (embedPage || h.embed) openLesson(o, h.step, { audience: 'embed' });
+        else openLesson(o, h.step, { present: h.present, audience: h.teacher || h.present ? 'teacher' : 'student' });
+      });
     };
     read();
     // While the presenter view is up, a changed fragment (the browser's Back, a stray link) does not switch the class's lesson.
@@ -106,7 +112,10 @@ export function ClassView({ engine, scenario, embedPage = false }: ClassViewProp
       if (!presentRef.current) read();
     };
     window.addEventListener('hashchange', onChange);
-    return () => window.removeEventListener('hashchange', onChange);
+    return () => {
+      live = false;
+      window.removeEventListener('hashchange', onChange);
+    };
   }, [catalog, openLesson, embedPage]);
 
   // The URL follows the open lesson and step, so it can be shared as it is.

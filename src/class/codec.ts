@@ -1,9 +1,10 @@
-// Lessons and student answers outside the page. Links and codes use the
-// scenario links' packing (src/state/link.ts: CRC-32 over canonical JSON,
-// lz-string, a format version), so a damaged one is refused with a message.
+// Lessons and student answers outside the page. Codes and v1 lesson links use
+// the scenario links' packing (src/state/link.ts: CRC-32 over canonical JSON,
+// lz-string, a format version); v2 lesson links the same checksum over a
+// deflated compact payload. A damaged one is refused with a message.
 //
 //   #lesson=<id>                       a built-in lesson
-//   #lesson=v2.<crc32>.<payload>       a teacher's lesson, compact (compact.ts)
+//   #lesson=v2.<crc32>.<deflate>       a teacher's lesson, compact (compact.ts, deflate.ts)
 //   #lesson=v1.<crc32>.<payload>       a teacher's lesson as it was linked before v2 (still read)
 //   …&step=<n>&present&embed&teacher   open at step n, in presenter view, without app chrome, in the full Class tab
 //   TPA1.<crc32>.<payload>             a student's answers (the "class code")
@@ -11,6 +12,8 @@ import type { Device } from '../engine/types';
 import { checksumOk, isClassFragment, expandDevices, packPayload, unpackPayload } from '../state/link';
 import { CLASS_METRICS, type Lesson, type Prediction } from './model';
 import { packLesson, unpackLesson } from './compact';
+import { deflateText, inflateText } from './deflate';
+import { canonicalJson, crc32 } from '../state/canonical';
 
 export const LESSON_LINK_VERSION = 2;
 const CODE_PREFIX = 'TPA1.';
@@ -123,9 +126,13 @@ export function lessonProblems(x: unknown): string[] {
 
 // ---- lesson links and files -----------------------------------------------
 
-/** The packed body of a lesson link (`v2.<crc>.<payload>`): compact.ts says what it leaves out. */
-export function encodeLesson(l: Lesson, catalog: readonly Device[]): string {
-  return `v${LESSON_LINK_VERSION}.${packPayload(packLesson(l, catalog), l)}`;
+/**
+ * The packed body of a lesson link, `v2.<crc32>.<deflate, base64url>`:
+ * compact.ts says what the payload leaves out; the checksum is over the
+ * canonical JSON of the whole lesson, as in v1.
+ */
+export async function encodeLesson(l: Lesson, catalog: readonly Device[]): Promise<string> {
+  return `v${LESSON_LINK_VERSION}.${crc32(canonicalJson(l))}.${await deflateText(JSON.stringify(packLesson(l, catalog)))}`;
 }
 
 export type LessonRead = { ok: true; lesson: Lesson } | { ok: false; message: string };
@@ -135,21 +142,38 @@ function checked(x: unknown): LessonRead {
   return errs.length === 0 ? { ok: true, lesson: x as Lesson } : { ok: false, message: `the lesson is not valid: ${errs.slice(0, 6).join('; ')}${errs.length > 6 ? ` (and ${errs.length - 6} more)` : ''}` };
 }
 
-/** A lesson link's body back to a validated lesson, or a message. Never throws. */
-export function decodeLesson(ref: string, catalog: readonly Device[]): LessonRead {
+/** A lesson link's body back to a validated lesson, or a message. Never throws (the promise always resolves). */
+export async function decodeLesson(ref: string, catalog: readonly Device[]): Promise<LessonRead> {
   const m = /^v(\d{1,6})\.(.*)$/s.exec(ref);
   if (!m) return { ok: false, message: `"${ref.slice(0, 40)}" is neither a built-in lesson nor a lesson link` };
   if (Number(m[1]) > LESSON_LINK_VERSION) return { ok: false, message: `the lesson link was made by a newer version of tierplan (lesson link v${m[1]}; this app reads v${LESSON_LINK_VERSION})` };
-  const u = unpackPayload(m[2]);
-  if (!u.ok) return { ok: false, message: u.message.replace("the link's", "the lesson link's") };
-  if (m[1] === '2') {
-    const x = unpackLesson(u.payload, catalog);
-    if (!x.ok) return x;
-    if (!checksumOk(u.sum, x.lesson)) return { ok: false, message: "the lesson link's data is truncated or corrupted (checksum mismatch)" };
-    return checked(x.lesson);
+  if (m[1] === '2') return decodeV2(m[2], catalog);
+  return decodeV1(m[1], m[2], catalog);
+}
+
+async function decodeV2(body: string, catalog: readonly Device[]): Promise<LessonRead> {
+  const dot = body.indexOf('.');
+  const sum = body.slice(0, dot);
+  if (dot !== 8 || !/^[0-9a-f]{8}$/.test(sum)) return { ok: false, message: "the lesson link's data is truncated or corrupted (no checksum)" };
+  const text = await inflateText(body.slice(9));
+  if (text === null) return { ok: false, message: "the lesson link's data is truncated or corrupted (it does not decompress)" };
+  let payload: unknown;
+  try {
+    payload = JSON.parse(text);
+  } catch {
+    return { ok: false, message: "the lesson link's data is truncated or corrupted (not JSON after decompression)" };
   }
-  if (m[1] !== '1') return { ok: false, message: `lesson link v${m[1]} is not a format this app reads (v1 and v2)` };
-  // v1: the whole lesson, catalog devices as "@id".
+  const x = unpackLesson(payload, catalog);
+  if (!x.ok) return x;
+  if (!checksumOk(sum, x.lesson)) return { ok: false, message: "the lesson link's data is truncated or corrupted (checksum mismatch)" };
+  return checked(x.lesson);
+}
+
+/** v1 (before compact links): the whole lesson, lz-string, catalog devices as "@id". */
+function decodeV1(version: string, body: string, catalog: readonly Device[]): LessonRead {
+  const u = unpackPayload(body);
+  if (!u.ok) return { ok: false, message: u.message.replace("the link's", "the lesson link's") };
+  if (version !== '1') return { ok: false, message: `lesson link v${version} is not a format this app reads (v1 and v2)` };
   const p = u.payload;
   if (!isObj(p) || !Array.isArray(p.steps)) return checked(p);
   const steps: unknown[] = [];

@@ -7,8 +7,9 @@
 // rebuild the scenario exactly. (2) Lesson link v2 drops what the reader can
 // rebuild: field references that are the authoring list's (as indices),
 // units and labels that follow from the metric, a slider step that is the
-// default — and uses one-letter keys. The checksum still covers the whole
-// expanded lesson, as in v1, so a damaged or stale link is refused.
+// default — and uses one-letter keys, deflated (deflate.ts). The checksum
+// still covers the whole expanded lesson, as in v1, so a damaged or stale
+// link is refused.
 import type { Engine } from '../engine/contract';
 import type { Device, Scenario } from '../engine/types';
 import { sameJson } from '../state/canonical';

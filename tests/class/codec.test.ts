@@ -34,32 +34,32 @@ function authored(): Lesson {
 }
 
 describe('lesson links', () => {
-  it('round-trips a teacher lesson with its whole scenario; catalog devices travel as @id', () => {
+  it('round-trips a teacher lesson with its whole scenario; catalog devices travel as @id', async () => {
     const l = authored();
-    const ref = encodeLesson(l, catalog);
+    const ref = await encodeLesson(l, catalog);
     expect(ref).toMatch(/^v2\.[0-9a-f]{8}\./);
     const plain = JSON.stringify(l).length;
     expect(ref.length).toBeLessThan(plain / 2);
-    const back = decodeLesson(ref, catalog);
+    const back = await decodeLesson(ref, catalog);
     expect(back).toEqual({ ok: true, lesson: l });
   });
 
-  it('round-trips every built-in lesson', () => {
-    for (const l of LESSONS) expect(decodeLesson(encodeLesson(l, catalog), catalog)).toEqual({ ok: true, lesson: l });
+  it('round-trips every built-in lesson', async () => {
+    for (const l of LESSONS) expect(await decodeLesson(await encodeLesson(l, catalog), catalog)).toEqual({ ok: true, lesson: l });
   });
 
-  it('refuses a tampered, truncated or newer link with a message', () => {
-    const ref = encodeLesson(authored(), catalog);
+  it('refuses a tampered, truncated or newer link with a message', async () => {
+    const ref = await encodeLesson(authored(), catalog);
     const i = ref.length - 12;
     const tampered = ref.slice(0, i) + (ref[i] === 'A' ? 'B' : 'A') + ref.slice(i + 1);
-    const t = decodeLesson(tampered, catalog);
+    const t = await decodeLesson(tampered, catalog);
     expect(t.ok).toBe(false);
     expect(!t.ok && t.message).toMatch(/corrupted|not valid/);
-    const cut = decodeLesson(ref.slice(0, 40), catalog);
+    const cut = await decodeLesson(ref.slice(0, 40), catalog);
     expect(!cut.ok && cut.message).toMatch(/corrupted/);
-    const newer = decodeLesson(`v9.${ref.slice(3)}`, catalog);
+    const newer = await decodeLesson(`v9.${ref.slice(3)}`, catalog);
     expect(!newer.ok && newer.message).toMatch(/newer version/);
-    expect(decodeLesson('no-such-lesson', catalog).ok).toBe(false);
+    expect((await decodeLesson('no-such-lesson', catalog)).ok).toBe(false);
   });
 
   it('reads the fragment: lesson, step, presenter and embed flags', () => {
