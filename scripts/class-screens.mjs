@@ -13,7 +13,8 @@ const port = Number(process.env.SHOT_PORT ?? 4304);
 const base = `http://127.0.0.1:${port}`;
 mkdirSync(out, { recursive: true });
 
-const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { stdio: 'ignore' });
+// vite itself (not through npx), so killing it stops the server.
+const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { stdio: 'ignore' });
 try {
   for (let i = 0; i < 60; i++) {
     try {
