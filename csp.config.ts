@@ -37,3 +37,22 @@ export const cspMeta = join(DIRECTIVES);
 
 /** The full policy as a response header (adds what a meta tag cannot carry). */
 export const cspHeader = join({ ...DIRECTIVES, ...HEADER_ONLY });
+
+/**
+ * Who may frame the embed page (embed.html), as a frame-ancestors source
+ * list: TIERPLAN_EMBED_ANCESTORS at build/preview time, e.g.
+ * "https://moodle.example.edu https://*.example.edu"; by default any site
+ * (the page shows one lesson and holds nothing of the teacher's).
+ */
+export const embedAncestors = (typeof process !== 'undefined' && process.env.TIERPLAN_EMBED_ANCESTORS?.trim()) || '*';
+
+/** The embed page's header: the app's policy, except that the listed sites may frame it. */
+export const cspEmbedHeader = join({ ...DIRECTIVES, ...HEADER_ONLY, 'frame-ancestors': embedAncestors });
+
+/** The page a course site frames; every other path is the full app, which no site may frame. */
+export const EMBED_PAGE = '/embed.html';
+
+/** The Content-Security-Policy header for a request path. */
+export function cspHeaderFor(path: string): string {
+  return path.split(/[?#]/)[0] === EMBED_PAGE ? cspEmbedHeader : cspHeader;
+}

@@ -59,7 +59,7 @@ test.describe('class mode', () => {
 
   test('presenter view: P toggles, arrows navigate, the QR code of the lesson shows', async ({ page }) => {
     const c = new ClassPage(page);
-    await c.openLesson('skew');
+    await c.openAsTeacher('skew');
     await page.keyboard.press('p');
     await expect(page.getByTestId('presenter')).toBeVisible();
     await expect(page.getByTestId('lesson-qr')).toBeVisible();
@@ -75,7 +75,7 @@ test.describe('class mode', () => {
   test('presenter at 1920×1080: the revealed curve sits beside the answer, fits the screen, and its ticks grow', async ({ page }) => {
     await page.setViewportSize({ width: 1920, height: 1080 });
     const c = new ClassPage(page);
-    await c.openLesson('skew&step=2');
+    await c.openAsTeacher('skew&step=2');
     await page.keyboard.press('p');
     await expect(page.getByTestId('presenter')).toBeVisible();
     for (let i = 0; i < 5; i++) {
@@ -114,11 +114,11 @@ test.describe('class mode', () => {
     await page.getByTestId('authoring').locator('summary').click();
     await page.getByTestId('author-title').fill('My two-step lesson');
     await c.authorNumberStep('How many rejected?', 'What share of requests is rejected?', 10, 5);
-    await c.authorChoiceStep('Pick one', 'Does the model serve more streams than it rejects?', ['Yes', 'No'], 0);
+    await c.authorChoiceStep('Pick one', 'Does the model serve more streams than it rejects?', ['Yes: it rejects fewer than half [0–50]', 'No: it rejects half or more [50–100]']);
     await expect(page.getByTestId('author-steps').locator('li')).toHaveCount(2);
     await page.getByTestId('author-share').click();
     const link = await page.getByTestId('author-link').inputValue();
-    expect(link).toMatch(/#lesson=v1\.[0-9a-f]{8}\./);
+    expect(link).toMatch(/#lesson=v2\.[0-9a-f]{8}\./);
 
     const other = await context.newPage();
     await other.goto(link);
@@ -149,7 +149,7 @@ test.describe('class mode', () => {
     }
     expect(new Set(codes).size).toBe(3);
     const t = new ClassPage(page);
-    await t.openLesson('disk-bandwidth');
+    await t.openAsTeacher('disk-bandwidth');
     await t.pasteCodes(codes);
     await expect(page.getByTestId('class-count')).toHaveText('3 students read.');
     await page.getByTestId('class-simulate').click();

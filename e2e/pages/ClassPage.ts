@@ -9,6 +9,12 @@ export class ClassPage {
     await expect(this.page.getByTestId('lesson')).toBeVisible();
   }
 
+  /** A lesson link as the teacher opens it: the full Class tab (catalog, notes, summary, presenter view). */
+  async openAsTeacher(ref: string): Promise<void> {
+    await this.page.goto(`/#lesson=${ref}&teacher`);
+    await expect(this.page.getByTestId('class-view').getByTestId('lesson')).toBeVisible();
+  }
+
   async openTab(): Promise<void> {
     await this.page.goto('/');
     await expect(this.page.getByTestId('app')).toBeVisible();
@@ -56,17 +62,32 @@ export class ClassPage {
     await this.page.getByTestId('author-prompt').fill(prompt);
     await this.page.getByTestId('author-expected').fill(String(expected));
     await this.page.getByTestId('author-tolerance').fill(String(tolerance));
-    await this.page.getByTestId('author-add-step').click();
+    await this.addStep();
   }
 
-  async authorChoiceStep(title: string, prompt: string, choices: string[], correct: number): Promise<void> {
+  /** Add the form as a step, and wait until it is in the list (the core compacts its scenario first). */
+  async addStep(): Promise<void> {
+    const steps = this.page.getByTestId('author-steps').locator('li');
+    const before = await steps.count();
+    await this.page.getByTestId('author-add-step').click();
+    await expect(steps).toHaveCount(before + 1);
+  }
+
+  /**
+   * Author a multiple-choice step whose choices end with their ranges ("… [0–50]"):
+   * the core fills in the simulated number, and the key is the choice the simulation lands in.
+   */
+  async authorChoiceStep(title: string, prompt: string, choices: string[]): Promise<void> {
     await this.page.getByTestId('author-step-title').fill(title);
     await this.page.getByTestId('author-kind').selectOption('choice');
     await this.page.getByTestId('author-prompt').fill(prompt);
     await this.page.getByTestId('author-choices').fill(choices.join('\n'));
-    await this.page.getByLabel('Correct choice (line number)').fill(String(correct + 1));
     await this.page.getByTestId('author-compute').click();
     await expect(this.page.getByTestId('author-expected')).not.toHaveValue('');
-    await this.page.getByTestId('author-add-step').click();
+    const verdict = this.page.getByTestId('author-mc-agrees').or(this.page.getByTestId('author-mc-conflict'));
+    await expect(verdict).toBeVisible();
+    if (await this.page.getByTestId('author-mc-use-simulated').isVisible()) await this.page.getByTestId('author-mc-use-simulated').click();
+    await expect(this.page.getByTestId('author-mc-agrees')).toBeVisible();
+    await this.addStep();
   }
 }

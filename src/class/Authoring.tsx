@@ -9,8 +9,11 @@ import { downloadBlob } from '../charts';
 import { storage } from '../state/load';
 import { classFragment, encodeLesson, lessonFile, lessonProblems, readLessonFile } from './codec';
 import { computeOutcome } from './compute';
+import { compactScenario } from './compact';
+import { checkKey, parseChoices, type KeyCheck } from './choicekey';
+import { linkTooLong } from './linkfit';
 import { AUTHOR_FIELDS } from './lessons';
-import { CLASS_METRICS, getField, type ClassMetric, type Lesson, type Question, type Step } from './model';
+import { CLASS_METRICS, formatAnswer, getField, type ClassMetric, type Lesson, type Question, type Step } from './model';
 
 const DRAFT_KEY = 'tierplan.class.draft';
 
@@ -84,13 +87,11 @@ function stepOf(f: StepForm, scenario: Scenario): { step: Step } | { errors: str
     if (min >= max) errors.push('Slider maximum: must be above the minimum');
     question = { kind: 'number', prompt: f.prompt, unit, min, max, step: (max - min) / 100 };
   } else if (f.kind === 'choice') {
-    const texts = f.choices
-      .split('\n')
-      .map((t) => t.trim())
-      .filter((t) => t !== '');
-    if (texts.length < 2) errors.push('Choices: write at least two, one per line');
-    if (f.correct >= texts.length) errors.push('Correct choice: pick one of the choices');
-    question = { kind: 'choice', prompt: f.prompt, choices: texts.map((text, i) => ({ id: `c${i + 1}`, text })), correct: `c${f.correct + 1}` };
+    const parsed = parseChoices(f.choices);
+    errors.push(...parsed.errors);
+    if (parsed.choices.length < 2) errors.push('Choices: write at least two, one per line');
+    if (f.correct >= parsed.choices.length) errors.push('Correct choice: pick one of the choices');
+    question = { kind: 'choice', prompt: f.prompt, choices: parsed.choices, correct: `c${f.correct + 1}` };
   }
   if (errors.length > 0) return { errors };
   const shown = AUTHOR_FIELDS.filter((r) => typeof getField(scenario, r.path) === 'number');
@@ -114,6 +115,10 @@ export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engin
   const [form, setForm] = useState<StepForm>(EMPTY_FORM);
   const [errors, setErrors] = useState<string[]>([]);
   const [computing, setComputing] = useState(false);
+  const [adding, setAdding] = useState(false);
+  // The core's verdict on a multiple-choice key, and whether the author chose to keep an unchecked or contradicted key.
+  const [keyCheck, setKeyCheck] = useState<KeyCheck | null>(null);
+  const [keepOwn, setKeepOwn] = useState(false);
   const [importMsg, setImportMsg] = useState<{ ok: boolean; text: string } | null>(null);
   const [shared, setShared] = useState<string | null>(null);
 
@@ -125,36 +130,59 @@ export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engin
     }
   }, [lesson]);
 
-  const set = <K extends keyof StepForm>(k: K, v: StepForm[K]) => setForm((f) => ({ ...f, [k]: v }));
+  const set = <K extends keyof StepForm>(k: K, v: StepForm[K]) => {
+    setForm((f) => ({ ...f, [k]: v }));
+    // A changed question, choice, key or metric needs a new check.
+    if (k === 'choices' || k === 'correct' || k === 'metric' || k === 'kind') {
+      setKeyCheck(null);
+      setKeepOwn(false);
+    }
+  };
   const setL = (f: (l: Lesson) => Lesson) => {
     setShared(null);
     setLesson(f);
   };
   const shown = AUTHOR_FIELDS.filter((r) => typeof getField(scenario, r.path) === 'number');
 
-  const compute = () => {
-    setComputing(true);
+  /** The core's number for the current scenario and metric (a run on the worker pool). */
+  const simulate = (metric: ClassMetric) => {
     const probe: Step = {
       title: 'probe',
       text: '',
       scenario: { scenario },
       shown: [],
       free: [],
-      measure: { kind: 'run', metric: form.metric },
+      measure: { kind: 'run', metric },
       answer: { expected: 0, tolerance: 0, unit: '', label: '' },
       explanation: '',
     };
-    computeOutcome(engine, probe).then(
-      (o) => {
+    return computeOutcome(engine, probe).then((o) => o.key);
+  };
+  const fail = (e: unknown) => setErrors([`The core could not run this scenario: ${e instanceof Error ? e.message : String(e)}`]);
+  /** The form's choice question checked against `key` (null when the form has none or it does not parse). */
+  const checkForm = (f: StepForm, key: number): KeyCheck | null => {
+    if (f.kind !== 'choice') return null;
+    const { choices, errors } = parseChoices(f.choices);
+    if (errors.length > 0 || choices.length < 2 || f.correct >= choices.length) return null;
+    return checkKey({ kind: 'choice', prompt: f.prompt, choices, correct: `c${f.correct + 1}` }, key);
+  };
+
+  const compute = () => {
+    setComputing(true);
+    simulate(form.metric).then(
+      (key) => {
         setComputing(false);
-        setForm((f) => ({ ...f, expected: String(Math.round(o.key * 100) / 100), tolerance: f.tolerance || String(Math.max(0.01, Math.round(Math.abs(o.key) * 10) / 100)) }));
+        // Small numbers keep three significant digits (0.0022 %, not 0).
+        setForm((f) => ({ ...f, expected: String(Math.abs(key) < 1 && key !== 0 ? Number(key.toPrecision(3)) : Math.round(key * 100) / 100), tolerance: f.tolerance || String(Math.max(0.01, Math.round(Math.abs(key) * 10) / 100)) }));
+        setKeyCheck(checkForm(form, key));
       },
       (e: unknown) => {
         setComputing(false);
-        setErrors([`The core could not run this scenario: ${e instanceof Error ? e.message : String(e)}`]);
+        fail(e);
       },
     );
   };
+  // The step keeps the editor's scenario as the preset it differs least from plus the changed fields (compact.ts), so its link stays short.
   const addStep = () => {
     const r = stepOf(form, scenario);
     if ('errors' in r) {
@@ -162,8 +190,37 @@ export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engin
       return;
     }
     setErrors([]);
-    setL((l) => ({ ...l, steps: [...l.steps, r.step] }));
-    setForm(EMPTY_FORM);
+    setAdding(true);
+    const q = r.step.question;
+    // A multiple-choice key is checked by the core before the step is saved; a disagreement stops here for the author to settle.
+    const checked: Promise<Step | null> =
+      q?.kind === 'choice'
+        ? simulate(form.metric).then((key) => {
+            const c = checkKey(q, key);
+            setKeyCheck(c);
+            if (c.status === 'agrees') return r.step;
+            if (!keepOwn) return null;
+            // Kept against (or without) the simulation: the choices lose their ranges, so the key is the lesson's word and is shown as such.
+            return { ...r.step, question: { ...q, choices: q.choices.map((ch) => ({ id: ch.id, text: ch.text })) } };
+          })
+        : Promise.resolve(r.step);
+    checked
+      .then(async (step) => {
+        if (!step) {
+          setAdding(false);
+          return;
+        }
+        const sc = await compactScenario(engine, scenario);
+        setAdding(false);
+        setL((l) => ({ ...l, steps: [...l.steps, { ...step, scenario: sc }] }));
+        setForm(EMPTY_FORM);
+        setKeyCheck(null);
+        setKeepOwn(false);
+      })
+      .catch((e: unknown) => {
+        setAdding(false);
+        fail(e);
+      });
   };
   const move = (i: number, d: number) =>
     setL((l) => {
@@ -176,11 +233,14 @@ export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engin
   const problems = lessonProblems(lesson);
   const share = () => {
     if (problems.length > 0) return;
-    const ref = encodeLesson(lesson, catalog);
-    const url = `${location.origin}${location.pathname}${classFragment(ref)}`;
-    setShared(url);
-    void navigator.clipboard?.writeText(url).catch(() => undefined);
+    void encodeLesson(lesson, catalog).then((ref) => {
+      const url = `${location.origin}${location.pathname}${classFragment(ref)}`;
+      setShared(url);
+      void navigator.clipboard?.writeText(url).catch(() => undefined);
+    });
   };
+
+  const sharedTooLong = shared ? linkTooLong(lesson, shared) : null;
 
   return (
     <details className="card authoring" data-testid="authoring">
@@ -271,7 +331,10 @@ export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engin
         {form.kind === 'choice' ? (
           <div className="grid">
             <div className="field">
-              <label htmlFor="au-choices">Choices, one per line (use real misconceptions as distractors)</label>
+              <label htmlFor="au-choices">
+                Choices, one per line (use real misconceptions as distractors); end each with the range of the number it stands for, in{' '}
+                {CLASS_METRICS[form.metric].unit}, e.g. "Most are rejected [50–100]", so the simulation can check your key
+              </label>
               <textarea id="au-choices" rows={4} value={form.choices} onChange={(e) => set('choices', e.target.value)} data-testid="author-choices" />
             </div>
             <div className="field">
@@ -300,6 +363,10 @@ export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engin
           <label htmlFor="au-expl">Explanation ({'{answer}'} becomes the simulated number)</label>
           <textarea id="au-expl" rows={2} value={form.explanation} onChange={(e) => set('explanation', e.target.value)} data-testid="author-explanation" />
         </div>
+        {keyCheck && form.kind === 'choice' ? <KeyVerdict check={keyCheck} form={form} keepOwn={keepOwn} onUse={(i) => {
+              set('correct', i);
+              setKeyCheck({ status: 'agrees', key: keyCheck.key });
+            }} onKeep={() => setKeepOwn(true)} /> : null}
         {errors.length > 0 ? (
           <ul className="field-error" role="alert" data-testid="author-errors">
             {errors.map((e) => (
@@ -307,8 +374,8 @@ export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engin
             ))}
           </ul>
         ) : null}
-        <button type="button" className="primary" onClick={addStep} data-testid="author-add-step">
-          Add as step {lesson.steps.length + 1}
+        <button type="button" className="primary" onClick={addStep} disabled={adding} data-testid="author-add-step">
+          {adding ? 'Adding…' : `Add as step ${lesson.steps.length + 1}`}
         </button>
       </fieldset>
 
@@ -335,7 +402,7 @@ export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engin
         <button type="button" className="primary" onClick={share} disabled={problems.length > 0} data-testid="author-share">
           Copy the lesson link
         </button>
-        <button type="button" onClick={() => onOpen(lesson, encodeLesson(lesson, catalog))} disabled={problems.length > 0} data-testid="author-open">
+        <button type="button" onClick={() => void encodeLesson(lesson, catalog).then((ref) => onOpen(lesson, ref))} disabled={problems.length > 0} data-testid="author-open">
           Try it as a student
         </button>
         <button type="button" onClick={() => downloadBlob(`lesson-${lesson.id}.json`, new Blob([lessonFile(lesson)], { type: 'application/json' }))} disabled={problems.length > 0}>
@@ -349,7 +416,15 @@ export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engin
         <div className="field">
           <label htmlFor="au-link">Lesson link (copied; select it if your browser refused)</label>
           <input id="au-link" type="text" readOnly value={shared} data-testid="author-link" onFocus={(e) => e.target.select()} />
-          <span className="hint">{shared.length.toLocaleString('en-US')} characters.</span>
+          {sharedTooLong ? (
+            <p className="field-error" role="alert" data-testid="author-link-too-long">
+              {sharedTooLong}
+            </p>
+          ) : (
+            <span className="hint" data-testid="author-link-fits">
+              {shared.length.toLocaleString('en-US')} characters: fits one QR code (presenter view shows it; Q there shows it full screen).
+            </span>
+          )}
         </div>
       ) : null}
       <div className="field">
@@ -379,5 +454,45 @@ export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engin
         </p>
       ) : null}
     </details>
+  );
+}
+
+/** What the core says of the ticked multiple-choice key, and the author's way out of a conflict. */
+function KeyVerdict({ check, form, keepOwn, onUse, onKeep }: { check: KeyCheck; form: StepForm; keepOwn: boolean; onUse: (i: number) => void; onKeep: () => void }) {
+  const { choices } = parseChoices(form.choices);
+  const unit = CLASS_METRICS[form.metric].unit;
+  const sim = `${formatAnswer(check.key, unit)} (${CLASS_METRICS[form.metric].label.toLowerCase()})`;
+  const name = (id: string) => {
+    const i = choices.findIndex((c) => c.id === id);
+    return `choice ${i + 1}, "${choices[i]?.text ?? id}"`;
+  };
+  if (check.status === 'agrees') {
+    return (
+      <p className="ok" role="status" data-testid="author-mc-agrees">
+        The simulation gives {sim}: in the range of {name(`c${form.correct + 1}`)}, the one you ticked.
+      </p>
+    );
+  }
+  const hitIx = check.status === 'conflict' && check.hit ? choices.findIndex((c) => c.id === check.hit) : -1;
+  return (
+    <div className="field-error mc-conflict" role="alert" data-testid="author-mc-conflict" data-status={check.status}>
+      <p>
+        {check.status === 'unchecked'
+          ? `The simulation gives ${sim}, but not every choice has a range, so it cannot check the key you ticked (${name(`c${form.correct + 1}`)}).`
+          : hitIx >= 0
+            ? `The simulation gives ${sim}: that is ${name(check.hit!)}, not ${name(`c${form.correct + 1}`)} that you ticked.`
+            : `The simulation gives ${sim}, which is in none of the choices' ranges; you ticked ${name(`c${form.correct + 1}`)}.`}
+      </p>
+      <div className="run-buttons">
+        {hitIx >= 0 ? (
+          <button type="button" onClick={() => onUse(hitIx)} data-testid="author-mc-use-simulated">
+            Tick choice {hitIx + 1} (the simulation's)
+          </button>
+        ) : null}
+        <button type="button" onClick={onKeep} disabled={keepOwn} data-testid="author-mc-keep">
+          {keepOwn ? 'Keeping your key: add the step again' : 'Keep my key (students see it as the lesson\'s answer, not the simulation\'s)'}
+        </button>
+      </div>
+    </div>
   );
 }

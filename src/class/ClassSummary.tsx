@@ -96,7 +96,9 @@ export function ClassSummary({ engine, lesson, progress }: { engine: Engine; les
   const [simulated, setSimulated] = useState<Record<number, Outcome>>({});
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const { ok, problems } = readCodes(text, lesson.id);
+  const { ok, problems, duplicates } = readCodes(text, lesson.id);
+  // Names stay hidden unless the teacher turns them on: the summary is often projected.
+  const [showNames, setShowNames] = useState(false);
   const step = lesson.steps[stepIx];
   const outcome = simulated[stepIx] ?? progress.outcomes[stepIx] ?? null;
   const answers = ok.map((s: StudentAnswers) => s.answers[stepIx]).filter((p) => p !== undefined);
@@ -157,7 +159,7 @@ export function ClassSummary({ engine, lesson, progress }: { engine: Engine; les
       );
     } else if (step.measure.kind === 'sweep') {
       const m = step.measure;
-      const series: LineSeries[] = answers.flatMap((a, i) => (a.kind === 'sketch' ? [{ id: `s${i}`, label: ok[i]?.name || `student ${i + 1}`, points: m.values.map((x, k) => ({ x, y: a.ys[k] })), color: '#9aa5b4' }] : []));
+      const series: LineSeries[] = answers.flatMap((a, i) => (a.kind === 'sketch' ? [{ id: `s${i}`, label: (showNames && ok[i]?.name) || `student ${i + 1}`, points: m.values.map((x, k) => ({ x, y: a.ys[k] })), color: '#9aa5b4' }] : []));
       if (outcome) series.unshift({ id: 'model', label: 'Simulated', points: outcome.points, color: OKABE_ITO[5] });
       view = <LineChart title="The class's sketches" xLabel={m.label} yLabel={`${CLASS_METRICS[m.metric].label} (${CLASS_METRICS[m.metric].unit})`} series={series} testId="class-sketches" />;
     }
@@ -194,7 +196,16 @@ export function ClassSummary({ engine, lesson, progress }: { engine: Engine; les
       ) : null}
       <p data-testid="class-count">
         {ok.length} student{ok.length === 1 ? '' : 's'} read.
+        {duplicates > 0 ? ` ${duplicates} duplicate code${duplicates === 1 ? ' was' : 's were'} counted once.` : ''}
       </p>
+      <label className="check">
+        <input type="checkbox" checked={showNames} onChange={(e) => setShowNames(e.target.checked)} data-testid="show-names" /> Show the names students typed (off by default: a projected summary can expose students)
+      </label>
+      {showNames && ok.length > 0 ? (
+        <p data-testid="class-names">
+          <strong>Handed in:</strong> {ok.map((s, i) => s.name.trim() || `student ${i + 1} (no name)`).join(', ')}
+        </p>
+      ) : null}
       <div className="run-buttons summary-controls">
         <div className="field">
           <label htmlFor="class-step">Question</label>

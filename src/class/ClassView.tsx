@@ -2,21 +2,23 @@
 // one step at a time, with a presenter view for the projector, an embed
 // mode for course pages, student answer codes, the class summary, the
 // teacher's authoring and a printable worksheet.
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { ViewProps } from '../ui/view-props';
 import type { Device } from '../engine/types';
 import { classFragment, decodeLesson, parseClassHash, type ClassHash } from './codec';
 import { builtInLesson, LESSONS } from './lessons';
 import type { Lesson, Outcome } from './model';
-import { computeOutcome } from './compute';
+import { computeOutcome, stepScenario } from './compute';
+import type { Scenario } from '../engine/types';
 import { clearProgress, EMPTY_PROGRESS, readProgress, writeProgress, type LessonProgress } from './progress';
 import { StepView } from './StepView';
-import { QrCode } from './QrCode';
+import { Presenter, isField } from './Presenter';
+import { useModalLayer } from './layer';
+import { linkTooLong } from './linkfit';
 import { AnswerCode, ClassSummary } from './ClassSummary';
 import { Authoring } from './Authoring';
 import { Worksheet } from './Worksheet';
-import { useContainerWidth } from '../charts';
 import './class.css';
 
 interface Open {
@@ -25,27 +27,36 @@ interface Open {
   ref: string;
 }
 
-function typing(t: EventTarget | null): boolean {
-  const el = t as HTMLElement | null;
-  if (!el || !el.tagName) return false;
-  if (el.getAttribute?.('role') === 'slider') return true;
-  return ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) || el.isContentEditable;
-}
+/**
+ * Who the lesson is shown to: the teacher's full Class tab (catalog, notes,
+ * summary, worksheet, authoring, presenter view), a student who followed a
+ * link (the lesson alone, question first), or a course page's frame.
+ */
+type Audience = 'teacher' | 'student' | 'embed';
 
 /** The lesson a fragment names, or a message saying why it cannot be opened. */
-function openFromHash(h: ClassHash, catalog: readonly Device[]): Open | { error: string } {
+async function openFromHash(h: ClassHash, catalog: readonly Device[]): Promise<Open | { error: string }> {
   const b = builtInLesson(h.ref);
   if (b) return { lesson: b, ref: b.id };
-  const d = decodeLesson(h.ref, catalog);
+  const d = await decodeLesson(h.ref, catalog);
   return d.ok ? { lesson: d.lesson, ref: h.ref } : { error: d.message };
 }
 
-export function ClassView({ engine, scenario }: ViewProps) {
+export interface ClassViewProps {
+  engine: ViewProps['engine'];
+  /** The editor's scenario, which authoring turns into steps (none on the embed page). */
+  scenario: ViewProps['scenario'] | null;
+  /** The embed page (embed.html, which course pages may frame): the linked lesson and nothing else. */
+  embedPage?: boolean;
+}
+
+export function ClassView({ engine, scenario, embedPage = false }: ClassViewProps) {
   const [catalog, setCatalog] = useState<Device[] | null>(null);
   const [open, setOpen] = useState<Open | null>(null);
   const [stepIx, setStepIx] = useState(0);
   const [present, setPresent] = useState(false);
-  const [embed, setEmbed] = useState(false);
+  const [audience, setAudience] = useState<Audience>('teacher');
+  const embed = audience === 'embed';
   const [linkError, setLinkError] = useState<string | null>(null);
   const [progress, setProgress] = useState<LessonProgress>(EMPTY_PROGRESS);
   const [printAnswers, setPrintAnswers] = useState(false);
@@ -53,7 +64,13 @@ export function ClassView({ engine, scenario }: ViewProps) {
   const [generation, setGeneration] = useState(0);
   const [preparing, setPreparing] = useState(false);
   const [printOutcomes, setPrintOutcomes] = useState<Record<string, Outcome>>({});
+  const [printScenarios, setPrintScenarios] = useState<Record<string, Scenario>>({});
+  const [printErrors, setPrintErrors] = useState<Record<number, string>>({});
   const runRef = useRef<(() => void) | null>(null);
+  const presentRef = useRef(false);
+  useEffect(() => {
+    presentRef.current = present;
+  }, [present]);
 
   useEffect(() => {
     let live = true;
@@ -63,34 +80,49 @@ export function ClassView({ engine, scenario }: ViewProps) {
     };
   }, [engine]);
 
-  const openLesson = useCallback((o: Open, step = 0, opts: { present?: boolean; embed?: boolean } = {}) => {
+  const openLesson = useCallback((o: Open, step = 0, opts: { present?: boolean; audience?: Audience } = {}) => {
     setOpen(o);
     setStepIx(Math.min(step, o.lesson.steps.length - 1));
     setProgress(readProgress(o.lesson.id));
     setPresent(opts.present ?? false);
-    setEmbed(opts.embed ?? false);
+    setAudience(opts.audience ?? 'teacher');
     setLinkError(null);
   }, []);
 
   // The lesson in the URL (#lesson=…), on load and when the fragment changes.
   useEffect(() => {
     if (!catalog) return;
+    // Decoding a link is asynchronous (link v2 inflates): only the latest fragment's lesson opens.
+    let latest = 0;
+    let live = true;
     const read = () => {
       const h = parseClassHash(location.hash);
       if (!h) return;
-      const o = openFromHash(h, catalog);
-      if ('error' in o) setLinkError(o.error);
-      else openLesson(o, h.step, { present: h.present, embed: h.embed });
+      const mine = ++latest;
+      void openFromHash(h, catalog).then((o) => {
+        if (!live || mine !== latest) return;
+        if ('error' in o) setLinkError(o.error);
+        else if (embedPage || h.embed) openLesson(o, h.step, { audience: 'embed' });
+        else openLesson(o, h.step, { present: h.present, audience: h.teacher || h.present ? 'teacher' : 'student' });
+      });
     };
     read();
-    window.addEventListener('hashchange', read);
-    return () => window.removeEventListener('hashchange', read);
-  }, [catalog, openLesson]);
+    // While the presenter view is up, a changed fragment (the browser's Back, a stray link) does not switch the class's lesson.
+    const onChange = () => {
+      if (!presentRef.current) read();
+    };
+    window.addEventListener('hashchange', onChange);
+    return () => {
+      live = false;
+      window.removeEventListener('hashchange', onChange);
+    };
+  }, [catalog, openLesson, embedPage]);
 
   // The URL follows the open lesson and step, so it can be shared as it is.
   useEffect(() => {
-    if (open) history.replaceState(history.state, '', classFragment(open.ref, { step: stepIx, embed }));
-  }, [open, stepIx, embed]);
+    if (open) history.replaceState(history.state, '', classFragment(open.ref, { step: stepIx, embed, teacher: audience === 'teacher' }));
+    // Also when the presenter view closes: a fragment changed under it is put back to the lesson on screen.
+  }, [open, stepIx, embed, audience, present]);
 
   const update = useCallback(
     (f: (p: LessonProgress) => LessonProgress) => {
@@ -106,26 +138,20 @@ export function ClassView({ engine, scenario }: ViewProps) {
   const steps = open?.lesson.steps.length ?? 0;
   const go = useCallback((d: number) => setStepIx((i) => Math.max(0, Math.min(steps - 1, i + d))), [steps]);
 
-  // Presenter keys: P toggles, ←/→/space navigate, R runs. A layout effect, so
-  // the keys work from the first painted frame of a lesson (a plain effect left
-  // a window where an early P press was lost).
+  // P opens the presenter view (its own keys, Presenter.tsx, take over from there). A
+  // layout effect, so the key works from the first painted frame of a lesson
+  // (a plain effect left a window where an early P press was lost).
   useLayoutEffect(() => {
-    if (!open) return;
+    if (!open || audience !== 'teacher' || present) return;
     const onKey = (e: KeyboardEvent) => {
-      if (typing(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
-      const k = e.key;
-      if (k === 'p' || k === 'P') setPresent((p) => !p);
-      else if (k === 'Escape' && present) setPresent(false);
-      else if (!present) return;
-      else if (k === 'ArrowRight' || k === ' ' || k === 'PageDown') go(1);
-      else if (k === 'ArrowLeft' || k === 'PageUp') go(-1);
-      else if (k === 'r' || k === 'R') runRef.current?.();
-      else return;
+      if (isField(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.key !== 'p' && e.key !== 'P') return;
+      setPresent(true);
       e.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [open, present, go]);
+  }, [open, audience, present]);
 
   const restart = () => {
     if (!open) return;
@@ -135,30 +161,41 @@ export function ClassView({ engine, scenario }: ViewProps) {
     setGeneration((g) => g + 1);
   };
 
-  // With answers, every step the student has not run is simulated first, so the sheet prints the core's numbers and charts.
+  // Before printing, the core (in the workers) gives every step's scenario, so the sheet lists the
+  // inputs with their values; with answers, every step the student has not run is simulated too, so
+  // the key carries the core's numbers and charts. A step the core cannot run says why on the sheet.
   const printWorksheet = () => {
     if (!open) return;
-    if (!printAnswers) {
-      window.print();
-      return;
-    }
     setPreparing(true);
     const lesson = open.lesson;
-    Promise.all(lesson.steps.map((s, i): Promise<Outcome> => Promise.resolve(progress.outcomes[i] ?? printOutcomes[`${lesson.id}:${i}`] ?? computeOutcome(engine, s))))
-      .then((os) => {
-        setPrintOutcomes((old) => ({ ...old, ...Object.fromEntries(os.map((o, i) => [`${lesson.id}:${i}`, o])) }));
-        setPreparing(false);
-        // Printing waits for the sheet to render the new charts.
-        requestAnimationFrame(() => setTimeout(() => window.print(), 50));
-      })
-      .catch(() => {
-        setPreparing(false);
-        window.print();
-      });
+    const k = (i: number) => `${lesson.id}:${i}`;
+    const scenarios = Promise.all(lesson.steps.map((s) => stepScenario(engine, s).then((x): Scenario | null => x, () => null)));
+    const outcomes = Promise.all(
+      lesson.steps.map((s, i): Promise<Outcome | string | null> => {
+        if (!printAnswers) return Promise.resolve(null);
+        const known = progress.outcomes[i] ?? printOutcomes[k(i)];
+        return known ? Promise.resolve(known) : computeOutcome(engine, s).then((o) => o, (e: unknown) => (e instanceof Error ? e.message : String(e)));
+      }),
+    );
+    void Promise.all([scenarios, outcomes]).then(([sc, os]) => {
+      setPrintScenarios((old) => ({ ...old, ...Object.fromEntries(sc.flatMap((x, i) => (x ? [[k(i), x]] : []))) }));
+      setPrintOutcomes((old) => ({ ...old, ...Object.fromEntries(os.flatMap((o, i) => (o && typeof o !== 'string' ? [[k(i), o]] : []))) }));
+      setPrintErrors(Object.fromEntries(os.flatMap((o, i) => (typeof o === 'string' ? [[i, o]] : []))));
+      setPreparing(false);
+      // Printing waits for the sheet to render the new values and charts.
+      requestAnimationFrame(() => setTimeout(() => window.print(), 50));
+    });
   };
 
-  const shareUrl = open ? `${location.origin}${location.pathname}${classFragment(open.ref)}` : '';
+  // The student's link, always to the app itself (from the embed page too: its "Open in tierplan" leaves the frame).
+  const appPath = embedPage ? location.pathname.replace(/embed\.html$/, '') : location.pathname;
+  const shareUrl = open ? `${location.origin}${appPath}${classFragment(open.ref)}` : '';
   const step = open ? open.lesson.steps[stepIx] : null;
+  const teacher = audience === 'teacher';
+  const toTeacher = () => {
+    setAudience('teacher');
+    setPresent(false);
+  };
 
   const body =
     open && step ? (
@@ -166,11 +203,11 @@ export function ClassView({ engine, scenario }: ViewProps) {
         <header className="lesson-head">
           <div>
             <h2 data-testid="lesson-title">{open.lesson.title}</h2>
-            <p className="note">{open.lesson.summary}</p>
+            {teacher ? <p className="note">{open.lesson.summary}</p> : null}
           </div>
           <StepNav lesson={open.lesson} stepIx={stepIx} setStepIx={setStepIx} progress={progress} />
         </header>
-        {embed ? null : (
+        {teacher ? (
           <div className="run-buttons lesson-tools">
             <button type="button" onClick={() => setPresent(true)} data-testid="present-button" aria-keyshortcuts="P">
               Presenter view (P)
@@ -182,14 +219,23 @@ export function ClassView({ engine, scenario }: ViewProps) {
               <input type="checkbox" checked={printAnswers} onChange={(e) => setPrintAnswers(e.target.checked)} data-testid="print-answers" /> worksheet with answers
             </label>
             <button type="button" onClick={printWorksheet} disabled={preparing} data-testid="print-button">
-              {preparing ? 'Simulating the answers…' : 'Print worksheet'}
+              {preparing ? (printAnswers ? 'Simulating the answers…' : 'Preparing…') : 'Print worksheet'}
             </button>
           </div>
-        )}
+        ) : null}
         {present ? (
           <p className="note">Showing in the presenter view (P to leave it).</p>
         ) : (
-          <StepView key={`${open.lesson.id}-${stepIx}-${generation}`} engine={engine} step={step} index={stepIx} progress={progress} update={update} runRef={runRef} />
+          <StepView
+            key={`${open.lesson.id}-${stepIx}-${generation}`}
+            engine={engine}
+            step={step}
+            index={stepIx}
+            progress={progress}
+            update={update}
+            runRef={runRef}
+            questionFirst={!teacher}
+          />
         )}
         <div className="run-buttons">
           <button type="button" disabled={stepIx === 0} onClick={() => go(-1)} data-testid="prev-step">
@@ -198,10 +244,15 @@ export function ClassView({ engine, scenario }: ViewProps) {
           <button type="button" disabled={stepIx >= steps - 1} onClick={() => go(1)} data-testid="next-step">
             Next step →
           </button>
+          {audience === 'student' ? (
+            <button type="button" className="secondary" onClick={restart} data-testid="restart-button">
+              Start again
+            </button>
+          ) : null}
         </div>
-        {embed ? null : (
+        {embed ? null : <AnswerCode lesson={open.lesson} progress={progress} update={update} />}
+        {teacher ? (
           <>
-            <AnswerCode lesson={open.lesson} progress={progress} update={update} />
             <details className="card teacher-notes" data-testid="teacher-notes">
               <summary>Teacher notes</summary>
               <p>
@@ -221,16 +272,39 @@ export function ClassView({ engine, scenario }: ViewProps) {
             </details>
             <ClassSummary engine={engine} lesson={open.lesson} progress={progress} />
           </>
-        )}
+        ) : null}
       </div>
     ) : null;
 
-  if (embed && open) {
+  const presenter =
+    open && present && teacher ? (
+      <Presenter
+        lesson={open.lesson}
+        stepIx={stepIx}
+        go={go}
+        close={() => setPresent(false)}
+        shareUrl={shareUrl}
+        tooLong={linkTooLong(open.lesson, shareUrl)}
+        engine={engine}
+        progress={progress}
+        update={update}
+        runRef={runRef}
+      />
+    ) : null;
+
+  if (embedPage && !open) {
     return (
-      <div className="class-embed" data-testid="class-embed">
+      <p className={linkError ? 'field-error notice-error' : 'note'} role={linkError ? 'alert' : undefined} data-testid={linkError ? 'lesson-link-error' : undefined}>
+        {linkError ? `This lesson link could not be opened: ${linkError}.` : 'This page shows the tierplan lesson its address names (embed.html#lesson=…).'}
+      </p>
+    );
+  }
+
+  if (open && !teacher) {
+    return (
+      <SoloLayer embed={embed} onTeacher={toTeacher} studentUrl={shareUrl}>
         {body}
-        <Presenter show={present} open={open} stepIx={stepIx} go={go} setPresent={setPresent} shareUrl={shareUrl} engine={engine} progress={progress} update={update} runRef={runRef} />
-      </div>
+      </SoloLayer>
     );
   }
 
@@ -261,11 +335,10 @@ export function ClassView({ engine, scenario }: ViewProps) {
         </ul>
       </nav>
       {body ?? <p className="note">Choose a lesson to begin. Each step asks for your prediction first; then the simulation answers.</p>}
-      {catalog ? <Authoring engine={engine} scenario={scenario} catalog={catalog} onOpen={(l, ref) => openLesson({ lesson: l, ref })} /> : null}
-      {open ? (
-        <Presenter show={present} open={open} stepIx={stepIx} go={go} setPresent={setPresent} shareUrl={shareUrl} engine={engine} progress={progress} update={update} runRef={runRef} />
-      ) : null}
-      {open ? createPortal(
+      {catalog && scenario ? <Authoring engine={engine} scenario={scenario} catalog={catalog} onOpen={(l, ref) => openLesson({ lesson: l, ref })} /> : null}
+      {presenter}
+      {open
+        ? createPortal(
             <Worksheet
               lesson={open.lesson}
               outcomes={Object.fromEntries(
@@ -274,11 +347,45 @@ export function ClassView({ engine, scenario }: ViewProps) {
                   return o ? [[i, o]] : [];
                 }),
               )}
+              scenarios={Object.fromEntries(open.lesson.steps.flatMap((_, i): [number, Scenario][] => {
+                const x = printScenarios[`${open.lesson.id}:${i}`];
+                return x ? [[i, x]] : [];
+              }))}
+              errors={printErrors}
               answers={printAnswers}
             />,
             document.body,
-          ) : null}
+          )
+        : null}
     </section>
+  );
+}
+
+/**
+ * The lesson alone, over the app (which is inert behind it): what a student
+ * who follows a lesson link sees, and what a course page frames. A teacher
+ * who opened a student link gets back to the full Class tab from the bar.
+ */
+function SoloLayer({ embed, onTeacher, studentUrl, children }: { embed: boolean; onTeacher: () => void; studentUrl: string; children: ReactNode }) {
+  const layer = useRef<HTMLDivElement | null>(null);
+  useModalLayer(layer, true);
+  return createPortal(
+    <div className={embed ? 'class-solo class-embed' : 'class-solo'} ref={layer} data-layer="" tabIndex={-1} data-testid={embed ? 'class-embed' : 'class-student'}>
+      <header className="solo-bar">
+        <span className="solo-brand">tierplan · lesson</span>
+        {embed ? (
+          <a href={studentUrl} target="_blank" rel="noopener noreferrer" data-testid="embed-open">
+            Open in tierplan ↗
+          </a>
+        ) : (
+          <button type="button" className="secondary" onClick={onTeacher} data-testid="to-teacher">
+            Teacher? Open the full Class tab
+          </button>
+        )}
+      </header>
+      <main className="solo-main">{children}</main>
+    </div>,
+    document.body,
   );
 }
 
@@ -300,80 +407,5 @@ function StepNav({ lesson, stepIx, setStepIx, progress }: { lesson: Lesson; step
         </li>
       ))}
     </ol>
-  );
-}
-
-interface PresenterProps {
-  show: boolean;
-  open: Open;
-  stepIx: number;
-  go: (d: number) => void;
-  setPresent: (p: boolean) => void;
-  shareUrl: string;
-  engine: ViewProps['engine'];
-  progress: LessonProgress;
-  update: (f: (p: LessonProgress) => LessonProgress) => void;
-  runRef: React.MutableRefObject<(() => void) | null>;
-}
-
-/** Moves focus into the presenter view when it opens, so keyboard and screen-reader users land in it. */
-function focusOnMount(el: HTMLDivElement | null) {
-  if (el && !el.contains(document.activeElement)) el.focus();
-}
-
-/** One step per screen, large type, the chart filling the space, keyboard-driven. */
-function Presenter(props: PresenterProps) {
-  return props.show ? <PresenterScreen {...props} /> : null;
-}
-
-function PresenterScreen({ open, stepIx, go, setPresent, shareUrl, engine, progress, update, runRef }: PresenterProps) {
-  const [box, width] = useContainerWidth<HTMLDivElement>();
-  const [vh, setVh] = useState(() => (typeof window === 'undefined' ? 800 : window.innerHeight));
-  useEffect(() => {
-    const on = () => setVh(window.innerHeight);
-    window.addEventListener('resize', on);
-    return () => window.removeEventListener('resize', on);
-  }, []);
-  // Wide screens put the chart beside the answer, as tall as the screen allows; phones stack them.
-  const chartSize = useMemo(() => {
-    if (!width) return undefined;
-    const wide = width >= 900;
-    const w = Math.max(300, wide ? width * 0.62 : width);
-    const h = wide ? Math.max(300, vh - 230) : 300;
-    // Drawn at a smaller size and stretched to fill (the SVG scales with its
-    // box), so ticks, labels and lines grow with the projector instead of
-    // staying 12 px on a 1920 px screen.
-    const zoom = Math.min(2, Math.max(1, w / 640));
-    return { width: Math.round(w / zoom), height: Math.round(h / zoom) };
-  }, [width, vh]);
-  const step = open.lesson.steps[stepIx];
-  return (
-    <div className="presenter" role="dialog" aria-modal="true" tabIndex={-1} ref={focusOnMount} aria-label={`Presenter view: ${open.lesson.title}`} data-testid="presenter">
-      <header className="presenter-bar">
-        <span className="presenter-lesson">{open.lesson.title}</span>
-        <span className="presenter-count" data-testid="presenter-count">
-          Step {stepIx + 1} of {open.lesson.steps.length}
-        </span>
-        <span className="presenter-keys hint">← → space: steps · R: run · P: exit</span>
-        <button type="button" onClick={() => go(-1)} disabled={stepIx === 0} aria-label="Previous step">
-          ←
-        </button>
-        <button type="button" onClick={() => go(1)} disabled={stepIx >= open.lesson.steps.length - 1} aria-label="Next step">
-          →
-        </button>
-        <button type="button" onClick={() => setPresent(false)} data-testid="presenter-exit">
-          Exit (P)
-        </button>
-      </header>
-      <div className="presenter-main">
-        <div className="presenter-step" ref={box}>
-          <StepView key={`p-${open.lesson.id}-${stepIx}`} engine={engine} step={step} index={stepIx} progress={progress} update={update} runRef={runRef} presenter chartSize={chartSize} />
-        </div>
-        <aside className="presenter-qr">
-          <QrCode text={shareUrl} size={180} />
-          <span className="hint">Scan to follow on your phone</span>
-        </aside>
-      </div>
-    </div>
   );
 }

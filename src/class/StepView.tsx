@@ -22,6 +22,8 @@ export interface StepViewProps {
   /** Set to this step's Run (the R key of the presenter view). */
   runRef?: MutableRefObject<(() => void) | null>;
   presenter?: boolean;
+  /** A student's view: the question before the step's inputs. */
+  questionFirst?: boolean;
   chartSize?: { width: number; height: number };
 }
 
@@ -46,7 +48,7 @@ function answerText(step: Step, o: Outcome): string {
   return `${formatAnswer(o.key, step.answer.unit)} (${step.answer.label})`;
 }
 
-export function StepView({ engine, step, index, progress, update, runRef, presenter, chartSize }: StepViewProps) {
+export function StepView({ engine, step, index, progress, update, runRef, presenter, questionFirst, chartSize }: StepViewProps) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(progress.predictions[index]));
   const [run, setRun] = useState<RunState>({ status: 'idle' });
   const [base, setBase] = useState<Scenario | null>(null);
@@ -127,14 +129,10 @@ export function StepView({ engine, step, index, progress, update, runRef, presen
   const g = revealed && outcome && stored ? grade(step, stored, outcome) : null;
   const metric = CLASS_METRICS[step.measure.metric];
   const questionLocked = revealed || (mystery && outcome === null);
+  // A choice key without ranges is the author's word: never presented as the simulation's.
+  const uncheckedKey = step.question?.kind === 'choice' && step.question.choices.every((c) => !c.range);
 
-  return (
-    <div className={presenter ? 'step step-presenter' : 'step'} data-testid="class-step">
-      <h3 className="step-title" data-testid="step-title">
-        {step.title}
-      </h3>
-      <p className="step-text">{step.text}</p>
-      {presenter || step.shown.length === 0 ? null : (
+  const inputs = presenter || step.shown.length === 0 ? null : (
         <fieldset className="step-inputs" data-testid="step-inputs">
           <legend>Inputs of this step</legend>
           <div className="grid">
@@ -172,13 +170,24 @@ export function StepView({ engine, step, index, progress, update, runRef, presen
             })}
           </div>
         </fieldset>
-      )}
+      );
+  const question =
+    needsPrediction && !(presenter && revealed) ? <QuestionInput step={step} draft={revealed && stored ? draftOf(stored) : draft} onDraft={setDraft} disabled={questionLocked} /> : null;
+
+  return (
+    <div className={presenter ? 'step step-presenter' : 'step'} data-testid="class-step">
+      <h3 className="step-title" data-testid="step-title">
+        {step.title}
+      </h3>
+      <p className="step-text">{step.text}</p>
+      {questionFirst ? question : null}
+      {questionFirst ? null : inputs}
       {mystery && outcome ? (
         <p className="observation" data-testid="observation">
           You observe: <strong>{formatAnswer(outcome.key, step.answer.unit)}</strong> ({step.answer.label}). The {step.mystery!.label.toLowerCase()} is hidden.
         </p>
       ) : null}
-      {needsPrediction && !(presenter && revealed) ? <QuestionInput step={step} draft={revealed && stored ? draftOf(stored) : draft} onDraft={setDraft} disabled={questionLocked} /> : null}
+      {questionFirst ? null : question}
       <div className={presenter && revealed ? 'run-buttons presenter-hidden' : 'run-buttons'}>
         {!revealed && mystery && outcome ? (
           <button type="button" className="primary" data-testid="reveal-button" disabled={!prediction} onClick={reveal}>
@@ -204,6 +213,7 @@ export function StepView({ engine, step, index, progress, update, runRef, presen
               ? 'Now infer the hidden value and reveal it.'
               : ''}
       </p>
+      {questionFirst ? inputs : null}
       {run.status === 'running' ? (
         <div className="progress">
           <progress max={1} value={run.fraction} aria-label="Simulation progress" data-testid="class-progress" />
@@ -226,8 +236,15 @@ export function StepView({ engine, step, index, progress, update, runRef, presen
               </div>
             ) : null}
             <div className="versus-box answer">
-              <span className="versus-label">{mystery ? 'The hidden value' : step.measure.kind === 'cost-model' ? 'The cost model' : 'The simulation'}</span>
+              <span className="versus-label" data-testid="answer-source">
+                {mystery ? 'The hidden value' : step.measure.kind === 'cost-model' ? 'The cost model' : uncheckedKey ? "The lesson's answer" : 'The simulation'}
+              </span>
               <strong data-testid="the-answer">{answerText(step, outcome)}</strong>
+              {uncheckedKey ? (
+                <span className="hint">
+                  The author's key, not checked by the simulation, which gives {formatAnswer(outcome.key, step.answer.unit)} ({step.answer.label}).
+                </span>
+              ) : null}
             </div>
           </div>
           {g ? (

@@ -1,16 +1,21 @@
-// Lessons and student answers outside the page. Links and codes use the
-// scenario links' packing (src/state/link.ts: CRC-32 over canonical JSON,
-// lz-string, a format version), so a damaged one is refused with a message.
+// Lessons and student answers outside the page. Codes and v1 lesson links use
+// the scenario links' packing (src/state/link.ts: CRC-32 over canonical JSON,
+// lz-string, a format version); v2 lesson links the same checksum over a
+// deflated compact payload. A damaged one is refused with a message.
 //
 //   #lesson=<id>                       a built-in lesson
-//   #lesson=v1.<crc32>.<payload>       a teacher's lesson (the whole lesson)
-//   …&step=<n>&present&embed           open at step n, in presenter view, without app chrome
+//   #lesson=v2.<crc32>.<deflate>       a teacher's lesson, compact (compact.ts, deflate.ts)
+//   #lesson=v1.<crc32>.<payload>       a teacher's lesson as it was linked before v2 (still read)
+//   …&step=<n>&present&embed&teacher   open at step n, in presenter view, without app chrome, in the full Class tab
 //   TPA1.<crc32>.<payload>             a student's answers (the "class code")
-import type { Device, Scenario } from '../engine/types';
-import { checksumOk, isClassFragment, compactDevices, expandDevices, packPayload, unpackPayload } from '../state/link';
+import type { Device } from '../engine/types';
+import { checksumOk, isClassFragment, expandDevices, packPayload, unpackPayload } from '../state/link';
 import { CLASS_METRICS, type Lesson, type Prediction } from './model';
+import { packLesson, unpackLesson } from './compact';
+import { deflateText, inflateText } from './deflate';
+import { canonicalJson, crc32 } from '../state/canonical';
 
-export const LESSON_LINK_VERSION = 1;
+export const LESSON_LINK_VERSION = 2;
 const CODE_PREFIX = 'TPA1.';
 
 export interface ClassHash {
@@ -19,6 +24,8 @@ export interface ClassHash {
   step: number;
   present: boolean;
   embed: boolean;
+  /** The full Class tab (catalog, notes, summary, authoring); without it a link opens the student's view. */
+  teacher: boolean;
 }
 
 export function parseClassHash(hash: string): ClassHash | null {
@@ -34,14 +41,15 @@ export function parseClassHash(hash: string): ClassHash | null {
   } catch {
     // Left as it is: the decoder reports what is wrong with it.
   }
-  return { ref, step, present: flags.has('present'), embed: flags.has('embed') };
+  return { ref, step, present: flags.has('present'), embed: flags.has('embed'), teacher: flags.has('teacher') };
 }
 
-export function classFragment(ref: string, opts: { step?: number; present?: boolean; embed?: boolean } = {}): string {
+export function classFragment(ref: string, opts: { step?: number; present?: boolean; embed?: boolean; teacher?: boolean } = {}): string {
   let h = `#lesson=${ref}`;
   if (opts.step) h += `&step=${opts.step + 1}`;
   if (opts.present) h += '&present';
   if (opts.embed) h += '&embed';
+  if (opts.teacher) h += '&teacher';
   return h;
 }
 
@@ -118,14 +126,13 @@ export function lessonProblems(x: unknown): string[] {
 
 // ---- lesson links and files -----------------------------------------------
 
-function mapScenarios(l: Lesson, f: (s: Scenario) => unknown): unknown {
-  return { ...l, steps: l.steps.map((s) => ('scenario' in s.scenario ? { ...s, scenario: { scenario: f(s.scenario.scenario) } } : s)) };
-}
-
-/** The packed body of a lesson link (`v1.<crc>.<payload>`); catalog devices travel as "@id". */
-export function encodeLesson(l: Lesson, catalog: readonly Device[]): string {
-  const payload = mapScenarios(l, (s) => ({ ...s, devices: compactDevices(s.devices, catalog) }));
-  return `v${LESSON_LINK_VERSION}.${packPayload(payload, l)}`;
+/**
+ * The packed body of a lesson link, `v2.<crc32>.<deflate, base64url>`:
+ * compact.ts says what the payload leaves out; the checksum is over the
+ * canonical JSON of the whole lesson, as in v1.
+ */
+export async function encodeLesson(l: Lesson, catalog: readonly Device[]): Promise<string> {
+  return `v${LESSON_LINK_VERSION}.${crc32(canonicalJson(l))}.${await deflateText(JSON.stringify(packLesson(l, catalog)))}`;
 }
 
 export type LessonRead = { ok: true; lesson: Lesson } | { ok: false; message: string };
@@ -135,13 +142,38 @@ function checked(x: unknown): LessonRead {
   return errs.length === 0 ? { ok: true, lesson: x as Lesson } : { ok: false, message: `the lesson is not valid: ${errs.slice(0, 6).join('; ')}${errs.length > 6 ? ` (and ${errs.length - 6} more)` : ''}` };
 }
 
-/** A lesson link's body back to a validated lesson, or a message. Never throws. */
-export function decodeLesson(ref: string, catalog: readonly Device[]): LessonRead {
+/** A lesson link's body back to a validated lesson, or a message. Never throws (the promise always resolves). */
+export async function decodeLesson(ref: string, catalog: readonly Device[]): Promise<LessonRead> {
   const m = /^v(\d{1,6})\.(.*)$/s.exec(ref);
   if (!m) return { ok: false, message: `"${ref.slice(0, 40)}" is neither a built-in lesson nor a lesson link` };
   if (Number(m[1]) > LESSON_LINK_VERSION) return { ok: false, message: `the lesson link was made by a newer version of tierplan (lesson link v${m[1]}; this app reads v${LESSON_LINK_VERSION})` };
-  const u = unpackPayload(m[2]);
+  if (m[1] === '2') return decodeV2(m[2], catalog);
+  return decodeV1(m[1], m[2], catalog);
+}
+
+async function decodeV2(body: string, catalog: readonly Device[]): Promise<LessonRead> {
+  const dot = body.indexOf('.');
+  const sum = body.slice(0, dot);
+  if (dot !== 8 || !/^[0-9a-f]{8}$/.test(sum)) return { ok: false, message: "the lesson link's data is truncated or corrupted (no checksum)" };
+  const text = await inflateText(body.slice(9));
+  if (text === null) return { ok: false, message: "the lesson link's data is truncated or corrupted (it does not decompress)" };
+  let payload: unknown;
+  try {
+    payload = JSON.parse(text);
+  } catch {
+    return { ok: false, message: "the lesson link's data is truncated or corrupted (not JSON after decompression)" };
+  }
+  const x = unpackLesson(payload, catalog);
+  if (!x.ok) return x;
+  if (!checksumOk(sum, x.lesson)) return { ok: false, message: "the lesson link's data is truncated or corrupted (checksum mismatch)" };
+  return checked(x.lesson);
+}
+
+/** v1 (before compact links): the whole lesson, lz-string, catalog devices as "@id". */
+function decodeV1(version: string, body: string, catalog: readonly Device[]): LessonRead {
+  const u = unpackPayload(body);
   if (!u.ok) return { ok: false, message: u.message.replace("the link's", "the lesson link's") };
+  if (version !== '1') return { ok: false, message: `lesson link v${version} is not a format this app reads (v1 and v2)` };
   const p = u.payload;
   if (!isObj(p) || !Array.isArray(p.steps)) return checked(p);
   const steps: unknown[] = [];
@@ -218,10 +250,17 @@ export function decodeAnswers(code: string): CodeRead {
   return { ok: true, value: { lesson: p.l, name: typeof p.n === 'string' ? p.n : '', answers } };
 }
 
-/** Codes pasted as text: one per line (or separated by spaces); each read or reported by line. */
-export function readCodes(text: string, lesson: string): { ok: StudentAnswers[]; problems: string[] } {
+/**
+ * Codes pasted as text: one per line (or separated by spaces); each read or
+ * reported by its position. The same code pasted twice (a student who
+ * handed in twice, a file dropped twice) counts once: `duplicates` says how
+ * many were dropped.
+ */
+export function readCodes(text: string, lesson: string): { ok: StudentAnswers[]; problems: string[]; duplicates: number } {
   const ok: StudentAnswers[] = [];
   const problems: string[] = [];
+  const seen = new Set<string>();
+  let duplicates = 0;
   text
     .split(/\s+/)
     .filter((t) => t !== '')
@@ -229,7 +268,11 @@ export function readCodes(text: string, lesson: string): { ok: StudentAnswers[];
       const r = decodeAnswers(t);
       if (!r.ok) problems.push(`code ${i + 1}: ${r.message}`);
       else if (r.value.lesson !== lesson) problems.push(`code ${i + 1}: it is for another lesson ("${r.value.lesson}")`);
-      else ok.push(r.value);
+      else if (seen.has(t)) duplicates += 1;
+      else {
+        seen.add(t);
+        ok.push(r.value);
+      }
     });
-  return { ok, problems };
+  return { ok, problems, duplicates };
 }

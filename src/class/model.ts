@@ -186,6 +186,11 @@ export interface Grade {
   text: string;
 }
 
+/** The unit of a difference: two percentages differ by percentage points ("off by 23.7 %" would read as relative). */
+export function differenceUnit(unit: string): string {
+  return unit === '%' ? 'percentage points' : unit;
+}
+
 /** How far a prediction is from the core's outcome. */
 export function grade(step: Step, p: Prediction, o: Outcome): Grade {
   const q = step.question;
@@ -195,11 +200,12 @@ export function grade(step: Step, p: Prediction, o: Outcome): Grade {
     const d = p.value - truth;
     const right = Math.abs(d) <= step.answer.tolerance;
     const rel = truth !== 0 ? ` (${Math.round((Math.abs(d) / Math.abs(truth)) * 100)} % of the answer)` : '';
-    const txt = d === 0 ? 'exactly right' : `${formatAnswer(Math.abs(d), step.mystery ? step.mystery.unit : unit)}${rel} ${d > 0 ? 'too high' : 'too low'}`;
+    const txt = d === 0 ? 'exactly right' : `${formatAnswer(Math.abs(d), differenceUnit(step.mystery ? step.mystery.unit : unit))}${rel} ${d > 0 ? 'too high' : 'too low'}`;
     return { right, text: right ? `Within the tolerance: ${txt}.` : `Off by ${txt}.` };
   }
   if (p.kind === 'choice' && q?.kind === 'choice') {
     const right = p.id === correctChoice(q, o.key);
+    if (q.choices.every((c) => !c.range)) return { right, text: right ? "That is the lesson's answer." : "Not the lesson's answer: see it and why." };
     return { right, text: right ? 'Right choice.' : 'Not this one: see the right answer and why.' };
   }
   if (p.kind === 'sketch') {
@@ -209,7 +215,7 @@ export function grade(step: Step, p: Prediction, o: Outcome): Grade {
     const mae = n > 0 ? sum / n : 0;
     const span = Math.max(...o.points.map((pt) => Math.abs(pt.y)), 1e-9);
     const right = mae <= 0.15 * span;
-    return { right, text: `Your curve is off by ${formatAnswer(mae, CLASS_METRICS[metricOfMeasure(step)].unit)} per point on average${right ? ': close.' : '.'}` };
+    return { right, text: `Your curve is off by ${formatAnswer(mae, differenceUnit(CLASS_METRICS[metricOfMeasure(step)].unit))} per point on average${right ? ': close.' : '.'}` };
   }
   return { right: false, text: '' };
 }

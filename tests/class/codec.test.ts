@@ -34,37 +34,39 @@ function authored(): Lesson {
 }
 
 describe('lesson links', () => {
-  it('round-trips a teacher lesson with its whole scenario; catalog devices travel as @id', () => {
+  it('round-trips a teacher lesson with its whole scenario; catalog devices travel as @id', async () => {
     const l = authored();
-    const ref = encodeLesson(l, catalog);
-    expect(ref).toMatch(/^v1\.[0-9a-f]{8}\./);
+    const ref = await encodeLesson(l, catalog);
+    expect(ref).toMatch(/^v2\.[0-9a-f]{8}\./);
     const plain = JSON.stringify(l).length;
     expect(ref.length).toBeLessThan(plain / 2);
-    const back = decodeLesson(ref, catalog);
+    const back = await decodeLesson(ref, catalog);
     expect(back).toEqual({ ok: true, lesson: l });
   });
 
-  it('round-trips every built-in lesson', () => {
-    for (const l of LESSONS) expect(decodeLesson(encodeLesson(l, catalog), catalog)).toEqual({ ok: true, lesson: l });
+  it('round-trips every built-in lesson', async () => {
+    for (const l of LESSONS) expect(await decodeLesson(await encodeLesson(l, catalog), catalog)).toEqual({ ok: true, lesson: l });
   });
 
-  it('refuses a tampered, truncated or newer link with a message', () => {
-    const ref = encodeLesson(authored(), catalog);
+  it('refuses a tampered, truncated or newer link with a message', async () => {
+    const ref = await encodeLesson(authored(), catalog);
     const i = ref.length - 12;
     const tampered = ref.slice(0, i) + (ref[i] === 'A' ? 'B' : 'A') + ref.slice(i + 1);
-    const t = decodeLesson(tampered, catalog);
+    const t = await decodeLesson(tampered, catalog);
     expect(t.ok).toBe(false);
     expect(!t.ok && t.message).toMatch(/corrupted|not valid/);
-    const cut = decodeLesson(ref.slice(0, 40), catalog);
+    const cut = await decodeLesson(ref.slice(0, 40), catalog);
     expect(!cut.ok && cut.message).toMatch(/corrupted/);
-    const newer = decodeLesson(`v9.${ref.slice(3)}`, catalog);
+    const newer = await decodeLesson(`v9.${ref.slice(3)}`, catalog);
     expect(!newer.ok && newer.message).toMatch(/newer version/);
-    expect(decodeLesson('no-such-lesson', catalog).ok).toBe(false);
+    expect((await decodeLesson('no-such-lesson', catalog)).ok).toBe(false);
   });
 
   it('reads the fragment: lesson, step, presenter and embed flags', () => {
-    expect(parseClassHash('#lesson=skew&step=2&present&embed')).toEqual({ ref: 'skew', step: 1, present: true, embed: true });
-    expect(parseClassHash('#lesson=skew')).toEqual({ ref: 'skew', step: 0, present: false, embed: false });
+    expect(parseClassHash('#lesson=skew&step=2&present&embed')).toEqual({ ref: 'skew', step: 1, present: true, embed: true, teacher: false });
+    expect(parseClassHash('#lesson=skew')).toEqual({ ref: 'skew', step: 0, present: false, embed: false, teacher: false });
+    expect(parseClassHash('#lesson=skew&teacher')?.teacher).toBe(true);
+    expect(classFragment('skew', { step: 0, teacher: true })).toBe('#lesson=skew&teacher');
     expect(parseClassHash('#v1.abc')).toBeNull();
     expect(classFragment('skew', { step: 1, embed: true })).toBe('#lesson=skew&step=2&embed');
   });
@@ -120,6 +122,16 @@ describe('student codes', () => {
     expect(r.problems[0]).toMatch(/^code 3: it is for another lesson/);
     expect(r.problems[1]).toMatch(/^code 4: /);
     expect(r.problems[2]).toMatch(/^code 5: it does not start with TPA1\./);
+    expect(r.duplicates).toBe(0);
+  });
+
+  it('counts the same code pasted twice once, and says how many were dropped', () => {
+    const c1 = encodeAnswers({ lesson: 'skew', name: 'Ana', answers: { 0: { kind: 'number', value: 30 } } });
+    const c2 = encodeAnswers({ lesson: 'skew', name: 'Ben', answers: { 0: { kind: 'number', value: 30 } } });
+    const r = readCodes(`${c1}\n${c2}\n${c1}\n ${c1}`, 'skew');
+    expect(r.ok.map((s) => s.name)).toEqual(['Ana', 'Ben']);
+    expect(r.duplicates).toBe(2);
+    expect(r.problems).toEqual([]);
   });
 });
 
@@ -127,9 +139,9 @@ describe('grading', () => {
   it('says how far off a number is and whether it is within the tolerance', () => {
     const step = authored().steps[0];
     const o = { key: 25.2, points: [{ x: 0, y: 25.2 }] };
-    expect(grade(step, { kind: 'number', value: 22 }, o)).toEqual({ right: true, text: 'Within the tolerance: 3.20 % (13 % of the answer) too low.' });
+    expect(grade(step, { kind: 'number', value: 22 }, o)).toEqual({ right: true, text: 'Within the tolerance: 3.20 percentage points (13 % of the answer) too low.' });
     expect(grade(step, { kind: 'number', value: 60 }, o).right).toBe(false);
-    expect(grade(step, { kind: 'number', value: 60 }, o).text).toMatch(/^Off by 34.8 %/);
+    expect(grade(step, { kind: 'number', value: 60 }, o).text).toMatch(/^Off by 34.8 percentage points /);
   });
 });
 

@@ -1,0 +1,230 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { ClassPage } from './pages/ClassPage';
+
+// Class mode in front of a class (issue 25): a presenter view that cannot be
+// derailed, and a student link that shows the student's side only.
+test.describe('class mode in a lecture hall', () => {
+  test('presenter view: Tab never leaves it, R runs from the answer box, Escape leaves the field then the view', async ({ page }) => {
+    const c = new ClassPage(page);
+    await c.openAsTeacher('disk-bandwidth');
+    await page.keyboard.press('p');
+    const presenter = page.getByTestId('presenter');
+    await expect(presenter).toBeVisible();
+    // The app behind is inert while the presenter view is open.
+    await expect(page.locator('#root')).toHaveAttribute('inert', '');
+
+    // Forty Tabs (more than the presenter has controls, so focus wraps) and forty Shift+Tabs: focus never lands in the app.
+    for (const key of ['Tab', 'Shift+Tab']) {
+      for (let i = 0; i < 40; i++) {
+        await page.keyboard.press(key);
+        const where = await page.evaluate(() => {
+          const a = document.activeElement;
+          return { inApp: !!a && !!document.getElementById('root')?.contains(a), inPresenter: !!a && !!document.querySelector('[data-testid="presenter"]')?.contains(a) };
+        });
+        expect(where.inApp).toBe(false);
+        expect(where.inPresenter).toBe(true);
+      }
+    }
+    await expect(page.getByTestId('presenter-count')).toHaveText('Step 1 of 3');
+    // A changed fragment (Back, a stray link) does not switch the lesson under the class either.
+    await page.evaluate(() => {
+      location.hash = '#lesson=skew';
+    });
+    await page.waitForTimeout(300);
+    await expect(presenter).toHaveAttribute('aria-label', 'Presenter view: Disks run out of bandwidth before space');
+
+    // The disabled Run looks disabled: not the yellow of the enabled one.
+    const run = presenter.getByTestId('class-run');
+    await expect(run).toBeDisabled();
+    const off = await run.evaluate((b) => getComputedStyle(b).backgroundImage + getComputedStyle(b).borderStyle);
+    expect(off).toContain('repeating-linear-gradient');
+    expect(off).toContain('dashed');
+
+    // ← and → work from the focused answer box.
+    const box = presenter.getByTestId('prediction-number');
+    await box.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId('presenter-count')).toHaveText('Step 2 of 3');
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByTestId('presenter-count')).toHaveText('Step 1 of 3');
+
+    // R runs from the answer box.
+    await box.fill('50');
+    await expect(box).toBeFocused();
+    await expect(run).toBeEnabled();
+    await page.keyboard.press('r');
+    await expect(presenter.getByTestId('reveal')).toBeVisible({ timeout: 60_000 });
+    await expect(presenter.getByTestId('your-prediction')).toHaveText('50 %');
+
+    // Escape leaves a field (the presenter stays open) …
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId('presenter-count')).toHaveText('Step 3 of 3');
+    const radio = presenter.locator('input[type="radio"]').first();
+    await radio.focus();
+    await page.keyboard.press('Escape');
+    await expect(presenter).toBeVisible();
+    await expect(radio).not.toBeFocused();
+    // … and a second Escape leaves the presenter view, where the class left off.
+    await page.keyboard.press('Escape');
+    await expect(presenter).toHaveCount(0);
+    await expect(page.locator('#root')).not.toHaveAttribute('inert', '');
+    await expect(page).toHaveURL(/#lesson=disk-bandwidth&step=3&teacher$/);
+    await expect(page.getByTestId('step-dot-2')).toHaveAttribute('aria-current', 'step');
+  });
+
+  test('presenter view: R and arrows work from a radio button', async ({ page }) => {
+    const c = new ClassPage(page);
+    await c.openAsTeacher('flash-capacity-bandwidth');
+    await page.keyboard.press('p');
+    const presenter = page.getByTestId('presenter');
+    const count = page.getByTestId('presenter-count');
+    // → on a focused radio button would pick the next choice; in the presenter view it changes step.
+    await presenter.locator('input[type="radio"]').first().check();
+    await page.keyboard.press('ArrowRight');
+    await expect(count).toHaveText('Step 2 of 2');
+    await page.keyboard.press('ArrowLeft');
+    await expect(count).toHaveText('Step 1 of 2');
+    const radio = presenter.locator('input[type="radio"]').nth(1);
+    await radio.check();
+    await expect(radio).toBeFocused();
+    await page.keyboard.press('R');
+    await expect(presenter.getByTestId('reveal')).toBeVisible({ timeout: 60_000 });
+    await expect(count).toHaveText('Step 1 of 2');
+  });
+
+  test('a student link opens the lesson alone: question first, no teacher panel, a way back for the teacher', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const c = new ClassPage(page);
+    await c.openLesson('disk-bandwidth');
+    const student = page.getByTestId('class-student');
+    await expect(student).toBeVisible();
+    for (const id of ['teacher-notes', 'class-summary', 'print-answers', 'print-button', 'authoring', 'present-button', 'lesson-disk-bandwidth']) {
+      await expect(page.getByTestId(id), id).toHaveCount(0);
+    }
+    // The question comes before the step's inputs, and within the first screen.
+    const q = await student.getByTestId('prediction-number').boundingBox();
+    const inputs = await student.getByTestId('step-inputs').boundingBox();
+    expect(q!.y).toBeLessThan(inputs!.y);
+    expect(q!.y + q!.height).toBeLessThan(844);
+    // The app behind is not reachable.
+    await expect(page.locator('#root')).toHaveAttribute('inert', '');
+    // The student still hands in answers.
+    await c.predictNumber(40);
+    await c.runAndReveal();
+    await expect(page.getByTestId('student-code')).toHaveValue(/^TPA1\./);
+    // The teacher gets back to the full Class tab.
+    await page.getByTestId('to-teacher').click();
+    await expect(page.getByTestId('class-view')).toBeVisible();
+    await expect(page.getByTestId('teacher-notes')).toBeVisible();
+    await expect(page.getByTestId('lesson-disk-bandwidth')).toBeVisible();
+    await expect(page).toHaveURL(/&teacher/);
+  });
+
+  test('an authored multiple-choice key that contradicts the simulation is flagged, and the author picks', async ({ page }) => {
+    const c = new ClassPage(page);
+    await c.openTab();
+    await page.getByTestId('authoring').locator('summary').click();
+    await page.getByTestId('author-step-title').fill('Turned away?');
+    await page.getByTestId('author-kind').selectOption('choice');
+    await page.getByTestId('author-prompt').fill('How many requests are turned away?');
+    await page.getByTestId('author-choices').fill('Fewer than half [0–50]\nHalf or more [50–100]');
+    // The core's number (on the worker pool) decides which choice is right; the test ticks the other one.
+    await page.getByTestId('author-compute').click();
+    await expect(page.getByTestId('author-expected')).not.toHaveValue('');
+    const simulated = Number(await page.getByTestId('author-expected').inputValue());
+    const wrong = simulated < 50 ? 2 : 1;
+    await page.getByLabel('Correct choice (line number)').fill(String(wrong));
+    // Saving checks the key: the step is not added, the conflict says why.
+    await page.getByTestId('author-add-step').click();
+    const conflict = page.getByTestId('author-mc-conflict');
+    await expect(conflict).toBeVisible();
+    await expect(conflict).toContainText(`not choice ${wrong}`);
+    await expect(page.getByTestId('author-steps').locator('li')).toHaveCount(0);
+    // The author picks the simulation's choice; the step is added with it.
+    await page.getByTestId('author-mc-use-simulated').click();
+    await expect(page.getByTestId('author-mc-agrees')).toBeVisible();
+    await expect(page.getByLabel('Correct choice (line number)')).toHaveValue(String(3 - wrong));
+    await c.addStep();
+  });
+
+  test('a code pasted twice counts once; names show only when the teacher turns them on', async ({ browser, page }) => {
+    const codes: string[] = [];
+    for (const [name, v] of [['Ana', 40], ['Ben', 70]] as const) {
+      const ctx = await browser.newContext();
+      const p = await ctx.newPage();
+      const s = new ClassPage(p);
+      await s.openLesson('disk-bandwidth');
+      await p.getByTestId('student-name').fill(name);
+      await s.predictNumber(v);
+      await s.runAndReveal();
+      codes.push(await s.studentCode());
+      await ctx.close();
+    }
+    const t = new ClassPage(page);
+    await t.openAsTeacher('disk-bandwidth');
+    await t.pasteCodes([codes[0], codes[1], codes[0]]);
+    await expect(page.getByTestId('class-count')).toHaveText('2 students read. 1 duplicate code was counted once.');
+    await expect(page.getByTestId('class-names')).toHaveCount(0);
+    await expect(page.getByTestId('class-summary')).not.toContainText('Ana');
+    await page.getByTestId('show-names').check();
+    await expect(page.getByTestId('class-names')).toHaveText('Handed in: Ana, Ben');
+    await page.getByTestId('class-simulate').click();
+    await expect(page.getByTestId('class-histogram')).toHaveAttribute('data-count', '2');
+  });
+
+  test('the worksheet lists inputs with their values, draws sketch axes with units, and its key carries the core\'s answers', async ({ page }) => {
+    const c = new ClassPage(page);
+    await c.openAsTeacher('disk-bandwidth');
+    // window.print is replaced by a counter: the test checks what would be printed.
+    await page.evaluate(() => {
+      const w = window as unknown as { __prints: number };
+      w.__prints = 0;
+      window.print = () => {
+        w.__prints += 1;
+      };
+    });
+    const prints = () => page.evaluate(() => (window as unknown as { __prints: number }).__prints);
+    await page.getByTestId('print-button').click();
+    await expect.poll(prints).toBe(1);
+    const sheet = page.getByTestId('worksheet');
+    await expect(sheet.getByTestId('ws-step-0').locator('.ws-inputs')).toHaveText('Videos in the library: 300 videos · Arrival rate λ: 1 requests/s · Disks: 2 devices');
+    await expect(sheet.getByTestId('ws-step-1').locator('.ws-inputs')).toContainText('Disks: swept over 2, 4, 6, 8, 10, 12, 13, 14 devices');
+    const axes = sheet.getByTestId('ws-sketch');
+    await expect(axes.locator('.ck-axis-label')).toHaveText(['Rejection probability (%)', 'disks (HDDs)']);
+    await expect(sheet.getByTestId('ws-answer-0')).toHaveCount(0);
+
+    // With answers: no step was run on this page, so every answer is computed by the core before printing.
+    await page.getByTestId('print-answers').check();
+    await page.getByTestId('print-button').click();
+    await expect.poll(prints, { timeout: 120_000 }).toBe(2);
+    for (const i of [0, 1, 2]) {
+      await expect(sheet.getByTestId(`ws-answer-${i}`)).toContainText('Answer (simulated):');
+      await expect(sheet.getByTestId(`ws-answer-${i}`)).not.toContainText('No simulated answer');
+    }
+    await expect(sheet.getByTestId('ws-answer-1')).toContainText('Answer (simulated): 13 disks');
+  });
+
+  test('axe finds nothing in the student view (phone) and the presenter view, light and dark', async ({ page }) => {
+    const found: string[] = [];
+    const scan = async (where: string) => {
+      for (const v of (await new AxeBuilder({ page }).analyze()).violations) found.push(`${where}: ${v.id} ×${v.nodes.length}: ${v.help} ${v.nodes[0]?.target.join(' ')}`);
+    };
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize({ width: 390, height: 844 });
+      // A fresh document (a fragment change alone is ignored while the presenter view is open).
+      await page.goto('about:blank');
+      await page.goto('/#lesson=disk-bandwidth');
+      await expect(page.getByTestId('class-student')).toBeVisible();
+      await scan(`student ${scheme}`);
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await page.goto('/#lesson=disk-bandwidth&teacher');
+      await page.keyboard.press('p');
+      await expect(page.getByTestId('presenter')).toBeVisible();
+      await scan(`presenter ${scheme}`);
+    }
+    expect(found, found.join('\n')).toEqual([]);
+  });
+});
