@@ -24,10 +24,11 @@ cargo clippy --manifest-path wasm/Cargo.toml -p tierplan-wasm -p tierplan-core -
 cargo clippy --manifest-path wasm/Cargo.toml -p tierplan-wasm --no-deps --target wasm32-unknown-unknown \
   --no-default-features --features studies -- -D warnings
 
-step "tsc --noEmit, eslint, import cycles (madge)"
+step "tsc --noEmit, eslint, import cycles (madge for TypeScript, scripts/check-rust-cycles.mjs for Rust)"
 npx tsc --noEmit
 npx eslint .
 npm run check:cycles
+npm run check:rust-cycles
 
 step "vitest run"
 npx vitest run 2>&1 | tee "$log/vitest.txt"

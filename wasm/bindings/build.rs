@@ -14,10 +14,6 @@ use tierplan_core::analytics::gc_sim::{GcSimConfig, GcSimResult};
 use tierplan_core::block::result::{
     BlockCacheResult, BlockResult, CostAtU, PartitionPoint, TierResult,
 };
-use tierplan_core::block_spec::{
-    BlockCacheKind, BlockSpec, BlockTraceFormat, BlockTraceRef, BlockWorkload,
-    SyntheticBlockWorkload,
-};
 use tierplan_core::logs::fit::{
     ChurnFit, DayNew, DiurnalFit, HourRate, Interval, LogFit, RankPoint, ZipfFit,
 };
@@ -30,7 +26,6 @@ use tierplan_core::optimize::{
     Measurement, OptimizeResult, OptimizeSpec, Replacement, SearchProgress, SearchSpace,
     SsdLifetime, Tco, TcoBreakdown, TierRange,
 };
-use tierplan_core::presets::PresetInfo;
 use tierplan_core::progress::Progress;
 use tierplan_core::reproduce::{
     Analytic, BlockCheck, Claim, ClaimOutcome, Combine, Difference, Expect, Input, Method, Metric,
@@ -41,24 +36,29 @@ use tierplan_core::request::{
     DeviceReplication, DeviceUse, FlashWrites, IndexRam, MaxRatePoint, MaxRateProgress,
     MaxRateResult, RequestReplication, RequestResult,
 };
-use tierplan_core::request_spec::{
+use tierplan_core::sampling::block::presets::BlockWorkloadPreset;
+use tierplan_core::sampling::block::trace::TraceLineError;
+use tierplan_core::scenario::block::{
+    BlockCacheKind, BlockSpec, BlockTraceFormat, BlockTraceRef, BlockWorkload,
+    SyntheticBlockWorkload,
+};
+use tierplan_core::scenario::presets::PresetInfo;
+use tierplan_core::scenario::request::{
     ArrivalPattern, BlockCacheSpec, CachePolicyKind, CacheSpec, CacheStart, DiskLayout,
     DiskScheduler, HddMechanics, IndexKind, IndexSpec, MaxRateSpec, ObjectSpec, RamSpec,
     RequestRun, RequestSpec, RingSpec, SeekModel, SegmentWorkload, SetReplacement,
 };
-use tierplan_core::results::{
-    FlashSummary, FlashWear, ReplicationResult, RunResult, Summary, TierMetrics, TierSummary,
-    TimeSeries,
-};
-use tierplan_core::sampling::block::presets::BlockWorkloadPreset;
-use tierplan_core::sampling::block::trace::TraceLineError;
+use tierplan_core::scenario::validate::FieldError;
 use tierplan_core::scenario::{
     Architecture, CellType, Churn, Device, DeviceKind, FlashSpec, IntervalPolicy, LfuPolicy,
     LfuStart, Policy, Popularity, RateProfile, RunConfig, Scenario, TierRole, TierSpec, Tiers,
     VideoClass, Workload, ZipfConvention,
 };
 use tierplan_core::stats::Estimate;
-use tierplan_core::validate::FieldError;
+use tierplan_core::stream::results::{
+    FlashSummary, FlashWear, ReplicationResult, RunResult, Summary, TierMetrics, TierSummary,
+    TimeSeries,
+};
 use ts_rs::{Config, TS};
 
 fn decl<T: TS>(cfg: &Config, out: &mut String) {

@@ -3,9 +3,9 @@
 //! Thin wrappers over `tierplan_core::sampling::block` and `block_spec`.
 
 use super::to_js;
-use tierplan_core::block_spec::BlockSpec;
 use tierplan_core::sampling::block::presets::{block_preset as core_preset, block_presets};
 use tierplan_core::sampling::block::trace::detect_block_format;
+use tierplan_core::scenario::block::BlockSpec;
 use wasm_bindgen::prelude::*;
 
 /// The synthetic block workload presets (financial, search-engine,

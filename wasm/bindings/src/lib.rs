@@ -37,7 +37,7 @@ mod studies;
 use std::sync::Mutex;
 
 use serde::Serialize;
-use tierplan_core::validate::FieldError;
+use tierplan_core::scenario::validate::FieldError;
 use tierplan_core::Job;
 use wasm_bindgen::prelude::*;
 

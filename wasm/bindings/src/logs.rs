@@ -4,7 +4,7 @@
 
 use super::{parse, to_js, SimJob};
 use tierplan_core::logs::{self, scenario, ColumnMap, LogParser};
-use tierplan_core::validate::FieldError;
+use tierplan_core::scenario::validate::FieldError;
 use wasm_bindgen::prelude::*;
 
 fn errors_js(errors: Vec<FieldError>) -> JsValue {

@@ -3,7 +3,7 @@
 
 use super::to_js;
 use tierplan_core::analytics;
-use tierplan_core::presets;
+use tierplan_core::scenario::presets;
 use wasm_bindgen::prelude::*;
 
 /// The bundled scenario presets (the studies' configurations).

@@ -4,7 +4,7 @@
 
 use super::{field_errors_js, from_js, js_text, parse, to_js};
 use tierplan_core::analytics;
-use tierplan_core::validate::FieldError;
+use tierplan_core::scenario::validate::FieldError;
 use wasm_bindgen::prelude::*;
 
 /// The optimiser's exact cost-ordered search (SPEC §10), ask/tell: the
@@ -139,7 +139,7 @@ pub fn cost_params_from_timings(
 /// each as `cost_model.<field>: <value and allowed range>`.
 fn checked_spec(spec: &JsValue) -> Result<CostModelSpec, JsError> {
     let spec: CostModelSpec = from_js(spec, "cost_model")?;
-    let errors = tierplan_core::validate::validate_cost_model(&spec);
+    let errors = tierplan_core::scenario::validate::validate_cost_model(&spec);
     if errors.is_empty() {
         Ok(spec)
     } else {
@@ -413,13 +413,13 @@ pub fn export_io(
 /// The request-level presets (the NOSSDAV'12 configurations).
 #[wasm_bindgen(js_name = listRequestPresets, unchecked_return_type = "PresetInfo[]")]
 pub fn list_request_presets() -> Result<JsValue, JsError> {
-    to_js(&tierplan_core::presets_request::request_presets())
+    to_js(&tierplan_core::scenario::presets::request_presets())
 }
 
 /// One request-level preset scenario by id; throws for an unknown id.
 #[wasm_bindgen(js_name = requestPreset, unchecked_return_type = "Scenario")]
 pub fn request_preset(id: &str) -> Result<JsValue, JsError> {
-    match tierplan_core::presets_request::request_preset(id) {
+    match tierplan_core::scenario::presets::request_preset(id) {
         Some(s) => to_js(&s),
         None => Err(JsError::new(&format!("unknown preset \"{id}\""))),
     }
@@ -428,12 +428,12 @@ pub fn request_preset(id: &str) -> Result<JsValue, JsError> {
 /// The disks and SSDs of the request-level study, with their timing.
 #[wasm_bindgen(js_name = requestDevicePresets, unchecked_return_type = "Device[]")]
 pub fn request_device_presets() -> Result<JsValue, JsError> {
-    to_js(&tierplan_core::presets_request::request_device_presets())
+    to_js(&tierplan_core::scenario::presets::request_device_presets())
 }
 
 /// The default request section (SPEC §11 defaults) for a scenario that has
 /// none yet.
 #[wasm_bindgen(js_name = defaultRequestSpec, unchecked_return_type = "RequestSpec")]
 pub fn default_request_spec() -> Result<JsValue, JsError> {
-    to_js(&tierplan_core::request_spec::RequestSpec::default())
+    to_js(&tierplan_core::scenario::request::RequestSpec::default())
 }

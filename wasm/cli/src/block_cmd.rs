@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 use tierplan_core::block::job::BlockJob;
 use tierplan_core::block::BlockResult;
-use tierplan_core::block_spec::BlockWorkload;
+use tierplan_core::scenario::block::BlockWorkload;
 use tierplan_core::Scenario;
 
 /// Bytes read from a trace file per chunk.
@@ -191,7 +191,7 @@ fn fcl_tables(r: &BlockResult) -> String {
 
 /// A synthetic preset with the cache it is meant for, only its length changed.
 fn bench_scenario(preset: &str, ios: f64, trace: bool) -> Scenario {
-    use tierplan_core::block_spec::{BlockSpec, BlockTraceFormat, BlockTraceRef};
+    use tierplan_core::scenario::block::{BlockSpec, BlockTraceFormat, BlockTraceRef};
     let p = tierplan_core::sampling::block::presets::block_preset(preset).expect("block preset");
     let mut w = p.workload;
     w.duration_s = ios / w.iops;
@@ -210,7 +210,7 @@ fn bench_scenario(preset: &str, ios: f64, trace: bool) -> Scenario {
             replications: 1,
             ..Default::default()
         }),
-        ..tierplan_core::presets::default_scenario()
+        ..tierplan_core::scenario::presets::default_scenario()
     }
 }
 
@@ -260,8 +260,8 @@ pub fn bench(rounds: u32) {
         4.0 * ios as f64 / best
     );
     let trace = bench_trace(preset, 1_000_000.0);
-    use tierplan_core::block_spec::BlockCacheKind;
-    let all = tierplan_core::block_spec::BlockSpec::default().caches;
+    use tierplan_core::scenario::block::BlockCacheKind;
+    let all = tierplan_core::scenario::block::BlockSpec::default().caches;
     for caches in [all, vec![BlockCacheKind::Slc]] {
         let mut best = f64::INFINITY;
         let mut r = None;

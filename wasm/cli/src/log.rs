@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use tierplan_core::logs::generate::{generate, GenerateSpec};
 use tierplan_core::logs::scenario::{fitted_scenario, replay_job, ReplaySearch};
 use tierplan_core::logs::{self, ColumnMap, LogFormat, LogParser, TimeFormat};
-use tierplan_core::presets::scenario_preset;
+use tierplan_core::scenario::presets::scenario_preset;
 use tierplan_core::Scenario;
 
 #[derive(Clone, Copy, ValueEnum)]

@@ -4,8 +4,8 @@
 
 use std::process::ExitCode;
 use std::time::Instant;
-use tierplan_core::presets_request::request_preset;
 use tierplan_core::request::{export_io, MaxRateJob, RequestJob, RequestResult};
+use tierplan_core::scenario::presets::request_preset;
 use tierplan_core::stats::Estimate;
 use tierplan_core::Scenario;
 

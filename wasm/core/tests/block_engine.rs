@@ -6,8 +6,8 @@ use std::collections::{HashMap, VecDeque};
 use tierplan_core::block::flash_tier::geometry;
 use tierplan_core::block::job::{BlockJob, SourceFactory};
 use tierplan_core::block::make::tier_layout;
-use tierplan_core::block_spec::{BlockCacheKind, BlockSpec};
 use tierplan_core::sampling::block::{BlockIo, BlockSource};
+use tierplan_core::scenario::block::{BlockCacheKind, BlockSpec};
 
 /// A small deterministic block stream: Poisson arrivals, skewed random
 /// blocks (block = N·x³ for uniform x), 1–4 block I/Os.

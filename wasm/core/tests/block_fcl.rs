@@ -7,9 +7,11 @@ use tierplan_core::block::fcl::sweep::operations_cost_us;
 use tierplan_core::block::flash_tier::geometry;
 use tierplan_core::block::job::{BlockJob, RepMetrics};
 use tierplan_core::block::make::{fcl_params, tier_layout};
-use tierplan_core::block_spec::{BlockCacheKind, BlockSpec, BlockWorkload, SyntheticBlockWorkload};
 use tierplan_core::sampling::block::synthetic::SyntheticBlocks;
 use tierplan_core::sampling::block::BlockSource;
+use tierplan_core::scenario::block::{
+    BlockCacheKind, BlockSpec, BlockWorkload, SyntheticBlockWorkload,
+};
 
 fn job(spec: BlockSpec, w: &SyntheticBlockWorkload, timed: bool) -> BlockJob {
     let w = w.clone();

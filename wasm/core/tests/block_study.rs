@@ -4,15 +4,15 @@
 //! (`cargo test --test block_study -- --nocapture`).
 
 use tierplan_core::block::job::BlockJob;
-use tierplan_core::block_spec::{BlockSpec, BlockTraceFormat, BlockTraceRef, BlockWorkload};
 use tierplan_core::reproduce::{hyssc_runs, hyssc_spec};
 use tierplan_core::sampling::block::{BlockSource, BLOCK_BYTES};
+use tierplan_core::scenario::block::{BlockSpec, BlockTraceFormat, BlockTraceRef, BlockWorkload};
 use tierplan_core::Scenario;
 
 fn scenario(spec: BlockSpec) -> Scenario {
     Scenario {
         block: Some(spec),
-        ..tierplan_core::presets::default_scenario()
+        ..tierplan_core::scenario::presets::default_scenario()
     }
 }
 

@@ -2,10 +2,10 @@
 //! Poisson rate, read share and sequential share; determinism per seed; the
 //! presets are valid workloads.
 
-use tierplan_core::block_spec::SyntheticBlockWorkload;
 use tierplan_core::sampling::block::presets::{block_preset, block_presets, PRESET_IOS, SCALE};
 use tierplan_core::sampling::block::synthetic::{footprint_blocks, SyntheticBlocks};
 use tierplan_core::sampling::block::{BlockIo, BlockSource};
+use tierplan_core::scenario::block::SyntheticBlockWorkload;
 
 fn drain(g: &mut SyntheticBlocks) -> Vec<BlockIo> {
     std::iter::from_fn(|| g.next_io()).collect()

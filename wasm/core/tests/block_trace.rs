@@ -4,10 +4,10 @@
 //! input makes the reader panic.
 
 use proptest::prelude::*;
-use tierplan_core::block_spec::{BlockTraceFormat, SyntheticBlockWorkload};
 use tierplan_core::sampling::block::synthetic::SyntheticBlocks;
 use tierplan_core::sampling::block::trace::*;
 use tierplan_core::sampling::block::{BlockIo, BlockSource};
+use tierplan_core::scenario::block::{BlockTraceFormat, SyntheticBlockWorkload};
 
 const FORMATS: [BlockTraceFormat; 3] = [
     BlockTraceFormat::Msr,

@@ -1,9 +1,9 @@
 //! `scenario.block` is checked field by field: every problem at once, each
 //! with its path and the allowed range; the defaults and presets pass.
 
-use tierplan_core::block_spec::*;
-use tierplan_core::presets::default_scenario;
 use tierplan_core::sampling::block::presets::block_presets;
+use tierplan_core::scenario::block::*;
+use tierplan_core::scenario::presets::default_scenario;
 use tierplan_core::{parse_scenario, validate, FieldError};
 
 fn with_block(b: BlockSpec) -> Vec<FieldError> {

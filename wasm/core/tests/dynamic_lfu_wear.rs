@@ -1,7 +1,7 @@
 //! Dynamic LFU with popularity churn: file fills write to flash at a rate
 //! that scales with the churn, and the lifetime follows SPEC §8.
 
-use tierplan_core::presets::scenario_preset;
+use tierplan_core::scenario::presets::scenario_preset;
 use tierplan_core::scenario::*;
 use tierplan_core::{run, Scenario};
 

@@ -2,7 +2,7 @@
 //! must agree with Erlang B (SPEC §5) within the run's 95 % CI.
 
 use tierplan_core::analytics::erlang_b;
-use tierplan_core::presets::scenario_preset;
+use tierplan_core::scenario::presets::scenario_preset;
 use tierplan_core::{run, Scenario};
 
 /// c streams of capacity exactly (1024 KB/s streams on c MB/s of disk),

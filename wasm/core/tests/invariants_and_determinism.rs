@@ -1,7 +1,7 @@
 //! Invariants checked after every event (debug mode of the engine), and
 //! determinism: same scenario and seed → identical results.
 
-use tierplan_core::presets::{scenario_preset, scenario_presets};
+use tierplan_core::scenario::presets::{scenario_preset, scenario_presets};
 use tierplan_core::scenario::*;
 use tierplan_core::{run, Job, RunResult, Scenario};
 

@@ -7,9 +7,9 @@
 use tierplan_core::logs::generate::{generate, GenerateSpec};
 use tierplan_core::logs::scenario::{fitted_scenario, peak_hour_scenario, replay_job};
 use tierplan_core::logs::{self, fit, LogFormat, TimeFormat};
-use tierplan_core::presets::scenario_preset;
-use tierplan_core::results::RunResult;
+use tierplan_core::scenario::presets::scenario_preset;
 use tierplan_core::stats::Estimate;
+use tierplan_core::stream::results::RunResult;
 use tierplan_core::{run, Scenario};
 
 fn log_of(s: &Scenario, days: f64, seed: u64) -> Vec<u8> {
@@ -111,7 +111,7 @@ fn the_peak_hour_decides_and_is_named() {
     let s = scenario_preset("diurnal-evening-peak").unwrap();
     let (peak, hour) = peak_hour_scenario(&s).unwrap();
     assert_eq!(hour, 21);
-    let w = &tierplan_core::presets::EVENING_PEAK;
+    let w = &tierplan_core::scenario::presets::EVENING_PEAK;
     let mean = w.iter().sum::<f64>() / 24.0;
     assert!((peak.workload.arrival_rate - w[21] / mean).abs() < 1e-12);
     assert!(peak.workload.rate_profile.is_none());

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 use tierplan_core::optimize::*;
-use tierplan_core::presets::{device_presets, scenario_preset};
+use tierplan_core::scenario::presets::{device_presets, scenario_preset};
 use tierplan_core::scenario::*;
 use tierplan_core::{run, RunResult};
 

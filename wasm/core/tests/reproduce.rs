@@ -6,11 +6,11 @@ use std::collections::{BTreeMap, HashSet};
 use std::sync::OnceLock;
 
 use tierplan_core::optimize::{optimize, Criterion, MaxCounts, OptimizeSpec};
-use tierplan_core::presets::scenario_preset;
 use tierplan_core::reproduce::{
     evaluate, judge, mmsys11_cost_table, rejection_note, reproduction, reproduction_table, run_all,
     strict_optima, thousands, Expect, Method, Reproduction, Verdict,
 };
+use tierplan_core::scenario::presets::scenario_preset;
 use tierplan_core::scenario::Architecture;
 use tierplan_core::{validate, RunResult};
 

@@ -18,7 +18,7 @@ use tierplan_core::devices::ssd::{Ssd, SsdGeometry};
 use tierplan_core::devices::IoOp;
 use tierplan_core::request::run_request;
 use tierplan_core::request::workload::{request_sequence, Library};
-use tierplan_core::request_spec::*;
+use tierplan_core::scenario::request::*;
 
 /// Set-associative cache replayed block by block: a set is a queue of its
 /// blocks, oldest (FIFO) or least recently used (LRU) first.

@@ -7,7 +7,7 @@ mod request_support;
 
 use request_support::*;
 use tierplan_core::request::run_request;
-use tierplan_core::request_spec::*;
+use tierplan_core::scenario::request::*;
 use tierplan_core::scenario::Scenario;
 
 /// One disk, 2 000 000-byte segments read in one chunk, no RAM cache, no

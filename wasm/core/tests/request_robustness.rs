@@ -7,8 +7,8 @@ mod request_support;
 use proptest::prelude::*;
 use request_support::*;
 use tierplan_core::request::{export_io, RequestJob};
-use tierplan_core::request_spec::*;
-use tierplan_core::validate::validate;
+use tierplan_core::scenario::request::*;
+use tierplan_core::scenario::validate::validate;
 
 fn paths(s: &tierplan_core::Scenario) -> Vec<String> {
     validate(s).into_iter().map(|e| e.path).collect()

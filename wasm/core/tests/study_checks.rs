@@ -2,7 +2,7 @@
 //! simulation (analytic checks live beside the formulas in `analytics`).
 
 use tierplan_core::analytics::streams_per_bandwidth;
-use tierplan_core::presets::scenario_preset;
+use tierplan_core::scenario::presets::scenario_preset;
 use tierplan_core::scenario::TierRole;
 use tierplan_core::{run, validate, RunResult, Scenario};
 
@@ -10,7 +10,7 @@ fn preset(id: &str) -> Scenario {
     scenario_preset(id).unwrap()
 }
 
-fn tier(r: &RunResult, role: TierRole) -> &tierplan_core::results::TierSummary {
+fn tier(r: &RunResult, role: TierRole) -> &tierplan_core::stream::results::TierSummary {
     r.tiers.iter().find(|t| t.role == role).unwrap()
 }
 

@@ -2,9 +2,9 @@
 //! hangs or allocates without bound.
 
 use proptest::prelude::*;
-use tierplan_core::presets::{default_scenario, scenario_preset};
+use tierplan_core::scenario::presets::{default_scenario, scenario_preset};
+use tierplan_core::scenario::validate::expected_events;
 use tierplan_core::scenario::*;
-use tierplan_core::validate::expected_events;
 use tierplan_core::{parse_scenario, read_scenario, validate, Job};
 
 fn paths(errs: &[tierplan_core::FieldError]) -> Vec<&str> {
@@ -53,7 +53,7 @@ fn every_problem_is_reported_with_its_path_and_range() {
 #[test]
 fn cost_model_inputs_are_checked_with_their_paths() {
     use tierplan_core::analytics::cost_model::CostModelSpec;
-    use tierplan_core::validate::validate_cost_model;
+    use tierplan_core::scenario::validate::validate_cost_model;
     let mut s = scenario_preset("fast12-overprovisioning").unwrap();
     assert!(validate(&s).is_empty());
     assert_eq!(s.cost_model, Some(CostModelSpec::fast12_example()));

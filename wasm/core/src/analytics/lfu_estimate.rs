@@ -62,7 +62,7 @@ pub fn static_lfu_estimate(s: &Scenario) -> Option<LfuEstimate> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::presets::scenario_preset;
+    use crate::scenario::presets::scenario_preset;
 
     #[test]
     fn study_flash_estimate() {

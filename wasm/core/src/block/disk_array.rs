@@ -5,9 +5,9 @@
 //! transfer.
 
 use crate::devices::Hdd;
-use crate::request_spec::{HddMechanics, SeekModel};
 use crate::sampling::block::BLOCK_BYTES;
 use crate::sampling::rng::SimRng;
+use crate::scenario::request::{HddMechanics, SeekModel};
 
 /// ASSUMPTION (the studies give only "15K disks"): average seek 3.4 ms
 /// (Cheetah 15K.6 datasheet read seek), 15 000 rpm (4 ms per revolution,

@@ -10,16 +10,16 @@ use super::fcl::sweep::{CostSweep, OpCounts};
 use super::flash_tier::{cell_label, FlashCounts, UNITS_PER_TIER};
 use super::make::{fcl_params, flash_tiers, physical_pages, policy, supported, tier_layout};
 use super::result::{BlockCacheResult, BlockResult, PartitionPoint, TierResult};
-use crate::block_spec::BlockWorkload;
-use crate::block_spec::{BlockCacheKind, BlockSpec};
 use crate::progress::Progress;
 use crate::sampling::block::synthetic::SyntheticBlocks;
 use crate::sampling::block::trace::{TraceLineError, TraceReader};
 use crate::sampling::block::BlockIo;
 use crate::sampling::block::BlockSource;
+use crate::scenario::block::BlockWorkload;
+use crate::scenario::block::{BlockCacheKind, BlockSpec};
+use crate::scenario::validate::FieldError;
 use crate::scenario::Scenario;
 use crate::stats::mean_ci95;
-use crate::validate::FieldError;
 
 /// Builds the synthetic source of replication seed `seed`.
 pub type SourceFactory = Box<dyn FnMut(u64) -> Box<dyn BlockSource>>;
@@ -145,7 +145,7 @@ impl BlockJob {
     /// A job for `scenario.block`: its synthetic workload, or a trace the
     /// caller then feeds with `feed_trace` / `end_trace`.
     pub fn new(scenario: &Scenario) -> Result<BlockJob, Vec<FieldError>> {
-        let mut errors = crate::validate::validate(scenario);
+        let mut errors = crate::scenario::validate::validate(scenario);
         let Some(spec) = scenario.block.clone() else {
             errors.push(field(
                 "block",

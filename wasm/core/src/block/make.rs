@@ -7,7 +7,7 @@ use super::hyssc::Hyssc;
 use super::lru_cache::LruCache;
 use super::no_cache::NoCache;
 use super::policy::CachePolicy;
-use crate::block_spec::{BlockCacheKind, BlockSpec};
+use crate::scenario::block::{BlockCacheKind, BlockSpec};
 use crate::scenario::CellType;
 
 /// One flash tier of a cache: cell type, physical GB, over-provisioned share.

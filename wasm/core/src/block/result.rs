@@ -1,7 +1,7 @@
 //! What a block-cache run reports (SPEC §13). Crosses the wasm boundary as
 //! JSON; the TypeScript declarations are generated from these definitions.
 
-use crate::block_spec::BlockCacheKind;
+use crate::scenario::block::BlockCacheKind;
 use crate::stats::Estimate;
 use serde::Serialize;
 

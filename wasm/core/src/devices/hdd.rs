@@ -2,8 +2,8 @@
 //! I/O continues exactly where the previous one ended, then transfer at the
 //! media rate (SPEC §11).
 
-use crate::request_spec::{HddMechanics, SeekModel};
 use crate::sampling::rng::SimRng;
+use crate::scenario::request::{HddMechanics, SeekModel};
 
 /// E[√u] for the distance u between two uniform points on [0, 1] (8/15):
 /// scaling √distance by its inverse keeps the mean seek at the average.

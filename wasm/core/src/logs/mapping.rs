@@ -2,6 +2,7 @@
 //! detector that guesses both from the first lines so the user only has to
 //! confirm (or correct) a preview.
 
+use super::csv::split_line;
 use super::time::{self, TimeFormat};
 use serde::{Deserialize, Serialize};
 
@@ -162,7 +163,7 @@ pub fn detect(sample: &[u8]) -> Detection {
         b','
     };
     let split = |l: &str| -> Vec<String> {
-        super::parse::split_line(l, delim)
+        split_line(l, delim)
             .map(|f| f.into_iter().map(|c| c.into_owned()).collect())
             .unwrap_or_else(|_| vec![l.to_string()])
     };

@@ -7,6 +7,7 @@
 //! synthetic logs (`generate`).
 
 pub mod counts;
+mod csv;
 pub mod fit;
 pub mod generate;
 pub mod mapping;

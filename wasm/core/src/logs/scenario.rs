@@ -4,9 +4,9 @@
 use super::counts::Tally;
 use super::fit::LogFit;
 use crate::optimize::{OptimizeResult, OptimizeSpec, Search, SearchProgress};
+use crate::scenario::validate::{validate, FieldError, MAX_VIDEOS};
 use crate::scenario::{Churn, RateProfile, Scenario, VideoClass, ZipfConvention};
 use crate::stream::{Job, RateSteps, Trace};
-use crate::validate::{validate, FieldError, MAX_VIDEOS};
 use std::sync::Arc;
 
 /// Round to `digits` significant digits, so fitted values read well and keep
@@ -142,10 +142,10 @@ pub fn replay_parts(
     if trace.is_empty() {
         return Err(refuse("the log has no requests to replay".into()));
     }
-    if windows == 0 || windows > crate::validate::MAX_REPLICATIONS {
+    if windows == 0 || windows > crate::scenario::validate::MAX_REPLICATIONS {
         return Err(refuse(format!(
             "windows {windows} is out of range: from 1 to {}",
-            crate::validate::MAX_REPLICATIONS
+            crate::scenario::validate::MAX_REPLICATIONS
         )));
     }
     let mut order: Vec<u32> = (0..tally.names.len() as u32).collect();

@@ -344,7 +344,7 @@ mod tests {
 
     #[test]
     fn one_sweep_equals_separate_sweeps() {
-        let mut s = crate::presets::scenario_preset("mmsys11-cost-hdd").unwrap();
+        let mut s = crate::scenario::presets::scenario_preset("mmsys11-cost-hdd").unwrap();
         s.run.duration_h = 2.0;
         s.run.replications = 2;
         let tr = Trace::generate(&s, false);

@@ -53,11 +53,11 @@
 
 mod bound;
 
-use crate::results::RunResult;
+use crate::scenario::validate::{validate, FieldError, MAX_COUNT};
 use crate::scenario::*;
 use crate::stats::Estimate;
+use crate::stream::results::RunResult;
 use crate::stream::run;
-use crate::validate::{validate, FieldError, MAX_COUNT};
 use bound::{bw_units, Capacities, Trace};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;

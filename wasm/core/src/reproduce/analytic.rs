@@ -1,6 +1,15 @@
 //! Closed forms behind the analytic claims.
 
-use super::*;
+use super::text::{counts_text, dollars, thousands};
+use crate::optimize::Counts;
+
+use crate::analytics::lifetime_hours;
+use crate::analytics::streams_per_bandwidth;
+use crate::analytics::write_amplification;
+use crate::analytics::zipf_top_k_mass;
+use crate::reproduce::Analytic;
+use crate::scenario::cost_model::CostModelSpec;
+use crate::scenario::Architecture;
 
 /// The study's capacity model: the cheapest (disks, cache devices) whose
 /// streams reach `need`, with at least `min_disks` disks; ties → fewer disks.

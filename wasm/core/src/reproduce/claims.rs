@@ -1,7 +1,28 @@
 //! The published claims as data: what each study printed, the scenarios
 //! that reproduce it and why we differ where we do. No verdict logic here.
 
-use super::*;
+use super::rows::{cost_config, input, scenario, simulated, value};
+use super::text::{counts_text, dollars, thousands};
+use crate::optimize::Counts;
+use crate::stream::results::RunResult;
+
+use crate::analytics::erlang_b;
+use crate::analytics::static_lfu_estimate;
+use crate::analytics::streams_per_bandwidth;
+use crate::reproduce::Analytic;
+use crate::reproduce::Claim;
+use crate::reproduce::Combine;
+use crate::reproduce::Expect;
+use crate::reproduce::Method;
+use crate::reproduce::Metric;
+use crate::reproduce::Reproduction;
+use crate::reproduce::Study;
+use crate::reproduce::StudyConfig;
+use crate::scenario::cost_model::CostModelSpec;
+use crate::scenario::presets::scenario_preset;
+use crate::scenario::Architecture;
+use crate::scenario::IntervalPolicy;
+use crate::scenario::TierRole;
 
 /// The MMSys'11 cost table, the one place the app keeps it (the optimiser's
 /// study check and this page both read it).
@@ -94,65 +115,6 @@ pub fn rejection_note(r: &RunResult, what: &str) -> String {
         "In our simulation of {what}, {}: a 10-hour Poisson run occasionally crosses the stream capacity, so \"0 rejections in every replication\" needs one more device.",
         bad.join("; ")
     )
-}
-
-/// Configuration of a cost preset with other counts.
-pub(super) fn cost_config(arch: Architecture, c: Counts) -> Scenario {
-    let preset = match arch {
-        Architecture::HddOnly => "mmsys11-cost-hdd",
-        Architecture::DramIcHdd => "mmsys11-cost-dram",
-        _ => "mmsys11-cost-ssd",
-    };
-    let mut s = scenario_preset(preset).expect("cost presets exist");
-    s.tiers.disk.count = c.disk;
-    if let Some(t) = s.tiers.interval_cache.as_mut() {
-        t.count = c.interval_cache;
-    }
-    if let Some(t) = s.tiers.file_cache.as_mut() {
-        t.count = c.file_cache;
-    }
-    s
-}
-
-pub(super) fn counts_text(arch: Architecture, c: Counts) -> String {
-    let hdds = format!("{} HDD{}", c.disk, if c.disk == 1 { "" } else { "s" });
-    match arch {
-        Architecture::DramIcHdd => format!("{} DRAM + {hdds}", c.interval_cache),
-        Architecture::SsdLfuHdd => format!(
-            "{} SSD{} + {hdds}",
-            c.file_cache,
-            if c.file_cache == 1 { "" } else { "s" }
-        ),
-        _ => hdds,
-    }
-}
-
-pub(super) fn scenario(id: &str, title: &str, mut s: Scenario) -> ReproScenario {
-    s.name = format!("Reproduction — {title}");
-    ReproScenario {
-        id: id.into(),
-        title: title.into(),
-        scenario: s,
-    }
-}
-
-pub(super) fn input(scenario: &str, metric: Metric) -> Input {
-    Input {
-        scenario: scenario.into(),
-        metric,
-    }
-}
-
-pub(super) fn value(value: f64, unit: &str, decimals: u32) -> Expect {
-    Expect::Value {
-        value,
-        unit: unit.into(),
-        decimals,
-    }
-}
-
-pub(super) fn simulated(inputs: Vec<Input>, combine: Combine) -> Method {
-    Method::Simulated { inputs, combine }
 }
 
 /// Every claim and scenario of the reproduction page.

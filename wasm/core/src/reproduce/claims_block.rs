@@ -4,10 +4,16 @@
 //! Study claims tab and `tierplan reproduce` compute them in about a
 //! second; they run once per process and are kept.
 
-use super::*;
+use crate::reproduce::BlockCheck;
+use crate::reproduce::Claim;
+use crate::reproduce::Expect;
+use crate::reproduce::Method;
+use crate::reproduce::Study;
+use crate::Scenario;
+
 use crate::block::job::{BlockJob, RepMetrics};
-use crate::block_spec::{BlockCacheKind, BlockSpec, BlockWorkload};
 use crate::sampling::block::presets::block_preset;
+use crate::scenario::block::{BlockCacheKind, BlockSpec, BlockWorkload};
 use crate::stats::{mean_ci95, Estimate};
 use std::sync::OnceLock;
 
@@ -65,7 +71,7 @@ pub fn hyssc_spec(preset: &str) -> BlockSpec {
 fn simulate(preset: &str) -> HysscRun {
     let scenario = Scenario {
         block: Some(hyssc_spec(preset)),
-        ..crate::presets::default_scenario()
+        ..crate::scenario::presets::default_scenario()
     };
     let mut job = BlockJob::new(&scenario).expect("the HySSC scenario is valid");
     while !job.step(1 << 16).done {}

@@ -4,12 +4,19 @@
 //! a second (once per process). Costs are the §9 unit costs of the
 //! operations each cache did (`block::fcl::sweep`).
 
-use super::*;
+use super::rows::value;
+use crate::reproduce::BlockCheck;
+use crate::reproduce::Claim;
+use crate::reproduce::Expect;
+use crate::reproduce::Method;
+use crate::reproduce::Study;
+use crate::Scenario;
+
 use crate::block::fcl::scaled_preset;
 use crate::block::fcl::sweep::operations_cost_us;
 use crate::block::job::{BlockJob, RepMetrics};
 use crate::block::make::fcl_params;
-use crate::block_spec::{BlockCacheKind, BlockSpec, BlockWorkload};
+use crate::scenario::block::{BlockCacheKind, BlockSpec, BlockWorkload};
 use std::sync::OnceLock;
 
 /// The presets of the FAST'12 study, in its order.
@@ -78,7 +85,7 @@ fn simulate(preset: &str) -> Fast12Run {
     let spec = fast12_spec(preset);
     let scenario = Scenario {
         block: Some(spec),
-        ..crate::presets::default_scenario()
+        ..crate::scenario::presets::default_scenario()
     };
     let mut job = BlockJob::new(&scenario).expect("the FAST'12 scenario is valid");
     while !job.step(1 << 16).done {}

@@ -2,8 +2,16 @@
 //! runs and max-rate searches that reproduce them, and what the model lacks
 //! where it does not. Data only; `request_inputs.rs` reads the results.
 
-use super::*;
-use crate::presets_request::{request_preset, CALIBRATED_CHUNK_KB};
+use super::rows::value;
+use crate::reproduce::Claim;
+use crate::reproduce::Expect;
+use crate::reproduce::Method;
+use crate::reproduce::RequestInput;
+use crate::reproduce::RequestReproScenario;
+use crate::reproduce::Study;
+
+use super::types::RequestMetric;
+use crate::scenario::presets::{request_preset, CALIBRATED_CHUNK_KB};
 
 fn run(
     id: &str,

@@ -2,7 +2,12 @@
 //! per entry and flash reads per lookup of SkimpyStash, and the
 //! performance-per-dollar arithmetic of FlashStore and ChunkStash. Data only.
 
-use super::*;
+use super::rows::value;
+use crate::reproduce::Analytic;
+use crate::reproduce::Claim;
+use crate::reproduce::Expect;
+use crate::reproduce::Method;
+use crate::reproduce::Study;
 
 fn closed_form(
     id: &str,

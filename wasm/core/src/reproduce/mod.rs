@@ -33,35 +33,15 @@ mod claims_request;
 mod claims_sengupta_li;
 mod judge;
 mod request_inputs;
+mod rows;
 mod table;
+mod text;
 mod types;
 
 pub use analytic::capacity_rule;
 pub use claims::{mmsys11_cost_table, rejection_note, reproduction, strict_optima};
 pub use claims_block::{hyssc_runs, hyssc_spec, HysscRun};
-pub use judge::{block_pending, evaluate, evaluate_with, judge, thousands};
+pub use judge::{block_pending, evaluate, evaluate_with, judge};
 pub use table::{reproduction_table, reproduction_table_with, run_all, run_requests, table_csv};
+pub use text::thousands;
 pub use types::*;
-
-// The parts share their helpers (formatting, the cost table) through here.
-#[allow(unused_imports)]
-use analytic::*;
-#[allow(unused_imports)]
-use claims::*;
-#[allow(unused_imports)]
-use judge::*;
-
-use std::collections::BTreeMap;
-
-use serde::{Deserialize, Serialize};
-
-use crate::analytics::cost_model::CostModelSpec;
-use crate::analytics::{
-    erlang_b, lifetime_hours, static_lfu_estimate, streams_per_bandwidth, write_amplification,
-    zipf_top_k_mass,
-};
-use crate::optimize::Counts;
-use crate::presets::scenario_preset;
-use crate::request::{MaxRateResult, RequestResult};
-use crate::results::RunResult;
-use crate::scenario::{Architecture, IntervalPolicy, Scenario, TierRole};

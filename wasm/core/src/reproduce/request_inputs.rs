@@ -2,7 +2,10 @@
 //! search's answer or a run's hit ratio, with the labelled values shown
 //! side by side.
 
-use super::*;
+use crate::reproduce::RequestInput;
+use crate::reproduce::RequestMetric;
+use crate::reproduce::RequestOutput;
+use std::collections::BTreeMap;
 
 fn read(m: RequestMetric, out: &RequestOutput) -> (f64, Option<f64>, String) {
     match (m, out) {

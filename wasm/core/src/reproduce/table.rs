@@ -1,7 +1,14 @@
 //! The table the page and `tierplan reproduce` show, running the scenarios
 //! natively, and its CSV.
 
-use super::*;
+use crate::reproduce::block_pending;
+use crate::reproduce::evaluate_with;
+use crate::reproduce::Method;
+use crate::reproduce::Reproduction;
+use crate::reproduce::ReproductionRow;
+use crate::reproduce::RequestOutput;
+use crate::stream::results::RunResult;
+use std::collections::BTreeMap;
 
 /// The whole table for the results at hand.
 pub fn reproduction_table(
@@ -76,7 +83,7 @@ pub fn run_all(plan: &Reproduction) -> Result<BTreeMap<String, RunResult>, Strin
 pub fn run_requests(plan: &Reproduction) -> Result<BTreeMap<String, RequestOutput>, String> {
     let mut out = BTreeMap::new();
     for s in &plan.request_scenarios {
-        let fail = |errs: Vec<crate::validate::FieldError>| {
+        let fail = |errs: Vec<crate::scenario::validate::FieldError>| {
             let msgs: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
             format!("scenario {}: {}", s.id, msgs.join("; "))
         };

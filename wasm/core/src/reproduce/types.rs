@@ -1,7 +1,15 @@
 //! The reproduction page's data types: claims, how our value is obtained,
 //! outcomes and table rows (the TypeScript side sees them through ts-rs).
 
-use super::*;
+use crate::optimize::Counts;
+use crate::request::MaxRateResult;
+use crate::request::RequestResult;
+use crate::scenario::Architecture;
+use crate::scenario::TierRole;
+use crate::stream::results::RunResult;
+use crate::Scenario;
+
+use serde::{Deserialize, Serialize};
 
 /// Where a claim was published.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

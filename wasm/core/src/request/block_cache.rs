@@ -4,7 +4,7 @@
 //! slot used longest ago. Membership is one bit per library block, so a
 //! lookup is O(1) whatever the cache size.
 
-use crate::request_spec::SetReplacement;
+use crate::scenario::request::SetReplacement;
 
 const EMPTY: u32 = u32::MAX;
 

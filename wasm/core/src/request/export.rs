@@ -4,8 +4,8 @@
 
 use super::plan::Plan;
 use super::sim::Sim;
+use crate::scenario::validate::FieldError;
 use crate::scenario::Scenario;
-use crate::validate::FieldError;
 
 pub const EXPORT_HEADER: &str = "time_s,op,device,address,size\n";
 

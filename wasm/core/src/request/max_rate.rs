@@ -5,10 +5,10 @@
 //! their work is not repeated.
 
 use super::{RequestJob, RequestResult};
-use crate::request_spec::MaxRateSpec;
+use crate::scenario::request::MaxRateSpec;
+use crate::scenario::validate::FieldError;
 use crate::scenario::Scenario;
 use crate::stats::Estimate;
-use crate::validate::FieldError;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -84,7 +84,8 @@ impl MaxRateJob {
         let kmin = libm::ceil(spec.min_rate / spec.step - 1e-9) as i64;
         let kmax = libm::floor(spec.max_rate / spec.step + 1e-9) as i64;
         for k in [kmin, kmax] {
-            let errors = crate::validate::validate(&scenario_at(&base, k as f64 * spec.step));
+            let errors =
+                crate::scenario::validate::validate(&scenario_at(&base, k as f64 * spec.step));
             if !errors.is_empty() {
                 return Err(errors);
             }

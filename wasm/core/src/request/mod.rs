@@ -22,10 +22,10 @@ pub use result::*;
 
 use crate::analytics::lifetime_hours;
 use crate::progress::Progress;
-use crate::request_spec::CachePolicyKind;
+use crate::scenario::request::CachePolicyKind;
+use crate::scenario::validate::{validate, FieldError};
 use crate::scenario::Scenario;
 use crate::stats::mean_ci95;
-use crate::validate::{validate, FieldError};
 use plan::Plan;
 use sim::Sim;
 

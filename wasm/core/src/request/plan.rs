@@ -2,7 +2,7 @@
 //! number the simulation needs, in bytes and seconds, computed once per job.
 
 use crate::devices::ssd::SsdGeometry;
-use crate::request_spec::*;
+use crate::scenario::request::*;
 use crate::scenario::{DeviceKind, Scenario};
 use serde::{Deserialize, Serialize};
 
@@ -149,21 +149,6 @@ impl Plan {
             self.duration_s,
         )
     }
-}
-
-/// Expected I/Os of one replication: requests × chunks per segment × a
-/// factor for flash fills and feeds.
-pub fn expected_ios(
-    w: &SegmentWorkload,
-    chunk: f64,
-    rate: f64,
-    warm_rate: f64,
-    warmup_s: f64,
-    duration_s: f64,
-) -> f64 {
-    let seg = w.bitrate_kbps * 1024.0 * w.segment_s;
-    let per_request = (seg / chunk).ceil().max(1.0) + 1.0;
-    (rate * duration_s + warm_rate * warmup_s) * per_request * 2.0
 }
 
 /// The index of the cache policy: entries × bytes per entry (SPEC §11).

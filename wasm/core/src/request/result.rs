@@ -2,7 +2,7 @@
 //! as means with 95 % confidence intervals.
 
 use super::plan::IndexRam;
-use crate::request_spec::CachePolicyKind;
+use crate::scenario::request::CachePolicyKind;
 use crate::stats::Estimate;
 use serde::{Deserialize, Serialize};
 

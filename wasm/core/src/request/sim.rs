@@ -13,8 +13,8 @@ use super::plan::Plan;
 use super::ring_cache::{RingCache, NOT_IN_RING};
 use super::workload::{Library, Requests};
 use crate::devices::{Hdd, IoOp, IoQueue, LruCache, QueueStats, Ssd};
-use crate::request_spec::CachePolicyKind;
 use crate::sampling::rng::SimRng;
+use crate::scenario::request::CachePolicyKind;
 use std::fmt::Write as _;
 
 const NONE: u32 = u32::MAX;

@@ -2,9 +2,9 @@
 //! drawn once per seed, their byte offsets on the library, chunk ids for the
 //! RAM cache, and Zipf-video / uniform-segment requests.
 
-use crate::request_spec::SegmentWorkload;
 use crate::sampling::alias::AliasTable;
 use crate::sampling::rng::SimRng;
+use crate::scenario::request::SegmentWorkload;
 
 /// Segment sizes and offsets of one replication's library.
 pub struct Library {
@@ -114,7 +114,7 @@ impl Requests {
         Requests {
             alias: AliasTable::new(&p),
             segments: w.segments,
-            poisson: w.arrivals == crate::request_spec::ArrivalPattern::Poisson,
+            poisson: w.arrivals == crate::scenario::request::ArrivalPattern::Poisson,
         }
     }
 

@@ -24,15 +24,9 @@ impl RateSteps {
     /// not all zero). The weights are scaled so the daily mean rate is the
     /// workload's `arrival_rate`.
     pub fn of(w: &Workload) -> Option<RateSteps> {
-        let p = w.rate_profile.as_ref()?;
-        let mean = p.hourly.iter().sum::<f64>() / 24.0;
-        let mut rates = [0.0; 24];
-        for (r, h) in rates.iter_mut().zip(&p.hourly) {
-            *r = w.arrival_rate * h / mean;
-        }
         Some(RateSteps {
-            rates,
-            start_hour: p.start_hour,
+            rates: w.hourly_rates()?,
+            start_hour: w.rate_profile.as_ref()?.start_hour,
         })
     }
 

@@ -2,13 +2,14 @@
 //! replications, each one event loop over whole streams.
 
 mod heap;
+pub mod results;
 mod sim;
 
 use crate::analytics::streams_per_bandwidth;
-use crate::results::*;
+use crate::scenario::validate::{expected_events, validate, FieldError};
 use crate::scenario::{Scenario, TierRole};
 use crate::stats::mean_ci95;
-use crate::validate::{expected_events, validate, FieldError};
+use crate::stream::results::*;
 use sim::{Plan, Sim};
 
 pub use crate::progress::Progress;

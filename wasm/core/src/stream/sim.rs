@@ -5,11 +5,11 @@
 
 use super::heap::IndexedHeap;
 use crate::analytics::{lifetime_hours, write_amplification};
-use crate::results::{FlashWear, ReplicationResult, TierMetrics};
 use crate::sampling::alias::AliasTable;
 use crate::sampling::lookahead::Lookahead;
 use crate::sampling::rng::SimRng;
 use crate::scenario::*;
+use crate::stream::results::{FlashWear, ReplicationResult, TierMetrics};
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, VecDeque};
 

@@ -2,8 +2,8 @@
 //! down, and small devices so that a test allocates little.
 #![allow(dead_code)]
 
-use tierplan_core::presets_request::request_preset;
-use tierplan_core::request_spec::*;
+use tierplan_core::scenario::presets::request_preset;
+use tierplan_core::scenario::request::*;
 use tierplan_core::scenario::{CellType, Device, DeviceKind, FlashSpec, Scenario};
 
 pub fn preset(id: &str) -> Scenario {

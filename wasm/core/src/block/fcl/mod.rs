@@ -25,8 +25,8 @@ pub mod sweep;
 
 use crate::analytics::cost_model::CostParams;
 use crate::block::policy::CachePolicy;
-use crate::block_spec::SyntheticBlockWorkload;
 use crate::sampling::block::presets::{block_preset, SCALE};
+use crate::scenario::block::SyntheticBlockWorkload;
 pub use layer::{Fcl, FclMode};
 
 /// Grid of OP-FCL's search: u and r in steps of 1/50 and 1/20.

@@ -10,7 +10,7 @@
 //! cache several times over in a few seconds. At the studies' own sizes a
 //! 32 GB cache hardly fills in a million I/Os, and every cache looks alike.
 
-use crate::block_spec::SyntheticBlockWorkload;
+use crate::scenario::block::SyntheticBlockWorkload;
 use serde::Serialize;
 
 /// The presets' sizes are the studies' divided by this.

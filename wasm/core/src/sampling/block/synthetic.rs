@@ -19,8 +19,8 @@
 
 use super::zipf::{ScatterMap, ZipfRanks};
 use super::{BlockIo, BlockSource, BLOCK_BYTES};
-use crate::block_spec::SyntheticBlockWorkload;
 use crate::sampling::rng::SimRng;
+use crate::scenario::block::SyntheticBlockWorkload;
 
 const GB: f64 = 1024.0 * 1024.0 * 1024.0;
 

@@ -21,7 +21,7 @@ mod plain;
 mod spc;
 
 use super::{BlockIo, BlockSource, BLOCK_BYTES};
-use crate::block_spec::BlockTraceFormat;
+use crate::scenario::block::BlockTraceFormat;
 use serde::Serialize;
 use std::collections::VecDeque;
 

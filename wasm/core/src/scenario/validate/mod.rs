@@ -1,35 +1,20 @@
 //! Scenario validation: every field checked, every problem reported at once,
 //! each message naming the field path, the value and the allowed range.
 
-use crate::analytics::cost_model::{CostModelSpec, MAX_CACHE_GB, MAX_GRID_STEPS, MAX_ZIPF_BLOCKS};
+use crate::scenario::cost_model::{CostModelSpec, MAX_CACHE_GB, MAX_GRID_STEPS, MAX_ZIPF_BLOCKS};
 use crate::scenario::*;
-use serde::{Deserialize, Serialize};
 
-/// Runs whose expected number of events exceeds this are refused, so that no
-/// input can make the core work (or allocate) without bound.
-pub const MAX_EXPECTED_EVENTS: f64 = 500e6;
-/// Upper bound on expected concurrent streams (memory for active streams).
-pub const MAX_EXPECTED_CONCURRENT: f64 = 2e6;
-pub const MAX_VIDEOS: u32 = 1_000_000;
-pub const MAX_CLASSES: usize = 8;
-pub const MAX_DEVICES: usize = 64;
-pub const MAX_COUNT: u32 = 10_000;
-pub const MAX_REPLICATIONS: u32 = 100;
+#[cfg(feature = "studies")]
+pub mod block;
+mod checker;
+#[cfg(feature = "studies")]
+mod request;
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct FieldError {
-    /// Dotted path of the field, e.g. `workload.arrival_rate` or `devices[2].price`.
-    pub path: String,
-    /// Human-readable message naming the value and the allowed range.
-    pub message: String,
-}
-
-impl std::fmt::Display for FieldError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.path, self.message)
-    }
-}
+use checker::{fmt_num, Checker};
+pub use checker::{
+    FieldError, MAX_CLASSES, MAX_COUNT, MAX_DEVICES, MAX_EXPECTED_CONCURRENT, MAX_EXPECTED_EVENTS,
+    MAX_REPLICATIONS, MAX_VIDEOS,
+};
 
 /// Read a scenario from JSON without the range checks: a structural problem
 /// (wrong type, unknown or missing field) is reported with its path. The one
@@ -62,73 +47,6 @@ pub fn parse_scenario(json: &str) -> Result<Scenario, Vec<FieldError>> {
     }
 }
 
-pub(crate) struct Checker {
-    pub(crate) errors: Vec<FieldError>,
-}
-
-impl Checker {
-    pub(crate) fn push(&mut self, path: impl Into<String>, message: impl Into<String>) {
-        self.errors.push(FieldError {
-            path: path.into(),
-            message: message.into(),
-        });
-    }
-
-    /// Check lo ≤ v ≤ hi (or lo < v when `open_lo`), and that v is finite.
-    pub(crate) fn range(
-        &mut self,
-        path: &str,
-        v: f64,
-        lo: f64,
-        open_lo: bool,
-        hi: f64,
-        unit: &str,
-    ) {
-        let ok = v.is_finite() && (if open_lo { v > lo } else { v >= lo }) && v <= hi;
-        if !ok {
-            let lo_sym = if open_lo { "<" } else { "≤" };
-            let unit = if unit.is_empty() {
-                String::new()
-            } else {
-                format!(" {unit}")
-            };
-            self.push(
-                path,
-                format!(
-                    "{} is out of range: must be {} {} value ≤ {}{}",
-                    fmt_num(v),
-                    fmt_num(lo),
-                    lo_sym,
-                    fmt_num(hi),
-                    unit
-                ),
-            );
-        }
-    }
-
-    pub(crate) fn count(&mut self, path: &str, v: u32, lo: u32, hi: u32) {
-        if v < lo || v > hi {
-            self.push(
-                path,
-                format!("{v} is out of range: must be an integer from {lo} to {hi}"),
-            );
-        }
-    }
-}
-
-pub(crate) fn fmt_num(v: f64) -> String {
-    if v.is_nan() {
-        "NaN".into()
-    } else if v.is_infinite() {
-        if v > 0.0 { "infinity" } else { "-infinity" }.into()
-    } else if v != 0.0 && (v.abs() >= 1e7 || v.abs() < 1e-3) {
-        format!("{v:e}")
-    } else {
-        let s = format!("{v:.6}");
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
-    }
-}
-
 /// Validate a parsed scenario. Returns every problem found (empty = valid).
 pub fn validate(s: &Scenario) -> Vec<FieldError> {
     let mut c = Checker { errors: Vec::new() };
@@ -154,11 +72,11 @@ pub fn validate(s: &Scenario) -> Vec<FieldError> {
     }
     #[cfg(feature = "studies")]
     if let Some(r) = &s.request {
-        crate::validate_request::check_request(&mut c, s, r);
+        request::check_request(&mut c, s, r);
     }
     #[cfg(feature = "studies")]
     if let Some(b) = &s.block {
-        crate::validate_block::check_block(&mut c, b);
+        block::check_block(&mut c, b);
     }
     if c.errors.is_empty() {
         check_budget(&mut c, s);
@@ -629,8 +547,7 @@ fn check_budget(c: &mut Checker, s: &Scenario) {
         .map(|k| k.length_min * 60.0)
         .fold(0.0, f64::max);
     // With a rate profile the busiest hour sets the concurrency.
-    let peak = crate::sampling::arrivals::RateSteps::of(&s.workload)
-        .map_or(s.workload.arrival_rate, |r| r.peak().1);
+    let peak = s.workload.peak_rate();
     let concurrent = peak * max_len_s;
     if concurrent > MAX_EXPECTED_CONCURRENT {
         c.push(

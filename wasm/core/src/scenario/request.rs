@@ -1,41 +1,12 @@
 //! The request-level part of a scenario (SPEC §11): segment workload, disk
-//! layout, web server, RAM, flash cache policy and run settings. Lives beside
-//! `scenario.rs` (the shared schema layer) so the engine in `request/` and
-//! the device models in `devices/` can both read it. Every field has a
+//! layout, web server, RAM, flash cache policy and run settings. The engine in
+//! `request/` reads it; the disk mechanics it names are a device property
+//! and live with the devices in `schema.rs`. Every field has a
 //! default so a link that only names what differs stays short.
 
-use crate::scenario::{Popularity, ZipfConvention};
+pub use super::{HddMechanics, SeekModel};
+use super::{Popularity, ZipfConvention};
 use serde::{Deserialize, Serialize};
-
-/// How a disk positions its head (SPEC §11).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(rename_all = "snake_case")]
-pub enum SeekModel {
-    /// Every seek takes the average seek time.
-    Constant,
-    /// seek = average × √(distance / full stroke) / (8/15): the mean over
-    /// uniformly random distances is the average.
-    Distance,
-    /// Exponentially distributed positioning with the average as mean and no
-    /// rotational delay (an M/M/1 server, for checking the queue).
-    Exponential,
-}
-
-/// Mechanical timing of a disk for the request-level engine.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(deny_unknown_fields)]
-pub struct HddMechanics {
-    /// Average seek, ms.
-    pub seek_ms: f64,
-    /// One revolution, ms (8.33 at 7200 rpm); the rotational delay is
-    /// uniform over it. 0 disables rotational delay.
-    pub revolution_ms: f64,
-    /// Media transfer rate, MB/s.
-    pub media_mbps: f64,
-    pub seek_model: SeekModel,
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -398,4 +369,20 @@ impl Default for RequestSpec {
             search: MaxRateSpec::default(),
         }
     }
+}
+
+/// Expected I/Os of one replication (what the validator bounds and the
+/// engine reports progress against): requests × chunks per segment × a
+/// factor for flash fills and feeds.
+pub fn expected_ios(
+    w: &SegmentWorkload,
+    chunk: f64,
+    rate: f64,
+    warm_rate: f64,
+    warmup_s: f64,
+    duration_s: f64,
+) -> f64 {
+    let seg = w.bitrate_kbps * 1024.0 * w.segment_s;
+    let per_request = (seg / chunk).ceil().max(1.0) + 1.0;
+    (rate * duration_s + warm_rate * warmup_s) * per_request * 2.0
 }

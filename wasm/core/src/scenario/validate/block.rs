@@ -4,8 +4,8 @@
 //! (expected I/Os over `MAX_BLOCK_IOS`) and cache lists that are empty or
 //! name a cache twice.
 
-use crate::block_spec::*;
-use crate::validate::{fmt_num, Checker, MAX_REPLICATIONS};
+use super::checker::{fmt_num, Checker, MAX_REPLICATIONS};
+use crate::scenario::block::*;
 
 /// Runs whose expected host I/Os (all replications) exceed this are refused.
 pub const MAX_BLOCK_IOS: f64 = 50e6;

@@ -4,8 +4,8 @@
 //! measured. Kept apart from the stream-level presets so their list and the
 //! shared device catalog stay as they were.
 
-use crate::presets::{device_presets, PresetInfo};
-use crate::request_spec::*;
+use super::{device_presets, PresetInfo};
+use crate::scenario::request::*;
 use crate::scenario::*;
 
 fn strs(xs: &[&str]) -> Vec<String> {
@@ -211,7 +211,7 @@ pub fn request_preset(id: &str) -> Option<Scenario> {
 /// Any study preset by id: the stream-level ones first, then the
 /// request-level ones. What `#preset=` links and `tierplan preset` open.
 pub fn any_preset(id: &str) -> Option<Scenario> {
-    crate::presets::scenario_preset(id).or_else(|| request_preset(id))
+    crate::scenario::presets::scenario_preset(id).or_else(|| request_preset(id))
 }
 
 #[cfg(test)]
@@ -224,7 +224,7 @@ mod tests {
         assert!(any_preset("nossdav12-hdd-only").unwrap().request.is_some());
         assert!(any_preset("no-such-preset").is_none());
         // Ids are unique across both lists, so every preset opens by name.
-        let mut ids: Vec<String> = crate::presets::scenario_presets()
+        let mut ids: Vec<String> = crate::scenario::presets::scenario_presets()
             .into_iter()
             .chain(request_presets())
             .map(|p| p.id)
@@ -239,7 +239,7 @@ mod tests {
     fn every_request_preset_is_valid() {
         for p in request_presets() {
             let s = request_preset(&p.id).unwrap();
-            assert_eq!(crate::validate::validate(&s), vec![], "{}", p.id);
+            assert_eq!(crate::scenario::validate::validate(&s), vec![], "{}", p.id);
         }
     }
 }

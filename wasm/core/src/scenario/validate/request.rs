@@ -4,10 +4,9 @@
 //! a run meaningless or unbounded (a chunk larger than a segment, a cache
 //! bigger than its device, a rate whose run would exceed the event limit).
 
-use crate::request::plan::expected_ios;
-use crate::request_spec::*;
+use super::checker::{fmt_num, Checker};
+use crate::scenario::request::*;
 use crate::scenario::{DeviceKind, Scenario, ZipfConvention};
-use crate::validate::{fmt_num, Checker};
 
 /// Runs whose expected I/Os (all replications) exceed this are refused.
 pub const MAX_EXPECTED_IOS: f64 = 200e6;

@@ -1,8 +1,13 @@
 //! Device presets (SPEC §4) and the studies' scenarios. Values not given by
 //! the studies are filled in and listed in each device's `assumptions`.
 
-use crate::analytics::cost_model::CostModelSpec;
+use crate::scenario::cost_model::CostModelSpec;
+
+#[cfg(feature = "studies")]
+pub mod request;
 use crate::scenario::*;
+#[cfg(feature = "studies")]
+pub use request::*;
 use serde::{Deserialize, Serialize};
 
 fn mlc_flash(interference: f64) -> FlashSpec {
@@ -424,7 +429,7 @@ mod tests {
     fn every_preset_is_valid() {
         for p in scenario_presets() {
             let s = scenario_preset(&p.id).unwrap();
-            let errs = crate::validate::validate(&s);
+            let errs = crate::scenario::validate::validate(&s);
             assert!(errs.is_empty(), "{}: {:?}", p.id, errs);
         }
     }
