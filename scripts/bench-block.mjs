@@ -6,6 +6,7 @@
 // the ratio is taken against the native run pinned to one core (taskset);
 // the native run on every core is printed too. Best of BENCH_ROUNDS (3).
 // Run: npm run bench:block   (builds the wasm package and the release CLI)
+//   BENCH_IOS=20000 BENCH_ROUNDS=1 node scripts/bench-block.mjs   (a quick check)
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -13,10 +14,14 @@ import { performance } from 'node:perf_hooks';
 
 const root = resolve(import.meta.dirname, '..');
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-const IOS = 300_000;
+const IOS = Number(process.env.BENCH_IOS ?? 300_000);
 
 const wasm = await import(resolve(root, 'src/wasm-pkg/tierplan_studies.js'));
 wasm.initSync({ module: readFileSync(resolve(root, 'src/wasm-pkg/tierplan_studies_bg.wasm')) });
+// The stream-level default scenario comes from the planner's module (the
+// studies module does not export it); the block section is the studies'.
+const planner = await import(resolve(root, 'src/wasm-pkg/tierplan_planner.js'));
+planner.initSync({ module: readFileSync(resolve(root, 'src/wasm-pkg/tierplan_planner_bg.wasm')) });
 
 // The scenario `tierplan bench-block` runs: the preset with its own cache.
 const preset = wasm.blockPreset('exchange');
@@ -24,7 +29,7 @@ const block = wasm.defaultBlockSpec();
 block.cache_gb = preset.cache_gb;
 block.replications = 1;
 block.workload = { kind: 'synthetic', ...preset.workload, duration_s: IOS / preset.workload.iops };
-const scenario = { ...wasm.defaultScenario(), block };
+const scenario = { ...planner.defaultScenario(), block };
 
 let best = Infinity;
 let ios = 0;

@@ -17,6 +17,10 @@ import { withPreviewPage } from './preview-server.mjs';
 const root = resolve(import.meta.dirname, '..');
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
 const POINTS = 25;
+// The figure's own run length and replications; smaller values only check
+// that the benchmark still runs (scripts/bench-smoke.sh).
+const HOURS = Number(process.env.BENCH_HOURS ?? 10);
+const REPS = Number(process.env.BENCH_REPLICATIONS ?? 5);
 
 /** The values figures.ts sweeps (same rounding), for the native runs. */
 const linspace = (a, b, n) => Array.from({ length: n }, (_, i) => Number((a + ((b - a) * i) / (n - 1)).toPrecision(10)));
@@ -36,8 +40,8 @@ async function browserBench() {
     await page.getByTestId('tab-sweeps').click();
     const cores = await page.evaluate(() => navigator.hardwareConcurrency);
     await page.getByTestId('sweep-points').fill(String(POINTS));
-    await page.getByTestId('sweep-replications').fill('5');
-    await page.getByTestId('sweep-durationH').fill('10');
+    await page.getByTestId('sweep-replications').fill(String(REPS));
+    await page.getByTestId('sweep-durationH').fill(String(HOURS));
     const out = [];
     for (let i = 0; i < REPEATS; i++) {
       // Timed in the page: from the click to the last point drawn.
@@ -69,7 +73,10 @@ function nativeBench() {
   const dir = mkdtempSync(join(tmpdir(), 'tierplan-bench-'));
   const files = PRESETS.map((p) => {
     const f = join(dir, `${p}.json`);
-    writeFileSync(f, execFileSync(bin, ['preset', p]));
+    const sc = JSON.parse(execFileSync(bin, ['preset', p], { encoding: 'utf8' }));
+    sc.run.duration_h = HOURS;
+    sc.run.replications = REPS;
+    writeFileSync(f, JSON.stringify(sc));
     return f;
   });
   const args = (f, [param, values]) => ['sweep', f, '--param', param, '--values', values.join(',')];
@@ -95,7 +102,7 @@ function nativeBench() {
   })();
 }
 
-console.log(`Fig. 11 set: ${PARAMS.length} parameters × ${PRESETS.length} architectures × ${POINTS} points × 5 replications × 10 h = 150 runs`);
+console.log(`Fig. 11 set: ${PARAMS.length} parameters × ${PRESETS.length} architectures × ${POINTS} points × ${REPS} replications × ${HOURS} h = 150 runs`);
 console.log(`machine: ${cpus().length} CPUs, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 const b = await browserBench();
 const n = await nativeBench();

@@ -37,6 +37,9 @@ step "native CLI (release) and production build for the e2e tests"
 cargo build --manifest-path wasm/Cargo.toml --release -p tierplan-cli
 npx vite build
 
+step "every benchmark once at a tiny size (scripts/bench-smoke.sh)"
+bash scripts/bench-smoke.sh
+
 step "playwright test"
 npx playwright test 2>&1 | tee "$log/playwright.txt"
 

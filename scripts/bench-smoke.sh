@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Every benchmark once at a tiny size, so that a benchmark broken by a change
+# (a renamed export, a moved test id, a new CLI flag) fails `npm test` instead
+# of rotting until someone wants its figures. The sizes are far too small to
+# measure anything: the real figures come from `npm run bench*` (see
+# docs/benchmarks.md). Needs what scripts/test.sh builds before it: the wasm
+# package, the production build in dist/ and the release CLI.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+run() {
+  local name=$1
+  shift
+  printf -- '-- %s\n' "$name"
+  if ! "$@" > "${log:?}/$name.txt" 2>&1; then
+    cat "$log/$name.txt"
+    echo "benchmark $name failed: run it alone with the command above to see why" >&2
+    exit 1
+  fi
+  tail -n 2 "$log/$name.txt"
+}
+
+log=$(mktemp -d)
+trap 'rm -rf "$log"' EXIT
+
+run bench-core env BENCH_REPLICATIONS=1 BENCH_ROUNDS=1 node scripts/bench-core.mjs
+run bench-sweeps env BENCH_REPEATS=1 BENCH_HOURS=0.2 BENCH_REPLICATIONS=1 node scripts/bench-sweeps.mjs
+run bench-optimiser env RUNS=1 node scripts/bench-optimiser.mjs
+run bench-logs env LINES=20000 RUNS=1 node scripts/bench-logs.mjs
+run bench-http env BENCH_HOURS=0.02 BENCH_REPEATS=1 node scripts/bench-http.mjs
+run bench-block-trace env LINES=20000 RUNS=1 node scripts/bench-block-trace.mjs
+run bench-block env BENCH_IOS=20000 BENCH_ROUNDS=1 node scripts/bench-block.mjs
+run bench-request env BENCH_ROUNDS=1 node scripts/bench-request.mjs
+echo "every benchmark ran"
