@@ -3,7 +3,10 @@
 // student may change, measure one thing with the core and may ask for a
 // prediction first. Plain data, so lessons travel in links and files.
 import type { Scenario } from '../engine/types';
-import { METRICS, getValue, pathSteps, type Json, type MetricId } from '../sweeps/model';
+import { METRICS, type MetricId } from '../sweeps/model';
+import { getValue, setField } from '../state/field-path';
+
+export { setField };
 import type { RunResult } from '../engine/types';
 
 /** Field edits applied to a preset: path → value (numbers, or a device id / architecture). */
@@ -133,23 +136,6 @@ export interface Outcome {
   overlay?: { label: string; points: { x: number; y: number }[] };
 }
 
-
-/** A copy of `s` with the value at `path` replaced (the path must exist). */
-export function setField(s: Scenario, path: string, v: number | string): Scenario {
-  const st = pathSteps(path);
-  const copy = structuredClone(s);
-  if (!st) throw new Error(`${path}: is not a field path`);
-  let cur = copy as unknown as Record<string | number, Json>;
-  for (const k of st.slice(0, -1)) {
-    const next = cur[k];
-    if (next === null || typeof next !== 'object') throw new Error(`${path}: is not a field of this scenario`);
-    cur = next as Record<string | number, Json>;
-  }
-  const last = st[st.length - 1];
-  if (!(last in cur)) throw new Error(`${path}: is not a field of this scenario`);
-  cur[last] = v;
-  return copy;
-}
 
 /** The value at `path`, if any. */
 export const getField = getValue;

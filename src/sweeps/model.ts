@@ -53,50 +53,7 @@ export function fieldAxisLabel(f: Pick<SweepField, 'label' | 'unit'>): string {
   return f.unit ? `${f.label} (${f.unit})` : f.label;
 }
 
-export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
-
-/** The keys of a field path such as `devices[4].read_mbps`, or null when it is not one. */
-export function pathSteps(path: string): (string | number)[] | null {
-  const out: (string | number)[] = [];
-  for (const part of path.split('.')) {
-    const m = /^([A-Za-z_][A-Za-z0-9_]*)((?:\[\d+\])*)$/.exec(part);
-    if (!m) return null;
-    out.push(m[1]);
-    for (const idx of m[2].matchAll(/\[(\d+)\]/g)) out.push(Number(idx[1]));
-  }
-  return out;
-}
-
-/** The value at `path` (any JSON), or undefined when the path leads nowhere. */
-export function getValue(s: Scenario, path: string): Json | undefined {
-  const st = pathSteps(path);
-  if (!st) return undefined;
-  let cur: Json | undefined = s;
-  for (const k of st) {
-    if (cur === null || typeof cur !== 'object') return undefined;
-    cur = (cur as Record<string | number, Json>)[k];
-  }
-  return cur;
-}
-
-/** The number at `path`, or undefined when the path does not lead to one. */
-export function getNumber(s: Scenario, path: string): number | undefined {
-  const v = getValue(s, path);
-  return typeof v === 'number' ? v : undefined;
-}
-
-/** A copy of `s` with the number at `path` replaced; throws a FieldError-style message for a bad path. */
-export function setNumber(s: Scenario, path: string, v: number): Scenario {
-  const st = pathSteps(path);
-  if (!st || getNumber(s, path) === undefined) throw new Error(`${path}: is not a numeric field of this scenario`);
-  const copy = structuredClone(s);
-  let cur = copy as unknown as Record<string | number, Json>;
-  st.slice(0, -1).forEach((k) => {
-    cur = cur[k] as Record<string | number, Json>;
-  });
-  cur[st[st.length - 1]] = v;
-  return copy;
-}
+export { getNumber, getValue, pathSteps, setNumber, type Json } from '../state/field-path';
 
 export type ValuesSpec = { mode: 'range'; from: string; to: string; steps: string; log: boolean } | { mode: 'list'; list: string };
 
