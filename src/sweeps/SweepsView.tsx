@@ -10,6 +10,7 @@ import { FIGURES, DEFAULT_SETTINGS, type ChartDef, type FigureSettings } from '.
 import { ARCHITECTURES, METRICS, fieldAxisLabel, sweepFields, sweepValues, type MetricId, type SweepSpec, type ValuesSpec } from './model';
 import { runSweep, validateSweep, type SweepFailure, type SweepPoint, type SweepProgress } from './runner';
 import { SweepChart } from './SweepChart';
+import { ErrorSummary } from '../ui/form';
 import './sweeps.css';
 
 type Status =
@@ -358,18 +359,7 @@ export function SweepsView({ engine, scenario, valid }: ViewProps) {
             </span>
           ) : null}
         </div>
-        {errors.length > 0 ? (
-          <div className="error-summary" role="alert" data-testid="sweep-errors">
-            <strong>Fix {errors.length === 1 ? 'this' : `these ${errors.length}`} before the sweep can run:</strong>
-            <ul>
-              {errors.map((e, i) => (
-                <li key={i}>
-                  <code>{e.path}</code>: {e.message}
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        <ErrorSummary errors={errors} action="the sweep can run" testId="sweep-errors" />
         {failures.length > 0 ? (
           <div className="error-summary" role="alert" data-testid="sweep-failures">
             <strong>{failures.length} runs failed:</strong>
