@@ -215,7 +215,7 @@ export function checkCrate(srcDir) {
     }
     graph.set(from, edges);
   }
-  return { modules: known.size, cycles: cycles(graph).map((scc) => ({ modules: scc, edges: witness(graph, scc) })) };
+  return { modules: known.size, graph, cycles: cycles(graph).map((scc) => ({ modules: scc, edges: witness(graph, scc) })) };
 }
 
 const dirs = process.argv.slice(2);
