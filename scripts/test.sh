@@ -19,10 +19,10 @@ cargo test --manifest-path wasm/Cargo.toml --workspace --no-fail-fast 2>&1 | tee
 step "cargo fmt --check, clippy -D warnings (whole workspace; each wasm32 module, the planner's with the core as it builds it)"
 cargo fmt --manifest-path wasm/Cargo.toml --all -- --check
 cargo clippy --manifest-path wasm/Cargo.toml --workspace --no-deps --all-targets -- -D warnings
-cargo clippy --manifest-path wasm/Cargo.toml -p tierplan-wasm -p tierplan-core --no-deps --target wasm32-unknown-unknown \
-  --no-default-features --features tierplan-wasm/planner -- -D warnings
-cargo clippy --manifest-path wasm/Cargo.toml -p tierplan-wasm --no-deps --target wasm32-unknown-unknown \
-  --no-default-features --features studies -- -D warnings
+cargo clippy --manifest-path wasm/Cargo.toml -p tierplan-wasm -p tierplan-core -p tierplan-scenario -p tierplan-kit -p tierplan-stream \
+  --no-deps --target wasm32-unknown-unknown --no-default-features --features tierplan-wasm/planner -- -D warnings
+cargo clippy --manifest-path wasm/Cargo.toml -p tierplan-wasm -p tierplan-request -p tierplan-block -p tierplan-studies \
+  --no-deps --target wasm32-unknown-unknown --no-default-features --features studies -- -D warnings
 
 step "tsc --noEmit, eslint, import cycles (madge for TypeScript, scripts/check-rust-cycles.mjs for Rust)"
 npx tsc --noEmit

@@ -2,7 +2,7 @@
 //! wraps the core's `BlockJob`. A trace run is fed by the worker in chunks
 //! of the dropped file, so the file never has to be in memory at once.
 
-use super::{field_errors_js, parse, to_js};
+use super::{field_errors_js, read, to_js};
 use tierplan_core::block::job::BlockJob;
 use wasm_bindgen::prelude::*;
 
@@ -21,7 +21,7 @@ impl BlockSimJob {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: JsValue,
     ) -> Result<BlockSimJob, JsValue> {
-        let scenario = parse(&scenario).map_err(field_errors_js)?;
+        let scenario = read(&scenario).map_err(field_errors_js)?;
         let job = BlockJob::new(&scenario).map_err(field_errors_js)?;
         Ok(BlockSimJob { job })
     }

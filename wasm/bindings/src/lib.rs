@@ -97,8 +97,15 @@ fn scenario_text(value: &JsValue) -> Result<String, Vec<FieldError>> {
     })
 }
 
+/// Read and validate a scenario (for calls that use it directly).
 fn parse(value: &JsValue) -> Result<tierplan_core::Scenario, Vec<FieldError>> {
     tierplan_core::parse_scenario(&scenario_text(value)?)
+}
+
+/// Read a scenario without validating it, for the job constructors: each
+/// engine's `new` validates what it is given, so a run is checked once.
+fn read(value: &JsValue) -> Result<tierplan_core::Scenario, Vec<FieldError>> {
+    tierplan_core::read_scenario(&scenario_text(value)?)
 }
 
 // Both modules read and validate scenarios: the planner those of the
@@ -150,7 +157,7 @@ impl SimJob {
             Ok(v) => v,
             Err(e) => JsValue::from(e),
         };
-        let scenario = parse(&scenario).map_err(fail)?;
+        let scenario = read(&scenario).map_err(fail)?;
         let job = Job::new(scenario).map_err(fail)?;
         Ok(SimJob { job })
     }

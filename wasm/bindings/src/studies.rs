@@ -2,8 +2,9 @@
 //! GC simulator, the Study claims and the request-level engine (the block
 //! engine and the log reader are in their own files).
 
-use super::{field_errors_js, from_js, js_text, parse, to_js};
+use super::{field_errors_js, from_js, js_text, parse, read, to_js};
 use tierplan_core::analytics;
+use tierplan_core::analytics::cost_model::CostModelSearch;
 use tierplan_core::scenario::validate::FieldError;
 use wasm_bindgen::prelude::*;
 
@@ -318,7 +319,7 @@ impl RequestSimJob {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: JsValue,
     ) -> Result<RequestSimJob, JsValue> {
-        let scenario = parse(&scenario).map_err(field_errors_js)?;
+        let scenario = read(&scenario).map_err(field_errors_js)?;
         let job = RequestJob::new(scenario).map_err(field_errors_js)?;
         Ok(RequestSimJob { job })
     }
@@ -362,7 +363,7 @@ impl MaxRateSearch {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: JsValue,
     ) -> Result<MaxRateSearch, JsValue> {
-        let scenario = parse(&scenario).map_err(field_errors_js)?;
+        let scenario = read(&scenario).map_err(field_errors_js)?;
         let job = MaxRateJob::new(scenario).map_err(field_errors_js)?;
         Ok(MaxRateSearch { job })
     }
@@ -406,7 +407,7 @@ pub fn export_io(
     #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: JsValue,
     #[wasm_bindgen(js_name = maxRows)] max_rows: u32,
 ) -> Result<String, JsValue> {
-    let scenario = parse(&scenario).map_err(field_errors_js)?;
+    let scenario = read(&scenario).map_err(field_errors_js)?;
     tierplan_core::request::export_io(&scenario, u64::from(max_rows)).map_err(field_errors_js)
 }
 

@@ -11,6 +11,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use std::io::Read;
 use std::process::ExitCode;
 use std::time::Instant;
+use tierplan_core::analytics::cost_model::CostModelSearch;
 use tierplan_core::scenario::presets::{any_preset, request_presets};
 use tierplan_core::scenario::presets::{scenario_preset, scenario_presets};
 use tierplan_core::{parse_scenario, FieldError, Job, RunResult};

@@ -1,41 +1,33 @@
-//! tierplan-core: the video-on-demand storage models of the project's model
-//! (`docs/model.md`) as a pure Rust library. No wasm-bindgen here:
-//! `wasm/bindings` wraps it for the browser and `wasm/cli` for the shell.
+//! tierplan-core: the whole model as one crate for the front ends (the wasm
+//! bindings and the CLI), composed from the layer crates the way ruff's
+//! `ruff_wasm` composes its own. The layers, each a crate that depends only on
+//! those below it (so an upward import does not compile):
 //!
-//! Layers, each importing only from those before it:
-//! 1. `scenario`: the input document in one home — its schema (every
-//!    engine's section), validation and presets; plus the small shared
-//!    modules `json_read`, `stats` and `progress`.
-//! 2. The kit every engine uses: device models (`devices`), random variates
-//!    and arrival processes (`sampling`) and closed forms (`analytics`).
-//! 3. One folder per engine, each a resumable job: `stream` (whole streams),
-//!    `request` (segment I/O on device queues) and `block` (block caches).
-//! 4. The studies over the engines: `optimize`, `logs`, `reproduce`.
+//! 1. `tierplan-scenario` — the input document in one home: its schema (every
+//!    engine's section), reading (`json_read`), validation and presets.
+//! 2. `tierplan-kit` — device models (`devices`), seeded draws and arrival
+//!    processes (`sampling`), closed forms (`analytics`), `stats`, `progress`.
+//! 3. The engines, each a resumable job: `tierplan-stream` (whole streams,
+//!    model §2–§10), `tierplan-request` (segment I/O on device queues, §11)
+//!    and `tierplan-block` (block caches, §13).
+//! 4. `tierplan-studies` — the optimiser, request logs and the Study claims.
 //!
-//! The feature `studies` (on by default) holds everything but the
-//! stream-level planner: the request and block engines, the scenario's
-//! `request` and `block` checks, the optimiser, the log reader and the
-//! Study claims. The browser's planner module is built without it, so the
-//! page a visit opens carries neither their code nor their readers.
+//! The feature `studies` (on by default) adds the request and block engines,
+//! the scenario's request and block checks and the studies; the browser's
+//! planner module is built without it, so the page a visit opens carries
+//! neither their code nor their readers. The model is `docs/model.md`.
 
-pub mod analytics;
+pub use tierplan_kit::{analytics, devices, progress, sampling, stats};
+pub use tierplan_scenario as scenario;
+pub use tierplan_scenario::json_read;
+pub use tierplan_stream as stream;
+
 #[cfg(feature = "studies")]
-pub mod block;
-pub mod devices;
-pub mod json_read;
+pub use tierplan_block as block;
 #[cfg(feature = "studies")]
-pub mod logs;
+pub use tierplan_request as request;
 #[cfg(feature = "studies")]
-pub mod optimize;
-pub mod progress;
-#[cfg(feature = "studies")]
-pub mod reproduce;
-#[cfg(feature = "studies")]
-pub mod request;
-pub mod sampling;
-pub mod scenario;
-pub mod stats;
-pub mod stream;
+pub use tierplan_studies::{logs, optimize, reproduce};
 
 pub use progress::Progress;
 pub use scenario::validate::{parse_scenario, read_scenario, validate, FieldError};

@@ -1,0 +1,300 @@
+//! The request-level engine (SPEC §11): HTTP (DASH) segment requests over
+//! device queues, beside the stream-level engine in `stream/`. A
+//! [`RequestJob`] runs the replications of one scenario in bounded steps,
+//! the same shape as the stream engine's `Job`, so a Web Worker can report
+//! progress and stop between steps.
+
+mod block_cache;
+mod export;
+mod layout;
+mod max_rate;
+mod object_cache;
+pub mod plan;
+pub mod result;
+mod ring_cache;
+mod sim;
+pub mod workload;
+
+pub use export::export_io;
+pub use max_rate::{max_rate, MaxRateJob, MaxRatePoint, MaxRateProgress, MaxRateResult};
+pub use plan::IndexRam;
+pub use result::*;
+
+use plan::Plan;
+use sim::Sim;
+use tierplan_kit::analytics::lifetime_hours;
+use tierplan_kit::progress::Progress;
+use tierplan_kit::stats::mean_ci95;
+use tierplan_scenario::request::CachePolicyKind;
+use tierplan_scenario::validate::{validate, FieldError};
+use tierplan_scenario::Scenario;
+
+const GB: f64 = 1024.0 * 1024.0 * 1024.0;
+
+pub struct RequestJob {
+    scenario: Scenario,
+    plan: Plan,
+    sim: Sim,
+    rep: u32,
+    started: bool,
+    events_before: u64,
+    reps: Vec<RequestReplication>,
+    series: Vec<Vec<Vec<f64>>>,
+}
+
+impl RequestJob {
+    /// Validate (the scenario must have a `request` section) and prepare.
+    pub fn new(scenario: Scenario) -> Result<RequestJob, Vec<FieldError>> {
+        let mut errors = validate(&scenario);
+        if scenario.request.is_none() {
+            errors.push(FieldError {
+                path: "request".into(),
+                message: "is missing: a request-level run needs the request section".into(),
+            });
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let plan = Plan::new(&scenario);
+        Ok(RequestJob {
+            sim: Sim::new(&plan),
+            plan,
+            scenario,
+            rep: 0,
+            started: false,
+            events_before: 0,
+            reps: Vec::new(),
+            series: Vec::new(),
+        })
+    }
+
+    pub fn scenario(&self) -> &Scenario {
+        &self.scenario
+    }
+
+    fn seed(&self, k: u32) -> u32 {
+        self.plan.seed.wrapping_add(k)
+    }
+
+    /// Process up to about `max_ios` events (I/O completions and arrivals).
+    pub fn step(&mut self, max_ios: u64) -> Progress {
+        let mut budget = max_ios.max(1);
+        while self.rep < self.plan.replications && budget > 0 {
+            if !self.started {
+                self.sim.reset(&self.plan, self.seed(self.rep) as u64);
+                self.started = true;
+            }
+            let before = self.sim.events;
+            let finished = self.sim.run(&self.plan, budget);
+            budget = budget.saturating_sub(self.sim.events - before);
+            if finished {
+                let r = self.replication();
+                self.reps.push(r);
+                self.series.push(
+                    self.sim
+                        .device_stats()
+                        .map(|s| s.per_second.clone())
+                        .collect(),
+                );
+                self.events_before += self.sim.events;
+                self.rep += 1;
+                self.started = false;
+            }
+        }
+        self.progress()
+    }
+
+    pub fn progress(&self) -> Progress {
+        let reps = self.plan.replications;
+        let done = self.rep >= reps;
+        let current = if self.started { self.sim.events } else { 0 };
+        let events = self.events_before + current;
+        let expected = (self.plan.expected_ios() * reps as f64).max(1.0);
+        Progress {
+            replications_done: self.rep,
+            replications: reps,
+            events,
+            fraction: if done {
+                1.0
+            } else {
+                (events as f64 / expected).min(0.999)
+            },
+            done,
+        }
+    }
+
+    fn replication(&mut self) -> RequestReplication {
+        let p = &self.plan;
+        self.sim.responses.sort_by(f64::total_cmp);
+        let s = &self.sim;
+        let c = s.c.clone();
+        let rs = &s.responses;
+        let q = |f: f64| -> f64 {
+            if rs.is_empty() {
+                0.0
+            } else {
+                let i = libm::ceil(f * rs.len() as f64) as usize;
+                rs[i.clamp(1, rs.len()) - 1]
+            }
+        };
+        let mean = if rs.is_empty() {
+            0.0
+        } else {
+            rs.iter().sum::<f64>() / rs.len() as f64
+        };
+        let total = (c.ram_bytes + c.flash_bytes + c.disk_bytes).max(1) as f64;
+        let names = p
+            .disk_names
+            .iter()
+            .map(String::as_str)
+            .chain(p.ssd.as_ref().map(|_| "ssd"));
+        let devices = names
+            .zip(s.device_stats())
+            .map(|(name, st)| {
+                let observed = (s.now - st.origin).max(1e-12);
+                DeviceReplication {
+                    name: name.to_string(),
+                    utilisation: st.per_second.iter().sum::<f64>() / p.duration_s,
+                    arrivals: st.arrivals,
+                    completions: st.completions,
+                    mean_in_system: st.area / observed,
+                    arrival_rate: st.arrivals as f64 / observed,
+                    mean_sojourn_s: if st.completions == 0 {
+                        0.0
+                    } else {
+                        st.sojourn_s / st.completions as f64
+                    },
+                }
+            })
+            .collect();
+        let (host, nand, erases) = s.ssd.as_ref().map_or((0, 0, 0), |d| {
+            let pb = d.page_bytes();
+            (d.ftl.host_pages * pb, d.ftl.nand_pages * pb, d.ftl.erases)
+        });
+        RequestReplication {
+            seed: p.seed.wrapping_add(self.rep),
+            requests: c.requests,
+            misses: c.misses,
+            miss_ratio: if c.requests == 0 {
+                0.0
+            } else {
+                c.misses as f64 / c.requests as f64
+            },
+            response_mean_s: mean,
+            response_p50_s: q(0.5),
+            response_p95_s: q(0.95),
+            response_p99_s: q(0.99),
+            ram_hit_ratio: c.ram_bytes as f64 / total,
+            flash_hit_ratio: c.flash_bytes as f64 / total,
+            disk_share: c.disk_bytes as f64 / total,
+            block_hit_ratio: (p.policy == CachePolicyKind::Block).then(|| {
+                if c.block_lookups == 0 {
+                    0.0
+                } else {
+                    c.block_hits as f64 / c.block_lookups as f64
+                }
+            }),
+            ios: c.ios,
+            devices,
+            flash_host_bytes: host,
+            flash_nand_bytes: nand,
+            flash_erases: erases,
+        }
+    }
+
+    /// The result, once `step` reported `done`.
+    pub fn result(&self) -> Option<RequestResult> {
+        (self.rep >= self.plan.replications).then(|| self.assemble())
+    }
+
+    fn assemble(&self) -> RequestResult {
+        let p = &self.plan;
+        let reps = &self.reps;
+        let est = |f: &dyn Fn(&RequestReplication) -> f64| {
+            mean_ci95(&reps.iter().map(f).collect::<Vec<_>>())
+        };
+        let n_dev = reps.first().map_or(0, |r| r.devices.len());
+        let devices = (0..n_dev)
+            .map(|k| {
+                let len = self.series.iter().map(|s| s[k].len()).min().unwrap_or(0);
+                let per_second = (0..len)
+                    .map(|i| self.series.iter().map(|s| s[k][i]).sum::<f64>() / reps.len() as f64)
+                    .collect();
+                DeviceUse {
+                    name: reps[0].devices[k].name.clone(),
+                    utilisation: est(&|r| r.devices[k].utilisation),
+                    per_second,
+                    mean_in_system: est(&|r| r.devices[k].mean_in_system),
+                    mean_sojourn_ms: est(&|r| r.devices[k].mean_sojourn_s * 1000.0),
+                }
+            })
+            .collect();
+        let flash = p.ssd.as_ref().map(|g| {
+            let dev = self
+                .scenario
+                .request
+                .as_ref()
+                .and_then(|r| self.scenario.device(&r.cache.flash_device));
+            let pe = dev
+                .and_then(|d| d.flash.as_ref())
+                .map_or(0, |f| f.pe_cycles);
+            let cap = g.capacity_bytes as f64 / GB;
+            let lifetimes: Vec<f64> = reps
+                .iter()
+                .filter(|r| r.flash_host_bytes > 0)
+                .map(|r| {
+                    let mbps = r.flash_host_bytes as f64 / (1024.0 * 1024.0) / p.duration_s;
+                    let wa = r.flash_nand_bytes as f64 / r.flash_host_bytes as f64;
+                    lifetime_hours(cap, pe, mbps, wa) / 24.0
+                })
+                .collect();
+            FlashWrites {
+                host_gb: est(&|r| r.flash_host_bytes as f64 / GB),
+                nand_gb: est(&|r| r.flash_nand_bytes as f64 / GB),
+                write_amplification: est(&|r| {
+                    if r.flash_host_bytes == 0 {
+                        1.0
+                    } else {
+                        r.flash_nand_bytes as f64 / r.flash_host_bytes as f64
+                    }
+                }),
+                erases: est(&|r| r.flash_erases as f64),
+                lifetime_days: (lifetimes.len() == reps.len() && !reps.is_empty())
+                    .then(|| mean_ci95(&lifetimes)),
+                pe_cycles: pe,
+                capacity_gb: cap,
+            }
+        });
+        RequestResult {
+            scenario_name: p.name.clone(),
+            policy: p.policy,
+            rate: p.rate,
+            measured_s: p.duration_s,
+            requests: est(&|r| r.requests as f64),
+            miss_ratio: est(&|r| r.miss_ratio),
+            response_mean_s: est(&|r| r.response_mean_s),
+            response_p50_s: est(&|r| r.response_p50_s),
+            response_p95_s: est(&|r| r.response_p95_s),
+            response_p99_s: est(&|r| r.response_p99_s),
+            ram_hit_ratio: est(&|r| r.ram_hit_ratio),
+            flash_hit_ratio: est(&|r| r.flash_hit_ratio),
+            disk_share: est(&|r| r.disk_share),
+            block_hit_ratio: (p.policy == CachePolicyKind::Block)
+                .then(|| est(&|r| r.block_hit_ratio.unwrap_or(0.0))),
+            devices,
+            flash,
+            index: p.index.clone(),
+            ram_cache_gb: p.ram_bytes as f64 / GB,
+            capital_cost: p.capital_cost,
+            ios: reps.iter().map(|r| r.ios).sum(),
+            replications: reps.clone(),
+        }
+    }
+}
+
+/// Validate and run a request-level scenario to completion.
+pub fn run_request(scenario: &Scenario) -> Result<RequestResult, Vec<FieldError>> {
+    let mut job = RequestJob::new(scenario.clone())?;
+    while !job.step(1 << 22).done {}
+    Ok(job.result().expect("done job has a result"))
+}

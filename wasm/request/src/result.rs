@@ -1,0 +1,108 @@
+//! What a request-level run reports (SPEC §11 outputs), per replication and
+//! as means with 95 % confidence intervals.
+
+use super::plan::IndexRam;
+use serde::{Deserialize, Serialize};
+use tierplan_kit::stats::Estimate;
+use tierplan_scenario::request::CachePolicyKind;
+
+/// One device's measured queue, for one replication.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct DeviceReplication {
+    pub name: String,
+    /// Busy fraction over the measured period.
+    pub utilisation: f64,
+    /// I/Os that arrived in the measured period.
+    pub arrivals: u64,
+    pub completions: u64,
+    /// Time-average I/Os waiting or in service (L).
+    pub mean_in_system: f64,
+    /// Arrival rate λ over the observed time, per second.
+    pub arrival_rate: f64,
+    /// Mean time in the system W, s.
+    pub mean_sojourn_s: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct RequestReplication {
+    pub seed: u32,
+    pub requests: u64,
+    pub misses: u64,
+    pub miss_ratio: f64,
+    pub response_mean_s: f64,
+    pub response_p50_s: f64,
+    pub response_p95_s: f64,
+    pub response_p99_s: f64,
+    /// Bytes served by RAM / flash / disk over all bytes served.
+    pub ram_hit_ratio: f64,
+    pub flash_hit_ratio: f64,
+    pub disk_share: f64,
+    /// Block cache only: hits / lookups over cache blocks.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub block_hit_ratio: Option<f64>,
+    pub ios: u64,
+    pub devices: Vec<DeviceReplication>,
+    pub flash_host_bytes: u64,
+    pub flash_nand_bytes: u64,
+    pub flash_erases: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct DeviceUse {
+    pub name: String,
+    pub utilisation: Estimate,
+    /// Busy fraction in each second of the measured period, mean over
+    /// replications.
+    pub per_second: Vec<f64>,
+    pub mean_in_system: Estimate,
+    pub mean_sojourn_ms: Estimate,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct FlashWrites {
+    /// Bytes the host wrote, GB, over the measured period.
+    pub host_gb: Estimate,
+    /// NAND programs including GC copies, GB.
+    pub nand_gb: Estimate,
+    pub write_amplification: Estimate,
+    pub erases: Estimate,
+    /// SPEC §8 lifetime at the measured host write rate and WA, days; absent
+    /// when nothing was written.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub lifetime_days: Option<Estimate>,
+    pub pe_cycles: u32,
+    pub capacity_gb: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct RequestResult {
+    pub scenario_name: String,
+    pub policy: CachePolicyKind,
+    pub rate: f64,
+    pub measured_s: f64,
+    pub requests: Estimate,
+    pub miss_ratio: Estimate,
+    pub response_mean_s: Estimate,
+    pub response_p50_s: Estimate,
+    pub response_p95_s: Estimate,
+    pub response_p99_s: Estimate,
+    pub ram_hit_ratio: Estimate,
+    pub flash_hit_ratio: Estimate,
+    pub disk_share: Estimate,
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub block_hit_ratio: Option<Estimate>,
+    pub devices: Vec<DeviceUse>,
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub flash: Option<FlashWrites>,
+    pub index: IndexRam,
+    /// RAM left to the page cache after the index, GB.
+    pub ram_cache_gb: f64,
+    pub capital_cost: f64,
+    pub ios: u64,
+    pub replications: Vec<RequestReplication>,
+}

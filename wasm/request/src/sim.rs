@@ -1,0 +1,946 @@
+//! The request-level simulation of one replication: segment requests arrive,
+//! the web server reads each segment chunk by chunk (one chunk in flight per
+//! request), every chunk passes the RAM cache and the flash policy and
+//! becomes I/Os queued on devices with service times. The next event is the
+//! earliest of the next arrival, the next device completion and the ring
+//! feeder's timer — a handful of candidates, so a linear scan beats a heap.
+//! I/Os and requests live in slabs recycled through free lists.
+
+use super::block_cache::BlockCache;
+use super::layout::Pieces;
+use super::object_cache::ObjectCache;
+use super::plan::Plan;
+use super::ring_cache::{RingCache, NOT_IN_RING};
+use super::workload::{Library, Requests};
+use std::fmt::Write as _;
+use tierplan_kit::devices::{Hdd, IoOp, IoQueue, LruCache, QueueStats, Ssd};
+use tierplan_kit::sampling::rng::SimRng;
+use tierplan_scenario::request::CachePolicyKind;
+
+const NONE: u32 = u32::MAX;
+/// RAM-cache flags of a chunk (ring cache): read by prefetch, already fed.
+const PREFETCHED: u8 = 1;
+const FED: u8 = 2;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// Part of a chunk read (disk or flash read, or a block-cache fill write
+    /// on the critical path).
+    Chunk,
+    /// Ring feeder write.
+    Feed,
+    /// Object fill: disk read of a piece, then its flash write.
+    FillRead,
+    FillWrite,
+}
+
+#[derive(Clone, Copy)]
+struct Io {
+    dev: u32,
+    op: IoOp,
+    kind: Kind,
+    addr: u64,
+    size: u64,
+    arrived: f64,
+    owner: u32,
+    /// Next I/O parked until this one completes (a fill write after its
+    /// disk read), and the next in that chain.
+    parked: u32,
+}
+
+#[derive(Clone, Copy)]
+struct Req {
+    arrived: f64,
+    seg: u32,
+    next_chunk: u32,
+    chunks: u32,
+    pending: u32,
+    measured: bool,
+    alive: bool,
+}
+
+struct Device {
+    queue: IoQueue,
+    busy: u32,
+    done_at: f64,
+    started: f64,
+    stats: QueueStats,
+}
+
+/// Bytes served by each tier and other counters of the measured period.
+#[derive(Debug, Clone, Default)]
+pub struct Counters {
+    pub requests: u64,
+    pub misses: u64,
+    pub ram_bytes: u64,
+    pub flash_bytes: u64,
+    pub disk_bytes: u64,
+    pub block_lookups: u64,
+    pub block_hits: u64,
+    pub ios: u64,
+}
+
+pub struct Sim {
+    pub lib: Library,
+    reqs_gen: Requests,
+    rng: SimRng,
+    dev_rng: SimRng,
+    pub now: f64,
+    next_arrival: f64,
+    next_feed: f64,
+    arrivals_end: f64,
+    stop_at: f64,
+    measuring: bool,
+    ios: Vec<Io>,
+    free_ios: Vec<u32>,
+    reqs: Vec<Req>,
+    free_reqs: Vec<u32>,
+    live_reqs: u32,
+    devices: Vec<Device>,
+    hdds: Vec<Hdd>,
+    pub ssd: Option<Ssd>,
+    ram: LruCache,
+    block: Option<BlockCache>,
+    ring: Option<RingCache>,
+    object: Option<ObjectCache>,
+    feed_in_flight: bool,
+    feeds_pending: u32,
+    feed_buf: Vec<(u32, u64, u32)>,
+    fill: Option<Fill>,
+    pub c: Counters,
+    pub responses: Vec<f64>,
+    pub events: u64,
+    pub done: bool,
+    /// CSV rows of the I/O stream when exporting, and how many more to keep.
+    pub export: Option<(String, u64)>,
+}
+
+#[derive(Clone, Copy)]
+struct Fill {
+    video: u32,
+    slot_addr: u64,
+    lib_off: u64,
+    size: u64,
+    next: u64,
+    piece: u64,
+}
+
+impl Sim {
+    pub fn new(p: &Plan) -> Sim {
+        let lib = Library::new(&p.w, p.chunk);
+        // The library's size only varies by the VBR draw; size the per-block
+        // tables for a generous bound and fill them per replication.
+        let mut probe = Library::new(&p.w, p.chunk);
+        probe.draw(&p.w, p.seed as u64);
+        let bound = probe.bytes() + probe.bytes() / 4;
+        let chunk_bound = (probe.chunks() as usize) * 5 / 4 + 16;
+        let n_dev = p.disks as usize + p.ssd.is_some() as usize;
+        let series_len = libm::ceil(p.duration_s) as usize;
+        let devices = (0..n_dev)
+            .map(|i| Device {
+                queue: IoQueue::new(i == p.disks as usize && p.read_priority),
+                busy: NONE,
+                done_at: f64::INFINITY,
+                started: 0.0,
+                stats: QueueStats::new(series_len),
+            })
+            .collect();
+        let stroke = bound / p.disks as u64 + p.stripe;
+        let block = (p.policy == CachePolicyKind::Block).then(|| {
+            BlockCache::new(
+                p.flash_bytes,
+                (p.block.block_kb * 1024.0) as u64,
+                p.block.ways,
+                p.block.replacement,
+                bound,
+            )
+        });
+        let ring =
+            (p.policy == CachePolicyKind::Ring).then(|| RingCache::new(p.flash_bytes, chunk_bound));
+        let object = matches!(
+            p.policy,
+            CachePolicyKind::Object | CachePolicyKind::ObjectStatic
+        )
+        .then(|| {
+            ObjectCache::new(
+                p.w.videos,
+                0,
+                1,
+                p.object.window_h * 3600.0,
+                p.object.margin,
+            )
+        });
+        Sim {
+            reqs_gen: Requests::new(&p.w),
+            lib,
+            rng: SimRng::new(0),
+            dev_rng: SimRng::new(0),
+            now: 0.0,
+            next_arrival: 0.0,
+            next_feed: f64::INFINITY,
+            arrivals_end: 0.0,
+            stop_at: 0.0,
+            measuring: false,
+            ios: Vec::with_capacity(1024),
+            free_ios: Vec::with_capacity(1024),
+            reqs: Vec::with_capacity(256),
+            free_reqs: Vec::with_capacity(256),
+            live_reqs: 0,
+            devices,
+            hdds: (0..p.disks).map(|_| Hdd::new(&p.hdd, stroke)).collect(),
+            ssd: p.ssd.as_ref().map(Ssd::new),
+            ram: LruCache::new(chunk_bound, p.ram_bytes),
+            block,
+            ring,
+            object,
+            feed_in_flight: false,
+            feeds_pending: 0,
+            feed_buf: Vec::with_capacity(256),
+            fill: None,
+            c: Counters::default(),
+            responses: Vec::new(),
+            events: 0,
+            done: false,
+            export: None,
+        }
+    }
+
+    /// Start replication with seed `seed`.
+    pub fn reset(&mut self, p: &Plan, seed: u64) {
+        self.lib.draw(&p.w, seed);
+        self.rng = SimRng::new(seed);
+        self.dev_rng = SimRng::new(seed ^ 0x0d15_c0de_0000_0000);
+        self.now = 0.0;
+        self.next_arrival = 0.0;
+        self.arrivals_end = p.warmup_s + p.duration_s;
+        self.stop_at = self.arrivals_end + p.deadline_s;
+        self.measuring = p.warmup_s <= 0.0;
+        self.ios.clear();
+        self.free_ios.clear();
+        self.reqs.clear();
+        self.free_reqs.clear();
+        self.live_reqs = 0;
+        for d in &mut self.devices {
+            d.queue.clear();
+            d.busy = NONE;
+            d.done_at = f64::INFINITY;
+            d.stats.reset();
+        }
+        self.hdds.iter_mut().for_each(Hdd::reset);
+        if let Some(s) = &mut self.ssd {
+            s.reset();
+        }
+        self.ram.reset();
+        if let Some(b) = &mut self.block {
+            b.reset();
+        }
+        if let Some(r) = &mut self.ring {
+            r.reset();
+            self.next_feed = p.ring.feed_interval_s;
+        } else {
+            self.next_feed = f64::INFINITY;
+        }
+        if self.object.is_some() {
+            self.reset_objects(p);
+        }
+        self.feed_in_flight = false;
+        self.fill = None;
+        self.c = Counters::default();
+        self.responses.clear();
+        self.responses
+            .reserve((p.rate * p.duration_s * 1.05) as usize + 16);
+        self.events = 0;
+        self.done = false;
+    }
+
+    fn reset_objects(&mut self, p: &Plan) {
+        let max_video = (0..p.w.videos)
+            .map(|v| self.lib.video_extent(v).1)
+            .max()
+            .unwrap_or(1);
+        let piece = self.fill_piece();
+        let slot_bytes = max_video.div_ceil(piece) * piece;
+        let stat = p.policy == CachePolicyKind::ObjectStatic;
+        let slots = if stat {
+            // Staged videos are packed back to back: as many of the most
+            // popular as fit.
+            let mut used = 0;
+            let mut k = 0;
+            while k < p.w.videos && used + self.lib.video_extent(k).1 <= p.flash_bytes {
+                used += self.lib.video_extent(k).1;
+                k += 1;
+            }
+            k
+        } else {
+            (p.flash_bytes / slot_bytes) as u32
+        };
+        let mut o = ObjectCache::new(
+            p.w.videos,
+            slots,
+            if stat { 1 } else { slot_bytes },
+            p.object.window_h * 3600.0,
+            p.object.margin,
+        );
+        if stat {
+            o.stage_top();
+        }
+        self.object = Some(o);
+    }
+
+    /// Flash address of byte `off` of a cached video (static: packed).
+    fn object_addr(&self, p: &Plan, v: u32, within: u64) -> Option<u64> {
+        let o = self.object.as_ref()?;
+        let base = o.cached(v)?;
+        if p.policy == CachePolicyKind::ObjectStatic {
+            let packed = self.lib.video_extent(v).0 - self.lib.video_extent(0).0;
+            Some(packed + within)
+        } else {
+            Some(base + within)
+        }
+    }
+
+    fn fill_piece(&self) -> u64 {
+        // One erase block on every unit: large, erase-block-aligned writes.
+        self.ssd
+            .as_ref()
+            .map_or(1 << 20, |s| s.erase_stripe_bytes())
+    }
+
+    // ---- I/O plumbing ----
+
+    fn new_io(&mut self, io: Io) -> u32 {
+        match self.free_ios.pop() {
+            Some(i) => {
+                self.ios[i as usize] = io;
+                i
+            }
+            None => {
+                self.ios.push(io);
+                (self.ios.len() - 1) as u32
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn io(&mut self, dev: u32, op: IoOp, kind: Kind, addr: u64, size: u64, owner: u32) -> u32 {
+        self.new_io(Io {
+            dev,
+            op,
+            kind,
+            addr,
+            size,
+            arrived: 0.0,
+            owner,
+            parked: NONE,
+        })
+    }
+
+    fn submit(&mut self, p: &Plan, i: u32) {
+        let now = self.now;
+        let io = &mut self.ios[i as usize];
+        io.arrived = now;
+        let (dev, op, addr, size) = (io.dev as usize, io.op, io.addr, io.size);
+        if let Some((text, left)) = &mut self.export {
+            if *left > 0 {
+                *left -= 1;
+                let name = if dev < p.disks as usize {
+                    p.disk_names[dev].as_str()
+                } else {
+                    "ssd"
+                };
+                let _ = writeln!(text, "{now:.6},{},{name},{addr},{size}", op.label());
+            }
+        }
+        let d = &mut self.devices[dev];
+        d.stats.arrive(now);
+        if d.busy == NONE {
+            self.start(p, dev, i);
+        } else {
+            d.queue.push(i, op == IoOp::Write);
+        }
+    }
+
+    fn start(&mut self, p: &Plan, dev: usize, i: u32) {
+        let io = self.ios[i as usize];
+        let t = if dev < p.disks as usize {
+            self.hdds[dev].service(io.addr, io.size, &mut self.dev_rng)
+        } else {
+            self.ssd
+                .as_mut()
+                .expect("flash device")
+                .service(io.op, io.addr, io.size)
+        };
+        let d = &mut self.devices[dev];
+        d.busy = i;
+        d.started = self.now;
+        d.done_at = self.now + t;
+        d.stats.busy(self.now, self.now + t);
+    }
+
+    fn next_from_queue(&mut self, p: &Plan, dev: usize) -> Option<u32> {
+        if p.scan && dev < p.disks as usize {
+            let head = self.hdds[dev].head;
+            let ios = &self.ios;
+            self.devices[dev].queue.take_by(|q| {
+                // Nearest address at or after the head, else the lowest.
+                let mut best = 0;
+                let mut best_key = (true, u64::MAX);
+                for (k, &i) in q.iter().enumerate() {
+                    let a = ios[i as usize].addr;
+                    let key = if head != u64::MAX && a >= head {
+                        (false, a - head)
+                    } else {
+                        (true, a)
+                    };
+                    if key < best_key {
+                        best_key = key;
+                        best = k;
+                    }
+                }
+                best
+            })
+        } else {
+            self.devices[dev].queue.pop()
+        }
+    }
+
+    fn complete(&mut self, p: &Plan, dev: usize) {
+        let i = self.devices[dev].busy;
+        let io = self.ios[i as usize];
+        self.now = self.devices[dev].done_at;
+        let d = &mut self.devices[dev];
+        d.stats.depart(self.now, io.arrived, io.size);
+        d.busy = NONE;
+        d.done_at = f64::INFINITY;
+        self.c.ios += self.measuring as u64;
+        self.events += 1;
+        if let Some(n) = self.next_from_queue(p, dev) {
+            self.start(p, dev, n);
+        }
+        // Release what waited for this I/O.
+        let mut k = io.parked;
+        while k != NONE {
+            let next = self.ios[k as usize].parked;
+            self.ios[k as usize].parked = NONE;
+            self.submit(p, k);
+            k = next;
+        }
+        self.free_ios.push(i);
+        match io.kind {
+            Kind::Chunk => {
+                let r = &mut self.reqs[io.owner as usize];
+                r.pending -= 1;
+                if r.pending == 0 {
+                    self.chunk_done(p, io.owner);
+                }
+            }
+            Kind::Feed => self.feed_done(),
+            // Only the last read of a piece carries its write.
+            Kind::FillRead => {}
+            Kind::FillWrite => self.fill_step(p),
+        }
+    }
+
+    // ---- requests and chunks ----
+
+    fn arrive(&mut self, p: &Plan) {
+        self.now = self.next_arrival;
+        let rate = if self.now < p.warmup_s {
+            p.warm_rate
+        } else {
+            p.rate
+        };
+        self.next_arrival = self.now + self.reqs_gen.gap(rate, &mut self.rng);
+        let (v, s) = self.reqs_gen.pick(&mut self.rng);
+        let g = self.lib.segment(v, s);
+        let measured = self.now >= p.warmup_s;
+        if measured {
+            self.c.requests += 1;
+        }
+        if p.policy == CachePolicyKind::Object {
+            self.object
+                .as_mut()
+                .expect("object cache")
+                .count(v, self.now);
+            self.maybe_fill(p, v);
+        }
+        let req = Req {
+            arrived: self.now,
+            seg: g,
+            next_chunk: 0,
+            chunks: self.lib.chunk_count(g),
+            pending: 0,
+            measured,
+            alive: true,
+        };
+        let q = match self.free_reqs.pop() {
+            Some(q) => {
+                self.reqs[q as usize] = req;
+                q
+            }
+            None => {
+                self.reqs.push(req);
+                (self.reqs.len() - 1) as u32
+            }
+        };
+        self.live_reqs += 1;
+        self.advance(p, q);
+    }
+
+    /// Issue chunks of request `q` until one waits on a device (RAM hits
+    /// complete at once) or the segment is done.
+    fn advance(&mut self, p: &Plan, q: u32) {
+        loop {
+            let r = self.reqs[q as usize];
+            if r.next_chunk == r.chunks {
+                self.request_done(p, q);
+                return;
+            }
+            let (off, len, cid) = self.lib.chunk(r.seg, r.next_chunk);
+            if self.ram.touch(cid).is_some() {
+                if r.measured {
+                    self.c.ram_bytes += len;
+                }
+                self.reqs[q as usize].next_chunk += 1;
+                continue;
+            }
+            self.issue_chunk(p, q, off, len, cid);
+            if self.reqs[q as usize].pending > 0 {
+                return;
+            }
+            self.reqs[q as usize].next_chunk += 1;
+        }
+    }
+
+    fn chunk_done(&mut self, p: &Plan, q: u32) {
+        let r = self.reqs[q as usize];
+        let (_, len, cid) = self.lib.chunk(r.seg, r.next_chunk);
+        let flag = if p.policy == CachePolicyKind::Ring
+            && p.ring.noprefetch
+            && r.next_chunk >= p.ring.demand_chunks
+        {
+            PREFETCHED
+        } else {
+            0
+        };
+        self.ram.insert(cid, len as u32, flag);
+        self.reqs[q as usize].next_chunk += 1;
+        self.advance(p, q);
+    }
+
+    fn request_done(&mut self, p: &Plan, q: u32) {
+        let r = self.reqs[q as usize];
+        if r.measured {
+            let rt = self.now - r.arrived;
+            if rt > p.deadline_s {
+                self.c.misses += 1;
+            }
+            self.responses.push(rt);
+        }
+        self.live_reqs -= 1;
+        self.reqs[q as usize].alive = false;
+        self.free_reqs.push(q);
+    }
+
+    fn disk_read(&mut self, p: &Plan, q: u32, off: u64, len: u64, kind: Kind) -> u32 {
+        let mut n = 0;
+        for piece in Pieces::new(p.disks, p.stripe, off, len) {
+            let i = self.io(piece.disk, IoOp::Read, kind, piece.addr, piece.len, q);
+            self.submit(p, i);
+            n += 1;
+        }
+        n
+    }
+
+    fn flash_dev(p: &Plan) -> u32 {
+        p.disks
+    }
+
+    fn issue_chunk(&mut self, p: &Plan, q: u32, off: u64, len: u64, cid: u32) {
+        let measured = self.reqs[q as usize].measured;
+        if p.policy != CachePolicyKind::None {
+            self.index_lookup(p, q);
+        }
+        match p.policy {
+            CachePolicyKind::None => {
+                let n = self.disk_read(p, q, off, len, Kind::Chunk);
+                self.add_disk(q, n, len, measured);
+            }
+            CachePolicyKind::Block => self.block_chunk(p, q, off, len, measured),
+            CachePolicyKind::Ring => {
+                let r = self.reqs[q as usize];
+                let ring = self.ring.as_ref().expect("ring");
+                let addr = ring.addr_of(cid);
+                let eligible = !(p.ring.noprefetch && r.next_chunk >= p.ring.demand_chunks);
+                let writing = self.flash_writing(p);
+                if addr != NOT_IN_RING && eligible && !(p.ring.norw && writing) {
+                    self.flash_read(p, q, addr, len, measured);
+                } else {
+                    let n = self.disk_read(p, q, off, len, Kind::Chunk);
+                    self.add_disk(q, n, len, measured);
+                }
+            }
+            CachePolicyKind::Object | CachePolicyKind::ObjectStatic => {
+                let v = self.reqs[q as usize].seg / self.lib.segments;
+                let within = off - self.lib.video_extent(v).0;
+                match self.object_addr(p, v, within) {
+                    Some(addr) => self.flash_read(p, q, addr, len, measured),
+                    None => {
+                        let n = self.disk_read(p, q, off, len, Kind::Chunk);
+                        self.add_disk(q, n, len, measured);
+                    }
+                }
+            }
+        }
+    }
+
+    fn add_disk(&mut self, q: u32, n: u32, len: u64, measured: bool) {
+        self.reqs[q as usize].pending += n;
+        if measured {
+            self.c.disk_bytes += len;
+        }
+    }
+
+    /// Whether the SSD is writing or has a write queued (`l2arc_norw`).
+    fn flash_writing(&self, p: &Plan) -> bool {
+        let d = &self.devices[Self::flash_dev(p) as usize];
+        self.feed_in_flight
+            && (d.busy != NONE && self.ios[d.busy as usize].op == IoOp::Write
+                || d.queue.has_writes()
+                || !d.queue.is_empty())
+    }
+
+    /// A compact index (SkimpyStash) walks its chain on flash at every
+    /// lookup, hit or miss: k/2 page reads on the critical path.
+    fn index_lookup(&mut self, p: &Plan, q: u32) {
+        let n = libm::round(p.index.flash_reads_per_lookup) as u64;
+        if n == 0 {
+            return;
+        }
+        let page = self.ssd.as_ref().map_or(4096, |s| s.page_bytes());
+        let i = self.io(Self::flash_dev(p), IoOp::Read, Kind::Chunk, 0, n * page, q);
+        self.reqs[q as usize].pending += 1;
+        self.submit(p, i);
+    }
+
+    fn flash_read(&mut self, p: &Plan, q: u32, addr: u64, len: u64, measured: bool) {
+        let dev = Self::flash_dev(p);
+        let i = self.io(dev, IoOp::Read, Kind::Chunk, addr, len, q);
+        self.reqs[q as usize].pending += 1;
+        if measured {
+            self.c.flash_bytes += len;
+        }
+        self.submit(p, i);
+    }
+
+    /// flashcache: hit runs read flash; each miss run reads whole blocks from
+    /// disk and writes them to flash before the chunk completes.
+    fn block_chunk(&mut self, p: &Plan, q: u32, off: u64, len: u64, measured: bool) {
+        let bb = self.block.as_ref().expect("block cache").block_bytes;
+        let b0 = (off / bb) as u32;
+        let b1 = ((off + len - 1) / bb) as u32;
+        let dev = Self::flash_dev(p);
+        let mut b = b0;
+        while b <= b1 {
+            let cache = self.block.as_mut().expect("block cache");
+            let hit = cache.contains(b);
+            let mut e = b;
+            while e < b1 && cache.contains(e + 1) == hit {
+                e += 1;
+            }
+            let run_lo = (b as u64 * bb).max(off);
+            let run_hi = ((e as u64 + 1) * bb).min(off + len);
+            if measured {
+                self.c.block_lookups += (e - b + 1) as u64;
+            }
+            if hit {
+                for k in b..=e {
+                    cache.hit(k);
+                }
+                let addr = cache.addr_of(b);
+                if measured {
+                    self.c.block_hits += (e - b + 1) as u64;
+                }
+                self.flash_read(p, q, addr, run_hi - run_lo, measured);
+            } else {
+                if measured {
+                    self.c.disk_bytes += run_hi - run_lo;
+                }
+                let lib_end = self.lib.bytes();
+                let lo = b as u64 * bb;
+                let hi = ((e as u64 + 1) * bb).min(lib_end);
+                for piece in Pieces::new(p.disks, p.stripe, lo, hi - lo) {
+                    let r = self.io(
+                        piece.disk,
+                        IoOp::Read,
+                        Kind::Chunk,
+                        piece.addr,
+                        piece.len,
+                        q,
+                    );
+                    self.reqs[q as usize].pending += 1;
+                    // Insert the piece's blocks; park one write per run of
+                    // consecutive slots behind the disk read.
+                    let pb0 = (piece.lib / bb) as u32;
+                    let pb1 = ((piece.lib + piece.len - 1) / bb) as u32;
+                    let mut run_start = u64::MAX;
+                    let mut run_len = 0u64;
+                    let mut chain = NONE;
+                    for k in pb0..=pb1 {
+                        let slot = self.block.as_mut().expect("block cache").insert(k);
+                        if run_len > 0 && slot == run_start + run_len {
+                            run_len += 1;
+                            continue;
+                        }
+                        if run_len > 0 {
+                            chain = self.park_write(dev, run_start * bb, run_len * bb, q, chain);
+                        }
+                        run_start = slot;
+                        run_len = 1;
+                    }
+                    chain = self.park_write(dev, run_start * bb, run_len * bb, q, chain);
+                    self.ios[r as usize].parked = chain;
+                    self.submit(p, r);
+                }
+            }
+            b = e + 1;
+        }
+    }
+
+    fn park_write(&mut self, dev: u32, addr: u64, size: u64, q: u32, chain: u32) -> u32 {
+        let w = self.io(dev, IoOp::Write, Kind::Chunk, addr, size, q);
+        self.ios[w as usize].parked = chain;
+        self.reqs[q as usize].pending += 1;
+        w
+    }
+
+    // ---- ring feeder ----
+
+    fn feed(&mut self, p: &Plan) {
+        self.now = self.next_feed;
+        if self.feed_in_flight {
+            self.next_feed = self.now + p.ring.feed_interval_s;
+            return;
+        }
+        let ring = self.ring.as_mut().expect("ring");
+        let mb = 1024.0 * 1024.0;
+        let target = (p.ring.feed_limit_mb * mb * if ring.wrapped { 1.0 } else { 2.0 }) as u64;
+        let mut scanned = 0u64;
+        let mut taken = 0u64;
+        let buf = &mut self.feed_buf;
+        buf.clear();
+        let addr_ok = |c: u32| ring.addr_of(c) == NOT_IN_RING;
+        self.ram.walk_from_tail(|key, bytes, flag| {
+            scanned += bytes as u64;
+            if flag & (PREFETCHED | FED) == 0 && addr_ok(key) && taken + bytes as u64 <= target {
+                buf.push((key, 0, bytes));
+                taken += bytes as u64;
+            }
+            scanned < 2 * target && taken < target
+        });
+        let interval = if taken * 2 > target {
+            p.ring.feed_interval_s * 0.2
+        } else {
+            p.ring.feed_interval_s
+        };
+        self.next_feed = self.now + interval;
+        if taken == 0 {
+            return;
+        }
+        // Place the chunks at the hand; one write per contiguous run.
+        let dev = Self::flash_dev(p);
+        let mut run = (u64::MAX, 0u64);
+        let mut writes: [(u64, u64); 2] = [(0, 0); 2];
+        let mut nw = 0;
+        for k in 0..self.feed_buf.len() {
+            let (key, _, bytes) = self.feed_buf[k];
+            let a = self.ring.as_mut().expect("ring").place(bytes as u64);
+            self.feed_buf[k].1 = a;
+            self.ram.set_flag(key, FED);
+            if run.1 > 0 && a == run.0 + run.1 {
+                run.1 += bytes as u64;
+            } else {
+                if run.1 > 0 && nw < 2 {
+                    writes[nw] = run;
+                    nw += 1;
+                } else if run.1 > 0 {
+                    writes[1].1 += run.1;
+                }
+                run = (a, bytes as u64);
+            }
+        }
+        if nw < 2 {
+            writes[nw] = run;
+            nw += 1;
+        } else {
+            writes[1].1 += run.1;
+        }
+        self.feed_in_flight = true;
+        self.feeds_pending = nw as u32;
+        for &(a, len) in &writes[..nw] {
+            let i = self.io(dev, IoOp::Write, Kind::Feed, a, len, NONE);
+            self.submit(p, i);
+        }
+    }
+
+    fn feed_done(&mut self) {
+        self.feeds_pending -= 1;
+        if self.feeds_pending > 0 {
+            return;
+        }
+        let ring = self.ring.as_mut().expect("ring");
+        for &(key, addr, bytes) in &self.feed_buf {
+            ring.commit(key, addr, bytes);
+        }
+        self.feed_in_flight = false;
+    }
+
+    // ---- object fills ----
+
+    fn maybe_fill(&mut self, p: &Plan, v: u32) {
+        if self.fill.is_some() {
+            return;
+        }
+        let o = self.object.as_mut().expect("object cache");
+        let (lib_off, size) = self.lib.video_extent(v);
+        if size > o.slot_bytes {
+            return;
+        }
+        if let Some(slot) = o.admit(v) {
+            self.fill = Some(Fill {
+                video: v,
+                slot_addr: slot as u64 * o.slot_bytes,
+                lib_off,
+                size,
+                next: 0,
+                piece: self.fill_piece(),
+            });
+            self.fill_step(p);
+        }
+    }
+
+    /// Read the next piece of the video from disk, then write it to flash
+    /// (parked behind the reads); the video is servable after its last write.
+    fn fill_step(&mut self, p: &Plan) {
+        let Some(f) = self.fill else { return };
+        if f.next >= f.size {
+            let o = self.object.as_mut().expect("object cache");
+            if o.slot_of[f.video as usize] != super::object_cache::NO_SLOT {
+                o.ready[f.video as usize] = true;
+            }
+            self.fill = None;
+            return;
+        }
+        let len = f.piece.min(f.size - f.next);
+        let dev = Self::flash_dev(p);
+        let w = self.io(
+            dev,
+            IoOp::Write,
+            Kind::FillWrite,
+            f.slot_addr + f.next,
+            len,
+            NONE,
+        );
+        let mut last = NONE;
+        for piece in Pieces::new(p.disks, p.stripe, f.lib_off + f.next, len) {
+            let r = self.io(
+                piece.disk,
+                IoOp::Read,
+                Kind::FillRead,
+                piece.addr,
+                piece.len,
+                NONE,
+            );
+            if last != NONE {
+                self.submit(p, last);
+            }
+            last = r;
+        }
+        // The write waits for the last read (reads of one piece on FIFO disks
+        // finish in order per disk; the last one issued carries the write).
+        self.ios[last as usize].parked = w;
+        self.submit(p, last);
+        self.fill.as_mut().expect("fill").next += len;
+    }
+
+    // ---- the event loop ----
+
+    fn begin_measuring(&mut self, p: &Plan) {
+        self.measuring = true;
+        let t = p.warmup_s;
+        for d in &mut self.devices {
+            d.stats.restart(t);
+            // The I/O in service keeps its share of busy time after t.
+            if d.busy != NONE {
+                d.stats.busy(d.started, d.done_at);
+            }
+        }
+        if let Some(s) = &mut self.ssd {
+            s.ftl.reset_counters();
+        }
+    }
+
+    /// Process up to `budget` device completions; true when the replication
+    /// is over.
+    pub fn run(&mut self, p: &Plan, budget: u64) -> bool {
+        let start = self.events;
+        while self.events - start < budget {
+            let mut dev = usize::MAX;
+            let mut t_dev = f64::INFINITY;
+            for (k, d) in self.devices.iter().enumerate() {
+                if d.done_at < t_dev {
+                    t_dev = d.done_at;
+                    dev = k;
+                }
+            }
+            let t_arr = if self.next_arrival < self.arrivals_end {
+                self.next_arrival
+            } else {
+                f64::INFINITY
+            };
+            let t_feed = self.next_feed;
+            let t = t_dev.min(t_arr).min(t_feed);
+            if !self.measuring && t >= p.warmup_s {
+                self.now = p.warmup_s;
+                self.begin_measuring(p);
+            }
+            let idle = self.live_reqs == 0 && t_arr == f64::INFINITY;
+            if t >= self.stop_at || (idle && t_dev == f64::INFINITY) {
+                self.finish(p);
+                return true;
+            }
+            if t_dev <= t_arr && t_dev <= t_feed {
+                self.complete(p, dev);
+            } else if t_arr <= t_feed {
+                self.arrive(p);
+                self.events += 1;
+            } else if idle {
+                // Nothing left to serve: stop feeding.
+                self.next_feed = f64::INFINITY;
+            } else {
+                self.feed(p);
+            }
+        }
+        false
+    }
+
+    /// Requests still running at the stop time have missed their deadline.
+    fn finish(&mut self, p: &Plan) {
+        let end = self.stop_at.min(self.now.max(self.arrivals_end));
+        self.now = end;
+        for d in &mut self.devices {
+            d.stats.finish(end);
+        }
+        for r in &self.reqs {
+            if r.alive && r.measured {
+                self.c.misses += 1;
+                self.responses.push((end - r.arrived).max(p.deadline_s));
+            }
+        }
+        self.done = true;
+    }
+
+    pub fn device_stats(&self) -> impl Iterator<Item = &QueueStats> {
+        self.devices.iter().map(|d| &d.stats)
+    }
+}

@@ -1,0 +1,245 @@
+//! The NOSSDAV'12 configurations for the request-level engine (SPEC §11):
+//! two 7200 rpm disks in RAID-0, 60 GB of an Intel X25-M G1 as flashcache,
+//! L2ARC (cold and warm) or an object cache, and the two SSDs the study
+//! measured. Kept apart from the stream-level presets so their list and the
+//! shared device catalog stay as they were.
+
+use super::{device_presets, PresetInfo};
+use crate::request::*;
+use crate::*;
+
+fn strs(xs: &[&str]) -> Vec<String> {
+    xs.iter().map(|s| s.to_string()).collect()
+}
+
+/// Read time per 4 KB page from a measured 4 KB random-read rate (queue
+/// depth 1): the whole per-I/O cost lands on the page read.
+fn read_us_from(mb_per_s: f64) -> f64 {
+    libm::round(4096.0 / (mb_per_s * 1024.0 * 1024.0) * 1e6)
+}
+
+/// The disks and SSDs of the study, with request-level timing.
+pub fn request_device_presets() -> Vec<Device> {
+    let flash = |read_us: f64, program_us: f64, units: u32| FlashSpec {
+        cell: CellType::Mlc,
+        pe_cycles: 10_000,
+        page_kb: 4.0,
+        pages_per_block: 128,
+        read_us,
+        program_us,
+        erase_ms: 3.8,
+        spare_factor: 0.07,
+        write_read_interference: 0.8,
+        units: Some(units),
+    };
+    vec![
+        Device {
+            id: "hdd7200".into(),
+            name: "7200 rpm HDD (NOSSDAV'12 RAID-0 member)".into(),
+            kind: DeviceKind::Hdd,
+            capacity_gb: 500.0,
+            read_mbps: Some(100.0),
+            write_mbps: Some(100.0),
+            price: 60.0,
+            power_w: 8.0,
+            flash: None,
+            assumptions: strs(&[
+                "capacity 500 GB, price $60, power 8 W (the study names no model)",
+                "seek 8.5 ms, revolution 8.33 ms, media rate 100 MB/s (SPEC §11 7200 rpm preset)",
+            ]),
+            hdd: Some(HddMechanics {
+                seek_ms: 8.5,
+                revolution_ms: 8.33,
+                media_mbps: 100.0,
+                seek_model: SeekModel::Constant,
+            }),
+        },
+        Device {
+            id: "x25m".into(),
+            name: "Intel X25-M G1 80 GB (SSD A of NOSSDAV'12)".into(),
+            kind: DeviceKind::Ssd,
+            capacity_gb: 80.0,
+            read_mbps: Some(250.0),
+            write_mbps: Some(70.0),
+            price: 200.0,
+            power_w: 0.15,
+            flash: Some(flash(read_us_from(15.5), 750.0, 10)),
+            assumptions: strs(&[
+                "measured 4 KB random read 15.5 MB/s → page read 252 µs at queue depth 1",
+                "measured 4 KB random write 3.25 MB/s (not fitted: the FTL model predicts it)",
+                "program 750 µs, erase 3.8 ms (SPEC §11 MLC defaults), 128 pages per block",
+                "10 units (10 channels), spare factor 0.07, price $2.50/GB (SPEC §4)",
+            ]),
+            hdd: None,
+        },
+        Device {
+            id: "ocz_core_v2".into(),
+            name: "OCZ Core V2 124 GB (SSD B of NOSSDAV'12)".into(),
+            kind: DeviceKind::Ssd,
+            capacity_gb: 124.0,
+            read_mbps: Some(120.0),
+            write_mbps: Some(80.0),
+            price: 372.0,
+            power_w: 2.0,
+            flash: Some(flash(read_us_from(14.8), 750.0, 4)),
+            assumptions: strs(&[
+                "measured 4 KB random read 14.8 MB/s → page read 264 µs at queue depth 1",
+                "measured 4 KB random write 0.02 MB/s comes from a block-mapped FTL this page-mapped model does not have",
+                "program 750 µs, erase 3.8 ms, 4 units, spare factor 0.07, price $3/GB",
+            ]),
+            hdd: None,
+        },
+    ]
+}
+
+/// Read-ahead calibrated so that HDD only meets the study's 19 requests/s.
+pub const CALIBRATED_CHUNK_KB: f64 = 768.0;
+
+const NOSSDAV: &str = "Ryu, Kim, Ramachandran, NOSSDAV 2012";
+
+fn base(name: &str, policy: CachePolicyKind, start: CacheStart, rate: f64) -> Scenario {
+    let mut devices = device_presets();
+    devices.extend(request_device_presets());
+    let mut request = RequestSpec {
+        // The one calibrated parameter: the web server's / file system's I/O
+        // size (read-ahead), 128 KB → 768 KB, so that HDD only serves 19
+        // requests/s at 0 % miss (see README, request-level engine).
+        chunk_kb: CALIBRATED_CHUNK_KB,
+        ..RequestSpec::default()
+    };
+    request.workload.rate = rate;
+    request.cache.policy = policy;
+    request.cache.start = start;
+    Scenario {
+        version: SCHEMA_VERSION,
+        name: name.into(),
+        // The stream-level part: the same two disks, HDD only.
+        workload: Workload {
+            videos: 300,
+            classes: vec![VideoClass {
+                share: 1.0,
+                length_min: 78.0,
+                bitrate_kbps: 238.5,
+            }],
+            popularity: Popularity {
+                convention: ZipfConvention::Theta,
+                value: 0.271,
+            },
+            arrival_rate: 0.05,
+            churn: None,
+            rate_profile: None,
+        },
+        run: RunConfig {
+            duration_h: 1.0,
+            warmup_h: 0.0,
+            seed: 1,
+            replications: 3,
+            timeseries: false,
+        },
+        devices,
+        architecture: Architecture::HddOnly,
+        tiers: Tiers {
+            disk: TierSpec {
+                device: "hdd7200".into(),
+                count: 2,
+            },
+            interval_cache: None,
+            file_cache: None,
+        },
+        policy: Policy::default(),
+        cost_model: None,
+        request: Some(request),
+        block: None,
+    }
+}
+
+fn warm(mut s: Scenario, hours: f64, rate: f64) -> Scenario {
+    let r = s.request.as_mut().expect("request section");
+    r.run.warmup_h = hours;
+    r.run.warmup_rate = Some(rate);
+    s
+}
+
+type Build = fn() -> Scenario;
+
+fn entries() -> Vec<(&'static str, &'static str, &'static str, Build)> {
+    vec![
+        ("nossdav12-hdd-only", "HTTP segments: HDD only (2 × 7200 rpm, RAID-0)",
+         "The study's base configuration: up to 19 requests/s at 0 % segment miss.",
+         || base("NOSSDAV'12 — HDD only", CachePolicyKind::None, CacheStart::Cold, 19.0)),
+        ("nossdav12-flashcache-cold", "HTTP segments: flashcache on 60 GB of the X25-M, cold",
+         "Set-associative 4 KB blocks, fill on the critical path: under 1 request/s at 0 % miss; hit ratio 0.7 %.",
+         || base("NOSSDAV'12 — flashcache, cold", CachePolicyKind::Block, CacheStart::Cold, 1.0)),
+        ("nossdav12-flashcache-warm", "HTTP segments: flashcache on 60 GB of the X25-M, warm",
+         "Warmed 12 h at 1 request/s as in the study: hit ratio 25.7 %, still under 1 request/s.",
+         || warm(base("NOSSDAV'12 — flashcache, warm", CachePolicyKind::Block, CacheStart::Warm, 1.0), 12.0, 1.0)),
+        ("nossdav12-l2arc-cold", "HTTP segments: ZFS L2ARC on 60 GB, cold",
+         "Ring fed from the ARC in large sequential writes: 16 requests/s; hit ratio 4.2 %.",
+         || base("NOSSDAV'12 — L2ARC, cold", CachePolicyKind::Ring, CacheStart::Cold, 16.0)),
+        ("nossdav12-l2arc-warm", "HTTP segments: ZFS L2ARC on 60 GB, warm",
+         "Warmed until the ring is full: 20 requests/s; hit ratio 11.1 %.",
+         || {
+             let mut s = base("NOSSDAV'12 — L2ARC, warm", CachePolicyKind::Ring, CacheStart::Warm, 20.0);
+             s = warm(s, 4.0, 20.0);
+             s
+         }),
+        ("nossdav12-object-static", "HTTP segments: object cache of the 56 most popular videos on 60 GB",
+         "The study's recommendation: whole videos, reads first, no writes on the critical path; ≈ 55 % of requests from flash.",
+         || base("NOSSDAV'12 — object cache (static)", CachePolicyKind::ObjectStatic, CacheStart::Warm, 30.0)),
+        ("nossdav12-object-dynamic", "HTTP segments: object cache with windowed LFU, cold",
+         "Whole videos admitted by 24 h request counts, written off the critical path in erase-block-aligned pieces.",
+         || base("NOSSDAV'12 — object cache (dynamic LFU)", CachePolicyKind::Object, CacheStart::Cold, 20.0)),
+    ]
+}
+
+pub fn request_presets() -> Vec<PresetInfo> {
+    entries()
+        .into_iter()
+        .map(|(id, title, description, _)| PresetInfo {
+            id: id.into(),
+            title: title.into(),
+            source: NOSSDAV.into(),
+            description: description.into(),
+        })
+        .collect()
+}
+
+pub fn request_preset(id: &str) -> Option<Scenario> {
+    entries().into_iter().find(|e| e.0 == id).map(|e| (e.3)())
+}
+
+/// Any study preset by id: the stream-level ones first, then the
+/// request-level ones. What `#preset=` links and `tierplan preset` open.
+pub fn any_preset(id: &str) -> Option<Scenario> {
+    crate::presets::scenario_preset(id).or_else(|| request_preset(id))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn any_preset_opens_both_kinds() {
+        assert!(any_preset("mmsys11-cost-ssd").unwrap().request.is_none());
+        assert!(any_preset("nossdav12-hdd-only").unwrap().request.is_some());
+        assert!(any_preset("no-such-preset").is_none());
+        // Ids are unique across both lists, so every preset opens by name.
+        let mut ids: Vec<String> = crate::presets::scenario_presets()
+            .into_iter()
+            .chain(request_presets())
+            .map(|p| p.id)
+            .collect();
+        let n = ids.len();
+        ids.sort();
+        ids.dedup();
+        assert_eq!(ids.len(), n, "duplicate preset ids");
+    }
+
+    #[test]
+    fn every_request_preset_is_valid() {
+        for p in request_presets() {
+            let s = request_preset(&p.id).unwrap();
+            assert_eq!(crate::validate::validate(&s), vec![], "{}", p.id);
+        }
+    }
+}

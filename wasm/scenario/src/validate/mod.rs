@@ -1,0 +1,564 @@
+//! Scenario validation: every field checked, every problem reported at once,
+//! each message naming the field path, the value and the allowed range.
+
+use crate::cost_model::{CostModelSpec, MAX_CACHE_GB, MAX_GRID_STEPS, MAX_ZIPF_BLOCKS};
+use crate::*;
+
+#[cfg(feature = "studies")]
+pub mod block;
+mod checker;
+#[cfg(feature = "studies")]
+mod request;
+
+use checker::{fmt_num, Checker};
+pub use checker::{
+    FieldError, MAX_CLASSES, MAX_COUNT, MAX_DEVICES, MAX_EXPECTED_CONCURRENT, MAX_EXPECTED_EVENTS,
+    MAX_REPLICATIONS, MAX_VIDEOS,
+};
+
+/// Read a scenario from JSON without the range checks: a structural problem
+/// (wrong type, unknown or missing field) is reported with its path. The one
+/// reader of scenario text ([`crate::json_read`], which every JSON input
+/// shares, so the module holds one instance of each deserialiser).
+pub fn read_scenario(json: &str) -> Result<Scenario, Vec<FieldError>> {
+    crate::json_read::from_json(json).map_err(|e| {
+        let path = e.path();
+        vec![FieldError {
+            path: if path == "." {
+                "(scenario)".to_string()
+            } else {
+                path
+            },
+            message: e.message().to_string(),
+        }]
+    })
+}
+
+/// Parse a scenario from JSON and validate it. A structural problem (wrong
+/// type, unknown or missing field) is reported with its path; otherwise every
+/// range problem is reported.
+pub fn parse_scenario(json: &str) -> Result<Scenario, Vec<FieldError>> {
+    let scenario = read_scenario(json)?;
+    let errors = validate(&scenario);
+    if errors.is_empty() {
+        Ok(scenario)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Validate a parsed scenario. Returns every problem found (empty = valid).
+pub fn validate(s: &Scenario) -> Vec<FieldError> {
+    let mut c = Checker { errors: Vec::new() };
+    if s.version != SCHEMA_VERSION {
+        c.push(
+            "version",
+            format!(
+                "{} is not supported: this build reads schema version {}",
+                s.version, SCHEMA_VERSION
+            ),
+        );
+    }
+    if s.name.chars().count() > 200 {
+        c.push("name", "is longer than 200 characters");
+    }
+    check_workload(&mut c, &s.workload);
+    check_run(&mut c, &s.run);
+    check_devices(&mut c, &s.devices);
+    check_tiers(&mut c, s);
+    check_policy(&mut c, &s.policy);
+    if let Some(cm) = &s.cost_model {
+        check_cost_model(&mut c, "cost_model", cm);
+    }
+    #[cfg(feature = "studies")]
+    if let Some(r) = &s.request {
+        request::check_request(&mut c, s, r);
+    }
+    #[cfg(feature = "studies")]
+    if let Some(b) = &s.block {
+        block::check_block(&mut c, b);
+    }
+    if c.errors.is_empty() {
+        check_budget(&mut c, s);
+    }
+    c.errors
+}
+
+fn check_workload(c: &mut Checker, w: &Workload) {
+    c.count("workload.videos", w.videos, 1, MAX_VIDEOS);
+    if w.classes.is_empty() || w.classes.len() > MAX_CLASSES {
+        c.push(
+            "workload.classes",
+            format!(
+                "has {} classes: must have from 1 to {MAX_CLASSES}",
+                w.classes.len()
+            ),
+        );
+    }
+    let mut share_sum = 0.0;
+    for (i, k) in w.classes.iter().enumerate() {
+        let p = format!("workload.classes[{i}]");
+        c.range(&format!("{p}.share"), k.share, 0.0, true, 1.0, "");
+        c.range(
+            &format!("{p}.length_min"),
+            k.length_min,
+            0.1,
+            false,
+            1440.0,
+            "min",
+        );
+        c.range(
+            &format!("{p}.bitrate_kbps"),
+            k.bitrate_kbps,
+            1.0,
+            false,
+            1_000_000.0,
+            "KB/s",
+        );
+        share_sum += k.share;
+    }
+    if !w.classes.is_empty() && share_sum.is_finite() && (share_sum - 1.0).abs() > 1e-6 {
+        c.push(
+            "workload.classes",
+            format!("shares sum to {}: they must sum to 1", fmt_num(share_sum)),
+        );
+    }
+    match w.popularity.convention {
+        ZipfConvention::Exponent => c.range(
+            "workload.popularity.value",
+            w.popularity.value,
+            0.0,
+            false,
+            3.0,
+            "(exponent s)",
+        ),
+        ZipfConvention::Theta => c.range(
+            "workload.popularity.value",
+            w.popularity.value,
+            -2.0,
+            false,
+            1.0,
+            "(θ; exponent = 1 − θ)",
+        ),
+    }
+    c.range(
+        "workload.arrival_rate",
+        w.arrival_rate,
+        0.0,
+        true,
+        1000.0,
+        "requests/s",
+    );
+    if let Some(ch) = &w.churn {
+        c.range(
+            "workload.churn.period_h",
+            ch.period_h,
+            0.01,
+            false,
+            8760.0,
+            "h",
+        );
+        let hi = w.videos.max(1);
+        c.count("workload.churn.new_titles", ch.new_titles, 1, hi);
+    }
+    if let Some(p) = &w.rate_profile {
+        check_rate_profile(c, p);
+    }
+}
+
+fn check_rate_profile(c: &mut Checker, p: &RateProfile) {
+    let at = "workload.rate_profile";
+    if p.hourly.len() != 24 {
+        c.push(
+            format!("{at}.hourly"),
+            format!(
+                "has {} values: give one weight for each of the 24 hours",
+                p.hourly.len()
+            ),
+        );
+        return;
+    }
+    for (h, &v) in p.hourly.iter().enumerate() {
+        c.range(
+            &format!("{at}.hourly[{h}]"),
+            v,
+            0.0,
+            false,
+            1e6,
+            "(relative weight)",
+        );
+    }
+    let sum: f64 = p.hourly.iter().sum();
+    if sum.is_finite() && sum <= 0.0 {
+        c.push(
+            format!("{at}.hourly"),
+            "is zero in every hour: at least one hour needs a weight > 0",
+        );
+    }
+    c.count(&format!("{at}.start_hour"), p.start_hour, 0, 23);
+}
+
+fn check_run(c: &mut Checker, r: &RunConfig) {
+    c.range("run.duration_h", r.duration_h, 0.0, true, 8760.0, "h");
+    let hi = if r.duration_h.is_finite() && r.duration_h > 0.0 {
+        r.duration_h
+    } else {
+        8760.0
+    };
+    c.range("run.warmup_h", r.warmup_h, 0.0, false, hi, "h");
+    if r.warmup_h.is_finite()
+        && r.duration_h.is_finite()
+        && r.warmup_h >= r.duration_h
+        && r.warmup_h <= hi
+    {
+        {
+            c.push(
+                "run.warmup_h",
+                format!(
+                    "{} must be shorter than run.duration_h ({} h)",
+                    fmt_num(r.warmup_h),
+                    fmt_num(r.duration_h)
+                ),
+            );
+        }
+    }
+    c.count("run.replications", r.replications, 1, MAX_REPLICATIONS);
+}
+
+fn check_devices(c: &mut Checker, devices: &[Device]) {
+    if devices.len() > MAX_DEVICES {
+        c.push(
+            "devices",
+            format!("has {} entries: at most {MAX_DEVICES}", devices.len()),
+        );
+    }
+    for (i, d) in devices.iter().enumerate() {
+        let p = format!("devices[{i}]");
+        if d.id.is_empty() || d.id.len() > 40 {
+            c.push(format!("{p}.id"), "must be 1 to 40 characters");
+        } else if devices[..i].iter().any(|o| o.id == d.id) {
+            c.push(
+                format!("{p}.id"),
+                format!(
+                    "\"{}\" is used by an earlier device: ids must be unique",
+                    d.id
+                ),
+            );
+        }
+        if d.name.chars().count() > 120 {
+            c.push(format!("{p}.name"), "is longer than 120 characters");
+        }
+        c.range(
+            &format!("{p}.capacity_gb"),
+            d.capacity_gb,
+            0.0,
+            true,
+            1e6,
+            "GB",
+        );
+        for (field, v) in [("read_mbps", d.read_mbps), ("write_mbps", d.write_mbps)] {
+            match v {
+                Some(v) => c.range(&format!("{p}.{field}"), v, 0.0, true, 1e6, "MB/s"),
+                None if d.kind != DeviceKind::Dram => c.push(
+                    format!("{p}.{field}"),
+                    "is missing: only DRAM may have unlimited bandwidth (null)",
+                ),
+                None => {}
+            }
+        }
+        c.range(&format!("{p}.price"), d.price, 0.0, false, 1e7, "$");
+        c.range(&format!("{p}.power_w"), d.power_w, 0.0, false, 1e5, "W");
+        match (&d.flash, d.kind) {
+            (None, DeviceKind::Ssd) => c.push(
+                format!("{p}.flash"),
+                "is missing: an SSD needs its flash characteristics (cell, P/E cycles, timings)",
+            ),
+            (Some(_), DeviceKind::Hdd | DeviceKind::Dram) => c.push(
+                format!("{p}.flash"),
+                "is only allowed for devices of kind \"ssd\"",
+            ),
+            (Some(f), DeviceKind::Ssd) => {
+                let p = format!("{p}.flash");
+                c.count(&format!("{p}.pe_cycles"), f.pe_cycles, 1, 10_000_000);
+                c.range(&format!("{p}.page_kb"), f.page_kb, 0.5, false, 1024.0, "KB");
+                c.count(&format!("{p}.pages_per_block"), f.pages_per_block, 1, 4096);
+                c.range(&format!("{p}.read_us"), f.read_us, 0.0, true, 1e6, "µs");
+                c.range(
+                    &format!("{p}.program_us"),
+                    f.program_us,
+                    0.0,
+                    true,
+                    1e6,
+                    "µs",
+                );
+                c.range(&format!("{p}.erase_ms"), f.erase_ms, 0.0, true, 1e4, "ms");
+                c.range(
+                    &format!("{p}.spare_factor"),
+                    f.spare_factor,
+                    0.0,
+                    true,
+                    10.0,
+                    "",
+                );
+                c.range(
+                    &format!("{p}.write_read_interference"),
+                    f.write_read_interference,
+                    0.0,
+                    false,
+                    0.9,
+                    "",
+                );
+            }
+            (None, _) => {}
+        }
+    }
+}
+
+fn check_tier(
+    c: &mut Checker,
+    s: &Scenario,
+    path: &str,
+    tier: &TierSpec,
+    kind: DeviceKind,
+    min_count: u32,
+) -> Option<f64> {
+    c.count(&format!("{path}.count"), tier.count, min_count, MAX_COUNT);
+    match s.device(&tier.device) {
+        None => {
+            let ids: Vec<&str> = s.devices.iter().map(|d| d.id.as_str()).collect();
+            c.push(
+                format!("{path}.device"),
+                format!(
+                    "\"{}\" is not in the device catalog (known: {})",
+                    tier.device,
+                    if ids.is_empty() {
+                        "none".to_string()
+                    } else {
+                        ids.join(", ")
+                    }
+                ),
+            );
+            None
+        }
+        Some(d) if d.kind != kind => {
+            c.push(
+                format!("{path}.device"),
+                format!(
+                    "\"{}\" is a {:?} device: this tier of {} needs kind \"{}\"",
+                    d.id,
+                    d.kind,
+                    s.architecture.label(),
+                    match kind {
+                        DeviceKind::Hdd => "hdd",
+                        DeviceKind::Dram => "dram",
+                        DeviceKind::Ssd => "ssd",
+                    }
+                ),
+            );
+            None
+        }
+        Some(d) => Some(d.capacity_gb * tier.count as f64),
+    }
+}
+
+fn check_tiers(c: &mut Checker, s: &Scenario) {
+    let disk_gb = check_tier(c, s, "tiers.disk", &s.tiers.disk, DeviceKind::Hdd, 1);
+    if let Some(kind) = s.architecture.interval_cache_kind() {
+        match &s.tiers.interval_cache {
+            Some(t) => {
+                check_tier(c, s, "tiers.interval_cache", t, kind, 0);
+            }
+            None => c.push(
+                "tiers.interval_cache",
+                format!(
+                    "is missing: {} needs an interval-cache tier",
+                    s.architecture.label()
+                ),
+            ),
+        }
+    }
+    if s.architecture.has_file_cache() {
+        match &s.tiers.file_cache {
+            Some(t) => {
+                check_tier(c, s, "tiers.file_cache", t, DeviceKind::Ssd, 0);
+            }
+            None => c.push(
+                "tiers.file_cache",
+                format!(
+                    "is missing: {} needs a file-cache (LFU) tier",
+                    s.architecture.label()
+                ),
+            ),
+        }
+    }
+    if let Some(disk_gb) = disk_gb {
+        let lib_mb = s.library_mb();
+        if lib_mb.is_finite() && lib_mb > disk_gb * 1024.0 {
+            c.push(
+                "tiers.disk.count",
+                format!(
+                    "{} disks hold {} GB but the library needs {} GB: add disks or shrink the library",
+                    s.tiers.disk.count,
+                    fmt_num((disk_gb * 100.0).round() / 100.0),
+                    fmt_num((lib_mb / 1024.0 * 100.0).round() / 100.0)
+                ),
+            );
+        }
+    }
+}
+
+fn check_policy(c: &mut Checker, p: &Policy) {
+    c.range(
+        "policy.lfu_window_h",
+        p.lfu_window_h,
+        0.0,
+        true,
+        8760.0,
+        "h",
+    );
+    c.count("policy.lfu_margin", p.lfu_margin, 0, 1_000_000);
+}
+
+/// Validate the cost-model inputs on their own (the app's cost-model panel
+/// and the CLI's `cost-model` command), with paths under `cost_model`.
+pub fn validate_cost_model(spec: &CostModelSpec) -> Vec<FieldError> {
+    let mut c = Checker { errors: Vec::new() };
+    check_cost_model(&mut c, "cost_model", spec);
+    c.errors
+}
+
+/// Longest flash or disk operation the cost model accepts, µs (1 s).
+const MAX_OP_US: f64 = 1e6;
+
+fn check_cost_model(c: &mut Checker, at: &str, m: &CostModelSpec) {
+    let p = &m.params;
+    let pp = format!("{at}.params");
+    c.range(&format!("{pp}.page_kb"), p.page_kb, 0.0, true, 1024.0, "KB");
+    c.count(&format!("{pp}.pages_per_block"), p.pages_per_block, 1, 4096);
+    for (name, v) in [
+        ("c_fr_us", p.c_fr_us),
+        ("c_prog_us", p.c_prog_us),
+        ("c_cp_us", p.c_cp_us),
+        ("c_e_us", p.c_e_us),
+        ("c_dr_us", p.c_dr_us),
+        ("c_dw_us", p.c_dw_us),
+    ] {
+        c.range(&format!("{pp}.{name}"), v, 0.0, false, MAX_OP_US, "µs");
+    }
+    if let Some(v) = p.c_wh_us {
+        c.range(&format!("{pp}.c_wh_us"), v, 0.0, false, MAX_OP_US, "µs");
+    }
+    // IO_R is 1 − IO_W (the app derives it); report it only when IO_W is
+    // itself valid, so one bad write share gives one message.
+    let io_errors = c.errors.len();
+    c.range(&format!("{pp}.io_w"), p.io_w, 0.0, false, 1.0, "");
+    if c.errors.len() == io_errors && !(p.io_r.is_finite() && (p.io_r + p.io_w - 1.0).abs() <= 1e-9)
+    {
+        c.push(
+            format!("{pp}.io_r"),
+            format!(
+                "{} is not 1 − io_w = {}: reads and writes are the only I/Os",
+                fmt_num(p.io_r),
+                fmt_num(1.0 - p.io_w)
+            ),
+        );
+    }
+    let w = &m.workload;
+    let wp = format!("{at}.workload");
+    c.count(
+        &format!("{wp}.read_blocks"),
+        w.read_blocks,
+        1,
+        MAX_ZIPF_BLOCKS,
+    );
+    c.count(
+        &format!("{wp}.write_blocks"),
+        w.write_blocks,
+        1,
+        MAX_ZIPF_BLOCKS,
+    );
+    c.range(
+        &format!("{wp}.read_exponent"),
+        w.read_exponent,
+        0.0,
+        false,
+        5.0,
+        "",
+    );
+    c.range(
+        &format!("{wp}.write_exponent"),
+        w.write_exponent,
+        0.0,
+        false,
+        5.0,
+        "",
+    );
+    c.range(
+        &format!("{at}.cache_gb"),
+        m.cache_gb,
+        0.0,
+        true,
+        MAX_CACHE_GB,
+        "GB",
+    );
+    c.count(&format!("{at}.u_steps"), m.u_steps, 2, MAX_GRID_STEPS);
+    c.count(&format!("{at}.r_steps"), m.r_steps, 1, MAX_GRID_STEPS);
+}
+
+/// Expected events of a whole run (all replications), for the budget check
+/// and for progress reporting.
+pub fn expected_events(s: &Scenario) -> f64 {
+    let w = &s.workload;
+    let history = if s.architecture.has_file_cache()
+        && s.policy.lfu == LfuPolicy::Dynamic
+        && s.policy.lfu_start == LfuStart::Warm
+    {
+        s.policy.lfu_window_h * 3600.0
+    } else {
+        0.0
+    };
+    // Each arrival makes at most an end event and, with interval caching, a
+    // move-to-buffer event; history arrivals are single events.
+    let per_arrival = if s.architecture.interval_cache_kind().is_some() {
+        3.0
+    } else {
+        2.0
+    };
+    let per_rep = w.arrival_rate * (s.run.duration_h * 3600.0 * per_arrival + history);
+    per_rep * s.run.replications as f64
+}
+
+fn check_budget(c: &mut Checker, s: &Scenario) {
+    let events = expected_events(s);
+    if events > MAX_EXPECTED_EVENTS {
+        c.push(
+            "run",
+            format!(
+                "this run would take about {} events (arrival rate × duration × replications): the limit is {}; shorten run.duration_h, lower run.replications or workload.arrival_rate",
+                fmt_num(events.round()),
+                fmt_num(MAX_EXPECTED_EVENTS)
+            ),
+        );
+    }
+    let max_len_s = s
+        .workload
+        .classes
+        .iter()
+        .map(|k| k.length_min * 60.0)
+        .fold(0.0, f64::max);
+    // With a rate profile the busiest hour sets the concurrency.
+    let peak = s.workload.peak_rate();
+    let concurrent = peak * max_len_s;
+    if concurrent > MAX_EXPECTED_CONCURRENT {
+        c.push(
+            "workload.arrival_rate",
+            format!(
+                "{} requests/s × {} s videos means about {} concurrent streams: the limit is {}",
+                fmt_num(peak),
+                fmt_num(max_len_s),
+                fmt_num(concurrent.round()),
+                fmt_num(MAX_EXPECTED_CONCURRENT)
+            ),
+        );
+    }
+}

@@ -1,0 +1,160 @@
+//! What a run reports: per replication, and aggregated as mean ± 95 % CI.
+
+use serde::{Deserialize, Serialize};
+use tierplan_kit::stats::{mean_ci95, Estimate};
+use tierplan_scenario::TierRole;
+
+/// Metrics of one tier over the measured window of one replication.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TierMetrics {
+    pub role: TierRole,
+    /// Time-average streams served from this tier.
+    pub avg_streams: f64,
+    /// Mean bandwidth used / bandwidth available (0 for unlimited DRAM).
+    pub util_mean: f64,
+    /// Peak bandwidth used / bandwidth available.
+    pub util_peak: f64,
+    /// Bytes read from this tier, MB.
+    pub read_mb: f64,
+    /// Host bytes written to this tier (flash tiers), MB.
+    pub written_mb: f64,
+}
+
+/// Wear of one flash tier.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct FlashWear {
+    pub role: TierRole,
+    /// Host write rate over the measured window, MB/s.
+    pub host_write_mbps: f64,
+    /// Write amplification applied (1 for whole-file sequential fills;
+    /// WA(ρ) by SPEC §8 for interval-cache writes).
+    pub write_amplification: f64,
+    /// SPEC §8 lifetime in hours; `null` when nothing was written.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub lifetime_h: Option<f64>,
+    /// Replacement cost this wear implies per year, $ (0 when no writes).
+    pub replacement_cost_per_year: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ReplicationResult {
+    pub seed: u32,
+    pub events: u64,
+    pub arrivals: u64,
+    pub rejections: u64,
+    pub rejection_probability: f64,
+    /// Time-average concurrent streams over the measured window.
+    pub avg_streams: f64,
+    /// Time-average streams reading from the interval-cache buffer.
+    pub buffered_streams: f64,
+    /// Bytes read from cache tiers / all bytes read.
+    pub hit_ratio: f64,
+    pub peak_streams: u64,
+    pub streams_per_dollar: f64,
+    pub tiers: Vec<TierMetrics>,
+    pub flash: Vec<FlashWear>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TierSummary {
+    pub role: TierRole,
+    pub device: String,
+    pub count: u32,
+    pub capacity_gb: f64,
+    /// Total read bandwidth, MB/s (`null` = unlimited).
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub bandwidth_mbps: Option<f64>,
+    /// Streams of the first class the tier can carry, floor(bw × 1024 / b).
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub stream_capacity: Option<u64>,
+    pub cost: f64,
+    pub avg_streams: Estimate,
+    pub util_mean: Estimate,
+    pub util_peak: Estimate,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct FlashSummary {
+    pub role: TierRole,
+    pub host_write_mbps: Estimate,
+    pub write_amplification: f64,
+    /// Mean lifetime, hours; `null` when no replication wrote anything.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub lifetime_h: Option<Estimate>,
+    pub replacement_cost_per_year: Estimate,
+    pub pe_cycles: u32,
+    pub capacity_gb: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Summary {
+    pub rejection_probability: Estimate,
+    pub avg_streams: Estimate,
+    pub buffered_streams: Estimate,
+    pub hit_ratio: Estimate,
+    pub peak_streams: Estimate,
+    pub streams_per_dollar: Estimate,
+    pub arrivals: Estimate,
+    pub rejections: Estimate,
+    /// Largest rejection probability of any replication (the optimiser's
+    /// "in every replication" test).
+    pub max_rejection_probability: f64,
+}
+
+/// Mean over replications of the streams in each tier at each sample time.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TimeSeries {
+    pub interval_s: f64,
+    pub t_s: Vec<f64>,
+    pub total: Vec<f64>,
+    pub disk: Vec<f64>,
+    pub file_cache: Vec<f64>,
+    pub buffered: Vec<f64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct RunResult {
+    pub scenario_name: String,
+    pub architecture: tierplan_scenario::Architecture,
+    pub capital_cost: f64,
+    /// Measured window, seconds (duration − warm-up).
+    pub measured_s: f64,
+    pub events: u64,
+    pub summary: Summary,
+    pub tiers: Vec<TierSummary>,
+    pub flash: Vec<FlashSummary>,
+    pub replications: Vec<ReplicationResult>,
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub timeseries: Option<TimeSeries>,
+}
+
+/// Aggregate a metric over replications.
+pub fn estimate<F: Fn(&ReplicationResult) -> f64>(reps: &[ReplicationResult], f: F) -> Estimate {
+    let xs: Vec<f64> = reps.iter().map(f).collect();
+    mean_ci95(&xs)
+}
+
+pub fn summarise(reps: &[ReplicationResult]) -> Summary {
+    Summary {
+        rejection_probability: estimate(reps, |r| r.rejection_probability),
+        avg_streams: estimate(reps, |r| r.avg_streams),
+        buffered_streams: estimate(reps, |r| r.buffered_streams),
+        hit_ratio: estimate(reps, |r| r.hit_ratio),
+        peak_streams: estimate(reps, |r| r.peak_streams as f64),
+        streams_per_dollar: estimate(reps, |r| r.streams_per_dollar),
+        arrivals: estimate(reps, |r| r.arrivals as f64),
+        rejections: estimate(reps, |r| r.rejections as f64),
+        max_rejection_probability: reps
+            .iter()
+            .map(|r| r.rejection_probability)
+            .fold(0.0, f64::max),
+    }
+}

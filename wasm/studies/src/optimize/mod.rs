@@ -1,0 +1,1318 @@
+//! The optimiser of SPEC §10: per architecture, the cheapest device counts
+//! that meet a rejection target and hold the library.
+//!
+//! # Search space
+//! For each requested architecture, the devices are those of the scenario's
+//! `tiers` (the user picks the device, the optimiser picks counts). The tiers
+//! the architecture uses vary independently: disk from the fewest disks that
+//! hold the library to `max_counts.disk`, interval cache and file cache from
+//! 0 to their maxima. Every combination is a configuration; the result states
+//! the ranges and how many there are. Unset maxima are derived from the
+//! workload (see [`Search::new`]) and flagged as derived.
+//!
+//! # Exactness
+//! Configurations are visited in capital-cost order (ties: fewer disks, then
+//! fewer file-cache devices, then fewer interval-cache devices). The answer
+//! is the first configuration in that order that meets the criterion: the
+//! search concludes only once every cheaper configuration has been either
+//! reported infeasible by simulation or excluded by a necessary condition
+//! that holds for the very arrival sequence the simulator will draw (see
+//! `bound.rs`). Configurations after a known feasible one are never
+//! simulated. So the answer equals brute force (simulate everything, take
+//! the cheapest feasible) for the stated space — the tests check this.
+//!
+//! # Pruning rules (all valid run by run, none an assumption)
+//! 1. Library: disk counts start at the fewest disks that hold the library
+//!    (the validator's own test), so no configuration is ever invalid.
+//! 2. Trace bound (`bound.rs`): the simulator's arrival sequence does not
+//!    depend on the device counts, so it is regenerated once; at every
+//!    arrival instant τ, the requests that would still be playing at τ must
+//!    be carried by at most ⌊disk bw / b⌋ disk streams + min(⌊flash bw / b⌋,
+//!    requests for files the static LFU staged) flash streams + the most
+//!    intervals that fit in the buffer (smallest possible sizes first, each
+//!    ≥ ⌈gap to the previous request of the video × b / 1 MB⌉ ≥ 1 block,
+//!    and ≤ ⌊buffer bw / b⌋ for a flash buffer). The excess is a lower bound
+//!    on that replication's rejections; a configuration whose bound exceeds
+//!    target × arrivals in any replication cannot meet the target. This is
+//!    the pathwise form of "a loss system rejects ≥ 1 − c/A": that
+//!    steady-state bound holds only in expectation (a short run that never
+//!    fills up beats it), so it is not used as such. Every simulated result
+//!    is checked against the trace (arrivals per replication; the peak when
+//!    nothing was rejected); on a mismatch pruning is switched off and the
+//!    pruned configurations are reopened (`pruning_active` reports it).
+//! 3. Cost: nothing after a known feasible configuration is simulated.
+//!
+//! No monotonicity assumption is made. ("X infeasible ⇒ everything with
+//! counts ≤ X infeasible" could only exclude configurations cheaper than X,
+//! which the cost order has already visited, so it would never fire.)
+//!
+//! # Ask/tell
+//! [`Search::next_batch`] hands out candidates (each a complete scenario) so
+//! a pool of workers can simulate them in parallel; [`Search::report`] takes
+//! their results in any order. [`optimize`] does the same sequentially.
+
+mod bound;
+
+use bound::{bw_units, Capacities, Trace};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use tierplan_kit::stats::Estimate;
+use tierplan_scenario::validate::{validate, FieldError, MAX_COUNT};
+use tierplan_scenario::*;
+use tierplan_stream::results::RunResult;
+use tierplan_stream::run;
+
+/// How a configuration is judged to meet the target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Criterion {
+    /// Simulate: the rejection probability of EVERY replication ≤ target.
+    #[default]
+    Simulated,
+    /// The study's analytic rule: stream capacity of the disk and file-cache
+    /// tiers (Σ ⌊bw × 1024 / b⌋) ≥ λ × mean length × (1 − target). No credit
+    /// is given to an interval cache (the rule has no closed form for it).
+    /// The chosen configuration is then simulated once for its metrics.
+    StudyCapacity,
+}
+
+/// Upper bounds on the device counts; `null` = derived from the workload.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct MaxCounts {
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub disk: Option<u32>,
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub interval_cache: Option<u32>,
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub file_cache: Option<u32>,
+}
+
+/// Total cost of ownership over a service life.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct Tco {
+    /// Service life, years (of 365.25 days).
+    pub years: f64,
+    /// Energy price, $/kWh.
+    pub usd_per_kwh: f64,
+    /// Operating hours per day (default 24).
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub hours_per_day: Option<f64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct OptimizeSpec {
+    pub architectures: Vec<Architecture>,
+    /// Rejection probability allowed in every replication (default 0).
+    #[serde(default)]
+    pub target: f64,
+    #[serde(default)]
+    pub criterion: Criterion,
+    #[serde(default)]
+    pub max_counts: MaxCounts,
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub tco: Option<Tco>,
+}
+
+/// Device counts of a configuration (0 for tiers the architecture lacks).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Counts {
+    pub disk: u32,
+    pub interval_cache: u32,
+    pub file_cache: u32,
+}
+
+/// A configuration to simulate.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Candidate {
+    pub id: u32,
+    pub architecture: Architecture,
+    pub counts: Counts,
+    pub capital_cost: f64,
+    /// The complete scenario to run.
+    pub scenario: Scenario,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TierRange {
+    pub role: TierRole,
+    pub device: String,
+    pub min: u32,
+    pub max: u32,
+    /// The maximum was derived from the workload (not given in the spec).
+    pub max_derived: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SearchSpace {
+    pub tiers: Vec<TierRange>,
+    /// Number of configurations (all hold the library).
+    pub configurations: u64,
+    pub description: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SsdLifetime {
+    pub role: TierRole,
+    pub device: String,
+    /// Mean ± CI over replications; `null` when nothing was written.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub lifetime_h: Option<Estimate>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Replacement {
+    pub role: TierRole,
+    pub device: String,
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub lifetime_h: Option<f64>,
+    /// ceil(operating hours / lifetime) − 1, 0 when nothing is written.
+    pub replacements: u32,
+    pub cost: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TcoBreakdown {
+    pub years: f64,
+    pub hours_per_day: f64,
+    /// years × 365.25 × hours per day.
+    pub operating_hours: f64,
+    pub capital: f64,
+    pub energy_kwh: f64,
+    pub energy_cost: f64,
+    pub replacements: Vec<Replacement>,
+    pub replacement_cost: f64,
+    pub total: f64,
+    /// Average streams / total.
+    pub streams_per_dollar: f64,
+}
+
+/// Metrics of a simulated configuration.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Measurement {
+    pub avg_streams: Estimate,
+    pub streams_per_dollar: Estimate,
+    pub rejection_probability: Estimate,
+    pub max_rejection_probability: f64,
+    pub hit_ratio: Estimate,
+    /// Streams reading from the interval-cache buffer (time average).
+    pub buffered_streams: Estimate,
+    pub ssd_lifetimes: Vec<SsdLifetime>,
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub tco: Option<TcoBreakdown>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct BestConfig {
+    pub counts: Counts,
+    pub capital_cost: f64,
+    /// Study capacity Σ ⌊bw × 1024 / b⌋ of disk and file cache, streams.
+    pub study_capacity: u64,
+    /// `null` until its simulation is reported.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub measurement: Option<Measurement>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ArchitectureResult {
+    pub architecture: Architecture,
+    pub label: String,
+    pub space: SearchSpace,
+    /// The optimum, once found.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub best: Option<BestConfig>,
+    /// Search finished for this architecture.
+    pub done: bool,
+    /// Why there is no optimum (bound to raise), when done without one.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub message: Option<String>,
+    /// Configurations simulated (reported).
+    pub simulated: u32,
+    /// Configurations excluded by the necessary conditions without simulation.
+    pub pruned: u32,
+    /// Configurations the analytic study criterion rejected.
+    pub analytic_rejected: u32,
+    /// Configurations never examined (more expensive than the optimum).
+    pub not_examined: u64,
+}
+
+/// One simulated configuration, for the cost-vs-streams chart.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct EvaluatedConfig {
+    pub architecture: Architecture,
+    pub counts: Counts,
+    pub capital_cost: f64,
+    pub avg_streams: f64,
+    pub feasible: bool,
+    pub rejection_probability: f64,
+    pub max_rejection_probability: f64,
+    /// No other evaluated configuration has lower-or-equal cost and
+    /// higher-or-equal average streams, strictly better in one.
+    pub pareto: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct OptimizeResult {
+    pub criterion: Criterion,
+    pub target: f64,
+    pub architectures: Vec<ArchitectureResult>,
+    pub evaluated: Vec<EvaluatedConfig>,
+    pub simulations: u32,
+    pub pruned: u32,
+    pub done: bool,
+    /// The trace-based necessary conditions were in use throughout (every
+    /// simulation matched the regenerated arrival sequence).
+    pub pruning_active: bool,
+    /// Assumptions and events worth showing (derived bounds, pruning state).
+    pub notes: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SearchProgress {
+    pub configurations: u64,
+    pub simulated: u32,
+    pub in_flight: u32,
+    pub pruned: u32,
+    pub architectures_done: u32,
+    pub architectures: u32,
+    pub done: bool,
+}
+
+/// Parse an optimiser spec from JSON, reporting a structural problem with
+/// its path (ranges are checked by [`Search::new`]).
+pub fn parse_spec(json: &str) -> Result<OptimizeSpec, Vec<FieldError>> {
+    tierplan_scenario::json_read::from_json(json).map_err(|e| {
+        let path = e.path();
+        vec![FieldError {
+            path: if path == "." {
+                "optimize".into()
+            } else {
+                format!("optimize.{path}")
+            },
+            message: e.message().to_string(),
+        }]
+    })
+}
+
+/// Largest search space per architecture.
+pub const MAX_CONFIGURATIONS: u64 = 1_000_000;
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum St {
+    Pending,
+    Pruned,
+    AnalyticFail,
+    InFlight(u32),
+    Feasible,
+    Infeasible,
+}
+
+impl St {
+    fn resolved_infeasible(self) -> bool {
+        matches!(self, St::Pruned | St::AnalyticFail | St::Infeasible)
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Cfg {
+    counts: Counts,
+    cost: f64,
+}
+
+struct Arch {
+    arch: Architecture,
+    space: SearchSpace,
+    cfgs: Vec<Cfg>,
+    status: Vec<St>,
+    cursor: usize,
+    resolved: usize,
+    best: Option<usize>,
+    measured: HashMap<usize, Measurement>,
+    excess: HashMap<(u32, u32), Vec<i64>>,
+    simulated: u32,
+    pruned: u32,
+    analytic: u32,
+    done: bool,
+}
+
+struct Evaluated {
+    arch: usize,
+    pos: usize,
+    feasible: bool,
+    m: Measurement,
+}
+
+/// Capacity facts per device, from the scenario.
+struct Facts {
+    bmin_units: u64,
+    /// Request-weighted mean length (s) and bitrate (KB/s).
+    mean_len_s: f64,
+    mean_kbps: f64,
+}
+
+/// An exact cost-ordered search with an ask/tell interface.
+pub struct Search {
+    base: Scenario,
+    spec: OptimizeSpec,
+    facts: Facts,
+    archs: Vec<Arch>,
+    issued: Vec<(usize, usize)>,
+    traces: [Option<Trace>; 2],
+    bounds_on: bool,
+    evaluated: Vec<Evaluated>,
+    notes: Vec<String>,
+}
+
+fn err(path: &str, message: String) -> FieldError {
+    FieldError {
+        path: path.into(),
+        message,
+    }
+}
+
+/// The scenario of one configuration.
+fn configure(base: &Scenario, arch: Architecture, c: Counts) -> Scenario {
+    let mut s = base.clone();
+    s.architecture = arch;
+    s.tiers.disk.count = c.disk;
+    if arch.interval_cache_kind().is_some() {
+        if let Some(t) = s.tiers.interval_cache.as_mut() {
+            t.count = c.interval_cache;
+        }
+    }
+    if arch.has_file_cache() {
+        if let Some(t) = s.tiers.file_cache.as_mut() {
+            t.count = c.file_cache;
+        }
+    }
+    s
+}
+
+/// The study's stream capacity Σ ⌊bw × 1024 / b⌋ over disk and file cache.
+fn study_capacity(s: &Scenario, kbps: f64) -> u64 {
+    s.tiers_in_use()
+        .filter(|(role, t)| *role != TierRole::IntervalCache && t.count > 0)
+        .filter_map(|(_, t)| {
+            s.device(&t.device)
+                .and_then(|d| d.read_mbps)
+                .map(|m| tierplan_kit::analytics::streams_per_bandwidth(m * t.count as f64, kbps))
+        })
+        .sum()
+}
+
+/// TCO of a configuration over a service life (SPEC §10): capital, energy
+/// Σ count × W × hours × $/kWh, and flash replacements
+/// (ceil(hours / lifetime) − 1) × tier cost from the simulated lifetimes.
+pub fn compute_tco(
+    scenario: &Scenario,
+    tco: &Tco,
+    avg_streams: f64,
+    lifetimes_h: &[(TierRole, Option<f64>)],
+) -> TcoBreakdown {
+    let hours_per_day = tco.hours_per_day.unwrap_or(24.0);
+    let operating_hours = tco.years * 365.25 * hours_per_day;
+    let mut energy_kwh = 0.0;
+    let mut replacements = Vec::new();
+    for (role, t) in scenario.tiers_in_use() {
+        let Some(d) = scenario.device(&t.device) else {
+            continue;
+        };
+        if t.count == 0 {
+            continue;
+        }
+        energy_kwh += t.count as f64 * d.power_w * operating_hours / 1000.0;
+        if d.kind == DeviceKind::Ssd {
+            let life = lifetimes_h
+                .iter()
+                .find(|(r, _)| *r == role)
+                .and_then(|(_, l)| *l);
+            let n = match life {
+                Some(h) if h > 0.0 => ((operating_hours / h).ceil() - 1.0).max(0.0) as u32,
+                _ => 0,
+            };
+            replacements.push(Replacement {
+                role,
+                device: d.id.clone(),
+                lifetime_h: life,
+                replacements: n,
+                cost: n as f64 * t.count as f64 * d.price,
+            });
+        }
+    }
+    let capital = scenario.capital_cost();
+    let energy_cost = energy_kwh * tco.usd_per_kwh;
+    // fold from +0.0: an empty f64 `sum()` is −0.0, which JSON prints as "-0.0".
+    let replacement_cost: f64 = replacements.iter().map(|r| r.cost).fold(0.0, |a, b| a + b);
+    let total = capital + energy_cost + replacement_cost;
+    TcoBreakdown {
+        years: tco.years,
+        hours_per_day,
+        operating_hours,
+        capital,
+        energy_kwh,
+        energy_cost,
+        replacements,
+        replacement_cost,
+        total,
+        streams_per_dollar: if total > 0.0 {
+            avg_streams / total
+        } else {
+            0.0
+        },
+    }
+}
+
+fn ceil_div(a: f64, b: f64) -> u32 {
+    if b <= 0.0 || !a.is_finite() {
+        return 1;
+    }
+    (a / b - 1e-9).ceil().clamp(0.0, MAX_COUNT as f64) as u32
+}
+
+impl Search {
+    /// Validate the scenario and spec and lay out the search space.
+    ///
+    /// Derived maxima (when `max_counts` leaves them unset), with
+    /// A = λ × mean length and c* = A + 8√A + 20 streams (the Poisson peak
+    /// over a long run stays well below): disk — enough disks to carry c*
+    /// alone (and hold the library); file cache — enough SSDs to hold the
+    /// library and carry c* alone; interval cache — as many devices as the
+    /// price of the disk maximum buys (a buffer costing more than an all-disk
+    /// system cannot be the cheapest way to add streams).
+    pub fn new(scenario: Scenario, spec: OptimizeSpec) -> Result<Search, Vec<FieldError>> {
+        let mut errors = Vec::new();
+        if spec.architectures.is_empty() {
+            errors.push(err(
+                "optimize.architectures",
+                "is empty: choose at least one architecture".into(),
+            ));
+        }
+        for (i, a) in spec.architectures.iter().enumerate() {
+            if spec.architectures[..i].contains(a) {
+                errors.push(err(
+                    &format!("optimize.architectures[{i}]"),
+                    format!("\"{}\" is listed twice", a.label()),
+                ));
+            }
+        }
+        if !(spec.target.is_finite() && (0.0..1.0).contains(&spec.target)) {
+            errors.push(err(
+                "optimize.target",
+                format!("{} is out of range: must be 0 ≤ value < 1", spec.target),
+            ));
+        }
+        for (p, v) in [
+            ("disk", spec.max_counts.disk),
+            ("interval_cache", spec.max_counts.interval_cache),
+            ("file_cache", spec.max_counts.file_cache),
+        ] {
+            if let Some(v) = v {
+                if v > MAX_COUNT {
+                    errors.push(err(
+                        &format!("optimize.max_counts.{p}"),
+                        format!("{v} is out of range: must be at most {MAX_COUNT}"),
+                    ));
+                }
+            }
+        }
+        if let Some(t) = &spec.tco {
+            if !(t.years.is_finite() && t.years > 0.0 && t.years <= 100.0) {
+                errors.push(err(
+                    "optimize.tco.years",
+                    format!("{} is out of range: must be 0 < value ≤ 100", t.years),
+                ));
+            }
+            if !(t.usd_per_kwh.is_finite() && (0.0..=100.0).contains(&t.usd_per_kwh)) {
+                errors.push(err(
+                    "optimize.tco.usd_per_kwh",
+                    format!(
+                        "{} is out of range: must be 0 ≤ value ≤ 100 $/kWh",
+                        t.usd_per_kwh
+                    ),
+                ));
+            }
+            if let Some(h) = t.hours_per_day {
+                if !(h.is_finite() && h > 0.0 && h <= 24.0) {
+                    errors.push(err(
+                        "optimize.tco.hours_per_day",
+                        format!("{h} is out of range: must be 0 < value ≤ 24"),
+                    ));
+                }
+            }
+        }
+        // The scenario itself, once per architecture, at its smallest counts.
+        let lib_mb = scenario.library_mb();
+        for a in &spec.architectures {
+            let mut s = configure(
+                &scenario,
+                *a,
+                Counts {
+                    disk: scenario.tiers.disk.count,
+                    interval_cache: 0,
+                    file_cache: 0,
+                },
+            );
+            // Library capacity is the optimiser's job, not an input error.
+            if let Some(d) = s.device(&s.tiers.disk.device) {
+                if d.capacity_gb > 0.0 {
+                    s.tiers.disk.count = ceil_div(lib_mb, d.capacity_gb * 1024.0).max(1);
+                }
+            }
+            for e in validate(&s) {
+                if !errors.iter().any(|x: &FieldError| x.path == e.path) {
+                    errors.push(e);
+                }
+            }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+
+        let w = &scenario.workload;
+        let probs = tierplan_kit::analytics::zipf_probabilities(w.videos, w.popularity.exponent());
+        let sc = w.class_of_ranks();
+        let (mut mean_len_s, mut mean_kbps) = (0.0, 0.0);
+        for (i, p) in probs.iter().enumerate() {
+            let c = &w.classes[sc[i] as usize];
+            mean_len_s += p * c.length_min * 60.0;
+            mean_kbps += p * c.bitrate_kbps;
+        }
+        let bmin_units = w
+            .classes
+            .iter()
+            .map(|c| (c.bitrate_kbps * bound::BW_SCALE).round() as u64)
+            .min()
+            .unwrap_or(1)
+            .max(1);
+        let facts = Facts {
+            bmin_units,
+            mean_len_s,
+            mean_kbps,
+        };
+        let a_load = w.arrival_rate * mean_len_s;
+        let c_star = a_load + 8.0 * a_load.sqrt() + 20.0;
+        let mut notes = Vec::new();
+        let mut archs = Vec::new();
+        for &arch in &spec.architectures {
+            let s = &scenario;
+            let disk_dev = s.device(&s.tiers.disk.device).expect("validated");
+            let lib_min = {
+                let mut n = ceil_div(lib_mb, disk_dev.capacity_gb * 1024.0).max(1);
+                while n > 1 && lib_mb <= disk_dev.capacity_gb * (n - 1) as f64 * 1024.0 {
+                    n -= 1;
+                }
+                while lib_mb > disk_dev.capacity_gb * n as f64 * 1024.0 {
+                    n += 1;
+                }
+                n
+            };
+            let per_disk = tierplan_kit::analytics::streams_per_bandwidth(
+                disk_dev.read_mbps.unwrap_or(0.0),
+                mean_kbps,
+            ) as f64;
+            let disk_max_derived = lib_min.max(ceil_div(c_star, per_disk)).min(MAX_COUNT);
+            let disk_max = spec.max_counts.disk.unwrap_or(disk_max_derived);
+            let mut tiers = vec![TierRange {
+                role: TierRole::Disk,
+                device: disk_dev.id.clone(),
+                min: lib_min,
+                max: disk_max,
+                max_derived: spec.max_counts.disk.is_none(),
+            }];
+            if disk_max < lib_min {
+                errors.push(err(
+                    "optimize.max_counts.disk",
+                    format!(
+                        "{disk_max} disks cannot hold the library ({:.1} GB needs {lib_min} of {}): raise it to at least {lib_min}",
+                        lib_mb / 1024.0,
+                        disk_dev.id
+                    ),
+                ));
+                continue;
+            }
+            if arch.has_file_cache() {
+                let t = s.tiers.file_cache.as_ref().expect("validated");
+                let d = s.device(&t.device).expect("validated");
+                let per = tierplan_kit::analytics::streams_per_bandwidth(
+                    d.read_mbps.unwrap_or(0.0),
+                    mean_kbps,
+                ) as f64;
+                let derived = ceil_div(lib_mb, d.capacity_gb * 1024.0)
+                    .max(ceil_div(c_star, per))
+                    .clamp(1, MAX_COUNT);
+                tiers.push(TierRange {
+                    role: TierRole::FileCache,
+                    device: d.id.clone(),
+                    min: 0,
+                    max: spec.max_counts.file_cache.unwrap_or(derived),
+                    max_derived: spec.max_counts.file_cache.is_none(),
+                });
+            }
+            if arch.interval_cache_kind().is_some() {
+                let t = s.tiers.interval_cache.as_ref().expect("validated");
+                let d = s.device(&t.device).expect("validated");
+                let derived = if d.price > 0.0 {
+                    ceil_div(disk_max as f64 * disk_dev.price, d.price).clamp(1, MAX_COUNT)
+                } else {
+                    64
+                };
+                tiers.push(TierRange {
+                    role: TierRole::IntervalCache,
+                    device: d.id.clone(),
+                    min: 0,
+                    max: spec.max_counts.interval_cache.unwrap_or(derived),
+                    max_derived: spec.max_counts.interval_cache.is_none(),
+                });
+            }
+            let size: u64 = tiers.iter().map(|t| (t.max - t.min + 1) as u64).product();
+            if size > MAX_CONFIGURATIONS {
+                errors.push(err(
+                    "optimize.max_counts",
+                    format!(
+                        "{}: {size} configurations, at most {MAX_CONFIGURATIONS}: lower the maxima",
+                        arch.label()
+                    ),
+                ));
+                continue;
+            }
+            let range = |role: TierRole| {
+                tiers
+                    .iter()
+                    .find(|t| t.role == role)
+                    .map_or((0, 0), |t| (t.min, t.max))
+            };
+            let (d0, d1) = range(TierRole::Disk);
+            let (f0, f1) = range(TierRole::FileCache);
+            let (i0, i1) = range(TierRole::IntervalCache);
+            let price =
+                |t: Option<&TierSpec>| t.and_then(|t| s.device(&t.device)).map_or(0.0, |d| d.price);
+            let (pd, pf, pi) = (
+                price(Some(&s.tiers.disk)),
+                price(s.tiers.file_cache.as_ref()),
+                price(s.tiers.interval_cache.as_ref()),
+            );
+            let mut cfgs = Vec::with_capacity(size as usize);
+            for disk in d0..=d1 {
+                for file_cache in f0..=f1 {
+                    for interval_cache in i0..=i1 {
+                        cfgs.push(Cfg {
+                            counts: Counts {
+                                disk,
+                                interval_cache,
+                                file_cache,
+                            },
+                            cost: disk as f64 * pd
+                                + file_cache as f64 * pf
+                                + interval_cache as f64 * pi,
+                        });
+                    }
+                }
+            }
+            cfgs.sort_by(|a, b| {
+                a.cost
+                    .total_cmp(&b.cost)
+                    .then(a.counts.disk.cmp(&b.counts.disk))
+                    .then(a.counts.file_cache.cmp(&b.counts.file_cache))
+                    .then(a.counts.interval_cache.cmp(&b.counts.interval_cache))
+            });
+            let description = format!(
+                "{}: {} — {} configurations, visited in capital-cost order",
+                arch.label(),
+                tiers
+                    .iter()
+                    .map(|t| format!(
+                        "{} {} × {}..={}{}",
+                        t.role.label(),
+                        t.device,
+                        t.min,
+                        t.max,
+                        if t.max_derived { " (max derived)" } else { "" }
+                    ))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                cfgs.len()
+            );
+            let n = cfgs.len();
+            archs.push(Arch {
+                arch,
+                space: SearchSpace {
+                    tiers,
+                    configurations: n as u64,
+                    description,
+                },
+                cfgs,
+                status: vec![St::Pending; n],
+                cursor: 0,
+                resolved: 0,
+                best: None,
+                measured: HashMap::new(),
+                excess: HashMap::new(),
+                simulated: 0,
+                pruned: 0,
+                analytic: 0,
+                done: false,
+            });
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let arrivals =
+            w.arrival_rate * scenario.run.duration_h * 3600.0 * scenario.run.replications as f64;
+        let bounds_on =
+            spec.criterion == Criterion::Simulated && arrivals <= bound::MAX_TRACE_ARRIVALS;
+        if spec.criterion == Criterion::Simulated && !bounds_on {
+            notes.push(format!(
+                "about {arrivals:.0} arrivals over all replications: too many to keep the arrival trace, so no configuration is pruned and every one up to the optimum is simulated"
+            ));
+        }
+        if archs
+            .iter()
+            .any(|a| a.space.tiers.iter().any(|t| t.max_derived))
+        {
+            notes.push(format!(
+                "maxima marked \"derived\" come from the workload: A = λ × mean length = {a_load:.1} streams, c* = A + 8√A + 20 = {c_star:.0}; disk: enough disks to carry c* alone; file cache: enough SSDs to hold the library and carry c*; interval cache: as many devices as the disk maximum's price buys"
+            ));
+        }
+        if spec.criterion == Criterion::StudyCapacity
+            && spec
+                .architectures
+                .iter()
+                .any(|a| a.interval_cache_kind().is_some())
+        {
+            notes.push("the study's capacity rule credits an interval cache with no streams (it has no closed form); use the simulated criterion to size one".into());
+        }
+        let mut search = Search {
+            base: scenario,
+            spec,
+            facts,
+            archs,
+            issued: Vec::new(),
+            traces: [None, None],
+            bounds_on,
+            evaluated: Vec::new(),
+            notes,
+        };
+        if search.spec.criterion == Criterion::StudyCapacity {
+            search.study_pass();
+        }
+        Ok(search)
+    }
+
+    /// Simulate without pruning, saying why: for candidates whose results do
+    /// not come from the scenario's own generated arrivals (a replayed log,
+    /// SPEC §14), the regenerated trace behind the necessary conditions does
+    /// not apply. Call before the first batch.
+    pub fn without_pruning(&mut self, why: &str) {
+        if self.bounds_on {
+            self.bounds_on = false;
+            self.notes.push(why.to_string());
+        }
+    }
+
+    /// StudyCapacity: decide every architecture analytically.
+    fn study_pass(&mut self) {
+        let need =
+            self.base.workload.arrival_rate * self.facts.mean_len_s * (1.0 - self.spec.target);
+        for a in 0..self.archs.len() {
+            let arch = self.archs[a].arch;
+            let mut found = None;
+            for pos in 0..self.archs[a].cfgs.len() {
+                let s = configure(&self.base, arch, self.archs[a].cfgs[pos].counts);
+                if study_capacity(&s, self.facts.mean_kbps) as f64 >= need {
+                    found = Some(pos);
+                    break;
+                }
+                self.archs[a].status[pos] = St::AnalyticFail;
+                self.archs[a].analytic += 1;
+            }
+            let ar = &mut self.archs[a];
+            ar.best = found;
+            ar.resolved = found.unwrap_or(ar.cfgs.len());
+            ar.cursor = ar.resolved;
+            if found.is_none() {
+                ar.done = true;
+            }
+        }
+    }
+
+    fn trace(&mut self, warm: bool) -> &Trace {
+        let k = warm as usize;
+        if self.traces[k].is_none() {
+            self.traces[k] = Some(Trace::generate(&self.base, warm));
+        }
+        self.traces[k].as_ref().expect("generated")
+    }
+
+    fn warm_trace(&self, arch: Architecture, c: Counts) -> bool {
+        arch.has_file_cache()
+            && c.file_cache > 0
+            && self.base.policy.lfu == LfuPolicy::Dynamic
+            && self.base.policy.lfu_start == LfuStart::Warm
+    }
+
+    /// Necessary condition: false if the configuration must reject more
+    /// than the target in some replication (see `bound.rs`).
+    fn may_be_feasible(&mut self, a: usize, pos: usize) -> bool {
+        if !self.bounds_on {
+            return true;
+        }
+        let arch = self.archs[a].arch;
+        let c = self.archs[a].cfgs[pos].counts;
+        let s = configure(&self.base, arch, c);
+        let bmin = self.facts.bmin_units;
+        let disk_dev = s.device(&s.tiers.disk.device).expect("validated");
+        let disk_streams = bw_units(disk_dev.read_mbps, c.disk).unwrap_or(u64::MAX / 4) / bmin;
+        let key = (c.file_cache, c.interval_cache);
+        if !self.archs[a].excess.contains_key(&key) {
+            let (file_streams, cached) = match s.tiers.file_cache.as_ref() {
+                Some(t) if arch.has_file_cache() && t.count > 0 => {
+                    let d = s.device(&t.device).expect("validated");
+                    let streams = bw_units(d.read_mbps, t.count).unwrap_or(u64::MAX / 4) / bmin;
+                    let cached = if s.policy.lfu == LfuPolicy::Static {
+                        // The engine's static staging, by rank at t = 0.
+                        let w = &s.workload;
+                        let sc = w.class_of_ranks();
+                        let mut free =
+                            (d.capacity_gb * 1024.0 * 1024.0).floor() as u64 * t.count as u64;
+                        let v: Vec<bool> = (0..w.videos as usize)
+                            .map(|slot| {
+                                let k = &w.classes[sc[slot] as usize];
+                                let size = (k.length_min * 60.0 * k.bitrate_kbps).round() as u64;
+                                if size <= free {
+                                    free -= size;
+                                    true
+                                } else {
+                                    false
+                                }
+                            })
+                            .collect();
+                        Some(v)
+                    } else {
+                        None
+                    };
+                    (streams, cached)
+                }
+                _ => (0, Some(Vec::new())),
+            };
+            // Every interval-cache count of the range in one sweep.
+            let ic_counts: Vec<u32> = match self.archs[a]
+                .space
+                .tiers
+                .iter()
+                .find(|t| t.role == TierRole::IntervalCache)
+            {
+                Some(t) => (t.min..=t.max).collect(),
+                None => vec![0],
+            };
+            let buffers: Vec<(u64, u64)> = ic_counts
+                .iter()
+                .map(|&n| match s.tiers.interval_cache.as_ref() {
+                    Some(t) if arch.interval_cache_kind().is_some() && n > 0 => {
+                        let d = s.device(&t.device).expect("validated");
+                        let blocks = (d.capacity_gb * 1024.0).floor() as u64 * n as u64;
+                        let streams = if d.kind == DeviceKind::Ssd {
+                            bw_units(d.read_mbps, n).unwrap_or(u64::MAX / 4) / bmin
+                        } else {
+                            u64::MAX
+                        };
+                        (blocks, streams)
+                    }
+                    _ => (0, 0),
+                })
+                .collect();
+            let warm = self.warm_trace(arch, c);
+            let no_file = cached.as_ref().is_some_and(|v| v.is_empty());
+            let cached_ref: Option<Vec<bool>> = if no_file { None } else { cached };
+            let caps = Capacities {
+                file_streams,
+                cached: cached_ref.as_deref(),
+                buffers: &buffers,
+            };
+            let ex = self.trace(warm).excess(&caps);
+            for (n, e) in ic_counts.into_iter().zip(ex) {
+                self.archs[a].excess.insert((c.file_cache, n), e);
+            }
+        }
+        let warm = self.warm_trace(arch, c);
+        let target = self.spec.target;
+        let ex = self.archs[a].excess[&key].clone();
+        let tr = self.trace(warm);
+        !ex.iter().zip(&tr.reps).any(|(&m, r)| {
+            let lb = (m - disk_streams.min(i64::MAX as u64) as i64).max(0);
+            r.measured_arrivals > 0 && lb as f64 / r.measured_arrivals as f64 > target
+        })
+    }
+
+    /// Whether a configuration passes the necessary conditions (true when
+    /// pruning is off or the architecture is not in the search). Exposed so
+    /// tests can check the conditions against brute force on every
+    /// configuration, and a UI can explain why one was skipped.
+    pub fn passes_necessary_conditions(
+        &mut self,
+        architecture: Architecture,
+        counts: Counts,
+    ) -> bool {
+        let Some(a) = self.archs.iter().position(|x| x.arch == architecture) else {
+            return true;
+        };
+        let Some(pos) = self.archs[a].cfgs.iter().position(|c| c.counts == counts) else {
+            return true;
+        };
+        self.may_be_feasible(a, pos)
+    }
+
+    fn advance_resolved(&mut self, a: usize) {
+        let ar = &mut self.archs[a];
+        while ar.resolved < ar.status.len() && ar.status[ar.resolved].resolved_infeasible() {
+            ar.resolved += 1;
+        }
+        let concluded = match ar.best {
+            Some(b) => match self.spec.criterion {
+                Criterion::Simulated => ar.resolved >= b,
+                Criterion::StudyCapacity => ar.measured.contains_key(&b),
+            },
+            None => ar.resolved >= ar.status.len(),
+        };
+        if concluded {
+            ar.done = true;
+        }
+    }
+
+    /// Next issuable position of architecture `a` (pruning lazily), if any.
+    fn peek(&mut self, a: usize) -> Option<usize> {
+        if self.archs[a].done {
+            return None;
+        }
+        if self.spec.criterion == Criterion::StudyCapacity {
+            let ar = &self.archs[a];
+            return ar.best.filter(|&b| ar.status[b] == St::Pending);
+        }
+        loop {
+            let ar = &self.archs[a];
+            let limit = ar.best.unwrap_or(ar.cfgs.len());
+            let pos = ar.cursor;
+            if pos >= limit {
+                return None;
+            }
+            if ar.status[pos] != St::Pending {
+                self.archs[a].cursor += 1;
+                continue;
+            }
+            if self.may_be_feasible(a, pos) {
+                return Some(pos);
+            }
+            let ar = &mut self.archs[a];
+            ar.status[pos] = St::Pruned;
+            ar.pruned += 1;
+            ar.cursor += 1;
+            self.advance_resolved(a);
+            if self.archs[a].done {
+                return None;
+            }
+        }
+    }
+
+    /// Up to `k` candidates to simulate, cheapest first (merged over
+    /// architectures by cost). Empty when everything left is in flight.
+    pub fn next_batch(&mut self, k: usize) -> Vec<Candidate> {
+        let mut out = Vec::new();
+        while out.len() < k {
+            let mut pick: Option<(usize, usize)> = None;
+            for a in 0..self.archs.len() {
+                if let Some(pos) = self.peek(a) {
+                    let better = match pick {
+                        None => true,
+                        Some((pa, pp)) => {
+                            self.archs[a].cfgs[pos].cost < self.archs[pa].cfgs[pp].cost
+                        }
+                    };
+                    if better {
+                        pick = Some((a, pos));
+                    }
+                }
+            }
+            let Some((a, pos)) = pick else { break };
+            let id = self.issued.len() as u32;
+            self.issued.push((a, pos));
+            let ar = &mut self.archs[a];
+            ar.status[pos] = St::InFlight(id);
+            let cfg = ar.cfgs[pos];
+            out.push(Candidate {
+                id,
+                architecture: ar.arch,
+                counts: cfg.counts,
+                capital_cost: cfg.cost,
+                scenario: configure(&self.base, ar.arch, cfg.counts),
+            });
+        }
+        out
+    }
+
+    fn measurement(&self, scenario: &Scenario, r: &RunResult) -> Measurement {
+        let ssd_lifetimes: Vec<SsdLifetime> = r
+            .flash
+            .iter()
+            .map(|f| SsdLifetime {
+                role: f.role,
+                device: scenario
+                    .tiers_in_use()
+                    .find(|(role, _)| *role == f.role)
+                    .map_or(String::new(), |(_, t)| t.device.clone()),
+                lifetime_h: f.lifetime_h,
+            })
+            .collect();
+        let tco = self.spec.tco.as_ref().map(|t| {
+            let l: Vec<(TierRole, Option<f64>)> = ssd_lifetimes
+                .iter()
+                .map(|x| (x.role, x.lifetime_h.map(|e| e.mean)))
+                .collect();
+            compute_tco(scenario, t, r.summary.avg_streams.mean, &l)
+        });
+        Measurement {
+            avg_streams: r.summary.avg_streams,
+            streams_per_dollar: r.summary.streams_per_dollar,
+            rejection_probability: r.summary.rejection_probability,
+            max_rejection_probability: r.summary.max_rejection_probability,
+            hit_ratio: r.summary.hit_ratio,
+            buffered_streams: r.summary.buffered_streams,
+            ssd_lifetimes,
+            tco,
+        }
+    }
+
+    /// Check a simulated result against the regenerated arrival trace; on
+    /// any mismatch, stop pruning and reopen every pruned configuration.
+    fn verify_trace(&mut self, a: usize, pos: usize, r: &RunResult) {
+        if !self.bounds_on {
+            return;
+        }
+        let arch = self.archs[a].arch;
+        let c = self.archs[a].cfgs[pos].counts;
+        let warm = self.warm_trace(arch, c);
+        let warmup_zero = self.base.run.warmup_h == 0.0;
+        let tr = self.trace(warm);
+        let ok = r.replications.len() == tr.reps.len()
+            && r.replications.iter().zip(&tr.reps).all(|(x, t)| {
+                x.arrivals == t.measured_arrivals
+                    && (!warmup_zero || x.rejections > 0 || x.peak_streams == t.peak_unlimited)
+            });
+        if ok {
+            return;
+        }
+        self.bounds_on = false;
+        self.notes.push("the regenerated arrival trace did not match a simulation (engine changed?): pruning turned off and every pruned configuration reopened".into());
+        for ar in &mut self.archs {
+            for st in &mut ar.status {
+                if *st == St::Pruned {
+                    *st = St::Pending;
+                }
+            }
+            ar.pruned = 0;
+            ar.cursor = 0;
+            ar.resolved = 0;
+            ar.done = false;
+        }
+        for a in 0..self.archs.len() {
+            self.advance_resolved(a);
+        }
+    }
+
+    /// Take the result of candidate `id` (any order).
+    pub fn report(&mut self, id: u32, result: &RunResult) -> Result<(), String> {
+        let Some(&(a, pos)) = self.issued.get(id as usize) else {
+            return Err(format!("candidate {id} was never issued"));
+        };
+        if self.archs[a].status[pos] != St::InFlight(id) {
+            return Err(format!("candidate {id} was already reported"));
+        }
+        self.verify_trace(a, pos, result);
+        let arch = self.archs[a].arch;
+        let scenario = configure(&self.base, arch, self.archs[a].cfgs[pos].counts);
+        let m = self.measurement(&scenario, result);
+        let feasible = match self.spec.criterion {
+            Criterion::Simulated => result.summary.max_rejection_probability <= self.spec.target,
+            Criterion::StudyCapacity => true,
+        };
+        let ar = &mut self.archs[a];
+        ar.simulated += 1;
+        ar.status[pos] = if feasible {
+            St::Feasible
+        } else {
+            St::Infeasible
+        };
+        if feasible && ar.best.is_none_or(|b| pos < b) {
+            ar.best = Some(pos);
+        }
+        ar.measured.insert(pos, m.clone());
+        self.evaluated.push(Evaluated {
+            arch: a,
+            pos,
+            feasible,
+            m,
+        });
+        self.advance_resolved(a);
+        Ok(())
+    }
+
+    pub fn progress(&self) -> SearchProgress {
+        let in_flight = self
+            .archs
+            .iter()
+            .map(|a| {
+                a.status
+                    .iter()
+                    .filter(|s| matches!(s, St::InFlight(_)))
+                    .count() as u32
+            })
+            .sum();
+        SearchProgress {
+            configurations: self.archs.iter().map(|a| a.cfgs.len() as u64).sum(),
+            simulated: self.evaluated.len() as u32,
+            in_flight,
+            pruned: self.archs.iter().map(|a| a.pruned).sum(),
+            architectures_done: self.archs.iter().filter(|a| a.done).count() as u32,
+            architectures: self.archs.len() as u32,
+            done: self.is_done(),
+        }
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.archs.iter().all(|a| a.done)
+    }
+
+    pub fn result(&self) -> OptimizeResult {
+        let architectures = self
+            .archs
+            .iter()
+            .map(|ar| {
+                let best = ar.best.filter(|_| ar.done).map(|b| {
+                    let cfg = ar.cfgs[b];
+                    let s = configure(&self.base, ar.arch, cfg.counts);
+                    BestConfig {
+                        counts: cfg.counts,
+                        capital_cost: cfg.cost,
+                        study_capacity: study_capacity(&s, self.facts.mean_kbps),
+                        measurement: ar.measured.get(&b).cloned(),
+                    }
+                });
+                let message = if ar.done && ar.best.is_none() {
+                    let t = &ar.space.tiers;
+                    let maxes = t
+                        .iter()
+                        .map(|t| format!("{} ≤ {}", t.role.label(), t.max))
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    let disk_max = t[0].max;
+                    Some(format!(
+                        "no configuration with {maxes} meets rejection ≤ {} in every replication: raise optimize.max_counts.disk (now {disk_max}){}",
+                        self.spec.target,
+                        if t.len() > 1 { " or the cache maxima" } else { "" }
+                    ))
+                } else {
+                    None
+                };
+                let examined = ar
+                    .status
+                    .iter()
+                    .filter(|s| !matches!(s, St::Pending))
+                    .count() as u64;
+                ArchitectureResult {
+                    architecture: ar.arch,
+                    label: ar.arch.label().into(),
+                    space: ar.space.clone(),
+                    best,
+                    done: ar.done,
+                    message,
+                    simulated: ar.simulated,
+                    pruned: ar.pruned,
+                    analytic_rejected: ar.analytic,
+                    not_examined: ar.cfgs.len() as u64 - examined,
+                }
+            })
+            .collect();
+        let pts: Vec<(f64, f64)> = self
+            .evaluated
+            .iter()
+            .map(|e| (self.archs[e.arch].cfgs[e.pos].cost, e.m.avg_streams.mean))
+            .collect();
+        let evaluated = self
+            .evaluated
+            .iter()
+            .enumerate()
+            .map(|(i, e)| {
+                let (c, s) = pts[i];
+                let dominated = pts
+                    .iter()
+                    .enumerate()
+                    .any(|(j, &(c2, s2))| j != i && c2 <= c && s2 >= s && (c2 < c || s2 > s));
+                EvaluatedConfig {
+                    architecture: self.archs[e.arch].arch,
+                    counts: self.archs[e.arch].cfgs[e.pos].counts,
+                    capital_cost: c,
+                    avg_streams: s,
+                    feasible: e.feasible,
+                    rejection_probability: e.m.rejection_probability.mean,
+                    max_rejection_probability: e.m.max_rejection_probability,
+                    pareto: !dominated,
+                }
+            })
+            .collect();
+        OptimizeResult {
+            criterion: self.spec.criterion,
+            target: self.spec.target,
+            architectures,
+            evaluated,
+            simulations: self.evaluated.len() as u32,
+            pruned: self.archs.iter().map(|a| a.pruned).sum(),
+            done: self.is_done(),
+            pruning_active: self.bounds_on,
+            notes: self.notes.clone(),
+        }
+    }
+}
+
+/// Run the whole search natively, one simulation at a time.
+pub fn optimize(
+    scenario: &Scenario,
+    spec: &OptimizeSpec,
+) -> Result<OptimizeResult, Vec<FieldError>> {
+    let mut search = Search::new(scenario.clone(), spec.clone())?;
+    loop {
+        let batch = search.next_batch(1);
+        if batch.is_empty() {
+            break;
+        }
+        for c in batch {
+            let r = run(&c.scenario)?;
+            search
+                .report(c.id, &r)
+                .expect("a freshly issued candidate is reported once");
+        }
+    }
+    debug_assert!(search.is_done());
+    Ok(search.result())
+}
