@@ -13,7 +13,7 @@ import type { FieldError, PresetInfo, Progress, RunResult, Scenario, Device } fr
 import type { CostModelDefaults, CostModelReport, CostModelSpec, CostParams, FlashTiming, HddTiming, Partition, WaPoint, WriteShareOptimum } from './flash-types';
 import type { Reproduction, ReproductionRow, RequestOutput, StudyConfig } from './repro-types';
 import type { MaxRateProgress, MaxRateResult, RequestResult, RequestSpec } from './request-types';
-import { yieldToEventLoop } from './yield';
+import { driveJob, type SteppedJob } from './drive';
 import type { BlockProgress, BlockResult, BlockSpec, BlockTraceFormat, BlockWorkloadPreset } from './block-types';
 import { runBlockJob } from './block-run';
 
@@ -192,13 +192,6 @@ export interface SimApi {
   defaultRequestSpec(): RequestSpec;
 }
 
-/** What `drive` needs of a resumable core job (SimJob, RequestSimJob, MaxRateSearch). */
-interface SteppedJob<P, R> {
-  step(max: number): P;
-  result(): R;
-  free(): void;
-}
-
 function isFieldErrors(x: unknown): x is FieldError[] {
   return Array.isArray(x) && x.every((e) => typeof e === 'object' && e !== null && 'path' in e && 'message' in e);
 }
@@ -256,8 +249,8 @@ export function createSimApi(planner: PlannerWasm, studiesSlot: StudiesSlot): Si
   }
 
   /**
-   * Step a core job in chunks until it is done, reporting progress after
-   * each chunk and stopping with an AbortError once `cancel(id)` was called.
+   * Create a core job and step it to the end with the one driver
+   * (`drive.ts`); `cancel(id)` stops it with an AbortError.
    */
   async function drive<P extends { done: boolean }, R>(
     id: number,
@@ -266,29 +259,18 @@ export function createSimApi(planner: PlannerWasm, studiesSlot: StudiesSlot): Si
     chunk: number,
   ): Promise<R> {
     running.add(id);
-    let job: SteppedJob<P, R>;
     try {
-      job = guard(create);
-    } catch (e) {
-      running.delete(id);
-      cancelled.delete(id);
-      if (isFieldErrors(e)) throw new ScenarioError(e);
-      throw e;
-    }
-    try {
-      for (;;) {
-        if (cancelled.delete(id)) throw new DOMException('the run was cancelled', 'AbortError');
-        const p = guard(() => job.step(chunk));
-        if (onProgress) await onProgress(p);
-        else await yieldToEventLoop();
-        if (p.done) break;
+      let job: SteppedJob<P, R>;
+      try {
+        job = guard(create);
+      } catch (e) {
+        if (isFieldErrors(e)) throw new ScenarioError(e);
+        throw e;
       }
-      if (cancelled.delete(id)) throw new DOMException('the run was cancelled', 'AbortError');
-      return guard(() => job.result());
+      return await driveJob(job, { chunk, guard, cancelled: () => cancelled.has(id), onProgress, canFree: () => poisoned === null });
     } finally {
       running.delete(id);
       cancelled.delete(id);
-      if (poisoned === null) job.free();
     }
   }
 
@@ -339,7 +321,7 @@ export function createSimApi(planner: PlannerWasm, studiesSlot: StudiesSlot): Si
       const wasm = studies();
       running.add(id);
       try {
-        return await runBlockJob({ BlockSimJob: wasm.BlockSimJob, guard, cancelled: () => cancelled.has(id) }, scenario, {
+        return await runBlockJob({ BlockSimJob: wasm.BlockSimJob, guard, cancelled: () => cancelled.has(id), canFree: () => poisoned === null }, scenario, {
           trace,
           onProgress,
           chunk,

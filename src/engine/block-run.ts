@@ -6,6 +6,8 @@ import type * as Wasm from '../wasm-pkg/tierplan_studies';
 import type { Scenario } from './types';
 import { readBlob } from './read-blob';
 import type { BlockProgress, BlockResult } from './block-types';
+import { driveJob } from './drive';
+import type { Progress } from './types';
 
 /** Bytes of a trace file read and fed per slice. */
 export const TRACE_SLICE = 1 << 20;
@@ -16,6 +18,8 @@ export interface BlockRunDeps {
   guard: <T>(f: () => T) => T;
   /** True once the run was cancelled (checked between steps and slices). */
   cancelled: () => boolean;
+  /** Whether the job may be freed at the end (not after a trap). */
+  canFree?: () => boolean;
 }
 
 export interface BlockRunOptions {
@@ -27,11 +31,7 @@ export interface BlockRunOptions {
   slice?: number;
 }
 
-function cancelledError(): DOMException {
-  return new DOMException('the run was cancelled', 'AbortError');
-}
-
-/** Run `scenario.block` to the end, feeding `trace` when the workload is a trace. */
+/** Run `scenario.block` to the end with the one driver, feeding `trace` when the workload is a trace. */
 export async function runBlockJob(deps: BlockRunDeps, scenario: Scenario, opts: BlockRunOptions): Promise<BlockResult> {
   const { guard } = deps;
   const isTrace = scenario.block?.workload.kind === 'trace';
@@ -41,33 +41,28 @@ export async function runBlockJob(deps: BlockRunDeps, scenario: Scenario, opts: 
   const total = file?.size ?? 0;
   const slice = opts.slice ?? TRACE_SLICE;
   let read = 0;
-  try {
-    for (;;) {
-      if (deps.cancelled()) throw cancelledError();
-      if (file && guard(() => job.needsInput())) {
-        if (read < total) {
-          const bytes = await readBlob(file.slice(read, Math.min(total, read + slice)));
-          read += bytes.length;
-          guard(() => job.feedTrace(bytes));
-        }
-        if (read >= total) guard(() => job.endTrace());
+  return driveJob<Progress, BlockResult, BlockProgress>(job, {
+    chunk: opts.chunk,
+    guard,
+    cancelled: deps.cancelled,
+    canFree: deps.canFree,
+    onProgress: opts.onProgress,
+    async beforeStep() {
+      if (!file || !guard(() => job.needsInput())) return;
+      if (read < total) {
+        const bytes = await readBlob(file.slice(read, Math.min(total, read + slice)));
+        read += bytes.length;
+        guard(() => job.feedTrace(bytes));
       }
-      const p = guard(() => job.step(opts.chunk));
-      const report: BlockProgress = {
-        ...p,
-        // For a trace, bytes read is the honest measure: the core cannot know the line count ahead.
-        fraction: file ? (p.done ? 1 : total > 0 ? Math.min(read / total, 0.999) : 0) : p.fraction,
-        bytesRead: read,
-        bytesTotal: total,
-        traceErrors: file ? guard(() => job.traceErrors()) : [],
-      };
-      if (opts.onProgress) await opts.onProgress(report);
-      else await new Promise((r) => setTimeout(r, 0));
-      if (p.done) break;
-    }
-    if (deps.cancelled()) throw cancelledError();
-    return guard(() => job.result());
-  } finally {
-    job.free();
-  }
+      if (read >= total) guard(() => job.endTrace());
+    },
+    report: (p) => ({
+      ...p,
+      // For a trace, bytes read is the honest measure: the core cannot know the line count ahead.
+      fraction: file ? (p.done ? 1 : total > 0 ? Math.min(read / total, 0.999) : 0) : p.fraction,
+      bytesRead: read,
+      bytesTotal: total,
+      traceErrors: file ? guard(() => job.traceErrors()) : [],
+    }),
+  });
 }
