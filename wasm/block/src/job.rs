@@ -521,3 +521,14 @@ pub fn rep_metrics(sim: &CacheSim) -> RepMetrics {
         write_blocks: c.write_blocks,
     }
 }
+
+impl tierplan_kit::progress::SteppedJob for BlockJob {
+    type Progress = Progress;
+    type Output = BlockResult;
+    fn advance(&mut self, budget: u64) -> Progress {
+        self.step(u32::try_from(budget).unwrap_or(u32::MAX))
+    }
+    fn output(&self) -> Option<BlockResult> {
+        self.is_done().then(|| self.result())
+    }
+}

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use tierplan_core::logs::generate::{generate, GenerateSpec};
 use tierplan_core::logs::scenario::{fitted_scenario, replay_job, ReplaySearch};
 use tierplan_core::logs::{self, ColumnMap, LogFormat, LogParser, TimeFormat};
+use tierplan_core::progress::SteppedJob;
 use tierplan_core::scenario::presets::scenario_preset;
 use tierplan_core::Scenario;
 
@@ -329,8 +330,7 @@ pub fn run(cmd: LogCmd, load: &dyn Fn(&str) -> Result<Scenario, ExitCode>) -> Ex
             }
             match replay_job(&base, &p.tally, trace, windows) {
                 Ok(mut job) => {
-                    while !job.step(1 << 22).done {}
-                    print_json(&job.result().expect("done"));
+                    print_json(&job.run_to_end(1 << 22));
                     ExitCode::SUCCESS
                 }
                 Err(errs) => refused(&format!("replay {file} on {scenario}"), &errs),

@@ -12,6 +12,7 @@ use std::io::Read;
 use std::process::ExitCode;
 use std::time::Instant;
 use tierplan_core::analytics::cost_model::CostModelSearch;
+use tierplan_core::progress::SteppedJob;
 use tierplan_core::scenario::presets::{any_preset, request_presets};
 use tierplan_core::scenario::presets::{scenario_preset, scenario_presets};
 use tierplan_core::{parse_scenario, FieldError, Job, RunResult};
@@ -207,8 +208,7 @@ fn main() -> ExitCode {
             Ok(s) => {
                 let mut job = Job::new(s).expect("validated");
                 job.check_invariants(check);
-                while !job.step(1 << 22).done {}
-                let r = job.result().expect("done");
+                let r = job.run_to_end(1 << 22);
                 match format {
                     Format::Json => println!(
                         "{}",

@@ -4,6 +4,7 @@
 
 use std::process::ExitCode;
 use std::time::Instant;
+use tierplan_core::progress::SteppedJob;
 use tierplan_core::request::{export_io, MaxRateJob, RequestJob, RequestResult};
 use tierplan_core::scenario::presets::request_preset;
 use tierplan_core::stats::Estimate;
@@ -58,8 +59,7 @@ pub fn run(s: Scenario, csv: bool, export: Option<&str>, rows: u64) -> ExitCode 
         Ok(j) => j,
         Err(errs) => return crate::invalid("the scenario", &errs),
     };
-    while !job.step(1 << 22).done {}
-    let r = job.result().expect("done");
+    let r = job.run_to_end(1 << 22);
     if csv {
         print!("{}", result_csv(&r));
     } else {

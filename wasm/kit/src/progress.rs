@@ -15,3 +15,40 @@ pub struct Progress {
     pub fraction: f64,
     pub done: bool,
 }
+
+/// The one interface of every engine's job (the stream engine's `Job`, the
+/// request engine's `RequestJob` and `MaxRateJob`, the block engine's
+/// `BlockJob`): work in bounded steps so a worker can report progress and
+/// honour Cancel between them, then hand over the result. The browser drives
+/// each through the same loop (`src/engine/drive.ts`); natively,
+/// [`SteppedJob::run_to_end`] is that loop.
+pub trait SteppedJob {
+    /// What a step reports (`Progress`, or the max-rate search's own).
+    type Progress: Done;
+    /// What the finished job gives.
+    type Output;
+    /// Do up to about `budget` units of work (events or I/Os).
+    fn advance(&mut self, budget: u64) -> Self::Progress;
+    /// The result, once a step has reported done.
+    fn output(&self) -> Option<Self::Output>;
+    /// Step to the end in chunks of `chunk` and return the result.
+    fn run_to_end(&mut self, chunk: u64) -> Self::Output
+    where
+        Self: Sized,
+    {
+        while !self.advance(chunk).done() {}
+        self.output()
+            .expect("a job that reported done has a result")
+    }
+}
+
+/// Whether a step's report says the job has finished.
+pub trait Done {
+    fn done(&self) -> bool;
+}
+
+impl Done for Progress {
+    fn done(&self) -> bool {
+        self.done
+    }
+}

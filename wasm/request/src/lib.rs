@@ -24,6 +24,7 @@ use plan::Plan;
 use sim::Sim;
 use tierplan_kit::analytics::lifetime_hours;
 use tierplan_kit::progress::Progress;
+use tierplan_kit::progress::SteppedJob;
 use tierplan_kit::stats::mean_ci95;
 use tierplan_scenario::request::CachePolicyKind;
 use tierplan_scenario::validate::{validate, FieldError};
@@ -295,6 +296,16 @@ impl RequestJob {
 /// Validate and run a request-level scenario to completion.
 pub fn run_request(scenario: &Scenario) -> Result<RequestResult, Vec<FieldError>> {
     let mut job = RequestJob::new(scenario.clone())?;
-    while !job.step(1 << 22).done {}
-    Ok(job.result().expect("done job has a result"))
+    Ok(job.run_to_end(1 << 22))
+}
+
+impl tierplan_kit::progress::SteppedJob for RequestJob {
+    type Progress = Progress;
+    type Output = RequestResult;
+    fn advance(&mut self, budget: u64) -> Progress {
+        self.step(budget)
+    }
+    fn output(&self) -> Option<RequestResult> {
+        self.result()
+    }
 }

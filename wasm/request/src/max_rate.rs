@@ -6,6 +6,7 @@
 
 use super::{RequestJob, RequestResult};
 use serde::{Deserialize, Serialize};
+use tierplan_kit::progress::SteppedJob;
 use tierplan_kit::stats::Estimate;
 use tierplan_scenario::request::MaxRateSpec;
 use tierplan_scenario::validate::FieldError;
@@ -180,6 +181,22 @@ impl MaxRateJob {
 /// Run the whole search.
 pub fn max_rate(base: &Scenario) -> Result<MaxRateResult, Vec<FieldError>> {
     let mut job = MaxRateJob::new(base.clone())?;
-    while !job.step(1 << 22).done {}
-    Ok(job.result())
+    Ok(job.run_to_end(1 << 22))
+}
+
+impl tierplan_kit::progress::Done for MaxRateProgress {
+    fn done(&self) -> bool {
+        self.done
+    }
+}
+
+impl tierplan_kit::progress::SteppedJob for MaxRateJob {
+    type Progress = MaxRateProgress;
+    type Output = MaxRateResult;
+    fn advance(&mut self, budget: u64) -> MaxRateProgress {
+        self.step(budget)
+    }
+    fn output(&self) -> Option<MaxRateResult> {
+        self.is_done().then(|| self.result())
+    }
 }

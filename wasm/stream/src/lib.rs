@@ -8,6 +8,7 @@ mod sim;
 use crate::results::*;
 use sim::{Plan, Sim};
 use tierplan_kit::analytics::streams_per_bandwidth;
+use tierplan_kit::progress::SteppedJob;
 use tierplan_kit::stats::mean_ci95;
 use tierplan_scenario::validate::{expected_events, validate, FieldError};
 use tierplan_scenario::{Scenario, TierRole};
@@ -258,6 +259,16 @@ impl Job {
 /// Validate and run a scenario to completion.
 pub fn run(scenario: &Scenario) -> Result<RunResult, Vec<FieldError>> {
     let mut job = Job::new(scenario.clone())?;
-    while !job.step(1 << 22).done {}
-    Ok(job.result().expect("done job has a result"))
+    Ok(job.run_to_end(1 << 22))
+}
+
+impl tierplan_kit::progress::SteppedJob for Job {
+    type Progress = Progress;
+    type Output = RunResult;
+    fn advance(&mut self, budget: u64) -> Progress {
+        self.step(budget)
+    }
+    fn output(&self) -> Option<RunResult> {
+        self.result()
+    }
 }

@@ -9,6 +9,7 @@ use crate::reproduce::Claim;
 use crate::reproduce::Expect;
 use crate::reproduce::Method;
 use crate::reproduce::Study;
+use tierplan_kit::progress::SteppedJob;
 use tierplan_scenario::Scenario;
 
 use std::sync::OnceLock;
@@ -74,8 +75,7 @@ fn simulate(preset: &str) -> HysscRun {
         ..tierplan_scenario::presets::default_scenario()
     };
     let mut job = BlockJob::new(&scenario).expect("the HySSC scenario is valid");
-    while !job.step(1 << 16).done {}
-    let r = job.result();
+    let r = job.run_to_end(1 << 16);
     let mean = |k: BlockCacheKind| {
         r.caches
             .iter()

@@ -10,6 +10,7 @@ use crate::reproduce::Claim;
 use crate::reproduce::Expect;
 use crate::reproduce::Method;
 use crate::reproduce::Study;
+use tierplan_kit::progress::SteppedJob;
 use tierplan_scenario::Scenario;
 
 use std::sync::OnceLock;
@@ -88,8 +89,7 @@ fn simulate(preset: &str) -> Fast12Run {
         ..tierplan_scenario::presets::default_scenario()
     };
     let mut job = BlockJob::new(&scenario).expect("the FAST'12 scenario is valid");
-    while !job.step(1 << 16).done {}
-    let r = job.result();
+    let r = job.run_to_end(1 << 16);
     let m = job.metrics(0).last().expect("one replication ran");
     let io_w = m.write_blocks as f64 / (m.read_blocks + m.write_blocks).max(1) as f64;
     let last = r.caches[0].partition.last();
