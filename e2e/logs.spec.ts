@@ -1,4 +1,4 @@
-// Plan from your own logs (SPEC §14) in the browser: drop the sample log,
+// Plan from your own logs (model §14) in the browser: drop the sample log,
 // map its columns over the preview, read it in the worker, see the fits,
 // use the fit, run it, and share a link that carries the fitted parameters
 // (not the log).

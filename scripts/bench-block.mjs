@@ -1,5 +1,5 @@
 /* global process, console -- Node script */
-// Block-cache engine speed (SPEC §13): the Exchange preset (at its scaled
+// Block-cache engine speed (model §13): the Exchange preset (at its scaled
 // 0.5 GB cache) with SLC, MLC, TLC and HySSC in lockstep, 300 000 host
 // I/Os, natively (`tierplan bench-block`) and as WebAssembly in V8 (Node):
 // host I/Os per second and wasm/native. WebAssembly runs on one thread, so

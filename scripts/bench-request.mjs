@@ -1,5 +1,5 @@
 /* global process, console -- Node script */
-// Request-level engine speed (SPEC §11): one hour of HDD only at 20
+// Request-level engine speed (model §11): one hour of HDD only at 20
 // requests/s with 128 KB chunks, natively (`tierplan bench-request`) and as
 // WebAssembly in V8 (Node), events (I/O completions + arrivals) per second
 // and the wasm/native ratio. Best of BENCH_ROUNDS (default 3).

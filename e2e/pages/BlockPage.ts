@@ -6,7 +6,7 @@ export interface BlockRow {
   hitRatio: string;
 }
 
-/** Page object of the "Block caches" tab (SPEC §13). */
+/** Page object of the "Block caches" tab (model §13). */
 export class BlockPage {
   constructor(readonly page: Page) {}
 

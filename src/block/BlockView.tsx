@@ -1,4 +1,4 @@
-// "Block caches": the block-level flash cache study (SPEC §13). Pick a
+// "Block caches": the block-level flash cache study (model §13). Pick a
 // synthetic workload preset and edit its fields (the core validates them), or
 // choose or drop a block trace file (read in a worker, in slices, never
 // uploaded), choose the caches, run on the worker pool with
@@ -160,7 +160,7 @@ export function BlockView({ engine, scenario, valid, setScenario }: ViewProps) {
     <div className="block-view" data-testid="block-view">
       <section className="card" aria-labelledby="block-title">
         <h2 id="block-title">Block-level flash caches</h2>
-        <p className="hint">Every cache runs in lockstep on the same block I/O stream in front of a RAID-0 disk array (SPEC §13). A trace file is read in a worker and never leaves this device.</p>
+        <p className="hint">Every cache runs in lockstep on the same block I/O stream in front of a RAID-0 disk array (model §13). A trace file is read in a worker and never leaves this device.</p>
         <div className="field">
           <label htmlFor="block-preset">Synthetic workload preset</label>
           <select id="block-preset" data-testid="block-preset" value={presetName} onChange={(e) => choosePreset(e.target.value)}>

@@ -52,7 +52,7 @@ export function costSeries(r: BlockResult): { simulated: LineSeries; analytic: O
     label: 'simulated FP-FCL',
     points: pts.map((p) => ({ x: p.u, y: p.simulated_us.mean, lo: p.simulated_us.mean - p.simulated_us.ci95, hi: p.simulated_us.mean + p.simulated_us.ci95 })),
   };
-  const analytic: OverlaySeries = { id: 'analytic', label: 'analytic C_H(u) (SPEC §9)', points: pts.map((p) => ({ x: p.u, y: p.analytic_us })) };
+  const analytic: OverlaySeries = { id: 'analytic', label: 'analytic C_H(u) (model §9)', points: pts.map((p) => ({ x: p.u, y: p.analytic_us })) };
   const argmin = (ys: number[]) => ys.reduce((b, y, i) => (y < ys[b] ? i : b), 0);
   const best = pts.length ? { simulated: pts[argmin(pts.map((p) => p.simulated_us.mean))].u, analytic: pts[argmin(pts.map((p) => p.analytic_us))].u } : null;
   return { simulated, analytic, best };

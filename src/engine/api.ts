@@ -150,7 +150,7 @@ export interface SimApi {
   /** WA by the Lambert-W formula beside the greedy-GC simulator's, per ρ. */
   waComparison(rhos: number[], seed: number): WaPoint[];
   waCurve(rhos: number[]): [number, number][];
-  /** The reproduction page (SPEC §12): every published claim and the scenarios it simulates. */
+  /** The reproduction page (model §12): every published claim and the scenarios it simulates. */
   reproductionClaims(): Reproduction;
   /** The claims table for the results at hand, by scenario id (missing runs leave claims pending). */
   evaluateClaims(results: Record<string, RunResult>): ReproductionRow[];
@@ -160,7 +160,7 @@ export interface SimApi {
   studyCostTable(): StudyConfig[];
   /** Why a configuration rejects in the simulation ("" when it does not). */
   rejectionNote(result: RunResult, what: string): string;
-  /** Request-level run (SPEC §11) of a scenario with a `request` section; cancelled like `run`. */
+  /** Request-level run (model §11) of a scenario with a `request` section; cancelled like `run`. */
   runRequest(id: number, scenario: Scenario, onProgress?: (p: Progress) => unknown, chunk?: number): Promise<RequestResult>;
   /**
    * The highest rate meeting `request.search.miss_target`; `known` are
@@ -174,11 +174,11 @@ export interface SimApi {
     chunk?: number,
   ): Promise<MaxRateResult>;
   /**
-   * A block cache study (SPEC §13) of the scenario's `block` section; a trace
+   * A block cache study (model §13) of the scenario's `block` section; a trace
    * workload is read from `trace` in slices inside the worker. Cancelled like `run`.
    */
   runBlock(id: number, scenario: Scenario, trace: Blob | null, onProgress?: (p: BlockProgress) => unknown, chunk?: number): Promise<BlockResult>;
-  /** The synthetic block workload presets (SPEC §13), with their assumptions. */
+  /** The synthetic block workload presets (model §13), with their assumptions. */
   listBlockPresets(): BlockWorkloadPreset[];
   blockPreset(name: string): BlockWorkloadPreset;
   /** The trace format of a file from its first bytes, or null when none fits. */

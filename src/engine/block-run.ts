@@ -1,4 +1,4 @@
-// Drives a block study (SPEC §13) inside a worker: a synthetic workload is
+// Drives a block study (model §13) inside a worker: a synthetic workload is
 // stepped like the other engines; a trace file is read here, in the worker,
 // slice by slice (never whole, never uploaded) and fed to the core, so
 // progress is bytes read / size and a Cancel stops within one slice.

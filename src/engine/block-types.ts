@@ -1,4 +1,4 @@
-// Boundary types of the block-level cache study (SPEC §13): the core's types
+// Boundary types of the block-level cache study (model §13): the core's types
 // re-exported from the generated .d.ts, plus the worker's progress report.
 export type {
   BlockCacheKind,

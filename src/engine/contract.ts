@@ -36,12 +36,12 @@ export type ReproductionAnalytics = {
   [K in 'reproductionClaims' | 'evaluateClaims' | 'evaluateClaimsWithRequests' | 'studyCostTable' | 'rejectionNote']: Remote<K>;
 };
 
-/** The request-level engine's short calls (SPEC §11), each in a worker. */
+/** The request-level engine's short calls (model §11), each in a worker. */
 export type RequestAnalytics = {
   [K in 'exportIo' | 'listRequestPresets' | 'requestPreset' | 'requestDevicePresets' | 'defaultRequestSpec']: Remote<K>;
 };
 
-/** The block study's short calls (SPEC §13), each in a worker. */
+/** The block study's short calls (model §13), each in a worker. */
 export type BlockAnalytics = {
   [K in 'listBlockPresets' | 'blockPreset' | 'detectBlockTrace' | 'defaultBlockSpec']: Remote<K>;
 };
@@ -55,11 +55,11 @@ export interface Engine extends FlashAnalytics, ReproductionAnalytics, RequestAn
   devicePresets(): Promise<Device[]>;
   defaultScenario(): Promise<Scenario>;
   run(s: Scenario, req?: RunRequest): Promise<RunResult>;
-  /** A request-level run (the scenario's `request` section, SPEC §11). */
+  /** A request-level run (the scenario's `request` section, model §11). */
   runRequest(s: Scenario, req?: RunRequest): Promise<RequestResult>;
   /** The highest request rate meeting `request.search`, reusing the `known` results of the same scenario. */
   maxRate(s: Scenario, known: RequestResult[], req?: JobRequest<MaxRateProgress>): Promise<MaxRateResult>;
-  /** A block cache study (the scenario's `block` section, SPEC §13); `trace` is the file of a trace workload. */
+  /** A block cache study (the scenario's `block` section, model §13); `trace` is the file of a trace workload. */
   runBlock(s: Scenario, trace: Blob | null, req?: JobRequest<BlockProgress>): Promise<BlockResult>;
   /** Closed-form analytics of the core (in a worker), for the sweeps' overlays. */
   erlangB(servers: number, offeredLoad: number): Promise<number>;

@@ -146,7 +146,7 @@ export class WorkerPool implements FlashAnalytics, ReproductionAnalytics, Reques
     return this.submit((api, id, onProgress, chunk) => api.run(id, scenario, onProgress, chunk), req);
   }
 
-  /** A request-level run (SPEC §11) on the next free worker. */
+  /** A request-level run (model §11) on the next free worker. */
   runRequest(scenario: Scenario, req: RunRequest = {}): Promise<RequestResult> {
     return this.submit((api, id, onProgress, chunk) => api.runRequest(id, scenario, onProgress, chunk), req);
   }
@@ -156,7 +156,7 @@ export class WorkerPool implements FlashAnalytics, ReproductionAnalytics, Reques
     return this.submit((api, id, onProgress, chunk) => api.maxRate(id, scenario, known, onProgress, chunk), req);
   }
 
-  /** A block cache study (SPEC §13) on the next free worker; `trace` is read there in slices. */
+  /** A block cache study (model §13) on the next free worker; `trace` is read there in slices. */
   runBlock(scenario: Scenario, trace: Blob | null, req: JobRequest<BlockProgress> = {}): Promise<BlockResult> {
     return this.submit((api, id, onProgress, chunk) => api.runBlock(id, scenario, trace, onProgress, chunk), req);
   }
@@ -294,7 +294,7 @@ export class WorkerPool implements FlashAnalytics, ReproductionAnalytics, Reques
   waCurve: FlashAnalytics['waCurve'] = (...args) => this.call((a) => a.waCurve(...args));
   lifetimeHours: FlashAnalytics['lifetimeHours'] = (...args) => this.call((a) => a.lifetimeHours(...args));
 
-  // The reproduction page (SPEC §12), on a worker.
+  // The reproduction page (model §12), on a worker.
   reproductionClaims: ReproductionAnalytics['reproductionClaims'] = () => this.call((a) => a.reproductionClaims());
   evaluateClaims: ReproductionAnalytics['evaluateClaims'] = (...args) => this.call((a) => a.evaluateClaims(...args));
   evaluateClaimsWithRequests: ReproductionAnalytics['evaluateClaimsWithRequests'] = (...args) =>
@@ -302,14 +302,14 @@ export class WorkerPool implements FlashAnalytics, ReproductionAnalytics, Reques
   studyCostTable: ReproductionAnalytics['studyCostTable'] = () => this.call((a) => a.studyCostTable());
   rejectionNote: ReproductionAnalytics['rejectionNote'] = (...args) => this.call((a) => a.rejectionNote(...args));
 
-  // The request-level engine's short calls (SPEC §11), on a worker.
+  // The request-level engine's short calls (model §11), on a worker.
   exportIo: RequestAnalytics['exportIo'] = (...args) => this.call((a) => a.exportIo(...args));
   listRequestPresets: RequestAnalytics['listRequestPresets'] = () => this.call((a) => a.listRequestPresets());
   requestPreset: RequestAnalytics['requestPreset'] = (...args) => this.call((a) => a.requestPreset(...args));
   requestDevicePresets: RequestAnalytics['requestDevicePresets'] = () => this.call((a) => a.requestDevicePresets());
   defaultRequestSpec: RequestAnalytics['defaultRequestSpec'] = () => this.call((a) => a.defaultRequestSpec());
 
-  // The block study's short calls (SPEC §13), on a worker.
+  // The block study's short calls (model §13), on a worker.
   listBlockPresets: BlockAnalytics['listBlockPresets'] = () => this.call((a) => a.listBlockPresets());
   blockPreset: BlockAnalytics['blockPreset'] = (...args) => this.call((a) => a.blockPreset(...args));
   detectBlockTrace: BlockAnalytics['detectBlockTrace'] = (...args) => this.call((a) => a.detectBlockTrace(...args));

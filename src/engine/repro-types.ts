@@ -1,4 +1,4 @@
-// Boundary types of the reproduction page (SPEC §12): the core's types
+// Boundary types of the reproduction page (model §12): the core's types
 // re-exported from the generated .d.ts.
 
 export type {

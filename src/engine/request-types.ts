@@ -1,4 +1,4 @@
-// Boundary types of the request-level engine (SPEC §11): the core's types
+// Boundary types of the request-level engine (model §11): the core's types
 // re-exported from the generated .d.ts.
 export type {
   ArrivalPattern,

@@ -1,4 +1,4 @@
-// "HTTP streaming": the request-level engine (SPEC §11, NOSSDAV'12). Edit
+// "HTTP streaming": the request-level engine (model §11, NOSSDAV'12). Edit
 // the scenario's `request` section (or load one of the study's
 // configurations), run it once for its device utilisation, flash writes and
 // index cost, run the study's miss-ratio figure over every policy on the
@@ -55,7 +55,7 @@ function Setup({ engine, scenario, setScenario }: { engine: Engine; scenario: Sc
     <section className="card" aria-labelledby="http-setup-title">
       <h2 id="http-setup-title">HTTP (DASH) segment streaming</h2>
       <p className="hint">
-        Every segment request becomes chunk reads that pass the RAM cache and a flash cache and queue on the SSD and the disks with service times (SPEC §11; Ryu,
+        Every segment request becomes chunk reads that pass the RAM cache and a flash cache and queue on the SSD and the disks with service times (model §11; Ryu,
         Kim &amp; Ramachandran, NOSSDAV’12). A request misses when its last chunk arrives after the segment’s play time.
       </p>
       <div className="preset-picker">

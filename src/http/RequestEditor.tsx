@@ -1,4 +1,4 @@
-// The request-level part of the scenario (SPEC §11) as a form: segment
+// The request-level part of the scenario (model §11) as a form: segment
 // workload, disks, web server, RAM, flash cache policy with its options and
 // index, run settings and the highest-rate search. Every field names the
 // scenario path the core's messages use, so they show beside it.

@@ -1,4 +1,4 @@
-// The "Logs" tab (SPEC §14): plan from your own request logs. A file is
+// The "Logs" tab (model §14): plan from your own request logs. A file is
 // picked or dropped, read in a worker in slices (never uploaded), its
 // columns mapped over a preview; the fits are drawn with their intervals;
 // "Use this fit" turns them into the scenario (the link then carries the

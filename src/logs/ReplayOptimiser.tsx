@@ -1,4 +1,4 @@
-// The optimiser on the replayed log (SPEC §10, §14): per architecture, the
+// The optimiser on the replayed log (model §10, §14): per architecture, the
 // cheapest device counts with no rejection when the log itself is replayed
 // on them — sizing for the real traffic, peaks and all.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// Request logs in a worker (SPEC §14): a file is read in slices (never
+// Request logs in a worker (model §14): a file is read in slices (never
 // uploaded, never held whole), each slice fed to the core's streaming
 // parser; the parsed log stays in this worker (a handle per file) for the
 // fit, "use this fit", the aggregated counts and the exact replay, whose job

@@ -1,5 +1,5 @@
 // The busiest hour of a scenario's rate profile, computed by the core in the
-// logs worker; null without a profile (peak-hour planning, SPEC §14).
+// logs worker; null without a profile (peak-hour planning, model §14).
 import { useEffect, useState } from 'react';
 import { browserLogs, type LogsClient } from './client';
 import type { PeakHour, Scenario } from './types';

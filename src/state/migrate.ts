@@ -1,4 +1,4 @@
-// Scenario schema migrations (the `version` field of a scenario, SPEC §1:
+// Scenario schema migrations (the `version` field of a scenario, model §1:
 // "they share a scenario as a URL"). A link, an autosave or a file written by
 // an older app is brought to the current schema step by step before the core
 // validates it; one written by a newer app is refused with a message.

@@ -94,7 +94,7 @@ function tierBandwidth(s: Scenario, role: 'disk' | 'interval_cache' | 'file_cach
 }
 
 /**
- * The closed-form companions of a point (SPEC §5, §7): Erlang B for HDD
+ * The closed-form companions of a point (model §5, §7): Erlang B for HDD
  * only, c = floor(disk_bw × 1024 / b), A = λ × length; for static LFU the
  * Zipf top-k mass of the k = floor(flash capacity / video size) most popular
  * videos, with the flash streams capped by the tier's stream capacity and the

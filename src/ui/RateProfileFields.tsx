@@ -1,4 +1,4 @@
-// The workload's hour-of-day rate profile (SPEC §14): 24 relative weights,
+// The workload's hour-of-day rate profile (model §14): 24 relative weights,
 // the arrival rate staying the daily mean. "Use this fit" on the Logs tab
 // fills it from a log; the preset "diurnal-evening-peak" has one.
 import { FieldMessages, NumField } from './form';

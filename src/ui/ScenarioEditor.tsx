@@ -68,7 +68,7 @@ export function WorkloadSection({ scenario, edit }: { scenario: Scenario; edit: 
   );
 }
 
-/** Popularity churn (SPEC §3): new titles enter at the top ranks every period. */
+/** Popularity churn (model §3): new titles enter at the top ranks every period. */
 function ChurnFields({ scenario, edit }: { scenario: Scenario; edit: Edit }) {
   const ch = scenario.workload.churn;
   return (

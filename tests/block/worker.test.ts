@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The block cache study (SPEC §13) through the worker API and the pool, over
+// The block cache study (model §13) through the worker API and the pool, over
 // the real wasm core: a synthetic run, a trace file read in slices with
 // bytes-read progress, Cancel within a slice, and the field errors.
 import { readFileSync } from 'node:fs';

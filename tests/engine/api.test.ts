@@ -142,7 +142,7 @@ describe('running a simulation', () => {
 });
 
 describe('analytics', () => {
-  it('match the SPEC check values', () => {
+  it("match the model's check values", () => {
     expect(api.streamsPerBandwidth(155, 245)).toBe(647);
     expect(api.erlangB(2, 1)).toBeCloseTo(0.2, 12);
     expect(Math.round(api.lifetimeHours(128, 10_000, 100, 1))).toBe(3641);

@@ -6,7 +6,7 @@ import { simApi } from '../helpers/wasm';
 
 const api = simApi();
 
-describe('SSD lifetime (SPEC §8)', () => {
+describe('SSD lifetime (model §8)', () => {
   it('128 GB MLC written at 100 MB/s lasts 3641 h = 152 days', () => {
     const h = api.lifetimeHours(128, 10_000, 100, 1);
     expect(Math.round(h)).toBe(3641);
@@ -53,7 +53,7 @@ describe('write amplification under greedy GC', () => {
   });
 });
 
-describe('hybrid cost model (SPEC §9)', () => {
+describe('hybrid cost model (model §9)', () => {
   const d = api.costModelDefaults();
 
   it('ships the HySSC timing presets and lists its assumptions', () => {

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The request-level engine (SPEC §11) through the worker API and the pool,
+// The request-level engine (model §11) through the worker API and the pool,
 // over the real wasm core: stepped runs with progress and cancel, the
 // highest-rate search reusing known points, the I/O export and the presets.
 import * as Comlink from 'comlink';

@@ -33,7 +33,7 @@ const validScenario: fc.Arbitrary<Scenario> = fc
     price: fc.double({ min: 0, max: 1e6, noNaN: true }),
     power: fc.double({ min: 0, max: 1000, noNaN: true }),
     diskExtra: fc.integer({ min: 0, max: 40 }),
-    // A cost model of the scenario's own (SPEC §9), or none.
+    // A cost model of the scenario's own (model §9), or none.
     cost: fc.option(
       fc.record({
         ioW: fc.double({ min: 0, max: 1, noNaN: true }),

@@ -1,4 +1,4 @@
-// The hybrid cost model of the flash cache (SPEC §9, after Oh et al.,
+// The hybrid cost model of the flash cache (model §9, after Oh et al.,
 // FAST'12): its inputs are part of the scenario (`cost_model`), so a link,
 // a file, the autosave and the FAST'12 preset carry them; the grid search
 // over (u, r) runs in a worker; the panel shows the cost curve C(u) with its

@@ -1,4 +1,4 @@
-// Every field of a device's flash description (SPEC §4): cell type, P/E
+// Every field of a device's flash description (model §4): cell type, P/E
 // cycles, page geometry and timings for the cost model (§9), the spare
 // factor that sets write amplification (§8) and how much a write slows
 // concurrent reads (§7). Used in the device catalog's flash column.

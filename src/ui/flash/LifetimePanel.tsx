@@ -1,4 +1,4 @@
-// Flash lifetime (SPEC §8) from simulated host writes: the current
+// Flash lifetime (model §8) from simulated host writes: the current
 // scenario's flash tiers, and a comparison of interval caching on MLC and
 // SLC against file-level LFU. Every run goes through the worker pool, with
 // progress and cancel.
@@ -157,7 +157,7 @@ export function ScenarioLifetime({ engine, scenario, valid }: { engine: Engine; 
       <h2 id="flash-scenario-title">Lifetime of this scenario's flash tiers</h2>
       <p className="hint">
         Simulates the scenario from the editor ({scenario.name}) and turns each flash tier's measured host writes into a lifetime, T = C × 1024 × N / (W × WA ×
-        3600) hours (SPEC §8).
+        3600) hours (model §8).
       </p>
       <BatchControls
         state={state}
@@ -236,7 +236,7 @@ export function LifetimeComparison({ engine }: { engine: Engine }) {
     bars.splice(at, 0, {
       id: 'slc-same-rate',
       label: 'Interval cache on SLC, at the MLC write rate',
-      sub: 'SPEC §8 formula, not simulated',
+      sub: 'model §8 formula, not simulated',
       hours: sameRate.hours,
       className: 'cell-slc analytic',
     });

@@ -1,5 +1,5 @@
 // Write amplification against the spare factor ρ: the Lambert-W formula of
-// SPEC §8 (dashed) with the greedy-GC page simulator's measurements beside
+// model §8 (dashed) with the greedy-GC page simulator's measurements beside
 // it, both computed by the core in a worker.
 import { useCallback, useEffect, useState } from 'react';
 import { LineChart } from '../../charts';
@@ -10,7 +10,7 @@ import { num, percent } from '../format';
 import { NumField } from '../form';
 import { useChartSize } from './useNarrow';
 
-/** Spare factors the simulator measures (the SPEC's check values among them). */
+/** Spare factors the simulator measures (the the model's check values among them). */
 export const SIM_RHOS = [0.07, 0.1, 0.15, 0.2, 0.28, 0.4, 0.5, 0.7, 1.0, 1.5, 2.0];
 /** The formula curve: 60 log-spaced ρ from 0.05 to 2. */
 const CURVE_RHOS = Array.from({ length: 60 }, (_, i) => 0.05 * Math.pow(2 / 0.05, i / 59));

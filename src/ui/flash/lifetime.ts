@@ -1,4 +1,4 @@
-// Per-flash-tier lifetime rows from a run (SPEC §8), with every assumption
+// Per-flash-tier lifetime rows from a run (model §8), with every assumption
 // behind each number spelled out, and the scenarios of the comparison panel.
 import type { Device, FlashSummary, RunResult, Scenario, TierRole } from '../../engine/types';
 import { integer, lifetime, num } from '../format';
@@ -40,9 +40,9 @@ function tierOf(s: Scenario, role: TierRole) {
 export function waModel(role: TierRole, device: Device | null, wa: number): string {
   if (role === 'interval_cache') {
     const rho = device?.flash?.spare_factor;
-    return `WA(ρ = ${rho ?? '?'}) = ${num(wa)}: interval-cache writes are small and random, so greedy GC amplifies them (Lambert-W formula, SPEC §8)`;
+    return `WA(ρ = ${rho ?? '?'}) = ${num(wa)}: interval-cache writes are small and random, so greedy GC amplifies them (Lambert-W formula, model §8)`;
   }
-  return `WA = ${num(wa)}: whole files are written sequentially, so garbage collection copies nothing (SPEC §8)`;
+  return `WA = ${num(wa)}: whole files are written sequentially, so garbage collection copies nothing (model §8)`;
 }
 
 export function tierLifetimes(s: Scenario, r: RunResult, scenarioLabel = s.name): TierLifetime[] {

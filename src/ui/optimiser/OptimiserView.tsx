@@ -1,5 +1,5 @@
 // The "Optimiser" view: per architecture, the cheapest device counts that
-// meet a rejection target (SPEC §10). The search runs in a dedicated worker,
+// meet a rejection target (model §10). The search runs in a dedicated worker,
 // its candidates on the simulation pool; this page only draws.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { getSearchBackend, runOptimiser, type OptimiserProgress, type SearchBackend } from '../../engine/optimiser';
@@ -376,7 +376,7 @@ export function OptimiserPage({ engine, scenario: given, valid, setScenario, sea
             {shown.evaluated.length > 0 ? <CostChart result={shown} /> : null}
             {run.status === 'done' ? (
               <details className="opt-json">
-                <summary>Result as JSON (what <code>tierplan optimize FILE --spec SPEC.json</code> prints)</summary>
+                <summary>Result as JSON (what <code>tierplan optimize FILE --spec search.json</code> prints)</summary>
                 <pre data-testid="opt-json">{JSON.stringify(run.result, null, 2)}</pre>
               </details>
             ) : null}

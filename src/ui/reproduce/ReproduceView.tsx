@@ -1,4 +1,4 @@
-// "Study claims" (SPEC §12): every published claim of the source studies,
+// "Study claims" (model §12): every published claim of the source studies,
 // the published value, ours (with its 95 % CI when simulated), the
 // difference, a verdict and — wherever we do not reproduce the claim — why.
 // The claims, our values and the verdicts all come from the core
@@ -71,7 +71,7 @@ function ClaimRow({ row, plan, onOpen }: { row: ReproductionRow; plan: Reproduct
       <tr>
         <th scope="row" data-label="Study">
           <span className="repro-study">{row.study_label}</span>
-          <span className="hint repro-section">SPEC {row.section}</span>
+          <span className="hint repro-section">model {row.section}</span>
         </th>
         <td data-label="Claim" className="repro-claim">
           <span data-testid="claim-text">{row.claim}</span>

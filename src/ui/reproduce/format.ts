@@ -55,7 +55,7 @@ export function scenarioTitles(row: ReproductionRow, plan: Reproduction): string
 /** What a pending row waits for. */
 export function pendingText(row: ReproductionRow, plan: Reproduction): string {
   const t = scenarioTitles(row, plan);
-  // Block-level rows (SPEC §13) name no scenario: their runs live in the core.
+  // Block-level rows (model §13) name no scenario: their runs live in the core.
   if (t.length === 0) return `Run all to simulate it. ${row.outcome.note}`;
   return `Run all to simulate ${t.length === 1 ? 'its scenario' : `its ${t.length} scenarios`}: ${t.join('; ')}.`;
 }

@@ -67,7 +67,7 @@ describe('verdict labels', () => {
     expect(pendingText(ratio, plan)).toBe(
       'Run all to simulate its 3 scenarios: Cost table: 5 SSDs + 2 HDDs; Cost table: 13 HDDs; Cost table: 2 DRAM + 12 HDDs.',
     );
-    // A block-level row (SPEC §13) waits for Run all too, and says so.
+    // A block-level row (model §13) waits for Run all too, and says so.
     const hyssc = rows.find((r) => r.id === 'hyssc-response-time')!;
     expect(hyssc.outcome.verdict).toBe('pending');
     expect(pendingText(hyssc, plan)).toBe('Run all to simulate it. Needs the block-level simulations, which run once every other simulation has finished.');

@@ -1,4 +1,4 @@
-//! The block-level cache study in the browser (SPEC §13): `BlockSimJob`
+//! The block-level cache study in the browser (model §13): `BlockSimJob`
 //! wraps the core's `BlockJob`. A trace run is fed by the worker in chunks
 //! of the dropped file, so the file never has to be in memory at once.
 

@@ -1,4 +1,4 @@
-//! Block workloads in the browser (SPEC §13): the synthetic presets, the
+//! Block workloads in the browser (model §13): the synthetic presets, the
 //! default block study, and trace-format detection for a dropped file.
 //! Thin wrappers over `tierplan_core::sampling::block` and `block_spec`.
 

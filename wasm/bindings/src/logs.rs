@@ -1,4 +1,4 @@
-//! Request logs in the browser (SPEC §14): the detector, a streaming parser
+//! Request logs in the browser (model §14): the detector, a streaming parser
 //! object a worker feeds with file slices, the fits, "use this fit", the
 //! replay job and the peak hour. Thin wrappers over `tierplan_core::logs`.
 

@@ -8,7 +8,7 @@ use tierplan_core::analytics::cost_model::CostModelSearch;
 use tierplan_core::scenario::validate::FieldError;
 use wasm_bindgen::prelude::*;
 
-/// The optimiser's exact cost-ordered search (SPEC §10), ask/tell: the
+/// The optimiser's exact cost-ordered search (model §10), ask/tell: the
 /// caller takes batches of candidate configurations, simulates each (on any
 /// worker, in any order) and reports the results back.
 #[wasm_bindgen]
@@ -234,7 +234,7 @@ pub fn wa_curve(rhos: Vec<f64>) -> Result<JsValue, JsError> {
     to_js(&analytics::wa_curve(&rhos))
 }
 
-// ---- The reproduction page (SPEC §12) ----
+// ---- The reproduction page (model §12) ----
 
 use tierplan_core::reproduce;
 
@@ -300,7 +300,7 @@ pub fn rejection_note(
     Ok(reproduce::rejection_note(&r, what))
 }
 
-// ---- The request-level engine (SPEC §11, issue #11) ----
+// ---- The request-level engine (model §11, issue #11) ----
 
 use tierplan_core::request::{MaxRateJob, RequestJob};
 
@@ -432,7 +432,7 @@ pub fn request_device_presets() -> Result<JsValue, JsError> {
     to_js(&tierplan_core::scenario::presets::request_device_presets())
 }
 
-/// The default request section (SPEC §11 defaults) for a scenario that has
+/// The default request section (model §11 defaults) for a scenario that has
 /// none yet.
 #[wasm_bindgen(js_name = defaultRequestSpec, unchecked_return_type = "RequestSpec")]
 pub fn default_request_spec() -> Result<JsValue, JsError> {

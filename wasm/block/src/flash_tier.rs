@@ -1,6 +1,6 @@
 //! One timed flash tier of a cache: a page-mapped FTL (greedy GC) at the
 //! tier's actual over-provisioning, spread over parallel units, with the
-//! chip timings of SPEC §4 (`analytics::cost_model::flash_timing`). A page
+//! chip timings of model §4 (`analytics::cost_model::flash_timing`). A page
 //! operation occupies its unit; a program that triggers garbage collection
 //! also occupies the unit for the copies (read + program each) and erases,
 //! so host I/O queued behind it stalls.
@@ -13,7 +13,7 @@ use tierplan_scenario::CellType;
 /// dies) per flash tier.
 pub const UNITS_PER_TIER: u32 = 8;
 
-/// Program/erase cycles (SPEC §4; TLC 1 000 as in the HySSC paper).
+/// Program/erase cycles (model §4; TLC 1 000 as in the HySSC paper).
 pub fn pe_cycles(cell: CellType) -> f64 {
     match cell {
         CellType::Slc => 100_000.0,
@@ -146,7 +146,7 @@ impl FlashTier {
         }
     }
 
-    /// SPEC §8 lifetime in days at `host_mb_s` host writes to this tier.
+    /// model §8 lifetime in days at `host_mb_s` host writes to this tier.
     pub fn lifetime_days(&self, host_mb_s: f64) -> Option<f64> {
         let wa = self.ftl.write_amplification();
         if host_mb_s.is_nan() || host_mb_s <= 0.0 || !wa.is_finite() {
@@ -161,7 +161,7 @@ impl FlashTier {
 mod tests {
     use super::*;
 
-    /// SPEC §8 check value: 128 GB MLC, 100 MB/s, WA 1 → 3641 h.
+    /// model §8 check value: 128 GB MLC, 100 MB/s, WA 1 → 3641 h.
     #[test]
     fn lifetime_matches_spec_check_value() {
         let mut t = FlashTier::new(CellType::Mlc, 128.0, 0.1, true);

@@ -1,4 +1,4 @@
-//! HySSC (SPEC §13; Oh et al.): an SLC tier (0) in front of a read-only TLC
+//! HySSC (model §13; Oh et al.): an SLC tier (0) in front of a read-only TLC
 //! tier (1), each with its own LRU list.
 //!
 //! - New data and every write go to SLC (write-back: the block is dirty).

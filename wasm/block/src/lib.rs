@@ -1,4 +1,4 @@
-//! The block-cache engine (SPEC §13): block I/Os from `sampling::block`
+//! The block-cache engine (model §13): block I/Os from `sampling::block`
 //! (synthetic or a replayed trace) against a flash cache in front of a RAID-0
 //! disk array, timed on the device queues of `devices/`.
 //!

@@ -1,4 +1,4 @@
-//! A single-technology flash cache (SPEC §13): one SLC, MLC or TLC tier,
+//! A single-technology flash cache (model §13): one SLC, MLC or TLC tier,
 //! LRU over 4 KB blocks, write-back. Reads that miss go to disk and are
 //! filled into the cache behind the response; writes go to flash only and
 //! leave the block dirty; a dirty block is destaged (read from flash,

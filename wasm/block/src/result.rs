@@ -1,4 +1,4 @@
-//! What a block-cache run reports (SPEC §13). Crosses the wasm boundary as
+//! What a block-cache run reports (model §13). Crosses the wasm boundary as
 //! JSON; the TypeScript declarations are generated from these definitions.
 
 use serde::Serialize;
@@ -21,7 +21,7 @@ pub struct TierResult {
     pub write_amplification: f64,
     pub erases: u64,
     /// Days until the tier's P/E budget is spent at the simulated write rate
-    /// (SPEC §8); null when the tier was never written.
+    /// (model §8); null when the tier was never written.
     pub lifetime_days: Option<f64>,
 }
 
@@ -32,7 +32,7 @@ pub struct CostAtU {
     pub u: f64,
     /// Simulated mean cost per host I/O, µs.
     pub simulated_us: Estimate,
-    /// SPEC §9 C_H(u) with the hit-ratio curves the run measured, µs.
+    /// model §9 C_H(u) with the hit-ratio curves the run measured, µs.
     pub analytic_us: f64,
 }
 

@@ -1,5 +1,5 @@
 //! Hit-ratio curves of an LRU cache for every cache size at once, from
-//! Mattson stack distances (SPEC §13; feeds the §9 cost model).
+//! Mattson stack distances (model §13; feeds the §9 cost model).
 //!
 //! The stack distance of an access is the number of distinct other blocks
 //! touched since the previous access to the same block; an LRU cache of `c`

@@ -1,5 +1,5 @@
 //! `tierplan block run` and `tierplan bench-block`: the block-cache engine
-//! (SPEC §13) from the shell. A trace is read from its path in chunks, as
+//! (model §13) from the shell. A trace is read from its path in chunks, as
 //! the browser's worker reads a dropped file, so memory stays bounded.
 
 use std::io::Read;

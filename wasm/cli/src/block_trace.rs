@@ -1,5 +1,5 @@
 //! `tierplan block-trace …`: write a synthetic block workload as a trace file
-//! in any of the SPEC §13 formats, and check a trace file (counts, read
+//! in any of the model §13 formats, and check a trace file (counts, read
 //! share, span, bad lines with their line numbers).
 
 use clap::{Subcommand, ValueEnum};

@@ -1,4 +1,4 @@
-//! `tierplan log …`: fit, replay and generate request logs (SPEC §14).
+//! `tierplan log …`: fit, replay and generate request logs (model §14).
 
 use clap::{Subcommand, ValueEnum};
 use std::io::{Read, Write};

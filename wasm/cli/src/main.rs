@@ -40,7 +40,7 @@ enum BlockFormat {
     Table,
 }
 
-/// Block-cache runs (SPEC §13).
+/// Block-cache runs (model §13).
 #[derive(Subcommand)]
 enum BlockCmd {
     /// Run a scenario with a `block` section: every cache of
@@ -118,7 +118,7 @@ enum Cmd {
         format: Format,
     },
     /// Find, per architecture, the cheapest device counts meeting a
-    /// rejection target (SPEC §10) and print the OptimizeResult as JSON.
+    /// rejection target (model §10) and print the OptimizeResult as JSON.
     Optimize {
         file: String,
         /// Optimiser spec JSON file; default: HDD only, DRAM + HDD and
@@ -133,18 +133,18 @@ enum Cmd {
         #[arg(long)]
         peak_hour: bool,
     },
-    /// Block traces (SPEC §13): generate one from a synthetic workload, or
+    /// Block traces (model §13): generate one from a synthetic workload, or
     /// check a trace file.
     BlockTrace {
         #[command(subcommand)]
         cmd: block_trace::BlockTraceCmd,
     },
-    /// Request logs: fit, replay exactly, or generate (SPEC §14).
+    /// Request logs: fit, replay exactly, or generate (model §14).
     Log {
         #[command(subcommand)]
         cmd: log::LogCmd,
     },
-    /// The flash cache's hybrid cost model (SPEC §9) of a scenario: its
+    /// The flash cache's hybrid cost model (model §9) of a scenario: its
     /// `cost_model`, or the FAST'12 example when it has none. Prints the
     /// optimum (u, r), the partition and the optimum per write share as
     /// JSON; `--grid` adds the whole C_H(u, r) grid.
@@ -153,7 +153,7 @@ enum Cmd {
         #[arg(long)]
         grid: bool,
     },
-    /// Re-run every published claim of the source studies (SPEC §12) with
+    /// Re-run every published claim of the source studies (model §12) with
     /// the studies' parameters and print claim, published value, ours, the
     /// difference and the verdict — the table of the app's "Study claims" tab.
     Reproduce {
@@ -163,7 +163,7 @@ enum Cmd {
         #[arg(long)]
         time: bool,
     },
-    /// Block-cache runs (SPEC §13): `tierplan block run SCENARIO.json`.
+    /// Block-cache runs (model §13): `tierplan block run SCENARIO.json`.
     Block {
         #[command(subcommand)]
         cmd: BlockCmd,

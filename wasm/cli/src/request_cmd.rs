@@ -1,4 +1,4 @@
-//! `tierplan` commands of the request-level engine (SPEC §11): running a
+//! `tierplan` commands of the request-level engine (model §11): running a
 //! scenario with a `request` section, the highest-rate search, the I/O
 //! stream export and the engine's benchmark.
 

@@ -1,4 +1,4 @@
-//! The block-cache engine on the study's stand-in presets (SPEC §13):
+//! The block-cache engine on the study's stand-in presets (model §13):
 //! HySSC against SLC, MLC and TLC, TLC's share of the writes, determinism
 //! and trace replay. Every figure is printed beside the published claim
 //! (`cargo test --test block_study -- --nocapture`).

@@ -1,5 +1,5 @@
 //! Dynamic LFU with popularity churn: file fills write to flash at a rate
-//! that scales with the churn, and the lifetime follows SPEC §8.
+//! that scales with the churn, and the lifetime follows model §8.
 
 use tierplan_core::scenario::presets::scenario_preset;
 use tierplan_core::scenario::*;

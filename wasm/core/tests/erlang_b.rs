@@ -1,5 +1,5 @@
 //! HDD only is an M/G/c/c loss system: its simulated rejection probability
-//! must agree with Erlang B (SPEC §5) within the run's 95 % CI.
+//! must agree with Erlang B (model §5) within the run's 95 % CI.
 
 use tierplan_core::analytics::erlang_b;
 use tierplan_core::scenario::presets::scenario_preset;

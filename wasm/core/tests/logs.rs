@@ -1,4 +1,4 @@
-//! Request-log workloads (SPEC §14) against ground truth: logs generated
+//! Request-log workloads (model §14) against ground truth: logs generated
 //! from known Zipf, diurnal and churn parameters must give those parameters
 //! back within the fits' own intervals; aggregated counts must fit exactly as
 //! the raw log; every documented format parses, malformed lines are reported

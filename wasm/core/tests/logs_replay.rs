@@ -1,4 +1,4 @@
-//! Logs as workloads (SPEC §14): a log generated from a scenario, replayed
+//! Logs as workloads (model §14): a log generated from a scenario, replayed
 //! exactly through the stream-level engine, must give the scenario's own
 //! results within the confidence intervals; a fitted log becomes a valid
 //! scenario carrying the fitted parameters; the peak hour is found; rate

@@ -1,4 +1,4 @@
-//! The optimiser (SPEC §10): exactness against brute force, the study's cost
+//! The optimiser (model §10): exactness against brute force, the study's cost
 //! table, and TCO arithmetic.
 
 use std::collections::HashMap;
@@ -144,7 +144,7 @@ fn variants() -> Vec<(&'static str, Scenario, f64)> {
     short.workload.arrival_rate = 0.02;
     short.run.duration_h = 0.5;
     short.run.seed = 5;
-    // An hourly rate profile (SPEC §14): a quiet hour, then a busy one, so
+    // An hourly rate profile (model §14): a quiet hour, then a busy one, so
     // the bound must regenerate the engine's non-homogeneous arrivals.
     let mut profile = base.clone();
     profile.run.duration_h = 2.0;
@@ -468,13 +468,13 @@ fn study_capacity_criterion_reproduces_the_cost_table() {
 ///   library, 3.16 streams/$.
 /// - DRAM + HDD → 9 HDDs + 14 DRAM modules ($1942, 1.76 streams/$), not the
 ///   study's 2 DRAM + 12 HDDs (1.54 streams/$). Our interval cache is Dan &
-///   Sitaram's smallest-intervals-first policy with eviction (SPEC §6) and
+///   Sitaram's smallest-intervals-first policy with eviction (model §6) and
 ///   1-MB blocks: at the optimum 14 GB keep about 1 085 followers in memory
 ///   (≈ 77 per $23 module — the short intervals of popular videos), while a
 ///   $180 disk carries 292 streams, so DRAM is the cheaper way to add
 ///   streams until the intervals left are long, and the optimum trades
 ///   disks for modules. The study does not specify its interval-caching
-///   details (SPEC §10) and its table stops at the first DRAM size that met
+///   details (model §10) and its table stops at the first DRAM size that met
 ///   its capacity rule. In our model its 2 + 12 configuration also rejects
 ///   nothing and serves 1.549 streams/$ — the study's 1.54 — but costs $264
 ///   more than 9 + 14.

@@ -1,4 +1,4 @@
-//! The reproduction page (SPEC §12): every claim evaluates, the closed
+//! The reproduction page (model §12): every claim evaluates, the closed
 //! forms reproduce, the simulated verdicts are the ones we explain, and the
 //! verdict rule never calls a value outside its tolerance reproduced.
 
@@ -199,7 +199,7 @@ fn simulated_verdicts_are_the_ones_we_explain() {
     ] {
         assert_eq!(v[id], Reproduced, "{id}");
     }
-    // HySSC's and FAST'12's rows come from block-cache runs (SPEC §13),
+    // HySSC's and FAST'12's rows come from block-cache runs (model §13),
     // which belong to Run all: without request-level results they wait
     // (the CLI test runs everything and checks their verdicts).
     for id in [

@@ -1,9 +1,9 @@
-//! The request-level caches against independent truth (SPEC §11): with
+//! The request-level caches against independent truth (model §11): with
 //! device times zero the block cache's hit ratio equals a plain replay of
 //! the block sequence through FIFO/LRU sets; the static object cache's hit
 //! ratio equals the Zipf top-k mass; the timed FTL's greedy-GC write
 //! amplification equals the page-level GC simulator's and the Lambert-W
-//! formula's (SPEC §8); a seed gives the same result twice.
+//! formula's (model §8); a seed gives the same result twice.
 
 mod request_support;
 
@@ -197,7 +197,7 @@ fn index_ram_comes_out_of_the_page_cache_and_compact_indexes_trade_reads() {
     r.run.duration_h = 0.05;
     r.run.replications = 1;
     let plain = run_request(&s).unwrap();
-    // 60 GB of 4 KB blocks = 15.7 M entries (SPEC §11) at 24 B each.
+    // 60 GB of 4 KB blocks = 15.7 M entries (model §11) at 24 B each.
     assert_eq!(plain.index.entries, 15_728_640.0);
     assert!((plain.index.ram_gb - 15_728_640.0 * 24.0 / gb).abs() < 1e-9);
     assert!((plain.ram_cache_gb - (2.0 - plain.index.ram_gb)).abs() < 1e-6);

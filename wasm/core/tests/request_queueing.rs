@@ -1,4 +1,4 @@
-//! The request-level engine's queues against queueing theory (SPEC §11):
+//! The request-level engine's queues against queueing theory (model §11):
 //! one disk, Poisson arrivals, one fixed-size I/O per request — M/D/1 with
 //! a constant positioning time, M/M/1 with exponential positioning — and
 //! Little's law L = λW on every device queue of every policy.

@@ -1,4 +1,4 @@
-//! The NOSSDAV'12 ordering from the model (SPEC §11): in the highest rate at
+//! The NOSSDAV'12 ordering from the model (model §11): in the highest rate at
 //! 0 % segment miss, block cache < ring cold ≤ HDD only ≤ ring warm < object
 //! cache; the block cache's warm hit ratio far above its cold one; HDD only
 //! within ±25 % of the study's 19 requests/s after the one calibration

@@ -1,4 +1,4 @@
-//! The published check values of SPEC §2, §3, §8 and §10, reproduced by
+//! The published check values of model §2, §3, §8 and §10, reproduced by
 //! simulation (analytic checks live beside the formulas in `analytics`).
 
 use tierplan_core::analytics::streams_per_bandwidth;
@@ -152,7 +152,7 @@ fn cost_table_configurations_by_simulation() {
 
 #[test]
 fn interval_caching_on_mlc_wears_out_fast() {
-    // SPEC §8 via the simulator: the interval cache's host writes equal the
+    // model §8 via the simulator: the interval cache's host writes equal the
     // bytes its followers read back, and the lifetime follows the formula.
     let mut s = preset("mlc-interval-cache");
     s.run.replications = 2;

@@ -1,4 +1,4 @@
-//! flashcache-like set-associative block cache (SPEC §11): block b belongs
+//! flashcache-like set-associative block cache (model §11): block b belongs
 //! to set (b / ways) mod sets, so a set covers one contiguous extent of
 //! `ways` disk blocks; FIFO takes the slot after the set's pointer, LRU the
 //! slot used longest ago. Membership is one bit per library block, so a

@@ -1,5 +1,5 @@
 //! The generated I/O stream as CSV (time, op, device, address, size) for
-//! inspection with other tools (SPEC §11): replication 0 of the scenario,
+//! inspection with other tools (model §11): replication 0 of the scenario,
 //! every I/O as it is submitted to its device.
 
 use super::plan::Plan;

@@ -1,4 +1,4 @@
-//! RAID-0 striping of the library over the disks (SPEC §11): stripe unit k
+//! RAID-0 striping of the library over the disks (model §11): stripe unit k
 //! of the library lies on disk k mod n at disk address (k div n) × unit.
 
 /// One contiguous piece of a byte range on one disk.

@@ -1,4 +1,4 @@
-//! The request-level engine (SPEC §11): HTTP (DASH) segment requests over
+//! The request-level engine (model §11): HTTP (DASH) segment requests over
 //! device queues, beside the stream-level engine in `stream/`. A
 //! [`RequestJob`] runs the replications of one scenario in bounded steps,
 //! the same shape as the stream engine's `Job`, so a Web Worker can report

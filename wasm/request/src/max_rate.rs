@@ -1,4 +1,4 @@
-//! The highest request rate whose segment miss ratio meets a target (SPEC
+//! The highest request rate whose segment miss ratio meets a target (model
 //! §11), as a resumable job: bisection over the rate lattice k × step, every
 //! point a full [`RequestJob`] with all replications. Points already known
 //! (say, from the miss-ratio figure) bracket the search before it starts, so

@@ -1,4 +1,4 @@
-//! Object-level flash cache (SPEC §11, §7): whole videos in fixed slots,
+//! Object-level flash cache (model §11, §7): whole videos in fixed slots,
 //! admitted by request counts over a sliding window (hourly buckets), or
 //! the most popular videos staged before the run (static).
 

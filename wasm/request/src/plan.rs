@@ -151,7 +151,7 @@ impl Plan {
     }
 }
 
-/// The index of the cache policy: entries × bytes per entry (SPEC §11).
+/// The index of the cache policy: entries × bytes per entry (model §11).
 fn index_ram(r: &RequestSpec, flash_bytes: f64, chunk: f64, s: &Scenario) -> IndexRam {
     let c = &r.cache;
     let (entries, default_b) = match c.policy {

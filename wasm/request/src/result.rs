@@ -1,4 +1,4 @@
-//! What a request-level run reports (SPEC §11 outputs), per replication and
+//! What a request-level run reports (model §11 outputs), per replication and
 //! as means with 95 % confidence intervals.
 
 use super::plan::IndexRam;
@@ -70,7 +70,7 @@ pub struct FlashWrites {
     pub nand_gb: Estimate,
     pub write_amplification: Estimate,
     pub erases: Estimate,
-    /// SPEC §8 lifetime at the measured host write rate and WA, days; absent
+    /// model §8 lifetime at the measured host write rate and WA, days; absent
     /// when nothing was written.
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub lifetime_days: Option<Estimate>,

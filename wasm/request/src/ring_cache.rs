@@ -1,4 +1,4 @@
-//! ZFS-L2ARC-like ring on flash (SPEC §11): chunks fed from near the RAM
+//! ZFS-L2ARC-like ring on flash (model §11): chunks fed from near the RAM
 //! cache's eviction end are written at the hand in large sequential writes;
 //! the hand evicts whatever lies ahead of it and wraps (FIFO). The index
 //! (chunk → ring address) stays in RAM.

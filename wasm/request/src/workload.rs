@@ -1,4 +1,4 @@
-//! The segment library and the request stream (SPEC §11): VBR segment sizes
+//! The segment library and the request stream (model §11): VBR segment sizes
 //! drawn once per seed, their byte offsets on the library, chunk ids for the
 //! RAM cache, and Zipf-video / uniform-segment requests.
 

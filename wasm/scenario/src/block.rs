@@ -1,4 +1,4 @@
-//! The block-level part of a scenario (SPEC §13): a block workload (synthetic
+//! The block-level part of a scenario (model §13): a block workload (synthetic
 //! or a replayed trace), the flash cache in front of the disk array, and run
 //! settings. A schema layer beside `scenario.rs` and `request_spec.rs`, so the
 //! block workload generators in `sampling::block` and the engine in `block/`
@@ -19,7 +19,7 @@ pub enum BlockWorkload {
     Trace(BlockTraceRef),
 }
 
-/// A synthetic block workload (SPEC §13). I/Os arrive as a Poisson process;
+/// A synthetic block workload (model §13). I/Os arrive as a Poisson process;
 /// a random I/O picks its first block by Zipf over the footprint; a share of
 /// I/Os instead continue a sequential run.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -60,7 +60,7 @@ impl Default for SyntheticBlockWorkload {
     }
 }
 
-/// Block trace formats (SPEC §13).
+/// Block trace formats (model §13).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
@@ -83,7 +83,7 @@ pub struct BlockTraceRef {
     pub format: BlockTraceFormat,
 }
 
-/// Which flash cache sits in front of the disk array (SPEC §13).
+/// Which flash cache sits in front of the disk array (model §13).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]

@@ -1,4 +1,4 @@
-//! Inputs of the flash cache's hybrid cost model (SPEC §9, after Oh et al.,
+//! Inputs of the flash cache's hybrid cost model (model §9, after Oh et al.,
 //! FAST'12) as a scenario carries them (`cost_model`): chip and disk timings,
 //! the read/write mix, the Zipf block workload, the cache size and the grid.
 //! The published chip timings and the assumed disk are data here; the model's

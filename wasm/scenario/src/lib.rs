@@ -42,18 +42,18 @@ pub struct Scenario {
     pub tiers: Tiers,
     #[serde(default)]
     pub policy: Policy,
-    /// Inputs of the flash cache's hybrid cost model (SPEC §9); absent: the
+    /// Inputs of the flash cache's hybrid cost model (model §9); absent: the
     /// app shows the FAST'12 example.
     #[serde(default)]
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub cost_model: Option<cost_model::CostModelSpec>,
-    /// The request-level (HTTP segment) study of SPEC §11; absent for
+    /// The request-level (HTTP segment) study of model §11; absent for
     /// scenarios of the stream-level engine only.
     #[cfg(feature = "studies")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub request: Option<request::RequestSpec>,
-    /// The block-level flash cache study of SPEC §13; absent otherwise.
+    /// The block-level flash cache study of model §13; absent otherwise.
     #[cfg(feature = "studies")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub block: Option<block::BlockSpec>,
@@ -91,7 +91,7 @@ impl Scenario {
             .chain(ic)
     }
 
-    /// Library size in MB (SPEC §2 units).
+    /// Library size in MB (model §2 units).
     pub fn library_mb(&self) -> f64 {
         let n = self.workload.videos as f64;
         self.workload

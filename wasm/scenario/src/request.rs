@@ -1,4 +1,4 @@
-//! The request-level part of a scenario (SPEC §11): segment workload, disk
+//! The request-level part of a scenario (model §11): segment workload, disk
 //! layout, web server, RAM, flash cache policy and run settings. The engine in
 //! `request/` reads it; the disk mechanics it names are a device property
 //! and live with the devices in `schema.rs`. Every field has a
@@ -17,7 +17,7 @@ pub enum ArrivalPattern {
     Poisson,
 }
 
-/// N videos of S segments of d seconds each (SPEC §11).
+/// N videos of S segments of d seconds each (model §11).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields, default)]
@@ -119,7 +119,7 @@ pub enum CachePolicyKind {
     Block,
     /// ZFS-L2ARC-like ring fed asynchronously from the RAM cache.
     Ring,
-    /// Whole videos by windowed request counts (SPEC §7 dynamic LFU).
+    /// Whole videos by windowed request counts (model §7 dynamic LFU).
     Object,
     /// The most popular videos staged before the run; no writes.
     ObjectStatic,
@@ -318,7 +318,7 @@ impl Default for RequestRun {
     }
 }
 
-/// The highest-rate search (SPEC §11): rates on the lattice k × step within
+/// The highest-rate search (model §11): rates on the lattice k × step within
 /// [min_rate, max_rate].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]

@@ -15,11 +15,11 @@ pub struct Workload {
     pub popularity: Popularity,
     /// Poisson arrival rate λ, requests per second.
     pub arrival_rate: f64,
-    /// Optional popularity churn (SPEC §3).
+    /// Optional popularity churn (model §3).
     #[serde(default)]
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub churn: Option<Churn>,
-    /// Optional hour-of-day arrival profile (SPEC §14): the rate becomes a
+    /// Optional hour-of-day arrival profile (model §14): the rate becomes a
     /// non-homogeneous Poisson process whose daily mean is `arrival_rate`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
@@ -202,7 +202,7 @@ pub struct Device {
     /// figures (shown in the UI, never silent).
     #[serde(default)]
     pub assumptions: Vec<String>,
-    /// Mechanical timing of a disk for the request-level engine (SPEC §11);
+    /// Mechanical timing of a disk for the request-level engine (model §11);
     /// absent for other kinds and for disks only the stream engine uses.
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -226,7 +226,7 @@ pub struct FlashSpec {
     /// Block erase time, ms.
     pub erase_ms: f64,
     /// Over-provisioning spare factor ρ = (physical − logical) / logical;
-    /// sets write amplification of small random writes (SPEC §8).
+    /// sets write amplification of small random writes (model §8).
     pub spare_factor: f64,
     /// How much an ongoing write slows concurrent reads, 0 (not at all) to
     /// 0.9: while a device fills a file, its read bandwidth is scaled by
@@ -326,7 +326,7 @@ pub struct Tiers {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum IntervalPolicy {
-    /// Smallest intervals first: evict larger cached intervals (SPEC §6).
+    /// Smallest intervals first: evict larger cached intervals (model §6).
     Replacement,
     /// Cache an interval only if it fits; never evict.
     Greedy,
@@ -364,7 +364,7 @@ pub struct Policy {
     pub lfu_start: LfuStart,
     /// Dynamic LFU replaces a cached file only when the requested file's
     /// window count exceeds the smallest cached count by more than this
-    /// margin. 0 is the plain rule of SPEC §7; a few requests of margin
+    /// margin. 0 is the plain rule of model §7; a few requests of margin
     /// stop files of near-equal popularity from being swapped back and
     /// forth on sampling noise alone.
     #[serde(default)]
@@ -402,7 +402,7 @@ impl TierRole {
     }
 }
 
-/// How a disk positions its head (SPEC §11).
+/// How a disk positions its head (model §11).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]

@@ -1,4 +1,4 @@
-//! The stream-level engine (SPEC §2–§10): a resumable job over all
+//! The stream-level engine (model §2–§10): a resumable job over all
 //! replications, each one event loop over whole streams.
 
 mod heap;
@@ -52,7 +52,7 @@ impl Job {
     }
 
     /// A job that replays a recorded log instead of generating arrivals:
-    /// replication k replays `trace.windows[k]` (SPEC §14). The scenario
+    /// replication k replays `trace.windows[k]` (model §14). The scenario
     /// gives the devices, policies, library size (ranks of the trace must be
     /// below `workload.videos`) and the window length (`run.duration_h`).
     pub fn replay(

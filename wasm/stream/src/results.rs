@@ -29,9 +29,9 @@ pub struct FlashWear {
     /// Host write rate over the measured window, MB/s.
     pub host_write_mbps: f64,
     /// Write amplification applied (1 for whole-file sequential fills;
-    /// WA(ρ) by SPEC §8 for interval-cache writes).
+    /// WA(ρ) by model §8 for interval-cache writes).
     pub write_amplification: f64,
-    /// SPEC §8 lifetime in hours; `null` when nothing was written.
+    /// model §8 lifetime in hours; `null` when nothing was written.
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub lifetime_h: Option<f64>,
     /// Replacement cost this wear implies per year, $ (0 when no writes).

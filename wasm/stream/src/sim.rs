@@ -191,10 +191,10 @@ pub struct Plan {
     // For wear reporting.
     file_flash: Option<(f64, u32, f64)>, // capacity GB, P/E, cost
     ic_wear: Option<(f64, u32, f64, f64)>, // capacity GB, P/E, cost, WA
-    /// Hour-of-day rate profile (SPEC §14); `None` keeps the constant-rate
+    /// Hour-of-day rate profile (model §14); `None` keeps the constant-rate
     /// Poisson arrivals, drawn exactly as before profiles existed.
     profile: Option<tierplan_kit::sampling::arrivals::RateSteps>,
-    /// A log replayed exactly instead of generated arrivals (SPEC §14).
+    /// A log replayed exactly instead of generated arrivals (model §14).
     pub(crate) trace: Option<std::sync::Arc<tierplan_kit::sampling::arrivals::Trace>>,
 }
 
@@ -796,7 +796,7 @@ impl Sim {
         }
     }
 
-    /// Interval caching (SPEC §6) for stream `j`, just admitted on disk.
+    /// Interval caching (model §6) for stream `j`, just admitted on disk.
     fn try_cache_interval(&mut self, p: &Plan, j: u32) {
         let sj = self.streams[j as usize];
         let i = self.last_stream[sj.slot as usize];

@@ -1,4 +1,4 @@
-//! The FAST'12 flash cache layers (Oh et al., SPEC §13): a flash cache in
+//! The FAST'12 flash cache layers (Oh et al., model §13): a flash cache in
 //! front of a disk whose physical flash is split into caching space (share
 //! u) and over-provisioned space (1 − u) that garbage collection works in.
 //!

@@ -1,4 +1,4 @@
-//! Hybrid cost model of a flash cache in front of a disk (SPEC §9, after Oh
+//! Hybrid cost model of a flash cache in front of a disk (model §9, after Oh
 //! et al., FAST'12).
 //!
 //! The flash cache's physical space is split three ways: a fraction `u` holds

@@ -13,7 +13,7 @@ pub fn erlang_b(c: u64, a: f64) -> f64 {
 }
 
 /// Streams of bitrate `bitrate_kbps` KB/s a bandwidth of `bw_mbps` MB/s
-/// carries: floor(R × 1024 / b) (SPEC §2).
+/// carries: floor(R × 1024 / b) (model §2).
 pub fn streams_per_bandwidth(bw_mbps: f64, bitrate_kbps: f64) -> u64 {
     let q = bw_mbps * 1024.0 / bitrate_kbps;
     // Guard against 647.9999999 from a representable product.

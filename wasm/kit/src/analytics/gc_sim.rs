@@ -1,5 +1,5 @@
 //! A small page-level flash simulator with greedy garbage collection, to
-//! check the Lambert-W write-amplification formula of SPEC §8 and to draw
+//! check the Lambert-W write-amplification formula of model §8 and to draw
 //! the WA-versus-spare-factor chart.
 //!
 //! Model: `blocks` erase blocks of `pages_per_block` pages. The host sees

@@ -1,4 +1,4 @@
-//! Closed-form estimate of static file-level LFU (SPEC §7): which files fit
+//! Closed-form estimate of static file-level LFU (model §7): which files fit
 //! on the flash tier, the share of requests they draw (Zipf top-k mass) and
 //! the streams they would serve, capped by the tier's bandwidth.
 

@@ -1,4 +1,4 @@
-//! SSD lifetime and write amplification (SPEC §8).
+//! SSD lifetime and write amplification (model §8).
 
 /// T = C × 1024 × N / (W × WA × 3600) hours.
 pub fn lifetime_hours(capacity_gb: f64, pe_cycles: u32, write_mbps: f64, wa: f64) -> f64 {

@@ -1,4 +1,4 @@
-//! Zipf-like popularity over ranks 1..N (SPEC §3).
+//! Zipf-like popularity over ranks 1..N (model §3).
 
 /// p_i ∝ i^(−s) for i = 1..n, normalised. `libm::pow` keeps the values
 /// bit-identical natively and in WebAssembly.
@@ -24,7 +24,7 @@ mod tests {
 
     #[test]
     fn theta_0271_top_56_of_300() {
-        // θ = 0.271 is exponent 1 − θ = 0.729 (SPEC §3). The study quotes
+        // θ = 0.271 is exponent 1 − θ = 0.729 (model §3). The study quotes
         // 55.4 %; the exact sum is 55.535 %, so the quoted figure is within
         // rounding of a slightly different normalisation — accept ±0.2 points.
         let m = zipf_top_k_mass(300, 1.0 - 0.271, 56);

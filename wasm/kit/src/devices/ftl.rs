@@ -1,5 +1,5 @@
 //! A page-mapped flash translation layer with greedy garbage collection,
-//! per parallel unit (SPEC §11). Logical page `lpn` lives on unit
+//! per parallel unit (model §11). Logical page `lpn` lives on unit
 //! `lpn % units`; each unit appends to one open block and, when no clean
 //! block is left, copies the valid pages of its block with the fewest valid
 //! pages and erases it. Blocks sit in per-unit buckets by valid count, so

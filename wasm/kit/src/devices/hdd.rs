@@ -1,6 +1,6 @@
 //! A disk's service time: positioning (seek + rotational delay) unless the
 //! I/O continues exactly where the previous one ended, then transfer at the
-//! media rate (SPEC §11).
+//! media rate (model §11).
 
 use crate::sampling::rng::SimRng;
 use tierplan_scenario::request::{HddMechanics, SeekModel};

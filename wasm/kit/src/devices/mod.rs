@@ -1,6 +1,6 @@
-//! Devices as queues with service times (SPEC §11), shared by the
+//! Devices as queues with service times (model §11), shared by the
 //! request-level engine (`request/`) and the block-cache engine to come
-//! (SPEC §13): a disk with positioning and transfer, an SSD of parallel
+//! (model §13): a disk with positioning and transfer, an SSD of parallel
 //! units behind a page-mapped FTL with greedy garbage collection, and a RAM
 //! cache. Everything is index-based and preallocated so that an I/O costs no
 //! allocation; state resets in place between replications.

@@ -1,4 +1,4 @@
-//! Arrival times beyond the constant Poisson rate (SPEC §14).
+//! Arrival times beyond the constant Poisson rate (model §14).
 //!
 //! `RateSteps` is the hour-of-day rate profile of a workload: a
 //! non-homogeneous Poisson process with a piecewise-constant rate. The next
@@ -71,7 +71,7 @@ impl RateSteps {
     }
 }
 
-/// A recorded log replayed exactly (SPEC §14): each replication replays one
+/// A recorded log replayed exactly (model §14): each replication replays one
 /// window of the log, its requests at their own times (seconds from the
 /// window's start) for their own titles (as popularity ranks, 0 = most
 /// requested over the whole log). No random draws are made for arrivals.

@@ -1,4 +1,4 @@
-//! Device presets (SPEC §4) and the studies' scenarios. Values not given by
+//! Device presets (model §4) and the studies' scenarios. Values not given by
 //! the studies are filled in and listed in each device's `assumptions`.
 
 use crate::cost_model::CostModelSpec;
@@ -378,7 +378,7 @@ fn entries() -> Vec<Entry> {
             },
         },
         Entry {
-            info: ("diurnal-evening-peak", "A day with an evening peak: SSD LFU + HDD", "tierplan (SPEC §14)",
+            info: ("diurnal-evening-peak", "A day with an evening peak: SSD LFU + HDD", "tierplan (model §14)",
                    "The MMSys'11 SSD + HDD configuration over 24 h with an hourly rate profile (quiet at 4 am, peak at 21:00 at 2.2 × the mean): the peak hour, not the mean, decides the disks. The Optimiser can size for the peak hour."),
             build: || {
                 let mut s = mmsys_base("A day with an evening peak", Architecture::SsdLfuHdd,
@@ -442,7 +442,7 @@ mod tests {
     }
 
     /// The studies' configurations that the app's preset links promise
-    /// (SPEC §10, §11 and the MMSys'11 figures): a link `#preset=<id>` opens these.
+    /// (model §10, §11 and the MMSys'11 figures): a link `#preset=<id>` opens these.
     #[test]
     fn presets_cover_the_studies() {
         let p = |id: &str| scenario_preset(id).unwrap_or_else(|| panic!("preset {id}"));

@@ -1,4 +1,4 @@
-//! The NOSSDAV'12 configurations for the request-level engine (SPEC §11):
+//! The NOSSDAV'12 configurations for the request-level engine (model §11):
 //! two 7200 rpm disks in RAID-0, 60 GB of an Intel X25-M G1 as flashcache,
 //! L2ARC (cold and warm) or an object cache, and the two SSDs the study
 //! measured. Kept apart from the stream-level presets so their list and the
@@ -45,7 +45,7 @@ pub fn request_device_presets() -> Vec<Device> {
             flash: None,
             assumptions: strs(&[
                 "capacity 500 GB, price $60, power 8 W (the study names no model)",
-                "seek 8.5 ms, revolution 8.33 ms, media rate 100 MB/s (SPEC §11 7200 rpm preset)",
+                "seek 8.5 ms, revolution 8.33 ms, media rate 100 MB/s (model §11 7200 rpm preset)",
             ]),
             hdd: Some(HddMechanics {
                 seek_ms: 8.5,
@@ -67,8 +67,8 @@ pub fn request_device_presets() -> Vec<Device> {
             assumptions: strs(&[
                 "measured 4 KB random read 15.5 MB/s → page read 252 µs at queue depth 1",
                 "measured 4 KB random write 3.25 MB/s (not fitted: the FTL model predicts it)",
-                "program 750 µs, erase 3.8 ms (SPEC §11 MLC defaults), 128 pages per block",
-                "10 units (10 channels), spare factor 0.07, price $2.50/GB (SPEC §4)",
+                "program 750 µs, erase 3.8 ms (model §11 MLC defaults), 128 pages per block",
+                "10 units (10 channels), spare factor 0.07, price $2.50/GB (model §4)",
             ]),
             hdd: None,
         },

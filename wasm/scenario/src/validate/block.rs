@@ -1,4 +1,4 @@
-//! Validation of the block-level section (SPEC §13) in the style of
+//! Validation of the block-level section (model §13) in the style of
 //! `validate_request.rs`: every problem at once, each naming its field path,
 //! the value and the allowed range — including a run too long to finish
 //! (expected I/Os over `MAX_BLOCK_IOS`) and cache lists that are empty or

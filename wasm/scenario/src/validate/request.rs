@@ -1,4 +1,4 @@
-//! Validation of the request-level section (SPEC §11) in the style of
+//! Validation of the request-level section (model §11) in the style of
 //! `validate.rs`: every problem at once, each naming its field path, the
 //! value and the allowed range — including the combinations that would make
 //! a run meaningless or unbounded (a chunk larger than a segment, a cache

@@ -1,4 +1,4 @@
-//! Fits of a tallied log (SPEC §14): the Zipf exponent by maximum
+//! Fits of a tallied log (model §14): the Zipf exponent by maximum
 //! likelihood with a 95 % interval (both conventions), the diurnal profile
 //! with its peak hour, new titles per day, and goodness-of-fit numbers.
 

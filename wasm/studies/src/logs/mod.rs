@@ -1,4 +1,4 @@
-//! Workloads from real request logs (SPEC §14): a streaming parser for CSV,
+//! Workloads from real request logs (model §14): a streaming parser for CSV,
 //! TSV and JSON-lines logs or pre-aggregated counts (`parse`, `mapping`,
 //! `time`), the tallies the fits need (`counts`), the fits themselves — Zipf
 //! exponent by maximum likelihood, diurnal profile, churn, goodness of fit

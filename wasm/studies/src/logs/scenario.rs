@@ -183,7 +183,7 @@ pub fn replay_parts(
     Ok((s, Trace { windows: w }))
 }
 
-/// The optimiser over a replayed log (SPEC §10 and §14): the cost-ordered
+/// The optimiser over a replayed log (model §10 and §14): the cost-ordered
 /// search of `optimize::Search`, every candidate simulated by replaying the
 /// log on its devices, stepped in bounded chunks like a `Job` so a worker
 /// can report progress and stop. Pruning by the regenerated synthetic

@@ -92,7 +92,7 @@ impl Trace {
             .fold(1.0, f64::max) as u32;
         let lambda = w.arrival_rate;
         // The engine's arrivals exactly: with an hourly rate profile the
-        // same inversion, without one the same `t + exp(λ)` (SPEC §14).
+        // same inversion, without one the same `t + exp(λ)` (model §14).
         let steps = tierplan_kit::sampling::arrivals::RateSteps::of(w);
         let next = |rng: &mut SimRng, t: f64| match &steps {
             None => t + rng.exp(lambda),

@@ -1,4 +1,4 @@
-//! The optimiser of SPEC §10: per architecture, the cheapest device counts
+//! The optimiser of model §10: per architecture, the cheapest device counts
 //! that meet a rejection target and hold the library.
 //!
 //! # Search space
@@ -424,7 +424,7 @@ fn study_capacity(s: &Scenario, kbps: f64) -> u64 {
         .sum()
 }
 
-/// TCO of a configuration over a service life (SPEC §10): capital, energy
+/// TCO of a configuration over a service life (model §10): capital, energy
 /// Σ count × W × hours × $/kWh, and flash replacements
 /// (ceil(hours / lifetime) − 1) × tier cost from the simulated lifetimes.
 pub fn compute_tco(
@@ -824,7 +824,7 @@ impl Search {
 
     /// Simulate without pruning, saying why: for candidates whose results do
     /// not come from the scenario's own generated arrivals (a replayed log,
-    /// SPEC §14), the regenerated trace behind the necessary conditions does
+    /// model §14), the regenerated trace behind the necessary conditions does
     /// not apply. Call before the first batch.
     pub fn without_pruning(&mut self, why: &str) {
         if self.bounds_on {

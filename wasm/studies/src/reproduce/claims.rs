@@ -546,7 +546,7 @@ pub fn reproduction() -> Reproduction {
             method: simulated(vec![input("cost-dram-study", Metric::CapitalCost), input("cost-dram-ours", Metric::CapitalCost), input("cost-dram-ours", Metric::BufferedStreams)], Combine::CheapestWithoutRejections),
             tolerance: 0.5,
             explanation: format!(
-                "The study's capacity rule gives an interval cache no credit (its streams depend on the run), and its table stops at the first DRAM size that met its requirement. Our interval cache (Dan & Sitaram, smallest intervals first with eviction, 1 MB blocks; SPEC §6) keeps about {{cost-dram-ours:buffered_streams}} followers in {} GB of DRAM (${:.0}) — the short intervals of popular videos — while a ${:.0} disk carries {disk_streams} streams, so DRAM is the cheaper way to add streams until the intervals left are long, and the optimum trades disks for modules: {} cost {} less than the study's {}, which in our model also rejects nothing but is dearer.",
+                "The study's capacity rule gives an interval cache no credit (its streams depend on the run), and its table stops at the first DRAM size that met its requirement. Our interval cache (Dan & Sitaram, smallest intervals first with eviction, 1 MB blocks; model §6) keeps about {{cost-dram-ours:buffered_streams}} followers in {} GB of DRAM (${:.0}) — the short intervals of popular videos — while a ${:.0} disk carries {disk_streams} streams, so DRAM is the cheaper way to add streams until the intervals left are long, and the optimum trades disks for modules: {} cost {} less than the study's {}, which in our model also rejects nothing but is dearer.",
                 o_dram.interval_cache,
                 o_dram.interval_cache as f64 * ddr3.price,
                 hdd15k.price,
@@ -600,7 +600,7 @@ pub fn reproduction() -> Reproduction {
             id: "nossdav12-object-lfu".into(),
             study: Study::Nossdav12,
             section: "§11".into(),
-            claim: "Object-level LFU holding the 56 most popular videos on 60 GB of flash serves 55.4 % of video accesses (SPEC §11: ≈ 55 %).".into(),
+            claim: "Object-level LFU holding the 56 most popular videos on 60 GB of flash serves 55.4 % of video accesses (model §11: ≈ 55 %).".into(),
             published: "55.4 %".into(),
             expect: value(55.4, "%", 1),
             how: "Simulate preset nossdav12-object-cache (300 videos of 1.06 GB, θ = 0.271, static LFU on a 60 GB SSD); read the hit ratio.".into(),
@@ -637,7 +637,7 @@ pub fn reproduction() -> Reproduction {
             caveat: String::new(),
         },
     ];
-    // ---- SPEC §8: write amplification of greedy GC ---------------------------
+    // ---- model §8: write amplification of greedy GC ---------------------------
     for (rho, wa) in [(0.07, 7.82), (0.28, 2.48), (0.5, 1.72), (1.0, 1.26)] {
         claims.push(Claim {
             id: format!("spec-wa-{rho}"),

@@ -1,4 +1,4 @@
-//! HySSC's published results (SPEC §13) from block-cache simulations:
+//! HySSC's published results (model §13) from block-cache simulations:
 //! SLC, MLC, TLC and HySSC on the same I/Os of the Exchange and MSN
 //! stand-in presets. The runs are short and scaled (below) so that the
 //! Study claims tab and `tierplan reproduce` compute them in about a

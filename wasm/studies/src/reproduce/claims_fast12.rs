@@ -1,4 +1,4 @@
-//! FAST'12's simulated results (SPEC §13): FP-FCL at a sweep of caching
+//! FAST'12's simulated results (model §13): FP-FCL at a sweep of caching
 //! shares u and OP-FCL in lockstep on the five block presets, scaled down
 //! so the Study claims tab and `tierplan reproduce` compute them in about
 //! a second (once per process). Costs are the §9 unit costs of the

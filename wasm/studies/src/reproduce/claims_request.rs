@@ -1,4 +1,4 @@
-//! NOSSDAV'12's five DASH results (SPEC §11) as data: the request-level
+//! NOSSDAV'12's five DASH results (model §11) as data: the request-level
 //! runs and max-rate searches that reproduce them, and what the model lacks
 //! where it does not. Data only; `request_inputs.rs` reads the results.
 
@@ -149,7 +149,7 @@ pub(super) fn nossdav12_request_claims() -> Vec<Claim> {
             vec![inp("req-hdd-search", MaxRate, "HDD only")],
             4.75,
             "",
-            "Calibrated: this row fixes the one fitted parameter, the web server's read size (768 KB instead of SPEC's 128 KB default; with 128 KB every segment costs 18 positionings and the disks saturate near 8 requests/s). All other NOSSDAV'12 rows are predictions.",
+            "Calibrated: this row fixes the one fitted parameter, the web server's read size (768 KB instead of the model's 128 KB default; with 128 KB every segment costs 18 positionings and the disks saturate near 8 requests/s). All other NOSSDAV'12 rows are predictions.",
         ),
         claim(
             "nossdav12-flashcache-rate",

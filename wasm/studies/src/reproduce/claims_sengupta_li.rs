@@ -1,4 +1,4 @@
-//! Sengupta & Li's closed forms (seed 003, SPEC §11 "Index RAM"): the RAM
+//! Sengupta & Li's closed forms (seed 003, model §11 "Index RAM"): the RAM
 //! per entry and flash reads per lookup of SkimpyStash, and the
 //! performance-per-dollar arithmetic of FlashStore and ChunkStash. Data only.
 

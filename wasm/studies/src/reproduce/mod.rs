@@ -1,4 +1,4 @@
-//! The reproduction page (SPEC §12): every published claim the model can
+//! The reproduction page (model §12): every published claim the model can
 //! speak to, how we compute our value (a closed form, or simulations of the
 //! study's configuration built from the presets), and the verdict.
 //!

@@ -24,7 +24,7 @@ pub enum Study {
     Hyssc,
     /// Oh, Choi, Lee, Noh, FAST 2012.
     Fast12,
-    /// A check value SPEC.md states for a formula it takes from the
+    /// A check value docs/model.md states for a formula it takes from the
     /// literature rather than from one of the four studies.
     Spec,
     /// Sengupta, Li: flash-aware key-value stores (FlashStore, SkimpyStash,
@@ -39,7 +39,7 @@ impl Study {
             Study::Nossdav12 => "NOSSDAV'12",
             Study::Hyssc => "HySSC",
             Study::Fast12 => "FAST'12",
-            Study::Spec => "SPEC check value",
+            Study::Spec => "model check value",
             Study::SenguptaLi => "Sengupta & Li",
         }
     }
@@ -264,7 +264,7 @@ pub enum Analytic {
     Fast12OptimumU,
     /// The same: caching space u × cache size at the optimum, GB.
     Fast12CachingGb,
-    /// The study's capacity model S = Σ floor(R × N / B) (SPEC §10): the
+    /// The study's capacity model S = Σ floor(R × N / B) (model §10): the
     /// cheapest device counts whose streams reach `need`, with at least
     /// `min_disks` disks to hold the library. Our value is the cost, $.
     CapacityRule {
@@ -294,12 +294,12 @@ pub enum Method {
     NotModelled {
         reason: String,
     },
-    /// Request-level runs (SPEC §11): ours is the first input's value, the
+    /// Request-level runs (model §11): ours is the first input's value, the
     /// others are shown beside it.
     RequestSimulated {
         inputs: Vec<RequestInput>,
     },
-    /// Short block-cache runs (SPEC §13) the core does itself, once per
+    /// Short block-cache runs (model §13) the core does itself, once per
     /// process (`claims_block`).
     BlockSimulated {
         check: BlockCheck,
@@ -372,7 +372,7 @@ pub enum RequestOutput {
 pub struct Claim {
     pub id: String,
     pub study: Study,
-    /// The SPEC section the claim belongs to, e.g. "§10".
+    /// The model section the claim belongs to, e.g. "§10".
     pub section: String,
     /// The claim in words.
     pub claim: String,
@@ -408,7 +408,7 @@ pub struct ReproScenario {
 pub struct Reproduction {
     pub scenarios: Vec<ReproScenario>,
     pub claims: Vec<Claim>,
-    /// Request-level runs and searches (SPEC §11) the NOSSDAV'12 rows need.
+    /// Request-level runs and searches (model §11) the NOSSDAV'12 rows need.
     #[serde(default)]
     pub request_scenarios: Vec<RequestReproScenario>,
 }

@@ -1,4 +1,4 @@
-//! Block I/O workloads (SPEC §13): synthetic generators and replayed block
+//! Block I/O workloads (model §13): synthetic generators and replayed block
 //! traces. Both yield `BlockIo`s in time order for the block-cache engine
 //! (`tierplan_block`), which never needs the whole workload in memory.
 

@@ -1,6 +1,6 @@
 //! Named synthetic block workloads standing in for the traces of the HySSC
 //! (Exchange, MSN) and FAST'12 (Financial, Search Engine, Exchange, Home,
-//! MSN) studies (SPEC §13). The traces themselves are not shipped; each
+//! MSN) studies (model §13). The traces themselves are not shipped; each
 //! preset keeps what the studies say about its trace (read or write
 //! dominant, random or mixed) and fills the rest with stated assumptions.
 //!

@@ -1,4 +1,4 @@
-//! The synthetic block workload of SPEC §13, generated one I/O at a time in
+//! The synthetic block workload of model §13, generated one I/O at a time in
 //! O(1) memory.
 //!
 //! The model (each choice stated so the presets' assumptions can refer to it):

@@ -1,4 +1,4 @@
-//! Block traces replayed as a `BlockSource` (SPEC §13), read as a stream:
+//! Block traces replayed as a `BlockSource` (model §13), read as a stream:
 //! bytes arrive in chunks of any size (a browser `File` slice, a CLI read
 //! buffer), lines may be split across chunks, and only the unfinished last
 //! line and the I/Os parsed from the current chunk are held, so a trace of
