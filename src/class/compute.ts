@@ -32,22 +32,20 @@ function sweepKey(key: SweepKey, pts: { x: number; y: number }[]): number {
   return first ? first.x : Number.NaN;
 }
 
-/** Run the step on the engine and reduce the results to its outcome. */
-/** Erlang B rejection (%) of each swept scenario's disks: c = streams the disks carry, A = λ × video length. */
-async function erlangOverlay(engine: Pick<Engine, 'erlangB' | 'streamsPerBandwidth'>, scenarios: Scenario[], xs: number[]): Promise<{ x: number; y: number }[]> {
-  return Promise.all(
+/** Erlang B rejection (%) of each swept scenario's disks, from the core: c = streams all the disks carry, A = λ × video length. */
+async function erlangOverlay(engine: Pick<Engine, 'diskTierBlocking'>, scenarios: Scenario[], xs: number[]): Promise<{ x: number; y: number }[]> {
+  const points = await Promise.all(
     scenarios.map(async (s, i) => {
-      const disk = s.devices.find((d) => d.id === s.tiers.disk.device);
-      const cls = s.workload.classes[0];
-      const perDisk = await engine.streamsPerBandwidth(disk?.read_mbps ?? 0, cls.bitrate_kbps);
-      const b = await engine.erlangB(perDisk * s.tiers.disk.count, s.workload.arrival_rate * cls.length_min * 60);
-      return { x: xs[i], y: b * 100 };
+      const b = await engine.diskTierBlocking(s);
+      return b === undefined ? null : { x: xs[i], y: b * 100 };
     }),
   );
+  return points.filter((p): p is { x: number; y: number } => p !== null);
 }
 
+/** Run the step on the engine and reduce the results to its outcome. */
 export async function computeOutcome(
-  engine: Pick<Engine, 'preset' | 'run' | 'erlangB' | 'streamsPerBandwidth' | 'costModel'>,
+  engine: Pick<Engine, 'preset' | 'run' | 'diskTierBlocking' | 'costModel'>,
   step: Step,
   opts: ComputeOptions = {},
 ): Promise<Outcome> {

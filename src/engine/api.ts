@@ -9,7 +9,7 @@
 // the worker (worker-api.ts) loads the module and makes the call again.
 import type * as Planner from '../wasm-pkg/tierplan_planner';
 import type * as Studies from '../wasm-pkg/tierplan_studies';
-import type { FieldError, PresetInfo, Progress, RunResult, Scenario, Device } from './types';
+import type { FieldError, PresetInfo, Progress, RunResult, Scenario, Device , LfuOverlay } from './types';
 import type { CostModelDefaults, CostModelReport, CostModelSpec, CostParams, FlashTiming, HddTiming, Partition, WaPoint, WriteShareOptimum } from './flash-types';
 import type { Reproduction, ReproductionRow, RequestOutput, StudyConfig } from './repro-types';
 import type { MaxRateProgress, MaxRateResult, RequestResult, RequestSpec } from './request-types';
@@ -18,7 +18,7 @@ import type { BlockProgress, BlockResult, BlockSpec, BlockTraceFormat, BlockWork
 import { runBlockJob } from './block-run';
 
 /** What both modules have: scenarios are read, checked and run by either. */
-type ScenarioModule = Pick<typeof Planner, 'SimJob' | 'validate' | 'readScenario' | 'takePanicMessage'>;
+type ScenarioModule = Pick<typeof Planner, 'SimJob' | 'validate' | 'diskTierBlocking' | 'staticLfuOverlay' | 'readScenario' | 'takePanicMessage'>;
 
 export type PlannerWasm = ScenarioModule &
   Pick<
@@ -125,6 +125,10 @@ export interface RunOptions {
 export interface SimApi {
   ping(): string;
   validate(scenario: Scenario): FieldError[];
+  /** Erlang B of the scenario's disk tier (undefined for several video classes). */
+  diskTierBlocking(scenario: Scenario): number | undefined;
+  /** The sweeps' static-LFU overlay (undefined without a file cache or for several classes). */
+  staticLfuOverlay(scenario: Scenario): LfuOverlay | undefined;
   /** Parse scenario JSON (a file, a link); throws ScenarioError on a structural problem. */
   readScenario(json: string): Scenario;
   listPresets(): PresetInfo[];
@@ -279,6 +283,14 @@ export function createSimApi(planner: PlannerWasm, studiesSlot: StudiesSlot): Si
     validate(s) {
       const r = reader(s);
       return guard(() => r.wasm.validate(r.scenario));
+    },
+    diskTierBlocking(s) {
+      const r = reader(s);
+      return guard(() => r.wasm.diskTierBlocking(r.scenario));
+    },
+    staticLfuOverlay(s) {
+      const r = reader(s);
+      return guard(() => r.wasm.staticLfuOverlay(r.scenario));
     },
     readScenario(json) {
       try {

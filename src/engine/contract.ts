@@ -3,7 +3,7 @@
 // `WorkerPool` implements it in the browser and `tests/helpers/engine.ts`
 // over the core directly.
 import type { SimApi } from './api';
-import type { Device, FieldError, PresetInfo, Progress, RunResult, Scenario } from './types';
+import type { Device, FieldError, PresetInfo, Progress, RunResult, Scenario , LfuOverlay } from './types';
 import type { MaxRateProgress, MaxRateResult, RequestResult } from './request-types';
 import type { BlockProgress, BlockResult } from './block-types';
 
@@ -49,6 +49,10 @@ export type BlockAnalytics = {
 /** What the UI needs of the engine; `WorkerPool` provides it. */
 export interface Engine extends FlashAnalytics, ReproductionAnalytics, RequestAnalytics, BlockAnalytics {
   validate(s: Scenario): Promise<FieldError[]>;
+  /** Erlang B of the scenario's disk tier, from the core (undefined for several video classes). */
+  diskTierBlocking(s: Scenario): Promise<number | undefined>;
+  /** The sweeps' static-LFU overlay, from the core (undefined without a file cache or for several classes). */
+  staticLfuOverlay(s: Scenario): Promise<LfuOverlay | undefined>;
   readScenario(json: string): Promise<Scenario>;
   listPresets(): Promise<PresetInfo[]>;
   preset(id: string): Promise<Scenario>;

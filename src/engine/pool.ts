@@ -4,7 +4,7 @@
 // crashes or hangs is terminated and replaced while the others go on.
 import * as Comlink from 'comlink';
 import type { WorkerApi } from './worker-api';
-import type { FieldError, PresetInfo, RunResult, Scenario, Device } from './types';
+import type { FieldError, PresetInfo, RunResult, Scenario, Device , LfuOverlay } from './types';
 import type { MaxRateProgress, MaxRateResult, RequestResult } from './request-types';
 import type { BlockProgress, BlockResult } from './block-types';
 import { DEFAULT_CHUNK } from './api';
@@ -259,6 +259,12 @@ export class WorkerPool implements FlashAnalytics, ReproductionAnalytics, Reques
 
   validate(s: Scenario): Promise<FieldError[]> {
     return this.call((a) => a.validate(s));
+  }
+  diskTierBlocking(s: Scenario): Promise<number | undefined> {
+    return this.call((a) => a.diskTierBlocking(s));
+  }
+  staticLfuOverlay(s: Scenario): Promise<LfuOverlay | undefined> {
+    return this.call((a) => a.staticLfuOverlay(s));
   }
   readScenario(json: string): Promise<Scenario> {
     return this.call((a) => a.readScenario(json));

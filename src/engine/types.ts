@@ -23,6 +23,7 @@ export type {
   DeviceKind,
   Estimate,
   FieldError,
+  LfuOverlay,
   FlashSpec,
   FlashSummary,
   IntervalPolicy,

@@ -32,6 +32,8 @@ export function workerApi(instance: Promise<SimApi>, loadStudies: () => Promise<
     },
     ping: () => 'pong',
     validate: (s) => call((a) => a.validate(s)),
+    diskTierBlocking: (s) => call((a) => a.diskTierBlocking(s)),
+    staticLfuOverlay: (s) => call((a) => a.staticLfuOverlay(s)),
     readScenario: (json) => call((a) => a.readScenario(json)),
     listPresets: () => call((a) => a.listPresets()),
     preset: (id) => call((a) => a.preset(id)),

@@ -84,47 +84,23 @@ export async function validateSweep(engine: Engine, specs: SweepSpec[]): Promise
   return out;
 }
 
-/** Total read bandwidth of a tier, MB/s; null when unlimited or absent. */
-function tierBandwidth(s: Scenario, role: 'disk' | 'interval_cache' | 'file_cache'): { mbps: number | null; gb: number } | null {
-  const t = s.tiers[role];
-  if (!t || t.count === 0) return null;
-  const d = s.devices.find((x) => x.id === t.device);
-  if (!d) return null;
-  return { mbps: d.read_mbps == null ? null : d.read_mbps * t.count, gb: d.capacity_gb * t.count };
-}
-
 /**
- * The closed-form companions of a point (model §5, §7): Erlang B for HDD
- * only, c = floor(disk_bw × 1024 / b), A = λ × length; for static LFU the
- * Zipf top-k mass of the k = floor(flash capacity / video size) most popular
- * videos, with the flash streams capped by the tier's stream capacity and the
- * overflow offered to the disks (Erlang B again) for the hit ratio.
- * Single-class workloads only: with a mix the formulas do not apply.
+ * The closed-form companions of a point (model §5, §7), all from the core:
+ * Erlang B of the disk tier for HDD only, and for static LFU the flash
+ * streams of the Zipf top-k estimate with the overflow offered to the disks
+ * (`staticLfuOverlay`). Single-class workloads only: with a mix the
+ * formulas do not apply.
  */
 export async function analyticsFor(engine: Engine, s: Scenario): Promise<Analytic> {
   if (s.workload.classes.length !== 1) return {};
-  const { length_min, bitrate_kbps } = s.workload.classes[0];
-  const offered = s.workload.arrival_rate * length_min * 60;
-  const disk = tierBandwidth(s, 'disk');
   const out: Analytic = {};
-  if (s.architecture === 'hdd_only' && disk?.mbps != null) {
-    const c = await engine.streamsPerBandwidth(disk.mbps, bitrate_kbps);
-    out.erlangB = await engine.erlangB(c, offered);
-  }
-  const flash = tierBandwidth(s, 'file_cache');
-  if (s.architecture === 'ssd_lfu_hdd' && s.policy.lfu === 'static' && flash && disk?.mbps != null) {
-    const videoMb = (length_min * 60 * bitrate_kbps) / 1024;
-    const k = Math.min(s.workload.videos, Math.floor((flash.gb * 1024) / videoMb));
-    const { convention, value } = s.workload.popularity;
-    const exponent = convention === 'theta' ? 1 - value : value;
-    const mass = await engine.zipfTopKMass(s.workload.videos, exponent, k);
-    const cap = flash.mbps == null ? Infinity : await engine.streamsPerBandwidth(flash.mbps, bitrate_kbps);
-    const fs = Math.min(mass * offered, cap);
-    const diskOffered = offered - fs;
-    const cDisk = await engine.streamsPerBandwidth(disk.mbps, bitrate_kbps);
-    const diskServed = diskOffered > 0 ? diskOffered * (1 - (await engine.erlangB(cDisk, diskOffered))) : 0;
-    out.zipfStreams = fs;
-    out.zipfHitRatio = fs + diskServed > 0 ? fs / (fs + diskServed) : 0;
+  if (s.architecture === 'hdd_only') out.erlangB = await engine.diskTierBlocking(s);
+  if (s.architecture === 'ssd_lfu_hdd' && s.policy.lfu === 'static') {
+    const o = await engine.staticLfuOverlay(s);
+    if (o) {
+      out.zipfStreams = o.flash_streams;
+      out.zipfHitRatio = o.hit_ratio;
+    }
   }
   return out;
 }

@@ -22,6 +22,8 @@ export function testEngine({ chunk = 200_000, run }: TestEngineOptions = {}): En
   const later = <T>(f: () => T) => new Promise<T>((resolve) => resolve(f()));
   return {
     validate: (s) => later(() => api.validate(s)),
+    diskTierBlocking: (s) => later(() => api.diskTierBlocking(s)),
+    staticLfuOverlay: (s) => later(() => api.staticLfuOverlay(s)),
     readScenario: (json) => later(() => api.readScenario(json)),
     listPresets: () => later(() => api.listPresets()),
     preset: (id) => later(() => api.preset(id)),

@@ -11,6 +11,7 @@ use tierplan_core::analytics::cost_model::{
     Partition, WriteShareOptimum, ZipfWorkload,
 };
 use tierplan_core::analytics::gc_sim::{GcSimConfig, GcSimResult};
+use tierplan_core::analytics::LfuOverlay;
 use tierplan_core::block::result::{
     BlockCacheResult, BlockResult, CostAtU, PartitionPoint, TierResult,
 };
@@ -142,6 +143,7 @@ fn main() {
         CostModelReport,
         GcSimConfig,
         GcSimResult,
+        LfuOverlay,
         Study,
         Expect,
         Metric,

@@ -205,7 +205,14 @@ export function OptimiserPage({ engine, scenario: given, valid, setScenario, sea
         const r = capacityRuns[c.architecture];
         if (r) notes[c.architecture] = await engine.rejectionNote(r, c.text);
       }
-      setCheck({ scenario: s, capacity: capacity.result, simulated: simulated.result, studyDram: dram, table, notes, seconds });
+      // The capacity rule's numbers for the explanation, from the core (its rounding guard included).
+      const disk = s.devices.find((d) => d.id === s.tiers.disk.device);
+      const kbps = s.workload.classes[0]?.bitrate_kbps ?? 0;
+      const hddN = table.find((c) => c.architecture === 'hdd_only')?.counts.disk ?? 0;
+      const rule = async (mbps: number) => (disk?.read_mbps && kbps > 0 ? engine.streamsPerBandwidth(mbps, kbps) : Number.NaN);
+      const perDisk = await rule(disk?.read_mbps ?? 0);
+      const fewerDisks = await rule(Math.max(0, hddN - 1) * (disk?.read_mbps ?? 0));
+      setCheck({ scenario: s, capacity: capacity.result, simulated: simulated.result, studyDram: dram, table, notes, seconds, perDisk, fewerDisks });
       setRun({ status: 'done', result: simulated.result, seconds });
     } catch (e) {
       ac.abort();

@@ -16,6 +16,9 @@ export interface StudyCheckData {
   /** The core's `rejectionNote` for each capacity-rule run ("" when it rejects nothing). */
   notes: Partial<Record<Architecture, string>>;
   seconds: number;
+  /** Streams one disk carries by the capacity rule, and the study's HDD count less one (from the core). */
+  perDisk: number;
+  fewerDisks: number;
 }
 
 function arch(r: OptimizeResult, a: Architecture): ArchitectureResult | undefined {
@@ -50,13 +53,12 @@ function peakReason(note: string | undefined, what: string): string {
 }
 
 export function StudyCheck({ data }: { data: StudyCheckData }) {
-  const { scenario, capacity, simulated, notes, studyDram, table } = data;
+  const { scenario, capacity, simulated, notes, studyDram, table, perDisk, fewerDisks } = data;
   const w = scenario.workload;
   const kbps = w.classes[0]?.bitrate_kbps ?? 0;
   const disk = scenario.devices.find((d) => d.id === scenario.tiers.disk.device);
   const dram = scenario.devices.find((d) => d.id === scenario.tiers.interval_cache?.device);
   const ssd = scenario.devices.find((d) => d.id === scenario.tiers.file_cache?.device);
-  const perDisk = disk?.read_mbps && kbps > 0 ? Math.floor((disk.read_mbps * 1024) / kbps) : NaN;
   const offered = w.arrival_rate * (w.classes[0]?.length_min ?? 0) * 60;
   const dramSim = arch(simulated, 'dram_ic_hdd');
   const dramBest = dramSim?.best;
@@ -69,7 +71,7 @@ export function StudyCheck({ data }: { data: StudyCheckData }) {
   const ratio = (r: OptimizeResult) => spd(arch(r, 'ssd_lfu_hdd')) / Math.max(spd(arch(r, 'hdd_only')), spd(arch(r, 'dram_ic_hdd')));
 
   const why: Record<Architecture, string> = {
-    hdd_only: `Capacity rule: ⌊${hddN} × ${disk?.read_mbps} MB/s × 1024 / ${kbps} KB/s⌋ = ${arch(capacity, 'hdd_only')?.best?.study_capacity.toLocaleString('en-US') ?? '—'} streams ≥ λ × length = ${offered.toLocaleString('en-US')} (${hddN - 1} disks give ${Math.floor(((hddN - 1) * (disk?.read_mbps ?? 0) * 1024) / kbps).toLocaleString('en-US')}), so ${text('hdd_only')} as in the study. ${peakReason(notes.hdd_only, text('hdd_only'))}`,
+    hdd_only: `Capacity rule: ⌊${hddN} × ${disk?.read_mbps} MB/s × 1024 / ${kbps} KB/s⌋ = ${arch(capacity, 'hdd_only')?.best?.study_capacity.toLocaleString('en-US') ?? '—'} streams ≥ λ × length = ${offered.toLocaleString('en-US')} (${hddN - 1} disks give ${fewerDisks.toLocaleString('en-US')}), so ${text('hdd_only')} as in the study. ${peakReason(notes.hdd_only, text('hdd_only'))}`,
     dram_ic_hdd: `The study's rule gives an interval cache no credit, so by the rule DRAM + HDD is just the ${hddN} disks. Simulated, our interval cache (Dan & Sitaram, smallest intervals first with replacement, 1-MB blocks; model §6) keeps about ${num(buffered)} followers in ${modules} GB (${num(buffered / Math.max(1, modules))} per ${dram ? dollars(dram.price) : ''} module — the short intervals of popular videos), while a ${disk ? dollars(disk.price) : ''} disk carries ${perDisk} streams; DRAM is the cheaper way to add streams until the intervals left are long, so the optimum trades disks for modules. The study does not specify its interval-caching details and its table stops at the first DRAM size meeting its rule. Its ${text('dram_ic_hdd')} in our model: max rejection ${percent(studyDram.summary.max_rejection_probability)}, ${estimate(studyDram.summary.streams_per_dollar)} streams/$ (the study reports ${num(row('dram_ic_hdd')?.streams_per_dollar)}) but ${dramBest ? dollars(studyDram.capital_cost - dramBest.capital_cost) : '—'} dearer than our optimum.`,
     ssd_lfu_hdd: `Capacity rule: ⌊${ssdC?.disk} × ${disk?.read_mbps} × 1024 / ${kbps}⌋ + ⌊${ssdC?.file_cache} × ${ssd?.read_mbps} × 1024 / ${kbps}⌋ = ${arch(capacity, 'ssd_lfu_hdd')?.best?.study_capacity.toLocaleString('en-US') ?? '—'} streams, so ${text('ssd_lfu_hdd')} as in the study. ${peakReason(notes.ssd_lfu_hdd, text('ssd_lfu_hdd'))}`,
     dram_ssd_hdd: '',

@@ -125,6 +125,32 @@ pub fn validate(
     to_js(&errors)
 }
 
+/// Erlang B for the scenario's disk tier (model §5: c = the streams all its
+/// disks carry, A = λ × video length); `undefined` for a workload of several
+/// classes or a disk without a read bandwidth. Throws the field errors of an
+/// invalid scenario.
+#[wasm_bindgen(js_name = diskTierBlocking)]
+pub fn disk_tier_blocking(
+    #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: JsValue,
+) -> Result<Option<f64>, JsValue> {
+    let s = parse(&scenario).map_err(field_errors_js)?;
+    Ok(tierplan_core::analytics::disk_tier_blocking(&s))
+}
+
+/// The sweeps' static-LFU overlay of the scenario (flash streams and hit
+/// ratio, model §7 with the disks as an Erlang loss system); `undefined`
+/// without a file cache or for several classes.
+#[wasm_bindgen(js_name = staticLfuOverlay, unchecked_return_type = "LfuOverlay | undefined")]
+pub fn static_lfu_overlay(
+    #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: JsValue,
+) -> Result<JsValue, JsValue> {
+    let s = parse(&scenario).map_err(field_errors_js)?;
+    match tierplan_core::analytics::static_lfu_overlay(&s) {
+        Some(o) => to_js(&o).map_err(JsValue::from),
+        None => Ok(JsValue::UNDEFINED),
+    }
+}
+
 /// Read a scenario from JSON text (a file, a shared link) without the range
 /// checks: defaults are filled in, while a wrong type, an unknown or a
 /// missing field throws its `FieldError[]`. Range problems are left for
@@ -195,7 +221,6 @@ fn from_js<T: serde::de::DeserializeOwned>(value: &JsValue, what: &str) -> Resul
     tierplan_core::json_read::from_json(&text).map_err(|e| JsError::new(&format!("{what}: {e}")))
 }
 
-#[cfg(feature = "studies")]
 fn field_errors_js(errors: Vec<FieldError>) -> JsValue {
     match to_js(&errors) {
         Ok(v) => v,

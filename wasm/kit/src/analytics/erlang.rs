@@ -20,6 +20,25 @@ pub fn streams_per_bandwidth(bw_mbps: f64, bitrate_kbps: f64) -> u64 {
     (q + 1e-9).floor() as u64
 }
 
+/// Erlang B for a scenario's disk tier as the HDD-only loss system of
+/// model §5: c = ⌊disk bandwidth × 1024 / b⌋ over all its disks, A = λ × video
+/// length. `None` for a workload of several classes (the formula assumes one
+/// bitrate and length) or a disk without a read bandwidth. The app's
+/// overlays (sweeps, class lessons) take it from here rather than composing
+/// it themselves.
+pub fn disk_tier_blocking(s: &tierplan_scenario::Scenario) -> Option<f64> {
+    let [class] = s.workload.classes.as_slice() else {
+        return None;
+    };
+    let disk = s.device(&s.tiers.disk.device)?;
+    let bw = disk.read_mbps? * f64::from(s.tiers.disk.count);
+    let c = streams_per_bandwidth(bw, class.bitrate_kbps);
+    Some(erlang_b(
+        c,
+        s.workload.arrival_rate * class.length_min * 60.0,
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -37,5 +56,22 @@ mod tests {
     fn spec_stream_capacity() {
         assert_eq!(streams_per_bandwidth(155.0, 245.0), 647);
         assert_eq!(streams_per_bandwidth(70.0, 245.0), 292);
+    }
+
+    #[test]
+    fn disk_tier_blocking_uses_the_whole_tier() {
+        // The study's HDD-only setting with 13 disks of 70 MB/s at 245 KB/s:
+        // ⌊13 × 70 × 1024 / 245⌋ = 3803 streams (not 13 × ⌊70 × 1024 / 245⌋ = 3796).
+        let mut s = tierplan_scenario::presets::default_scenario();
+        s.architecture = tierplan_scenario::Architecture::HddOnly;
+        let disk = s.device(&s.tiers.disk.device).unwrap().clone();
+        let b = s.workload.classes[0].bitrate_kbps;
+        let n = s.tiers.disk.count;
+        let c = streams_per_bandwidth(disk.read_mbps.unwrap() * f64::from(n), b);
+        let a = s.workload.arrival_rate * s.workload.classes[0].length_min * 60.0;
+        assert_eq!(disk_tier_blocking(&s), Some(erlang_b(c, a)));
+        assert_eq!(streams_per_bandwidth(13.0 * 70.0, 245.0), 3803);
+        s.workload.classes.push(s.workload.classes[0].clone());
+        assert_eq!(disk_tier_blocking(&s), None);
     }
 }

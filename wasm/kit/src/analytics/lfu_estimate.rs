@@ -2,7 +2,7 @@
 //! on the flash tier, the share of requests they draw (Zipf top-k mass) and
 //! the streams they would serve, capped by the tier's bandwidth.
 
-use super::{streams_per_bandwidth, zipf_probabilities};
+use super::{erlang_b, streams_per_bandwidth, zipf_probabilities};
 use serde::{Deserialize, Serialize};
 use tierplan_scenario::Scenario;
 
@@ -59,6 +59,45 @@ pub fn static_lfu_estimate(s: &Scenario) -> Option<LfuEstimate> {
     })
 }
 
+/// What the sweeps' static-LFU overlay plots.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct LfuOverlay {
+    pub flash_streams: f64,
+    pub hit_ratio: f64,
+}
+
+/// The sweeps' static-LFU overlay: the flash streams of
+/// [`static_lfu_estimate`] and the hit ratio they give once the requests the
+/// flash tier does not take are offered to the disks, which serve them as
+/// the Erlang loss system of model §5 (A = what is left of λ × length,
+/// c = the streams the disk tier carries). `None` without a file-cache
+/// tier, for several classes, or for a disk without a read bandwidth.
+pub fn static_lfu_overlay(s: &Scenario) -> Option<LfuOverlay> {
+    let [class] = s.workload.classes.as_slice() else {
+        return None;
+    };
+    let est = static_lfu_estimate(s)?;
+    let disk = s.device(&s.tiers.disk.device)?;
+    let c_disk = streams_per_bandwidth(
+        disk.read_mbps? * f64::from(s.tiers.disk.count),
+        class.bitrate_kbps,
+    );
+    let offered = s.workload.arrival_rate * class.length_min * 60.0;
+    let flash = est.flash_streams;
+    let disk_offered = offered - flash;
+    let disk_served = if disk_offered > 0.0 {
+        disk_offered * (1.0 - erlang_b(c_disk, disk_offered))
+    } else {
+        0.0
+    };
+    let total = flash + disk_served;
+    Some(LfuOverlay {
+        flash_streams: flash,
+        hit_ratio: if total > 0.0 { flash / total } else { 0.0 },
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -91,5 +130,24 @@ mod tests {
     #[test]
     fn none_without_file_cache() {
         assert!(static_lfu_estimate(&scenario_preset("mmsys11-cost-hdd").unwrap()).is_none());
+    }
+
+    #[test]
+    fn overlay_offers_the_rest_to_the_disks() {
+        let s = scenario_preset("mmsys11-fig11-ssd").unwrap();
+        let e = static_lfu_estimate(&s).unwrap();
+        let o = static_lfu_overlay(&s).unwrap();
+        assert_eq!(o.flash_streams, e.flash_streams);
+        // The disks serve at most what is left and at least what they carry
+        // without loss, so the hit ratio lies between the flash share of all
+        // offered streams and the flash share when the disks lose nothing.
+        let class = &s.workload.classes[0];
+        let offered = s.workload.arrival_rate * class.length_min * 60.0;
+        let lo = o.flash_streams / offered;
+        assert!(o.hit_ratio >= lo - 1e-12 && o.hit_ratio <= 1.0, "{o:?}");
+        // No file cache: no overlay.
+        let mut hdd = s.clone();
+        hdd.architecture = tierplan_scenario::Architecture::HddOnly;
+        assert_eq!(static_lfu_overlay(&hdd), None);
     }
 }

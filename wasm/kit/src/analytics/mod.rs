@@ -12,8 +12,8 @@ pub use cost_model::{
     grid_search, optimise_zipf, CostGrid, CostModelReport, CostParams, CostPoint, HitCurves,
     ZipfHitCurves, ZipfWorkload,
 };
-pub use erlang::{erlang_b, streams_per_bandwidth};
+pub use erlang::{disk_tier_blocking, erlang_b, streams_per_bandwidth};
 pub use gc_sim::{simulate_greedy_gc, wa_comparison, wa_curve, GcSimConfig, GcSimResult};
-pub use lfu_estimate::{static_lfu_estimate, LfuEstimate};
+pub use lfu_estimate::{static_lfu_estimate, static_lfu_overlay, LfuEstimate, LfuOverlay};
 pub use wear::{lambert_w0, lifetime_hours, write_amplification};
 pub use zipf::{zipf_probabilities, zipf_top_k_mass};
