@@ -4,10 +4,10 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BlockPage } from './pages/BlockPage';
-import { num, percent } from '../src/ui/format';
+import { num, percent } from '../src/shared/format';
 import { AUTOSAVE_KEY } from '../src/state/load';
 import type { Scenario } from '../src/engine/types';
-import type { BlockResult } from '../src/engine/block-types';
+import type { BlockResult } from '../src/block/types';
 
 const SAMPLE = join(process.cwd(), 'public/sample-block-trace.csv');
 

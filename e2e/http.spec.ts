@@ -7,7 +7,7 @@ import { csvParse } from 'd3-dsv';
 import { HttpPage } from './pages/HttpPage';
 import { pointScenario, type FigureSettings } from '../src/http/figure';
 import type { Scenario } from '../src/engine/types';
-import type { RequestResult } from '../src/engine/request-types';
+import type { RequestResult } from '../src/http/types';
 
 const POLICIES = ['hdd', 'block', 'ring-cold', 'ring-warm', 'object'];
 

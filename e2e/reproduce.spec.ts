@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import type { ReproductionRow } from '../src/engine/repro-types';
+import type { ReproductionRow } from '../src/reproduce/types';
 import { ReproducePage } from './pages/ReproducePage';
 
 // Run all includes NOSSDAV'12's request-level searches (an hour of requests per point).

@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { applyTheme, initialTheme } from './charts';
 import { getEngine } from './engine';
 import { ClassView } from './class/ClassView';
-import './ui/app.css';
+import './app/app.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from embed.html');

@@ -3,8 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { applyTheme, initialTheme } from './charts';
 import { getEngine } from './engine';
 import { UpdatePrompt } from './pwa/UpdatePrompt';
-import { App } from './ui/App';
-import './ui/app.css';
+import { App } from './app/App';
+import './app/app.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { ReproductionRow, Verdict } from '../../src/engine/repro-types';
+import type { ReproductionRow, Verdict } from '../../src/reproduce/types';
 import { AppPage } from './AppPage';
 
 /** Page object of the "Study claims" tab. */

@@ -4,8 +4,8 @@
 // the kit's data table and SVG/PNG/CSV export.
 import { useRef } from 'react';
 import { ExportButtons, LineChart, ScatterChart } from '../charts';
-import type { BlockResult } from '../engine/block-types';
-import { num } from '../ui/format';
+import type { BlockResult } from './types';
+import { num } from '../shared/format';
 import { costSeries, formatMs, partitionSeries, responsePoints, responseRows } from './series';
 
 export function ResponseChart({ result, seed }: { result: BlockResult; seed: number }) {

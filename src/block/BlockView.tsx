@@ -7,14 +7,14 @@
 import { useContext, useEffect, useRef, useState, type DragEvent } from 'react';
 import type { Engine } from '../engine/contract';
 import type { Scenario } from '../engine/types';
-import type { BlockCacheKind, BlockProgress, BlockResult, BlockSpec, BlockTraceFormat, BlockWorkloadPreset } from '../engine/block-types';
-import { num, percent } from '../ui/format';
+import type { BlockCacheKind, BlockProgress, BlockResult, BlockSpec, BlockTraceFormat, BlockWorkloadPreset } from './types';
+import { num, percent } from '../shared/format';
 import { readBlob } from '../engine/read-blob';
 import './block.css';
 import { CostChart, PartitionChart, ResponseChart } from './BlockCharts';
 import { CACHE_LABELS } from './series';
-import type { ViewProps } from '../ui/view-props';
-import { ErrorSummary, FormContext } from '../ui/form';
+import type { ViewProps } from '../app/view-props';
+import { ErrorSummary, FormContext } from '../shared/form';
 import { BlockRunFields, SyntheticWorkloadFields } from './WorkloadEditor';
 import { carriesFiles, judgeDrop } from './drop';
 

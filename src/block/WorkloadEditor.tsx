@@ -3,8 +3,8 @@
 // (cache size, replications, seed). Each field shows the core's validation
 // message for its path (`block.…`) beside it, through the app's FormContext;
 // no range is repeated here.
-import type { BlockSpec, SyntheticBlockWorkload } from '../engine/block-types';
-import { NumField } from '../ui/form';
+import type { BlockSpec, SyntheticBlockWorkload } from './types';
+import { NumField } from '../shared/form';
 
 interface SynthField {
   key: keyof SyntheticBlockWorkload;

@@ -1,6 +1,6 @@
 // Pure shaping of a block result for the charts and their exports (kept out
 // of the components so the tests can check the numbers directly).
-import type { BlockCacheKind, BlockResult } from '../engine/block-types';
+import type { BlockCacheKind, BlockResult } from './types';
 import type { LineSeries, OverlaySeries, ScatterPoint } from '../charts/types';
 
 export const CACHE_LABELS: Record<BlockCacheKind, string> = {

@@ -10,12 +10,12 @@
 import type * as Planner from '../wasm-pkg/tierplan_planner';
 import type * as Studies from '../wasm-pkg/tierplan_studies';
 import type { FieldError, PresetInfo, Progress, RunResult, Scenario, Device , LfuOverlay } from './types';
-import type { CostModelDefaults, CostModelReport, CostModelSpec, CostParams, FlashTiming, HddTiming, Partition, WaPoint, WriteShareOptimum } from './flash-types';
-import type { Reproduction, ReproductionRow, RequestOutput, StudyConfig } from './repro-types';
-import type { MaxRateProgress, MaxRateResult, RequestResult, RequestSpec } from './request-types';
+import type { CostModelDefaults, CostModelReport, CostModelSpec, CostParams, FlashTiming, HddTiming, Partition, WaPoint, WriteShareOptimum } from '../flash/types';
+import type { Reproduction, ReproductionRow, RequestOutput, StudyConfig } from '../reproduce/types';
+import type { MaxRateProgress, MaxRateResult, RequestResult, RequestSpec } from '../http/types';
 import { driveJob, type SteppedJob } from './drive';
-import type { BlockProgress, BlockResult, BlockSpec, BlockTraceFormat, BlockWorkloadPreset } from './block-types';
-import { runBlockJob } from './block-run';
+import type { BlockProgress, BlockResult, BlockSpec, BlockTraceFormat, BlockWorkloadPreset } from '../block/types';
+import { runBlockJob } from '../block/run';
 
 /** What both modules have: scenarios are read, checked and run by either. */
 type ScenarioModule = Pick<typeof Planner, 'SimJob' | 'validate' | 'diskTierBlocking' | 'staticLfuOverlay' | 'readScenario' | 'takePanicMessage'>;

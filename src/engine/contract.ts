@@ -4,8 +4,8 @@
 // over the core directly.
 import type { SimApi } from './api';
 import type { Device, FieldError, PresetInfo, Progress, RunResult, Scenario , LfuOverlay } from './types';
-import type { MaxRateProgress, MaxRateResult, RequestResult } from './request-types';
-import type { BlockProgress, BlockResult } from './block-types';
+import type { MaxRateProgress, MaxRateResult, RequestResult } from '../http/types';
+import type { BlockProgress, BlockResult } from '../block/types';
 
 /** Options of one job on the pool: cancel through the signal, progress after every chunk. */
 export interface JobRequest<P> {

@@ -5,8 +5,8 @@
 import * as Comlink from 'comlink';
 import type { WorkerApi } from './worker-api';
 import type { FieldError, PresetInfo, RunResult, Scenario, Device , LfuOverlay } from './types';
-import type { MaxRateProgress, MaxRateResult, RequestResult } from './request-types';
-import type { BlockProgress, BlockResult } from './block-types';
+import type { MaxRateProgress, MaxRateResult, RequestResult } from '../http/types';
+import type { BlockProgress, BlockResult } from '../block/types';
 import { DEFAULT_CHUNK } from './api';
 import type { BlockAnalytics, FlashAnalytics, JobRequest, ReproductionAnalytics, RequestAnalytics, RunRequest } from './contract';
 

@@ -3,7 +3,7 @@
 import { useRef, useState } from 'react';
 import { ExportButtons, LineChart } from '../charts';
 import type { Scenario } from '../engine/types';
-import { percent } from '../ui/format';
+import { percent } from '../shared/format';
 import { FIGURE_COLUMNS, chartSeries, figureRates, figureRows, settingsErrors, type FigurePoint, type FigureSettings } from './figure';
 import type { FigureStatus } from './useFigureRun';
 

@@ -6,11 +6,11 @@
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { downloadBlob } from '../charts';
 import type { PresetInfo, Progress, Scenario } from '../engine/types';
-import type { RequestResult } from '../engine/request-types';
+import type { RequestResult } from './types';
 import type { Engine } from '../engine/contract';
-import { ErrorSummary, FormContext } from '../ui/form';
-import { estimate, num } from '../ui/format';
-import type { ViewProps } from '../ui/view-props';
+import { ErrorSummary, FormContext } from '../shared/form';
+import { estimate, num } from '../shared/format';
+import type { ViewProps } from '../app/view-props';
 import { DEFAULT_FIGURE, SERIES, type FigurePoint, type FigureSettings, type SeriesId } from './figure';
 import { FigurePanel } from './FigurePanel';
 import { MaxRatePanel } from './MaxRatePanel';

@@ -5,8 +5,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Engine } from '../engine/contract';
 import type { Scenario } from '../engine/types';
-import type { MaxRateProgress, MaxRateResult } from '../engine/request-types';
-import { num, percent } from '../ui/format';
+import type { MaxRateProgress, MaxRateResult } from './types';
+import { num, percent } from '../shared/format';
 import { SERIES, maxRatesFromFigure, pointScenario, type FigurePoint, type FigureSettings, type SeriesId } from './figure';
 
 type SearchState =

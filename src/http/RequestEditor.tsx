@@ -4,9 +4,9 @@
 // scenario path the core's messages use, so they show beside it.
 import { useId } from 'react';
 import type { Device, Scenario } from '../engine/types';
-import type { CachePolicyKind, RequestSpec } from '../engine/request-types';
-import type { Edit } from '../ui/edit';
-import { FieldMessages, NumField, SelectField, testId } from '../ui/form';
+import type { CachePolicyKind, RequestSpec } from './types';
+import type { Edit } from '../shared/edit';
+import { FieldMessages, NumField, SelectField, testId } from '../shared/form';
 
 type ReqEdit = (f: (r: RequestSpec, s: Scenario) => void) => void;
 

@@ -3,8 +3,8 @@
 // writes, WA, lifetime, the index's RAM and its cost.
 import { useRef } from 'react';
 import { ExportButtons, LineChart } from '../charts';
-import type { RequestResult } from '../engine/request-types';
-import { dollars, estimate, num, percent } from '../ui/format';
+import type { RequestResult } from './types';
+import { dollars, estimate, num, percent } from '../shared/format';
 import { bucketSeconds, deviceLabel, utilisationSeries } from './details';
 
 export function UtilisationChart({ result, title, testId }: { result: RequestResult; title: string; testId: string }) {

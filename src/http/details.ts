@@ -2,7 +2,7 @@
 // utilisation series (averaged into at most `maxPoints` buckets, so a chart
 // of an hour stays light) and the rows of the per-policy table.
 import type { LineSeries } from '../charts';
-import type { RequestResult } from '../engine/request-types';
+import type { RequestResult } from './types';
 
 /** Devices' busy fraction over time: x in minutes of the measured period. */
 export function utilisationSeries(r: RequestResult, maxPoints = 120): LineSeries[] {

@@ -4,7 +4,7 @@
 // series, the CSV rows and the highest rate at 0 % miss read off the points.
 import type { LineSeries } from '../charts';
 import type { Scenario } from '../engine/types';
-import type { CachePolicyKind, CacheStart, RequestResult } from '../engine/request-types';
+import type { CachePolicyKind, CacheStart, RequestResult } from './types';
 
 export type SeriesId = 'hdd' | 'block' | 'ring-cold' | 'ring-warm' | 'object';
 

@@ -2,7 +2,7 @@
 // quality) with the rank–frequency chart, the hourly profile with its peak,
 // and new titles per day.
 import { LineChart } from '../charts';
-import { integer, num, percent } from '../ui/format';
+import { integer, num, percent } from '../shared/format';
 import type { Interval, LogFit } from './types';
 
 const ci = (i: Interval) => `${num(i.value)} (95 % CI ${num(i.lo)} – ${num(i.hi)})`;

@@ -6,8 +6,8 @@
 // the fitted scenario.
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { downloadBlob } from '../charts';
-import { integer, num } from '../ui/format';
-import type { ViewProps } from '../ui/view-props';
+import { integer, num } from '../shared/format';
+import type { ViewProps } from '../app/view-props';
 import { browserLogs, type LogsClient } from './client';
 import type { ReadOutcome, ReadProgress } from './logs-api';
 import { MappingForm } from './MappingForm';

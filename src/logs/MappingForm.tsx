@@ -1,6 +1,6 @@
 // Which column holds what: the detector's guess, editable, over a preview
 // of the file's first rows.
-import { SelectField } from '../ui/form';
+import { SelectField } from '../shared/form';
 import type { ColumnMap, Detection, LogFormat, TimeFormat } from './types';
 
 const FORMATS: { value: LogFormat; label: string }[] = [

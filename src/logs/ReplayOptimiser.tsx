@@ -2,7 +2,7 @@
 // cheapest device counts with no rejection when the log itself is replayed
 // on them — sizing for the real traffic, peaks and all.
 import { useState } from 'react';
-import { dollars, num } from '../ui/format';
+import { dollars, num } from '../shared/format';
 import type { LogsClient } from './client';
 import { REPLAY_SPEC } from './logs-api';
 import type { ColumnMap, OptimizeResult, Scenario, SearchProgress } from './types';

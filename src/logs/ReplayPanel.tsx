@@ -3,7 +3,7 @@
 // misses something the log has (bursts, day-to-day changes, ranks moving).
 import { useState } from 'react';
 import type { Engine } from '../engine/contract';
-import { estimate, num } from '../ui/format';
+import { estimate, num } from '../shared/format';
 import type { LogsClient } from './client';
 import { MAX_REPLAY_BYTES } from './logs-api';
 import { ReplayOptimiser } from './ReplayOptimiser';

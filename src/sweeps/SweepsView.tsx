@@ -4,13 +4,13 @@
 // appear as they finish; Cancel keeps what has finished.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldError } from '../engine/types';
-import type { ViewProps } from '../ui/view-props';
+import type { ViewProps } from '../app/view-props';
 import type { Engine } from '../engine/contract';
 import { FIGURES, DEFAULT_SETTINGS, type ChartDef, type FigureSettings } from './figures';
 import { ARCHITECTURES, METRICS, fieldAxisLabel, sweepFields, sweepValues, type MetricId, type SweepSpec, type ValuesSpec } from './model';
 import { runSweep, validateSweep, type SweepFailure, type SweepPoint, type SweepProgress } from './runner';
 import { SweepChart } from './SweepChart';
-import { ErrorSummary } from '../ui/form';
+import { ErrorSummary } from '../shared/form';
 import './sweeps.css';
 
 type Status =

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../../src/engine/types';
 import type { Engine } from '../../src/engine/contract';
 import { BlockView } from '../../src/block/BlockView';
-import { FormContext } from '../../src/ui/form';
+import { FormContext } from '../../src/shared/form';
 import { simApi } from '../helpers/wasm';
 import { testEngine } from '../helpers/engine';
 

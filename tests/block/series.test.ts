@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { costSeries, formatMs, partitionSeries, responsePoints, responseRows } from '../../src/block/series';
-import type { BlockCacheResult, BlockResult } from '../../src/engine/block-types';
+import type { BlockCacheResult, BlockResult } from '../../src/block/types';
 
 const est = (mean: number, ci95 = 0) => ({ mean, ci95, n: 3, min: mean, max: mean });
 

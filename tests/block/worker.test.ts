@@ -11,7 +11,7 @@ import { ScenarioError } from '../../src/engine/api';
 import { WorkerPool, type WorkerLike } from '../../src/engine/pool';
 import { workerApi } from '../../src/engine/worker-api';
 import type { Scenario } from '../../src/engine/types';
-import type { BlockProgress, BlockSpec } from '../../src/engine/block-types';
+import type { BlockProgress, BlockSpec } from '../../src/block/types';
 
 const sample = readFileSync(resolve(process.cwd(), 'public/sample-block-trace.csv'));
 let nextId = 1;
@@ -58,7 +58,7 @@ describe('block runs on the worker API', () => {
   it('gives the same result however the file is sliced', async () => {
     const api = simApi();
     const whole = await api.runBlock(nextId++, traced(), new Blob([sample]), undefined, 100_000);
-    const { runBlockJob } = await import('../../src/engine/block-run');
+    const { runBlockJob } = await import('../../src/block/run');
     const wasm = loadStudies();
     const sliced = await runBlockJob({ BlockSimJob: wasm.BlockSimJob, guard: (f) => f(), cancelled: () => false }, traced(), {
       trace: new Blob([sample]),

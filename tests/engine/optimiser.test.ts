@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadStudies, simApi } from '../helpers/wasm';
 import { ScenarioError } from '../../src/engine/api';
-import { createSearchApi } from '../../src/engine/optimiser-api';
-import { runOptimiser, type CandidateRunner, type OptimiserProgress } from '../../src/engine/optimiser';
+import { createSearchApi } from '../../src/optimiser/search-api';
+import { runOptimiser, type CandidateRunner, type OptimiserProgress } from '../../src/optimiser/client';
 import type { Architecture, Counts, OptimizeSpec, RunResult, Scenario } from '../../src/engine/types';
 
 const api = simApi();

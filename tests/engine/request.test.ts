@@ -9,7 +9,7 @@ import { ScenarioError } from '../../src/engine/api';
 import { WorkerPool, type WorkerLike } from '../../src/engine/pool';
 import { workerApi } from '../../src/engine/worker-api';
 import type { Progress, Scenario } from '../../src/engine/types';
-import type { MaxRateProgress } from '../../src/engine/request-types';
+import type { MaxRateProgress } from '../../src/http/types';
 
 /** The study's HDD-only preset, short: a few minutes per replication. */
 function small(rate = 5, reps = 2, seconds = 120): Scenario {

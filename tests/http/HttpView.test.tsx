@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import type { FieldError, Scenario } from '../../src/engine/types';
 import type { Engine } from '../../src/engine/contract';
-import { FormContext } from '../../src/ui/form';
+import { FormContext } from '../../src/shared/form';
 import { HttpView } from '../../src/http/HttpView';
 import { simApi } from '../helpers/wasm';
 import { testEngine } from '../helpers/engine';

@@ -18,7 +18,7 @@ import {
 } from '../../src/http/figure';
 import { utilisationSeries } from '../../src/http/details';
 import type { Estimate } from '../../src/engine/types';
-import type { RequestResult } from '../../src/engine/request-types';
+import type { RequestResult } from '../../src/http/types';
 
 describe('figure settings', () => {
   it('spaces the rates evenly, rounded, without repeats', () => {

@@ -1,0 +1,26 @@
+// What every tab beyond the scenario editor receives. Apart from views.ts
+// (the list of tabs) so that a view importing these types does not import
+// the list that imports it (no import cycles; `npm test` checks with madge).
+import type { ComponentType } from 'react';
+import type { Scenario } from '../engine/types';
+import type { Engine } from '../engine/contract';
+import type { Edit } from '../shared/edit';
+
+export interface ViewProps {
+  engine: Engine;
+  /** The scenario being edited (already validated when `valid`). */
+  scenario: Scenario;
+  valid: boolean;
+  setScenario: (s: Scenario) => void;
+  edit: Edit;
+  /** Switch to another tab, e.g. `'scenario'` after loading a scenario into the editor. */
+  showView?: (id: string) => void;
+}
+
+export interface ViewDef {
+  id: string;
+  title: string;
+  Component: ComponentType<ViewProps>;
+  /** The view opens first when the page's URL fragment is one of its links. */
+  ownsFragment?: (hash: string) => boolean;
+}

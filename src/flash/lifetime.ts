@@ -1,0 +1,140 @@
+// Per-flash-tier lifetime rows from a run (model §8), with every assumption
+// behind each number spelled out, and the scenarios of the comparison panel.
+import type { Device, FlashSummary, RunResult, Scenario, TierRole } from '../engine/types';
+import { integer, lifetime, num } from '../shared/format';
+import { ARCHITECTURES, roleLabel } from '../shared/labels';
+
+export interface TierLifetime {
+  /** Scenario (architecture) the tier belongs to. */
+  scenario: string;
+  architecture: string;
+  role: TierRole;
+  tierLabel: string;
+  device: Device | null;
+  count: number;
+  summary: FlashSummary;
+  /** How the write amplification was chosen. */
+  waModel: string;
+  assumptions: string[];
+}
+
+const HOURS_PER_YEAR = 8766;
+
+/** "152 days (3 641 h)", or "no writes". */
+export function lifetimeText(hours: number | null | undefined): string {
+  if (hours === null || hours === undefined) return 'no writes';
+  if (!Number.isFinite(hours)) return lifetime(hours);
+  return `${lifetime(hours)} (${integer(hours)} h)`;
+}
+
+/** Lifetime in days and in years, both spelled out. */
+export function daysAndYears(hours: number | null | undefined): string {
+  if (hours === null || hours === undefined) return 'no writes: unlimited by wear';
+  return `${num(hours / 24)} days = ${num(hours / HOURS_PER_YEAR)} years`;
+}
+
+function tierOf(s: Scenario, role: TierRole) {
+  return role === 'file_cache' ? s.tiers.file_cache : role === 'interval_cache' ? s.tiers.interval_cache : s.tiers.disk;
+}
+
+export function waModel(role: TierRole, device: Device | null, wa: number): string {
+  if (role === 'interval_cache') {
+    const rho = device?.flash?.spare_factor;
+    return `WA(ρ = ${rho ?? '?'}) = ${num(wa)}: interval-cache writes are small and random, so greedy GC amplifies them (Lambert-W formula, model §8)`;
+  }
+  return `WA = ${num(wa)}: whole files are written sequentially, so garbage collection copies nothing (model §8)`;
+}
+
+export function tierLifetimes(s: Scenario, r: RunResult, scenarioLabel = s.name): TierLifetime[] {
+  const arch = ARCHITECTURES.find((a) => a.value === s.architecture)?.label ?? s.architecture;
+  return r.flash.map((f) => {
+    const tier = tierOf(s, f.role);
+    const device = s.devices.find((d) => d.id === tier?.device) ?? null;
+    const count = tier?.count ?? 0;
+    const a: string[] = [
+      `P/E cycles N = ${integer(f.pe_cycles)}${device?.flash ? ` (${device.flash.cell.toUpperCase()})` : ''}`,
+      `capacity C = ${num(f.capacity_gb)} GB (${count} × ${device ? `${num(device.capacity_gb)} GB ${device.name}` : '?'})`,
+      waModel(f.role, device, f.write_amplification),
+    ];
+    if (f.role === 'file_cache') {
+      if (s.policy.lfu === 'static') a.push('LFU static: the most popular files are staged before the run, nothing is written');
+      else
+        a.push(
+          `LFU dynamic: window ${num(s.policy.lfu_window_h)} h, ${s.policy.lfu_start} start, count margin ${integer(s.policy.lfu_margin)} requests; whole-file fills at ${num(device?.write_mbps ?? NaN)} MB/s`,
+        );
+    }
+    const ch = s.workload.churn;
+    a.push(ch ? `churn: ${integer(ch.new_titles)} new titles every ${num(ch.period_h)} h` : 'churn: none (popularity fixed)');
+    a.push(
+      `host write rate measured over ${num(s.run.duration_h)} h after ${num(s.run.warmup_h)} h warm-up, mean of ${s.run.replications} replication${s.run.replications === 1 ? '' : 's'}`,
+    );
+    a.push(`replacement cost per year = tier price × (1 year / lifetime); tier price ${device ? `$${num(device.price * count)}` : '?'}`);
+    return {
+      scenario: scenarioLabel,
+      architecture: arch,
+      role: f.role,
+      tierLabel: `${roleLabel(f.role)}${device ? ` — ${device.name}` : ''}`,
+      device,
+      count,
+      summary: f,
+      waModel: waModel(f.role, device, f.write_amplification),
+      assumptions: a,
+    };
+  });
+}
+
+/** One run of the comparison panel. */
+export interface ComparisonCase {
+  id: string;
+  label: string;
+  note: string;
+  scenario: Scenario;
+}
+
+/** Dynamic LFU churn of the comparison: 8 new titles every 4 h, margin 10 (as in the core's dynamic_lfu_wear test). */
+export const COMPARISON_CHURN = { period_h: 4, new_titles: 8 } as const;
+export const COMPARISON_LFU_MARGIN = 10;
+
+/**
+ * The comparison: interval caching on MLC (the study's warning), the same
+ * workload with the interval cache on SLC of about the same capacity, the
+ * HySSC hybrid (per-tier), and file-level LFU static and dynamic with churn.
+ */
+export function comparisonCases(preset: (id: string) => Scenario, catalog: Device[]): ComparisonCase[] {
+  const mlc = preset('mlc-interval-cache');
+  const slc = structuredClone(mlc);
+  const slcId = 'slc_fusionio';
+  if (!slc.devices.some((d) => d.id === slcId)) {
+    const d = catalog.find((x) => x.id === slcId);
+    if (d) slc.devices.push(structuredClone(d));
+  }
+  const slcDev = slc.devices.find((d) => d.id === slcId);
+  const mlcDev = mlc.devices.find((d) => d.id === mlc.tiers.interval_cache?.device);
+  // As many SLC devices as give about the MLC buffer's capacity.
+  const n = slcDev && mlcDev ? Math.max(1, Math.round((mlcDev.capacity_gb * (mlc.tiers.interval_cache?.count ?? 1)) / slcDev.capacity_gb)) : 1;
+  slc.tiers.interval_cache = { device: slcId, count: n };
+  slc.name = `${mlc.name}, on SLC`;
+  const stat = preset('mmsys11-cost-ssd');
+  const dyn = structuredClone(stat);
+  dyn.policy.lfu = 'dynamic';
+  dyn.policy.lfu_margin = COMPARISON_LFU_MARGIN;
+  dyn.workload.churn = { ...COMPARISON_CHURN };
+  dyn.name = `${stat.name}, dynamic LFU with churn`;
+  return [
+    { id: 'mlc-ic', label: 'Interval cache on MLC', note: mlc.name, scenario: mlc },
+    {
+      id: 'slc-ic',
+      label: 'Interval cache on SLC',
+      note: `same workload and disks, buffer on ${n} × ${slcDev ? `${num(slcDev.capacity_gb)} GB SLC` : 'SLC'} (about the MLC buffer's capacity)`,
+      scenario: slc,
+    },
+    { id: 'hyssc', label: 'SLC (IC) + TLC (LFU) + HDD', note: preset('hyssc-slc-tlc').name, scenario: preset('hyssc-slc-tlc') },
+    { id: 'lfu-static', label: 'File-level LFU, static', note: stat.name, scenario: stat },
+    {
+      id: 'lfu-dynamic',
+      label: 'File-level LFU, dynamic + churn',
+      note: `${COMPARISON_CHURN.new_titles} new titles every ${COMPARISON_CHURN.period_h} h, count margin ${COMPARISON_LFU_MARGIN}`,
+      scenario: dyn,
+    },
+  ];
+}

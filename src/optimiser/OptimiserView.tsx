@@ -1,0 +1,503 @@
+// The "Optimiser" view: per architecture, the cheapest device counts that
+// meet a rejection target (model §10). The search runs in a dedicated worker,
+// its candidates on the simulation pool; this page only draws.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { getSearchBackend, runOptimiser, type OptimiserProgress, type SearchBackend } from './client';
+import type { Architecture, FieldError, OptimizeResult, RunResult, Scenario } from '../engine/types';
+import { ScatterChart } from '../charts';
+import { ErrorSummary, FormContext, NumField, FieldMessages, useLocalInvalid } from '../shared/form';
+import { ARCHITECTURES } from '../shared/labels';
+import { dollars, num } from '../shared/format';
+import type { ViewProps } from '../app/view-props';
+import { OptimiserTable } from './OptimiserTable';
+import { rangesText, shortCounts } from './format';
+import { DEFAULT_FORM, STUDY_ARCHITECTURES, toSpec, type SpecForm } from './spec';
+import { StudyCheck, type StudyCheckData } from './StudyCheck';
+import { usePeakHour } from '../logs/usePeakHour';
+import './optimiser.css';
+
+type RunState =
+  | { status: 'idle' }
+  | { status: 'running'; label: string; progress: OptimiserProgress | null }
+  | { status: 'done'; result: OptimizeResult; seconds: number }
+  | { status: 'cancelled' }
+  | { status: 'failed'; message: string };
+
+const PREVIEW_DELAY_MS = 150;
+
+function poolSize(engine: unknown): number {
+  const n = (engine as { size?: unknown }).size;
+  return typeof n === 'number' && n > 0 ? n : 1;
+}
+
+function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+function isAbort(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && 'name' in e && (e as { name: string }).name === 'AbortError';
+}
+
+/** A device-count maximum: blank means "derived by the core". */
+function MaxField({
+  path,
+  label,
+  value,
+  derived,
+  onChange,
+  setLocalBad,
+}: {
+  path: string;
+  label: string;
+  value: string;
+  derived: number | null;
+  onChange: (v: string) => void;
+  setLocalBad: (path: string, bad: boolean) => void;
+}) {
+  const t = value.trim();
+  const local = t !== '' && !/^\d+$/.test(t) ? 'enter a whole number, or leave blank for the derived maximum' : null;
+  useEffect(() => setLocalBad(path, local !== null), [path, local, setLocalBad]);
+  return (
+    <div className="field">
+      <label htmlFor={`opt-${path}`}>{label}</label>
+      <input
+        id={`opt-${path}`}
+        type="text"
+        inputMode="numeric"
+        data-testid={`field-${path}`}
+        value={value}
+        placeholder={derived === null ? 'derived' : `derived: ${derived}`}
+        aria-invalid={local !== null}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <span className="hint" data-testid={`derived-${path}`}>
+        {derived === null ? 'not used by the chosen architectures' : t === '' ? `derived from the workload: ${derived}` : `derived would be ${derived}`}
+      </span>
+      <FieldMessages path={path} local={local} />
+    </div>
+  );
+}
+
+export function OptimiserView(props: ViewProps) {
+  const search = useMemo(() => getSearchBackend(), []);
+  return <OptimiserPage {...props} search={search} />;
+}
+
+export function OptimiserPage({ engine, scenario: given, valid, setScenario, search }: ViewProps & { search: SearchBackend }) {
+  // Peak-hour planning: with a rate profile, optionally size for its
+  // busiest hour held constant (the scenario the search sees).
+  const peak = usePeakHour(given);
+  const [peakOn, setPeakOn] = useState(false);
+  const scenario = peakOn && peak ? peak.scenario : given;
+  const [form, setForm] = useState<SpecForm>(DEFAULT_FORM);
+  const [preview, setPreview] = useState<{ result: OptimizeResult | null; errors: FieldError[] }>({ result: null, errors: [] });
+  const [localBad, setLocalBad] = useLocalInvalid();
+  const [run, setRun] = useState<RunState>({ status: 'idle' });
+  const [check, setCheck] = useState<StudyCheckData | null>(null);
+  const abortRef = useRef<AbortController | null>(null);
+  const spec = useMemo(() => toSpec(form), [form]);
+  const parallel = poolSize(engine);
+
+  const set = <K extends keyof SpecForm>(k: K, v: SpecForm[K]) => setForm((f) => ({ ...f, [k]: v }));
+
+  // Lay the search out (no simulation) to check the spec and show the space.
+  useEffect(() => {
+    if (!valid || localBad.size > 0) return;
+    let live = true;
+    const t = setTimeout(() => {
+      void (async () => {
+        let h: number | null = null;
+        try {
+          const started = await search.start(scenario, spec);
+          if ('errors' in started) {
+            if (live) setPreview({ result: null, errors: started.errors });
+            return;
+          }
+          h = started.handle;
+          const result = await search.result(h);
+          if (live) setPreview({ result, errors: [] });
+        } catch (e) {
+          if (live) setPreview({ result: null, errors: [{ path: 'optimize', message: messageOf(e) }] });
+        } finally {
+          if (h !== null) await search.free(h);
+        }
+      })();
+    }, PREVIEW_DELAY_MS);
+    return () => {
+      live = false;
+      clearTimeout(t);
+    };
+  }, [search, scenario, spec, valid, localBad]);
+
+  const running = run.status === 'running';
+  const canRun = valid && !running && localBad.size === 0 && preview.errors.length === 0 && form.architectures.length > 0;
+
+  async function start() {
+    const ac = new AbortController();
+    abortRef.current = ac;
+    setRun({ status: 'running', label: 'Searching', progress: null });
+    try {
+      const out = await runOptimiser({
+        search,
+        runner: engine,
+        parallel,
+        scenario,
+        spec,
+        signal: ac.signal,
+        onProgress: (p) => setRun({ status: 'running', label: 'Searching', progress: p }),
+      });
+      setRun({ status: 'done', result: out.result, seconds: out.seconds });
+    } catch (e) {
+      setRun(isAbort(e) ? { status: 'cancelled' } : { status: 'failed', message: messageOf(e) });
+    }
+  }
+
+  /** Load the MMSys'11 cost setup and run all three architectures under both criteria. */
+  async function studyCheck() {
+    const ac = new AbortController();
+    abortRef.current = ac;
+    setCheck(null);
+    setRun({ status: 'running', label: 'Study check', progress: null });
+    try {
+      const t0 = performance.now();
+      const s: Scenario = await engine.preset('mmsys11-cost-hdd');
+      setScenario(s);
+      const f: SpecForm = { ...DEFAULT_FORM, architectures: STUDY_ARCHITECTURES, target: 0, tcoOn: form.tcoOn, years: form.years, usdPerKwh: form.usdPerKwh, hoursPerDay: form.hoursPerDay };
+      setForm({ ...f, criterion: 'simulated' });
+      const capacityRuns: Partial<Record<Architecture, RunResult>> = {};
+      // The study's table lives in the core (shared with the Study claims tab).
+      const table = await engine.studyCostTable();
+      const dramClaim = table.find((c) => c.architecture === 'dram_ic_hdd');
+      if (!dramClaim) throw new Error('the core has no DRAM + HDD row in the MMSys\'11 cost table');
+      const studyDram: Scenario = structuredClone(s);
+      studyDram.architecture = 'dram_ic_hdd';
+      studyDram.tiers.disk.count = dramClaim.counts.disk;
+      if (studyDram.tiers.interval_cache) studyDram.tiers.interval_cache.count = dramClaim.counts.interval_cache;
+      if (studyDram.tiers.file_cache) studyDram.tiers.file_cache.count = 0;
+      // All three at once: the pool's queue keeps every worker busy.
+      const [capacity, simulated, dram] = await Promise.all([
+        runOptimiser({
+          search,
+          runner: engine,
+          parallel,
+          scenario: s,
+          spec: toSpec({ ...f, criterion: 'study_capacity' }),
+          signal: ac.signal,
+          onResult: (c, r) => {
+            capacityRuns[c.architecture] = r;
+          },
+        }),
+        runOptimiser({
+          search,
+          runner: engine,
+          parallel,
+          scenario: s,
+          spec: toSpec({ ...f, criterion: 'simulated' }),
+          signal: ac.signal,
+          onProgress: (p) => setRun({ status: 'running', label: 'Study check', progress: p }),
+        }),
+        engine.run(studyDram, { signal: ac.signal }),
+      ]);
+      const seconds = (performance.now() - t0) / 1000;
+      // Why a configuration meeting the capacity rule still rejects: the core's words, as on the Study claims tab.
+      const notes: Partial<Record<Architecture, string>> = {};
+      for (const c of table) {
+        const r = capacityRuns[c.architecture];
+        if (r) notes[c.architecture] = await engine.rejectionNote(r, c.text);
+      }
+      // The capacity rule's numbers for the explanation, from the core (its rounding guard included).
+      const disk = s.devices.find((d) => d.id === s.tiers.disk.device);
+      const kbps = s.workload.classes[0]?.bitrate_kbps ?? 0;
+      const hddN = table.find((c) => c.architecture === 'hdd_only')?.counts.disk ?? 0;
+      const rule = async (mbps: number) => (disk?.read_mbps && kbps > 0 ? engine.streamsPerBandwidth(mbps, kbps) : Number.NaN);
+      const perDisk = await rule(disk?.read_mbps ?? 0);
+      const fewerDisks = await rule(Math.max(0, hddN - 1) * (disk?.read_mbps ?? 0));
+      setCheck({ scenario: s, capacity: capacity.result, simulated: simulated.result, studyDram: dram, table, notes, seconds, perDisk, fewerDisks });
+      setRun({ status: 'done', result: simulated.result, seconds });
+    } catch (e) {
+      ac.abort();
+      setRun(isAbort(e) ? { status: 'cancelled' } : { status: 'failed', message: messageOf(e) });
+    }
+  }
+
+  const shown = run.status === 'done' ? run.result : run.status === 'running' ? (run.progress?.partial ?? null) : null;
+  const spaces = (run.status === 'done' ? run.result : preview.result)?.architectures ?? [];
+  const derivedMax = (role: 'disk' | 'interval_cache' | 'file_cache') => {
+    const vals = (preview.result?.architectures ?? []).flatMap((a) => a.space.tiers.filter((t) => t.role === role && t.max_derived).map((t) => t.max));
+    const any = (preview.result?.architectures ?? []).some((a) => a.space.tiers.some((t) => t.role === role));
+    if (!any) return null;
+    return vals.length ? Math.max(...vals) : null;
+  };
+  const formErrors = preview.errors;
+
+  return (
+    <FormContext.Provider value={{ errors: formErrors, setLocalInvalid: setLocalBad }}>
+      <div className="optimiser" data-testid="optimiser">
+        <section className="card" aria-labelledby="opt-title">
+          <h2 id="opt-title">Cost optimiser</h2>
+          <p className="note">
+            For each architecture, the cheapest device counts (of the devices chosen on the Scenario tab: {scenario.tiers.disk.device}
+            {scenario.tiers.interval_cache ? `, ${scenario.tiers.interval_cache.device}` : ''}
+            {scenario.tiers.file_cache ? `, ${scenario.tiers.file_cache.device}` : ''}) that hold the library and meet the rejection target, for the current
+            workload and run settings.
+          </p>
+          {peak ? (
+            <label className="check" data-testid="opt-peak">
+              <input type="checkbox" data-testid="opt-peak-hour" checked={peakOn} onChange={(e) => setPeakOn(e.target.checked)} />
+              Size for the peak hour: {String(peak.hour).padStart(2, '0')}:00–{String((peak.hour + 1) % 24).padStart(2, '0')}:00 at{' '}
+              {num(peak.rate)} requests/s held constant (the workload's hourly profile peaks there)
+            </label>
+          ) : null}
+          <fieldset className="opt-archs">
+            <legend>Architectures to compare</legend>
+            {ARCHITECTURES.map((a) => (
+              <label key={a.value} className="check" title={a.help}>
+                <input
+                  type="checkbox"
+                  data-testid={`opt-arch-${a.value}`}
+                  checked={form.architectures.includes(a.value)}
+                  onChange={(e) =>
+                    set(
+                      'architectures',
+                      e.target.checked
+                        ? ARCHITECTURES.map((x) => x.value).filter((v) => v === a.value || form.architectures.includes(v))
+                        : form.architectures.filter((v) => v !== a.value),
+                    )
+                  }
+                />
+                {a.label}
+              </label>
+            ))}
+            <FieldMessages path="optimize.architectures" />
+          </fieldset>
+          <div className="grid">
+            <NumField
+              path="optimize.target"
+              label="Target rejection probability"
+              value={form.target}
+              onChange={(v) => set('target', v)}
+              hint="0 = no request rejected; 0.01 = at most 1 % in every replication"
+            />
+          </div>
+          <fieldset className="opt-criterion">
+            <legend>Criterion</legend>
+            <label className="radio">
+              <input type="radio" name="opt-criterion" data-testid="opt-criterion-simulated" checked={form.criterion === 'simulated'} onChange={() => set('criterion', 'simulated')} />
+              Simulated
+            </label>
+            <span className="hint">
+              A configuration passes when the simulated rejection probability is ≤ the target in <em>every</em> replication. Cheaper configurations are
+              excluded only by conditions that provably hold for the very arrival sequence simulated, so the answer equals simulating everything.
+            </span>
+            <label className="radio">
+              <input type="radio" name="opt-criterion" data-testid="opt-criterion-study_capacity" checked={form.criterion === 'study_capacity'} onChange={() => set('criterion', 'study_capacity')} />
+              Study’s capacity rule
+            </label>
+            <span className="hint">
+              The MMSys'11 rule: stream capacity Σ ⌊bandwidth × 1024 / bitrate⌋ of the disk and flash tiers ≥ λ × mean length × (1 − target). No credit for an
+              interval cache (the rule has no closed form for it). The chosen configuration is simulated once for its metrics — it may still reject at a peak.
+            </span>
+          </fieldset>
+          <div className="grid">
+            <MaxField path="optimize.max_counts.disk" label="Max disks" value={form.maxDisk} derived={derivedMax('disk')} onChange={(v) => set('maxDisk', v)} setLocalBad={setLocalBad} />
+            <MaxField
+              path="optimize.max_counts.interval_cache"
+              label="Max interval-cache devices"
+              value={form.maxIntervalCache}
+              derived={derivedMax('interval_cache')}
+              onChange={(v) => set('maxIntervalCache', v)}
+              setLocalBad={setLocalBad}
+            />
+            <MaxField
+              path="optimize.max_counts.file_cache"
+              label="Max file-cache devices"
+              value={form.maxFileCache}
+              derived={derivedMax('file_cache')}
+              onChange={(v) => set('maxFileCache', v)}
+              setLocalBad={setLocalBad}
+            />
+          </div>
+          <fieldset className="opt-tco">
+            <legend>
+              <label className="check">
+                <input type="checkbox" data-testid="opt-tco-on" checked={form.tcoOn} onChange={(e) => set('tcoOn', e.target.checked)} />
+                Total cost of ownership (energy and SSD replacements over a service life)
+              </label>
+            </legend>
+            {form.tcoOn ? (
+              <div className="grid">
+                <NumField path="optimize.tco.years" label="Service life" unit="years" value={form.years} onChange={(v) => set('years', v)} />
+                <NumField path="optimize.tco.usd_per_kwh" label="Energy price" unit="$/kWh" value={form.usdPerKwh} onChange={(v) => set('usdPerKwh', v)} />
+                <NumField path="optimize.tco.hours_per_day" label="Operating hours" unit="h/day" value={form.hoursPerDay} onChange={(v) => set('hoursPerDay', v)} />
+              </div>
+            ) : null}
+          </fieldset>
+          <FieldMessages path="optimize" />
+          <FieldMessages path="optimize.max_counts" />
+          {!valid ? <p className="field-error">The scenario has errors: fix them on the Scenario tab first.</p> : null}
+          <div className="run-buttons">
+            <button type="button" className="primary" data-testid="opt-run" disabled={!canRun} onClick={() => void start()}>
+              Find the cheapest configurations
+            </button>
+            <button type="button" data-testid="opt-study-check" disabled={running} onClick={() => void studyCheck()}>
+              Run the study check
+            </button>
+            <button type="button" data-testid="opt-cancel" disabled={!running} onClick={() => abortRef.current?.abort()}>
+              Cancel
+            </button>
+          </div>
+          <ErrorSummary errors={formErrors} action="searching" testId="opt-error-summary" />
+          <RunStatus run={run} parallel={parallel} />
+        </section>
+
+        {spaces.length > 0 ? (
+          <section className="card" aria-labelledby="opt-space-title" data-testid="opt-space">
+            <h2 id="opt-space-title">Search space</h2>
+            <ul className="opt-space-list">
+              {spaces.map((a) => (
+                <li key={a.architecture} data-testid={`opt-space-${a.architecture}`}>
+                  <strong>{a.label}</strong>: {rangesText(a.space)} — {a.space.configurations.toLocaleString('en-US')} configurations, each holding the library.
+                  {run.status === 'done' ? ` ${a.simulated} simulated, ${a.pruned} pruned by the trace bound, ${a.not_examined.toLocaleString('en-US')} dearer than the optimum (never needed).` : ''}
+                </li>
+              ))}
+            </ul>
+            <p className="hint">
+              Configurations are visited in capital-cost order; the first that meets the criterion is the answer. Pruned = proved infeasible without simulation
+              (the requests still playing at some arrival exceed what the configuration can carry, for the same arrivals the simulator draws).
+              {run.status === 'done' && !run.result.pruning_active ? ' Pruning was switched off during this run (a simulation did not match the regenerated trace).' : ''}
+            </p>
+            {run.status === 'done'
+              ? run.result.notes.map((n, i) => (
+                  <p key={i} className="hint">
+                    {n}
+                  </p>
+                ))
+              : null}
+          </section>
+        ) : null}
+
+        {shown ? (
+          <section className="card" aria-labelledby="opt-results-title" data-testid="opt-results">
+            <h2 id="opt-results-title">Cheapest configurations</h2>
+            <OptimiserTable result={shown} />
+            {shown.evaluated.length > 0 ? <CostChart result={shown} /> : null}
+            {run.status === 'done' ? (
+              <details className="opt-json">
+                <summary>Result as JSON (what <code>tierplan optimize FILE --spec search.json</code> prints)</summary>
+                <pre data-testid="opt-json">{JSON.stringify(run.result, null, 2)}</pre>
+              </details>
+            ) : null}
+          </section>
+        ) : null}
+
+        {check ? (
+          <section className="card" aria-labelledby="opt-study-title">
+            <h2 id="opt-study-title">Reproduction: the MMSys'11 cost table</h2>
+            <StudyCheck data={check} />
+          </section>
+        ) : (
+          <section className="card" aria-labelledby="opt-study-title">
+            <h2 id="opt-study-title">Reproduction: the MMSys'11 cost table</h2>
+            <p className="note">
+              The study (Ryu, Kim &amp; Ramachandran, MMSys'11) sizes each architecture for λ = 1 request/s of 60-minute videos at 245 KB/s with 0 % rejection and
+              reports: HDD only 13 HDDs (1.46 streams/$), DRAM + HDD 2 DRAM + 12 HDDs (1.54), SSD + HDD 5 SSDs + 2 HDDs (3.55) — flash about twice as
+              cost-effective as either other. <strong>Run the study check</strong> loads that setup (preset “Cost table”) and searches all three
+              architectures under both criteria, then explains each difference.
+            </p>
+          </section>
+        )}
+      </div>
+    </FormContext.Provider>
+  );
+}
+
+function RunStatus({ run, parallel }: { run: RunState; parallel: number }) {
+  if (run.status === 'running') {
+    const p = run.progress;
+    const arch = p?.partial.architectures ?? [];
+    return (
+      <div className="progress" data-testid="opt-progress">
+        <progress
+          max={p ? Math.max(1, p.search.architectures) : 1}
+          value={p ? p.search.architectures_done : undefined}
+          aria-label="Architectures concluded"
+        />
+        <span data-testid="opt-status" aria-live="polite">
+          {run.label}: {p ? `${p.search.simulated} simulated, ${p.search.in_flight} running on ${parallel} worker${parallel === 1 ? '' : 's'}, ${p.search.pruned} pruned` : 'laying out the search…'}
+        </span>
+        <ul className="opt-progress-list">
+          {arch.map((a) => (
+            <li key={a.architecture}>
+              {a.label}: {a.simulated} simulated, {a.pruned} pruned, {a.not_examined.toLocaleString('en-US')} {a.done ? 'never needed — done' : 'remaining'}
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
+  if (run.status === 'done')
+    return (
+      <p className="ok" data-testid="opt-status">
+        Done in {run.seconds.toFixed(2)} s: {run.result.simulations} simulations, {run.result.pruned} configurations pruned.
+      </p>
+    );
+  if (run.status === 'cancelled')
+    return (
+      <p className="muted" data-testid="opt-status">
+        Cancelled.
+      </p>
+    );
+  if (run.status === 'failed')
+    return (
+      <p className="field-error" role="alert" data-testid="opt-error">
+        {run.message}
+      </p>
+    );
+  return null;
+}
+
+/** Chart width in SVG units: the card's width on a phone, so the labels stay readable. */
+function useChartWidth(): number {
+  const pick = () => Math.max(300, Math.min(720, (globalThis.innerWidth ?? 720) - 48));
+  const [w, setW] = useState(pick);
+  useEffect(() => {
+    const on = () => setW(pick());
+    globalThis.addEventListener?.('resize', on);
+    return () => globalThis.removeEventListener?.('resize', on);
+  }, []);
+  return w;
+}
+
+function CostChart({ result }: { result: OptimizeResult }) {
+  const width = useChartWidth();
+  const byArch = new Map(result.architectures.map((a) => [a.architecture, a]));
+  const points = result.evaluated.map((e) => {
+    const a = byArch.get(e.architecture)!;
+    const id = `${e.architecture}-${e.counts.disk}-${e.counts.interval_cache}-${e.counts.file_cache}`;
+    return {
+      id,
+      x: e.capital_cost,
+      y: e.avg_streams,
+      group: a.label,
+      label: `${a.label}: ${shortCounts(e.counts, a.space)} — ${e.feasible ? 'meets the target' : `rejects (max ${num(e.max_rejection_probability * 100)} %)`}`,
+    };
+  });
+  return (
+    <div className="opt-chart">
+      <ScatterChart
+        title="Average concurrent streams vs capital cost of every simulated configuration"
+        xLabel="Capital cost ($)"
+        yLabel="Average concurrent streams"
+        points={points}
+        xFormat={(v) => dollars(v).replace('.00', '')}
+        testId="opt-chart"
+        width={width}
+        height={width < 500 ? 320 : 380}
+      />
+      <p className="hint">
+        {points.length} simulated configuration{points.length === 1 ? '' : 's'} (pruned ones are never simulated, so they are not drawn). The Pareto front:
+        nothing cheaper serves as many streams.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+// The optimiser's dedicated worker: holds the search state (the cost-ordered
+// configuration list and the regenerated arrival traces) in its own wasm
+// instance, so the pool's workers stay free to simulate candidates.
+import * as Comlink from 'comlink';
+import init, * as wasm from '../wasm-pkg/tierplan_studies';
+import { createSearchApi } from './search-api';
+
+const ready = init().then(() => createSearchApi(wasm));
+
+Comlink.expose({
+  ready: async () => {
+    await ready;
+  },
+  start: async (...a: Parameters<ReturnType<typeof createSearchApi>['start']>) => (await ready).start(...a),
+  nextBatch: async (h: number, k: number) => (await ready).nextBatch(h, k),
+  report: async (...a: Parameters<ReturnType<typeof createSearchApi>['report']>) => (await ready).report(...a),
+  progress: async (h: number) => (await ready).progress(h),
+  isDone: async (h: number) => (await ready).isDone(h),
+  result: async (h: number) => (await ready).result(h),
+  free: async (h: number) => (await ready).free(h),
+});

@@ -1,0 +1,60 @@
+// The optimiser's search, held in one wasm instance: a table of
+// `OptimizeSearch` objects by handle, so a dedicated worker can keep the
+// search state while the pool's workers simulate its candidates. Plain
+// functions over an initialised module, so tests call it in Node.
+import type * as Wasm from '../wasm-pkg/tierplan_studies';
+import type { Candidate, FieldError, OptimizeResult, OptimizeSpec, RunResult, Scenario, SearchProgress } from '../engine/types';
+
+export type OptimiserWasm = Pick<typeof Wasm, 'OptimizeSearch'>;
+
+export interface SearchApi {
+  /**
+   * Lay out the search: its handle, or the field errors of the scenario and
+   * the spec (`optimize.…`) — returned, not thrown, so they survive comlink.
+   */
+  start(scenario: Scenario, spec: OptimizeSpec): { handle: number } | { errors: FieldError[] };
+  nextBatch(handle: number, k: number): Candidate[];
+  report(handle: number, id: number, result: RunResult): void;
+  progress(handle: number): SearchProgress;
+  isDone(handle: number): boolean;
+  result(handle: number): OptimizeResult;
+  /** Release the search's memory (also after a cancel). */
+  free(handle: number): void;
+}
+
+function isFieldErrors(x: unknown): x is FieldError[] {
+  return Array.isArray(x) && x.every((e) => typeof e === 'object' && e !== null && 'path' in e && 'message' in e);
+}
+
+export function createSearchApi(wasm: OptimiserWasm): SearchApi {
+  const searches = new Map<number, InstanceType<OptimiserWasm['OptimizeSearch']>>();
+  let next = 1;
+  const get = (h: number) => {
+    const s = searches.get(h);
+    if (!s) throw new Error(`no optimiser search ${h} (finished or cancelled)`);
+    return s;
+  };
+  return {
+    start(scenario, spec) {
+      let s: InstanceType<OptimiserWasm['OptimizeSearch']>;
+      try {
+        s = new wasm.OptimizeSearch(scenario, spec);
+      } catch (e) {
+        if (isFieldErrors(e)) return { errors: e };
+        throw e;
+      }
+      const h = next++;
+      searches.set(h, s);
+      return { handle: h };
+    },
+    nextBatch: (h, k) => get(h).nextBatch(k),
+    report: (h, id, r) => get(h).report(id, r),
+    progress: (h) => get(h).progress(),
+    isDone: (h) => get(h).isDone(),
+    result: (h) => get(h).result(),
+    free(h) {
+      searches.get(h)?.free();
+      searches.delete(h);
+    },
+  };
+}

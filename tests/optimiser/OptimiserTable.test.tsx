@@ -1,0 +1,78 @@
+// The optimiser's results table, fed a real OptimizeResult (the search and
+// its simulations through the wasm core, loaded by initSync).
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { loadStudies, simApi } from '../helpers/wasm';
+import { createSearchApi } from '../../src/optimiser/search-api';
+import { runOptimiser } from '../../src/optimiser/client';
+import type { OptimizeSpec, Scenario } from '../../src/engine/types';
+import { dollars, estimate, num, percent } from '../../src/shared/format';
+import { OptimiserTable } from '../../src/optimiser/OptimiserTable';
+
+const api = simApi();
+const search = createSearchApi(loadStudies());
+let id = 5000;
+const runner = { run: (s: Scenario) => api.run(id++, s) };
+
+function small(): Scenario {
+  const s = api.preset('mmsys11-cost-hdd');
+  s.workload.arrival_rate = 0.25;
+  s.run.duration_h = 1;
+  s.run.replications = 3;
+  return s;
+}
+
+async function optimise(spec: OptimizeSpec) {
+  return (await runOptimiser({ search, runner, parallel: 2, scenario: small(), spec })).result;
+}
+
+describe('OptimiserTable', () => {
+  it('shows each optimum with its cost, streams per dollar, TCO, rejection and lifetime', async () => {
+    const result = await optimise({
+      architectures: ['hdd_only', 'ssd_lfu_hdd'],
+      target: 0,
+      criterion: 'simulated',
+      max_counts: { disk: 5, interval_cache: null, file_cache: 3 },
+      tco: { years: 5, usd_per_kwh: 0.12 },
+    });
+    render(<OptimiserTable result={result} />);
+    const table = screen.getByTestId('opt-table');
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    for (const a of result.architectures) {
+      const b = a.best!;
+      const m = b.measurement!;
+      const row = within(screen.getByTestId(`opt-row-${a.architecture}`));
+      expect(row.getByRole('rowheader').textContent).toBe(a.label);
+      expect(row.getByTestId('opt-cost').textContent).toBe(dollars(b.capital_cost));
+      expect(row.getByTestId('opt-spd').textContent).toBe(estimate(m.streams_per_dollar));
+      expect(row.getByTestId('opt-tco-spd').textContent).toBe(num(m.tco!.streams_per_dollar));
+      expect(row.getByTestId('opt-tco').textContent).toContain(dollars(m.tco!.total));
+      expect(row.getByTestId('opt-rejection').textContent).toContain(`(max ${percent(m.max_rejection_probability)})`);
+    }
+    const hdd = within(screen.getByTestId('opt-row-hdd_only'));
+    expect(hdd.getByTestId('opt-counts').textContent).toMatch(/^\d+ × hdd15k/);
+    expect(hdd.getByTestId('opt-lifetime').textContent).toBe('no SSD');
+    const ssd = within(screen.getByTestId('opt-row-ssd_lfu_hdd'));
+    expect(ssd.getByTestId('opt-counts').textContent).toMatch(/^\d+ × hdd15k \+ [1-3] × ssd_a/);
+    // Static LFU never writes the flash.
+    expect(ssd.getByTestId('opt-lifetime').textContent).toBe('ssd_a: no writes');
+    // TCO exceeds capital, so TCO streams per dollar are lower.
+    const sm = result.architectures[1].best!.measurement!;
+    expect(sm.tco!.streams_per_dollar).toBeLessThan(sm.streams_per_dollar.mean);
+  }, 60_000);
+
+  it('without TCO drops the TCO columns; an architecture without an optimum names the bound to raise', async () => {
+    const result = await optimise({
+      architectures: ['hdd_only'],
+      target: 0,
+      criterion: 'simulated',
+      max_counts: { disk: 2, interval_cache: null, file_cache: null },
+      tco: null,
+    });
+    render(<OptimiserTable result={result} />);
+    expect(screen.queryByText('TCO')).toBeNull();
+    const row = within(screen.getByTestId('opt-row-hdd_only'));
+    expect(row.getByTestId('opt-none').textContent).toMatch(/raise optimize\.max_counts\.disk \(now 2\)/);
+    expect(row.getByTestId('opt-search-counts').textContent).toMatch(/of 1$/);
+  }, 60_000);
+});
