@@ -11,7 +11,7 @@
 //!
 //! Devices: `flash_tier` (FTL + chip timings per tier), `disk_array` (RAID 0
 //! of 15K disks); `engine` (one cache's event loop); `latency` (response
-//! time mean and quantiles); policies `lru_cache`, `hyssc`, `no_cache` over
+//! time mean and quantiles); policies `single_tech`, `hyssc`, `no_cache` over
 //! the shared `lru` slot list; `make` (factory); `job` (all caches in
 //! lockstep, replications, the result). The FAST'12 layers: `fcl` (FP-,
 //! RW-, OP-FCL and the cost sweep) over `stack_distance` (hit-ratio curves
@@ -26,11 +26,11 @@ pub mod job;
 pub mod latency;
 pub mod lockstep;
 pub mod lru;
-pub mod lru_cache;
 pub mod make;
 pub mod no_cache;
 pub mod policy;
 pub mod result;
+pub mod single_tech;
 pub mod stack_distance;
 
 pub use policy::{CachePolicy, DeviceOp, PolicyCounters, Tier};

@@ -1,10 +1,12 @@
 //! The bookkeeping every block cache policy shares: a fixed number of 4 KB
 //! slots, a map from disk block to slot, and an LRU order over the occupied
-//! slots. Slot `s` is what the policy hands the engine as the flash address,
-//! so a slot lives at the same logical flash page for as long as it holds a
-//! block. Arrays grow only while the cache first fills (at most doubling a
+//! slots (the core's one LRU list, `tierplan_kit::lru_order`). Slot `s` is
+//! what the policy hands the engine as the flash address, so a slot lives at
+//! the same logical flash page for as long as it holds a block. Arrays grow only while the cache first fills (at most doubling a
 //! handful of times) and are reused afterwards: a warm cache allocates
 //! nothing per I/O.
+
+use tierplan_kit::lru_order::LruOrder;
 
 const NONE: u32 = u32::MAX;
 
@@ -121,13 +123,10 @@ pub const LIVE: u8 = 4;
 pub struct SlotLru {
     capacity: u32,
     keys: Vec<u64>,
-    prev: Vec<u32>,
-    next: Vec<u32>,
     flags: Vec<u8>,
     map: BlockMap,
-    /// Most / least recently used slot.
-    head: u32,
-    tail: u32,
+    /// The recency order of the occupied slots (the core's one LRU list).
+    order: LruOrder,
     len: u32,
     /// Slots freed by `remove`, reused before fresh ones.
     free: Vec<u32>,
@@ -138,12 +137,9 @@ impl SlotLru {
         SlotLru {
             capacity,
             keys: Vec::new(),
-            prev: Vec::new(),
-            next: Vec::new(),
             flags: Vec::new(),
             map: BlockMap::new(),
-            head: NONE,
-            tail: NONE,
+            order: LruOrder::new(),
             len: 0,
             free: Vec::new(),
         }
@@ -167,13 +163,10 @@ impl SlotLru {
 
     pub fn clear(&mut self) {
         self.keys.clear();
-        self.prev.clear();
-        self.next.clear();
         self.flags.clear();
         self.map.clear();
         self.free.clear();
-        self.head = NONE;
-        self.tail = NONE;
+        self.order.clear();
         self.len = 0;
     }
 
@@ -200,47 +193,18 @@ impl SlotLru {
 
     /// The least recently used slot, if any.
     pub fn lru(&self) -> Option<u32> {
-        (self.tail != NONE).then_some(self.tail)
-    }
-
-    fn unlink(&mut self, s: u32) {
-        let (p, n) = (self.prev[s as usize], self.next[s as usize]);
-        if p == NONE {
-            self.head = n
-        } else {
-            self.next[p as usize] = n
-        }
-        if n == NONE {
-            self.tail = p
-        } else {
-            self.prev[n as usize] = p
-        }
-    }
-
-    fn push_front(&mut self, s: u32) {
-        self.prev[s as usize] = NONE;
-        self.next[s as usize] = self.head;
-        if self.head != NONE {
-            self.prev[self.head as usize] = s;
-        }
-        self.head = s;
-        if self.tail == NONE {
-            self.tail = s;
-        }
+        self.order.least_recent()
     }
 
     /// Make `slot` the most recently used.
     pub fn touch(&mut self, slot: u32) {
-        if self.head != slot {
-            self.unlink(slot);
-            self.push_front(slot);
-        }
+        self.order.move_to_front(slot);
     }
 
     /// Drop `slot`'s block; the slot is free for reuse.
     pub fn remove(&mut self, slot: u32) {
         self.map.remove(self.keys[slot as usize]);
-        self.unlink(slot);
+        self.order.unlink(slot);
         self.flags[slot as usize] = 0;
         self.len -= 1;
         self.free.push(slot);
@@ -255,8 +219,6 @@ impl SlotLru {
             None => {
                 let s = self.keys.len() as u32;
                 self.keys.push(0);
-                self.prev.push(NONE);
-                self.next.push(NONE);
                 self.flags.push(0);
                 s
             }
@@ -264,7 +226,7 @@ impl SlotLru {
         self.keys[s as usize] = block;
         self.flags[s as usize] = flags | LIVE;
         self.map.insert(block, s);
-        self.push_front(s);
+        self.order.push_front(s);
         self.len += 1;
         s
     }
@@ -272,7 +234,10 @@ impl SlotLru {
     /// Give the LRU slot to `block` (the list is full): returns the slot and
     /// the evicted block's number and flags. The slot keeps its flash page.
     pub fn replace_lru(&mut self, block: u64, flags: u8) -> (u32, u64, u8) {
-        let s = self.tail;
+        let s = self
+            .order
+            .least_recent()
+            .expect("replace_lru on a full list");
         let (old, old_flags) = (self.keys[s as usize], self.flags[s as usize]);
         self.map.remove(old);
         self.keys[s as usize] = block;

@@ -4,9 +4,9 @@
 use super::fcl::{fp_fcl, op_fcl, rw_fcl, FclConfig};
 use super::flash_tier::{geometry, FlashTier, UNITS_PER_TIER};
 use super::hyssc::Hyssc;
-use super::lru_cache::LruCache;
 use super::no_cache::NoCache;
 use super::policy::CachePolicy;
+use super::single_tech::SingleTechCache;
 use tierplan_scenario::block::{BlockCacheKind, BlockSpec};
 use tierplan_scenario::CellType;
 
@@ -115,7 +115,7 @@ pub fn policy(kind: BlockCacheKind, spec: &BlockSpec, u: Option<f64>) -> Box<dyn
     match kind {
         BlockCacheKind::None => Box::new(NoCache::default()),
         BlockCacheKind::Slc | BlockCacheKind::Mlc | BlockCacheKind::Tlc => {
-            Box::new(LruCache::new(pages(0), page_kb(0)))
+            Box::new(SingleTechCache::new(pages(0), page_kb(0)))
         }
         BlockCacheKind::Hyssc => Box::new(Hyssc::new(pages(0), pages(1))),
         BlockCacheKind::FpFcl => fp_fcl(&fcl_config(kind, spec, u)),

@@ -13,7 +13,7 @@ use super::plan::Plan;
 use super::ring_cache::{RingCache, NOT_IN_RING};
 use super::workload::{Library, Requests};
 use std::fmt::Write as _;
-use tierplan_kit::devices::{Hdd, IoOp, IoQueue, LruCache, QueueStats, Ssd};
+use tierplan_kit::devices::{Hdd, IoOp, IoQueue, QueueStats, RamCache, Ssd};
 use tierplan_kit::sampling::rng::SimRng;
 use tierplan_scenario::request::CachePolicyKind;
 
@@ -99,7 +99,7 @@ pub struct Sim {
     devices: Vec<Device>,
     hdds: Vec<Hdd>,
     pub ssd: Option<Ssd>,
-    ram: LruCache,
+    ram: RamCache,
     block: Option<BlockCache>,
     ring: Option<RingCache>,
     object: Option<ObjectCache>,
@@ -189,7 +189,7 @@ impl Sim {
             devices,
             hdds: (0..p.disks).map(|_| Hdd::new(&p.hdd, stroke)).collect(),
             ssd: p.ssd.as_ref().map(Ssd::new),
-            ram: LruCache::new(chunk_bound, p.ram_bytes),
+            ram: RamCache::new(chunk_bound, p.ram_bytes),
             block,
             ring,
             object,

@@ -1,18 +1,16 @@
 //! An LRU list of cached 4 KB blocks whose capacity can change (OP-FCL
 //! resizes its read and write lists every period). Each entry remembers the
-//! flash page it lives on and whether it is dirty.
+//! flash page it lives on and whether it is dirty; the recency order is the
+//! core's one LRU list (`tierplan_kit::lru_order`).
 
 use crate::stack_distance::BlockHashMap;
-
-const NIL: u32 = u32::MAX;
+use tierplan_kit::lru_order::LruOrder;
 
 #[derive(Debug, Clone, Copy)]
-struct Node {
+struct Entry {
     block: u64,
     page: u32,
     dirty: bool,
-    prev: u32,
-    next: u32,
 }
 
 /// A block leaving the list: where it was and whether it must be destaged.
@@ -26,10 +24,9 @@ pub struct Evicted {
 pub struct FclList {
     pub cap: u32,
     map: BlockHashMap<u32>,
-    nodes: Vec<Node>,
+    entries: Vec<Entry>,
     spare: Vec<u32>,
-    head: u32,
-    tail: u32,
+    order: LruOrder,
 }
 
 impl FclList {
@@ -37,10 +34,9 @@ impl FclList {
         FclList {
             cap,
             map: BlockHashMap::default(),
-            nodes: Vec::new(),
+            entries: Vec::new(),
             spare: Vec::new(),
-            head: NIL,
-            tail: NIL,
+            order: LruOrder::new(),
         }
     }
 
@@ -56,85 +52,50 @@ impl FclList {
         self.map.contains_key(&block)
     }
 
-    fn unlink(&mut self, i: u32) {
-        let Node { prev, next, .. } = self.nodes[i as usize];
-        if prev == NIL {
-            self.head = next;
-        } else {
-            self.nodes[prev as usize].next = next;
-        }
-        if next == NIL {
-            self.tail = prev;
-        } else {
-            self.nodes[next as usize].prev = prev;
-        }
-    }
-
-    fn link_front(&mut self, i: u32) {
-        self.nodes[i as usize].prev = NIL;
-        self.nodes[i as usize].next = self.head;
-        if self.head != NIL {
-            self.nodes[self.head as usize].prev = i;
-        }
-        self.head = i;
-        if self.tail == NIL {
-            self.tail = i;
-        }
-    }
-
     /// Mark `block` most recently used (and dirty if `dirty`): its page, or
     /// None when the list does not hold it.
     pub fn touch(&mut self, block: u64, dirty: bool) -> Option<u32> {
         let i = *self.map.get(&block)?;
-        self.unlink(i);
-        self.link_front(i);
-        let n = &mut self.nodes[i as usize];
-        n.dirty |= dirty;
-        Some(n.page)
+        self.order.move_to_front(i);
+        let e = &mut self.entries[i as usize];
+        e.dirty |= dirty;
+        Some(e.page)
     }
 
     /// Add `block` at the front (the caller made room).
     pub fn push(&mut self, block: u64, page: u32, dirty: bool) {
-        let node = Node {
-            block,
-            page,
-            dirty,
-            prev: NIL,
-            next: NIL,
-        };
+        let entry = Entry { block, page, dirty };
         let i = match self.spare.pop() {
             Some(i) => {
-                self.nodes[i as usize] = node;
+                self.entries[i as usize] = entry;
                 i
             }
             None => {
-                self.nodes.push(node);
-                (self.nodes.len() - 1) as u32
+                self.entries.push(entry);
+                (self.entries.len() - 1) as u32
             }
         };
-        self.link_front(i);
+        self.order.push_front(i);
         self.map.insert(block, i);
     }
 
     /// Take `block` out of the list.
     pub fn remove(&mut self, block: u64) -> Option<Evicted> {
         let i = self.map.remove(&block)?;
-        self.unlink(i);
+        self.order.unlink(i);
         self.spare.push(i);
-        let n = self.nodes[i as usize];
+        let e = self.entries[i as usize];
         Some(Evicted {
-            block: n.block,
-            page: n.page,
-            dirty: n.dirty,
+            block: e.block,
+            page: e.page,
+            dirty: e.dirty,
         })
     }
 
     /// Take the least recently used block out.
     pub fn pop_lru(&mut self) -> Option<Evicted> {
-        if self.tail == NIL {
-            return None;
-        }
-        let b = self.nodes[self.tail as usize].block;
+        let t = self.order.least_recent()?;
+        let b = self.entries[t as usize].block;
         self.remove(b)
     }
 }

@@ -14,7 +14,7 @@ pub mod ssd;
 pub use ftl::{Ftl, GcWork};
 pub use hdd::Hdd;
 pub use queue::{IoQueue, QueueStats};
-pub use ram::LruCache;
+pub use ram::RamCache;
 pub use ssd::Ssd;
 
 /// Direction of an I/O.

@@ -12,18 +12,18 @@ use super::lru::{SlotLru, DIRTY};
 use super::policy::{CachePolicy, DeviceOp, PolicyCounters};
 use tierplan_kit::sampling::block::BlockIo;
 
-pub struct LruCache {
+pub struct SingleTechCache {
     lru: SlotLru,
     /// 4 KB blocks per flash page (1 or 2).
     per_page: u32,
     counters: PolicyCounters,
 }
 
-impl LruCache {
+impl SingleTechCache {
     /// A cache over `logical_pages` flash pages of `page_kb` each.
-    pub fn new(logical_pages: u32, page_kb: f64) -> LruCache {
+    pub fn new(logical_pages: u32, page_kb: f64) -> SingleTechCache {
         let per_page = ((page_kb / 4.0).round() as u32).max(1);
-        LruCache {
+        SingleTechCache {
             lru: SlotLru::new(logical_pages * per_page),
             per_page,
             counters: PolicyCounters {
@@ -100,7 +100,7 @@ impl LruCache {
     }
 }
 
-impl CachePolicy for LruCache {
+impl CachePolicy for SingleTechCache {
     fn access(&mut self, io: &BlockIo, fg: &mut Vec<DeviceOp>, bg: &mut Vec<DeviceOp>) {
         for b in io.block..io.block + io.blocks as u64 {
             let hit = self.lru.get(b);
