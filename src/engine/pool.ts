@@ -4,11 +4,12 @@
 // crashes or hangs is terminated and replaced while the others go on.
 import * as Comlink from 'comlink';
 import type { WorkerApi } from './worker-api';
-import type { FieldError, PresetInfo, RunResult, Scenario, Device , LfuOverlay } from './types';
+import type { RunResult, Scenario } from './types';
 import type { MaxRateProgress, MaxRateResult, RequestResult } from '../http/types';
 import type { BlockProgress, BlockResult } from '../block/types';
 import { DEFAULT_CHUNK } from './api';
-import type { BlockAnalytics, FlashAnalytics, JobRequest, ReproductionAnalytics, RequestAnalytics, RunRequest } from './contract';
+import type { Engine, JobRequest, RunRequest } from './contract';
+import { forwardShortCalls, type ShortCalls } from './calls';
 
 /** What the pool needs of a worker: a message endpoint it can terminate. */
 export type WorkerLike = Comlink.Endpoint & { terminate(): void };
@@ -56,7 +57,13 @@ interface Slot {
   pending: Set<(e: unknown) => void>;
 }
 
-export class WorkerPool implements FlashAnalytics, ReproductionAnalytics, RequestAnalytics, BlockAnalytics {
+// The short calls (src/engine/calls.ts) are forwarded to a free worker by the
+// constructor; declaring them here gives the class their types.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+export interface WorkerPool extends ShortCalls {}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export class WorkerPool implements Engine {
   private readonly slots: Slot[] = [];
   private readonly queue: Task[] = [];
   private nextId = 1;
@@ -75,6 +82,7 @@ export class WorkerPool implements FlashAnalytics, ReproductionAnalytics, Reques
     this.cancelGraceMs = opts.cancelGraceMs ?? 250;
     const size = opts.size ?? poolSize(globalThis.navigator?.hardwareConcurrency);
     for (let i = 0; i < size; i++) this.slots.push(this.spawn(i));
+    Object.assign(this, forwardShortCalls<Comlink.Remote<WorkerApi>>((f) => this.call(f)));
   }
 
   get size(): number {
@@ -257,71 +265,6 @@ export class WorkerPool implements FlashAnalytics, ReproductionAnalytics, Reques
     });
   }
 
-  validate(s: Scenario): Promise<FieldError[]> {
-    return this.call((a) => a.validate(s));
-  }
-  diskTierBlocking(s: Scenario): Promise<number | undefined> {
-    return this.call((a) => a.diskTierBlocking(s));
-  }
-  staticLfuOverlay(s: Scenario): Promise<LfuOverlay | undefined> {
-    return this.call((a) => a.staticLfuOverlay(s));
-  }
-  readScenario(json: string): Promise<Scenario> {
-    return this.call((a) => a.readScenario(json));
-  }
-  listPresets(): Promise<PresetInfo[]> {
-    return this.call((a) => a.listPresets());
-  }
-  preset(id: string): Promise<Scenario> {
-    return this.call((a) => a.preset(id));
-  }
-  devicePresets(): Promise<Device[]> {
-    return this.call((a) => a.devicePresets());
-  }
-  defaultScenario(): Promise<Scenario> {
-    return this.call((a) => a.defaultScenario());
-  }
-  erlangB(servers: number, offeredLoad: number): Promise<number> {
-    return this.call((a) => a.erlangB(servers, offeredLoad));
-  }
-  streamsPerBandwidth(bandwidthMbps: number, bitrateKbps: number): Promise<number> {
-    return this.call((a) => a.streamsPerBandwidth(bandwidthMbps, bitrateKbps));
-  }
-  zipfTopKMass(n: number, exponent: number, k: number): Promise<number> {
-    return this.call((a) => a.zipfTopKMass(n, exponent, k));
-  }
-
-  // Flash endurance and the hybrid cost model (issue #7), on a worker.
-  costModelDefaults: FlashAnalytics['costModelDefaults'] = () => this.call((a) => a.costModelDefaults());
-  costModel: FlashAnalytics['costModel'] = (...args) => this.call((a) => a.costModel(...args));
-  costModelWriteSweep: FlashAnalytics['costModelWriteSweep'] = (...args) => this.call((a) => a.costModelWriteSweep(...args));
-  costParamsFromTimings: FlashAnalytics['costParamsFromTimings'] = (...args) => this.call((a) => a.costParamsFromTimings(...args));
-  waComparison: FlashAnalytics['waComparison'] = (...args) => this.call((a) => a.waComparison(...args));
-  waCurve: FlashAnalytics['waCurve'] = (...args) => this.call((a) => a.waCurve(...args));
-  lifetimeHours: FlashAnalytics['lifetimeHours'] = (...args) => this.call((a) => a.lifetimeHours(...args));
-
-  // The reproduction page (model §12), on a worker.
-  reproductionClaims: ReproductionAnalytics['reproductionClaims'] = () => this.call((a) => a.reproductionClaims());
-  evaluateClaims: ReproductionAnalytics['evaluateClaims'] = (...args) => this.call((a) => a.evaluateClaims(...args));
-  evaluateClaimsWithRequests: ReproductionAnalytics['evaluateClaimsWithRequests'] = (...args) =>
-    this.call((a) => a.evaluateClaimsWithRequests(...args));
-  studyCostTable: ReproductionAnalytics['studyCostTable'] = () => this.call((a) => a.studyCostTable());
-  rejectionNote: ReproductionAnalytics['rejectionNote'] = (...args) => this.call((a) => a.rejectionNote(...args));
-
-  // The request-level engine's short calls (model §11), on a worker.
-  exportIo: RequestAnalytics['exportIo'] = (...args) => this.call((a) => a.exportIo(...args));
-  listRequestPresets: RequestAnalytics['listRequestPresets'] = () => this.call((a) => a.listRequestPresets());
-  requestPreset: RequestAnalytics['requestPreset'] = (...args) => this.call((a) => a.requestPreset(...args));
-  requestDevicePresets: RequestAnalytics['requestDevicePresets'] = () => this.call((a) => a.requestDevicePresets());
-  defaultRequestSpec: RequestAnalytics['defaultRequestSpec'] = () => this.call((a) => a.defaultRequestSpec());
-
-  // The block study's short calls (model §13), on a worker.
-  listBlockPresets: BlockAnalytics['listBlockPresets'] = () => this.call((a) => a.listBlockPresets());
-  blockPreset: BlockAnalytics['blockPreset'] = (...args) => this.call((a) => a.blockPreset(...args));
-  detectBlockTrace: BlockAnalytics['detectBlockTrace'] = (...args) => this.call((a) => a.detectBlockTrace(...args));
-  defaultBlockSpec: BlockAnalytics['defaultBlockSpec'] = () => this.call((a) => a.defaultBlockSpec());
-
-  /** Terminate every worker and reject everything pending. */
   dispose(): void {
     this.fatal = 'the simulation pool was shut down';
     const err = new Error(this.fatal);

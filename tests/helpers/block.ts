@@ -1,18 +1,8 @@
-// The block study call of a SimApi as an async engine (tests: no worker).
+// The block study's job call on a SimApi as an async engine (tests: no worker).
 import type { SimApi } from '../../src/engine/api';
-import type { BlockAnalytics, Engine } from '../../src/engine/contract';
+import type { Engine } from '../../src/engine/contract';
 
 let nextId = 2_000_000;
-
-export function blockAnalytics(api: SimApi): BlockAnalytics {
-  const later = <T>(f: () => T) => new Promise<T>((resolve) => resolve(f()));
-  return {
-    listBlockPresets: () => later(() => api.listBlockPresets()),
-    blockPreset: (name) => later(() => api.blockPreset(name)),
-    detectBlockTrace: (bytes) => later(() => api.detectBlockTrace(bytes)),
-    defaultBlockSpec: () => later(() => api.defaultBlockSpec()),
-  };
-}
 
 /** `runBlock` straight on the API, cancelled through the signal. */
 export function blockJobs(api: SimApi, chunk: number): Pick<Engine, 'runBlock'> {

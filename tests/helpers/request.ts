@@ -1,19 +1,8 @@
-// The request-level calls of a SimApi as an async engine (tests: no worker).
+// The request-level job calls of a SimApi as an async engine (tests: no worker).
 import type { SimApi } from '../../src/engine/api';
-import type { Engine, RequestAnalytics } from '../../src/engine/contract';
+import type { Engine } from '../../src/engine/contract';
 
 let nextId = 1_000_000;
-
-export function requestAnalytics(api: SimApi): RequestAnalytics {
-  const later = <T>(f: () => T) => new Promise<T>((resolve) => resolve(f()));
-  return {
-    exportIo: (...a) => later(() => api.exportIo(...a)),
-    listRequestPresets: () => later(() => api.listRequestPresets()),
-    requestPreset: (id) => later(() => api.requestPreset(id)),
-    requestDevicePresets: () => later(() => api.requestDevicePresets()),
-    defaultRequestSpec: () => later(() => api.defaultRequestSpec()),
-  };
-}
 
 /** `runRequest` and `maxRate` straight on the API, cancelled through the signal. */
 export function requestJobs(api: SimApi, chunk: number): Pick<Engine, 'runRequest' | 'maxRate'> {
