@@ -1,6 +1,7 @@
 //! The published claims as data: what each study printed, the scenarios
 //! that reproduce it and why we differ where we do. No verdict logic here.
 
+use super::cost_rows::CostRows;
 use super::rows::{cost_config, input, scenario, simulated, value};
 use super::text::{counts_text, dollars, thousands};
 use crate::optimize::Counts;
@@ -431,110 +432,39 @@ pub fn reproduction() -> Reproduction {
             explanation: String::new(),
             caveat: String::new(),
         },
-        Claim {
-            id: "mmsys11-cost-hdd-meets".into(),
-            study: Study::Mmsys11,
-            section: "§10".into(),
-            claim: format!("{} meet the 0 % rejection target at λ = 1/s.", hdd.text),
-            published: "0 %".into(),
-            expect: Expect::AtMost { bound: 0.0, unit: "%".into(), decimals: 1, strict: false },
-            how: format!("Simulate {} (preset mmsys11-cost-hdd: 10 h, 5 replications, seeds 1–5); read the largest rejection probability of any replication.", hdd.text),
-            method: simulated(vec![input("cost-hdd-study", Metric::MaxRejectionPercent)], Combine::First),
-            tolerance: 0.1,
-            explanation: format!("By the study's capacity rule {} carry ⌊{} × {} × 1024 / {kbps}⌋ = {} ≥ {} streams (reproduced above); the simulation asks more of them, because the number of concurrent streams is Poisson with mean {}.", hdd.text, hdd.counts.disk, hdd_mbps, thousands(tier_streams(hdd_mbps, hdd.counts.disk)), thousands(need), thousands(need)),
-            caveat: String::new(),
+    ];
+    // The cost table's simulated rows, one set per architecture, from data.
+    let cost_rows = [
+        CostRows {
+            key: "hdd",
+            config: &hdd,
+            claim_prefix: "",
+            run_note: "preset mmsys11-cost-hdd: 10 h, 5 replications, seeds 1–5",
+            meets_explanation: format!("By the study's capacity rule {} carry ⌊{} × {} × 1024 / {kbps}⌋ = {} ≥ {} streams (reproduced above); the simulation asks more of them, because the number of concurrent streams is Poisson with mean {}.", hdd.text, hdd.counts.disk, hdd_mbps, thousands(tier_streams(hdd_mbps, hdd.counts.disk)), thousands(need), thousands(need)),
+            less: Some(hdd_less),
+            spd_tolerance: 0.02,
         },
-        Claim {
-            id: "mmsys11-cost-hdd-less".into(),
-            study: Study::Mmsys11,
-            section: "§10".into(),
-            claim: format!("{} do not meet it.", counts_text(Architecture::HddOnly, hdd_less)),
-            published: "> 0 %".into(),
-            expect: Expect::AtLeast { bound: 0.0, unit: "%".into(), decimals: 1, strict: true },
-            how: format!("Simulate {}; read the smallest rejection probability of any replication.", counts_text(Architecture::HddOnly, hdd_less)),
-            method: simulated(vec![input("cost-hdd-less", Metric::MinRejectionPercent)], Combine::First),
-            tolerance: 0.0,
-            explanation: "A replication without rejections: the Poisson load stayed under the capacity for the whole run.".into(),
-            caveat: String::new(),
+        CostRows {
+            key: "ssd",
+            config: &ssd,
+            claim_prefix: "",
+            run_note: "preset mmsys11-cost-ssd, static file-level LFU",
+            meets_explanation: format!("By the capacity rule {} carry {} + {} = {} ≥ {} streams (reproduced above); the simulation asks more, as for HDD only.", ssd.text, tier_streams(hdd_mbps, ssd.counts.disk), tier_streams(ssd_mbps, ssd.counts.file_cache), thousands(tier_streams(hdd_mbps, ssd.counts.disk) + tier_streams(ssd_mbps, ssd.counts.file_cache)), thousands(need)),
+            less: Some(ssd_less),
+            spd_tolerance: 0.03,
         },
-        Claim {
-            id: "mmsys11-cost-hdd-spd".into(),
-            study: Study::Mmsys11,
-            section: "§10".into(),
-            claim: format!("{} serve {} streams per dollar.", hdd.text, hdd.streams_per_dollar),
-            published: format!("{} streams/$", hdd.streams_per_dollar),
-            expect: value(hdd.streams_per_dollar, "streams/$", 2),
-            how: format!("The {} run; streams per dollar = average concurrent streams / capital cost.", hdd.text),
-            method: simulated(vec![input("cost-hdd-study", Metric::StreamsPerDollar)], Combine::First),
-            tolerance: 0.02,
-            explanation: "Average streams over a run that starts empty are a little below λ × length.".into(),
-            caveat: String::new(),
+        CostRows {
+            key: "dram",
+            config: &dram,
+            claim_prefix: "DRAM + HDD: ",
+            run_note: "preset mmsys11-cost-dram, interval caching",
+            meets_explanation: "Our interval cache differs in details the study does not give; see the next rows.".into(),
+            less: None,
+            spd_tolerance: 0.015,
         },
-        Claim {
-            id: "mmsys11-cost-ssd-meets".into(),
-            study: Study::Mmsys11,
-            section: "§10".into(),
-            claim: format!("{} meet the 0 % rejection target at λ = 1/s.", ssd.text),
-            published: "0 %".into(),
-            expect: Expect::AtMost { bound: 0.0, unit: "%".into(), decimals: 1, strict: false },
-            how: format!("Simulate {} (preset mmsys11-cost-ssd, static file-level LFU); read the largest rejection probability of any replication.", ssd.text),
-            method: simulated(vec![input("cost-ssd-study", Metric::MaxRejectionPercent)], Combine::First),
-            tolerance: 0.1,
-            explanation: format!("By the capacity rule {} carry {} + {} = {} ≥ {} streams (reproduced above); the simulation asks more, as for HDD only.", ssd.text, tier_streams(hdd_mbps, ssd.counts.disk), tier_streams(ssd_mbps, ssd.counts.file_cache), thousands(tier_streams(hdd_mbps, ssd.counts.disk) + tier_streams(ssd_mbps, ssd.counts.file_cache)), thousands(need)),
-            caveat: String::new(),
-        },
-        Claim {
-            id: "mmsys11-cost-ssd-less".into(),
-            study: Study::Mmsys11,
-            section: "§10".into(),
-            claim: format!("{} do not meet it.", counts_text(Architecture::SsdLfuHdd, ssd_less)),
-            published: "> 0 %".into(),
-            expect: Expect::AtLeast { bound: 0.0, unit: "%".into(), decimals: 1, strict: true },
-            how: format!("Simulate {}; read the smallest rejection probability of any replication.", counts_text(Architecture::SsdLfuHdd, ssd_less)),
-            method: simulated(vec![input("cost-ssd-less", Metric::MinRejectionPercent)], Combine::First),
-            tolerance: 0.0,
-            explanation: "A replication without rejections: the Poisson load stayed under the capacity for the whole run.".into(),
-            caveat: String::new(),
-        },
-        Claim {
-            id: "mmsys11-cost-ssd-spd".into(),
-            study: Study::Mmsys11,
-            section: "§10".into(),
-            claim: format!("{} serve {} streams per dollar.", ssd.text, ssd.streams_per_dollar),
-            published: format!("{} streams/$", ssd.streams_per_dollar),
-            expect: value(ssd.streams_per_dollar, "streams/$", 2),
-            how: format!("The {} run; average concurrent streams / capital cost.", ssd.text),
-            method: simulated(vec![input("cost-ssd-study", Metric::StreamsPerDollar)], Combine::First),
-            tolerance: 0.03,
-            explanation: "Average streams over a run that starts empty are a little below λ × length.".into(),
-            caveat: String::new(),
-        },
-        Claim {
-            id: "mmsys11-cost-dram-meets".into(),
-            study: Study::Mmsys11,
-            section: "§10".into(),
-            claim: format!("DRAM + HDD: {} meet the 0 % rejection target.", dram.text),
-            published: "0 %".into(),
-            expect: Expect::AtMost { bound: 0.0, unit: "%".into(), decimals: 1, strict: false },
-            how: format!("Simulate {} (preset mmsys11-cost-dram, interval caching); read the largest rejection probability of any replication.", dram.text),
-            method: simulated(vec![input("cost-dram-study", Metric::MaxRejectionPercent)], Combine::First),
-            tolerance: 0.1,
-            explanation: "Our interval cache differs in details the study does not give; see the next rows.".into(),
-            caveat: String::new(),
-        },
-        Claim {
-            id: "mmsys11-cost-dram-spd".into(),
-            study: Study::Mmsys11,
-            section: "§10".into(),
-            claim: format!("{} serve {} streams per dollar.", dram.text, dram.streams_per_dollar),
-            published: format!("{} streams/$", dram.streams_per_dollar),
-            expect: value(dram.streams_per_dollar, "streams/$", 2),
-            how: format!("The {} run; average concurrent streams / capital cost.", dram.text),
-            method: simulated(vec![input("cost-dram-study", Metric::StreamsPerDollar)], Combine::First),
-            tolerance: 0.015,
-            explanation: "Average streams over a run that starts empty are a little below λ × length.".into(),
-            caveat: String::new(),
-        },
+    ];
+    claims.extend(cost_rows.iter().flat_map(CostRows::claims));
+    claims.extend(vec![
         Claim {
             id: "mmsys11-cost-dram-cheapest".into(),
             study: Study::Mmsys11,
@@ -636,7 +566,7 @@ pub fn reproduction() -> Reproduction {
             explanation: String::new(),
             caveat: String::new(),
         },
-    ];
+    ]);
     // ---- model §8: write amplification of greedy GC ---------------------------
     for (rho, wa) in [(0.07, 7.82), (0.28, 2.48), (0.5, 1.72), (1.0, 1.26)] {
         claims.push(Claim {

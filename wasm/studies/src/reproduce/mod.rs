@@ -31,6 +31,7 @@ mod claims_block;
 mod claims_fast12;
 mod claims_request;
 mod claims_sengupta_li;
+mod cost_rows;
 mod judge;
 mod request_inputs;
 mod rows;
