@@ -7,76 +7,28 @@
 // engines) is fetched the first time a call needs it. A call that needs it
 // before it is there throws `StudiesNotLoaded` before doing anything, and
 // the worker (worker-api.ts) loads the module and makes the call again.
-import type * as Planner from '../wasm-pkg/tierplan_planner';
-import type * as Studies from '../wasm-pkg/tierplan_studies';
-import type { FieldError, PresetInfo, Progress, RunResult, Scenario, Device , LfuOverlay } from './types';
-import type { CostModelDefaults, CostModelReport, CostModelSpec, CostParams, FlashTiming, HddTiming, Partition, WaPoint, WriteShareOptimum } from '../flash/types';
-import type { Reproduction, ReproductionRow, RequestOutput, StudyConfig } from '../reproduce/types';
-import type { MaxRateProgress, MaxRateResult, RequestResult, RequestSpec } from '../http/types';
+import type { FieldError, PresetInfo, Progress, RunResult, Scenario, Device, LfuOverlay } from './types';
+import type { MaxRateProgress, MaxRateResult, RequestResult } from '../http/types';
 import { driveJob, type SteppedJob } from './drive';
-import type { BlockProgress, BlockResult, BlockSpec, BlockTraceFormat, BlockWorkloadPreset } from '../block/types';
+import type { BlockProgress, BlockResult } from '../block/types';
 import { runBlockJob } from '../block/run';
+import { flashCalls, type FlashCalls } from '../flash/worker-calls';
+import { reproduceCalls, type ReproduceCalls } from '../reproduce/worker-calls';
+import { requestCalls, type RequestCalls } from '../http/worker-calls';
+import { blockCalls, type BlockCalls } from '../block/worker-calls';
+import {
+  ScenarioError,
+  StudiesNotLoaded,
+  WasmPanic,
+  isFieldErrors,
+  type CallContext,
+  type PlannerWasm,
+  type ScenarioModule,
+  type StudiesSlot,
+  type StudiesWasm,
+} from './modules';
 
-/** What both modules have: scenarios are read, checked and run by either. */
-type ScenarioModule = Pick<typeof Planner, 'SimJob' | 'validate' | 'diskTierBlocking' | 'staticLfuOverlay' | 'readScenario' | 'takePanicMessage'>;
-
-export type PlannerWasm = ScenarioModule &
-  Pick<
-    typeof Planner,
-    | 'listPresets'
-    | 'preset'
-    | 'devicePresets'
-    | 'defaultScenario'
-    | 'erlangB'
-    | 'streamsPerBandwidth'
-    | 'zipfTopKMass'
-    | 'lifetimeHours'
-    | 'writeAmplification'
-  >;
-
-export type StudiesWasm = ScenarioModule &
-  Pick<
-    typeof Studies,
-    | 'RequestSimJob'
-    | 'BlockSimJob'
-    | 'MaxRateSearch'
-    | 'exportIo'
-    | 'listRequestPresets'
-    | 'requestPreset'
-    | 'requestDevicePresets'
-    | 'defaultRequestSpec'
-    | 'listBlockPresets'
-    | 'blockPreset'
-    | 'detectBlockTrace'
-    | 'defaultBlockSpec'
-    | 'flashTiming'
-    | 'hddTimingAssumed'
-    | 'costModelAssumptions'
-    | 'defaultCostModelSpec'
-    | 'costParamsFromTimings'
-    | 'costModel'
-    | 'costModelWriteSweep'
-    | 'partition'
-    | 'gcSimConfig'
-    | 'waComparison'
-    | 'waCurve'
-    | 'reproductionClaims'
-    | 'evaluateClaims'
-    | 'evaluateClaimsWithRequests'
-    | 'studyCostTable'
-    | 'rejectionNote'
-  >;
-
-/** The studies module if it is instantiated, else null. */
-export type StudiesSlot = () => StudiesWasm | null;
-
-/** A call needed the studies module before the worker had loaded it. */
-export class StudiesNotLoaded extends Error {
-  constructor() {
-    super('the studies module is not loaded yet');
-    this.name = 'StudiesNotLoaded';
-  }
-}
+export { ScenarioError, StudiesNotLoaded, WasmPanic, type PlannerWasm, type StudiesSlot, type StudiesWasm };
 
 /** Whether the planner's reader knows every section of a scenario. */
 function isStreamLevel(s: { request?: unknown; block?: unknown }): boolean {
@@ -98,31 +50,17 @@ function forPlanner(s: Scenario): Scenario {
 /** Events simulated per `SimJob.step` call between progress reports. */
 export const DEFAULT_CHUNK = 200_000;
 
-/** Thrown when the scenario is invalid; carries the core's field errors. */
-export class ScenarioError extends Error {
-  readonly errors: FieldError[];
-  constructor(errors: FieldError[]) {
-    super(errors.map((e) => `${e.path}: ${e.message}`).join('; '));
-    this.name = 'ScenarioError';
-    this.errors = errors;
-  }
-}
-
-/** A Rust panic (the wasm instance is unusable afterwards). */
-export class WasmPanic extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'WasmPanic';
-  }
-}
-
 export interface RunOptions {
   chunk?: number;
   /** Called after every chunk; awaited, so it also yields to the worker's event loop. */
   onProgress?: (p: Progress) => unknown;
 }
 
-export interface SimApi {
+/**
+ * The worker's API: the engine's own calls (scenarios, the stream engine's
+ * closed forms, every job) and each feature's worker-side calls.
+ */
+export interface SimApi extends FlashCalls, ReproduceCalls, RequestCalls, BlockCalls {
   ping(): string;
   validate(scenario: Scenario): FieldError[];
   /** Erlang B of the scenario's disk tier (undefined for several video classes). */
@@ -143,27 +81,6 @@ export interface SimApi {
   zipfTopKMass(n: number, exponent: number, k: number): number;
   lifetimeHours(capacityGb: number, peCycles: number, writeMbps: number, wa: number): number;
   writeAmplification(spareFactor: number): number;
-  /** Flash endurance and the hybrid cost model (issue #7). */
-  costModelDefaults(): CostModelDefaults;
-  costParamsFromTimings(flash: FlashTiming, hdd: HddTiming, ioW: number): CostParams;
-  /** Grid search of C_H(u, r); throws an Error naming each bad field (`cost_model.…`) and its range. */
-  costModel(spec: CostModelSpec): CostModelReport;
-  /** The optimum (u, r) and its partition for each write share IO_W of the core's sweep. */
-  costModelWriteSweep(spec: CostModelSpec): WriteShareOptimum[];
-  partition(totalGb: number, u: number, r: number): Partition;
-  /** WA by the Lambert-W formula beside the greedy-GC simulator's, per ρ. */
-  waComparison(rhos: number[], seed: number): WaPoint[];
-  waCurve(rhos: number[]): [number, number][];
-  /** The reproduction page (model §12): every published claim and the scenarios it simulates. */
-  reproductionClaims(): Reproduction;
-  /** The claims table for the results at hand, by scenario id (missing runs leave claims pending). */
-  evaluateClaims(results: Record<string, RunResult>): ReproductionRow[];
-  /** The same with the request-level runs and searches (by `request_scenarios` id) the NOSSDAV'12 rows need. */
-  evaluateClaimsWithRequests(results: Record<string, RunResult>, requests: Record<string, RequestOutput>): ReproductionRow[];
-  /** The MMSys'11 cost table as the study reports it. */
-  studyCostTable(): StudyConfig[];
-  /** Why a configuration rejects in the simulation ("" when it does not). */
-  rejectionNote(result: RunResult, what: string): string;
   /** Request-level run (model §11) of a scenario with a `request` section; cancelled like `run`. */
   runRequest(id: number, scenario: Scenario, onProgress?: (p: Progress) => unknown, chunk?: number): Promise<RequestResult>;
   /**
@@ -182,23 +99,8 @@ export interface SimApi {
    * workload is read from `trace` in slices inside the worker. Cancelled like `run`.
    */
   runBlock(id: number, scenario: Scenario, trace: Blob | null, onProgress?: (p: BlockProgress) => unknown, chunk?: number): Promise<BlockResult>;
-  /** The synthetic block workload presets (model §13), with their assumptions. */
-  listBlockPresets(): BlockWorkloadPreset[];
-  blockPreset(name: string): BlockWorkloadPreset;
-  /** The trace format of a file from its first bytes, or null when none fits. */
-  detectBlockTrace(firstBytes: Uint8Array): BlockTraceFormat | null;
-  defaultBlockSpec(): BlockSpec;
-  /** The generated I/O stream of replication 0 as CSV (at most `maxRows` rows). */
-  exportIo(scenario: Scenario, maxRows: number): string;
-  listRequestPresets(): PresetInfo[];
-  requestPreset(id: string): Scenario;
-  requestDevicePresets(): Device[];
-  defaultRequestSpec(): RequestSpec;
 }
 
-function isFieldErrors(x: unknown): x is FieldError[] {
-  return Array.isArray(x) && x.every((e) => typeof e === 'object' && e !== null && 'path' in e && 'message' in e);
-}
 
 /** A small run that exercises the whole engine once after instantiation. */
 export function warmupScenario(base: Scenario): Scenario {
@@ -278,6 +180,8 @@ export function createSimApi(planner: PlannerWasm, studiesSlot: StudiesSlot): Si
     }
   }
 
+  const ctx: CallContext = { planner, studies, guard };
+
   const api: SimApi = {
     ping: () => 'pong',
     validate(s) {
@@ -355,52 +259,10 @@ export function createSimApi(planner: PlannerWasm, studiesSlot: StudiesSlot): Si
     zipfTopKMass: (n, s, k) => guard(() => planner.zipfTopKMass(n, s, k)),
     lifetimeHours: (c, n, w, wa) => guard(() => planner.lifetimeHours(c, n, w, wa)),
     writeAmplification: (r) => guard(() => planner.writeAmplification(r)),
-    costModelDefaults: () =>
-      guard(() => {
-        const wasm = studies();
-        return {
-          spec: wasm.defaultCostModelSpec(),
-          timings: { slc: wasm.flashTiming('slc'), mlc: wasm.flashTiming('mlc'), tlc: wasm.flashTiming('tlc') },
-          hdd: wasm.hddTimingAssumed(),
-          assumptions: wasm.costModelAssumptions(),
-        };
-      }),
-    costParamsFromTimings: (f, h, w) => guard(() => studies().costParamsFromTimings(f, h, w)),
-    costModel: (spec) => guard(() => studies().costModel(spec)),
-    costModelWriteSweep: (spec) => guard(() => studies().costModelWriteSweep(spec)),
-    partition: (gb, u, r) => guard(() => studies().partition(gb, u, r)),
-    waComparison: (rhos, seed) =>
-      guard(() => {
-        const wasm = studies();
-        return wasm.waComparison(rhos, wasm.gcSimConfig(rhos[0] ?? 0.28, seed));
-      }).map(([rho, formula, sim]) => ({
-        rho,
-        formula,
-        // The simulator cannot run a ρ too small for its block count (NaN → JSON null).
-        simulated: sim ?? null,
-      })),
-    waCurve: (rhos) => guard(() => studies().waCurve(rhos)),
-    reproductionClaims: () => guard(() => studies().reproductionClaims()),
-    evaluateClaims: (results) => guard(() => studies().evaluateClaims(results)),
-    evaluateClaimsWithRequests: (results, requests) => guard(() => studies().evaluateClaimsWithRequests(results, requests)),
-    studyCostTable: () => guard(() => studies().studyCostTable()),
-    rejectionNote: (result, what) => guard(() => studies().rejectionNote(result, what)),
-    exportIo(scenario, maxRows) {
-      try {
-        return guard(() => studies().exportIo(scenario, maxRows));
-      } catch (e) {
-        if (isFieldErrors(e)) throw new ScenarioError(e);
-        throw e;
-      }
-    },
-    listRequestPresets: () => guard(() => studies().listRequestPresets()),
-    requestPreset: (id) => guard(() => studies().requestPreset(id)),
-    requestDevicePresets: () => guard(() => studies().requestDevicePresets()),
-    defaultRequestSpec: () => guard(() => studies().defaultRequestSpec()),
-    listBlockPresets: () => guard(() => studies().listBlockPresets()),
-    blockPreset: (name) => guard(() => studies().blockPreset(name)),
-    detectBlockTrace: (bytes) => guard(() => studies().detectBlockTrace(bytes)),
-    defaultBlockSpec: () => guard(() => studies().defaultBlockSpec()),
+    ...flashCalls(ctx),
+    ...reproduceCalls(ctx),
+    ...requestCalls(ctx),
+    ...blockCalls(ctx),
   };
   return api;
 }

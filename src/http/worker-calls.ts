@@ -1,0 +1,25 @@
+// The HTTP streaming tab's short calls as the simulation worker answers them:
+// request-level presets and the I/O export (model §11). Its runs and the
+// max-rate search are jobs the engine steps (src/engine/api.ts).
+import { withScenarioErrors, type CallContext } from '../engine/modules';
+import type { Device, PresetInfo, Scenario } from '../engine/types';
+import type { RequestSpec } from './types';
+
+export interface RequestCalls {
+  /** The generated I/O stream of replication 0 as CSV (at most `maxRows` rows). */
+  exportIo(scenario: Scenario, maxRows: number): string;
+  listRequestPresets(): PresetInfo[];
+  requestPreset(id: string): Scenario;
+  requestDevicePresets(): Device[];
+  defaultRequestSpec(): RequestSpec;
+}
+
+export function requestCalls({ guard, studies }: CallContext): RequestCalls {
+  return {
+    exportIo: (scenario, maxRows) => withScenarioErrors(() => guard(() => studies().exportIo(scenario, maxRows))),
+    listRequestPresets: () => guard(() => studies().listRequestPresets()),
+    requestPreset: (id) => guard(() => studies().requestPreset(id)),
+    requestDevicePresets: () => guard(() => studies().requestDevicePresets()),
+    defaultRequestSpec: () => guard(() => studies().defaultRequestSpec()),
+  };
+}
