@@ -1,7 +1,7 @@
 // The app's pages beyond the scenario editor. Each feature registers one
 // entry here; App renders them as tabs sharing the current scenario. A view
-// takes its props' types from ./view-props, never from this list.
-import type { ViewDef } from './view-props';
+// takes its props' types from ../shared/view-props, never from this list.
+import type { ViewDef } from '../shared/view-props';
 import { FlashView } from '../flash/FlashView';
 import { SweepsView } from '../sweeps/SweepsView';
 import { OptimiserView } from '../optimiser/OptimiserView';

@@ -13,7 +13,7 @@ import { readBlob } from '../engine/read-blob';
 import './block.css';
 import { CostChart, PartitionChart, ResponseChart } from './BlockCharts';
 import { CACHE_LABELS } from './series';
-import type { ViewProps } from '../app/view-props';
+import type { ViewProps } from '../shared/view-props';
 import { ErrorSummary, FormContext } from '../shared/form';
 import { BlockRunFields, SyntheticWorkloadFields } from './WorkloadEditor';
 import { carriesFiles, judgeDrop } from './drop';

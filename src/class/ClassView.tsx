@@ -4,7 +4,7 @@
 // teacher's authoring and a printable worksheet.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import type { ViewProps } from '../app/view-props';
+import type { ViewProps } from '../shared/view-props';
 import type { Device } from '../engine/types';
 import { classFragment, decodeLesson, parseClassHash, type ClassHash } from './codec';
 import { builtInLesson, LESSONS } from './lessons';

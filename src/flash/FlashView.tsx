@@ -1,6 +1,6 @@
 // The "Flash endurance" page (issue #7): lifetimes from simulated writes,
 // write amplification against the spare factor, and the hybrid cost model.
-import type { ViewProps } from '../app/view-props';
+import type { ViewProps } from '../shared/view-props';
 import { CostModelPanel } from './CostModelPanel';
 import { LifetimeComparison, ScenarioLifetime } from './LifetimePanel';
 import { WaPanel } from './WaPanel';

@@ -10,7 +10,7 @@ import type { RequestResult } from './types';
 import type { Engine } from '../engine/contract';
 import { ErrorSummary, FormContext } from '../shared/form';
 import { estimate, num } from '../shared/format';
-import type { ViewProps } from '../app/view-props';
+import type { ViewProps } from '../shared/view-props';
 import { DEFAULT_FIGURE, SERIES, type FigurePoint, type FigureSettings, type SeriesId } from './figure';
 import { FigurePanel } from './FigurePanel';
 import { MaxRatePanel } from './MaxRatePanel';

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { downloadBlob } from '../charts';
 import { integer, num } from '../shared/format';
-import type { ViewProps } from '../app/view-props';
+import type { ViewProps } from '../shared/view-props';
 import { browserLogs, type LogsClient } from './client';
 import type { ReadOutcome, ReadProgress } from './logs-api';
 import { MappingForm } from './MappingForm';

@@ -8,7 +8,7 @@ import { ScatterChart } from '../charts';
 import { ErrorSummary, FormContext, NumField, FieldMessages, useLocalInvalid } from '../shared/form';
 import { ARCHITECTURES } from '../shared/labels';
 import { dollars, num } from '../shared/format';
-import type { ViewProps } from '../app/view-props';
+import type { ViewProps } from '../shared/view-props';
 import { OptimiserTable } from './OptimiserTable';
 import { rangesText, shortCounts } from './format';
 import { DEFAULT_FORM, STUDY_ARCHITECTURES, toSpec, type SpecForm } from './spec';

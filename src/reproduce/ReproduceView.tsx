@@ -6,7 +6,7 @@
 // simulated claims' scenarios on the worker pool and shows the result.
 import { downloadBlob } from '../charts';
 import type { ReproductionRow, Reproduction } from './types';
-import type { ViewProps } from '../app/view-props';
+import type { ViewProps } from '../shared/view-props';
 import { badge, noteLabel, pendingText, scenarioTitles, tallyText } from './format';
 import { useReproduction, type RunAllState } from './useReproduction';
 import './reproduce.css';

@@ -4,7 +4,7 @@
 // appear as they finish; Cancel keeps what has finished.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldError } from '../engine/types';
-import type { ViewProps } from '../app/view-props';
+import type { ViewProps } from '../shared/view-props';
 import type { Engine } from '../engine/contract';
 import { FIGURES, DEFAULT_SETTINGS, type ChartDef, type FigureSettings } from './figures';
 import { ARCHITECTURES, METRICS, fieldAxisLabel, sweepFields, sweepValues, type MetricId, type SweepSpec, type ValuesSpec } from './model';

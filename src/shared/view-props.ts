@@ -4,7 +4,7 @@
 import type { ComponentType } from 'react';
 import type { Scenario } from '../engine/types';
 import type { Engine } from '../engine/contract';
-import type { Edit } from '../shared/edit';
+import type { Edit } from './edit';
 
 export interface ViewProps {
   engine: Engine;
