@@ -98,13 +98,32 @@ pub fn from_json<T: DeserializeOwned>(text: &str) -> Result<T, ReadError> {
 
 /// The text as a tree. Not generic and never inlined, so the JSON parser is
 /// compiled once, here, and not again in every crate that calls
-/// [`from_json`].
+/// [`from_json`] or reads JSON of its own ([`parse_object`]).
 #[inline(never)]
 fn parse_tree(text: &str) -> Result<Value, ReadError> {
     serde_json::from_str(text).map_err(|e| ReadError {
         message: e.to_string(),
         segments: Vec::new(),
     })
+}
+
+/// One JSON object (a line of a JSON-lines log), parsed by the same parser
+/// as every other input, so no other crate compiles serde_json's own.
+pub fn parse_object(text: &str) -> Result<Map<String, Value>, String> {
+    match parse_tree(text) {
+        Ok(Value::Object(m)) => Ok(m),
+        Ok(v) => Err(format!(
+            "found {} instead",
+            match v {
+                Value::Array(_) => "an array",
+                Value::String(_) => "a string",
+                Value::Number(_) => "a number",
+                Value::Bool(_) => "true or false",
+                _ => "null",
+            }
+        )),
+        Err(e) => Err(e.message),
+    }
 }
 
 /// A deserializer over one node of the parsed tree.

@@ -213,7 +213,7 @@ fn detect_json(lines: &[&str]) -> Detection {
     let mut columns: Vec<String> = Vec::new();
     let objs: Vec<serde_json::Map<String, serde_json::Value>> = lines
         .iter()
-        .filter_map(|l| serde_json::from_str(l).ok())
+        .filter_map(|l| tierplan_scenario::json_read::parse_object(l).ok())
         .collect();
     for o in &objs {
         for k in o.keys() {

@@ -281,8 +281,8 @@ impl LogParser {
     }
 
     fn json(&mut self, line: &str) -> Result<bool, String> {
-        let obj: serde_json::Map<String, serde_json::Value> =
-            serde_json::from_str(line).map_err(|e| format!("not a JSON object: {e}"))?;
+        let obj = tierplan_scenario::json_read::parse_object(line)
+            .map_err(|e| format!("not a JSON object: {e}"))?;
         let text = |key: &str, what: &str| -> Result<Cow<'_, str>, String> {
             match obj.get(key) {
                 Some(serde_json::Value::String(s)) => Ok(Cow::Borrowed(s.as_str())),
