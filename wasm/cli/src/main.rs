@@ -3,6 +3,7 @@
 
 mod block_cmd;
 mod block_trace;
+mod characterize_cmd;
 mod log;
 mod request_cmd;
 mod sweep;
@@ -99,6 +100,24 @@ enum Cmd {
         /// Rounds; the best is reported.
         #[arg(long, default_value_t = 3)]
         rounds: u32,
+    },
+    /// Microbenchmarks of a catalog device's model: 4 KB random and 128 KB
+    /// sequential reads and writes and a 70/30 mix, at each queue depth,
+    /// fresh and in steady state (SSDs); MB/s, IOPS, latency and WA.
+    Characterize {
+        /// Device id (e.g. x25m, ocz_core_v2, hdd15k).
+        device: String,
+        /// Take the device from this scenario's catalog instead of the built-in ones.
+        #[arg(long, value_name = "FILE")]
+        scenario: Option<String>,
+        #[arg(long, value_enum, default_value = "table")]
+        format: characterize_cmd::CharFormat,
+        /// Queue depths, comma-separated.
+        #[arg(long, value_delimiter = ',', default_value = "1,32")]
+        queue_depths: Vec<u32>,
+        /// Simulated seconds of each measured test.
+        #[arg(long, default_value_t = 5.0)]
+        seconds: f64,
     },
     /// List the built-in scenario presets.
     Presets,
@@ -230,6 +249,20 @@ fn main() -> ExitCode {
             Ok(s) => request_cmd::max_rate(s, time),
             Err(code) => code,
         },
+        Cmd::Characterize {
+            device,
+            scenario,
+            format,
+            queue_depths,
+            seconds,
+        } => {
+            let s = match scenario.as_deref().map(load_scenario) {
+                Some(Ok(s)) => Some(s),
+                Some(Err(code)) => return code,
+                None => None,
+            };
+            characterize_cmd::run(&device, s.as_ref(), format, queue_depths, seconds)
+        }
         Cmd::BenchRequest { rounds } => {
             request_cmd::bench(rounds);
             ExitCode::SUCCESS

@@ -285,3 +285,38 @@ fn reproduce_prints_the_claims_table() {
     assert_eq!(csv.lines().count(), 1 + plan.claims.len());
     assert!(csv.contains("\nmmsys11-fig9-buffered,MMSys'11,§6,"));
 }
+
+#[test]
+fn characterize_names_unknown_devices_and_prints_csv() {
+    let out = tierplan(&["characterize", "no-such-drive"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("known: "));
+    let out = tierplan(&["characterize", "x25m", "--queue-depths", "0"], None);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("characterize.queue_depths"));
+    // A disk: no preconditioning, so it is quick.
+    let out = tierplan(
+        &[
+            "characterize",
+            "hdd7200",
+            "--format",
+            "csv",
+            "--queue-depths",
+            "1",
+            "--seconds",
+            "1",
+        ],
+        None,
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.starts_with("pattern,state,queue_depth,mbps,iops,mean_ms,p99_ms,wa\n"),
+        "{text}"
+    );
+    assert_eq!(text.lines().count(), 1 + 5, "{text}");
+}

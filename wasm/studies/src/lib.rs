@@ -2,6 +2,7 @@
 //! (model §10), request logs (§14) and the Study claims (§12). The top layer:
 //! it may use every engine; nothing but the facade and the front ends use it.
 
+pub mod characterize;
 pub mod logs;
 pub mod optimize;
 pub mod reproduce;

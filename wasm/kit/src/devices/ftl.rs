@@ -16,6 +16,7 @@ pub struct GcWork {
     pub erases: u32,
 }
 
+#[derive(Clone)]
 pub struct Ftl {
     units: u32,
     ppb: u32,

@@ -9,6 +9,7 @@ use tierplan_scenario::request::{HddMechanics, SeekModel};
 /// scaling √distance by its inverse keeps the mean seek at the average.
 const MEAN_SQRT_DISTANCE: f64 = 8.0 / 15.0;
 
+#[derive(Clone)]
 pub struct Hdd {
     seek_s: f64,
     revolution_s: f64,

@@ -7,6 +7,7 @@
 use super::ftl::Ftl;
 use super::IoOp;
 
+#[derive(Clone)]
 pub struct Ssd {
     pub ftl: Ftl,
     page_bytes: u64,

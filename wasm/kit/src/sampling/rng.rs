@@ -5,6 +5,7 @@
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+#[derive(Clone)]
 pub struct SimRng(Xoshiro256PlusPlus);
 
 impl SimRng {

@@ -1,0 +1,101 @@
+//! `tierplan characterize DEVICE_ID`: microbenchmarks of a catalog device's
+//! model (model §11, device characterisation), as fio would run them on the
+//! drive: MB/s, IOPS, latency and WA per pattern, queue depth and state.
+
+use std::process::ExitCode;
+use tierplan_core::characterize::{characterize, rows_csv, CharacterizeSpec};
+use tierplan_core::scenario::presets::{device_presets, request_device_presets};
+use tierplan_core::scenario::Device;
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum CharFormat {
+    Table,
+    Csv,
+    Json,
+}
+
+/// The device: from the scenario's catalog when one is given, else from
+/// every built-in catalog.
+fn find(id: &str, scenario: Option<&tierplan_core::Scenario>) -> Result<Device, String> {
+    let catalog: Vec<Device> = match scenario {
+        Some(s) => s.devices.clone(),
+        None => device_presets()
+            .into_iter()
+            .chain(request_device_presets())
+            .collect(),
+    };
+    catalog.iter().find(|d| d.id == id).cloned().ok_or_else(|| {
+        let ids: Vec<&str> = catalog.iter().map(|d| d.id.as_str()).collect();
+        format!(
+            "device {id:?} is not in the catalog; known: {}",
+            ids.join(", ")
+        )
+    })
+}
+
+pub fn run(
+    id: &str,
+    scenario: Option<&tierplan_core::Scenario>,
+    format: CharFormat,
+    queue_depths: Vec<u32>,
+    seconds: f64,
+) -> ExitCode {
+    let device = match find(id, scenario) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("tierplan characterize: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let spec = CharacterizeSpec {
+        queue_depths,
+        seconds,
+        ..CharacterizeSpec::default()
+    };
+    let c = match characterize(&device, &spec) {
+        Ok(c) => c,
+        Err(errs) => return crate::invalid("the characterisation", &errs),
+    };
+    match format {
+        CharFormat::Csv => print!("{}", rows_csv(&c)),
+        CharFormat::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(&c).expect("serialisable")
+        ),
+        CharFormat::Table => {
+            println!("{} ({})", device.name, device.id);
+            println!(
+                "{:<16} {:<7} {:>3} {:>9} {:>9} {:>9} {:>9} {:>6}",
+                "pattern", "state", "qd", "MB/s", "IOPS", "mean ms", "p99 ms", "WA"
+            );
+            for r in &c.rows {
+                let state = if r.state == tierplan_core::characterize::DriveState::Fresh {
+                    "fresh"
+                } else {
+                    "steady"
+                };
+                println!(
+                    "{:<16} {:<7} {:>3} {:>9.2} {:>9.0} {:>9.3} {:>9.3} {:>6.2}",
+                    r.pattern.label(),
+                    state,
+                    r.queue_depth,
+                    r.mbps,
+                    r.iops,
+                    r.mean_ms,
+                    r.p99_ms,
+                    r.wa
+                );
+            }
+            if let Some(p) = &c.precondition {
+                let first = p.mbps.first().copied().unwrap_or(0.0);
+                let last = p.mbps.last().copied().unwrap_or(0.0);
+                let wa = p.wa.last().copied().unwrap_or(1.0);
+                println!("preconditioning (random 4 KB writes from fresh): {first:.2} → {last:.2} MB/s, WA {wa:.2}, {:.0} s simulated", p.t_s.last().copied().unwrap_or(0.0));
+            }
+            for n in &c.notes {
+                println!("note: {n}");
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}

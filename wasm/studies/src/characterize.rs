@@ -1,0 +1,607 @@
+//! Device characterisation in the simulator (model §11, "Device
+//! characterisation and SSD state"): microbenchmarks run on a catalog
+//! device's own model, as fio would run on the drive — 4 KB random reads and
+//! writes, 128 KB sequential reads and writes and a 70/30 random mix, at
+//! queue depth 1 and 32, fresh out of the box and in steady state (the whole
+//! logical space written twice with random 4 KB writes first, as SNIA's
+//! performance test specification preconditions). Each test reports MB/s,
+//! IOPS, mean and p99 latency and the write amplification; the
+//! preconditioning run itself is the throughput-over-time series, so the
+//! fall from fresh to steady state (the GC cliff) shows.
+//!
+//! The device models serve one I/O at a time (`devices::ssd`,
+//! `devices::hdd`), so a closed loop of `q` outstanding I/Os sees the same
+//! throughput as one and `q` times the latency (Little's law); the report
+//! says so rather than inventing overlap the model does not have.
+
+use serde::{Deserialize, Serialize};
+use tierplan_kit::devices::ssd::SsdGeometry;
+use tierplan_kit::devices::{Hdd, IoOp, Ssd};
+use tierplan_kit::sampling::rng::SimRng;
+use tierplan_scenario::validate::FieldError;
+use tierplan_scenario::{Device, DeviceKind};
+
+const KB: u64 = 1024;
+
+/// The access patterns of a characterisation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Pattern {
+    RandRead4k,
+    RandWrite4k,
+    SeqRead128k,
+    SeqWrite128k,
+    /// 70 % 4 KB random reads, 30 % 4 KB random writes.
+    Mixed4k,
+}
+
+impl Pattern {
+    pub const ALL: [Pattern; 5] = [
+        Pattern::RandRead4k,
+        Pattern::RandWrite4k,
+        Pattern::SeqRead128k,
+        Pattern::SeqWrite128k,
+        Pattern::Mixed4k,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Pattern::RandRead4k => "rand_read_4k",
+            Pattern::RandWrite4k => "rand_write_4k",
+            Pattern::SeqRead128k => "seq_read_128k",
+            Pattern::SeqWrite128k => "seq_write_128k",
+            Pattern::Mixed4k => "mixed_70_30_4k",
+        }
+    }
+
+    fn size(self) -> u64 {
+        match self {
+            Pattern::SeqRead128k | Pattern::SeqWrite128k => 128 * KB,
+            _ => 4 * KB,
+        }
+    }
+}
+
+/// Whether the drive starts erased or preconditioned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum DriveState {
+    Fresh,
+    Steady,
+}
+
+/// What to run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields, default)]
+pub struct CharacterizeSpec {
+    pub queue_depths: Vec<u32>,
+    /// Simulated seconds of each measured test.
+    pub seconds: f64,
+    /// Preconditioning for steady state: the logical space written this many times.
+    pub precondition_passes: f64,
+    pub seed: u64,
+}
+
+impl Default for CharacterizeSpec {
+    fn default() -> Self {
+        CharacterizeSpec {
+            queue_depths: vec![1, 32],
+            seconds: 5.0,
+            precondition_passes: 2.0,
+            seed: 1,
+        }
+    }
+}
+
+/// Most I/Os one characterisation may simulate (preconditioning included),
+/// so no device makes it run without bound.
+pub const MAX_IOS: f64 = 400e6;
+
+/// One measured test.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct CharacterizeRow {
+    pub pattern: Pattern,
+    pub state: DriveState,
+    pub queue_depth: u32,
+    pub mbps: f64,
+    pub iops: f64,
+    pub mean_ms: f64,
+    pub p99_ms: f64,
+    /// NAND pages programmed per host page during the test (1 for reads only).
+    pub wa: f64,
+}
+
+/// The preconditioning run: MB/s of random 4 KB writes over time from fresh.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ThroughputSeries {
+    /// Seconds since the first write, at the end of each bucket.
+    pub t_s: Vec<f64>,
+    pub mbps: Vec<f64>,
+    /// Write amplification within each bucket (NAND pages / host pages).
+    pub wa: Vec<f64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Characterization {
+    pub device: String,
+    pub rows: Vec<CharacterizeRow>,
+    /// Fresh to steady state under random 4 KB writes (SSDs only).
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub precondition: Option<ThroughputSeries>,
+    pub notes: Vec<String>,
+}
+
+/// One device model behind the tests.
+#[derive(Clone)]
+enum Model {
+    Ssd(Box<Ssd>),
+    Hdd(Hdd, SimRng),
+}
+
+impl Model {
+    fn serve(&mut self, write: bool, addr: u64, size: u64) -> f64 {
+        match self {
+            Model::Ssd(s) => s.service(if write { IoOp::Write } else { IoOp::Read }, addr, size),
+            Model::Hdd(h, rng) => h.service(addr, size, rng),
+        }
+    }
+
+    fn wa_counters(&self) -> (u64, u64) {
+        match self {
+            Model::Ssd(s) => (s.ftl.host_pages, s.ftl.nand_pages),
+            Model::Hdd(..) => (0, 0),
+        }
+    }
+}
+
+fn err(path: &str, message: String) -> Vec<FieldError> {
+    vec![FieldError {
+        path: path.into(),
+        message,
+    }]
+}
+
+/// The SSD geometry a catalog device's flash spec gives (the whole drive
+/// addressed: a characterisation owns the device).
+pub fn ssd_geometry(d: &Device) -> Result<SsdGeometry, Vec<FieldError>> {
+    let f = d.flash.as_ref().ok_or_else(|| {
+        err(
+            "device.flash",
+            format!("{} has no flash description to characterise", d.id),
+        )
+    })?;
+    let page_bytes = (f.page_kb * 1024.0) as u64;
+    if !(d.capacity_gb.is_finite() && d.capacity_gb > 0.0)
+        || page_bytes == 0
+        || f.pages_per_block == 0
+        || !(f.read_us > 0.0 && f.program_us > 0.0 && f.erase_ms > 0.0)
+    {
+        return Err(err("device.flash", format!("{}: impossible geometry (capacity {} GB, page {} KB, {} pages per block, read {} µs, program {} µs, erase {} ms): each must be > 0", d.id, d.capacity_gb, f.page_kb, f.pages_per_block, f.read_us, f.program_us, f.erase_ms)));
+    }
+    let capacity_bytes = (d.capacity_gb * (1u64 << 30) as f64) as u64;
+    let pages = capacity_bytes / page_bytes;
+    if pages > u32::MAX as u64 / 2 {
+        return Err(err(
+            "device.capacity_gb",
+            format!(
+                "{}: {} GB in {} KB pages is more pages than the FTL model holds (at most {})",
+                d.id,
+                d.capacity_gb,
+                f.page_kb,
+                u32::MAX / 2
+            ),
+        ));
+    }
+    Ok(SsdGeometry {
+        units: f.units.unwrap_or(1).max(1),
+        page_bytes,
+        pages_per_block: f.pages_per_block,
+        read_us: f.read_us,
+        program_us: f.program_us,
+        erase_ms: f.erase_ms,
+        capacity_bytes,
+        spare_factor: f.spare_factor,
+        used_bytes: capacity_bytes,
+    })
+}
+
+/// Run every test of `spec` on `device`.
+pub fn characterize(
+    device: &Device,
+    spec: &CharacterizeSpec,
+) -> Result<Characterization, Vec<FieldError>> {
+    if spec.queue_depths.is_empty() || spec.queue_depths.iter().any(|&q| q == 0 || q > 1024) {
+        return Err(err(
+            "characterize.queue_depths",
+            format!(
+                "{:?}: give one or more queue depths from 1 to 1024",
+                spec.queue_depths
+            ),
+        ));
+    }
+    if !(spec.seconds > 0.0 && spec.seconds <= 3600.0) {
+        return Err(err(
+            "characterize.seconds",
+            format!(
+                "{} is out of range: must be 0 < value ≤ 3600 s",
+                spec.seconds
+            ),
+        ));
+    }
+    if !(spec.precondition_passes >= 0.0 && spec.precondition_passes <= 10.0) {
+        return Err(err(
+            "characterize.precondition_passes",
+            format!(
+                "{} is out of range: must be 0 ≤ value ≤ 10",
+                spec.precondition_passes
+            ),
+        ));
+    }
+    let mut notes = vec!["The model serves one I/O at a time: a deeper queue adds latency (Little's law), not throughput.".to_string()];
+    let (fresh, span) = match device.kind {
+        DeviceKind::Ssd => {
+            let g = ssd_geometry(device)?;
+            // Bound the work (and the FTL's memory) before building the model:
+            // preconditioning writes the logical space `passes` times in 4 KB pages.
+            let ios = spec.precondition_passes * (g.capacity_bytes / (4 * KB)) as f64;
+            if ios > MAX_IOS {
+                return Err(err("characterize.precondition_passes", format!("steady state of {} needs {:.0} million 4 KB writes: the limit is {:.0} million; lower precondition_passes or characterise a smaller device", device.id, ios / 1e6, MAX_IOS / 1e6)));
+            }
+            (Model::Ssd(Box::new(Ssd::new(&g))), g.capacity_bytes)
+        }
+        DeviceKind::Hdd => {
+            let m = device.hdd.ok_or_else(|| {
+                err(
+                    "device.hdd",
+                    format!(
+                        "{} has no disk mechanics (seek, revolution, media rate) to characterise",
+                        device.id
+                    ),
+                )
+            })?;
+            let span = (device.capacity_gb * (1u64 << 30) as f64) as u64;
+            if span < 128 * KB {
+                return Err(err(
+                    "device.capacity_gb",
+                    format!(
+                        "{}: {} GB is too small to characterise",
+                        device.id, device.capacity_gb
+                    ),
+                ));
+            }
+            notes.push("A disk has no fresh-out-of-box state: one state is reported.".into());
+            (Model::Hdd(Hdd::new(&m, span), SimRng::new(spec.seed)), span)
+        }
+        DeviceKind::Dram => {
+            return Err(err(
+                "device.kind",
+                format!(
+                    "{}: DRAM has no service time in the model; characterise an SSD or a disk",
+                    device.id
+                ),
+            ))
+        }
+    };
+    let mut rows = Vec::new();
+    let mut precondition = None;
+    let mut states = vec![(DriveState::Fresh, fresh.clone())];
+    if let Model::Ssd(_) = fresh {
+        let mut steady = fresh.clone();
+        precondition = Some(precondition_drive(&mut steady, span, spec));
+        states.push((DriveState::Steady, steady));
+    }
+    for (state, model) in &states {
+        for pattern in Pattern::ALL {
+            for &q in &spec.queue_depths {
+                let mut m = model.clone();
+                rows.push(measure(&mut m, pattern, *state, q, span, spec));
+            }
+        }
+    }
+    Ok(Characterization {
+        device: device.id.clone(),
+        rows,
+        precondition,
+        notes,
+    })
+}
+
+/// Random 4 KB writes over the whole span, `passes` times; the series of MB/s over time.
+fn precondition_drive(m: &mut Model, span: u64, spec: &CharacterizeSpec) -> ThroughputSeries {
+    let mut rng = SimRng::new(spec.seed ^ 0x5eed);
+    let pages = span / (4 * KB);
+    let total = (spec.precondition_passes * pages as f64) as u64;
+    let buckets = 100u64;
+    let per = (total / buckets).max(1);
+    let mut out = ThroughputSeries {
+        t_s: Vec::new(),
+        mbps: Vec::new(),
+        wa: Vec::new(),
+    };
+    let (mut t, mut t0) = (0.0, 0.0);
+    let (mut host0, mut nand0) = m.wa_counters();
+    for i in 0..total {
+        let addr = (rng.uniform() * pages as f64) as u64 % pages * 4 * KB;
+        t += m.serve(true, addr, 4 * KB);
+        if (i + 1) % per == 0 || i + 1 == total {
+            let n = if (i + 1) % per == 0 {
+                per
+            } else {
+                (i + 1) % per
+            };
+            let (host, nand) = m.wa_counters();
+            out.t_s.push(t);
+            out.mbps.push(n as f64 * 4.0 / 1024.0 / (t - t0).max(1e-12));
+            out.wa.push(if host > host0 {
+                (nand - nand0) as f64 / (host - host0) as f64
+            } else {
+                1.0
+            });
+            (t0, host0, nand0) = (t, host, nand);
+        }
+    }
+    out
+}
+
+/// One closed-loop test of `seconds` simulated seconds at queue depth `q`.
+fn measure(
+    m: &mut Model,
+    pattern: Pattern,
+    state: DriveState,
+    q: u32,
+    span: u64,
+    spec: &CharacterizeSpec,
+) -> CharacterizeRow {
+    let size = pattern.size();
+    let slots = (span / size).max(1);
+    let mut rng = SimRng::new(spec.seed.wrapping_add(pattern as u64 * 1000 + q as u64));
+    let (host0, nand0) = m.wa_counters();
+    let mut next_seq = 0u64;
+    let mut done_at: Vec<f64> = Vec::new(); // completion time of every I/O, in order
+    let mut t = 0.0;
+    let mut latencies = Vec::new();
+    let mut bytes = 0u64;
+    let cap = 2_000_000usize;
+    while t < spec.seconds && latencies.len() < cap {
+        let i = done_at.len();
+        // Closed loop: I/O i is issued when I/O i − q completed (or at 0).
+        let issued = if i >= q as usize {
+            done_at[i - q as usize]
+        } else {
+            0.0
+        };
+        let (write, addr) = match pattern {
+            Pattern::RandRead4k => (false, (rng.uniform() * slots as f64) as u64 % slots * size),
+            Pattern::RandWrite4k => (true, (rng.uniform() * slots as f64) as u64 % slots * size),
+            Pattern::SeqRead128k | Pattern::SeqWrite128k => {
+                let a = next_seq % slots * size;
+                next_seq += 1;
+                (pattern == Pattern::SeqWrite128k, a)
+            }
+            Pattern::Mixed4k => (
+                rng.uniform() < 0.3,
+                (rng.uniform() * slots as f64) as u64 % slots * size,
+            ),
+        };
+        let start = t.max(issued);
+        t = start + m.serve(write, addr, size);
+        done_at.push(t);
+        latencies.push(t - issued);
+        bytes += size;
+    }
+    let (host1, nand1) = m.wa_counters();
+    let n = latencies.len().max(1) as f64;
+    let mean = latencies.iter().sum::<f64>() / n;
+    latencies.sort_by(f64::total_cmp);
+    let p99 = latencies
+        .get(((latencies.len() as f64 * 0.99).ceil() as usize).saturating_sub(1))
+        .copied()
+        .unwrap_or(0.0);
+    let host = host1 - host0;
+    CharacterizeRow {
+        pattern,
+        state,
+        queue_depth: q,
+        mbps: bytes as f64 / (1024.0 * 1024.0) / t.max(1e-12),
+        iops: latencies.len() as f64 / t.max(1e-12),
+        mean_ms: mean * 1e3,
+        p99_ms: p99 * 1e3,
+        wa: if host > 0 {
+            (nand1 - nand0) as f64 / host as f64
+        } else {
+            1.0
+        },
+    }
+}
+
+/// CSV of the rows: `pattern,state,queue_depth,mbps,iops,mean_ms,p99_ms,wa`.
+pub fn rows_csv(c: &Characterization) -> String {
+    let mut s = String::from("pattern,state,queue_depth,mbps,iops,mean_ms,p99_ms,wa\n");
+    for r in &c.rows {
+        let state = match r.state {
+            DriveState::Fresh => "fresh",
+            DriveState::Steady => "steady",
+        };
+        s.push_str(&format!(
+            "{},{},{},{:.3},{:.1},{:.3},{:.3},{:.3}\n",
+            r.pattern.label(),
+            state,
+            r.queue_depth,
+            r.mbps,
+            r.iops,
+            r.mean_ms,
+            r.p99_ms,
+            r.wa
+        ));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tierplan_kit::analytics::write_amplification;
+    use tierplan_scenario::presets::request_device_presets;
+
+    fn preset(id: &str) -> Device {
+        request_device_presets()
+            .into_iter()
+            .find(|d| d.id == id)
+            .expect("preset")
+    }
+
+    /// A small SSD (so the tests run in a moment) with the X25-M's timings.
+    fn small_ssd(gb: f64, spare: f64) -> Device {
+        let mut d = preset("x25m");
+        d.capacity_gb = gb;
+        d.flash.as_mut().unwrap().spare_factor = spare;
+        d
+    }
+
+    #[test]
+    fn steady_state_wa_meets_the_lambert_w_formula() {
+        // Uniform random 4 KB writes under greedy GC: once the drive has been
+        // written over many times, WA approaches α / (α + W0(−α e^−α)) (model §8).
+        let d = small_ssd(0.25, 0.28);
+        let spec = CharacterizeSpec {
+            precondition_passes: 8.0,
+            seconds: 0.5,
+            ..CharacterizeSpec::default()
+        };
+        let c = characterize(&d, &spec).unwrap();
+        let p = c.precondition.unwrap();
+        let tail = &p.wa[p.wa.len() - 10..];
+        let wa = tail.iter().sum::<f64>() / tail.len() as f64;
+        let formula = write_amplification(0.28);
+        assert!(
+            (wa - formula).abs() / formula < 0.12,
+            "steady-state WA {wa} vs formula {formula}"
+        );
+        // The cliff: fresh writes are faster than the steady state's.
+        assert!(p.mbps[0] > 1.5 * p.mbps[p.mbps.len() - 1], "{:?}", p.mbps);
+    }
+
+    #[test]
+    fn fresh_is_faster_than_steady_and_reads_match_their_page_time() {
+        let d = small_ssd(0.25, 0.07);
+        let c = characterize(
+            &d,
+            &CharacterizeSpec {
+                seconds: 0.5,
+                ..CharacterizeSpec::default()
+            },
+        )
+        .unwrap();
+        let row = |p: Pattern, s: DriveState, q: u32| {
+            c.rows
+                .iter()
+                .find(|r| r.pattern == p && r.state == s && r.queue_depth == q)
+                .unwrap()
+                .clone()
+        };
+        let fresh = row(Pattern::RandWrite4k, DriveState::Fresh, 1);
+        let steady = row(Pattern::RandWrite4k, DriveState::Steady, 1);
+        assert!(
+            fresh.mbps > steady.mbps,
+            "{} vs {}",
+            fresh.mbps,
+            steady.mbps
+        );
+        assert!(steady.wa > 1.0 && fresh.wa == 1.0);
+        // A 4 KB read is one page read: 4 KB / read time, the preset's own figure.
+        let read = row(Pattern::RandRead4k, DriveState::Fresh, 1);
+        let f = d.flash.as_ref().unwrap();
+        let expect = 4.0 / 1024.0 / (f.read_us * 1e-6);
+        assert!(
+            (read.mbps - expect).abs() / expect < 1e-6,
+            "{} vs {expect}",
+            read.mbps
+        );
+        // One I/O at a time: queue depth 32 keeps the throughput and multiplies the latency (Little's law).
+        let deep = row(Pattern::RandRead4k, DriveState::Fresh, 32);
+        assert!((deep.mbps - read.mbps).abs() / read.mbps < 1e-3);
+        assert!((deep.mean_ms / read.mean_ms - 32.0).abs() < 0.5);
+    }
+
+    #[test]
+    fn bad_input_names_the_field() {
+        let d = small_ssd(0.25, 0.07);
+        let e = characterize(
+            &d,
+            &CharacterizeSpec {
+                queue_depths: vec![0],
+                ..CharacterizeSpec::default()
+            },
+        )
+        .unwrap_err();
+        assert_eq!(e[0].path, "characterize.queue_depths");
+        let e = characterize(
+            &d,
+            &CharacterizeSpec {
+                seconds: -1.0,
+                ..CharacterizeSpec::default()
+            },
+        )
+        .unwrap_err();
+        assert_eq!(e[0].path, "characterize.seconds");
+        let mut bad = d.clone();
+        bad.flash.as_mut().unwrap().pages_per_block = 0;
+        let e = characterize(&bad, &CharacterizeSpec::default()).unwrap_err();
+        assert_eq!(e[0].path, "device.flash");
+        let mut huge = d.clone();
+        huge.capacity_gb = 4000.0;
+        let e = characterize(&huge, &CharacterizeSpec::default()).unwrap_err();
+        assert!(
+            e[0].path == "characterize.precondition_passes" || e[0].path == "device.capacity_gb",
+            "{e:?}"
+        );
+        let dram = tierplan_scenario::presets::device_presets()
+            .into_iter()
+            .find(|d| d.kind == DeviceKind::Dram)
+            .unwrap();
+        assert_eq!(
+            characterize(&dram, &CharacterizeSpec::default()).unwrap_err()[0].path,
+            "device.kind"
+        );
+    }
+
+    #[test]
+    fn a_disk_is_characterised_in_one_state() {
+        let hdd = request_device_presets()
+            .into_iter()
+            .find(|d| d.kind == DeviceKind::Hdd && d.hdd.is_some())
+            .expect("a disk preset");
+        let c = characterize(
+            &hdd,
+            &CharacterizeSpec {
+                seconds: 1.0,
+                queue_depths: vec![1],
+                ..CharacterizeSpec::default()
+            },
+        )
+        .unwrap();
+        assert!(c.precondition.is_none());
+        assert!(c
+            .rows
+            .iter()
+            .all(|r| r.state == DriveState::Fresh && r.wa == 1.0));
+        let seq = c
+            .rows
+            .iter()
+            .find(|r| r.pattern == Pattern::SeqRead128k)
+            .unwrap();
+        let rnd = c
+            .rows
+            .iter()
+            .find(|r| r.pattern == Pattern::RandRead4k)
+            .unwrap();
+        // Sequential reads skip positioning: far faster than random ones.
+        assert!(seq.mbps > 20.0 * rnd.mbps, "{} vs {}", seq.mbps, rnd.mbps);
+    }
+}
