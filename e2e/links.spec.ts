@@ -151,6 +151,33 @@ test('the autosave restores after a reload; a link wins over it; a corrupted one
   await again.waitValid();
 });
 
+test('a link opened over unsaved work keeps that work restorable', async ({ page }) => {
+  const app = new LinksPage(page);
+  await app.open();
+  await app.setField('workload.videos', '333');
+  await expect.poll(() => app.autosaved()).toContain('"videos":333');
+
+  // A shared link in a new tab of the same browser: the link wins, the work is kept.
+  const other = new LinksPage(await page.context().newPage());
+  await other.goto('#preset=mmsys11-cost-hdd');
+  await expect(other.page.getByTestId('app')).toHaveAttribute('data-restored', 'link');
+  await expect(other.field('workload.videos')).toHaveValue('300');
+  await expect(other.notice).toContainText('Your previous scenario');
+  await expect(other.notice).toContainText('was kept');
+  // The link's scenario becomes the autosave; the previous one is still kept aside.
+  await expect.poll(() => other.autosaved()).toContain('"videos":300');
+  expect(await other.page.evaluate(() => localStorage.getItem('tierplan.kept'))).toContain('"videos":333');
+  await shot(other.page, 'link-kept-work');
+
+  await other.page.getByTestId('notice-action').click();
+  await expect(other.field('workload.videos')).toHaveValue('333');
+  await expect(other.notice).toContainText('Restored your previous scenario');
+  await expect.poll(() => other.autosaved()).toContain('"videos":333');
+  // Back returns to the link's scenario.
+  await other.page.goBack();
+  await expect(other.field('workload.videos')).toHaveValue('300');
+});
+
 test('presets open by name; modified marker and Reset; the link keeps the preset', async ({ page, context }) => {
   const app = new LinksPage(page);
   await app.goto('#preset=nossdav12-object-cache');

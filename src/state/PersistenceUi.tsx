@@ -22,6 +22,11 @@ export function NoticeBar({ notice, onDismiss }: { notice: Notice | null; onDism
         </ul>
       ) : null}
       {notice.after ? <p className="notice-after">{notice.after}</p> : null}
+      {notice.action ? (
+        <button type="button" className="notice-action" data-testid="notice-action" onClick={notice.action.run}>
+          {notice.action.label}
+        </button>
+      ) : null}
       <button type="button" className="notice-dismiss" data-testid="notice-dismiss" onClick={onDismiss} aria-label="Dismiss this message">
         Dismiss
       </button>

@@ -96,6 +96,18 @@ export function writeAutosave(store: Storage | null, scenario: Scenario, preset:
   }
 }
 
+/** Where the work a link replaced is kept until the user restores it. */
+export const KEPT_KEY = 'tierplan.kept';
+
+/** Keep a scenario aside (the autosave a link is about to replace): nothing is lost. */
+export function keepAside(store: Storage | null, scenario: Scenario, preset: string | null, saved: Date): void {
+  try {
+    store?.setItem(KEPT_KEY, JSON.stringify({ saved: saved.getTime(), preset, scenario } satisfies Saved));
+  } catch {
+    // Quota or privacy mode: the scenario is still in memory for this page's Restore.
+  }
+}
+
 export type Restored = { kind: 'none' } | { kind: 'ok'; scenario: Scenario; preset: string | null; saved: Date } | { kind: 'error'; message: string };
 
 /** The autosaved scenario; a corrupted entry is removed and reported. Never rejects. */

@@ -7,7 +7,7 @@ import type { Device, FieldError, Scenario } from '../engine/types';
 import type { Engine } from '../engine/contract';
 import { canonicalJson, sameJson } from './canonical';
 import { encodeLink, isClassFragment } from './link';
-import { loadJson, loadLink, readAutosave, storage, writeAutosave } from './load';
+import { keepAside, loadJson, loadLink, readAutosave, storage, writeAutosave } from './load';
 
 /** Quiet time after the last edit before the URL and the autosave follow (ms). */
 export const SAVE_DELAY_MS = 400;
@@ -19,6 +19,8 @@ export interface Notice {
   errors?: FieldError[];
   /** What the app did about it, after the list. */
   after?: string;
+  /** One thing the user can do about it (e.g. restore the work a link replaced). */
+  action?: { label: string; run: () => void };
 }
 
 /** The message for a link, file or autosave that failed: the core's problems as a list when it has them. */
@@ -95,9 +97,17 @@ export function usePersistence(engine: Engine, scenario: Scenario | null, setSce
         // A class-mode fragment (#lesson=…) belongs to the Class tab: no scenario, and the URL stays.
         const classLink = isClassFragment(location.hash);
         const link = classLink ? ({ kind: 'none' } as const) : await loadLink(location.hash, cat, engine);
+        let kept: { scenario: Scenario; preset: string | null; saved: Date } | null = null;
         if (link.kind === 'ok') {
           const how = link.source === 'link v0' ? ' (an older link format, migrated)' : link.source === 'preset link' ? ` (preset ${link.preset ?? ''})` : '';
           chosen = { scenario: link.scenario, preset: link.preset, from: 'link', note: `Opened the scenario in the link${how}.` };
+          // The link is about to replace this browser's autosave: when that
+          // holds other work, keep it aside and offer it back, never silently.
+          const saved = await readAutosave(storage(), engine);
+          if (saved.kind === 'ok' && !sameJson(saved.scenario, link.scenario)) {
+            kept = saved;
+            keepAside(storage(), saved.scenario, saved.preset, saved.saved);
+          }
         } else if (link.kind === 'error') {
           problem = failure(link.errors.length > 0 ? 'The scenario in the link' : 'The link', link, '');
         }
@@ -138,7 +148,24 @@ export function usePersistence(engine: Engine, scenario: Scenario | null, setSce
         // The first history entry holds what is shown (a bad link is replaced).
         if (!classLink) history.replaceState(history.state, '', encodeLink(chosen.scenario, cat, preset));
         if (problem) setNotice({ ...problem, after: `${problem.after ?? ''} ${chosen.note}`.trim() });
-        else if (chosen.from !== 'default') setNotice({ tone: 'info', text: chosen.note });
+        else if (kept) {
+          const previous = kept;
+          const when = previous.saved.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+          setNotice({
+            tone: 'info',
+            text: `${chosen.note} Your previous scenario (autosaved ${when}) was kept — restore it if you want it back.`,
+            action: {
+              label: 'Restore my previous scenario',
+              run: () => {
+                void originFor(previous.preset).then((po) => {
+                  setScenario(previous.scenario);
+                  setOrigin(po);
+                  setNotice({ tone: 'info', text: "Restored your previous scenario. The link's scenario is one step back (Back)." });
+                });
+              },
+            },
+          });
+        } else if (chosen.from !== 'default') setNotice({ tone: 'info', text: chosen.note });
       } catch (e) {
         if (live) setFatal(message(e));
       }
