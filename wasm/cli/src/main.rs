@@ -4,6 +4,7 @@
 mod block_cmd;
 mod block_trace;
 mod characterize_cmd;
+mod devices_cmd;
 mod log;
 mod request_cmd;
 mod sweep;
@@ -118,6 +119,12 @@ enum Cmd {
         /// Simulated seconds of each measured test.
         #[arg(long, default_value_t = 5.0)]
         seconds: f64,
+    },
+    /// List the whole built-in device catalog: id, kind, capacity,
+    /// bandwidths, price, endurance, and each device's sources and assumptions.
+    Devices {
+        #[arg(long, value_enum, default_value = "table")]
+        format: devices_cmd::DevicesFormat,
     },
     /// List the built-in scenario presets.
     Presets,
@@ -263,6 +270,7 @@ fn main() -> ExitCode {
             };
             characterize_cmd::run(&device, s.as_ref(), format, queue_depths, seconds)
         }
+        Cmd::Devices { format } => devices_cmd::run(format),
         Cmd::BenchRequest { rounds } => {
             request_cmd::bench(rounds);
             ExitCode::SUCCESS

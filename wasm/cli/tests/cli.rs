@@ -320,3 +320,26 @@ fn characterize_names_unknown_devices_and_prints_csv() {
     );
     assert_eq!(text.lines().count(), 1 + 5, "{text}");
 }
+
+#[test]
+fn devices_lists_every_catalog_device_with_its_sources() {
+    let out = tierplan(&["devices"], None);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for id in ["hdd15k", "x25m", "ocz_core_v2", "hdd7200"] {
+        assert!(
+            text.lines().any(|l| l.starts_with(id)),
+            "{id} missing:\n{text}"
+        );
+    }
+    assert!(text.contains("source/assumption: "));
+    let out = tierplan(&["devices", "--format", "json"], None);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let devices = v.as_array().unwrap();
+    assert!(devices
+        .iter()
+        .all(|d| d["id"].is_string() && d["kind"].is_string() && d["price"].is_number()));
+    let ids: std::collections::BTreeSet<&str> =
+        devices.iter().map(|d| d["id"].as_str().unwrap()).collect();
+    assert_eq!(ids.len(), devices.len(), "ids are unique");
+}
