@@ -26,6 +26,24 @@ test('opens with the default scenario, every input labelled', async ({ page }) =
   expect(unnamed).toBe(0);
 });
 
+test("targets in the architect's units: concurrent streams set λ by Little's law, Mbps set KB/s", async ({ page }) => {
+  const app = new AppPage(page);
+  await app.open();
+  // The default: λ = 1/s of one-hour videos is 3 600 streams; 245 KB/s is 2.00704 Mbps.
+  await expect(app.field('workload.concurrent_streams')).toHaveValue('3600');
+  await expect(app.field('workload.classes[0].bitrate_mbps')).toHaveValue('2.00704');
+  await app.setField('workload.concurrent_streams', '2000');
+  await expect(app.field('workload.arrival_rate')).toHaveValue('0.555555555556');
+  await app.setField('workload.classes[0].bitrate_mbps', '4');
+  await expect(app.field('workload.classes[0].bitrate_kbps')).toHaveValue('488.28125');
+  // And the other way: the model's own fields move the architect's.
+  await app.setField('workload.arrival_rate', '0.25');
+  await expect(app.field('workload.concurrent_streams')).toHaveValue('900');
+  await app.setField('workload.classes[0].bitrate_kbps', '245');
+  await expect(app.field('workload.classes[0].bitrate_mbps')).toHaveValue('2.00704');
+  await app.waitValid();
+});
+
 test('edit a field, run, see results', async ({ page }) => {
   const problems: string[] = [];
   page.on('console', (m) => {

@@ -4,6 +4,7 @@ import { FieldMessages, NumField, SelectField, TextField } from '../shared/form'
 import { RateProfileFields } from './RateProfileFields';
 import { ARCHITECTURES, hasFileCache, intervalCacheKind } from '../shared/labels';
 import type { Edit } from '../shared/edit';
+import { kbpsToMbps, mbpsToKbps, meanLengthS, rateToStreams, streamsToRate, tidy } from '../shared/units';
 
 export function WorkloadSection({ scenario, edit }: { scenario: Scenario; edit: Edit }) {
   const w = scenario.workload;
@@ -18,6 +19,9 @@ export function WorkloadSection({ scenario, edit }: { scenario: Scenario; edit: 
           onChange={(v) => edit((s) => void (s.workload.videos = v))} />
         <NumField path="workload.arrival_rate" label="Arrival rate λ" unit="requests/s" value={w.arrival_rate}
           onChange={(v) => edit((s) => void (s.workload.arrival_rate = v))} />
+        <NumField path="workload.concurrent_streams" label="Concurrent streams" unit="streams" value={tidy(rateToStreams(w.arrival_rate, meanLengthS(w.classes)))}
+          hint="λ × mean video length (Little's law); setting it sets λ"
+          onChange={(v) => edit((s) => void (s.workload.arrival_rate = tidy(streamsToRate(v, meanLengthS(s.workload.classes)))))} />
       </div>
       <VideoClasses classes={w.classes} edit={edit} />
       <div className="zipf">
@@ -118,6 +122,9 @@ function VideoClasses({ classes, edit }: { classes: VideoClass[]; edit: Edit }) 
             <NumField path={`workload.classes[${i}].bitrate_kbps`} label="Bitrate" unit="KB/s" value={c.bitrate_kbps}
               hint="KB = 1024 bytes"
               onChange={(v) => edit((s) => void (s.workload.classes[i].bitrate_kbps = v))} />
+            <NumField path={`workload.classes[${i}].bitrate_mbps`} label="Bitrate" unit="Mbps" value={tidy(kbpsToMbps(c.bitrate_kbps))}
+              hint="10⁶ bits/s; setting it sets KB/s"
+              onChange={(v) => edit((s) => void (s.workload.classes[i].bitrate_kbps = tidy(mbpsToKbps(v))))} />
           </div>
           {many ? (
             <button
