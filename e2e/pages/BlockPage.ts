@@ -89,9 +89,14 @@ export class BlockPage {
     await this.dropZone.dispatchEvent('drop', { dataTransfer: dt });
   }
 
-  /** Choose a trace file (as the file chooser would). */
+  /**
+   * Choose a trace file (as the file chooser would), then wait until the view
+   * names it: the trace is sniffed asynchronously and its arrival re-renders
+   * the form, so a click made before then can be lost.
+   */
   async chooseTrace(path: string): Promise<void> {
     await this.page.getByTestId('block-trace').setInputFiles(path);
+    await expect(this.format).toContainText(path.split('/').pop()!);
   }
 
   get format(): Locator {
