@@ -9,7 +9,7 @@ export const chromiumLaunch = {
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
 };
 
-const HEAVY = /(reproduce|optimiser)\.spec\.ts$/;
+const HEAVY = /(reproduce|optimiser|architect)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',

@@ -26,6 +26,7 @@ trap 'rm -rf "$log"' EXIT
 run bench-core env BENCH_REPLICATIONS=1 BENCH_ROUNDS=1 node scripts/bench-core.mjs
 run bench-sweeps env BENCH_REPEATS=1 BENCH_HOURS=0.2 BENCH_REPLICATIONS=1 node scripts/bench-sweeps.mjs
 run bench-optimiser env RUNS=1 node scripts/bench-optimiser.mjs
+run bench-architect env RUNS=1 node scripts/bench-architect.mjs
 run bench-logs env LINES=20000 RUNS=1 node scripts/bench-logs.mjs
 run bench-http env BENCH_HOURS=0.02 BENCH_REPEATS=1 node scripts/bench-http.mjs
 run bench-block-trace env LINES=20000 RUNS=1 node scripts/bench-block-trace.mjs

@@ -24,6 +24,9 @@ type RunState =
 
 const VALIDATE_DELAY_MS = 120;
 
+/** The preset behind "New plan": present-day devices, steady state (warm-up one video length). */
+const NEW_PLAN_PRESET = 'today-plan';
+
 function PresetPicker({ presets, onLoad }: { presets: PresetInfo[]; onLoad: (id: string) => void }) {
   const [id, setId] = useState('');
   const chosen = presets.find((p) => p.id === id);
@@ -47,6 +50,14 @@ function PresetPicker({ presets, onLoad }: { presets: PresetInfo[]; onLoad: (id:
       </div>
       <button type="button" data-testid="preset-load" disabled={!id} onClick={() => onLoad(id)}>
         Load preset
+      </button>
+      <button
+        type="button"
+        data-testid="new-plan"
+        title="10 000 titles on today's 24 TB disks, NVMe SSDs and DDR5, with a warm-up of one video length: state your target, then open the Optimiser"
+        onClick={() => onLoad(NEW_PLAN_PRESET)}
+      >
+        New plan with today’s devices
       </button>
     </div>
   );
@@ -262,6 +273,20 @@ export function App({ engine }: { engine: Engine }) {
 
   const cancel = useCallback(() => abortRef.current?.abort(), []);
 
+  // "Use this configuration" (Optimiser): load it, show it, and run it as
+  // soon as the core has accepted it (a rejected one stays, with its messages).
+  const [runWhenAccepted, setRunWhenAccepted] = useState<Scenario | null>(null);
+  const applyAndRun = useCallback((s: Scenario) => {
+    setScenario(s);
+    setView('scenario');
+    setRunWhenAccepted(s);
+  }, []);
+  useEffect(() => {
+    if (!runWhenAccepted || validated !== runWhenAccepted) return;
+    setRunWhenAccepted(null);
+    if (scenario === runWhenAccepted && errors.length === 0) startRun();
+  }, [runWhenAccepted, validated, scenario, errors, startRun]);
+
   useEffect(() => () => abortRef.current?.abort(), []);
 
   if (loadError || persistence.fatal) {
@@ -351,7 +376,16 @@ export function App({ engine }: { engine: Engine }) {
           .filter((v) => v.id === view)
           .map((v) => (
             <div key={v.id} role="tabpanel" id={`view-${v.id}`} aria-labelledby={`tab-${v.id}`}>
-              <v.Component engine={engine} scenario={scenario} valid={canRun} setScenario={setScenario} edit={edit} showView={setView} />
+              <v.Component
+                engine={engine}
+                scenario={scenario}
+                valid={canRun}
+                setScenario={setScenario}
+                edit={edit}
+                showView={setView}
+                scenarioErrors={upToDate && localInvalid.size === 0 ? errors : null}
+                applyAndRun={applyAndRun}
+              />
             </div>
           ))}
         <footer className="footer">

@@ -1,5 +1,7 @@
-// The optimiser's answer per architecture: counts, capital cost, streams per
-// dollar, rejection, SSD lifetime, and TCO beside capital.
+// The optimiser's answer per architecture: counts, capital cost, dollars per
+// stream and streams per dollar, rejection, SSD lifetime, TCO beside capital,
+// and "Use this configuration". On a phone each row stacks, every value under
+// its column's name.
 import type { ArchitectureResult, OptimizeResult } from '../engine/types';
 import { dollars, estimate, lifetime, num, percent } from '../shared/format';
 import { deviceCounts } from './format';
@@ -14,7 +16,12 @@ function Search({ a }: { a: ArchitectureResult }) {
   );
 }
 
-export function OptimiserTable({ result }: { result: OptimizeResult }) {
+/** Capital per stream served on average: the architect's "what does a stream cost". */
+function dollarsPerStream(capital: number, avgStreams: number): string {
+  return avgStreams > 0 ? dollars(capital / avgStreams) : '—';
+}
+
+export function OptimiserTable({ result, onUse }: { result: OptimizeResult; onUse?: (a: ArchitectureResult) => void }) {
   const tco = result.architectures.some((a) => a.best?.measurement?.tco);
   return (
 <div className="opt-table-wrap" tabIndex={0} role="region" aria-label="Cheapest configurations (table)">
@@ -28,10 +35,10 @@ export function OptimiserTable({ result }: { result: OptimizeResult }) {
             <th scope="col">Architecture</th>
             <th scope="col">Devices</th>
             <th scope="col">Capital cost</th>
+            <th scope="col">$ per stream (capital)</th>
             <th scope="col">Streams per $ (capital)</th>
-            {tco ? <th scope="col">TCO</th> : null}
-            {tco ? <th scope="col">Streams per $ (TCO)</th> : null}
-            <th scope="col">Rejection probability (max over replications)</th>
+            {tco ? <th scope="col">TCO (capital, energy, SSD replacements)</th> : null}
+            <th scope="col">Rejection (max over replications)</th>
             <th scope="col">SSD lifetime</th>
           </tr>
         </thead>
@@ -41,27 +48,40 @@ export function OptimiserTable({ result }: { result: OptimizeResult }) {
             const m = b?.measurement;
             return (
               <tr key={a.architecture} data-testid={`opt-row-${a.architecture}`} data-done={a.done ? 'true' : 'false'}>
-                <th scope="row">{a.label}</th>
+                <th scope="row">
+                  {a.label}
+                  {onUse && a.done && m ? (
+                    <button type="button" className="opt-use" data-testid={`opt-use-${a.architecture}`} onClick={() => onUse(a)}>
+                      Use this configuration
+                    </button>
+                  ) : null}
+                </th>
                 {b ? (
                   <>
-                    <td data-testid="opt-counts">
+                    <td data-testid="opt-counts" data-label="Devices">
                       {deviceCounts(b.counts, a.space)}
                       <span className="hint"> · study capacity {b.study_capacity.toLocaleString('en-US')} streams</span>
                     </td>
-                    <td data-testid="opt-cost" className="num">
+                    <td data-testid="opt-cost" className="num" data-label="Capital cost">
                       {dollars(b.capital_cost)}
                     </td>
-                    <td data-testid="opt-spd" className="num">
+                    <td data-testid="opt-dps" className="num" data-label="$ per stream">
+                      {m ? dollarsPerStream(b.capital_cost, m.avg_streams.mean) : '…'}
+                    </td>
+                    <td data-testid="opt-spd" className="num" data-label="Streams per $">
                       {m ? estimate(m.streams_per_dollar) : '…'}
                     </td>
                     {tco ? (
-                      <td data-testid="opt-tco" className="num">
+                      <td data-testid="opt-tco" className="num" data-label="TCO">
                         {m?.tco ? (
                           <>
-                            {dollars(m.tco.total)}
+                            {dollars(m.tco.total)} <span className="hint">over {num(m.tco.years)} years</span>
+                            <br />
+                            {dollars(m.tco.total / m.tco.years)} per year ·{' '}
+                            <span data-testid="opt-tco-spd">{num(m.tco.streams_per_dollar)}</span> streams per $
+                            <br />
                             <span className="hint">
-                              {' '}
-                              (energy {dollars(m.tco.energy_cost)}, replacements {dollars(m.tco.replacement_cost)})
+                              energy {dollars(m.tco.energy_cost)}, replacements {dollars(m.tco.replacement_cost)}
                             </span>
                           </>
                         ) : (
@@ -69,12 +89,7 @@ export function OptimiserTable({ result }: { result: OptimizeResult }) {
                         )}
                       </td>
                     ) : null}
-                    {tco ? (
-                      <td data-testid="opt-tco-spd" className="num">
-                        {m?.tco ? num(m.tco.streams_per_dollar) : '—'}
-                      </td>
-                    ) : null}
-                    <td data-testid="opt-rejection" className="num">
+                    <td data-testid="opt-rejection" className="num" data-label="Rejection">
                       {m ? (
                         <>
                           {estimate(m.rejection_probability, 'percent')} <span className="hint">(max {percent(m.max_rejection_probability)})</span>
@@ -83,7 +98,7 @@ export function OptimiserTable({ result }: { result: OptimizeResult }) {
                         '…'
                       )}
                     </td>
-                    <td data-testid="opt-lifetime">
+                    <td data-testid="opt-lifetime" data-label="SSD lifetime">
                       {m
                         ? m.ssd_lifetimes.length === 0
                           ? 'no SSD'
@@ -92,7 +107,7 @@ export function OptimiserTable({ result }: { result: OptimizeResult }) {
                     </td>
                   </>
                 ) : (
-                  <td colSpan={tco ? 7 : 5} data-testid="opt-none">
+                  <td colSpan={tco ? 7 : 6} data-testid="opt-none">
                     {a.message ?? (a.done ? 'no optimum' : 'searching…')} <Search a={a} />
                   </td>
                 )}

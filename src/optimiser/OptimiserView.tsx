@@ -4,6 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { getSearchBackend, runOptimiser, type OptimiserProgress, type SearchBackend } from './client';
 import type { Architecture, FieldError, OptimizeResult, RunResult, Scenario } from '../engine/types';
+import { configured } from './apply';
 import { ScatterChart } from '../charts';
 import { ErrorSummary, FormContext, NumField, FieldMessages, useLocalInvalid } from '../shared/form';
 import { ARCHITECTURES } from '../shared/labels';
@@ -83,7 +84,14 @@ export function OptimiserView(props: ViewProps) {
   return <OptimiserPage {...props} search={search} />;
 }
 
-export function OptimiserPage({ engine, scenario: given, valid, setScenario, search }: ViewProps & { search: SearchBackend }) {
+/** The counts the optimiser chooses: messages on them do not stop a search. */
+const COUNT_PATH = /^tiers\.(disk|interval_cache|file_cache)\.count$/;
+
+export function OptimiserPage({ engine, scenario: given, valid, setScenario, search, scenarioErrors, applyAndRun }: ViewProps & { search: SearchBackend }) {
+  // The optimiser runs on its own search space: only the scenario's other
+  // fields must be valid, never the counts it is about to choose.
+  const countErrors = scenarioErrors?.filter((e) => COUNT_PATH.test(e.path)) ?? [];
+  const searchable = valid || (scenarioErrors != null && scenarioErrors.length > 0 && countErrors.length === scenarioErrors.length);
   // Peak-hour planning: with a rate profile, optionally size for its
   // busiest hour held constant (the scenario the search sees).
   const peak = usePeakHour(given);
@@ -102,7 +110,7 @@ export function OptimiserPage({ engine, scenario: given, valid, setScenario, sea
 
   // Lay the search out (no simulation) to check the spec and show the space.
   useEffect(() => {
-    if (!valid || localBad.size > 0) return;
+    if (!searchable || localBad.size > 0) return;
     let live = true;
     const t = setTimeout(() => {
       void (async () => {
@@ -127,10 +135,10 @@ export function OptimiserPage({ engine, scenario: given, valid, setScenario, sea
       live = false;
       clearTimeout(t);
     };
-  }, [search, scenario, spec, valid, localBad]);
+  }, [search, scenario, spec, searchable, localBad]);
 
   const running = run.status === 'running';
-  const canRun = valid && !running && localBad.size === 0 && preview.errors.length === 0 && form.architectures.length > 0;
+  const canRun = searchable && !running && localBad.size === 0 && preview.errors.length === 0 && form.architectures.length > 0;
 
   async function start() {
     const ac = new AbortController();
@@ -334,7 +342,16 @@ export function OptimiserPage({ engine, scenario: given, valid, setScenario, sea
           </fieldset>
           <FieldMessages path="optimize" />
           <FieldMessages path="optimize.max_counts" />
-          {!valid ? <p className="field-error">The scenario has errors: fix them on the Scenario tab first.</p> : null}
+          {!searchable ? (
+            <p className="field-error" data-testid="opt-scenario-invalid">
+              The scenario has errors the optimiser cannot choose around: fix them on the Scenario tab first.
+            </p>
+          ) : !valid && countErrors.length > 0 ? (
+            <p className="hint" data-testid="opt-counts-ignored">
+              The scenario’s own device counts are not valid ({countErrors.map((e) => `${e.path}: ${e.message}`).join('; ')}). The optimiser chooses
+              the counts, so it searches anyway; “Use this configuration” replaces them.
+            </p>
+          ) : null}
           <div className="run-buttons">
             <button type="button" className="primary" data-testid="opt-run" disabled={!canRun} onClick={() => void start()}>
               Find the cheapest configurations
@@ -356,8 +373,11 @@ export function OptimiserPage({ engine, scenario: given, valid, setScenario, sea
             <ul className="opt-space-list">
               {spaces.map((a) => (
                 <li key={a.architecture} data-testid={`opt-space-${a.architecture}`}>
-                  <strong>{a.label}</strong>: {rangesText(a.space)} — {a.space.configurations.toLocaleString('en-US')} configurations, each holding the library.
-                  {run.status === 'done' ? ` ${a.simulated} simulated, ${a.pruned} pruned by the trace bound, ${a.not_examined.toLocaleString('en-US')} dearer than the optimum (never needed).` : ''}
+                  <strong>{a.label}</strong>:{' '}
+                  {a.space.tiers.length === 0
+                    ? (a.message ?? 'not searched')
+                    : `${rangesText(a.space)} — ${a.space.configurations.toLocaleString('en-US')} configurations, each holding the library.`}
+                  {run.status === 'done' && a.space.tiers.length > 0 ? ` ${a.simulated} simulated, ${a.pruned} pruned by the trace bound, ${a.not_examined.toLocaleString('en-US')} dearer than the optimum (never needed).` : ''}
                 </li>
               ))}
             </ul>
@@ -379,7 +399,21 @@ export function OptimiserPage({ engine, scenario: given, valid, setScenario, sea
         {shown ? (
           <section className="card" aria-labelledby="opt-results-title" data-testid="opt-results">
             <h2 id="opt-results-title">Cheapest configurations</h2>
-            <OptimiserTable result={shown} />
+            <OptimiserTable
+              result={shown}
+              onUse={
+                run.status === 'done'
+                  ? (a) => {
+                      const s = configured(given, a);
+                      if (applyAndRun) applyAndRun(s);
+                      else setScenario(s);
+                    }
+                  : undefined
+              }
+            />
+            {run.status === 'done' && peakOn ? (
+              <p className="hint">“Use this configuration” applies the counts to your scenario with its daily profile (not the peak hour held constant).</p>
+            ) : null}
             {shown.evaluated.length > 0 ? <CostChart result={shown} /> : null}
             {run.status === 'done' ? (
               <details className="opt-json">
@@ -438,7 +472,11 @@ function RunStatus({ run, parallel }: { run: RunState; parallel: number }) {
   if (run.status === 'done')
     return (
       <p className="ok" data-testid="opt-status">
-        Done in {run.seconds.toFixed(2)} s: {run.result.simulations} simulations, {run.result.pruned} configurations pruned.
+        Done in {run.seconds.toFixed(2)} s: {run.result.simulations} simulations, {run.result.pruned} configurations pruned
+        {run.result.shared > 0
+          ? `, ${run.result.shared} decided by an identical configuration’s simulation (no cache device: the same system as HDD only with as many disks)`
+          : ''}
+        .
       </p>
     );
   if (run.status === 'cancelled')
@@ -466,6 +504,24 @@ function useChartWidth(): number {
     return () => globalThis.removeEventListener?.('resize', on);
   }, []);
   return w;
+}
+
+/**
+ * Optima that draw as one marker: architectures whose cheapest configuration
+ * has the same cost and the same streams (e.g. an interval cache of 0
+ * devices is HDD only). Said in words, since the chart cannot show it.
+ */
+function coincidingOptima(result: OptimizeResult): string[] {
+  const groups = new Map<string, string[]>();
+  for (const a of result.architectures) {
+    const b = a.best;
+    if (!b?.measurement) continue;
+    const k = `${b.capital_cost}|${b.measurement.avg_streams.mean}`;
+    groups.set(k, [...(groups.get(k) ?? []), a.label]);
+  }
+  return [...groups.entries()]
+    .filter(([, labels]) => labels.length > 1)
+    .map(([k, labels]) => `${labels.join(' and ')} have the same optimum (${dollars(Number(k.split('|')[0]))}): one marker on the chart, one row each in the table.`);
 }
 
 function CostChart({ result }: { result: OptimizeResult }) {
@@ -498,6 +554,11 @@ function CostChart({ result }: { result: OptimizeResult }) {
         {points.length} simulated configuration{points.length === 1 ? '' : 's'} (pruned ones are never simulated, so they are not drawn). The Pareto front:
         nothing cheaper serves as many streams.
       </p>
+      {coincidingOptima(result).map((text) => (
+        <p className="hint" key={text} data-testid="opt-coinciding">
+          {text}
+        </p>
+      ))}
     </div>
   );
 }

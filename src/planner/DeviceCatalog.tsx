@@ -65,6 +65,11 @@ function Bandwidth({ index, device, field, edit }: { index: number; device: Devi
   return <NumField compact path={path} label={label} unit="MB/s" value={v ?? NaN} onChange={(n) => edit((s) => void (s.devices[index][field] = n))} />;
 }
 
+/** The present-day catalog dates each price as an assumption ("price $… — assumption, … as of YYYY-MM"); the studies' devices do not. */
+function isPresentDay(d: Device): boolean {
+  return d.assumptions.some((a) => a.startsWith('price $') && a.includes(' as of '));
+}
+
 export function DeviceCatalog({ devices, presets, inUse, edit }: Props) {
   const [toAdd, setToAdd] = useState('');
   // On a narrow screen the catalog folds, so Run and the results are not below
@@ -185,11 +190,20 @@ export function DeviceCatalog({ devices, presets, inUse, edit }: Props) {
         <label htmlFor="add-device-select">Add a device from the presets</label>
         <select id="add-device-select" data-testid="add-device-select" value={toAdd} onChange={(e) => setToAdd(e.target.value)}>
           <option value="">— choose —</option>
-          {presets.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
+          {[
+            { label: 'Present-day devices (datasheet figures; prices are dated assumptions)', devices: presets.filter(isPresentDay) },
+            { label: 'The studies’ devices (2011–2012, as published)', devices: presets.filter((d) => !isPresentDay(d)) },
+          ]
+            .filter((g) => g.devices.length > 0)
+            .map((g) => (
+              <optgroup key={g.label} label={g.label}>
+                {g.devices.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
         </select>
         <button
           type="button"

@@ -101,6 +101,12 @@ export function Results({ result }: { result: RunResult }) {
           </span>
         </div>
         <div className="kpi">
+          <span className="kpi-label">$ per stream</span>
+          <span className="kpi-value" data-testid="kpi-dollars_per_stream" title="capital cost / average concurrent streams">
+            {s.avg_streams.mean > 0 ? dollars(result.capital_cost / s.avg_streams.mean) : '—'}
+          </span>
+        </div>
+        <div className="kpi">
           <span className="kpi-label">Rejection probability</span>
           <span className="kpi-value" data-testid="kpi-rejection_probability">
             {estimate(s.rejection_probability, 'percent')}

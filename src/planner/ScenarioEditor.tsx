@@ -4,7 +4,15 @@ import { FieldMessages, NumField, SelectField, TextField } from '../shared/form'
 import { RateProfileFields } from './RateProfileFields';
 import { ARCHITECTURES, hasFileCache, intervalCacheKind } from '../shared/labels';
 import type { Edit } from '../shared/edit';
-import { kbpsToMbps, mbpsToKbps, meanLengthS, rateToStreams, streamsToRate, tidy } from '../shared/units';
+import { gbToDecimalTb, kbpsToMbps, libraryGb, mbpsToKbps, meanLengthS, rateToStreams, streamsToRate, tidy } from '../shared/units';
+import { num } from '../shared/format';
+
+/** The library's size beside its title count: what the disks must hold. */
+function libraryHint(videos: number, classes: VideoClass[]): string {
+  const gb = libraryGb(videos, classes);
+  if (!Number.isFinite(gb)) return '';
+  return `Library ≈ ${num(gb)} GB (${num(gbToDecimalTb(gb))} TB decimal, as drives are sold)`;
+}
 
 export function WorkloadSection({ scenario, edit }: { scenario: Scenario; edit: Edit }) {
   const w = scenario.workload;
@@ -16,6 +24,7 @@ export function WorkloadSection({ scenario, edit }: { scenario: Scenario; edit: 
       </legend>
       <div className="grid">
         <NumField path="workload.videos" label="Videos in the library" unit="titles" integer value={w.videos}
+          hint={libraryHint(w.videos, w.classes)}
           onChange={(v) => edit((s) => void (s.workload.videos = v))} />
         <NumField path="workload.arrival_rate" label="Arrival rate λ" unit="requests/s" value={w.arrival_rate}
           onChange={(v) => edit((s) => void (s.workload.arrival_rate = v))} />
@@ -176,6 +185,20 @@ function VideoClasses({ classes, edit }: { classes: VideoClass[]; edit: Edit }) 
   );
 }
 
+/**
+ * What the warm-up does to the numbers: with none, every run starts with
+ * empty caches and idle disks (as the studies did, so their presets keep 0),
+ * and the time average counts that ramp-up. A plan wants the steady state.
+ */
+function warmupHint(s: Scenario): string {
+  const longest = Math.max(0, ...s.workload.classes.map((c) => c.length_min));
+  const oneLength = `${num(longest / 60)} h`;
+  if (s.run.warmup_h >= longest / 60) return `At least one video length (${oneLength}): results describe the steady state.`;
+  if (s.run.warmup_h === 0)
+    return `0 h starts with no streams playing and empty caches, as the studies did: the averages then include the ramp-up and understate a busy server. For a plan, use at least one video length (${oneLength}).`;
+  return `Shorter than one video length (${oneLength}): the averages still include part of the ramp-up.`;
+}
+
 export function RunSection({ scenario, edit }: { scenario: Scenario; edit: Edit }) {
   const r = scenario.run;
   return (
@@ -187,6 +210,7 @@ export function RunSection({ scenario, edit }: { scenario: Scenario; edit: Edit 
         <NumField path="run.duration_h" label="Duration" unit="h" value={r.duration_h}
           onChange={(v) => edit((s) => void (s.run.duration_h = v))} />
         <NumField path="run.warmup_h" label="Warm-up (not measured)" unit="h" value={r.warmup_h}
+          hint={warmupHint(scenario)}
           onChange={(v) => edit((s) => void (s.run.warmup_h = v))} />
         <NumField path="run.replications" label="Replications" unit="runs" integer value={r.replications}
           onChange={(v) => edit((s) => void (s.run.replications = v))} />

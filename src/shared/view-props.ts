@@ -2,7 +2,7 @@
 // (the list of tabs) so that a view importing these types does not import
 // the list that imports it (no import cycles; `npm test` checks with madge).
 import type { ComponentType } from 'react';
-import type { Scenario } from '../engine/types';
+import type { FieldError, Scenario } from '../engine/types';
 import type { Engine } from '../engine/contract';
 import type { Edit } from './edit';
 
@@ -15,6 +15,15 @@ export interface ViewProps {
   edit: Edit;
   /** Switch to another tab, e.g. `'scenario'` after loading a scenario into the editor. */
   showView?: (id: string) => void;
+  /**
+   * The core's messages on the scenario as it stands; `null` while it is
+   * being checked or a field holds text that is not a number. A view that
+   * chooses some fields itself (the optimiser chooses the counts) may run
+   * despite messages on those fields.
+   */
+  scenarioErrors?: FieldError[] | null;
+  /** Load a scenario, show the Scenario tab and run it once the core accepts it. */
+  applyAndRun?: (s: Scenario) => void;
 }
 
 export interface ViewDef {

@@ -8,6 +8,9 @@ import { runOptimiser } from '../../src/optimiser/client';
 import type { OptimizeSpec, Scenario } from '../../src/engine/types';
 import { dollars, estimate, num, percent } from '../../src/shared/format';
 import { OptimiserTable } from '../../src/optimiser/OptimiserTable';
+import { configured } from '../../src/optimiser/apply';
+import { fireEvent } from '@testing-library/react';
+import type { ArchitectureResult } from '../../src/engine/types';
 
 const api = simApi();
 const search = createSearchApi(loadStudies());
@@ -45,6 +48,9 @@ describe('OptimiserTable', () => {
       expect(row.getByRole('rowheader').textContent).toBe(a.label);
       expect(row.getByTestId('opt-cost').textContent).toBe(dollars(b.capital_cost));
       expect(row.getByTestId('opt-spd').textContent).toBe(estimate(m.streams_per_dollar));
+      // What a stream costs: capital over the time-average streams served.
+      expect(row.getByTestId('opt-dps').textContent).toBe(dollars(b.capital_cost / m.avg_streams.mean));
+      expect(row.getByTestId('opt-tco').textContent).toContain(`${dollars(m.tco!.total / m.tco!.years)} per year`);
       expect(row.getByTestId('opt-tco-spd').textContent).toBe(num(m.tco!.streams_per_dollar));
       expect(row.getByTestId('opt-tco').textContent).toContain(dollars(m.tco!.total));
       expect(row.getByTestId('opt-rejection').textContent).toContain(`(max ${percent(m.max_rejection_probability)})`);
@@ -70,9 +76,36 @@ describe('OptimiserTable', () => {
       tco: null,
     });
     render(<OptimiserTable result={result} />);
-    expect(screen.queryByText('TCO')).toBeNull();
+    expect(screen.queryByText(/^TCO/)).toBeNull();
     const row = within(screen.getByTestId('opt-row-hdd_only'));
     expect(row.getByTestId('opt-none').textContent).toMatch(/raise optimize\.max_counts\.disk \(now 2\)/);
     expect(row.getByTestId('opt-search-counts').textContent).toMatch(/of 1$/);
+  }, 60_000);
+
+  it('"Use this configuration" hands over the row; the scenario it gives is the core\'s configuration', async () => {
+    const result = await optimise({
+      architectures: ['hdd_only', 'ssd_lfu_hdd'],
+      target: 0,
+      criterion: 'simulated',
+      max_counts: { disk: 5, interval_cache: null, file_cache: 3 },
+      tco: null,
+    });
+    const used: ArchitectureResult[] = [];
+    render(<OptimiserTable result={result} onUse={(a) => used.push(a)} />);
+    fireEvent.click(screen.getByTestId('opt-use-ssd_lfu_hdd'));
+    expect(used.map((a) => a.architecture)).toEqual(['ssd_lfu_hdd']);
+    const base = small();
+    base.tiers.disk.count = 0; // invalid: the optimiser's counts replace it
+    const s = configured(base, used[0]);
+    const b = used[0].best!;
+    expect(s.architecture).toBe('ssd_lfu_hdd');
+    expect(s.tiers.disk.count).toBe(b.counts.disk);
+    expect(s.tiers.file_cache!.count).toBe(b.counts.file_cache);
+    // The tiers this architecture does not vary keep their counts.
+    expect(s.tiers.interval_cache!.count).toBe(base.tiers.interval_cache!.count);
+    // Simulated, it gives the optimiser's own measurement.
+    const r = await runner.run(s);
+    expect(r.capital_cost).toBe(b.capital_cost);
+    expect(r.summary.avg_streams).toEqual(b.measurement!.avg_streams);
   }, 60_000);
 });

@@ -1,6 +1,6 @@
 // The architect's units (src/shared/units.ts) against independent arithmetic.
 import { describe, expect, it } from 'vitest';
-import { kbpsToMbps, mbpsToKbps, meanLengthS, rateToStreams, streamsToRate, tidy } from '../../src/shared/units';
+import { gbToDecimalTb, kbpsToMbps, libraryGb, mbpsToKbps, meanLengthS, rateToStreams, streamsToRate, tidy } from '../../src/shared/units';
 
 describe("Little's law", () => {
   it('2 000 concurrent one-hour streams need λ = 2000 / 3600 s, and back', () => {
@@ -29,5 +29,24 @@ describe('Mbps and KB/s (KB = 1024 B, model §2)', () => {
   it("the study's 245 KB/s is 2.00704 Mbps", () => {
     expect(kbpsToMbps(245)).toBeCloseTo(2.00704, 12);
     expect(tidy(mbpsToKbps(kbpsToMbps(245)))).toBe(245);
+  });
+});
+
+describe('library size', () => {
+  it('10 000 one-hour titles at 5 Mbps: the 20 954.76 GB the core names when the disks are too few', () => {
+    const gb = libraryGb(10_000, [{ share: 1, length_min: 60, bitrate_kbps: mbpsToKbps(5) }]);
+    expect(gb).toBeCloseTo(20954.76, 2);
+    // 10 000 × 3600 s × 5 × 10⁶ / 8 B = 22.5 × 10¹² B.
+    expect(gbToDecimalTb(gb)).toBeCloseTo(22.5, 9);
+  });
+
+  it('weights the classes by their shares', () => {
+    const gb = libraryGb(100, [
+      { share: 0.5, length_min: 10, bitrate_kbps: 1024 },
+      { share: 0.5, length_min: 30, bitrate_kbps: 1024 },
+    ]);
+    // Mean title: 20 min × 1 MB/s = 1200 MB; 100 titles = 120 000 MB.
+    expect(gb).toBeCloseTo(120_000 / 1024, 9);
+    expect(libraryGb(5, [])).toBeNaN();
   });
 });

@@ -22,10 +22,10 @@ pub fn preset(id: &str) -> Result<JsValue, JsError> {
     }
 }
 
-/// The device catalog the presets start from.
+/// The whole catalog: the studies' devices, then the present-day ones.
 #[wasm_bindgen(js_name = devicePresets, unchecked_return_type = "Device[]")]
 pub fn device_presets() -> Result<JsValue, JsError> {
-    to_js(&presets::device_presets())
+    to_js(&presets::catalog())
 }
 
 /// The scenario the app opens with.

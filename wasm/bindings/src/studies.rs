@@ -2,7 +2,7 @@
 //! GC simulator, the Study claims and the request-level engine (the block
 //! engine and the log reader are in their own files).
 
-use super::{field_errors_js, from_js, js_text, parse, read, to_js};
+use super::{field_errors_js, from_js, js_text, read, to_js};
 use tierplan_core::analytics;
 use tierplan_core::analytics::cost_model::CostModelSearch;
 use tierplan_core::scenario::validate::FieldError;
@@ -30,7 +30,7 @@ impl OptimizeSearch {
             Ok(v) => v,
             Err(e) => JsValue::from(e),
         };
-        let scenario = parse(&scenario).map_err(fail)?;
+        let scenario = read(&scenario).map_err(fail)?;
         let spec_text = js_text(&spec).ok_or_else(|| {
             fail(vec![FieldError {
                 path: "optimize".into(),

@@ -4,7 +4,7 @@
 
 use std::process::ExitCode;
 use tierplan_core::characterize::{characterize, rows_csv, CharacterizeSpec};
-use tierplan_core::scenario::presets::{device_presets, request_device_presets};
+use tierplan_core::scenario::presets::{catalog, request_device_presets};
 use tierplan_core::scenario::Device;
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -19,7 +19,7 @@ pub enum CharFormat {
 fn find(id: &str, scenario: Option<&tierplan_core::Scenario>) -> Result<Device, String> {
     let catalog: Vec<Device> = match scenario {
         Some(s) => s.devices.clone(),
-        None => device_presets()
+        None => catalog()
             .into_iter()
             .chain(request_device_presets())
             .collect(),

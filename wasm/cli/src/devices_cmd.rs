@@ -4,7 +4,7 @@
 
 use std::io::Write;
 use std::process::ExitCode;
-use tierplan_core::scenario::presets::{device_presets, request_device_presets};
+use tierplan_core::scenario::presets::{catalog as stream_catalog, request_device_presets};
 use tierplan_core::scenario::{Device, DeviceKind};
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -16,7 +16,7 @@ pub enum DevicesFormat {
 /// Every device once, by id (the first catalog wins a shared id).
 pub fn catalog() -> Vec<Device> {
     let mut out: Vec<Device> = Vec::new();
-    for d in device_presets().into_iter().chain(request_device_presets()) {
+    for d in stream_catalog().into_iter().chain(request_device_presets()) {
         if !out.iter().any(|o| o.id == d.id) {
             out.push(d);
         }

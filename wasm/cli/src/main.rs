@@ -356,7 +356,14 @@ pub(crate) const DEFAULT_SPEC: &str =
     r#"{"architectures": ["hdd_only", "dram_ic_hdd", "ssd_lfu_hdd"]}"#;
 
 fn optimize_cmd(file: &str, spec_file: Option<&str>, time: bool, peak_hour: bool) -> ExitCode {
-    let mut scenario = match load_scenario(file) {
+    // The search chooses the counts, so it checks the scenario itself
+    // (everything but the counts); the peak hour needs a valid profile first.
+    let loaded = if peak_hour {
+        load_scenario(file)
+    } else {
+        load_unchecked(file)
+    };
+    let mut scenario = match loaded {
         Ok(s) => s,
         Err(code) => return code,
     };
@@ -485,6 +492,16 @@ fn load_scenario(file: &str) -> Result<tierplan_core::Scenario, ExitCode> {
         ExitCode::from(2)
     })?;
     parse_scenario(&json).map_err(|errs| invalid(file, &errs))
+}
+
+/// A scenario read but not validated, for a command that validates what it
+/// uses itself (the optimiser ignores the counts it is about to choose).
+fn load_unchecked(file: &str) -> Result<tierplan_core::Scenario, ExitCode> {
+    let json = read_scenario(file).map_err(|e| {
+        eprintln!("tierplan: cannot read {file}: {e}");
+        ExitCode::from(2)
+    })?;
+    tierplan_core::read_scenario(&json).map_err(|errs| invalid(file, &errs))
 }
 
 fn read_scenario(file: &str) -> std::io::Result<String> {

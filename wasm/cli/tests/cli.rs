@@ -326,7 +326,16 @@ fn devices_lists_every_catalog_device_with_its_sources() {
     let out = tierplan(&["devices"], None);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    for id in ["hdd15k", "x25m", "ocz_core_v2", "hdd7200"] {
+    for id in [
+        "hdd15k",
+        "x25m",
+        "ocz_core_v2",
+        "hdd7200",
+        "exos_x24",
+        "pm9a3_7t68",
+        "p5336_61t44",
+        "ddr5_64gb",
+    ] {
         assert!(
             text.lines().any(|l| l.starts_with(id)),
             "{id} missing:\n{text}"
@@ -342,4 +351,29 @@ fn devices_lists_every_catalog_device_with_its_sources() {
     let ids: std::collections::BTreeSet<&str> =
         devices.iter().map(|d| d["id"].as_str().unwrap()).collect();
     assert_eq!(ids.len(), devices.len(), "ids are unique");
+}
+
+/// The optimiser chooses the counts: a scenario whose own disk count is
+/// invalid is still searched (stdin, `-`), and its optimum holds the library.
+#[test]
+fn optimize_searches_a_scenario_with_invalid_counts() {
+    let preset = tierplan(&["preset", "today-plan"], None);
+    let mut s: serde_json::Value = serde_json::from_slice(&preset.stdout).unwrap();
+    s["tiers"]["disk"]["count"] = serde_json::json!(0);
+    let text = s.to_string();
+    // `run` refuses it, naming the field …
+    let out = tierplan(&["run", "-"], Some(&text));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("tiers.disk.count"));
+    // … `optimize` answers.
+    let out = tierplan(&["optimize", "-"], Some(&text));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for a in r["architectures"].as_array().unwrap() {
+        assert!(a["best"]["counts"]["disk"].as_u64().unwrap() >= 1, "{a}");
+    }
 }

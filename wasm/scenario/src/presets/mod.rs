@@ -5,6 +5,7 @@ use crate::cost_model::CostModelSpec;
 
 #[cfg(feature = "studies")]
 pub mod request;
+pub mod today;
 use crate::*;
 #[cfg(feature = "studies")]
 pub use request::*;
@@ -30,7 +31,14 @@ fn strs(xs: &[&str]) -> Vec<String> {
     xs.iter().map(|s| s.to_string()).collect()
 }
 
-/// The device catalog every preset scenario starts from.
+/// The whole stream-level catalog: the studies' devices, then today's.
+pub fn catalog() -> Vec<Device> {
+    let mut d = device_presets();
+    d.extend(today::today_device_presets());
+    d
+}
+
+/// The studies' devices, as published: every study preset starts from them.
 pub fn device_presets() -> Vec<Device> {
     vec![
         Device {
@@ -301,6 +309,15 @@ struct Entry {
 }
 
 const MMSYS: &str = "Ryu, Kim, Ramachandran, MMSys 2011";
+const TODAY: &str = "tierplan, present-day catalog";
+
+fn class(share: f64, length_min: f64, mbps: f64) -> VideoClass {
+    VideoClass {
+        share,
+        length_min,
+        bitrate_kbps: mbps * today::KBPS_PER_MBPS,
+    }
+}
 
 fn entries() -> Vec<Entry> {
     vec![
@@ -387,6 +404,24 @@ fn entries() -> Vec<Entry> {
                 s.run.duration_h = 24.0;
                 s
             },
+        },
+        Entry {
+            info: ("today-plan", "Today: a new plan — 10 000 titles on today's devices", TODAY,
+                   "A starting point for sizing a server of today: 10 000 titles of 60 min, 1 000 concurrent streams at 5 Mbps, Zipf exponent 0.8 (assumed), on 24 TB HDDs, 7.68 TB TLC NVMe and DDR5, warm-up one video length. State your own target in streams and Mbps, then open the Optimiser."),
+            build: || today::today_scenario("Today: new plan", 10_000,
+                                            vec![class(1.0, 60.0, 5.0)], 0.8, 1_000.0, (1, 0, 1)),
+        },
+        Entry {
+            info: ("today-4k-mix", "Today: a 4K title mix, 5 000 streams", TODAY,
+                   "20 000 titles: 20 % 4K films (100 min at 16 Mbps), 80 % HD episodes (45 min at 6 Mbps); 5 000 concurrent streams, Zipf exponent 0.8 (assumed), today's devices."),
+            build: || today::today_scenario("Today: 4K title mix", 20_000,
+                                            vec![class(0.2, 100.0, 16.0), class(0.8, 45.0, 6.0)], 0.8, 5_000.0, (4, 0, 3)),
+        },
+        Entry {
+            info: ("today-abr-ladder", "Today: an ABR ladder as bitrate classes, 3 000 streams", TODAY,
+                   "Sessions by the rung they settle on: 40 % 1080p (6 Mbps), 35 % 720p (3 Mbps), 25 % 480p (1.5 Mbps), 50-min titles, 10 000 titles, 3 000 concurrent streams. Each class is a set of titles at one rung — an approximation: a real title is stored at every rung."),
+            build: || today::today_scenario("Today: ABR ladder", 10_000,
+                                            vec![class(0.4, 50.0, 6.0), class(0.35, 50.0, 3.0), class(0.25, 50.0, 1.5)], 0.8, 3_000.0, (2, 0, 1)),
         },
         Entry {
             info: ("mlc-interval-cache", "Interval caching on MLC flash (wear)", MMSYS,

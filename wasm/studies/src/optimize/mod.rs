@@ -281,6 +281,10 @@ pub struct OptimizeResult {
     pub architectures: Vec<ArchitectureResult>,
     pub evaluated: Vec<EvaluatedConfig>,
     pub simulations: u32,
+    /// Configurations decided by the simulation of an identical one (no
+    /// cache device: the same system as HDD only with as many disks).
+    #[serde(default)]
+    pub shared: u32,
     pub pruned: u32,
     pub done: bool,
     /// The trace-based necessary conditions were in use throughout (every
@@ -357,6 +361,9 @@ struct Arch {
     pruned: u32,
     analytic: u32,
     done: bool,
+    /// Why this architecture is not searched (its cache tier cannot be
+    /// formed from the scenario's devices); the others still are.
+    skipped: Option<String>,
 }
 
 struct Evaluated {
@@ -385,12 +392,58 @@ pub struct Search {
     bounds_on: bool,
     evaluated: Vec<Evaluated>,
     notes: Vec<String>,
+    /// Configurations without any cache device are the same system as HDD
+    /// only with as many disks, whatever their architecture: simulated once
+    /// per disk count. The result, once reported, by disk count …
+    plain_done: HashMap<u32, RunResult>,
+    /// … the candidate simulating it while in flight, by disk count …
+    plain_in_flight: HashMap<u32, u32>,
+    /// … and the configurations waiting for that candidate, by its id.
+    waiters: HashMap<u32, Vec<(usize, usize)>>,
+    /// Configurations decided by a twin's simulation instead of their own.
+    shared: u32,
 }
+
+/// Interval-cache counts whose trace bounds one sweep computes together.
+const IC_SWEEP: u32 = 16;
 
 fn err(path: &str, message: String) -> FieldError {
     FieldError {
         path: path.into(),
         message,
+    }
+}
+
+/// A scenario path inside a cache tier (interval or file cache).
+fn is_cache_tier_path(path: &str) -> bool {
+    ["tiers.interval_cache", "tiers.file_cache"]
+        .iter()
+        .any(|p| path == *p || path.starts_with(&format!("{p}.")))
+}
+
+impl Arch {
+    /// An architecture left out of the search, with its reason.
+    fn skipped(arch: Architecture, why: String) -> Arch {
+        Arch {
+            arch,
+            space: SearchSpace {
+                tiers: Vec::new(),
+                configurations: 0,
+                description: format!("{}: {why}", arch.label()),
+            },
+            cfgs: Vec::new(),
+            status: Vec::new(),
+            cursor: 0,
+            resolved: 0,
+            best: None,
+            measured: HashMap::new(),
+            excess: HashMap::new(),
+            simulated: 0,
+            pruned: 0,
+            analytic: 0,
+            done: true,
+            skipped: Some(why),
+        }
     }
 }
 
@@ -566,6 +619,7 @@ impl Search {
         }
         // The scenario itself, once per architecture, at its smallest counts.
         let lib_mb = scenario.library_mb();
+        let mut skipped: Vec<(Architecture, String)> = Vec::new();
         for a in &spec.architectures {
             let mut s = configure(
                 &scenario,
@@ -583,7 +637,19 @@ impl Search {
                 }
             }
             for e in validate(&s) {
-                if !errors.iter().any(|x: &FieldError| x.path == e.path) {
+                // A cache tier that cannot be formed (missing, or a device of
+                // the wrong kind) rules out this architecture, not the search.
+                if is_cache_tier_path(&e.path) {
+                    if !skipped.iter().any(|(x, _)| x == a) {
+                        skipped.push((
+                            *a,
+                            format!(
+                                "not searched: {} {} — choose a suitable device for that tier on the Scenario tab",
+                                e.path, e.message
+                            ),
+                        ));
+                    }
+                } else if !errors.iter().any(|x: &FieldError| x.path == e.path) {
                     errors.push(e);
                 }
             }
@@ -619,6 +685,10 @@ impl Search {
         let mut archs = Vec::new();
         for &arch in &spec.architectures {
             let s = &scenario;
+            if let Some((_, why)) = skipped.iter().find(|(a, _)| *a == arch) {
+                archs.push(Arch::skipped(arch, why.clone()));
+                continue;
+            }
             let disk_dev = s.device(&s.tiers.disk.device).expect("validated");
             let lib_min = {
                 let mut n = ceil_div(lib_mb, disk_dev.capacity_gb * 1024.0).max(1);
@@ -775,6 +845,7 @@ impl Search {
                 pruned: 0,
                 analytic: 0,
                 done: false,
+                skipped: None,
             });
         }
         if !errors.is_empty() {
@@ -815,6 +886,10 @@ impl Search {
             bounds_on,
             evaluated: Vec::new(),
             notes,
+            plain_done: HashMap::new(),
+            plain_in_flight: HashMap::new(),
+            waiters: HashMap::new(),
+            shared: 0,
         };
         if search.spec.criterion == Criterion::StudyCapacity {
             search.study_pass();
@@ -918,15 +993,20 @@ impl Search {
                 }
                 _ => (0, Some(Vec::new())),
             };
-            // Every interval-cache count of the range in one sweep.
+            // A block of interval-cache counts in one sweep (the sweep's
+            // cost grows with the counts it covers, and a search that finds
+            // its optimum early never needs the dearer ones); none when this
+            // configuration has no interval cache.
             let ic_counts: Vec<u32> = match self.archs[a]
                 .space
                 .tiers
                 .iter()
                 .find(|t| t.role == TierRole::IntervalCache)
             {
-                Some(t) => (t.min..=t.max).collect(),
-                None => vec![0],
+                Some(t) if c.interval_cache > 0 => {
+                    (c.interval_cache..=t.max.min(c.interval_cache + IC_SWEEP - 1)).collect()
+                }
+                _ => vec![0],
             };
             let buffers: Vec<(u64, u64)> = ic_counts
                 .iter()
@@ -1022,7 +1102,11 @@ impl Search {
                 self.archs[a].cursor += 1;
                 continue;
             }
-            if self.may_be_feasible(a, pos) {
+            // A twin already simulated or running decides it: no bound needed.
+            let twin = self.plain_disks(a, pos).is_some_and(|d| {
+                self.plain_done.contains_key(&d) || self.plain_in_flight.contains_key(&d)
+            });
+            if twin || self.may_be_feasible(a, pos) {
                 return Some(pos);
             }
             let ar = &mut self.archs[a];
@@ -1056,8 +1140,25 @@ impl Search {
                 }
             }
             let Some((a, pos)) = pick else { break };
+            if let Some(disks) = self.plain_disks(a, pos) {
+                if let Some(r) = self.plain_done.get(&disks).cloned() {
+                    // Its twin was simulated: decided now, nothing to run.
+                    self.shared += 1;
+                    self.record(a, pos, &r);
+                    continue;
+                }
+                if let Some(&twin) = self.plain_in_flight.get(&disks) {
+                    // Its twin is running: decided when that reports.
+                    self.archs[a].status[pos] = St::InFlight(twin);
+                    self.waiters.entry(twin).or_default().push((a, pos));
+                    continue;
+                }
+            }
             let id = self.issued.len() as u32;
             self.issued.push((a, pos));
+            if let Some(disks) = self.plain_disks(a, pos) {
+                self.plain_in_flight.insert(disks, id);
+            }
             let ar = &mut self.archs[a];
             ar.status[pos] = St::InFlight(id);
             let cfg = ar.cfgs[pos];
@@ -1149,6 +1250,30 @@ impl Search {
         if self.archs[a].status[pos] != St::InFlight(id) {
             return Err(format!("candidate {id} was already reported"));
         }
+        self.record(a, pos, result);
+        if let Some(disks) = self.plain_disks(a, pos) {
+            self.plain_in_flight.remove(&disks);
+            self.plain_done.insert(disks, result.clone());
+        }
+        for (a2, pos2) in self.waiters.remove(&id).unwrap_or_default() {
+            self.shared += 1;
+            self.record(a2, pos2, result);
+        }
+        Ok(())
+    }
+
+    /// The disk count of a configuration with no cache device (the same
+    /// system as HDD only with those disks), else `None`.
+    fn plain_disks(&self, a: usize, pos: usize) -> Option<u32> {
+        let c = self.archs[a].cfgs[pos].counts;
+        let arch = self.archs[a].arch;
+        let no_ic = arch.interval_cache_kind().is_none() || c.interval_cache == 0;
+        let no_fc = !arch.has_file_cache() || c.file_cache == 0;
+        (no_ic && no_fc).then_some(c.disk)
+    }
+
+    /// Take a configuration's simulated result (its own or its twin's).
+    fn record(&mut self, a: usize, pos: usize, result: &RunResult) {
         self.verify_trace(a, pos, result);
         let arch = self.archs[a].arch;
         let scenario = configure(&self.base, arch, self.archs[a].cfgs[pos].counts);
@@ -1175,7 +1300,6 @@ impl Search {
             m,
         });
         self.advance_resolved(a);
-        Ok(())
     }
 
     pub fn progress(&self) -> SearchProgress {
@@ -1191,7 +1315,7 @@ impl Search {
             .sum();
         SearchProgress {
             configurations: self.archs.iter().map(|a| a.cfgs.len() as u64).sum(),
-            simulated: self.evaluated.len() as u32,
+            simulated: self.evaluated.len() as u32 - self.shared,
             in_flight,
             pruned: self.archs.iter().map(|a| a.pruned).sum(),
             architectures_done: self.archs.iter().filter(|a| a.done).count() as u32,
@@ -1219,7 +1343,9 @@ impl Search {
                         measurement: ar.measured.get(&b).cloned(),
                     }
                 });
-                let message = if ar.done && ar.best.is_none() {
+                let message = if let Some(why) = &ar.skipped {
+                    Some(why.clone())
+                } else if ar.done && ar.best.is_none() {
                     let t = &ar.space.tiers;
                     let maxes = t
                         .iter()
@@ -1286,7 +1412,8 @@ impl Search {
             target: self.spec.target,
             architectures,
             evaluated,
-            simulations: self.evaluated.len() as u32,
+            simulations: self.evaluated.len() as u32 - self.shared,
+            shared: self.shared,
             pruned: self.archs.iter().map(|a| a.pruned).sum(),
             done: self.is_done(),
             pruning_active: self.bounds_on,

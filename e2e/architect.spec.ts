@@ -1,0 +1,122 @@
+// The architect's question, start to finish: "2 000 concurrent streams of
+// 4 Mbps from 10 000 titles — what is the cheapest configuration, what does a
+// stream cost, how long do the SSDs last?" — in at most six actions from a
+// fresh page, on the present-day catalog.
+import { test, expect, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AppPage } from './pages/AppPage';
+import { OptimiserPage } from './pages/OptimiserPage';
+import type { OptimizeResult, RunResult } from '../src/engine/types';
+
+function cli(args: string[]): string {
+  const bin = join(process.cwd(), 'wasm/target/release/tierplan');
+  if (!existsSync(bin)) execFileSync('cargo', ['build', '--release', '--manifest-path', 'wasm/Cargo.toml', '-p', 'tierplan-cli'], { stdio: 'inherit' });
+  return execFileSync(bin, args, { encoding: 'utf8', maxBuffer: 64 << 20 });
+}
+
+/** Counts what the user does: every click or typed field is one action. */
+class Actions {
+  n = 0;
+  constructor(readonly page: Page) {}
+  async click(testId: string) {
+    this.n++;
+    await this.page.getByTestId(testId).click();
+  }
+  async type(testId: string, value: string) {
+    this.n++;
+    const f = this.page.getByTestId(testId);
+    await f.fill(value);
+    await f.blur();
+  }
+}
+
+for (const [name, width, height] of [
+  ['desktop', 1280, 800],
+  ['phone', 390, 844],
+] as const) {
+  test(`the architect's question in six actions on today's devices (${name})`, async ({ page }, info) => {
+    await page.setViewportSize({ width, height });
+    const app = new AppPage(page);
+    const opt = new OptimiserPage(page);
+    await app.open();
+    const act = new Actions(page);
+
+    // 1. A new plan: present-day devices, steady state.
+    await act.click('new-plan');
+    await expect(page.getByTestId('preset-status')).toHaveAttribute('data-preset', 'today-plan');
+    const plan = await app.scenario();
+    expect(plan.devices.some((d) => d.id === 'exos_x24')).toBe(true);
+    expect(plan.run.warmup_h).toBeGreaterThanOrEqual(1);
+    // 2–3. The target in the architect's units.
+    await act.type('field-workload.concurrent_streams', '2000');
+    await act.type('field-workload.classes[0].bitrate_mbps', '4');
+    await app.waitValid();
+    const asked = await app.scenario();
+    expect(asked.workload.arrival_rate).toBeCloseTo(2000 / 3600, 12);
+    expect(asked.workload.classes[0].bitrate_kbps).toBe(488.28125);
+    // 4–5. The optimiser, on its own search space.
+    await act.click('tab-optimiser');
+    await act.click('opt-run');
+    await expect(opt.status).toContainText('Done in', { timeout: 120_000 });
+    const result = JSON.parse((await page.getByTestId('opt-json').textContent()) ?? 'null') as OptimizeResult;
+    // The cheapest architecture's row shows $/stream, capital, TCO and SSD lifetime.
+    const best = result.architectures.filter((a) => a.best).sort((a, b) => a.best!.capital_cost - b.best!.capital_cost)[0];
+    const row = opt.row(best.architecture);
+    for (const id of ['opt-cost', 'opt-dps', 'opt-tco', 'opt-lifetime']) await expect(row.getByTestId(id)).not.toHaveText(/^(…|—)?$/);
+    await expect(row.getByTestId('opt-dps')).toContainText('$');
+    await page.screenshot({ path: info.outputPath(`architect-optimiser-${name}.png`), fullPage: true });
+    await page.getByTestId('opt-results').screenshot({ path: info.outputPath(`architect-table-${name}.png`) });
+    // 6. Use this configuration: applied, shown and run.
+    await act.click(`opt-use-${best.architecture}`);
+    await expect(app.results).toBeVisible({ timeout: 120_000 });
+    expect(act.n).toBeLessThanOrEqual(6);
+
+    const applied = await app.scenario();
+    expect(applied.architecture).toBe(best.architecture);
+    expect(applied.tiers.disk.count).toBe(best.best!.counts.disk);
+    if (best.space.tiers.some((t) => t.role === 'file_cache')) expect(applied.tiers.file_cache?.count).toBe(best.best!.counts.file_cache);
+    if (best.space.tiers.some((t) => t.role === 'interval_cache')) expect(applied.tiers.interval_cache?.count).toBe(best.best!.counts.interval_cache);
+    // The results: capital, $/stream and the SSD lifetime, equal to the optimiser's row.
+    const run = await app.result();
+    expect(run.capital_cost).toBe(best.best!.capital_cost);
+    expect(run.summary.avg_streams).toEqual(best.best!.measurement!.avg_streams);
+    await expect(page.getByTestId('kpi-dollars_per_stream')).toContainText('$');
+    if (applied.tiers.file_cache && applied.tiers.file_cache.count > 0 && applied.architecture !== 'hdd_only')
+      await expect(page.getByTestId('flash-file_cache-lifetime')).toBeVisible();
+    // The link carries the applied scenario.
+    await expect.poll(() => page.url()).toContain('#');
+    await page.screenshot({ path: info.outputPath(`architect-results-${name}.png`), fullPage: true });
+
+    // The same scenario runs identically in `tierplan run`.
+    const file = join(mkdtempSync(join(tmpdir(), 'tierplan-architect-')), 'scenario.json');
+    writeFileSync(file, JSON.stringify(applied));
+    const native = JSON.parse(cli(['run', file])) as RunResult;
+    expect(run.summary).toEqual(native.summary);
+    expect(run.replications).toEqual(native.replications);
+    // No horizontal overflow, the optimiser's table included.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  });
+}
+
+test('the optimiser searches despite invalid scenario counts, and skips an architecture it cannot form', async ({ page }) => {
+  const app = new AppPage(page);
+  const opt = new OptimiserPage(page);
+  await app.open();
+  await page.getByTestId('new-plan').click();
+  await expect(page.getByTestId('preset-status')).toHaveAttribute('data-preset', 'today-plan');
+  await app.setField('tiers.disk.count', '0');
+  await expect(app.error('tiers.disk.count')).toBeVisible();
+  await page.getByTestId('tab-optimiser').click();
+  await expect(page.getByTestId('opt-counts-ignored')).toContainText('tiers.disk.count');
+  // SSD as interval cache while the scenario's interval cache is DRAM.
+  await page.getByTestId('opt-arch-ssd_ic_hdd').check();
+  await expect(opt.runButton).toBeEnabled();
+  await opt.runButton.click();
+  await expect(opt.status).toContainText('Done in', { timeout: 120_000 });
+  await expect(opt.row('ssd_ic_hdd').getByTestId('opt-none')).toContainText('tiers.interval_cache.device');
+  await expect(page.getByTestId('opt-space-ssd_ic_hdd')).toContainText('not searched');
+  for (const a of ['hdd_only', 'dram_ic_hdd', 'ssd_lfu_hdd']) await expect(opt.row(a).getByTestId('opt-cost')).toContainText('$');
+});
