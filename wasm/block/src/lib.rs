@@ -27,6 +27,7 @@ pub mod latency;
 pub mod lockstep;
 pub mod lru;
 pub mod make;
+pub mod mrc;
 pub mod no_cache;
 pub mod policy;
 pub mod result;

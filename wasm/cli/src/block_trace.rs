@@ -12,6 +12,7 @@ use tierplan_core::sampling::block::trace::{
     detect_block_format, write_msr, write_plain, write_spc, TraceReader,
 };
 use tierplan_core::sampling::block::{BlockIo, BlockSource, BLOCK_BYTES};
+use tierplan_core::sampling::rng::splitmix64;
 use tierplan_core::scenario::block::{BlockTraceFormat, BlockWorkload, SyntheticBlockWorkload};
 use tierplan_core::Scenario;
 
@@ -186,50 +187,62 @@ fn write_to<W: Write>(
     out.flush()
 }
 
-fn check(file: &str, format: Option<BlockTraceFormat>, time: bool) -> ExitCode {
+/// Read a trace file (`-`: standard input) in chunks, format given or
+/// detected from its first 64 KB, handing each I/O to `on_io` as it is
+/// parsed: memory stays bounded however long the file. The reader keeps the
+/// counts and the bad lines.
+pub fn read_trace(
+    file: &str,
+    format: Option<BlockTraceFormat>,
+    on_io: &mut dyn FnMut(&BlockIo),
+) -> Result<(BlockTraceFormat, TraceReader), ExitCode> {
+    let cannot = |e: std::io::Error| {
+        eprintln!("tierplan: cannot read {file}: {e}");
+        ExitCode::from(2)
+    };
     let mut input: Box<dyn Read> = if file == "-" {
         Box::new(std::io::stdin().lock())
     } else {
-        match std::fs::File::open(file) {
-            Ok(f) => Box::new(f),
-            Err(e) => {
-                eprintln!("tierplan: cannot read {file}: {e}");
-                return ExitCode::from(2);
-            }
-        }
+        Box::new(std::fs::File::open(file).map_err(cannot)?)
     };
-    let started = Instant::now();
     let mut buf = vec![0u8; 1 << 16];
-    let first = match read_some(&mut input, &mut buf) {
-        Ok(n) => buf[..n].to_vec(),
-        Err(e) => {
-            eprintln!("tierplan: cannot read {file}: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let Some(format) = format.or_else(|| detect_block_format(&first)) else {
+    let n = read_some(&mut input, &mut buf).map_err(cannot)?;
+    let Some(format) = format.or_else(|| detect_block_format(&buf[..n])) else {
         eprintln!("tierplan: cannot tell the format of {file}; give --format msr, spc or plain");
-        return ExitCode::from(2);
+        return Err(ExitCode::from(2));
     };
     let mut reader = TraceReader::new(format);
-    let mut tally = Tally::default();
-    reader.feed(&first);
-    tally.take(&mut reader);
+    if let Ok(m) = std::fs::metadata(file) {
+        reader.set_total_bytes(m.len());
+    }
+    let mut drain = |r: &mut TraceReader| {
+        while let Some(io) = r.next_io() {
+            on_io(&io);
+        }
+    };
+    reader.feed(&buf[..n]);
+    drain(&mut reader);
     loop {
-        match input.read(&mut buf) {
-            Ok(0) => break,
-            Ok(n) => {
-                reader.feed(&buf[..n]);
-                tally.take(&mut reader);
-            }
-            Err(e) => {
-                eprintln!("tierplan: cannot read {file}: {e}");
-                return ExitCode::from(2);
+        match input.read(&mut buf).map_err(cannot)? {
+            0 => break,
+            k => {
+                reader.feed(&buf[..k]);
+                drain(&mut reader);
             }
         }
     }
     reader.end();
-    tally.take(&mut reader);
+    drain(&mut reader);
+    Ok((format, reader))
+}
+
+fn check(file: &str, format: Option<BlockTraceFormat>, time: bool) -> ExitCode {
+    let started = Instant::now();
+    let mut tally = Tally::default();
+    let (format, reader) = match read_trace(file, format, &mut |io| tally.add(io)) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
     let elapsed = started.elapsed().as_secs_f64();
     print!("{}", tally.report(format, &reader));
     if time {
@@ -280,17 +293,9 @@ struct DistinctBlocks {
 
 const KEEP: usize = 4096;
 
-/// SplitMix64's finaliser: spreads block numbers evenly over u64.
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 impl DistinctBlocks {
     fn add(&mut self, block: u64) {
-        let h = mix(block);
+        let h = splitmix64(block);
         if self.smallest.len() < KEEP {
             self.smallest.insert(h);
         } else if h < *self.smallest.last().unwrap() && self.smallest.insert(h) {
@@ -309,22 +314,20 @@ impl DistinctBlocks {
 }
 
 impl Tally {
-    fn take(&mut self, r: &mut TraceReader) {
-        while let Some(io) = r.next_io() {
-            if io.write {
-                self.writes += 1;
-            } else {
-                self.reads += 1;
-            }
-            self.blocks += io.blocks as u64;
-            for b in io.block..io.block + io.blocks as u64 {
-                self.footprint.add(b);
-            }
-            if self.last_end == Some(io.block) {
-                self.sequential += 1;
-            }
-            self.last_end = Some(io.block + io.blocks as u64);
+    fn add(&mut self, io: &BlockIo) {
+        if io.write {
+            self.writes += 1;
+        } else {
+            self.reads += 1;
         }
+        self.blocks += io.blocks as u64;
+        for b in io.block..io.block + io.blocks as u64 {
+            self.footprint.add(b);
+        }
+        if self.last_end == Some(io.block) {
+            self.sequential += 1;
+        }
+        self.last_end = Some(io.block + io.blocks as u64);
     }
 
     fn report(&self, format: BlockTraceFormat, r: &TraceReader) -> String {

@@ -6,6 +6,7 @@ mod block_trace;
 mod characterize_cmd;
 mod devices_cmd;
 mod log;
+mod mrc_cmd;
 mod request_cmd;
 mod sweep;
 
@@ -158,6 +159,34 @@ enum Cmd {
         /// rate held constant); the hour is printed to standard error.
         #[arg(long)]
         peak_hour: bool,
+    },
+    /// Hit ratio against cache size in one pass over a block trace (model
+    /// §13): LRU exact (Mattson) or sampled (SHARDS), or FIFO at a grid of
+    /// sizes; by I/Os (exact runs) and by bytes, reads and writes apart.
+    Mrc {
+        /// Trace file (`-` reads standard input).
+        file: String,
+        /// The file's format; default: detected from its first 64 KB.
+        #[arg(long, value_enum)]
+        format: Option<block_trace::TraceFormatArg>,
+        #[arg(long, value_enum, default_value = "lru")]
+        policy: mrc_cmd::PolicyArg,
+        /// Follow blocks at this spatial sampling rate (0 < RATE ≤ 1), e.g. 0.01.
+        #[arg(long)]
+        sample: Option<f64>,
+        /// Follow at most this many blocks (LRU; the rate adapts).
+        #[arg(long)]
+        sample_size: Option<usize>,
+        /// Cache sizes: blocks of 4 KB, or bytes with KB/MB/GB/TB (of 1024),
+        /// comma-separated. Default: LRU a log grid up to the footprint, FIFO
+        /// powers of two from 64 KB to 64 GB.
+        #[arg(long)]
+        sizes: Option<String>,
+        #[arg(long, value_enum, default_value = "csv")]
+        out: mrc_cmd::OutArg,
+        /// Print I/Os per second and the blocks followed to standard error.
+        #[arg(long)]
+        time: bool,
     },
     /// Block traces (model §13): generate one from a synthetic workload, or
     /// check a trace file.
@@ -326,6 +355,25 @@ fn main() -> ExitCode {
             time,
             peak_hour,
         } => optimize_cmd(&file, spec.as_deref(), time, peak_hour),
+        Cmd::Mrc {
+            file,
+            format,
+            policy,
+            sample,
+            sample_size,
+            sizes,
+            out,
+            time,
+        } => mrc_cmd::run(mrc_cmd::MrcArgs {
+            file,
+            format,
+            policy,
+            sample,
+            sample_size,
+            sizes,
+            out,
+            time,
+        }),
         Cmd::BlockTrace { cmd } => block_trace::run(cmd, &load_scenario),
         Cmd::Log { cmd } => log::run(cmd, &load_scenario),
         Cmd::CostModel { file, grid } => cost_model_cmd(&file, grid),

@@ -185,3 +185,63 @@ fn committed_sample_is_what_the_readme_command_writes() {
         "public/sample-block-trace.csv is stale; regenerate it"
     );
 }
+
+/// `tierplan mrc`: the sample trace's LRU curve as CSV with the documented
+/// columns, rising with the size; FIFO at the same sizes; bad options named.
+#[test]
+fn mrc_prints_the_curve_and_names_bad_options() {
+    let sample = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../public/sample-block-trace.csv"
+    );
+    let out = tierplan(&["mrc", sample, "--sizes", "16,256,4096,64MB"], None);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "size_blocks,size_bytes,hit_ratio,byte_hit_ratio,read_byte_hit_ratio,write_byte_hit_ratio,error"
+    );
+    let rows: Vec<Vec<String>> = lines
+        .map(|l| l.split(',').map(String::from).collect())
+        .collect();
+    assert_eq!(
+        rows.iter().map(|r| r[0].as_str()).collect::<Vec<_>>(),
+        ["16", "256", "4096", "16384"]
+    );
+    let hits: Vec<f64> = rows.iter().map(|r| r[3].parse().unwrap()).collect();
+    assert!(
+        hits.windows(2).all(|w| w[0] <= w[1]) && hits[0] < hits[3],
+        "{hits:?}"
+    );
+    let out = tierplan(
+        &[
+            "mrc", sample, "--policy", "fifo", "--sizes", "16,256", "--out", "json",
+        ],
+        None,
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["policy"], "fifo");
+    assert_eq!(v["points"].as_array().unwrap().len(), 2);
+    for (args, want) in [
+        (vec!["--sample", "2"], "mrc.sample"),
+        (vec!["--sizes", "10,zero"], "--sizes: item 2"),
+        (
+            vec!["--policy", "fifo", "--sample-size", "100"],
+            "mrc.sample_size",
+        ),
+    ] {
+        let mut a = vec!["mrc", sample];
+        a.extend(args);
+        let out = tierplan(&a, None);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(want),
+            "{want}"
+        );
+    }
+}

@@ -34,3 +34,12 @@ impl SimRng {
 pub fn unit_exp(u: f64) -> f64 {
     -libm::log1p(-u)
 }
+
+/// SplitMix64's finaliser: spreads integers (block numbers, say) evenly over
+/// u64, for hashing and spatial sampling.
+pub fn splitmix64(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}

@@ -1,0 +1,171 @@
+//! `tierplan mrc FILE`: the hit ratio of a cache at every size in one pass
+//! over a block trace (model §13): exact LRU (Mattson), sampled LRU
+//! (SHARDS, a fixed rate or a fixed number of followed blocks), or FIFO
+//! mini-simulations at a grid of sizes.
+
+use crate::block_trace::{read_trace, TraceFormatArg};
+use clap::ValueEnum;
+use std::process::ExitCode;
+use std::time::Instant;
+use tierplan_core::block::mrc::{MrcPolicy, MrcResult, Profiler, Sampling};
+use tierplan_core::sampling::block::BLOCK_BYTES;
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PolicyArg {
+    Lru,
+    Fifo,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum OutArg {
+    Csv,
+    Json,
+}
+
+pub struct MrcArgs {
+    pub file: String,
+    pub format: Option<TraceFormatArg>,
+    pub policy: PolicyArg,
+    pub sample: Option<f64>,
+    pub sample_size: Option<usize>,
+    pub sizes: Option<String>,
+    pub out: OutArg,
+    pub time: bool,
+}
+
+/// "1000,64MB,2GB": blocks, or bytes with a binary suffix (KB, MB, GB, TB
+/// of 1024), each a whole number of 4 KB blocks at least 1.
+pub fn parse_sizes(text: &str) -> Result<Vec<u64>, String> {
+    let mut out = Vec::new();
+    for (i, item) in text.split(',').map(str::trim).enumerate() {
+        let bad = |why: &str| format!("--sizes: item {} \"{item}\" {why}", i + 1);
+        let upper = item.to_ascii_uppercase();
+        let (num, unit) = match ["TB", "GB", "MB", "KB"]
+            .iter()
+            .find(|u| upper.ends_with(*u))
+        {
+            Some(u) => (&item[..item.len() - 2], Some(*u)),
+            None => (item, None),
+        };
+        let v: f64 = num
+            .trim()
+            .parse()
+            .map_err(|_| bad("is not a number of blocks or a size such as 64MB"))?;
+        if !(v.is_finite() && v > 0.0) {
+            return Err(bad("must be positive"));
+        }
+        let blocks = match unit {
+            None => v,
+            Some(u) => {
+                let k = ["KB", "MB", "GB", "TB"]
+                    .iter()
+                    .position(|x| *x == u)
+                    .unwrap() as i32
+                    + 1;
+                v * 1024f64.powi(k) / BLOCK_BYTES as f64
+            }
+        };
+        if !(1.0..=1e15).contains(&blocks) {
+            return Err(bad("must be from one 4 KB block to 10¹⁵ blocks"));
+        }
+        out.push(blocks.round() as u64);
+    }
+    Ok(out)
+}
+
+pub fn run(a: MrcArgs) -> ExitCode {
+    let sizes = match a.sizes.as_deref().map(parse_sizes).transpose() {
+        Ok(s) => s.unwrap_or_default(),
+        Err(e) => {
+            eprintln!("tierplan mrc: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let policy = match a.policy {
+        PolicyArg::Lru => MrcPolicy::Lru,
+        PolicyArg::Fifo => MrcPolicy::Fifo,
+    };
+    let sampling = match (a.sample, a.sample_size) {
+        (Some(_), Some(_)) => {
+            eprintln!("tierplan mrc: give --sample RATE or --sample-size BLOCKS, not both");
+            return ExitCode::from(2);
+        }
+        (Some(r), None) => Sampling::Rate(r),
+        (None, Some(n)) => Sampling::Size(n),
+        (None, None) => Sampling::Exact,
+    };
+    let mut p = match Profiler::new(policy, sampling, &sizes) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("tierplan mrc: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let t0 = Instant::now();
+    let (_, reader) = match read_trace(&a.file, a.format.map(Into::into), &mut |io| p.push(io)) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    let r = p.finish(&sizes);
+    let secs = t0.elapsed().as_secs_f64();
+    for e in reader.errors() {
+        eprintln!("tierplan mrc: {} line {}: {}", a.file, e.line, e.message);
+    }
+    if reader.bad_lines() > 0 {
+        eprintln!("tierplan mrc: {} bad lines skipped", reader.bad_lines());
+    }
+    if a.time {
+        eprintln!(
+            "tierplan mrc: {} I/Os in {secs:.3} s ({:.0} I/Os/s), at most {} blocks followed",
+            r.ios,
+            r.ios as f64 / secs.max(1e-9),
+            r.peak_followed
+        );
+    }
+    match a.out {
+        OutArg::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(&r).expect("serialisable")
+        ),
+        OutArg::Csv => print!("{}", csv(&r)),
+    }
+    ExitCode::SUCCESS
+}
+
+fn csv(r: &MrcResult) -> String {
+    let opt = |x: Option<f64>| x.map_or(String::new(), |v| format!("{v}"));
+    let mut s = String::from(
+        "size_blocks,size_bytes,hit_ratio,byte_hit_ratio,read_byte_hit_ratio,write_byte_hit_ratio,error\n",
+    );
+    for p in &r.points {
+        s.push_str(&format!(
+            "{},{},{},{},{},{},{}\n",
+            p.size_blocks,
+            p.size_bytes,
+            opt(p.hit_ratio),
+            p.byte_hit_ratio,
+            opt(p.read_byte_hit_ratio),
+            opt(p.write_byte_hit_ratio),
+            opt(p.error)
+        ));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_in_blocks_or_binary_bytes() {
+        assert_eq!(
+            parse_sizes("1, 64MB,2gb").unwrap(),
+            vec![1, 16_384, 524_288]
+        );
+        assert!(parse_sizes("0").unwrap_err().contains("item 1"));
+        assert!(parse_sizes("10,abc")
+            .unwrap_err()
+            .contains("item 2 \"abc\""));
+        assert!(parse_sizes("1KB").unwrap_err().contains("one 4 KB block"));
+    }
+}
