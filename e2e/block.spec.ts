@@ -169,3 +169,39 @@ test('a copied link of a trace scenario names the trace and asks for the file; R
   expect((await b2.rows()).map((r) => r.cache)).toEqual(['SLC', 'MLC', 'TLC', 'HySSC (SLC + TLC)']);
   await other.close();
 });
+
+test('how much cache: drop the sample trace, see the curve, use the size for a target, run the study at it; the curve equals tierplan mrc', async ({ page }) => {
+  const b = new BlockPage(page);
+  await b.open();
+  await b.chooseTrace(SAMPLE);
+  const panel = page.getByTestId('mrc-panel');
+  await expect(panel).toBeVisible();
+  await page.getByTestId('mrc-target').fill('0.2');
+  await page.getByTestId('mrc-run').click();
+  await expect(page.getByTestId('mrc-result')).toBeVisible();
+  await expect(page.getByTestId('mrc-chart').locator('[data-testid^="mrc-chart-point-all-"]').first()).toBeAttached();
+  await expect(page.getByTestId('mrc-at-target')).toContainText('Hit ratio 20');
+  // The same curve natively.
+  const cli = join(process.cwd(), 'wasm/target/release/tierplan');
+  const native = JSON.parse(execFileSync(cli, ['mrc', SAMPLE, '--out', 'json'], { encoding: 'utf8' })) as {
+    points: { size_blocks: number; byte_hit_ratio: number }[];
+  };
+  const first = native.points.find((p) => p.byte_hit_ratio >= 0.2)!;
+  const gb = first.size_blocks / 262_144;
+  await expect(page.getByTestId('mrc-at-target')).toContainText(`(${num(first.size_blocks)} blocks)`);
+  await page.getByTestId('mrc-use').click();
+  await expect(b.field('block.cache_gb')).toHaveValue(String(Number(gb.toPrecision(4))));
+  await b.run.click();
+  const rows = await b.rows();
+  expect(rows.length).toBeGreaterThan(0);
+  const saved = await savedScenario(page);
+  expect(saved.block!.cache_gb).toBe(Number(gb.toPrecision(4)));
+  for (const [w, h] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await panel.screenshot({ path: test.info().outputPath(`mrc-${w}x${h}.png`) });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(w);
+  }
+});

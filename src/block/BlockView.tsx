@@ -17,6 +17,7 @@ import type { ViewProps } from '../shared/view-props';
 import { ErrorSummary, FormContext } from '../shared/form';
 import { BlockRunFields, SyntheticWorkloadFields } from './WorkloadEditor';
 import { carriesFiles, judgeDrop } from './drop';
+import { MrcPanel } from './MrcPanel';
 
 const CACHES: { kind: BlockCacheKind; label: string }[] = (['slc', 'mlc', 'tlc', 'hyssc', 'fp_fcl', 'rw_fcl', 'op_fcl'] as const).map((kind) => ({ kind, label: CACHE_LABELS[kind] }));
 
@@ -239,6 +240,18 @@ export function BlockView({ engine, scenario, valid, setScenario }: ViewProps) {
           </p>
         ) : null}
       </section>
+      {block.workload.kind === 'trace' && file && !traceMissing ? (
+        <MrcPanel
+          engine={engine}
+          file={file}
+          format={block.workload.format}
+          cacheGb={block.cache_gb}
+          onUseSize={(gb) => {
+            setBlock({ ...block, cache_gb: gb });
+            document.getElementById('block-title')?.scrollIntoView({ block: 'start' });
+          }}
+        />
+      ) : null}
       {lineErrors.length > 0 ? (
         <section className="card" aria-labelledby="block-lines-title" data-testid="block-line-errors">
           <h2 id="block-lines-title">Trace lines skipped</h2>

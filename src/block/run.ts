@@ -5,7 +5,7 @@
 import type * as Wasm from '../wasm-pkg/tierplan_studies';
 import type { Scenario } from '../engine/types';
 import { readBlob } from '../engine/read-blob';
-import type { BlockProgress, BlockResult } from './types';
+import type { BlockProgress, BlockResult, MrcResult, MrcSpec, TraceLineError } from './types';
 import { driveJob } from '../engine/drive';
 import type { Progress } from '../engine/types';
 
@@ -13,7 +13,6 @@ import type { Progress } from '../engine/types';
 export const TRACE_SLICE = 1 << 20;
 
 export interface BlockRunDeps {
-  BlockSimJob: typeof Wasm.BlockSimJob;
   /** Calls into wasm, turning a trap into a WasmPanic. */
   guard: <T>(f: () => T) => T;
   /** True once the run was cancelled (checked between steps and slices). */
@@ -31,17 +30,28 @@ export interface BlockRunOptions {
   slice?: number;
 }
 
-/** Run `scenario.block` to the end with the one driver, feeding `trace` when the workload is a trace. */
-export async function runBlockJob(deps: BlockRunDeps, scenario: Scenario, opts: BlockRunOptions): Promise<BlockResult> {
+/** A core job fed a trace file slice by slice (the block study's and the miss-ratio curve's). */
+export interface TraceJob<R> {
+  step(budget: number): Progress;
+  result(): R;
+  free(): void;
+  needsInput(): boolean;
+  feedTrace(bytes: Uint8Array): void;
+  endTrace(): void;
+  traceErrors(): TraceLineError[];
+}
+
+/**
+ * Step `job` to the end with the one driver, feeding it `file` (when there
+ * is one) a slice at a time: progress is bytes read / size, and a Cancel
+ * stops within one slice.
+ */
+export function driveTraceJob<R>(deps: BlockRunDeps, job: TraceJob<R>, file: Blob | null, opts: BlockRunOptions): Promise<R> {
   const { guard } = deps;
-  const isTrace = scenario.block?.workload.kind === 'trace';
-  if (isTrace && !opts.trace) throw new Error('block.workload: a trace workload needs its file; choose the file again');
-  const job = guard(() => new deps.BlockSimJob(scenario));
-  const file = isTrace ? opts.trace! : null;
   const total = file?.size ?? 0;
   const slice = opts.slice ?? TRACE_SLICE;
   let read = 0;
-  return driveJob<Progress, BlockResult, BlockProgress>(job, {
+  return driveJob<Progress, R, BlockProgress>(job, {
     chunk: opts.chunk,
     guard,
     cancelled: deps.cancelled,
@@ -65,4 +75,18 @@ export async function runBlockJob(deps: BlockRunDeps, scenario: Scenario, opts: 
       traceErrors: file ? guard(() => job.traceErrors()) : [],
     }),
   });
+}
+
+/** Run `scenario.block` to the end, feeding `trace` when the workload is a trace. */
+export async function runBlockJob(deps: BlockRunDeps & { BlockSimJob: typeof Wasm.BlockSimJob }, scenario: Scenario, opts: BlockRunOptions): Promise<BlockResult> {
+  const isTrace = scenario.block?.workload.kind === 'trace';
+  if (isTrace && !opts.trace) throw new Error('block.workload: a trace workload needs its file; choose the file again');
+  const job = deps.guard(() => new deps.BlockSimJob(scenario));
+  return driveTraceJob<BlockResult>(deps, job, isTrace ? opts.trace! : null, opts);
+}
+
+/** The miss-ratio curve of a trace file (model §13), read in slices in the worker. */
+export async function runMrcJob(deps: BlockRunDeps & { MrcSimJob: typeof Wasm.MrcSimJob }, spec: MrcSpec, trace: Blob, opts: BlockRunOptions): Promise<MrcResult> {
+  const job = deps.guard(() => new deps.MrcSimJob(spec));
+  return driveTraceJob<MrcResult>(deps, job, trace, opts);
 }

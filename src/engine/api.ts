@@ -10,8 +10,8 @@
 import type { FieldError, PresetInfo, Progress, RunResult, Scenario, Device, LfuOverlay } from './types';
 import type { MaxRateProgress, MaxRateResult, RequestResult } from '../http/types';
 import { driveJob, type SteppedJob } from './drive';
-import type { BlockProgress, BlockResult } from '../block/types';
-import { runBlockJob } from '../block/run';
+import type { BlockProgress, BlockResult, MrcResult, MrcSpec } from '../block/types';
+import { runBlockJob, runMrcJob } from '../block/run';
 import { flashCalls, type FlashCalls } from '../flash/worker-calls';
 import { reproduceCalls, type ReproduceCalls } from '../reproduce/worker-calls';
 import { requestCalls, type RequestCalls } from '../http/worker-calls';
@@ -99,6 +99,8 @@ export interface SimApi extends FlashCalls, ReproduceCalls, RequestCalls, BlockC
    * workload is read from `trace` in slices inside the worker. Cancelled like `run`.
    */
   runBlock(id: number, scenario: Scenario, trace: Blob | null, onProgress?: (p: BlockProgress) => unknown, chunk?: number): Promise<BlockResult>;
+  /** The miss-ratio curve of a block trace file (model §13), read in slices inside the worker. Cancelled like `run`. */
+  runMrc(id: number, spec: MrcSpec, trace: Blob, onProgress?: (p: BlockProgress) => unknown, chunk?: number): Promise<MrcResult>;
 }
 
 
@@ -239,6 +241,22 @@ export function createSimApi(planner: PlannerWasm, studiesSlot: StudiesSlot): Si
       try {
         return await runBlockJob({ BlockSimJob: wasm.BlockSimJob, guard, cancelled: () => cancelled.has(id), canFree: () => poisoned === null }, scenario, {
           trace,
+          onProgress,
+          chunk,
+        });
+      } catch (e) {
+        if (isFieldErrors(e)) throw new ScenarioError(e);
+        throw e;
+      } finally {
+        running.delete(id);
+        cancelled.delete(id);
+      }
+    },
+    async runMrc(id, spec, trace, onProgress, chunk = DEFAULT_CHUNK) {
+      const wasm = studies();
+      running.add(id);
+      try {
+        return await runMrcJob({ MrcSimJob: wasm.MrcSimJob, guard, cancelled: () => cancelled.has(id), canFree: () => poisoned === null }, spec, trace, {
           onProgress,
           chunk,
         });

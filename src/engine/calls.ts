@@ -8,7 +8,7 @@
 import type { SimApi } from './api';
 
 /** Calls stepped on a worker with progress and Cancel; the pool submits each as a job. */
-export type JobCall = 'run' | 'runRequest' | 'maxRate' | 'runBlock';
+export type JobCall = 'run' | 'runRequest' | 'maxRate' | 'runBlock' | 'runMrc';
 
 export const SHORT_CALLS = [
   'validate',

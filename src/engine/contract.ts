@@ -5,7 +5,7 @@
 import type { ShortCalls } from './calls';
 import type { Progress, RunResult, Scenario } from './types';
 import type { MaxRateProgress, MaxRateResult, RequestResult } from '../http/types';
-import type { BlockProgress, BlockResult } from '../block/types';
+import type { BlockProgress, BlockResult, MrcResult, MrcSpec } from '../block/types';
 
 /** Options of one job on the pool: cancel through the signal, progress after every chunk. */
 export interface JobRequest<P> {
@@ -41,4 +41,6 @@ export interface Engine extends ShortCalls {
   maxRate(s: Scenario, known: RequestResult[], req?: JobRequest<MaxRateProgress>): Promise<MaxRateResult>;
   /** A block cache study (the scenario's `block` section, model §13); `trace` is the file of a trace workload. */
   runBlock(s: Scenario, trace: Blob | null, req?: JobRequest<BlockProgress>): Promise<BlockResult>;
+  /** The miss-ratio curve of a block trace file (model §13): hit ratio at every cache size in one pass. */
+  runMrc(spec: MrcSpec, trace: Blob, req?: JobRequest<BlockProgress>): Promise<MrcResult>;
 }

@@ -28,6 +28,7 @@ export type StudiesWasm = ScenarioModule &
     typeof Studies,
     | 'RequestSimJob'
     | 'BlockSimJob'
+    | 'MrcSimJob'
     | 'MaxRateSearch'
     | 'exportIo'
     | 'listRequestPresets'

@@ -6,7 +6,7 @@ import * as Comlink from 'comlink';
 import type { WorkerApi } from './worker-api';
 import type { RunResult, Scenario } from './types';
 import type { MaxRateProgress, MaxRateResult, RequestResult } from '../http/types';
-import type { BlockProgress, BlockResult } from '../block/types';
+import type { BlockProgress, BlockResult, MrcResult, MrcSpec } from '../block/types';
 import { DEFAULT_CHUNK } from './api';
 import type { Engine, JobRequest, RunRequest } from './contract';
 import { forwardShortCalls, type ShortCalls } from './calls';
@@ -167,6 +167,11 @@ export class WorkerPool implements Engine {
   /** A block cache study (model §13) on the next free worker; `trace` is read there in slices. */
   runBlock(scenario: Scenario, trace: Blob | null, req: JobRequest<BlockProgress> = {}): Promise<BlockResult> {
     return this.submit((api, id, onProgress, chunk) => api.runBlock(id, scenario, trace, onProgress, chunk), req);
+  }
+
+  /** The miss-ratio curve of a block trace (model §13) on the next free worker; the file is read there in slices. */
+  runMrc(spec: MrcSpec, trace: Blob, req: JobRequest<BlockProgress> = {}): Promise<MrcResult> {
+    return this.submit((api, id, onProgress, chunk) => api.runMrc(id, spec, trace, onProgress, chunk), req);
   }
 
   /** Queue a stepped job; it runs when a worker is free and can be aborted through `req.signal`. */

@@ -36,6 +36,7 @@ export function workerApi(instance: Promise<SimApi>, loadStudies: () => Promise<
     runRequest: (id, s, onProgress, chunk) => call((a) => a.runRequest(id, s, onProgress, chunk)),
     maxRate: (id, s, known, onProgress, chunk) => call((a) => a.maxRate(id, s, known, onProgress, chunk)),
     runBlock: (id, s, trace, onProgress, chunk) => call((a) => a.runBlock(id, s, trace, onProgress, chunk)),
+    runMrc: (id, spec, trace, onProgress, chunk) => call((a) => a.runMrc(id, spec, trace, onProgress, chunk)),
     cancel: (id) => {
       void instance.then((a) => a.cancel(id));
     },

@@ -2,7 +2,8 @@
 // The block cache study (model §13) through the worker API and the pool, over
 // the real wasm core: a synthetic run, a trace file read in slices with
 // bytes-read progress, Cancel within a slice, and the field errors.
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as Comlink from 'comlink';
 import { describe, expect, it } from 'vitest';
@@ -10,8 +11,9 @@ import { loadStudies, simApi, studiesLoaded } from '../helpers/wasm';
 import { ScenarioError } from '../../src/engine/api';
 import { WorkerPool, type WorkerLike } from '../../src/engine/pool';
 import { workerApi } from '../../src/engine/worker-api';
+import { runMrcJob } from '../../src/block/run';
 import type { Scenario } from '../../src/engine/types';
-import type { BlockProgress, BlockSpec } from '../../src/block/types';
+import type { BlockProgress, BlockSpec, MrcResult } from '../../src/block/types';
 
 const sample = readFileSync(resolve(process.cwd(), 'public/sample-block-trace.csv'));
 let nextId = 1;
@@ -78,7 +80,6 @@ describe('block runs on the worker API', () => {
 
   it('stops within a slice on cancel', async () => {
     const api = simApi();
-    const id = nextId++;
     let slices = 0;
     const run = api.runBlock(id, traced(), new Blob([sample]), (p) => {
       if (p.bytesRead > 0 && ++slices === 2) api.cancel(id);
@@ -118,5 +119,44 @@ describe('block runs on the pool', () => {
     } finally {
       pool.dispose();
     }
+  });
+});
+
+describe('miss-ratio curves on the worker API', () => {
+  const spec = { format: 'msr' as const, policy: 'lru' as const, sampling: 'exact' as const, sizes: [] };
+
+  it('profiles a trace read in slices: the same curve however it is sliced, equal to tierplan mrc', async () => {
+    const api = simApi();
+    const progress: BlockProgress[] = [];
+    const whole = await api.runMrc(nextId++, spec, new Blob([sample]), (p) => progress.push(p), 500);
+    expect(whole.ios).toBe(3000);
+    expect(progress.at(-1)!.bytesRead).toBe(sample.length);
+    const hits = whole.points.map((p) => p.byte_hit_ratio);
+    expect(hits.every((h, i) => i === 0 || h >= hits[i - 1])).toBe(true);
+    const wasm = loadStudies();
+    const sliced = await runMrcJob({ MrcSimJob: wasm.MrcSimJob, guard: (f) => f(), cancelled: () => false }, spec, new Blob([sample]), { chunk: 7, slice: 999 });
+    expect(sliced).toEqual(whole);
+    // The native CLI over the same file.
+    const cli = resolve(process.cwd(), 'wasm/target/release/tierplan');
+    if (existsSync(cli)) {
+      const native = JSON.parse(execFileSync(cli, ['mrc', resolve(process.cwd(), 'public/sample-block-trace.csv'), '--format', 'msr', '--out', 'json'], { encoding: 'utf8' })) as MrcResult;
+      expect(native.points).toEqual(whole.points);
+    }
+  });
+
+  it('names a bad spec, and stops within a slice on cancel', async () => {
+    const api = simApi();
+    const err = await api.runMrc(nextId++, { ...spec, sampling: { rate: 2 } }, new Blob([sample])).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ScenarioError);
+    expect((err as ScenarioError).errors[0].path).toBe('mrc.sample');
+    let slices = 0;
+    const run = runMrcJob(
+      { MrcSimJob: loadStudies().MrcSimJob, guard: (f) => f(), cancelled: () => slices >= 2 },
+      spec,
+      new Blob([sample]),
+      { chunk: 10, slice: 4096, onProgress: (p) => void (p.bytesRead > 0 && slices++) },
+    );
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+    expect(slices).toBe(2);
   });
 });

@@ -12,6 +12,8 @@ use tierplan_core::analytics::cost_model::{
 };
 use tierplan_core::analytics::gc_sim::{GcSimConfig, GcSimResult};
 use tierplan_core::analytics::LfuOverlay;
+use tierplan_core::block::mrc::job::MrcSpec;
+use tierplan_core::block::mrc::{MrcPoint, MrcPolicy, MrcResult, Sampling};
 use tierplan_core::block::result::{
     BlockCacheResult, BlockResult, CostAtU, PartitionPoint, TierResult,
 };
@@ -221,6 +223,11 @@ fn main() {
         PartitionPoint,
         BlockCacheResult,
         BlockResult,
+        MrcPolicy,
+        Sampling,
+        MrcSpec,
+        MrcPoint,
+        MrcResult,
         TraceLineError,
     );
     let dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR set by cargo"));

@@ -73,3 +73,73 @@ impl BlockSimJob {
         to_js(&self.job.result())
     }
 }
+
+/// A miss-ratio curve of a trace file (model §13), fed like a trace run:
+/// hit ratio against cache size in one pass (`tierplan mrc`).
+#[wasm_bindgen(js_name = MrcSimJob)]
+pub struct MrcSimJob {
+    job: tierplan_core::block::mrc::job::MrcJob,
+}
+
+#[wasm_bindgen(js_class = MrcSimJob)]
+impl MrcSimJob {
+    /// Throws `FieldError[]` (paths `mrc.…`) for a spec that cannot be profiled.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "MrcSpec")] spec: JsValue,
+    ) -> Result<MrcSimJob, JsValue> {
+        let fail = |message: String| {
+            let path = message.split(':').next().unwrap_or("mrc").to_string();
+            field_errors_js(vec![tierplan_core::FieldError { path, message }])
+        };
+        let spec: tierplan_core::block::mrc::job::MrcSpec =
+            super::from_js(&spec, "mrc").map_err(JsValue::from)?;
+        let job = tierplan_core::block::mrc::job::MrcJob::new(&spec).map_err(fail)?;
+        Ok(MrcSimJob { job })
+    }
+
+    #[wasm_bindgen(js_name = feedTrace)]
+    pub fn feed_trace(&mut self, chunk: &[u8]) {
+        self.job.feed_trace(chunk);
+    }
+
+    #[wasm_bindgen(js_name = endTrace)]
+    pub fn end_trace(&mut self) {
+        self.job.end_trace();
+    }
+
+    /// Profile up to `budget` I/Os; returns early when it needs more bytes.
+    #[wasm_bindgen(unchecked_return_type = "Progress")]
+    pub fn step(&mut self, budget: u32) -> Result<JsValue, JsError> {
+        to_js(&self.job.step(budget))
+    }
+
+    #[wasm_bindgen(js_name = needsInput)]
+    pub fn needs_input(&self) -> bool {
+        self.job.needs_input()
+    }
+
+    #[wasm_bindgen(js_name = isDone)]
+    pub fn is_done(&self) -> bool {
+        self.job.result().is_some()
+    }
+
+    #[wasm_bindgen(unchecked_return_type = "Progress")]
+    pub fn progress(&self) -> Result<JsValue, JsError> {
+        to_js(&self.job.progress())
+    }
+
+    #[wasm_bindgen(js_name = traceErrors, unchecked_return_type = "TraceLineError[]")]
+    pub fn trace_errors(&self) -> Result<JsValue, JsError> {
+        to_js(&self.job.trace_errors())
+    }
+
+    /// The curve, once done.
+    #[wasm_bindgen(unchecked_return_type = "MrcResult")]
+    pub fn result(&self) -> Result<JsValue, JsError> {
+        match self.job.result() {
+            Some(r) => to_js(r),
+            None => Err(JsError::new("the miss-ratio curve is not finished")),
+        }
+    }
+}

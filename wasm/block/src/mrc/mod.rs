@@ -18,6 +18,7 @@
 //! given by exact runs only.
 
 pub mod histogram;
+pub mod job;
 pub mod stack;
 
 use histogram::Histogram;
@@ -36,6 +37,7 @@ const MODULUS: u64 = 1 << 24;
 pub const MIN_SAMPLED_BLOCKS: f64 = 1000.0;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum MrcPolicy {
     Lru,
@@ -43,6 +45,7 @@ pub enum MrcPolicy {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Sampling {
     Exact,
@@ -54,6 +57,7 @@ pub enum Sampling {
 
 /// One point of a curve.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct MrcPoint {
     pub size_blocks: u64,
     pub size_bytes: u64,
@@ -68,6 +72,7 @@ pub struct MrcPoint {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct MrcResult {
     pub policy: MrcPolicy,
     pub ios: u64,
