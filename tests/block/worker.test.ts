@@ -80,6 +80,7 @@ describe('block runs on the worker API', () => {
 
   it('stops within a slice on cancel', async () => {
     const api = simApi();
+    const id = nextId++;
     let slices = 0;
     const run = api.runBlock(id, traced(), new Blob([sample]), (p) => {
       if (p.bytesRead > 0 && ++slices === 2) api.cancel(id);
