@@ -11,7 +11,7 @@ import type { FieldError, PresetInfo, Progress, RunResult, Scenario, Device, Lfu
 import type { MaxRateProgress, MaxRateResult, RequestResult } from '../http/types';
 import { driveJob, type SteppedJob } from './drive';
 import type { BlockProgress, BlockResult, MrcResult, MrcSpec } from '../block/types';
-import { runBlockJob, runMrcJob } from '../block/run';
+import { runBlockJob, runMrcJob, type BlockRunDeps } from '../block/run';
 import { flashCalls, type FlashCalls } from '../flash/worker-calls';
 import { reproduceCalls, type ReproduceCalls } from '../reproduce/worker-calls';
 import { requestCalls, type RequestCalls } from '../http/worker-calls';
@@ -182,6 +182,20 @@ export function createSimApi(planner: PlannerWasm, studiesSlot: StudiesSlot): Si
     }
   }
 
+  /** A block-trace job (the block study, a miss-ratio curve): cancellable by id, field errors as a ScenarioError. */
+  async function traceRun<T>(id: number, start: (deps: BlockRunDeps) => Promise<T>): Promise<T> {
+    running.add(id);
+    try {
+      return await start({ guard, cancelled: () => cancelled.has(id), canFree: () => poisoned === null });
+    } catch (e) {
+      if (isFieldErrors(e)) throw new ScenarioError(e);
+      throw e;
+    } finally {
+      running.delete(id);
+      cancelled.delete(id);
+    }
+  }
+
   const ctx: CallContext = { planner, studies, guard };
 
   const api: SimApi = {
@@ -235,39 +249,10 @@ export function createSimApi(planner: PlannerWasm, studiesSlot: StudiesSlot): Si
         chunk,
       );
     },
-    async runBlock(id, scenario, trace, onProgress, chunk = DEFAULT_CHUNK) {
-      const wasm = studies();
-      running.add(id);
-      try {
-        return await runBlockJob({ BlockSimJob: wasm.BlockSimJob, guard, cancelled: () => cancelled.has(id), canFree: () => poisoned === null }, scenario, {
-          trace,
-          onProgress,
-          chunk,
-        });
-      } catch (e) {
-        if (isFieldErrors(e)) throw new ScenarioError(e);
-        throw e;
-      } finally {
-        running.delete(id);
-        cancelled.delete(id);
-      }
-    },
-    async runMrc(id, spec, trace, onProgress, chunk = DEFAULT_CHUNK) {
-      const wasm = studies();
-      running.add(id);
-      try {
-        return await runMrcJob({ MrcSimJob: wasm.MrcSimJob, guard, cancelled: () => cancelled.has(id), canFree: () => poisoned === null }, spec, trace, {
-          onProgress,
-          chunk,
-        });
-      } catch (e) {
-        if (isFieldErrors(e)) throw new ScenarioError(e);
-        throw e;
-      } finally {
-        running.delete(id);
-        cancelled.delete(id);
-      }
-    },
+    runBlock: (id, scenario, trace, onProgress, chunk = DEFAULT_CHUNK) =>
+      traceRun(id, (deps) => runBlockJob({ ...deps, BlockSimJob: studies().BlockSimJob }, scenario, { trace, onProgress, chunk })),
+    runMrc: (id, spec, trace, onProgress, chunk = DEFAULT_CHUNK) =>
+      traceRun(id, (deps) => runMrcJob({ ...deps, MrcSimJob: studies().MrcSimJob }, spec, trace, { onProgress, chunk })),
     cancel(id) {
       // Only a run in progress can be cancelled; a late cancel is a no-op.
       if (running.has(id)) cancelled.add(id);

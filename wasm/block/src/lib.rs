@@ -20,6 +20,7 @@
 pub mod disk_array;
 pub mod engine;
 pub mod fcl;
+pub mod fenwick;
 pub mod flash_tier;
 pub mod hyssc;
 pub mod job;

@@ -22,6 +22,7 @@
 //! curves of separate read and write lists (RW/OP-FCL). `decay` ages the
 //! histograms so OP-FCL's curves follow the recent periods.
 
+use crate::fenwick::Fenwick;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use tierplan_kit::analytics::cost_model::HitCurves;
@@ -55,51 +56,6 @@ fn sample_hash(block: u64) -> u64 {
     let mut h = block ^ 0x5851_F42D_4C95_7F2D;
     h = (h ^ (h >> 33)).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
     h ^ (h >> 33)
-}
-
-/// Fenwick (binary indexed) tree of 0/1 marks over stamp positions.
-struct Fenwick {
-    tree: Vec<i32>,
-}
-
-impl Fenwick {
-    fn new(n: usize) -> Fenwick {
-        Fenwick {
-            tree: vec![0; n + 1],
-        }
-    }
-    fn add(&mut self, i: usize, d: i32) {
-        let mut i = i + 1;
-        while i < self.tree.len() {
-            self.tree[i] += d;
-            i += i & i.wrapping_neg();
-        }
-    }
-    /// Marks at positions 0..=i.
-    fn prefix(&self, i: usize) -> i64 {
-        let mut i = i + 1;
-        let mut s = 0i64;
-        while i > 0 {
-            s += self.tree[i] as i64;
-            i &= i - 1;
-        }
-        s
-    }
-    /// Smallest position with prefix(pos) ≥ k (k ≥ 1, k ≤ total).
-    fn find(&self, mut k: i64) -> usize {
-        let n = self.tree.len() - 1;
-        let mut pos = 0usize;
-        let mut step = n.next_power_of_two();
-        while step > 0 {
-            let next = pos + step;
-            if next <= n && (self.tree[next] as i64) < k {
-                pos = next;
-                k -= self.tree[next] as i64;
-            }
-            step >>= 1;
-        }
-        pos
-    }
 }
 
 /// One LRU stack with read and write stack-distance histograms.

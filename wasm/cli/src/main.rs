@@ -164,29 +164,8 @@ enum Cmd {
     /// §13): LRU exact (Mattson) or sampled (SHARDS), or FIFO at a grid of
     /// sizes; by I/Os (exact runs) and by bytes, reads and writes apart.
     Mrc {
-        /// Trace file (`-` reads standard input).
-        file: String,
-        /// The file's format; default: detected from its first 64 KB.
-        #[arg(long, value_enum)]
-        format: Option<block_trace::TraceFormatArg>,
-        #[arg(long, value_enum, default_value = "lru")]
-        policy: mrc_cmd::PolicyArg,
-        /// Follow blocks at this spatial sampling rate (0 < RATE ≤ 1), e.g. 0.01.
-        #[arg(long)]
-        sample: Option<f64>,
-        /// Follow at most this many blocks (LRU; the rate adapts).
-        #[arg(long)]
-        sample_size: Option<usize>,
-        /// Cache sizes: blocks of 4 KB, or bytes with KB/MB/GB/TB (of 1024),
-        /// comma-separated. Default: LRU a log grid up to the footprint, FIFO
-        /// powers of two from 64 KB to 64 GB.
-        #[arg(long)]
-        sizes: Option<String>,
-        #[arg(long, value_enum, default_value = "csv")]
-        out: mrc_cmd::OutArg,
-        /// Print I/Os per second and the blocks followed to standard error.
-        #[arg(long)]
-        time: bool,
+        #[command(flatten)]
+        args: mrc_cmd::MrcArgs,
     },
     /// Block traces (model §13): generate one from a synthetic workload, or
     /// check a trace file.
@@ -355,25 +334,7 @@ fn main() -> ExitCode {
             time,
             peak_hour,
         } => optimize_cmd(&file, spec.as_deref(), time, peak_hour),
-        Cmd::Mrc {
-            file,
-            format,
-            policy,
-            sample,
-            sample_size,
-            sizes,
-            out,
-            time,
-        } => mrc_cmd::run(mrc_cmd::MrcArgs {
-            file,
-            format,
-            policy,
-            sample,
-            sample_size,
-            sizes,
-            out,
-            time,
-        }),
+        Cmd::Mrc { args } => mrc_cmd::run(args),
         Cmd::BlockTrace { cmd } => block_trace::run(cmd, &load_scenario),
         Cmd::Log { cmd } => log::run(cmd, &load_scenario),
         Cmd::CostModel { file, grid } => cost_model_cmd(&file, grid),

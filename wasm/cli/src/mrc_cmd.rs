@@ -22,14 +22,30 @@ pub enum OutArg {
     Json,
 }
 
+#[derive(clap::Args)]
 pub struct MrcArgs {
+    /// Trace file (`-` reads standard input).
     pub file: String,
+    /// The file's format; default: detected from its first 64 KB.
+    #[arg(long, value_enum)]
     pub format: Option<TraceFormatArg>,
+    #[arg(long, value_enum, default_value = "lru")]
     pub policy: PolicyArg,
+    /// Follow blocks at this spatial sampling rate (0 < RATE ≤ 1), e.g. 0.01.
+    #[arg(long)]
     pub sample: Option<f64>,
+    /// Follow at most this many blocks (LRU; the rate adapts).
+    #[arg(long)]
     pub sample_size: Option<usize>,
+    /// Cache sizes: blocks of 4 KB, or bytes with KB/MB/GB/TB (of 1024),
+    /// comma-separated. Default: LRU a log grid up to the footprint, FIFO
+    /// powers of two from 64 KB to 64 GB.
+    #[arg(long)]
     pub sizes: Option<String>,
+    #[arg(long, value_enum, default_value = "csv")]
     pub out: OutArg,
+    /// Print I/Os per second and the blocks followed to standard error.
+    #[arg(long)]
     pub time: bool,
 }
 

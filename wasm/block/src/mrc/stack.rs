@@ -9,38 +9,10 @@
 //! (`stack_distance.rs`), blocks can be dropped from the stack, which
 //! fixed-size spatial sampling needs when it lowers its rate.
 
+use crate::fenwick::Fenwick;
 use crate::stack_distance::BlockHashMap;
 
 const NONE: u64 = u64::MAX;
-
-struct Fenwick {
-    tree: Vec<i32>,
-}
-
-impl Fenwick {
-    fn new(n: usize) -> Fenwick {
-        Fenwick {
-            tree: vec![0; n + 1],
-        }
-    }
-    fn add(&mut self, i: usize, d: i32) {
-        let mut i = i + 1;
-        while i < self.tree.len() {
-            self.tree[i] += d;
-            i += i & i.wrapping_neg();
-        }
-    }
-    /// Marks at positions 0..=i.
-    fn prefix(&self, i: usize) -> i64 {
-        let mut i = i + 1;
-        let mut s = 0i64;
-        while i > 0 {
-            s += self.tree[i] as i64;
-            i -= i & i.wrapping_neg();
-        }
-        s
-    }
-}
 
 pub struct LruStack {
     stamp_of: BlockHashMap<u64>,

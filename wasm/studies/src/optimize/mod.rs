@@ -422,17 +422,14 @@ fn is_cache_tier_path(path: &str) -> bool {
 }
 
 impl Arch {
-    /// An architecture left out of the search, with its reason.
-    fn skipped(arch: Architecture, why: String) -> Arch {
+    /// An architecture to search over `cfgs` (sorted by cost).
+    fn new(arch: Architecture, space: SearchSpace, cfgs: Vec<Cfg>) -> Arch {
+        let n = cfgs.len();
         Arch {
             arch,
-            space: SearchSpace {
-                tiers: Vec::new(),
-                configurations: 0,
-                description: format!("{}: {why}", arch.label()),
-            },
-            cfgs: Vec::new(),
-            status: Vec::new(),
+            space,
+            cfgs,
+            status: vec![St::Pending; n],
             cursor: 0,
             resolved: 0,
             best: None,
@@ -441,8 +438,22 @@ impl Arch {
             simulated: 0,
             pruned: 0,
             analytic: 0,
+            done: false,
+            skipped: None,
+        }
+    }
+
+    /// An architecture left out of the search, with its reason.
+    fn skipped(arch: Architecture, why: String) -> Arch {
+        let space = SearchSpace {
+            tiers: Vec::new(),
+            configurations: 0,
+            description: format!("{}: {why}", arch.label()),
+        };
+        Arch {
             done: true,
             skipped: Some(why),
+            ..Arch::new(arch, space, Vec::new())
         }
     }
 }
@@ -827,26 +838,15 @@ impl Search {
                 cfgs.len()
             );
             let n = cfgs.len();
-            archs.push(Arch {
+            archs.push(Arch::new(
                 arch,
-                space: SearchSpace {
+                SearchSpace {
                     tiers,
                     configurations: n as u64,
                     description,
                 },
                 cfgs,
-                status: vec![St::Pending; n],
-                cursor: 0,
-                resolved: 0,
-                best: None,
-                measured: HashMap::new(),
-                excess: HashMap::new(),
-                simulated: 0,
-                pruned: 0,
-                analytic: 0,
-                done: false,
-                skipped: None,
-            });
+            ));
         }
         if !errors.is_empty() {
             return Err(errors);
