@@ -27,6 +27,7 @@ run bench-core env BENCH_REPLICATIONS=1 BENCH_ROUNDS=1 node scripts/bench-core.m
 run bench-sweeps env BENCH_REPEATS=1 BENCH_HOURS=0.2 BENCH_REPLICATIONS=1 node scripts/bench-sweeps.mjs
 run bench-optimiser env RUNS=1 node scripts/bench-optimiser.mjs
 run bench-architect env RUNS=1 node scripts/bench-architect.mjs
+run bench-mrc env TRACE=public/sample-block-trace.csv RUNS=1 node scripts/bench-mrc.mjs
 run bench-logs env LINES=20000 RUNS=1 node scripts/bench-logs.mjs
 run bench-http env BENCH_HOURS=0.02 BENCH_REPEATS=1 node scripts/bench-http.mjs
 run bench-block-trace env LINES=20000 RUNS=1 node scripts/bench-block-trace.mjs
