@@ -81,6 +81,20 @@ pub enum LogCmd {
         #[arg(long)]
         spec: Option<String>,
     },
+    /// How much cache for the catalog: the share of requests a file-level
+    /// cache of N titles serves, for static LFU (the N most requested), LRU
+    /// over titles (aggregated counts have no order: LFU only) and the fitted
+    /// Zipf model. CSV titles,static_lfu,lru,zipf, or JSON.
+    Curve {
+        file: String,
+        #[command(flatten)]
+        map: MapArgs,
+        /// Cache sizes in titles, comma-separated (default: a log grid).
+        #[arg(long, value_delimiter = ',')]
+        titles: Vec<u64>,
+        #[arg(long)]
+        json: bool,
+    },
     /// Write a synthetic log from a scenario's workload (Zipf titles,
     /// Poisson arrivals with its hourly profile, churn).
     Generate {
@@ -250,6 +264,42 @@ fn print_json<T: serde::Serialize>(v: &T) {
 
 pub fn run(cmd: LogCmd, load: &dyn Fn(&str) -> Result<Scenario, ExitCode>) -> ExitCode {
     match cmd {
+        LogCmd::Curve {
+            file,
+            map,
+            titles,
+            json,
+        } => {
+            if titles.contains(&0) {
+                return fail("--titles: a cache of 0 titles: sizes must be at least 1");
+            }
+            let p = match parse_file(&file, &map, true) {
+                Ok(p) => p,
+                Err(e) => return fail(e),
+            };
+            let order: Option<Vec<u32>> = p
+                .trace
+                .as_ref()
+                .map(|t| t.iter().map(|&(_, i)| i).collect());
+            let c = logs::curves::title_curves(
+                &p.tally,
+                order.as_deref().filter(|o| !o.is_empty()),
+                &titles,
+            );
+            if json {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&c).expect("serialisable")
+                );
+            } else {
+                println!("titles,static_lfu,lru,zipf");
+                for pt in &c.points {
+                    let lru = pt.lru.map_or(String::new(), |v| v.to_string());
+                    println!("{},{},{},{}", pt.titles, pt.static_lfu, lru, pt.zipf);
+                }
+            }
+            ExitCode::SUCCESS
+        }
         LogCmd::Fit {
             file,
             map,

@@ -377,3 +377,33 @@ fn optimize_searches_a_scenario_with_invalid_counts() {
         assert!(a["best"]["counts"]["disk"].as_u64().unwrap() >= 1, "{a}");
     }
 }
+
+/// `tierplan log curve`: the sample log's title-level curves, static LFU at
+/// least as good as LRU at every size and all three rising; a size of 0 named.
+#[test]
+fn log_curve_prints_the_title_level_curves() {
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/../../public/sample-log.csv");
+    let out = tierplan(&["log", "curve", sample, "--titles", "1,5,20,100"], None);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(lines.next().unwrap(), "titles,static_lfu,lru,zipf");
+    let rows: Vec<Vec<f64>> = lines
+        .map(|l| l.split(',').map(|x| x.parse().unwrap()).collect())
+        .collect();
+    assert_eq!(rows.len(), 4);
+    for w in rows.windows(2) {
+        assert!((1..4).all(|k| w[1][k] >= w[0][k]), "{w:?}");
+    }
+    assert!(
+        rows.iter().all(|r| r[1] >= r[2]),
+        "static LFU ≥ LRU: {rows:?}"
+    );
+    let out = tierplan(&["log", "curve", sample, "--titles", "0"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--titles"));
+}

@@ -412,3 +412,65 @@ proptest! {
         let _ = fit(&p.tally);
     }
 }
+
+/// Title-level curves of a generated log: static LFU's top-N share equals the
+/// Zipf top-N mass the log was drawn from (within sampling noise), the fitted
+/// model's curve too, and LRU over titles equals a plain LRU replay.
+#[test]
+fn title_curves_match_the_zipf_top_k_mass_and_a_plain_lru_replay() {
+    use tierplan_core::analytics::zipf_top_k_mass;
+    use tierplan_core::logs::curves::title_curves;
+    let w = workload(
+        500,
+        Popularity {
+            convention: ZipfConvention::Exponent,
+            value: 0.8,
+        },
+        2.0,
+    );
+    let bytes = log_of(&w, 1.0, 5, LogFormat::Csv, TimeFormat::Iso8601);
+    let p = logs::parse_all(&bytes, csv_map(), true).unwrap();
+    let order: Vec<u32> = p.trace.as_ref().unwrap().iter().map(|&(_, t)| t).collect();
+    assert!(order.len() > 150_000, "{} requests", order.len());
+    let c = title_curves(&p.tally, Some(&order), &[1, 10, 50, 100, 250, 500]);
+    for pt in &c.points {
+        let truth = zipf_top_k_mass(500, 0.8, pt.titles as u32);
+        assert!(
+            (pt.static_lfu - truth).abs() < 0.01,
+            "top {}: {} vs {truth}",
+            pt.titles,
+            pt.static_lfu
+        );
+        assert!(
+            (pt.zipf - truth).abs() < 0.02,
+            "model top {}: {} vs {truth}",
+            pt.titles,
+            pt.zipf
+        );
+        // LRU by replay: a queue of the N most recent titles.
+        let mut recent: std::collections::VecDeque<u32> = std::collections::VecDeque::new();
+        let mut hits = 0u64;
+        for &t in &order {
+            if let Some(i) = recent.iter().position(|&x| x == t) {
+                hits += 1;
+                recent.remove(i);
+            } else if recent.len() == pt.titles as usize {
+                recent.pop_back();
+            }
+            recent.push_front(t);
+        }
+        assert_eq!(
+            pt.lru,
+            Some(hits as f64 / order.len() as f64),
+            "LRU of {} titles",
+            pt.titles
+        );
+        // LRU of a popularity-skewed stream does worse than keeping the top N.
+        assert!(pt.lru.unwrap() <= pt.static_lfu + 1e-12 || pt.titles == 500);
+    }
+    assert!(
+        (c.zipf_exponent - 0.8).abs() < 0.02,
+        "fitted s = {}",
+        c.zipf_exponent
+    );
+}

@@ -8,6 +8,7 @@
 
 pub mod counts;
 mod csv;
+pub mod curves;
 pub mod fit;
 pub mod generate;
 pub mod mapping;
