@@ -9,12 +9,13 @@ import { num, percent } from '../shared/format';
 import type { BlockProgress, BlockTraceFormat, MrcResult, MrcSpec } from './types';
 import { kneeOf, sizeForTarget, GB_BLOCKS } from './mrc-curve';
 
-type Mode = 'lru' | 'lru-sampled' | 'fifo';
+type Mode = 'lru' | 'lru-sampled' | 'fifo' | 'setassoc';
 
 const MODES: { value: Mode; label: string }[] = [
   { value: 'lru', label: 'LRU, exact' },
   { value: 'lru-sampled', label: 'LRU, 1 % sample (SHARDS)' },
   { value: 'fifo', label: 'FIFO, powers of two' },
+  { value: 'setassoc', label: 'flashcache sets of 512, powers of two' },
 ];
 
 /** The unit that keeps a curve's sizes readable: GB, MB or KB (of 1024). */
@@ -34,7 +35,7 @@ function thin<T>(xs: readonly T[], n: number): T[] {
 }
 
 function specOf(mode: Mode, format: BlockTraceFormat): MrcSpec {
-  if (mode === 'fifo') return { format, policy: 'fifo', sampling: 'exact', sizes: [] };
+  if (mode === 'fifo' || mode === 'setassoc') return { format, policy: mode === 'fifo' ? 'fifo' : 'set_assoc', sampling: 'exact', sizes: [] };
   return { format, policy: 'lru', sampling: mode === 'lru' ? 'exact' : { rate: 0.01 }, sizes: [] };
 }
 

@@ -1,7 +1,7 @@
 //! `tierplan mrc FILE`: the hit ratio of a cache at every size in one pass
 //! over a block trace (model §13): exact LRU (Mattson), sampled LRU
-//! (SHARDS, a fixed rate or a fixed number of followed blocks), or FIFO
-//! mini-simulations at a grid of sizes.
+//! (SHARDS, a fixed rate or a fixed number of followed blocks), or FIFO and
+//! flashcache's set-associative cache by mini-simulations at a grid of sizes.
 
 use crate::block_trace::{read_trace, TraceFormatArg};
 use clap::ValueEnum;
@@ -14,6 +14,9 @@ use tierplan_core::sampling::block::BLOCK_BYTES;
 pub enum PolicyArg {
     Lru,
     Fifo,
+    /// flashcache's layout: sets of 512 blocks, FIFO in each.
+    #[value(name = "setassoc")]
+    SetAssoc,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -100,6 +103,7 @@ pub fn run(a: MrcArgs) -> ExitCode {
     let policy = match a.policy {
         PolicyArg::Lru => MrcPolicy::Lru,
         PolicyArg::Fifo => MrcPolicy::Fifo,
+        PolicyArg::SetAssoc => MrcPolicy::SetAssoc,
     };
     let sampling = match (a.sample, a.sample_size) {
         (Some(_), Some(_)) => {

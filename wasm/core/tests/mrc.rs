@@ -308,3 +308,66 @@ fn mrc_throughput() {
         r.distinct_blocks
     );
 }
+
+/// flashcache's layout: the set-associative curve's exact points equal
+/// replays through the request engine's own `BlockCache` (FIFO in sets of
+/// 512 blocks) at their sizes.
+#[test]
+fn exact_set_associative_points_equal_the_request_engine_s_block_cache() {
+    use tierplan_core::request::block_cache::BlockCache;
+    use tierplan_core::scenario::request::SetReplacement;
+    let ios = trace("exchange", 30_000, 0.05, 4);
+    let (rt, wt) = totals(&ios);
+    let top = ios.iter().map(|i| i.block + i.blocks as u64).max().unwrap();
+    let sizes = [512u64, 2_048, 5_000, 20_480];
+    let r = profile(
+        ios.iter().copied(),
+        MrcPolicy::SetAssoc,
+        Sampling::Exact,
+        &sizes,
+    )
+    .unwrap();
+    for p in &r.points {
+        let mut c = BlockCache::new(
+            p.size_blocks * 4096,
+            4096,
+            SET_WAYS as u32,
+            SetReplacement::Fifo,
+            top * 4096,
+        );
+        let (mut hits, mut io_hits) = (0u64, 0u64);
+        for io in &ios {
+            let mut all = true;
+            for k in 0..io.blocks as u64 {
+                let b = (io.block + k) as u32;
+                if c.contains(b) {
+                    hits += 1;
+                } else {
+                    all = false;
+                    c.insert(b);
+                }
+            }
+            io_hits += all as u64;
+        }
+        assert_eq!(
+            p.byte_hit_ratio,
+            hits as f64 / (rt + wt) as f64,
+            "set-associative at {}",
+            p.size_blocks
+        );
+        assert_eq!(p.hit_ratio, Some(io_hits as f64 / ios.len() as f64));
+    }
+    // A set-associative cache hits less than a fully associative FIFO of the same size.
+    let f = profile(
+        ios.iter().copied(),
+        MrcPolicy::Fifo,
+        Sampling::Exact,
+        &sizes,
+    )
+    .unwrap();
+    assert!(r
+        .points
+        .iter()
+        .zip(&f.points)
+        .all(|(s, f)| s.byte_hit_ratio <= f.byte_hit_ratio + 0.02));
+}

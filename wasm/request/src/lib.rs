@@ -4,7 +4,7 @@
 //! the same shape as the stream engine's `Job`, so a Web Worker can report
 //! progress and stop between steps.
 
-mod block_cache;
+pub mod block_cache;
 mod export;
 mod layout;
 mod max_rate;

@@ -42,7 +42,14 @@ pub const MIN_SAMPLED_BLOCKS: f64 = 1000.0;
 pub enum MrcPolicy {
     Lru,
     Fifo,
+    /// flashcache's layout: block b in set (b / ways) mod sets, FIFO in
+    /// each set of [`SET_WAYS`] blocks.
+    SetAssoc,
 }
+
+/// Blocks per set of the set-associative cache (flashcache's default 512
+/// blocks of 4 KB: a 2 MB extent per set).
+pub const SET_WAYS: usize = 512;
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -169,36 +176,51 @@ impl Side {
     }
 }
 
-/// A FIFO cache of a fixed number of blocks.
+/// A FIFO cache of a fixed number of blocks: one set of `capacity` ways,
+/// or flashcache's sets of `ways` blocks, each filled round robin.
 struct Fifo {
-    capacity: usize,
+    ways: usize,
+    sets: usize,
+    /// One ring per set, grown as it fills (no memory for an empty cache).
+    rings: Vec<VecDeque<u64>>,
     present: BlockHashMap<()>,
-    order: VecDeque<u64>,
     hits: [f64; 2],
     io_hits: [u64; 2],
 }
 
 impl Fifo {
-    fn new(capacity: usize) -> Fifo {
+    fn new(capacity: usize, set_ways: Option<usize>) -> Fifo {
+        let capacity = capacity.max(1);
+        let (ways, sets) = match set_ways {
+            Some(w) => (w.min(capacity), (capacity / w.min(capacity)).max(1)),
+            None => (capacity, 1),
+        };
         Fifo {
-            capacity: capacity.max(1),
+            ways,
+            sets,
+            rings: (0..sets).map(|_| VecDeque::new()).collect(),
             present: BlockHashMap::default(),
-            order: VecDeque::new(),
             hits: [0.0; 2],
             io_hits: [0; 2],
         }
+    }
+
+    fn len(&self) -> usize {
+        self.present.len()
     }
 
     fn access(&mut self, block: u64) -> bool {
         if self.present.contains_key(&block) {
             return true;
         }
-        if self.order.len() == self.capacity {
-            if let Some(old) = self.order.pop_front() {
+        let set = ((block / self.ways as u64) % self.sets as u64) as usize;
+        let ring = &mut self.rings[set];
+        if ring.len() == self.ways {
+            if let Some(old) = ring.pop_front() {
                 self.present.remove(&old);
             }
         }
-        self.order.push_back(block);
+        ring.push_back(block);
         self.present.insert(block, ());
         false
     }
@@ -248,7 +270,7 @@ pub fn check_spec(policy: MrcPolicy, sampling: Sampling, sizes: &[u64]) -> Resul
     if sizes.contains(&0) {
         return Err("mrc.sizes: a cache size of 0 blocks: sizes must be at least 1".into());
     }
-    if policy == MrcPolicy::Fifo && sizes.len() > 256 {
+    if policy != MrcPolicy::Lru && sizes.len() > 256 {
         return Err(format!(
             "mrc.sizes: {} sizes: FIFO simulates one cache per size, at most 256",
             sizes.len()
@@ -278,10 +300,11 @@ impl Profiler {
         };
         fifo_sizes.sort_unstable();
         fifo_sizes.dedup();
-        let fifo = if policy == MrcPolicy::Fifo {
+        let fifo = if policy != MrcPolicy::Lru {
+            let ways = (policy == MrcPolicy::SetAssoc).then_some(SET_WAYS);
             fifo_sizes
                 .iter()
-                .map(|&s| Fifo::new((s as f64 * rate).round() as usize))
+                .map(|&s| Fifo::new((s as f64 * rate).round() as usize, ways))
                 .collect()
         } else {
             Vec::new()
@@ -341,7 +364,7 @@ impl Profiler {
                         }
                     }
                 }
-                MrcPolicy::Fifo => {
+                MrcPolicy::Fifo | MrcPolicy::SetAssoc => {
                     for (i, f) in self.fifo.iter_mut().enumerate() {
                         let hit = f.access(block);
                         if hit {
@@ -358,8 +381,7 @@ impl Profiler {
                 }
             }
         }
-        let followed =
-            self.main.stack.len() + self.fifo.iter().map(|f| f.order.len()).sum::<usize>();
+        let followed = self.main.stack.len() + self.fifo.iter().map(Fifo::len).sum::<usize>();
         self.peak = self.peak.max(followed);
         if exact {
             match self.policy {
@@ -373,7 +395,7 @@ impl Profiler {
                         h.add(d, 1.0);
                     }
                 }
-                MrcPolicy::Fifo => {
+                MrcPolicy::Fifo | MrcPolicy::SetAssoc => {
                     for (i, f) in self.fifo.iter_mut().enumerate() {
                         if fifo_all[i] {
                             f.io_hits[w] += 1;
@@ -420,7 +442,7 @@ impl Profiler {
         let rate = self.rate();
         let exact = matches!(self.sampling, Sampling::Exact);
         let mut grid: Vec<u64> = match self.policy {
-            MrcPolicy::Fifo => self.fifo_sizes.clone(),
+            MrcPolicy::Fifo | MrcPolicy::SetAssoc => self.fifo_sizes.clone(),
             MrcPolicy::Lru if sizes.is_empty() => {
                 log_grid(self.main.reads.span().max(self.main.writes.span()))
             }
@@ -431,7 +453,7 @@ impl Profiler {
         // A sampled LRU curve is only as fine as its sample: below about
         // 1 000 followed blocks a few hot blocks in or out of the sample
         // decide the hit ratio, so those sizes are left out (run exact).
-        let min_size = if exact || self.policy == MrcPolicy::Fifo {
+        let min_size = if exact || self.policy != MrcPolicy::Lru {
             1
         } else {
             (MIN_SAMPLED_BLOCKS / rate).ceil() as u64
@@ -473,7 +495,7 @@ impl Profiler {
                     });
                 }
             }
-            MrcPolicy::Fifo => {
+            MrcPolicy::Fifo | MrcPolicy::SetAssoc => {
                 let (rw, ww) = (self.main.read_weight, self.main.write_weight);
                 for (f, &size) in self.fifo.iter().zip(&grid) {
                     let share = |h: f64, n: f64| (n > 0.0).then(|| h / n);
@@ -492,7 +514,7 @@ impl Profiler {
         }
         let distinct = match self.policy {
             MrcPolicy::Lru => self.main.stack.len() as f64 / rate,
-            MrcPolicy::Fifo => f64::NAN,
+            MrcPolicy::Fifo | MrcPolicy::SetAssoc => f64::NAN,
         };
         MrcResult {
             policy: self.policy,
@@ -510,6 +532,10 @@ impl Profiler {
                     "LRU, spatially sampled (SHARDS with its count adjustment) at rate {rate:.4}: block curves only, for caches of at least {min_size} blocks ({left_out} smaller sizes left out: run exact for them); error = the largest gap between two independent half-samples' curves"
                 ),
                 (MrcPolicy::Fifo, true) => "FIFO, one full simulation per size".into(),
+                (MrcPolicy::SetAssoc, true) => format!("set-associative (flashcache: sets of {SET_WAYS} blocks, FIFO in each), one full simulation per size"),
+                (MrcPolicy::SetAssoc, false) => format!(
+                    "set-associative (flashcache: sets of {SET_WAYS} blocks, FIFO in each), mini-simulations at rate {rate:.4} (the number of sets scaled by the rate): block curves only"
+                ),
                 (MrcPolicy::Fifo, false) => format!(
                     "FIFO, mini-simulations at rate {rate:.4} (each size scaled by the rate): block curves only"
                 ),
