@@ -12,7 +12,9 @@ if (!root) throw new Error('#root missing from index.html');
 applyTheme(initialTheme());
 createRoot(root).render(
   <StrictMode>
-    <UpdatePrompt />
     <App engine={getEngine()} />
+    {/* After the app: a notice that appears later must not push the tabs
+        down under a click that is on its way (a layout shift). */}
+    <UpdatePrompt />
   </StrictMode>,
 );
