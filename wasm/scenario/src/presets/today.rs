@@ -271,47 +271,30 @@ pub(super) fn today_scenario(
 ) -> Scenario {
     let mean_len_min: f64 = classes.iter().map(|c| c.share * c.length_min).sum();
     let longest_h = classes.iter().map(|c| c.length_min).fold(0.0, f64::max) / 60.0;
+    // Little's law: concurrent streams = λ × mean length.
+    let rate = concurrent_streams / (mean_len_min * 60.0);
+    let tiers = tiers(
+        tier("exos_x24", counts.0),
+        Some(tier("ddr5_64gb", counts.1)),
+        Some(tier("pm9a3_7t68", counts.2)),
+    );
+    let mut s = super::mmsys_base(name, Architecture::SsdLfuHdd, tiers, rate);
+    s.workload.videos = videos;
+    s.workload.classes = classes;
+    s.workload.popularity.value = exponent;
+    s.run = RunConfig {
+        duration_h: 4.0,
+        warmup_h: longest_h.max(1.0),
+        seed: 1,
+        replications: 3,
+        timeseries: false,
+    };
     // Only today's devices: the studies' stay one "Add a device" away.
-    let devices = today_device_presets();
-    Scenario {
-        version: SCHEMA_VERSION,
-        name: name.into(),
-        workload: Workload {
-            videos,
-            classes,
-            popularity: Popularity {
-                convention: ZipfConvention::Exponent,
-                value: exponent,
-            },
-            // Little's law: concurrent streams = λ × mean length.
-            arrival_rate: concurrent_streams / (mean_len_min * 60.0),
-            churn: None,
-            rate_profile: None,
-        },
-        run: RunConfig {
-            duration_h: 4.0,
-            warmup_h: longest_h.max(1.0),
-            seed: 1,
-            replications: 3,
-            timeseries: false,
-        },
-        devices,
-        architecture: Architecture::SsdLfuHdd,
-        tiers: tiers(
-            tier("exos_x24", counts.0),
-            Some(tier("ddr5_64gb", counts.1)),
-            Some(tier("pm9a3_7t68", counts.2)),
-        ),
-        policy: Policy::default(),
-        cost_model: None,
-        #[cfg(feature = "studies")]
-        request: None,
-        #[cfg(feature = "studies")]
-        block: None,
-    }
+    s.devices = today_device_presets();
+    s
 }
 
-/// 4 Mbps in the model's KB/s (KB = 1024 B): 4 × 10⁶ / 8 / 1024.
+/// KB/s (KB = 1024 B) in one Mbps: 10⁶ / 8 / 1024 = 122.0703125.
 pub const KBPS_PER_MBPS: f64 = 1e6 / 8.0 / 1024.0;
 
 #[cfg(test)]
