@@ -17,6 +17,7 @@ use tierplan_core::block::mrc::{MrcPoint, MrcPolicy, MrcResult, Sampling};
 use tierplan_core::block::result::{
     BlockCacheResult, BlockResult, CostAtU, PartitionPoint, TierResult,
 };
+use tierplan_core::characterize::{DriveState, Pattern};
 use tierplan_core::logs::fit::{
     ChurnFit, DayNew, DiurnalFit, HourRate, Interval, LogFit, RankPoint, ZipfFit,
 };
@@ -31,13 +32,13 @@ use tierplan_core::optimize::{
 };
 use tierplan_core::progress::Progress;
 use tierplan_core::reproduce::{
-    Analytic, BlockCheck, Claim, ClaimOutcome, Combine, Difference, Expect, Input, Method, Metric,
-    Ours, ReproScenario, Reproduction, ReproductionRow, RequestInput, RequestMetric, RequestOutput,
-    RequestReproScenario, Study, StudyConfig, Verdict,
+    Analytic, BlockCheck, Claim, ClaimOutcome, Combine, DeviceCheck, Difference, Expect, Input,
+    Method, Metric, Ours, ReproScenario, Reproduction, ReproductionRow, RequestInput,
+    RequestMetric, RequestOutput, RequestReproScenario, Study, StudyConfig, Verdict,
 };
 use tierplan_core::request::{
     DeviceReplication, DeviceUse, FlashWrites, IndexRam, MaxRatePoint, MaxRateProgress,
-    MaxRateResult, RequestReplication, RequestResult,
+    MaxRateResult, RequestReplication, RequestResult, TimeSplit, WriteSizes,
 };
 use tierplan_core::sampling::block::presets::BlockWorkloadPreset;
 use tierplan_core::sampling::block::trace::TraceLineError;
@@ -49,13 +50,13 @@ use tierplan_core::scenario::presets::PresetInfo;
 use tierplan_core::scenario::request::{
     ArrivalPattern, BlockCacheSpec, CachePolicyKind, CacheSpec, CacheStart, DiskLayout,
     DiskScheduler, HddMechanics, IndexKind, IndexSpec, MaxRateSpec, ObjectSpec, RamSpec,
-    RequestRun, RequestSpec, RingSpec, SeekModel, SegmentWorkload, SetReplacement,
+    RequestRun, RequestSpec, RingSpec, SeekModel, SegmentWorkload, SetReplacement, SsdState,
 };
 use tierplan_core::scenario::validate::FieldError;
 use tierplan_core::scenario::{
     Architecture, CellType, Churn, Device, DeviceKind, FlashSpec, IntervalPolicy, LfuPolicy,
-    LfuStart, Policy, Popularity, RateProfile, RunConfig, Scenario, TierRole, TierSpec, Tiers,
-    VideoClass, Workload, ZipfConvention,
+    LfuStart, Policy, Popularity, RateProfile, RunConfig, Scenario, SsdController, TierRole,
+    TierSpec, Tiers, VideoClass, Workload, ZipfConvention,
 };
 use tierplan_core::stats::Estimate;
 use tierplan_core::stream::results::{
@@ -95,6 +96,7 @@ fn main() {
         DeviceKind,
         CellType,
         Device,
+        SsdController,
         FlashSpec,
         Architecture,
         TierSpec,
@@ -180,6 +182,9 @@ fn main() {
         PeakHour,
         RequestMetric,
         BlockCheck,
+        Pattern,
+        DriveState,
+        DeviceCheck,
         RequestInput,
         RequestReproScenario,
         RequestOutput,
@@ -198,6 +203,7 @@ fn main() {
         IndexKind,
         IndexSpec,
         CacheStart,
+        SsdState,
         CacheSpec,
         RequestRun,
         MaxRateSpec,
@@ -207,6 +213,8 @@ fn main() {
         RequestReplication,
         DeviceUse,
         FlashWrites,
+        WriteSizes,
+        TimeSplit,
         RequestResult,
         MaxRatePoint,
         MaxRateProgress,

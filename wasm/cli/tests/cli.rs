@@ -251,14 +251,29 @@ fn reproduce_prints_the_claims_table() {
         647.0
     );
     // The request-level rows run natively too: HDD only is the calibrated
-    // one; flashcache's collapse is not reproduced and says why.
+    // one; flashcache collapses below 1 request/s cold and warm on the
+    // characterised X25-M, whose Table 1 figures are met.
     assert_eq!(
         row("nossdav12-hdd-rate")["outcome"]["verdict"],
         "reproduced"
     );
     let fc = row("nossdav12-flashcache-rate");
-    assert_eq!(fc["outcome"]["verdict"], "differs");
-    assert!(fc["outcome"]["note"].as_str().unwrap().contains("lacks"));
+    assert_eq!(fc["outcome"]["verdict"], "reproduced");
+    assert_eq!(
+        fc["outcome"]["ours"]["text"],
+        "< 1 req/s (cold); < 1 req/s (warm)"
+    );
+    for id in [
+        "nossdav12-x25m-rand-read",
+        "nossdav12-x25m-rand-write",
+        "x25m-datasheet-seq-read",
+        "x25m-datasheet-seq-write",
+        "nossdav12-ocz-rand-read",
+        "nossdav12-ocz-rand-write",
+    ] {
+        let v = row(id)["outcome"]["verdict"].clone();
+        assert!(v == "reproduced" || v == "close", "{id}: {v}");
+    }
     let hit = row("mmsys11-fig11-flash-hit");
     assert_eq!(hit["outcome"]["verdict"], "reproduced");
     assert!(hit["outcome"]["ours"]["ci95"].as_f64().unwrap() > 0.0);

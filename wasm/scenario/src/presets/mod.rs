@@ -24,6 +24,7 @@ fn mlc_flash(interference: f64) -> FlashSpec {
         spare_factor: 0.07,
         write_read_interference: interference,
         units: None,
+        controller: None,
     }
 }
 
@@ -178,6 +179,7 @@ pub fn device_presets() -> Vec<Device> {
                 spare_factor: 0.28,
                 write_read_interference: 0.05,
                 units: None,
+                controller: None,
             }),
             assumptions: strs(&[
                 "read_mbps 700, write_mbps 550, power_w 10 W",
@@ -206,6 +208,7 @@ pub fn device_presets() -> Vec<Device> {
                 spare_factor: 0.07,
                 write_read_interference: 0.1,
                 units: None,
+                controller: None,
             }),
             assumptions: strs(&[
                 "read_mbps 155, write_mbps 80, power_w 2 W",
