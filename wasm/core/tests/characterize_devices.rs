@@ -52,8 +52,14 @@ fn the_x25m_meets_table_1_and_its_datasheet_with_one_model() {
     let seq_write = mbps(&c, Pattern::SeqWrite128k, DriveState::Fresh);
     assert!(within(read, 15.5, 0.25), "4 KB random read {read}");
     assert!(within(write, 3.25, 0.25), "4 KB random write {write}");
-    assert!(within(seq_read, 250.0, 0.25), "128 KB sequential read {seq_read}");
-    assert!(within(seq_write, 70.0, 0.25), "128 KB sequential write {seq_write}");
+    assert!(
+        within(seq_read, 250.0, 0.25),
+        "128 KB sequential read {seq_read}"
+    );
+    assert!(
+        within(seq_write, 70.0, 0.25),
+        "128 KB sequential write {seq_write}"
+    );
     // Fresh out of the box is faster than steady state, for the same model.
     let fresh = mbps(&c, Pattern::RandWrite4k, DriveState::Fresh);
     assert!(fresh > 4.0 * write, "fresh {fresh} vs steady {write}");

@@ -56,6 +56,28 @@ struct Io {
     gc_s: f32,
 }
 
+thread_local! {
+    /// The last steady-state layout this thread made, by what it depends on:
+    /// a worker running a figure's many jobs lays the drive out once.
+    static STEADY: std::cell::RefCell<Option<(String, Ssd)>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Put `ssd` in the steady state of plan `p`'s drive (laid out with the
+/// scenario's seed), from the thread's copy when it has one.
+fn steady_layout(p: &Plan, ssd: &mut Ssd) {
+    let key = format!("{:?}|{:?}|{}", p.ssd, p.ssd_controller, p.seed);
+    STEADY.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        match &*cell {
+            Some((k, saved)) if *k == key => ssd.clone_from(saved),
+            _ => {
+                ssd.reset_steady(p.seed as u64);
+                *cell = Some((key, ssd.clone()));
+            }
+        }
+    });
+}
+
 /// Largest request the block layer builds by merging (max_sectors_kb).
 const MAX_MERGE: u64 = 512 * 1024;
 
@@ -143,9 +165,6 @@ pub struct Sim {
     devices: Vec<Device>,
     hdds: Vec<Hdd>,
     pub ssd: Option<Ssd>,
-    /// The SSD as a steady-state start lays it out, kept to restore each
-    /// replication without laying it out again.
-    steady_ssd: Option<Ssd>,
     ram: RamCache,
     block: Option<BlockCache>,
     ring: Option<RingCache>,
@@ -239,7 +258,6 @@ impl Sim {
                 .ssd
                 .as_ref()
                 .map(|g| Ssd::with_controller(g, p.ssd_controller.as_ref())),
-            steady_ssd: None,
             ram: RamCache::new(chunk_bound, p.ram_bytes),
             block,
             ring,
@@ -282,13 +300,7 @@ impl Sim {
             if p.ssd_steady {
                 // The drive's history before the run is the same in every
                 // replication (laid out with the scenario's seed).
-                match &self.steady_ssd {
-                    Some(saved) => s.clone_from(saved),
-                    None => {
-                        s.reset_steady(p.seed as u64);
-                        self.steady_ssd = Some(s.clone());
-                    }
-                }
+                steady_layout(p, s);
             } else {
                 s.reset();
             }
@@ -562,8 +574,11 @@ impl Sim {
                 let behind = (io.behind_s as f64).min(service);
                 let gc = (io.gc_s as f64).min(service - behind);
                 let own = service - behind - gc;
-                s.behind_s = waited + behind;
-                s.gc_s = gc;
+                // Waiting in the queue is waiting on the I/Os ahead, whose
+                // time went to GC in the share it has of the flash's work.
+                let share = self.ssd.as_ref().map_or(0.0, Ssd::gc_share);
+                s.behind_s = waited * (1.0 - share) + behind;
+                s.gc_s = gc + waited * share;
                 if io.op == IoOp::Read {
                     s.flash_read_s = own;
                 } else {

@@ -201,6 +201,18 @@ pub fn ssd_geometry(d: &Device) -> Result<SsdGeometry, Vec<FieldError>> {
             ),
         ));
     }
+    let units = f.units.unwrap_or(1).max(1) as u64;
+    let physical = (capacity_bytes as f64 * (1.0 + f.spare_factor) / page_bytes as f64) as u64;
+    let blocks_per_unit = physical / f.pages_per_block as u64 / units;
+    if f.spare_factor.is_nan() || f.spare_factor <= 0.0 || blocks_per_unit < 8 {
+        return Err(err(
+            "device.flash",
+            format!(
+                "{}: {} GB with spare factor {} gives {} erase blocks of {} pages per unit ({} units): garbage collection needs a spare factor > 0 and at least 8 blocks per unit",
+                d.id, d.capacity_gb, f.spare_factor, blocks_per_unit, f.pages_per_block, units
+            ),
+        ));
+    }
     Ok(SsdGeometry {
         units: f.units.unwrap_or(1).max(1),
         page_bytes,

@@ -32,8 +32,9 @@ pub struct Ssd {
     ctl: Option<Box<Controller>>,
     /// Where the last I/O's time went (controller model only).
     pub last: IoSplit,
-    /// GC work done so far, s (all units).
+    /// GC work done so far, s (all units), and all flash work.
     pub gc_s: f64,
+    work_s: f64,
     /// When the flash finishes the programs of the write being timed.
     write_behind: f64,
     /// Bytes the host has written (since the counters were reset).
@@ -150,6 +151,7 @@ impl Ssd {
             ctl,
             last: IoSplit::default(),
             gc_s: 0.0,
+            work_s: 0.0,
             write_behind: 0.0,
             host_bytes: 0,
         }
@@ -172,11 +174,13 @@ impl Ssd {
         self.ftl.reset_counters();
         self.host_bytes = 0;
         self.gc_s = 0.0;
+        self.work_s = 0.0;
     }
 
     fn idle(&mut self) {
         self.host_bytes = 0;
         self.gc_s = 0.0;
+        self.work_s = 0.0;
         self.last = IoSplit::default();
         if let Some(c) = &mut self.ctl {
             c.unit_free.iter_mut().for_each(|t| *t = 0.0);
@@ -195,6 +199,15 @@ impl Ssd {
         match self.ctl {
             Some(_) => self.host_bytes,
             None => self.ftl.host_pages * self.page_bytes,
+        }
+    }
+
+    /// The share of the flash units' work so far that was garbage collection.
+    pub fn gc_share(&self) -> f64 {
+        if self.work_s > 0.0 {
+            (self.gc_s / self.work_s).clamp(0.0, 1.0)
+        } else {
+            0.0
         }
     }
 
@@ -264,11 +277,7 @@ impl Ssd {
         c.read_from = start;
         let t = done - now;
         let behind = behind.clamp(0.0, t);
-        self.last = IoSplit {
-            behind_s: behind,
-            gc_s: 0.0,
-            own_s: t - behind,
-        };
+        self.last = self.split(behind, 0.0, t);
         t
     }
 
@@ -343,12 +352,20 @@ impl Ssd {
         let t = done - now;
         let behind = behind0.min(t);
         let gc = gc_here.min(t - behind);
-        self.last = IoSplit {
-            behind_s: behind,
-            gc_s: gc,
-            own_s: t - behind - gc,
-        };
+        self.last = self.split(behind, gc, t);
         t
+    }
+
+    /// An I/O of `t` s that waited `behind` s on earlier work and caused
+    /// `gc` s of collection: the wait is put down to GC in the share GC has
+    /// of all the flash work so far.
+    fn split(&self, behind: f64, gc: f64, t: f64) -> IoSplit {
+        let share = self.gc_share();
+        IoSplit {
+            behind_s: behind * (1.0 - share),
+            gc_s: gc + behind * share,
+            own_s: t - behind - gc,
+        }
     }
 
     /// Program map unit `mu` on the next unit in turn, after reading the
@@ -379,6 +396,7 @@ impl Ssd {
         let work = reads as f64 * self.read_s + m * self.program_s + gc_s;
         let u = unit as usize;
         c.unit_free[u] = c.unit_free[u].max(ready) + work;
+        self.work_s += work;
         self.write_behind = self.write_behind.max(c.unit_free[u]);
         if c.buffer_bytes > 0 {
             let bytes = self.page_bytes * c.map_pages as u64;

@@ -13,10 +13,12 @@ use tierplan_scenario::presets::request_device_presets;
 /// GC bursts, so a steady-state figure is an average over them.
 const SECONDS: f64 = 120.0;
 
+/// A device's characterised MB/s by test.
+type Figures = Vec<(Pattern, DriveState, f64)>;
+
 /// MB/s of a check, computed once per process per device.
 pub(super) fn device_value(check: &DeviceCheck) -> (f64, String) {
-    static CACHE: OnceLock<Mutex<BTreeMap<String, Vec<(Pattern, DriveState, f64)>>>> =
-        OnceLock::new();
+    static CACHE: OnceLock<Mutex<BTreeMap<String, Figures>>> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(BTreeMap::new()));
     let mut map = cache.lock().expect("characterisation cache");
     let rows = map.entry(check.device.clone()).or_insert_with(|| {
