@@ -50,6 +50,8 @@ for (const [name, width, height] of [
     const plan = await app.scenario();
     expect(plan.devices.some((d) => d.id === 'exos_x24')).toBe(true);
     expect(plan.run.warmup_h).toBeGreaterThanOrEqual(1);
+    // The warm-up's hint says what a zero warm-up would do.
+    await expect(page.locator('.field', { has: page.getByTestId('field-run.warmup_h') }).locator('.hint')).toContainText('0 h would start empty');
     // 2–3. The target in the architect's units.
     await act.type('field-workload.concurrent_streams', '2000');
     await act.type('field-workload.classes[0].bitrate_mbps', '4');
@@ -67,6 +69,8 @@ for (const [name, width, height] of [
     const row = opt.row(best.architecture);
     for (const id of ['opt-cost', 'opt-dps', 'opt-tco', 'opt-lifetime']) await expect(row.getByTestId(id)).not.toHaveText(/^(…|—)?$/);
     await expect(row.getByTestId('opt-dps')).toContainText('$');
+    // The chart labels each architecture's optimum.
+    await expect(page.getByTestId('opt-chart-text').filter({ hasText: 'SSD LFU' })).toBeVisible();
     await page.screenshot({ path: info.outputPath(`architect-optimiser-${name}.png`), fullPage: true });
     await page.getByTestId('opt-results').screenshot({ path: info.outputPath(`architect-table-${name}.png`) });
     // 6. Use this configuration: applied, shown and run.
