@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppPage } from './pages/AppPage';
 import { OptimiserPage } from './pages/OptimiserPage';
+import { dollars } from '../src/shared/format';
 import type { OptimizeResult, RunResult } from '../src/engine/types';
 
 function cli(args: string[]): string {
@@ -88,6 +89,9 @@ for (const [name, width, height] of [
     expect(run.capital_cost).toBe(best.best!.capital_cost);
     expect(run.summary.avg_streams).toEqual(best.best!.measurement!.avg_streams);
     await expect(page.getByTestId('kpi-dollars_per_stream')).toContainText('$');
+    // … and the row's TCO per year beside them.
+    const tco = best.best!.measurement!.tco!;
+    await expect(page.getByTestId('kpi-tco')).toHaveText(dollars(tco.total / tco.years));
     if (applied.tiers.file_cache && applied.tiers.file_cache.count > 0 && applied.architecture !== 'hdd_only')
       await expect(page.getByTestId('flash-file_cache-lifetime')).toBeVisible();
     // The link carries the applied scenario.
@@ -102,6 +106,12 @@ for (const [name, width, height] of [
     expect(run.replications).toEqual(native.replications);
     // No horizontal overflow, the optimiser's table included.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    // The row's TCO belongs to that configuration only: an edited scenario's results go without it.
+    await app.setField('run.seed', '2');
+    await app.run();
+    await expect(page.getByTestId('kpi-tco')).toHaveCount(0);
+    await expect(app.results).toBeVisible({ timeout: 120_000 });
+    await expect(page.getByTestId('kpi-tco')).toHaveCount(0);
   });
 }
 

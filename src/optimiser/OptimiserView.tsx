@@ -406,7 +406,7 @@ export function OptimiserPage({ engine, scenario: given, valid, setScenario, sea
                 run.status === 'done'
                   ? (a) => {
                       const s = configured(given, a);
-                      if (applyAndRun) applyAndRun(s);
+                      if (applyAndRun) applyAndRun(s, a.best?.measurement?.tco);
                       else setScenario(s);
                     }
                   : undefined
