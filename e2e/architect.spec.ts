@@ -74,6 +74,10 @@ for (const [name, width, height] of [
     await expect(page.getByTestId('opt-chart-text').filter({ hasText: 'SSD LFU' })).toBeVisible();
     await page.screenshot({ path: info.outputPath(`architect-optimiser-${name}.png`), fullPage: true });
     await page.getByTestId('opt-results').screenshot({ path: info.outputPath(`architect-table-${name}.png`) });
+    // The table fits: no page overflow, and nothing hidden in its scrolling wrapper.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    const wrap = await page.locator('.opt-table-wrap').evaluate((e) => [e.scrollWidth, e.clientWidth]);
+    expect(wrap[0]).toBeLessThanOrEqual(wrap[1]);
     // 6. Use this configuration: applied, shown and run.
     await act.click(`opt-use-${best.architecture}`);
     await expect(app.results).toBeVisible({ timeout: 120_000 });
@@ -104,7 +108,7 @@ for (const [name, width, height] of [
     const native = JSON.parse(cli(['run', file])) as RunResult;
     expect(run.summary).toEqual(native.summary);
     expect(run.replications).toEqual(native.replications);
-    // No horizontal overflow, the optimiser's table included.
+    // No horizontal overflow on the Planner either.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     // The row's TCO belongs to that configuration only: an edited scenario's results go without it.
     await app.setField('run.seed', '2');
