@@ -5,12 +5,19 @@
 //!   staged before the log starts — the top-N share of the counts.
 //! - LRU over titles: Mattson stack distances over the kept request order
 //!   (the same one-pass stack as the block curves).
+//! - Windowed LFU (model §7 dynamic LFU): request counts over a sliding
+//!   window; a missed title is admitted while the cache has room, else it
+//!   replaces the least counted cached title when its own count (this request
+//!   included) is higher. Not a stack policy: one mini-simulation per size,
+//!   up to 32 sizes per pass over the log. Fills are instant here (the
+//!   title-level share, not the SSD's write time).
 //! - The fitted Zipf model's top-N mass, beside them: how well the model
 //!   answers "how much flash for my catalog".
 
 use super::counts::Tally;
 use super::fit::zipf_fit;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
 use tierplan_block::mrc::histogram::Histogram;
 use tierplan_block::mrc::stack::LruStack;
 use tierplan_kit::analytics::zipf_probabilities;
@@ -25,6 +32,9 @@ pub struct TitlePoint {
     /// Share of requests an LRU cache of N titles hits (None without the
     /// request order).
     pub lru: Option<f64>,
+    /// Share of requests a windowed-LFU cache of N titles hits (None
+    /// without the request order or without a window).
+    pub windowed_lfu: Option<f64>,
     /// The fitted Zipf model's top-N mass.
     pub zipf: f64,
 }
@@ -36,6 +46,8 @@ pub struct TitleCurves {
     pub requests: u64,
     /// The fitted exponent s (P(rank k) ∝ k^−s).
     pub zipf_exponent: f64,
+    /// The windowed-LFU counting window, hours (None: not computed).
+    pub window_h: Option<f64>,
     pub points: Vec<TitlePoint>,
 }
 
@@ -52,9 +64,28 @@ fn grid(n: u64) -> Vec<u64> {
     out
 }
 
-/// The curves of a finished tally; `order` (title index per request, in log
-/// order) adds LRU. `sizes` in titles (default: a log grid).
-pub fn title_curves(t: &Tally, order: Option<&[u32]>, sizes: &[u64]) -> TitleCurves {
+/// Check a windowed-LFU window (hours): `window_h` names the field.
+pub fn check_window_h(window_h: f64) -> Result<(), String> {
+    if window_h.is_finite() && window_h > 0.0 {
+        Ok(())
+    } else {
+        Err(format!(
+            "window_h: the windowed-LFU window must be a positive number of hours, not {window_h}"
+        ))
+    }
+}
+
+/// The curves of a finished tally; `trace` ((time s, title index) per
+/// request, in log order) adds LRU, and with `window_h` windowed LFU.
+/// `sizes` in titles (default: a log grid).
+pub fn title_curves(
+    t: &Tally,
+    trace: Option<&[(f64, u32)]>,
+    sizes: &[u64],
+    window_h: Option<f64>,
+) -> TitleCurves {
+    let order: Option<Vec<u32>> = trace.map(|tr| tr.iter().map(|&(_, i)| i).collect());
+    let order = order.as_deref();
     let n = t.requests.len() as u64;
     let total = t.total.max(1) as f64;
     let mut counts = t.requests.clone();
@@ -92,6 +123,10 @@ pub fn title_curves(t: &Tally, order: Option<&[u32]>, sizes: &[u64]) -> TitleCur
             .map(|x| x / len)
             .collect::<Vec<f64>>()
     });
+    let windowed = match (trace, window_h) {
+        (Some(tr), Some(w)) => Some(windowed_lfu(tr, n as usize, &sizes, w * 3600.0)),
+        _ => None,
+    };
     // The model's top-N mass: the fitted Zipf probabilities, accumulated.
     let p = if n > 0 && s.is_finite() {
         zipf_probabilities(n as u32, s)
@@ -114,6 +149,7 @@ pub fn title_curves(t: &Tally, order: Option<&[u32]>, sizes: &[u64]) -> TitleCur
             titles: k,
             static_lfu: top[j],
             lru: lru.as_ref().map(|l| l[j]),
+            windowed_lfu: windowed.as_ref().map(|l| l[j]),
             zipf: mass[j],
         })
         .collect();
@@ -121,6 +157,164 @@ pub fn title_curves(t: &Tally, order: Option<&[u32]>, sizes: &[u64]) -> TitleCur
         titles: n,
         requests: t.total,
         zipf_exponent: s,
+        window_h: windowed.as_ref().and(window_h),
         points,
+    }
+}
+
+/// Hit share of a windowed-LFU cache of each size in `sizes` (titles) over
+/// `trace` ((time s, title index < `titles`)), counts over the last
+/// `window_s` seconds.
+pub fn windowed_lfu(trace: &[(f64, u32)], titles: usize, sizes: &[u64], window_s: f64) -> Vec<f64> {
+    let mut out = Vec::with_capacity(sizes.len());
+    for chunk in sizes.chunks(32) {
+        out.extend(windowed_pass(trace, titles, chunk, window_s));
+    }
+    out
+}
+
+/// One pass for up to 32 sizes: every title keeps a bit per size that caches
+/// it; each size keeps its cached titles ordered by (window count, title).
+fn windowed_pass(trace: &[(f64, u32)], titles: usize, sizes: &[u64], window_s: f64) -> Vec<f64> {
+    debug_assert!(sizes.len() <= 32);
+    let mut count = vec![0u32; titles];
+    let mut mask = vec![0u32; titles];
+    let mut cached: Vec<BTreeSet<(u32, u32)>> = vec![BTreeSet::new(); sizes.len()];
+    let mut hits = vec![0u64; sizes.len()];
+    // A title's count moves: re-key it in every cache that holds it.
+    let recount =
+        |x: u32, up: bool, count: &mut [u32], mask: &[u32], cached: &mut [BTreeSet<(u32, u32)>]| {
+            let i = x as usize;
+            let old = count[i];
+            count[i] = if up { old + 1 } else { old - 1 };
+            let mut m = mask[i];
+            while m != 0 {
+                let j = m.trailing_zeros() as usize;
+                m &= m - 1;
+                cached[j].remove(&(old, x));
+                cached[j].insert((count[i], x));
+            }
+        };
+    let mut tail = 0usize;
+    for (k, &(t, x)) in trace.iter().enumerate() {
+        while tail < k && trace[tail].0 <= t - window_s {
+            recount(trace[tail].1, false, &mut count, &mask, &mut cached);
+            tail += 1;
+        }
+        recount(x, true, &mut count, &mask, &mut cached);
+        let i = x as usize;
+        let c = count[i];
+        for (j, set) in cached.iter_mut().enumerate() {
+            let bit = 1u32 << j;
+            if mask[i] & bit != 0 {
+                hits[j] += 1;
+            } else if (set.len() as u64) < sizes[j] {
+                set.insert((c, x));
+                mask[i] |= bit;
+            } else if let Some(&(least, v)) = set.first() {
+                if c > least {
+                    set.pop_first();
+                    mask[v as usize] &= !bit;
+                    set.insert((c, x));
+                    mask[i] |= bit;
+                }
+            }
+        }
+    }
+    let len = trace.len().max(1) as f64;
+    hits.into_iter().map(|h| h as f64 / len).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tierplan_kit::sampling::rng::splitmix64;
+
+    /// The rule replayed plainly: counts recounted from the window for every
+    /// request, the cache a list, the least counted found by a scan.
+    fn replay(trace: &[(f64, u32)], size: usize, window_s: f64) -> u64 {
+        let mut cache: Vec<u32> = Vec::new();
+        let mut hits = 0;
+        for (k, &(t, x)) in trace.iter().enumerate() {
+            let count = |y: u32| {
+                trace[..=k]
+                    .iter()
+                    .filter(|&&(s, z)| z == y && s > t - window_s)
+                    .count()
+            };
+            if cache.contains(&x) {
+                hits += 1;
+            } else if cache.len() < size {
+                cache.push(x);
+            } else {
+                let (at, &v) = cache
+                    .iter()
+                    .enumerate()
+                    .min_by_key(|&(_, &v)| (count(v), v))
+                    .unwrap();
+                if count(x) > count(v) {
+                    cache[at] = x;
+                }
+            }
+        }
+        hits
+    }
+
+    fn skewed_trace(n: usize, titles: u32, seed: u64) -> Vec<(f64, u32)> {
+        let mut state = seed;
+        let mut next = move || {
+            state += 1;
+            splitmix64(state)
+        };
+        let mut t = 0.0;
+        (0..n)
+            .map(|_| {
+                t += (next() % 100) as f64;
+                // Popularity skewed towards low ids (min of two uniforms),
+                // drifting: every 500 requests the ids shift by one.
+                let a = next() % titles as u64;
+                let b = next() % titles as u64;
+                let id = (a.min(b) as usize + t as usize / 25_000) % titles as usize;
+                (t, id as u32)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn windowed_lfu_equals_a_plain_replay_at_every_size() {
+        let titles = 60u32;
+        let trace = skewed_trace(3000, titles, 7);
+        let sizes: Vec<u64> = (1..=40).chain([60, 80]).collect();
+        for window_s in [500.0, 5_000.0, 1e9] {
+            let got = windowed_lfu(&trace, titles as usize, &sizes, window_s);
+            for (&size, share) in sizes.iter().zip(&got) {
+                let hits = replay(&trace, size as usize, window_s);
+                assert_eq!(
+                    *share,
+                    hits as f64 / trace.len() as f64,
+                    "{size} titles, window {window_s} s"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_cache_of_every_title_misses_only_first_requests() {
+        let trace = skewed_trace(2000, 50, 3);
+        let distinct = trace
+            .iter()
+            .map(|&(_, x)| x)
+            .collect::<std::collections::HashSet<_>>()
+            .len();
+        let got = windowed_lfu(&trace, 50, &[50], 100.0);
+        assert_eq!(got[0], 1.0 - distinct as f64 / 2000.0);
+    }
+
+    #[test]
+    fn a_bad_window_names_its_field() {
+        for w in [0.0, -1.0, f64::NAN, f64::INFINITY] {
+            assert!(check_window_h(w).unwrap_err().starts_with("window_h:"));
+        }
+        assert!(check_window_h(24.0).is_ok());
     }
 }
