@@ -17,6 +17,7 @@ use tierplan_core::block::mrc::{MrcPoint, MrcPolicy, MrcResult, Sampling};
 use tierplan_core::block::result::{
     BlockCacheResult, BlockResult, CostAtU, PartitionPoint, TierResult,
 };
+use tierplan_core::logs::curves::{TitleCurves, TitlePoint};
 use tierplan_core::logs::fit::{
     ChurnFit, DayNew, DiurnalFit, HourRate, Interval, LogFit, RankPoint, ZipfFit,
 };
@@ -177,6 +178,8 @@ fn main() {
         DayNew,
         ChurnFit,
         LogFit,
+        TitlePoint,
+        TitleCurves,
         PeakHour,
         RequestMetric,
         BlockCheck,
