@@ -6,6 +6,7 @@
 // the knee are marked; "Use this size" sizes the scenario's flash file cache.
 import { useEffect, useRef, useState } from 'react';
 import { LineChart } from '../charts';
+import { thin } from '../shared/hit-curve';
 import { integer, num, percent } from '../shared/format';
 import type { LogsClient } from './client';
 import { MAX_REPLAY_BYTES } from './logs-api';
@@ -226,9 +227,9 @@ export function CurvePanel({
             series={have.map((k) => ({
               id: k,
               label: POLICY_LABELS[k],
-              points: curveOf(curves, k).map((p) => ({ x: p.titles, y: p.share })),
+              points: thin(curveOf(curves, k), 40).map((p) => ({ x: p.titles, y: p.share })),
             }))}
-            overlays={[{ id: 'zipf', label: `Fitted Zipf, s = ${num(curves.zipf_exponent)}`, points: curves.points.map((p) => ({ x: p.titles, y: p.zipf })) }]}
+            overlays={[{ id: 'zipf', label: `Fitted Zipf, s = ${num(curves.zipf_exponent)}`, points: thin(curves.points, 80).map((p) => ({ x: p.titles, y: p.zipf })) }]}
             references={target === null ? [] : [{ id: 'target', label: `Target ${percent(target)}`, y: target }]}
           />
           <ul className="mrc-marks">

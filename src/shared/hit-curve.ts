@@ -32,3 +32,12 @@ export function kneeBy<T>(points: readonly T[], size: (p: T) => number, hit: (p:
   }
   return best >= 0 ? points[best] : null;
 }
+
+/** At most about `n` points of a long curve for a chart, the last one kept (marks and tables read them all). */
+export function thin<T>(xs: readonly T[], n: number): T[] {
+  if (xs.length <= n) return [...xs];
+  const step = xs.length / n;
+  const out = Array.from({ length: n }, (_, i) => xs[Math.floor(i * step)]);
+  out.push(xs[xs.length - 1]);
+  return out;
+}
