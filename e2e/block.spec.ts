@@ -190,7 +190,7 @@ test('how much cache: drop the sample trace, see the curve, use the size for a t
   const gb = first.size_blocks / 262_144;
   await expect(page.getByTestId('mrc-at-target')).toContainText(`(${num(first.size_blocks)} blocks, about $`);
   // Dollars of the chosen device on the second axis; none without a device.
-  await expect(page.getByTestId('mrc-chart-x2')).toContainText('Cost of');
+  await expect(page.getByTestId('mrc-chart-x2')).toContainText('Cost ($, at $');
   await page.getByTestId('mrc-device').selectOption('');
   await expect(page.getByTestId('mrc-chart-x2')).toHaveCount(0);
   await expect(page.getByTestId('mrc-at-target')).toContainText(`(${num(first.size_blocks)} blocks)`);

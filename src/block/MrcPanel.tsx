@@ -50,8 +50,8 @@ interface Props {
   onUseSize: (gb: number) => void;
 }
 
-/** Whole dollars on an axis, cents below $10, significant digits below a cent. */
-const axisDollars = (v: number) => (v >= 10 ? `$${num(Math.round(v))}` : v >= 0.01 || v === 0 ? dollars(v) : `$${num(v)}`);
+/** Whole dollars on an axis, cents below $10, two significant digits below a cent. */
+const axisDollars = (v: number) => (v >= 10 ? `$${num(Math.round(v))}` : v >= 0.01 || v === 0 ? dollars(v) : `$${Number(v.toPrecision(2))}`);
 
 export function MrcPanel({ engine, file, format, cacheGb, devices, onUseSize }: Props) {
   const [mode, setMode] = useState<Mode>('lru');
@@ -188,7 +188,7 @@ export function MrcPanel({ engine, file, format, cacheGb, devices, onUseSize }: 
               xFormat={(v) => `${num(v)} ${unit.name}`}
               x2={
                 device && perGb !== null
-                  ? { label: `Cost of ${device.name} at ${dollars(perGb)}/GB ($)`, factor: (perGb * unit.bytes) / 2 ** 30, format: axisDollars }
+                  ? { label: `Cost ($, at ${dollars(perGb)}/GB)`, factor: (perGb * unit.bytes) / 2 ** 30, format: axisDollars }
                   : undefined
               }
               testId="mrc-chart"

@@ -99,7 +99,8 @@ export function LineChart({
     })),
   ];
   const second = x2 && Number.isFinite(x2.factor) && x2.factor > 0 ? x2 : undefined;
-  const m: Margins = { top: second ? 56 : 14, right: 18, bottom: 52 + legendHeight(legendItems, width, legendLeft(width)), left: 64 };
+  // A second axis's end labels need room past the plot's right edge.
+  const m: Margins = { top: second ? 56 : 14, right: second ? 30 : 18, bottom: 52 + legendHeight(legendItems, width, legendLeft(width)), left: 64 };
   const plotBottom = height - m.bottom;
 
   const log = yScale === 'log';

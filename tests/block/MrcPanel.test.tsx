@@ -51,7 +51,7 @@ describe('MrcPanel', () => {
     await screen.findByTestId('mrc-result');
     // Target 0.5: 2 GB of QLC at $0.05/GB.
     expect(screen.getByTestId('mrc-at-target').textContent).toContain('about $0.10 of QLC SSD');
-    expect(screen.getByTestId('mrc-chart-x2').textContent).toContain('Cost of QLC SSD at $0.05/GB');
+    expect(screen.getByTestId('mrc-chart-x2').textContent).toContain('Cost ($, at $0.05/GB)');
     fireEvent.change(select, { target: { value: 'ddr5' } });
     // DRAM at $5/GB: 2 GB is $10.
     expect(screen.getByTestId('mrc-at-target').textContent).toContain('about $10 of DDR5');
