@@ -9,8 +9,9 @@
 //!   window; a missed title is admitted while the cache has room, else it
 //!   replaces the least counted cached title when its own count (this request
 //!   included) is higher. Not a stack policy: one mini-simulation per size,
-//!   up to 32 sizes per pass over the log. Fills are instant here (the
-//!   title-level share, not the SSD's write time).
+//!   up to 32 sizes per pass over the log (on the default grid, 32 of its
+//!   sizes). Fills are instant here (the title-level share, not the SSD's
+//!   write time).
 //! - The fitted Zipf model's top-N mass, beside them: how well the model
 //!   answers "how much flash for my catalog".
 
@@ -33,7 +34,8 @@ pub struct TitlePoint {
     /// request order).
     pub lru: Option<f64>,
     /// Share of requests a windowed-LFU cache of N titles hits (None
-    /// without the request order or without a window).
+    /// without the request order or a window, and on the default grid at
+    /// all but 32 sizes spread over it).
     pub windowed_lfu: Option<f64>,
     /// The fitted Zipf model's top-N mass.
     pub zipf: f64,
@@ -92,7 +94,8 @@ pub fn title_curves(
     counts.sort_unstable_by(|a, b| b.cmp(a));
     let fit = zipf_fit(&counts);
     let s = fit.exponent.value;
-    let mut sizes: Vec<u64> = if sizes.is_empty() {
+    let default_grid = sizes.is_empty();
+    let mut sizes: Vec<u64> = if default_grid {
         grid(n)
     } else {
         sizes.to_vec()
@@ -123,8 +126,26 @@ pub fn title_curves(
             .map(|x| x / len)
             .collect::<Vec<f64>>()
     });
+    // Windowed LFU costs a pass per 32 sizes: on the default grid, 32 of its
+    // sizes spread evenly in log size (the last kept); given sizes, all.
     let windowed = match (trace, window_h) {
-        (Some(tr), Some(w)) => Some(windowed_lfu(tr, n as usize, &sizes, w * 3600.0)),
+        (Some(tr), Some(w)) => {
+            let picked: Vec<usize> = if default_grid && sizes.len() > 32 {
+                let last = sizes.len() - 1;
+                let mut at: Vec<usize> = (0..32).map(|i| i * last / 31).collect();
+                at.dedup();
+                at
+            } else {
+                (0..sizes.len()).collect()
+            };
+            let at_sizes: Vec<u64> = picked.iter().map(|&i| sizes[i]).collect();
+            let shares = windowed_lfu(tr, n as usize, &at_sizes, w * 3600.0);
+            let mut all = vec![None; sizes.len()];
+            for (&i, v) in picked.iter().zip(shares) {
+                all[i] = Some(v);
+            }
+            Some(all)
+        }
         _ => None,
     };
     // The model's top-N mass: the fitted Zipf probabilities, accumulated.
@@ -149,7 +170,7 @@ pub fn title_curves(
             titles: k,
             static_lfu: top[j],
             lru: lru.as_ref().map(|l| l[j]),
-            windowed_lfu: windowed.as_ref().map(|l| l[j]),
+            windowed_lfu: windowed.as_ref().and_then(|l| l[j]),
             zipf: mass[j],
         })
         .collect();
