@@ -200,8 +200,8 @@ test('how much cache: drop the sample trace, see the curve, use the size for a t
   await b.run.click();
   const rows = await b.rows();
   expect(rows.length).toBeGreaterThan(0);
-  const saved = await savedScenario(page);
-  expect(saved.block!.cache_gb).toBe(Number(gb.toPrecision(4)));
+  // The autosave is debounced: wait for it to hold the new size.
+  await expect.poll(async () => (await savedScenario(page)).block!.cache_gb).toBe(Number(gb.toPrecision(4)));
   for (const [w, h] of [
     [1280, 800],
     [390, 844],
