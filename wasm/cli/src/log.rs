@@ -85,7 +85,8 @@ pub enum LogCmd {
     /// cache of N titles serves, for static LFU (the N most requested), LRU
     /// over titles (aggregated counts have no order: LFU only) and the fitted
     /// Zipf model. CSV titles,static_lfu,lru,zipf (and windowed_lfu with
-    /// --window-h), or JSON.
+    /// --window-h; and the shares in bytes, *_bytes, when the log gives
+    /// every title a size: a bytes column, or bitrate and length), or JSON.
     Curve {
         file: String,
         #[command(flatten)]
@@ -301,9 +302,15 @@ pub fn run(cmd: LogCmd, load: &dyn Fn(&str) -> Result<Scenario, ExitCode>) -> Ex
                 );
             } else {
                 let windowed = window_h.is_some();
+                let bytes = c.mean_request_bytes.is_some();
                 println!(
-                    "titles,static_lfu,lru,zipf{}",
-                    if windowed { ",windowed_lfu" } else { "" }
+                    "titles,static_lfu,lru,zipf{}{}",
+                    if windowed { ",windowed_lfu" } else { "" },
+                    match (bytes, windowed) {
+                        (false, _) => "",
+                        (true, false) => ",static_lfu_bytes,lru_bytes",
+                        (true, true) => ",static_lfu_bytes,lru_bytes,windowed_lfu_bytes",
+                    }
                 );
                 let opt = |v: Option<f64>| v.map_or(String::new(), |v| v.to_string());
                 for pt in &c.points {
@@ -317,6 +324,16 @@ pub fn run(cmd: LogCmd, load: &dyn Fn(&str) -> Result<Scenario, ExitCode>) -> Ex
                     if windowed {
                         row.push(',');
                         row.push_str(&opt(pt.windowed_lfu));
+                    }
+                    if bytes {
+                        let mut cols = vec![pt.static_lfu_bytes, pt.lru_bytes];
+                        if windowed {
+                            cols.push(pt.windowed_lfu_bytes);
+                        }
+                        for v in cols {
+                            row.push(',');
+                            row.push_str(&opt(v));
+                        }
                     }
                     println!("{row}");
                 }

@@ -39,6 +39,11 @@ pub struct TitlePoint {
     pub windowed_lfu: Option<f64>,
     /// The fitted Zipf model's top-N mass.
     pub zipf: f64,
+    /// The same shares counted in bytes (a request serves its title's mean
+    /// request size), when every title has a size: static LFU, LRU, windowed LFU.
+    pub static_lfu_bytes: Option<f64>,
+    pub lru_bytes: Option<f64>,
+    pub windowed_lfu_bytes: Option<f64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -50,6 +55,8 @@ pub struct TitleCurves {
     pub zipf_exponent: f64,
     /// The windowed-LFU counting window, hours (None: not computed).
     pub window_h: Option<f64>,
+    /// Mean bytes a request serves (None: the log gives no sizes).
+    pub mean_request_bytes: Option<f64>,
     pub points: Vec<TitlePoint>,
 }
 
@@ -102,6 +109,33 @@ pub fn title_curves(
     };
     sizes.sort_unstable();
     sizes.dedup();
+    // Bytes per request of each title, when the log gives every title one.
+    let w = t.title_bytes();
+    let total_bytes = w.as_ref().map(|w| {
+        t.requests
+            .iter()
+            .zip(w)
+            .map(|(&c, &b)| c as f64 * b)
+            .sum::<f64>()
+    });
+    let top_bytes = w.as_ref().map(|w| {
+        // The N most requested titles (ties: first seen first), their bytes.
+        let mut by_count: Vec<usize> = (0..t.requests.len()).collect();
+        by_count.sort_by(|&a, &b| t.requests[b].cmp(&t.requests[a]));
+        let all = total_bytes.unwrap_or(0.0).max(f64::MIN_POSITIVE);
+        let (mut i, mut sum) = (0usize, 0.0f64);
+        sizes
+            .iter()
+            .map(|&k| {
+                while (i as u64) < k.min(n) {
+                    let x = by_count[i];
+                    sum += t.requests[x] as f64 * w[x];
+                    i += 1;
+                }
+                sum / all
+            })
+            .collect::<Vec<f64>>()
+    });
     // Top-N sums in one pass over the sorted counts.
     let mut top = Vec::with_capacity(sizes.len());
     let (mut i, mut sum) = (0usize, 0u64);
@@ -115,21 +149,29 @@ pub fn title_curves(
     let lru = order.map(|o| {
         let mut stack = LruStack::new();
         let mut h = Histogram::new();
+        let mut hb = Histogram::new();
         for &title in o {
             if let Some(d) = stack.access(title as u64) {
                 h.add(d, 1.0);
+                if let Some(w) = &w {
+                    hb.add(d, w[title as usize]);
+                }
             }
         }
         let len = o.len().max(1) as f64;
-        h.below_each(&sizes)
-            .into_iter()
-            .map(|x| x / len)
-            .collect::<Vec<f64>>()
+        let shares: Vec<f64> = h.below_each(&sizes).into_iter().map(|x| x / len).collect();
+        let bytes: Option<Vec<f64>> = total_bytes.map(|all| {
+            hb.below_each(&sizes)
+                .into_iter()
+                .map(|x| x / all.max(f64::MIN_POSITIVE))
+                .collect()
+        });
+        (shares, bytes)
     });
     // Windowed LFU costs a pass per 32 sizes: on the default grid, 32 of its
     // sizes spread evenly in log size (the last kept); given sizes, all.
     let windowed = match (trace, window_h) {
-        (Some(tr), Some(w)) => {
+        (Some(tr), Some(win)) => {
             let picked: Vec<usize> = if default_grid && sizes.len() > 32 {
                 let last = sizes.len() - 1;
                 let mut at: Vec<usize> = (0..32).map(|i| i * last / 31).collect();
@@ -139,10 +181,16 @@ pub fn title_curves(
                 (0..sizes.len()).collect()
             };
             let at_sizes: Vec<u64> = picked.iter().map(|&i| sizes[i]).collect();
-            let shares = windowed_lfu(tr, n as usize, &at_sizes, w * 3600.0);
-            let mut all = vec![None; sizes.len()];
-            for (&i, v) in picked.iter().zip(shares) {
-                all[i] = Some(v);
+            let mut all = vec![(None, None); sizes.len()];
+            for (chunk, at) in at_sizes.chunks(32).zip(picked.chunks(32)) {
+                let (hits, bytes) =
+                    windowed_pass(tr, n as usize, chunk, win * 3600.0, w.as_deref());
+                for (j, &i) in at.iter().enumerate() {
+                    all[i] = (
+                        Some(hits[j] as f64 / tr.len().max(1) as f64),
+                        total_bytes.map(|b| bytes[j] / b.max(f64::MIN_POSITIVE)),
+                    );
+                }
             }
             Some(all)
         }
@@ -169,9 +217,12 @@ pub fn title_curves(
         .map(|(j, &k)| TitlePoint {
             titles: k,
             static_lfu: top[j],
-            lru: lru.as_ref().map(|l| l[j]),
-            windowed_lfu: windowed.as_ref().and_then(|l| l[j]),
+            lru: lru.as_ref().map(|l| l.0[j]),
+            windowed_lfu: windowed.as_ref().and_then(|l| l[j].0),
             zipf: mass[j],
+            static_lfu_bytes: top_bytes.as_ref().map(|b| b[j]),
+            lru_bytes: lru.as_ref().and_then(|l| l.1.as_ref().map(|b| b[j])),
+            windowed_lfu_bytes: windowed.as_ref().and_then(|l| l[j].1),
         })
         .collect();
     TitleCurves {
@@ -179,6 +230,7 @@ pub fn title_curves(
         requests: t.total,
         zipf_exponent: s,
         window_h: windowed.as_ref().and(window_h),
+        mean_request_bytes: total_bytes.map(|b| b / t.total.max(1) as f64),
         points,
     }
 }
@@ -188,20 +240,30 @@ pub fn title_curves(
 /// `window_s` seconds.
 pub fn windowed_lfu(trace: &[(f64, u32)], titles: usize, sizes: &[u64], window_s: f64) -> Vec<f64> {
     let mut out = Vec::with_capacity(sizes.len());
+    let len = trace.len().max(1) as f64;
     for chunk in sizes.chunks(32) {
-        out.extend(windowed_pass(trace, titles, chunk, window_s));
+        let (hits, _) = windowed_pass(trace, titles, chunk, window_s, None);
+        out.extend(hits.into_iter().map(|h| h as f64 / len));
     }
     out
 }
 
 /// One pass for up to 32 sizes: every title keeps a bit per size that caches
 /// it; each size keeps its cached titles ordered by (window count, title).
-fn windowed_pass(trace: &[(f64, u32)], titles: usize, sizes: &[u64], window_s: f64) -> Vec<f64> {
+/// Hits per size, and with per-title bytes `w` the bytes they served.
+fn windowed_pass(
+    trace: &[(f64, u32)],
+    titles: usize,
+    sizes: &[u64],
+    window_s: f64,
+    w: Option<&[f64]>,
+) -> (Vec<u64>, Vec<f64>) {
     debug_assert!(sizes.len() <= 32);
     let mut count = vec![0u32; titles];
     let mut mask = vec![0u32; titles];
     let mut cached: Vec<BTreeSet<(u32, u32)>> = vec![BTreeSet::new(); sizes.len()];
     let mut hits = vec![0u64; sizes.len()];
+    let mut hit_bytes = vec![0.0f64; sizes.len()];
     // A title's count moves: re-key it in every cache that holds it.
     let recount =
         |x: u32, up: bool, count: &mut [u32], mask: &[u32], cached: &mut [BTreeSet<(u32, u32)>]| {
@@ -229,6 +291,9 @@ fn windowed_pass(trace: &[(f64, u32)], titles: usize, sizes: &[u64], window_s: f
             let bit = 1u32 << j;
             if mask[i] & bit != 0 {
                 hits[j] += 1;
+                if let Some(w) = w {
+                    hit_bytes[j] += w[i];
+                }
             } else if (set.len() as u64) < sizes[j] {
                 set.insert((c, x));
                 mask[i] |= bit;
@@ -242,8 +307,7 @@ fn windowed_pass(trace: &[(f64, u32)], titles: usize, sizes: &[u64], window_s: f
             }
         }
     }
-    let len = trace.len().max(1) as f64;
-    hits.into_iter().map(|h| h as f64 / len).collect()
+    (hits, hit_bytes)
 }
 
 #[cfg(test)]
@@ -253,9 +317,11 @@ mod tests {
 
     /// The rule replayed plainly: counts recounted from the window for every
     /// request, the cache a list, the least counted found by a scan.
-    fn replay(trace: &[(f64, u32)], size: usize, window_s: f64) -> u64 {
+    /// Hits, and the bytes they served with per-title bytes `w`.
+    fn replay_w(trace: &[(f64, u32)], size: usize, window_s: f64, w: &[f64]) -> (u64, f64) {
         let mut cache: Vec<u32> = Vec::new();
         let mut hits = 0;
+        let mut bytes = 0.0;
         for (k, &(t, x)) in trace.iter().enumerate() {
             let count = |y: u32| {
                 trace[..=k]
@@ -265,6 +331,7 @@ mod tests {
             };
             if cache.contains(&x) {
                 hits += 1;
+                bytes += w.get(x as usize).copied().unwrap_or(0.0);
             } else if cache.len() < size {
                 cache.push(x);
             } else {
@@ -278,7 +345,11 @@ mod tests {
                 }
             }
         }
-        hits
+        (hits, bytes)
+    }
+
+    fn replay(trace: &[(f64, u32)], size: usize, window_s: f64) -> u64 {
+        replay_w(trace, size, window_s, &[]).0
     }
 
     fn skewed_trace(n: usize, titles: u32, seed: u64) -> Vec<(f64, u32)> {
@@ -329,6 +400,99 @@ mod tests {
             .len();
         let got = windowed_lfu(&trace, 50, &[50], 100.0);
         assert_eq!(got[0], 1.0 - distinct as f64 / 2000.0);
+    }
+
+    /// Byte shares: every hit weighted by its title's bytes per request,
+    /// replayed plainly (LRU as a queue, windowed LFU as above, static LFU
+    /// the most requested titles, ties first seen first); bytes from the
+    /// bytes column, or bitrate × length where a line has no bytes.
+    #[test]
+    fn byte_shares_weight_each_hit_by_its_titles_bytes() {
+        use crate::logs::time::Stamp;
+        let titles = 40u32;
+        let trace = skewed_trace(2500, titles, 11);
+        let mut t = Tally::default();
+        let mut order = Vec::new();
+        for &(time, x) in &trace {
+            let stamp = Stamp {
+                t: time,
+                hour: 0,
+                day: 0,
+            };
+            // Odd titles carry a bytes column; even ones bitrate × length.
+            let extras = if x % 2 == 1 {
+                [Some(1000.0 * (1 + x % 7) as f64), None, None, None]
+            } else {
+                [None, None, Some(100.0 + x as f64), Some(60.0)]
+            };
+            let idx = t.add_request(stamp, &format!("v{x}"), extras);
+            order.push((time, idx));
+        }
+        t.finish();
+        let w = t.title_bytes().expect("every title has a size");
+        let name = |i: usize| t.names[i].trim_start_matches('v').parse::<u32>().unwrap();
+        for (i, &b) in w.iter().enumerate() {
+            let x = name(i);
+            let want = if x % 2 == 1 {
+                1000.0 * (1 + x % 7) as f64
+            } else {
+                (100.0 + x as f64) * 1024.0 * 60.0
+            };
+            assert_eq!(b, want, "title v{x}");
+        }
+        let total: f64 = order.iter().map(|&(_, i)| w[i as usize]).sum();
+        let sizes = [1u64, 3, 8, 20, 40];
+        let c = title_curves(&t, Some(&order), &sizes, Some(0.2));
+        assert!((c.mean_request_bytes.unwrap() - total / 2500.0).abs() < 1e-6);
+        let mut by_count: Vec<usize> = (0..w.len()).collect();
+        by_count.sort_by(|&a, &b| t.requests[b].cmp(&t.requests[a]));
+        for (pt, &size) in c.points.iter().zip(&sizes) {
+            let n = size as usize;
+            // LRU, replayed.
+            let mut recent: std::collections::VecDeque<u32> = Default::default();
+            let mut lru = 0.0;
+            for &(_, x) in &order {
+                if let Some(p) = recent.iter().position(|&y| y == x) {
+                    lru += w[x as usize];
+                    recent.remove(p);
+                } else if recent.len() == n {
+                    recent.pop_back();
+                }
+                recent.push_front(x);
+            }
+            assert!(
+                (pt.lru_bytes.unwrap() - lru / total).abs() < 1e-12,
+                "LRU {n}"
+            );
+            let top: f64 = by_count[..n.min(w.len())]
+                .iter()
+                .map(|&x| t.requests[x] as f64 * w[x])
+                .sum();
+            assert!(
+                (pt.static_lfu_bytes.unwrap() - top / total).abs() < 1e-12,
+                "LFU {n}"
+            );
+            // Windowed LFU, replayed, hits weighted.
+            let (hits, bytes) = replay_w(&order, n, 0.2 * 3600.0, &w);
+            assert_eq!(pt.windowed_lfu, Some(hits as f64 / 2500.0), "windowed {n}");
+            assert!(
+                (pt.windowed_lfu_bytes.unwrap() - bytes / total).abs() < 1e-12,
+                "windowed bytes {n}"
+            );
+        }
+        // A title without any size: no byte shares at all.
+        t.add_request(
+            Stamp {
+                t: 1e7,
+                hour: 0,
+                day: 0,
+            },
+            "unsized",
+            [None; 4],
+        );
+        let c = title_curves(&t, None, &sizes, None);
+        assert!(c.points.iter().all(|p| p.static_lfu_bytes.is_none()));
+        assert_eq!(c.mean_request_bytes, None);
     }
 
     #[test]
