@@ -126,6 +126,16 @@ test('how much flash for the catalog: title curves of the sample log equal tierp
   const first = native.points.find((p) => p.windowed_lfu >= 0.3)!;
   await expect(page.getByTestId('log-curve-at-target')).toContainText(`from ${first.titles.toLocaleString('en-US')} titles`);
 
+  // The sample gives each title bitrate × length, so the shares count bytes
+  // too; its titles all have the same size, so they equal the request shares.
+  await page.getByTestId('log-curve-count-bytes').check();
+  await expect(chart).toContainText('Share of bytes served');
+  const inBytes = await chart.locator('[data-series="lru"]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-y'))));
+  const lruNative = new Map(native.points.map((p) => [p.titles, p.lru]));
+  const lruX = await chart.locator('[data-series="lru"]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-x'))));
+  lruX.forEach((x, i) => expect(inBytes[i]).toBeCloseTo(lruNative.get(x)!, 12));
+  await page.getByTestId('log-curve-count-requests').check();
+
   // Use this size: the SSD + HDD scenario's flash file cache gets enough devices.
   const use = page.getByTestId('log-curve-use');
   await expect(use).toBeVisible();

@@ -17,6 +17,7 @@ import {
   curveOf,
   policiesOf,
   scenarioPolicy,
+  type Count,
   titleGb,
   titleKnee,
   titlesForTarget,
@@ -60,6 +61,7 @@ export function CurvePanel({
   const [windowText, setWindowText] = useState(() => String(scenario.policy.lfu_window_h));
   const [targetText, setTargetText] = useState('0.5');
   const [policy, setPolicy] = useState<TitlePolicy>(() => scenarioPolicy(scenario));
+  const [countChoice, setCount] = useState<Count>('requests');
   const [state, setState] = useState<State>({ status: 'idle' });
   const [applied, setApplied] = useState<string | null>(null);
   const ac = useRef<AbortController | null>(null);
@@ -104,10 +106,14 @@ export function CurvePanel({
   }
 
   const curves = state.status === 'done' ? state.curves : null;
+  const sized = curves?.mean_request_bytes != null;
+  // Bytes only when the log gives every title a size.
+  const count: Count = sized ? countChoice : 'requests';
+  const what = count === 'bytes' ? 'bytes' : 'requests';
   const perTitle = titleGb(fitted ?? scenario);
-  const have = curves ? policiesOf(curves) : [];
-  const marked = curves && target !== null ? titlesForTarget(curves, policy, target) : null;
-  const knee = curves ? titleKnee(curves, policy) : null;
+  const have = curves ? policiesOf(curves, count) : [];
+  const marked = curves && target !== null ? titlesForTarget(curves, policy, target, count) : null;
+  const knee = curves ? titleKnee(curves, policy, count) : null;
   const titles = (n: number) => `${integer(n)} title${n === 1 ? '' : 's'} (${gbText(n * perTitle)})`;
   const sizing = marked ? withFlashTitles(scenario, marked.titles, perTitle) : null;
 
@@ -150,7 +156,7 @@ export function CurvePanel({
         ) : null}
         <div className="field">
           <label htmlFor="log-curve-target">
-            Target share of requests <span className="unit">(0–1)</span>
+            Target share <span className="unit">(0–1)</span>
           </label>
           <input
             id="log-curve-target"
@@ -180,6 +186,19 @@ export function CurvePanel({
           </select>
         </div>
       </div>
+      {sized ? (
+        <div className="log-curve-count" role="radiogroup" aria-labelledby="log-curve-count-label" data-testid="log-curve-count">
+          <span id="log-curve-count-label" className="label">
+            Count the share of
+          </span>
+          {(['requests', 'bytes'] as const).map((k) => (
+            <label key={k}>
+              <input type="radio" name="log-curve-count" value={k} checked={count === k} onChange={() => setCount(k)} data-testid={`log-curve-count-${k}`} />{' '}
+              {k === 'requests' ? 'requests' : 'bytes served (each title’s bytes per request from the log)'}
+            </label>
+          ))}
+        </div>
+      ) : null}
       <div className="run-buttons">
         <button
           type="button"
@@ -215,9 +234,9 @@ export function CurvePanel({
             {curves.window_h != null ? `; window ${num(curves.window_h)} h` : ''} — {num(state.status === 'done' ? state.seconds : 0)} s.
           </p>
           <LineChart
-            title="Share of requests served against the titles cached"
+            title={`Share of ${what} served against the titles cached`}
             xLabel="Titles cached (log scale)"
-            yLabel="Share of requests served"
+            yLabel={`Share of ${what} served`}
             xScale="log"
             yDomain={[0, 1]}
             yFormat={(v) => percent(v)}
@@ -227,9 +246,9 @@ export function CurvePanel({
             series={have.map((k) => ({
               id: k,
               label: POLICY_LABELS[k],
-              points: thin(curveOf(curves, k), 40).map((p) => ({ x: p.titles, y: p.share })),
+              points: thin(curveOf(curves, k, count), 40).map((p) => ({ x: p.titles, y: p.share })),
             }))}
-            overlays={[{ id: 'zipf', label: `Fitted Zipf, s = ${num(curves.zipf_exponent)}`, points: thin(curves.points, 80).map((p) => ({ x: p.titles, y: p.zipf })) }]}
+            overlays={[{ id: 'zipf', label: `Fitted Zipf, s = ${num(curves.zipf_exponent)}${count === 'bytes' ? ' (requests)' : ''}`, points: thin(curves.points, 80).map((p) => ({ x: p.titles, y: p.zipf })) }]}
             references={target === null ? [] : [{ id: 'target', label: `Target ${percent(target)}`, y: target }]}
           />
           <ul className="mrc-marks">
@@ -237,7 +256,7 @@ export function CurvePanel({
               {target === null
                 ? 'Give a target share to find its size.'
                 : marked
-                  ? `${POLICY_LABELS[policy]}: ${percent(target)} of requests from ${titles(marked.titles)}: ${percent(marked.share)}.`
+                  ? `${POLICY_LABELS[policy]}: ${percent(target)} of ${what} from ${titles(marked.titles)}: ${percent(marked.share)}.`
                   : `${POLICY_LABELS[policy]}: no cache of the catalog’s titles reaches ${percent(target)} (a title’s first request always misses).`}
             </li>
             {knee ? (

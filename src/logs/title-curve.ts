@@ -13,33 +13,39 @@ export const POLICY_LABELS: Record<TitlePolicy, string> = {
   windowed_lfu: 'Windowed LFU (dynamic LFU, model §7)',
 };
 
+/** What a share counts: requests, or the bytes they serve (when the log gives sizes). */
+export type Count = 'requests' | 'bytes';
+
+const BYTES = { static_lfu: 'static_lfu_bytes', lru: 'lru_bytes', windowed_lfu: 'windowed_lfu_bytes' } as const;
+
 /** The share a policy's cache of `p.titles` serves, or null when it was not computed. */
-export function shareOf(p: TitlePoint, policy: TitlePolicy): number | null {
+export function shareOf(p: TitlePoint, policy: TitlePolicy, count: Count = 'requests'): number | null {
+  if (count === 'bytes') return p[BYTES[policy]] ?? null;
   return policy === 'static_lfu' ? p.static_lfu : (p[policy] ?? null);
 }
 
 /** The policies the curves have (LRU and windowed LFU need every request kept). */
-export function policiesOf(c: TitleCurves): TitlePolicy[] {
-  return (['static_lfu', 'lru', 'windowed_lfu'] as const).filter((k) => c.points.some((p) => shareOf(p, k) != null));
+export function policiesOf(c: TitleCurves, count: Count = 'requests'): TitlePolicy[] {
+  return (['static_lfu', 'lru', 'windowed_lfu'] as const).filter((k) => c.points.some((p) => shareOf(p, k, count) != null));
 }
 
 /** The points where `policy` was computed, with its share. */
-export function curveOf(c: TitleCurves, policy: TitlePolicy): { titles: number; share: number }[] {
+export function curveOf(c: TitleCurves, policy: TitlePolicy, count: Count = 'requests'): { titles: number; share: number }[] {
   return c.points.flatMap((p) => {
-    const share = shareOf(p, policy);
+    const share = shareOf(p, policy, count);
     return share == null ? [] : [{ titles: p.titles, share }];
   });
 }
 
-/** The fewest titles whose cache serves `target` of the requests under `policy`. */
-export function titlesForTarget(c: TitleCurves, policy: TitlePolicy, target: number) {
-  return firstReaching(curveOf(c, policy), (p) => p.share, target);
+/** The fewest titles whose cache serves `target` of the requests (or bytes) under `policy`. */
+export function titlesForTarget(c: TitleCurves, policy: TitlePolicy, target: number, count: Count = 'requests') {
+  return firstReaching(curveOf(c, policy, count), (p) => p.share, target);
 }
 
 /** The knee of a policy's curve (Kneedle on log titles), or null. */
-export function titleKnee(c: TitleCurves, policy: TitlePolicy) {
+export function titleKnee(c: TitleCurves, policy: TitlePolicy, count: Count = 'requests') {
   return kneeBy(
-    curveOf(c, policy),
+    curveOf(c, policy, count),
     (p) => p.titles,
     (p) => p.share,
   );

@@ -109,6 +109,10 @@ describe('logs API', () => {
     expect(last.titles).toBe(c.titles);
     expect(last.windowed_lfu).toBe(last.lru);
     expect(last.lru).toBeCloseTo(1 - c.titles / c.requests, 12);
+    // Bitrate × length gives every title a size (60 min at 245 KB/s each),
+    // so the byte shares equal the request shares.
+    expect(c.mean_request_bytes).toBe(3600 * 245 * 1024);
+    for (const p of c.points) expect(p.lru_bytes).toBeCloseTo(p.lru!, 12);
     expect(() => api.titleCurves(kept.handle, 0)).toThrow(/^window_h:/);
     api.free(counted.handle);
     api.free(kept.handle);

@@ -10,12 +10,17 @@ const curves: TitleCurves = {
   requests: 10_000,
   zipf_exponent: 0.8,
   window_h: 24,
+  mean_request_bytes: 1e9,
   points: Array.from({ length: 11 }, (_, k) => ({
     titles: 2 ** k,
     static_lfu: k <= 5 ? 0.15 * k : 0.75 + 0.01 * (k - 5),
     lru: 0.05 * k,
     windowed_lfu: k % 2 === 0 ? 0.12 * k * 0.6 : null,
     zipf: 0.09 * k,
+    // Bytes: the big titles are the popular ones, so bytes rise faster.
+    static_lfu_bytes: Math.min(1, 0.2 * k),
+    lru_bytes: 0.06 * k,
+    windowed_lfu_bytes: k % 2 === 0 ? 0.08 * k : null,
   })),
 };
 
@@ -42,6 +47,15 @@ describe('title curves', () => {
     expect(titlesForTarget(curves, 'lru', 0.6)).toBeNull();
     expect(titleKnee(curves, 'static_lfu')?.titles).toBe(32);
     expect(titleKnee(curves, 'lru')).toBeNull();
+  });
+
+  it('reads the byte shares when asked', () => {
+    expect(curveOf(curves, 'static_lfu', 'bytes')[3].share).toBeCloseTo(0.6, 12);
+    expect(titlesForTarget(curves, 'static_lfu', 0.59, 'bytes')?.titles).toBe(8);
+    expect(titlesForTarget(curves, 'static_lfu', 0.59)?.titles).toBe(16);
+    expect(curveOf(curves, 'windowed_lfu', 'bytes').map((p) => p.titles)).toEqual([1, 4, 16, 64, 256, 1024]);
+    const none = { ...curves, points: curves.points.map((p) => ({ ...p, static_lfu_bytes: null, lru_bytes: null, windowed_lfu_bytes: null })) };
+    expect(policiesOf(none, 'bytes')).toEqual([]);
   });
 
   it('sizes a title from the classes and the flash tier from titles', () => {
