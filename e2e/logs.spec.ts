@@ -134,6 +134,7 @@ test('how much flash for the catalog: title curves of the sample log equal tierp
   const lruNative = new Map(native.points.map((p) => [p.titles, p.lru]));
   const lruX = await chart.locator('[data-series="lru"]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-x'))));
   lruX.forEach((x, i) => expect(inBytes[i]).toBeCloseTo(lruNative.get(x)!, 12));
+  await chart.screenshot({ path: test.info().outputPath('log-curve-bytes-1280x800.png') });
   await page.getByTestId('log-curve-count-requests').check();
 
   // Use this size: the SSD + HDD scenario's flash file cache gets enough devices.

@@ -194,7 +194,7 @@ export function CurvePanel({
           {(['requests', 'bytes'] as const).map((k) => (
             <label key={k}>
               <input type="radio" name="log-curve-count" value={k} checked={count === k} onChange={() => setCount(k)} data-testid={`log-curve-count-${k}`} />{' '}
-              {k === 'requests' ? 'requests' : 'bytes served (each title’s bytes per request from the log)'}
+              {k === 'requests' ? 'requests' : 'bytes served'}
             </label>
           ))}
         </div>
