@@ -18,6 +18,7 @@ use tierplan_core::block::result::{
     BlockCacheResult, BlockResult, CostAtU, PartitionPoint, TierResult,
 };
 use tierplan_core::characterize::{DriveState, Pattern};
+use tierplan_core::logs::curves::{TitleCurves, TitlePoint};
 use tierplan_core::logs::fit::{
     ChurnFit, DayNew, DiurnalFit, HourRate, Interval, LogFit, RankPoint, ZipfFit,
 };
@@ -179,6 +180,8 @@ fn main() {
         DayNew,
         ChurnFit,
         LogFit,
+        TitlePoint,
+        TitleCurves,
         PeakHour,
         RequestMetric,
         BlockCheck,
