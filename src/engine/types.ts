@@ -25,6 +25,7 @@ export type {
   FieldError,
   LfuOverlay,
   FlashSpec,
+  SsdController,
   FlashSummary,
   IntervalPolicy,
   LfuPolicy,

@@ -2,7 +2,7 @@
 // cycles, page geometry and timings for the cost model (§9), the spare
 // factor that sets write amplification (§8) and how much a write slows
 // concurrent reads (§7). Used in the device catalog's flash column.
-import type { CellType, FlashSpec } from '../engine/types';
+import type { CellType, FlashSpec, SsdController } from '../engine/types';
 import { NumField, SelectField } from '../shared/form';
 import type { Edit } from '../shared/edit';
 import './flash.css';
@@ -14,7 +14,7 @@ const CELLS: { value: CellType; label: string }[] = [
   { value: 'qlc', label: 'QLC' },
 ];
 
-type NumKey = Exclude<keyof FlashSpec, 'cell'>;
+type NumKey = Exclude<keyof FlashSpec, 'cell' | 'controller'>;
 
 const NUMBERS: { key: NumKey; label: string; unit: string; integer?: boolean }[] = [
   { key: 'page_kb', label: 'Page size', unit: 'KB' },
@@ -24,6 +24,23 @@ const NUMBERS: { key: NumKey; label: string; unit: string; integer?: boolean }[]
   { key: 'erase_ms', label: 'Block erase', unit: 'ms' },
   { key: 'spare_factor', label: 'Spare factor ρ', unit: '(physical − logical) / logical' },
   { key: 'write_read_interference', label: 'Interference', unit: '0–0.9: reads slowed while writing' },
+];
+
+type CtlKey = Exclude<keyof SsdController, 'read_ahead'>;
+
+// The controller between host and flash (model §11, device characterisation),
+// for drives whose preset describes one (the studies' X25-M and OCZ).
+const CONTROLLER: { key: CtlKey; label: string; unit: string; integer?: boolean }[] = [
+  { key: 'map_kb', label: 'Mapping unit', unit: 'KB (a smaller write reads and rewrites the rest)' },
+  { key: 'command_us', label: 'Command overhead', unit: 'µs per I/O' },
+  { key: 'link_mbps', label: 'Host link', unit: 'MB/s' },
+  { key: 'buffer_kb', label: 'Write buffer', unit: 'KB (0: write-through)' },
+  { key: 'gc_reserve_blocks', label: 'GC reserve', unit: 'clean blocks per unit restored per burst', integer: true },
+];
+
+const ON_OFF: { value: 'on' | 'off'; label: string }[] = [
+  { value: 'on', label: 'on' },
+  { value: 'off', label: 'off' },
 ];
 
 export function FlashSpecFields({ index, flash, edit }: { index: number; flash: FlashSpec; edit: Edit }) {
@@ -47,6 +64,19 @@ export function FlashSpecFields({ index, flash, edit }: { index: number; flash: 
           <NumField key={n.key} path={`${p}.${n.key}`} label={n.label} unit={n.unit} integer={n.integer} value={flash[n.key]}
             onChange={(v) => set((x) => void (x[n.key] = v))} />
         ))}
+        {flash.controller && (
+          <fieldset className="flash-controller" data-testid={`flash-controller-${index}`}>
+            <legend>Controller</legend>
+            {CONTROLLER.map((n) => (
+              <NumField key={n.key} path={`${p}.controller.${n.key}`} label={n.label} unit={n.unit} integer={n.integer}
+                value={flash.controller?.[n.key]}
+                onChange={(v) => set((x) => void (x.controller && (x.controller[n.key] = v)))} />
+            ))}
+            <SelectField<'on' | 'off'> path={`${p}.controller.read_ahead`} label="Sequential read-ahead"
+              value={flash.controller.read_ahead ? 'on' : 'off'} options={ON_OFF}
+              onChange={(v) => set((x) => void (x.controller && (x.controller.read_ahead = v === 'on')))} />
+          </fieldset>
+        )}
       </details>
     </div>
   );
