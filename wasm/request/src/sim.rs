@@ -454,6 +454,27 @@ impl Sim {
                 }
             }
         }
+        if d.busy == NONE && is_write && dev == Self::flash_dev(p) as usize {
+            // A fill run of several blocks stands for as many 4 KB writes
+            // released together: the first starts alone on the idle SSD and
+            // the rest queue behind it, merged.
+            let bb = self.block.as_ref().map_or(0, |b| b.block_bytes);
+            let io = self.ios[i as usize];
+            if io.kind == Kind::Chunk && bb > 0 && io.size > bb {
+                self.ios[i as usize].size = bb;
+                let rest = self.io(io.dev, io.op, io.kind, io.addr + bb, io.size - bb, io.owner);
+                self.reqs[io.owner as usize].pending += 1;
+                self.ios[rest as usize].arrived = now;
+                let d = &mut self.devices[dev];
+                d.stats.arrive(now);
+                self.start(p, dev, i);
+                let d = &mut self.devices[dev];
+                d.stats.arrive(now);
+                d.queue.push(rest, true);
+                return;
+            }
+        }
+        let d = &mut self.devices[dev];
         d.stats.arrive(now);
         if d.busy == NONE {
             self.start(p, dev, i);
@@ -844,17 +865,26 @@ impl Sim {
                         q,
                     );
                     self.reqs[q as usize].pending += 1;
-                    // Insert the piece's blocks; each block's flash write
-                    // waits for the disk read, as flashcache issues one per
-                    // block (the SSD's queue merges those that touch).
+                    // Insert the piece's blocks. flashcache writes each
+                    // block to flash once the disk read returns; released
+                    // together, those 4 KB writes reach the SSD's queue at
+                    // one instant, so the block layer merges each run of
+                    // consecutive slots into one request — except a first
+                    // block that finds the SSD idle and starts alone (see
+                    // `submit`). One write per run stands for them.
                     let pb0 = (piece.lib / bb) as u32;
                     let pb1 = ((piece.lib + piece.len - 1) / bb) as u32;
-                    let slots: Vec<u64> = (pb0..=pb1)
-                        .map(|k| self.block.as_mut().expect("block cache").insert(k))
-                        .collect();
+                    let mut runs: Vec<(u64, u64)> = Vec::new();
+                    for k in pb0..=pb1 {
+                        let slot = self.block.as_mut().expect("block cache").insert(k);
+                        match runs.last_mut() {
+                            Some((a, n)) if *a + *n == slot => *n += 1,
+                            _ => runs.push((slot, 1)),
+                        }
+                    }
                     let mut chain = NONE;
-                    for &slot in slots.iter().rev() {
-                        chain = self.park_write(dev, slot * bb, bb, q, chain);
+                    for &(slot, n) in runs.iter().rev() {
+                        chain = self.park_write(dev, slot * bb, n * bb, q, chain);
                     }
                     self.ios[r as usize].parked = chain;
                     self.submit(p, r);
