@@ -7,17 +7,9 @@ import { MrcPanel } from '../../src/block/MrcPanel';
 import { GB_BLOCKS } from '../../src/block/mrc-curve';
 import type { Engine } from '../../src/engine/contract';
 import type { Device } from '../../src/engine/types';
-import type { MrcPoint, MrcResult } from '../../src/block/types';
+import type { MrcResult } from '../../src/block/types';
 
-const point = (size_blocks: number, byte_hit_ratio: number): MrcPoint => ({
-  size_blocks,
-  size_bytes: size_blocks * 4096,
-  hit_ratio: null,
-  byte_hit_ratio,
-  read_byte_hit_ratio: null,
-  write_byte_hit_ratio: null,
-  error: null,
-});
+import { point } from './mrc-points';
 
 // 1/16 GB to 64 GB; half the accesses hit from 2 GB on.
 const result = {

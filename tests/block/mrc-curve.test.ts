@@ -3,17 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { GB_BLOCKS, cacheDevices, cacheDollars, dollarsPerGb, kneeOf, sizeForTarget } from '../../src/block/mrc-curve';
 import type { Device } from '../../src/engine/types';
-import type { MrcPoint } from '../../src/block/types';
 
-const point = (size_blocks: number, byte_hit_ratio: number): MrcPoint => ({
-  size_blocks,
-  size_bytes: size_blocks * 4096,
-  hit_ratio: null,
-  byte_hit_ratio,
-  read_byte_hit_ratio: null,
-  write_byte_hit_ratio: null,
-  error: null,
-});
+import { point } from './mrc-points';
 
 describe('miss-ratio curve reading', () => {
   // A curve rising fast up to 2^10 blocks, then flat: the knee is there.
