@@ -15,7 +15,8 @@ import { DEFAULT_FIGURE, SERIES, type FigurePoint, type FigureSettings, type Ser
 import { FigurePanel } from './FigurePanel';
 import { MaxRatePanel } from './MaxRatePanel';
 import { RequestEditor } from './RequestEditor';
-import { PolicyTable, UtilisationChart } from './RunDetails';
+import { PolicyTable } from './RunDetails';
+import { WhyPanel } from './WhyPanel';
 import { useFigureRun } from './useFigureRun';
 import './http.css';
 
@@ -173,7 +174,7 @@ function SingleRun({ engine, scenario, canRun }: { engine: Engine; scenario: Sce
           >
             Download result (JSON, as <code>tierplan run</code> prints it)
           </button>
-          <UtilisationChart result={state.result} title={`Device utilisation over time at ${num(state.result.rate)} requests/s`} testId="http-single-util" />
+          <WhyPanel result={state.result} label={scenario.name} testId="http-single" />
           <PolicyTable rows={[{ label: scenario.name, result: state.result }]} caption="Hit ratios, flash writes and index" testId="http-single-table" />
         </div>
       ) : null}
@@ -224,7 +225,11 @@ function FigureDetails({ points }: { points: FigurePoint[] }) {
   const util = at.find((a) => a.id === series) ?? at[0];
   return (
     <section className="card" aria-labelledby="http-details-title" data-testid="http-details">
-      <h2 id="http-details-title">Per policy at one rate</h2>
+      <h2 id="http-details-title">Per policy at one rate, and why</h2>
+      <p className="hint">
+        Choose a rate and a policy: its devices’ busiest seconds over the hour (NOSSDAV’12 Figures 3b, 5), the sizes of its flash writes (Figure 3a) and where a
+        segment request’s time went show why it misses deadlines.
+      </p>
       <div className="inline-form">
         <div className="field">
           <label htmlFor="http-details-rate">Request rate</label>
@@ -237,7 +242,7 @@ function FigureDetails({ points }: { points: FigurePoint[] }) {
           </select>
         </div>
         <div className="field">
-          <label htmlFor="http-details-policy">Utilisation of</label>
+          <label htmlFor="http-details-policy">Policy to explain</label>
           <select id="http-details-policy" data-testid="http-details-policy" value={util?.id} onChange={(e) => setSeries(e.target.value as SeriesId)}>
             {at.map((a) => (
               <option key={a.id} value={a.id}>
@@ -247,7 +252,7 @@ function FigureDetails({ points }: { points: FigurePoint[] }) {
           </select>
         </div>
       </div>
-      {util ? <UtilisationChart result={util.result} title={`Device utilisation, ${util.label}, ${num(chosen)} requests/s`} testId="http-details-util" /> : null}
+      {util ? <WhyPanel result={util.result} label={util.label} testId="http-details" /> : null}
       <PolicyTable rows={at} caption={`Hit ratios by tier, flash writes, WA, lifetime and index RAM at ${num(chosen)} requests/s`} testId="http-details-table" />
     </section>
   );

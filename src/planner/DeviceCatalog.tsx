@@ -7,6 +7,10 @@ import { SINGLE_COLUMN_QUERY, useMediaQuery } from '../shared/media';
 import type { Edit } from '../shared/edit';
 import { KINDS } from '../shared/labels';
 import { FlashSpecFields } from '../flash/FlashSpecFields';
+import type { Engine } from '../engine/contract';
+import { canCharacterise } from './characterise';
+import { CharacterisationPanel } from './CharacterisationPanel';
+import { useCharacterisation } from './useCharacterisation';
 
 interface Props {
   devices: Device[];
@@ -14,9 +18,11 @@ interface Props {
   /** Ids of the devices the tiers use (those cannot be removed). */
   inUse: string[];
   edit: Edit;
+  /** Runs each device's characterisation on the worker pool. */
+  engine: Engine;
 }
 
-const COLUMNS = ['Name', 'Kind', 'Capacity (GB)', 'Read (MB/s)', 'Write (MB/s)', 'Price ($)', 'Power (W)', 'Flash', 'Assumptions', 'Remove'];
+const COLUMNS = ['Name', 'Kind', 'Capacity (GB)', 'Read (MB/s)', 'Write (MB/s)', 'Price ($)', 'Power (W)', 'Flash', 'Assumptions', 'Actions'];
 
 /** Starting value when a DRAM bandwidth is made finite: about one DDR3-1333 channel (10.6 GB/s). */
 const DRAM_FINITE_MBPS = 10_600;
@@ -70,7 +76,9 @@ function isPresentDay(d: Device): boolean {
   return d.assumptions.some((a) => a.startsWith('price $') && a.includes(' as of '));
 }
 
-export function DeviceCatalog({ devices, presets, inUse, edit }: Props) {
+export function DeviceCatalog({ devices, presets, inUse, edit, engine }: Props) {
+  const ch = useCharacterisation(engine);
+  const characterising = ch.state.kind === 'running' ? ch.state.device.id : null;
   const [toAdd, setToAdd] = useState('');
   // On a narrow screen the catalog folds, so Run and the results are not below
   // a page of device rows; it opens by itself when one of its fields is wrong.
@@ -99,7 +107,7 @@ export function DeviceCatalog({ devices, presets, inUse, edit }: Props) {
             {COLUMNS.map((c, i) => (
               <th key={i} scope="col">
                 {/* The remove buttons' column: named for screen readers, no visible header. */}
-                {c === 'Remove' ? <span className="visually-hidden">{c}</span> : c}
+                {c === 'Actions' ? <span className="visually-hidden">{c}</span> : c}
               </th>
             ))}
           </tr>
@@ -170,6 +178,19 @@ export function DeviceCatalog({ devices, presets, inUse, edit }: Props) {
                 )}
               </td>
               <td data-label="">
+                <div className="device-actions">
+                {canCharacterise(d) ? (
+                  <button
+                    type="button"
+                    className="secondary"
+                    data-testid={`characterise-device-${i}`}
+                    aria-label={`Characterise device ${d.id}: microbenchmarks of its model`}
+                    disabled={characterising === d.id}
+                    onClick={() => ch.start(d)}
+                  >
+                    Characterise
+                  </button>
+                ) : null}
                 <button
                   type="button"
                   className="secondary"
@@ -181,6 +202,7 @@ export function DeviceCatalog({ devices, presets, inUse, edit }: Props) {
                 >
                   Remove
                 </button>
+                </div>
               </td>
             </tr>
           ))}
@@ -221,6 +243,7 @@ export function DeviceCatalog({ devices, presets, inUse, edit }: Props) {
           Add
         </button>
       </div>
+      <CharacterisationPanel ch={ch} />
       </div>
     </fieldset>
   );
