@@ -32,7 +32,8 @@ export function PolicyTable({ rows, caption, testId }: { rows: PolicyResult[]; c
     ['Capital cost', (r) => dollars(r.capital_cost)],
   ];
   return (
-    <div className="table-scroll">
+    // Scrolls sideways when its columns do not fit: focusable so the keyboard can scroll it.
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
       <table className="http-table cards" data-testid={testId}>
         <caption>{caption}</caption>
         <thead>

@@ -27,7 +27,7 @@ function publishedText(f: DeviceFigure, row: CharacterizeRow): string {
 export function CharacterisationTable({ deviceId, rows, figures }: { deviceId: string; rows: CharacterizeRow[]; figures: DeviceFigure[] }) {
   const cols = ['Test', 'State', 'Queue depth', 'MB/s', 'Published (real drive)', 'IOPS', 'Mean latency (ms)', 'p99 latency (ms)', 'WA'];
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={`Microbenchmarks of ${deviceId}`}>
       <table className="char-table cards" data-testid="char-table">
         <caption>Microbenchmarks of the model of {deviceId} (MB = 2²⁰ bytes; latency from issue to completion)</caption>
         <thead>

@@ -86,7 +86,8 @@ export function DeviceCatalog({ devices, presets, inUse, edit, engine }: Props) 
   const [unfolded, setUnfolded] = useState(false);
   const { errors } = useContext(FormContext);
   const hasErrors = errors.some((e) => e.path.startsWith('devices'));
-  const folded = narrow && !unfolded && !hasErrors;
+  // An open characterisation keeps the catalog open: it is drawn inside it.
+  const folded = narrow && !unfolded && !hasErrors && ch.state.kind === 'idle';
   const bodyId = useId();
 
   return (
@@ -95,7 +96,11 @@ export function DeviceCatalog({ devices, presets, inUse, edit, engine }: Props) 
         <h2 className="legend-heading">Device catalog</h2>
       </legend>
       {narrow && !hasErrors ? (
-        <button type="button" className="secondary" data-testid="catalog-toggle" aria-expanded={!folded} aria-controls={bodyId} onClick={() => setUnfolded(folded)}>
+        <button type="button" className="secondary" data-testid="catalog-toggle" aria-expanded={!folded} aria-controls={bodyId} onClick={() => {
+            // Hiding the devices closes a characterisation drawn among them.
+            if (!folded) ch.close();
+            setUnfolded(folded);
+          }}>
           {folded ? `Show the ${devices.length} devices` : 'Hide the devices'}
         </button>
       ) : null}

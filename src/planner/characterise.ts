@@ -81,7 +81,7 @@ export function preconditionSeries(p: ThroughputSeries): { unit: string; mbps: L
 export function randomWriteReferences(deviceId: string, figures: DeviceFigure[]): ReferenceLine[] {
   return figures
     .filter((f) => f.device === deviceId && f.pattern === 'rand_write4k')
-    .map((f, i) => ({ id: `published-${i}`, label: `${f.source === 'measured' ? 'measured' : 'datasheet'} ${f.mbps} MB/s (${f.cite})`, y: f.mbps }));
+    .map((f, i) => ({ id: `published-${i}`, label: `${f.cite}: ${f.mbps} MB/s`, y: f.mbps }));
 }
 
 /** Field errors of the core (`path: message; …`, as a ScenarioError's message crosses the worker) split by field. */

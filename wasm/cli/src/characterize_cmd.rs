@@ -61,16 +61,8 @@ pub fn run(
             let figures = figures_of(&device.id);
             println!("{} ({})", device.name, device.id);
             println!(
-                "{:<16} {:<7} {:>3} {:>9} {:>9} {:>9} {:>9} {:>6}  {}",
-                "pattern",
-                "state",
-                "qd",
-                "MB/s",
-                "IOPS",
-                "mean ms",
-                "p99 ms",
-                "WA",
-                "published MB/s"
+                "{:<16} {:<7} {:>3} {:>9} {:>9} {:>9} {:>9} {:>6}  published MB/s",
+                "pattern", "state", "qd", "MB/s", "IOPS", "mean ms", "p99 ms", "WA",
             );
             for r in &c.rows {
                 let row = serde_json::to_value(r).expect("serialisable");
