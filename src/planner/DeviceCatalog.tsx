@@ -22,7 +22,7 @@ interface Props {
   engine: Engine;
 }
 
-const COLUMNS = ['Name', 'Kind', 'Capacity (GB)', 'Read (MB/s)', 'Write (MB/s)', 'Price ($)', 'Power (W)', 'Flash', 'Assumptions', 'Actions'];
+const COLUMNS = ['Name', 'Kind', 'Capacity (GB)', 'Read (MB/s)', 'Write (MB/s)', 'Price ($)', 'Power (W)', 'Flash', 'Assumptions', 'Remove'];
 
 /** Starting value when a DRAM bandwidth is made finite: about one DDR3-1333 channel (10.6 GB/s). */
 const DRAM_FINITE_MBPS = 10_600;
@@ -112,7 +112,7 @@ export function DeviceCatalog({ devices, presets, inUse, edit, engine }: Props) 
             {COLUMNS.map((c, i) => (
               <th key={i} scope="col">
                 {/* The remove buttons' column: named for screen readers, no visible header. */}
-                {c === 'Actions' ? <span className="visually-hidden">{c}</span> : c}
+                {c === 'Remove' ? <span className="visually-hidden">{c}</span> : c}
               </th>
             ))}
           </tr>
@@ -127,6 +127,18 @@ export function DeviceCatalog({ devices, presets, inUse, edit, engine }: Props) 
                   id: {d.id}
                 </span>
                 <FieldMessages path={`devices[${i}].id`} />
+                {canCharacterise(d) ? (
+                  <button
+                    type="button"
+                    className="secondary characterise"
+                    data-testid={`characterise-device-${i}`}
+                    aria-label={`Characterise device ${d.id}: microbenchmarks of its model`}
+                    disabled={characterising === d.id}
+                    onClick={() => ch.start(d)}
+                  >
+                    Characterise
+                  </button>
+                ) : null}
               </td>
               <td data-label="Kind">
                 <SelectField<DeviceKind>
@@ -183,19 +195,6 @@ export function DeviceCatalog({ devices, presets, inUse, edit, engine }: Props) 
                 )}
               </td>
               <td data-label="">
-                <div className="device-actions">
-                {canCharacterise(d) ? (
-                  <button
-                    type="button"
-                    className="secondary"
-                    data-testid={`characterise-device-${i}`}
-                    aria-label={`Characterise device ${d.id}: microbenchmarks of its model`}
-                    disabled={characterising === d.id}
-                    onClick={() => ch.start(d)}
-                  >
-                    Characterise
-                  </button>
-                ) : null}
                 <button
                   type="button"
                   className="secondary"
@@ -207,7 +206,6 @@ export function DeviceCatalog({ devices, presets, inUse, edit, engine }: Props) 
                 >
                   Remove
                 </button>
-                </div>
               </td>
             </tr>
           ))}
