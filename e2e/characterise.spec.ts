@@ -82,7 +82,8 @@ test('the preconditioning chart shows the fall from fresh to steady state, at 12
     await page.setViewportSize(size);
     await expect(ch.panel).toBeVisible();
     await ch.axeClean();
-    await ch.shot(ch.panel, `characterise-${size.name}-table`);
+    await ch.shot(ch.panel, `characterise-${size.name}-spec`);
+    await ch.shot(page.getByTestId('char-table'), `characterise-${size.name}-table`);
     await ch.shot(page.getByTestId('char-precondition'), `characterise-${size.name}-chart`);
   }
 });
