@@ -8,6 +8,7 @@ import type { Scenario } from '../src/engine/types';
 import { AppPage } from './pages/AppPage';
 import { CharacterisePage } from './pages/CharacterisePage';
 import { HttpPage } from './pages/HttpPage';
+import { TourPage } from './pages/TourPage';
 
 function cliCharacterize(scenario: Scenario, id: string, args: string[]): Characterization {
   const cli = join(process.cwd(), 'wasm/target/release/tierplan');
@@ -72,6 +73,7 @@ test('the preconditioning chart shows the fall from fresh to steady state, at 12
   await page.getByTestId('char-cancel').click();
   await ch.setSpec({ queueDepths: '1, 32', seconds: 1, passes: 2, seed: 1 });
   await ch.runToResult();
+  const tour = new TourPage(page);
   const mbps = await page.locator('[data-testid^="char-mbps-point-mbps-"]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-y'))));
   expect(mbps[0]).toBeGreaterThan(1.5 * mbps[mbps.length - 1]);
   await ch.axeClean();
@@ -81,6 +83,9 @@ test('the preconditioning chart shows the fall from fresh to steady state, at 12
   ]) {
     await page.setViewportSize(size);
     await expect(ch.panel).toBeVisible();
+    await tour.setTheme('dark');
+    await ch.axeClean();
+    await tour.setTheme('light');
     await ch.axeClean();
     await ch.shot(ch.panel, `characterise-${size.name}-spec`);
     await ch.shot(page.getByTestId('char-table'), `characterise-${size.name}-table`);

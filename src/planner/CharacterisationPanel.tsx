@@ -232,14 +232,18 @@ export function CharacterisationPanel({ ch }: { ch: Characterisation }) {
           Close
         </button>
       </div>
+      {running ? (
+        <div className="progress">
+          <progress aria-label="Characterisation running" />
+          {/* The seconds tick outside the live region, so a screen reader announces the state, not every second. */}
+          <span className="muted" data-testid="char-elapsed">
+            <Elapsed started={state.started} /> so far
+          </span>
+        </div>
+      ) : null}
       <div aria-live="polite" data-testid="char-status">
         {running ? (
-          <div className="progress">
-            <progress aria-label="Characterisation running" />
-            <span>
-              Running on a worker… <Elapsed started={state.started} />
-            </span>
-          </div>
+          <p>Running on a worker (one call into the core: Cancel stops that worker).</p>
         ) : state.kind === 'done' ? (
           <p className="ok">
             Done in {(state.ms / 1000).toFixed(1)} s: {state.result.rows.length} tests.
