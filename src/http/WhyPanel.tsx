@@ -74,7 +74,7 @@ export function WriteSizeCdfChart({ sizes, title, testId }: { sizes: WriteSizes;
         overlays={medianMarkers(sizes)}
         references={[{ id: 'half', label: 'half of the writes', y: 0.5 }]}
         xScale="log"
-        xFormat={(v) => formatKb(v)}
+        xFormat={num}
         yDomain={[0, 1]}
         yFormat={percent}
         testId={`${testId}-chart`}
