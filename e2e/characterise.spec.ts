@@ -133,4 +133,7 @@ test('the HTTP tab explains a chosen run: busiest-second utilisation of each dev
     await ch.shot(page.getByTestId('http-details'), `why-${size.name}`);
     await ch.shot(page.getByTestId('http-details-util'), `why-${size.name}-util`);
   }
+  // The way to the SSD's own microbenchmarks.
+  await page.getByTestId('http-to-catalog').click();
+  await expect(page.getByTestId('device-catalog')).toBeInViewport();
 });

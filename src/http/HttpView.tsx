@@ -25,7 +25,7 @@ function message(e: unknown): string {
 }
 
 /** Load a study configuration, or give the current scenario a request section. */
-function Setup({ engine, scenario, setScenario }: { engine: Engine; scenario: Scenario; setScenario: (s: Scenario) => void }) {
+function Setup({ engine, scenario, setScenario, showView }: { engine: Engine; scenario: Scenario; setScenario: (s: Scenario) => void; showView?: (id: string) => void }) {
   const [presets, setPresets] = useState<PresetInfo[]>([]);
   const [id, setId] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -81,6 +81,20 @@ function Setup({ engine, scenario, setScenario }: { engine: Engine; scenario: Sc
           </button>
         )}
       </div>
+      {showView ? (
+        <p className="hint">
+          How fast are the SSD and the disks on their own? Each device of the catalog can be characterised (4 KB random and 128 KB sequential
+          microbenchmarks, fresh and in steady state, beside the study’s measured figures):{' '}
+          <button type="button" className="secondary" data-testid="http-to-catalog" onClick={() => {
+              showView('scenario');
+              // The catalog is below the editor: bring it into view once the tab has rendered.
+              setTimeout(() => document.querySelector('[data-testid="device-catalog"]')?.scrollIntoView({ block: 'start' }), 0);
+            }}
+          >
+            Open the device catalog
+          </button>
+        </p>
+      ) : null}
       {scenario.request ? null : (
         <p data-testid="http-no-request">This scenario has no request-level section yet: load a study configuration or add the default one.</p>
       )}
@@ -258,7 +272,7 @@ function FigureDetails({ points }: { points: FigurePoint[] }) {
   );
 }
 
-export function HttpView({ engine, scenario, valid, setScenario, edit }: ViewProps) {
+export function HttpView({ engine, scenario, valid, setScenario, edit, showView }: ViewProps) {
   const { errors } = useContext(FormContext);
   const [settings, setSettings] = useState<FigureSettings>(DEFAULT_FIGURE);
   const figure = useFigureRun(engine);
@@ -266,7 +280,7 @@ export function HttpView({ engine, scenario, valid, setScenario, edit }: ViewPro
   const canRun = valid && scenario.request != null;
   return (
     <div className="http-view" data-testid="http-view">
-      <Setup engine={engine} scenario={scenario} setScenario={setScenario} />
+      <Setup engine={engine} scenario={scenario} setScenario={setScenario} showView={showView} />
       {scenario.request ? (
         <>
           <RequestEditor scenario={scenario} edit={edit} />
