@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppPage } from './pages/AppPage';
 import { OptimiserPage } from './pages/OptimiserPage';
+import { dollars } from '../src/shared/format';
 import type { OptimizeResult, RunResult } from '../src/engine/types';
 
 function cli(args: string[]): string {
@@ -50,6 +51,8 @@ for (const [name, width, height] of [
     const plan = await app.scenario();
     expect(plan.devices.some((d) => d.id === 'exos_x24')).toBe(true);
     expect(plan.run.warmup_h).toBeGreaterThanOrEqual(1);
+    // The warm-up's hint says what a zero warm-up would do.
+    await expect(page.locator('.field', { has: page.getByTestId('field-run.warmup_h') }).locator('.hint')).toContainText('0 h would start empty');
     // 2–3. The target in the architect's units.
     await act.type('field-workload.concurrent_streams', '2000');
     await act.type('field-workload.classes[0].bitrate_mbps', '4');
@@ -67,8 +70,14 @@ for (const [name, width, height] of [
     const row = opt.row(best.architecture);
     for (const id of ['opt-cost', 'opt-dps', 'opt-tco', 'opt-lifetime']) await expect(row.getByTestId(id)).not.toHaveText(/^(…|—)?$/);
     await expect(row.getByTestId('opt-dps')).toContainText('$');
+    // The chart labels each architecture's optimum.
+    await expect(page.getByTestId('opt-chart-text').filter({ hasText: 'SSD LFU' })).toBeVisible();
     await page.screenshot({ path: info.outputPath(`architect-optimiser-${name}.png`), fullPage: true });
     await page.getByTestId('opt-results').screenshot({ path: info.outputPath(`architect-table-${name}.png`) });
+    // The table fits: no page overflow, and nothing hidden in its scrolling wrapper.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    const wrap = await page.locator('.opt-table-wrap').evaluate((e) => [e.scrollWidth, e.clientWidth]);
+    expect(wrap[0]).toBeLessThanOrEqual(wrap[1]);
     // 6. Use this configuration: applied, shown and run.
     await act.click(`opt-use-${best.architecture}`);
     await expect(app.results).toBeVisible({ timeout: 120_000 });
@@ -84,6 +93,9 @@ for (const [name, width, height] of [
     expect(run.capital_cost).toBe(best.best!.capital_cost);
     expect(run.summary.avg_streams).toEqual(best.best!.measurement!.avg_streams);
     await expect(page.getByTestId('kpi-dollars_per_stream')).toContainText('$');
+    // … and the row's TCO per year beside them.
+    const tco = best.best!.measurement!.tco!;
+    await expect(page.getByTestId('kpi-tco')).toHaveText(dollars(tco.total / tco.years));
     if (applied.tiers.file_cache && applied.tiers.file_cache.count > 0 && applied.architecture !== 'hdd_only')
       await expect(page.getByTestId('flash-file_cache-lifetime')).toBeVisible();
     // The link carries the applied scenario.
@@ -96,8 +108,14 @@ for (const [name, width, height] of [
     const native = JSON.parse(cli(['run', file])) as RunResult;
     expect(run.summary).toEqual(native.summary);
     expect(run.replications).toEqual(native.replications);
-    // No horizontal overflow, the optimiser's table included.
+    // No horizontal overflow on the Planner either.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    // The row's TCO belongs to that configuration only: an edited scenario's results go without it.
+    await app.setField('run.seed', '2');
+    await app.run();
+    await expect(page.getByTestId('kpi-tco')).toHaveCount(0);
+    await expect(app.results).toBeVisible({ timeout: 120_000 });
+    await expect(page.getByTestId('kpi-tco')).toHaveCount(0);
   });
 }
 

@@ -188,14 +188,20 @@ test('how much cache: drop the sample trace, see the curve, use the size for a t
   };
   const first = native.points.find((p) => p.byte_hit_ratio >= 0.2)!;
   const gb = first.size_blocks / 262_144;
+  await expect(page.getByTestId('mrc-at-target')).toContainText(`(${num(first.size_blocks)} blocks, about $`);
+  // Dollars of the chosen device on the second axis; none without a device.
+  await expect(page.getByTestId('mrc-chart-x2')).toContainText('Cost ($, at $');
+  await page.getByTestId('mrc-device').selectOption('');
+  await expect(page.getByTestId('mrc-chart-x2')).toHaveCount(0);
   await expect(page.getByTestId('mrc-at-target')).toContainText(`(${num(first.size_blocks)} blocks)`);
+  await page.getByTestId('mrc-device').selectOption({ index: 1 });
   await page.getByTestId('mrc-use').click();
   await expect(b.field('block.cache_gb')).toHaveValue(String(Number(gb.toPrecision(4))));
   await b.run.click();
   const rows = await b.rows();
   expect(rows.length).toBeGreaterThan(0);
-  const saved = await savedScenario(page);
-  expect(saved.block!.cache_gb).toBe(Number(gb.toPrecision(4)));
+  // The autosave is debounced: wait for it to hold the new size.
+  await expect.poll(async () => (await savedScenario(page)).block!.cache_gb).toBe(Number(gb.toPrecision(4)));
   for (const [w, h] of [
     [1280, 800],
     [390, 844],

@@ -2,6 +2,9 @@
 // map its columns over the preview, read it in the worker, see the fits,
 // use the fit, run it, and share a link that carries the fitted parameters
 // (not the log).
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { LogsPage } from './pages/LogsPage';
 import { LinksPage } from './pages/LinksPage';
@@ -86,4 +89,69 @@ test('bad lines are shown with their numbers; replay beside the fit', async ({ p
   await expect(logs.badLines).toContainText('3');
   await expect(logs.badLines).toContainText('not ISO 8601');
   await expect(logs.badLines).toContainText('4');
+});
+
+test('how much flash for the catalog: title curves of the sample log equal tierplan log curve; use the size in the flash file cache', async ({ page }) => {
+  const logs = new LogsPage(page);
+  await logs.open();
+  await page.getByTestId('log-sample').click();
+  await expect(logs.preview).toBeVisible();
+  await logs.readAndFit();
+  const panel = page.getByTestId('log-curve');
+  await expect(panel).toBeVisible();
+  // A bad window is named and blocks the drawing.
+  await page.getByTestId('log-curve-window').fill('0');
+  await expect(panel.getByRole('alert')).toContainText('window_h');
+  await expect(page.getByTestId('log-curve-run')).toBeDisabled();
+  await page.getByTestId('log-curve-window').fill('24');
+  await page.getByTestId('log-curve-target').fill('0.3');
+  await page.getByTestId('log-curve-policy').selectOption('windowed_lfu');
+  await page.getByTestId('log-curve-run').click();
+  await expect(page.getByTestId('log-curve-result')).toBeVisible({ timeout: 60_000 });
+  const chart = page.getByTestId('log-curve-chart');
+  for (const k of ['static_lfu', 'lru', 'windowed_lfu']) await expect(chart.locator(`[data-series="${k}"]`).first()).toBeAttached();
+  await expect(page.getByTestId('log-curve-chart-overlay-zipf')).toBeAttached();
+  await expect(page.getByTestId('log-curve-chart-x2')).toContainText('Flash needed (GB)');
+
+  // The same curves natively: every windowed-LFU point drawn (a thinned set), and the marked size.
+  const cli = join(process.cwd(), 'wasm/target/release/tierplan');
+  if (!existsSync(cli)) execFileSync('cargo', ['build', '--release', '--manifest-path', 'wasm/Cargo.toml', '-p', 'tierplan-cli'], { stdio: 'inherit' });
+  const native = JSON.parse(execFileSync(cli, ['log', 'curve', 'public/sample-log.csv', '--window-h', '24', '--json'], { encoding: 'utf8' })) as {
+    points: { titles: number; windowed_lfu: number; lru: number }[];
+  };
+  const drawn = await chart.locator('[data-series="windowed_lfu"]').evaluateAll((els) => els.map((e) => [Number(e.getAttribute('data-x')), Number(e.getAttribute('data-y'))]));
+  expect(drawn.length).toBeGreaterThan(20);
+  const byTitles = new Map(native.points.map((p) => [p.titles, p.windowed_lfu]));
+  for (const [x, y] of drawn) expect(y).toBe(byTitles.get(x));
+  const first = native.points.find((p) => p.windowed_lfu >= 0.3)!;
+  await expect(page.getByTestId('log-curve-at-target')).toContainText(`from ${first.titles.toLocaleString('en-US')} titles`);
+
+  // The sample gives each title bitrate × length, so the shares count bytes
+  // too; its titles all have the same size, so they equal the request shares.
+  await page.getByTestId('log-curve-count-bytes').check();
+  await expect(chart).toContainText('Share of bytes served');
+  const inBytes = await chart.locator('[data-series="lru"]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-y'))));
+  const lruNative = new Map(native.points.map((p) => [p.titles, p.lru]));
+  const lruX = await chart.locator('[data-series="lru"]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-x'))));
+  lruX.forEach((x, i) => expect(inBytes[i]).toBeCloseTo(lruNative.get(x)!, 12));
+  await chart.screenshot({ path: test.info().outputPath('log-curve-bytes-1280x800.png') });
+  await page.getByTestId('log-curve-count-requests').check();
+
+  // Use this size: the SSD + HDD scenario's flash file cache gets enough devices.
+  const use = page.getByTestId('log-curve-use');
+  await expect(use).toBeVisible();
+  const count = Number((await use.textContent())!.match(/size: (\d+) ×/)![1]);
+  await use.click();
+  await expect(page.getByTestId('log-curve-applied')).toContainText(`${count} ×`);
+  for (const [w, h] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await panel.screenshot({ path: test.info().outputPath(`log-curve-${w}x${h}.png`) });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(w);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByTestId('tab-scenario').click();
+  await expect(page.getByTestId('field-tiers.file_cache.count')).toHaveValue(String(count));
 });

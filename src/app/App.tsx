@@ -3,7 +3,7 @@
 // engine (a worker pool in the browser).
 import { downloadBlob, ThemeToggle } from '../charts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Device, FieldError, PresetInfo, Progress, RunResult, Scenario } from '../engine/types';
+import type { Device, FieldError, PresetInfo, Progress, RunResult, Scenario, TcoBreakdown } from '../engine/types';
 import type { Engine } from '../engine/contract';
 import { DeviceCatalog } from '../planner/DeviceCatalog';
 import { ErrorSummary, FormContext, useLocalInvalid } from '../shared/form';
@@ -18,7 +18,7 @@ import { usePersistence } from '../state/usePersistence';
 type RunState =
   | { status: 'idle' }
   | { status: 'running'; progress: Progress | null; started: number }
-  | { status: 'done'; result: RunResult; seconds: number }
+  | { status: 'done'; result: RunResult; seconds: number; ran: Scenario }
   | { status: 'cancelled' }
   | { status: 'failed'; message: string };
 
@@ -259,7 +259,7 @@ export function App({ engine }: { engine: Engine }) {
       .then(
         (result) => {
           if (abortRef.current !== ac) return;
-          setRun({ status: 'done', result, seconds: (performance.now() - started) / 1000 });
+          setRun({ status: 'done', result, seconds: (performance.now() - started) / 1000, ran: scenario });
         },
         (e: unknown) => {
           if (abortRef.current !== ac) return;
@@ -276,8 +276,11 @@ export function App({ engine }: { engine: Engine }) {
   // "Use this configuration" (Optimiser): load it, show it, and run it as
   // soon as the core has accepted it (a rejected one stays, with its messages).
   const [runWhenAccepted, setRunWhenAccepted] = useState<Scenario | null>(null);
-  const applyAndRun = useCallback((s: Scenario) => {
+  // The applied row's TCO, shown with the results of exactly that scenario.
+  const [appliedTco, setAppliedTco] = useState<{ scenario: Scenario; tco: TcoBreakdown } | null>(null);
+  const applyAndRun = useCallback((s: Scenario, tco?: TcoBreakdown | null) => {
     setScenario(s);
+    setAppliedTco(tco ? { scenario: s, tco } : null);
     setView('scenario');
     setRunWhenAccepted(s);
   }, []);
@@ -357,7 +360,7 @@ export function App({ engine }: { engine: Engine }) {
             </div>
             <div className="side">
               <RunPanel state={run} canRun={canRun} blockers={upToDate ? errors : []} onRun={startRun} onCancel={cancel} />
-              {lastResult ? <Results result={lastResult} /> : null}
+              {lastResult ? <Results result={lastResult} tco={run.status === 'done' && appliedTco?.scenario === run.ran ? appliedTco.tco : undefined} /> : null}
               <JsonPanel scenario={scenario} result={lastResult} onOpen={openScenario} />
             </div>
           </div>

@@ -246,6 +246,7 @@ export function BlockView({ engine, scenario, valid, setScenario }: ViewProps) {
           file={file}
           format={block.workload.format}
           cacheGb={block.cache_gb}
+          devices={scenario.devices}
           onUseSize={(gb) => {
             setBlock({ ...block, cache_gb: gb });
             document.getElementById('block-title')?.scrollIntoView({ block: 'start' });

@@ -5,9 +5,11 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Engine } from '../engine/contract';
 import { LineChart } from '../charts';
-import { num, percent } from '../shared/format';
+import { dollars, num, percent } from '../shared/format';
+import type { Device } from '../engine/types';
 import type { BlockProgress, BlockTraceFormat, MrcResult, MrcSpec } from './types';
-import { kneeOf, sizeForTarget, GB_BLOCKS } from './mrc-curve';
+import { cacheDevices, cacheDollars, dollarsPerGb, kneeOf, sizeForTarget, GB_BLOCKS } from './mrc-curve';
+import { thin } from '../shared/hit-curve';
 
 type Mode = 'lru' | 'lru-sampled' | 'fifo' | 'setassoc';
 
@@ -23,15 +25,6 @@ function unitFor(maxBytes: number): { name: string; bytes: number } {
   if (maxBytes >= 2 ** 30) return { name: 'GB', bytes: 2 ** 30 };
   if (maxBytes >= 2 ** 20) return { name: 'MB', bytes: 2 ** 20 };
   return { name: 'KB', bytes: 1024 };
-}
-
-/** At most about `n` points of a long curve for the chart (the table and the marks use them all). */
-function thin<T>(xs: readonly T[], n: number): T[] {
-  if (xs.length <= n) return [...xs];
-  const step = xs.length / n;
-  const out = Array.from({ length: n }, (_, i) => xs[Math.floor(i * step)]);
-  out.push(xs[xs.length - 1]);
-  return out;
 }
 
 function specOf(mode: Mode, format: BlockTraceFormat): MrcSpec {
@@ -52,11 +45,20 @@ interface Props {
   format: BlockTraceFormat;
   /** The study's cache size now, GB (drawn on the curve). */
   cacheGb: number;
+  /** The scenario's device catalog: its flash and DRAM price the curve ($ axis). */
+  devices: readonly Device[];
   onUseSize: (gb: number) => void;
 }
 
-export function MrcPanel({ engine, file, format, cacheGb, onUseSize }: Props) {
+/** Whole dollars on an axis, cents below $10, two significant digits below a cent. */
+const axisDollars = (v: number) => (v >= 10 ? `$${num(Math.round(v))}` : v >= 0.01 || v === 0 ? dollars(v) : `$${Number(v.toPrecision(2))}`);
+
+export function MrcPanel({ engine, file, format, cacheGb, devices, onUseSize }: Props) {
   const [mode, setMode] = useState<Mode>('lru');
+  const priced = cacheDevices(devices);
+  const [deviceId, setDeviceId] = useState<string>(() => priced.find((d) => d.kind === 'ssd')?.id ?? priced[0]?.id ?? '');
+  const device = priced.find((d) => d.id === deviceId) ?? null;
+  const perGb = device ? dollarsPerGb(device) : null;
   const [targetText, setTargetText] = useState('0.5');
   const [state, setState] = useState<State>({ kind: 'idle' });
   const ac = useRef<AbortController | null>(null);
@@ -92,6 +94,11 @@ export function MrcPanel({ engine, file, format, cacheGb, onUseSize }: Props) {
   const unit = unitFor(pts.length ? pts[pts.length - 1].size_bytes : 1);
   const size = (blocks: number) => `${num((blocks * 4096) / unit.bytes)} ${unit.name}`;
   const drawn = thin(pts, 48);
+  const cost = (blocks: number) => (device ? cacheDollars(blocks, device) : null);
+  const costText = (blocks: number) => {
+    const c = cost(blocks);
+    return c === null || !device ? '' : `, about ${axisDollars(c)} of ${device.name}`;
+  };
 
   return (
     <section className="card" aria-labelledby="mrc-title" data-testid="mrc-panel">
@@ -129,6 +136,17 @@ export function MrcPanel({ engine, file, format, cacheGb, onUseSize }: Props) {
               “{targetText}” is out of range: the target must be a number between 0 and 1 (exclusive)
             </span>
           ) : null}
+        </div>
+        <div className="field">
+          <label htmlFor="mrc-device">Price the size as</label>
+          <select id="mrc-device" data-testid="mrc-device" value={device?.id ?? ''} onChange={(e) => setDeviceId(e.target.value)}>
+            <option value="">no price</option>
+            {priced.map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.name} ({d.kind === 'dram' ? 'DRAM' : 'flash'}, {dollars(dollarsPerGb(d) ?? 0)}/GB)
+              </option>
+            ))}
+          </select>
         </div>
       </div>
       <div className="actions">
@@ -168,6 +186,11 @@ export function MrcPanel({ engine, file, format, cacheGb, onUseSize }: Props) {
               yDomain={[0, 1]}
               yFormat={(v) => percent(v)}
               xFormat={(v) => `${num(v)} ${unit.name}`}
+              x2={
+                device && perGb !== null
+                  ? { label: `Cost ($, at ${dollars(perGb)}/GB)`, factor: (perGb * unit.bytes) / 2 ** 30, format: axisDollars }
+                  : undefined
+              }
               testId="mrc-chart"
               series={[
                 { id: 'all', label: 'All accesses', points: drawn.map((p) => ({ x: p.size_bytes / unit.bytes, y: p.byte_hit_ratio })) },
@@ -189,12 +212,12 @@ export function MrcPanel({ engine, file, format, cacheGb, onUseSize }: Props) {
               {targetBad
                 ? 'Give a target hit ratio to find its size.'
                 : atTarget
-                  ? `Hit ratio ${percent(target)} from ${size(atTarget.size_blocks)} (${num(atTarget.size_blocks)} blocks): ${percent(atTarget.byte_hit_ratio)}.`
+                  ? `Hit ratio ${percent(target)} from ${size(atTarget.size_blocks)} (${num(atTarget.size_blocks)} blocks${costText(atTarget.size_blocks)}): ${percent(atTarget.byte_hit_ratio)}.`
                   : `No size up to the footprint reaches ${percent(target)}: the trace's first accesses always miss.`}
             </li>
             {knee ? (
               <li data-testid="mrc-knee">
-                Knee at about {size(knee.size_blocks)} ({percent(knee.byte_hit_ratio)}): beyond it, each doubling of the cache gains less.
+                Knee at about {size(knee.size_blocks)} ({percent(knee.byte_hit_ratio)}{costText(knee.size_blocks)}): beyond it, each doubling of the cache gains less.
               </li>
             ) : null}
             <li>The study’s cache now: {num(cacheGb)} GB ({size(cacheGb * GB_BLOCKS)}).</li>

@@ -106,3 +106,44 @@ export function YAxis({
     </g>
   );
 }
+
+/**
+ * A second x axis along the top: the same positions read in another unit
+ * (`scale` maps the other unit's values to the same pixels), e.g. dollars of
+ * a cache size.
+ */
+export function TopAxis({
+  scale,
+  ticks,
+  format,
+  label,
+  width,
+  m,
+  testId,
+}: {
+  scale: Scale;
+  ticks: number[];
+  format: (v: number) => string;
+  label: string;
+  width: number;
+  m: Margins;
+  testId?: string;
+}) {
+  const y = m.top;
+  return (
+    <g className="ck-axis ck-axis-x2" data-testid={testId}>
+      <line x1={m.left} x2={width - m.right} y1={y} y2={y} className="ck-axis-line" />
+      {ticks.map((v) => (
+        <g key={v} transform={`translate(${r2(scale(v))},${y})`}>
+          <line y2={-5} className="ck-axis-line" />
+          <text y={-9} textAnchor="middle" className="ck-tick">
+            {format(v)}
+          </text>
+        </g>
+      ))}
+      <text x={r2((m.left + width - m.right) / 2)} y={y - 27} textAnchor="middle" className="ck-axis-label">
+        {label}
+      </text>
+    </g>
+  );
+}

@@ -6,7 +6,7 @@ import { useRef, useState, type Ref } from 'react';
 import { extent, max, min } from 'd3-array';
 import { scaleLinear, scaleLog, type ScaleContinuousNumeric } from 'd3-scale';
 import { area, line } from 'd3-shape';
-import { XAxis, YAxis, splitAxisLabel, tickValues, type Margins } from './Axes';
+import { TopAxis, XAxis, YAxis, splitAxisLabel, tickValues, type Margins } from './Axes';
 import { formatValue, r2 } from './format';
 import type { ChartTable } from './DataTable';
 import { nextPoint, type PointKey } from './focus';
@@ -33,6 +33,11 @@ export interface LineChartProps {
   yTickFormat?: (v: number) => string;
   /** Fixed y domain (otherwise from the data, from 0 on a linear axis). */
   yDomain?: [number, number];
+  /**
+   * A second x axis along the top: x × `factor` in another unit (e.g. the
+   * dollars of a cache size); its value is added to tooltips and the table.
+   */
+  x2?: SecondAxis;
   width?: number;
   height?: number;
   /** Prefix of every data-testid; points are `${testId}-point-${series.id}-${index}`. */
@@ -41,6 +46,13 @@ export interface LineChartProps {
 }
 
 type Scale = ScaleContinuousNumeric<number, number>;
+
+export interface SecondAxis {
+  label: string;
+  /** Value on the second axis of one unit of x (> 0). */
+  factor: number;
+  format: (v: number) => string;
+}
 
 function makeScale(kind: 'linear' | 'log', domain: [number, number], range: [number, number]): Scale {
   if (kind === 'log') {
@@ -65,6 +77,7 @@ export function LineChart({
   yFormat = formatValue,
   yTickFormat = yFormat,
   yDomain,
+  x2,
   width: widthProp,
   height: heightProp,
   testId = 'line-chart',
@@ -85,7 +98,9 @@ export function LineChart({
       kind: 'dashed' as const,
     })),
   ];
-  const m: Margins = { top: 14, right: 18, bottom: 52 + legendHeight(legendItems, width, legendLeft(width)), left: 64 };
+  const second = x2 && Number.isFinite(x2.factor) && x2.factor > 0 ? x2 : undefined;
+  // A second axis's end labels need room past the plot's right edge.
+  const m: Margins = { top: second ? 56 : 14, right: second ? 30 : 18, bottom: 52 + legendHeight(legendItems, width, legendLeft(width)), left: 64 };
   const plotBottom = height - m.bottom;
 
   const log = yScale === 'log';
@@ -105,6 +120,10 @@ export function LineChart({
   m.left = Math.max(m.left, 34 + 6.6 * Math.max(0, ...yTicks.map((v) => yTickFormat(v).length))) + (titleLines - 1) * 15;
   const [x0, x1] = extent(xs.filter((v) => Number.isFinite(v) && (xScale !== 'log' || v > 0)));
   const x = makeScale(xScale, [x0 ?? 0, x1 ?? 1], [m.left, width - m.right]);
+  const xTicks = tickValues(x, Math.max(2, Math.floor((width - m.left - m.right) / 80)), xScale === 'log');
+  // The second axis: the same pixels over the domain × factor.
+  const x2Scale = second ? x.copy().domain(x.domain().map((d) => d * second.factor)) : null;
+  const x2Ticks = x2Scale ? tickValues(x2Scale, Math.max(2, Math.floor((width - m.left - m.right) / 90)), xScale === 'log') : [];
   const [yLo] = y.domain();
   // Values outside a log axis (zero rejection, say) sit on its floor rather than vanish.
   const yOf = (v: number) => r2(y(log ? Math.max(v, yLo) : v));
@@ -126,7 +145,7 @@ export function LineChart({
   const act = active.s < series.length && active.i < counts[active.s] ? active : { s: counts.findIndex((c) => c > 0), i: 0 };
 
   function describe(s: LineSeries, p: LinePoint): string[] {
-    const lines = [s.label, `${xLabel}: ${xFormat(p.x)}`, `${yLabel}: ${yFormat(p.y)}`];
+    const lines = [s.label, `${xLabel}: ${xFormat(p.x)}`, ...(second ? [`${second.label}: ${second.format(p.x * second.factor)}`] : []), `${yLabel}: ${yFormat(p.y)}`];
     if (p.lo !== undefined && p.hi !== undefined) lines.push(`95 % CI: ${yFormat(p.lo)} – ${yFormat(p.hi)}`);
     return lines;
   }
@@ -150,18 +169,27 @@ export function LineChart({
 
   const withCi = series.some((s) => s.points.some((p) => p.lo !== undefined && p.hi !== undefined));
   const table: ChartTable = {
-    columns: ['Series', xLabel, yLabel, ...(withCi ? ['95 % CI'] : [])],
+    columns: ['Series', xLabel, ...(second ? [second.label] : []), yLabel, ...(withCi ? ['95 % CI'] : [])],
     rows: [
       ...series.flatMap((s) =>
         s.points.map((p) => [
           s.label,
           xFormat(p.x),
+          ...(second ? [second.format(p.x * second.factor)] : []),
           yFormat(p.y),
           ...(withCi ? [p.lo !== undefined && p.hi !== undefined ? `${yFormat(p.lo)} – ${yFormat(p.hi)}` : ''] : []),
         ]),
       ),
-      ...overlays.flatMap((o) => o.points.map((p) => [`${o.label} (analytic)`, xFormat(p.x), yFormat(p.y), ...(withCi ? [''] : [])])),
-      ...references.map((r) => [`${r.label} (reference line)`, 'all', yFormat(r.y), ...(withCi ? [''] : [])]),
+      ...overlays.flatMap((o) =>
+        o.points.map((p) => [
+          `${o.label} (analytic)`,
+          xFormat(p.x),
+          ...(second ? [second.format(p.x * second.factor)] : []),
+          yFormat(p.y),
+          ...(withCi ? [''] : []),
+        ]),
+      ),
+      ...references.map((r) => [`${r.label} (reference line)`, 'all', ...(second ? ['all'] : []), yFormat(r.y), ...(withCi ? [''] : [])]),
     ],
   };
 
@@ -172,9 +200,12 @@ export function LineChart({
       onKeyDown={onKeyDown}
     >
       <YAxis scale={y} ticks={yTicks} format={yTickFormat} label={yLabel} width={width} height={height} m={m} />
+      {second && x2Scale ? (
+        <TopAxis scale={x2Scale} ticks={x2Ticks} format={second.format} label={second.label} width={width} m={m} testId={`${testId}-x2`} />
+      ) : null}
       <XAxis
         scale={x}
-        ticks={tickValues(x, Math.max(2, Math.floor((width - m.left - m.right) / 80)), xScale === 'log')}
+        ticks={xTicks}
         format={xFormat}
         y={plotBottom}
         label={xLabel}

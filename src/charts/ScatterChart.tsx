@@ -29,6 +29,12 @@ export interface ScatterChartProps {
   yFormat?: (v: number) => string;
   /** Colour per group; defaults to the palette in order of first appearance. */
   groupColors?: Record<string, string>;
+  /**
+   * Shift of the points' texts below their points, px (default 0: beside
+   * them). For charts whose points line up in a row (and the Pareto step
+   * runs along it), so that a text never covers a neighbouring point.
+   */
+  pointTextDy?: number;
   width?: number;
   height?: number;
   testId?: string;
@@ -46,6 +52,7 @@ export function ScatterChart({
   xFormat = formatValue,
   yFormat = formatValue,
   groupColors = {},
+  pointTextDy = 0,
   width: widthProp,
   height: heightProp,
   testId = 'scatter-chart',
@@ -109,7 +116,7 @@ export function ScatterChart({
     refs.current.get(to.i)?.focus();
   }
 
-  const texts = placeTexts(points, (p) => [x(p.x), y(p.y)], width - m.right);
+  const texts = placeTexts(points, (p) => [x(p.x), y(p.y) + pointTextDy], width - m.right);
 
   const table: ChartTable = {
     columns: ['Point', xLabel, yLabel, ...(pareto ? ['Pareto front'] : [])],

@@ -13,6 +13,7 @@ import type { ReadOutcome, ReadProgress } from './logs-api';
 import { MappingForm } from './MappingForm';
 import { ChurnPanel, DiurnalPanel, ZipfPanel } from './FitPanels';
 import { ReplayPanel } from './ReplayPanel';
+import { CurvePanel } from './CurvePanel';
 import type { ColumnMap, Detection, FieldError, Scenario } from './types';
 import './logs.css';
 import { ErrorLine, isAbort, messageOf } from './status';
@@ -231,6 +232,15 @@ export function LogsView({ engine, scenario, setScenario, showView, logs = brows
           <ZipfPanel fit={fit} />
           <DiurnalPanel fit={fit} />
           <ChurnPanel fit={fit} />
+          <CurvePanel
+            logs={logs}
+            file={read.file}
+            map={read.map}
+            handle={read.out.handle}
+            fitted={fitted.scenario}
+            scenario={scenario}
+            setScenario={setScenario}
+          />
           <ReplayPanel
             engine={engine}
             logs={logs}

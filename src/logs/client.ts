@@ -3,7 +3,7 @@
 // AbortSignal cancels (the worker stops after its current slice).
 import * as Comlink from 'comlink';
 import type { LogsApi, ReadOutcome, ReadProgress, Fallible } from './logs-api';
-import type { ColumnMap, Detection, OptimizeResult, OptimizeSpec, PeakHour, Progress, RunResult, Scenario, SearchProgress } from './types';
+import type { ColumnMap, Detection, OptimizeResult, OptimizeSpec, PeakHour, Progress, RunResult, Scenario, SearchProgress, TitleCurves } from './types';
 
 type Remote = Comlink.Remote<LogsApi & { ready(): Promise<void> }>;
 
@@ -28,6 +28,7 @@ export interface LogsClient {
   ): Promise<ReadOutcome>;
   fittedScenario(handle: number, base: Scenario): Promise<Fallible<Scenario>>;
   countsCsv(handle: number): Promise<string>;
+  titleCurves(handle: number, windowH?: number): Promise<TitleCurves>;
   replay(
     handle: number,
     base: Scenario,
@@ -67,6 +68,7 @@ export function logsClient(api: () => Remote | LogsApi, wrap: <T>(f: T) => T = (
       ),
     fittedScenario: async (h, base) => api().fittedScenario(h, base),
     countsCsv: async (h) => api().countsCsv(h),
+    titleCurves: async (h, windowH) => api().titleCurves(h, windowH),
     replay: (h, base, windows, { signal, onProgress }) =>
       withCancel(signal, (id) =>
         Promise.resolve(api().replay(id, h, base, windows, onProgress ? wrap((p: Progress) => onProgress(p)) : undefined)),

@@ -18,6 +18,7 @@ import type {
   Progress,
   RunResult,
   Scenario,
+  TitleCurves,
 } from './types';
 
 export type LogsWasm = Pick<typeof Wasm, 'LogParse' | 'detectLog' | 'peakHour' | 'takePanicMessage'>;
@@ -68,6 +69,12 @@ export interface LogsApi {
   cancel(id: number): void;
   fittedScenario(handle: number, base: Scenario): Fallible<Scenario>;
   countsCsv(handle: number): string;
+  /**
+   * Title-level hit-ratio curves of a read log: static LFU and the fitted
+   * Zipf model always; LRU and windowed LFU (counts over `windowH` hours)
+   * when the log was read with `keepTrace`. A bad window throws `window_h: …`.
+   */
+  titleCurves(handle: number, windowH?: number): TitleCurves;
   /** Replay the log in `windows` windows on the base scenario's devices. */
   replay(
     id: number,
@@ -200,6 +207,7 @@ export function createLogsApi(wasm: LogsWasm): LogsApi {
       }
     },
     countsCsv: (handle) => guard(() => get(handle).countsCsv()),
+    titleCurves: (handle, windowH) => guard(() => get(handle).titleCurves(windowH)),
     replay: (id, handle, base, windows, onProgress) =>
       stepped(id, 'the replay', () => get(handle).replayJob(base, windows), onProgress),
     optimizeReplay: (id, handle, base, windows, spec, onProgress) =>

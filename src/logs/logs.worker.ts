@@ -17,6 +17,7 @@ const api: { [K in keyof LogsApi]: (...a: Parameters<LogsApi[K]>) => Promise<Awa
   cancel: async (...a) => (await ready).cancel(...a),
   fittedScenario: async (...a) => (await ready).fittedScenario(...a),
   countsCsv: async (...a) => (await ready).countsCsv(...a),
+  titleCurves: async (...a) => (await ready).titleCurves(...a),
   replay: async (...a) => (await ready).replay(...a),
   optimizeReplay: async (...a) => (await ready).optimizeReplay(...a),
   peakHour: async (...a) => (await ready).peakHour(...a),

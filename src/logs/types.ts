@@ -16,6 +16,8 @@ export type {
   RankPoint,
   RateProfile,
   TimeFormat,
+  TitleCurves,
+  TitlePoint,
   ZipfFit,
 } from '../wasm-pkg/tierplan_studies';
 export type { FieldError, OptimizeResult, OptimizeSpec, Progress, RunResult, Scenario, SearchProgress } from '../engine/types';

@@ -102,7 +102,13 @@ export function OptimiserTable({ result, onUse }: { result: OptimizeResult; onUs
                       {m
                         ? m.ssd_lifetimes.length === 0
                           ? 'no SSD'
-                          : m.ssd_lifetimes.map((l) => `${l.device}: ${lifetime(l.lifetime_h?.mean)}`).join('; ')
+                          : m.ssd_lifetimes.map((l, i) => (
+                              // The device id and its colon stay on one line (a narrow column broke "pm9a3_7t68 / : 6.93 years").
+                              <span key={l.role}>
+                                {i > 0 ? '; ' : ''}
+                                <span className="opt-nowrap">{l.device}:</span> {lifetime(l.lifetime_h?.mean)}
+                              </span>
+                            ))
                         : '…'}
                     </td>
                   </>

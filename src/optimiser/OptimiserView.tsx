@@ -11,7 +11,8 @@ import { ARCHITECTURES } from '../shared/labels';
 import { dollars, num } from '../shared/format';
 import type { ViewProps } from '../shared/view-props';
 import { OptimiserTable } from './OptimiserTable';
-import { rangesText, shortCounts } from './format';
+import { rangesText } from './format';
+import { ARCH_COLORS, coincidingOptima, costPoints } from './chart';
 import { DEFAULT_FORM, STUDY_ARCHITECTURES, toSpec, type SpecForm } from './spec';
 import { StudyCheck, type StudyCheckData } from './StudyCheck';
 import { usePeakHour } from '../logs/usePeakHour';
@@ -405,7 +406,7 @@ export function OptimiserPage({ engine, scenario: given, valid, setScenario, sea
                 run.status === 'done'
                   ? (a) => {
                       const s = configured(given, a);
-                      if (applyAndRun) applyAndRun(s);
+                      if (applyAndRun) applyAndRun(s, a.best?.measurement?.tco);
                       else setScenario(s);
                     }
                   : undefined
@@ -506,38 +507,9 @@ function useChartWidth(): number {
   return w;
 }
 
-/**
- * Optima that draw as one marker: architectures whose cheapest configuration
- * has the same cost and the same streams (e.g. an interval cache of 0
- * devices is HDD only). Said in words, since the chart cannot show it.
- */
-function coincidingOptima(result: OptimizeResult): string[] {
-  const groups = new Map<string, string[]>();
-  for (const a of result.architectures) {
-    const b = a.best;
-    if (!b?.measurement) continue;
-    const k = `${b.capital_cost}|${b.measurement.avg_streams.mean}`;
-    groups.set(k, [...(groups.get(k) ?? []), a.label]);
-  }
-  return [...groups.entries()]
-    .filter(([, labels]) => labels.length > 1)
-    .map(([k, labels]) => `${labels.join(' and ')} have the same optimum (${dollars(Number(k.split('|')[0]))}): one marker on the chart, one row each in the table.`);
-}
-
 function CostChart({ result }: { result: OptimizeResult }) {
   const width = useChartWidth();
-  const byArch = new Map(result.architectures.map((a) => [a.architecture, a]));
-  const points = result.evaluated.map((e) => {
-    const a = byArch.get(e.architecture)!;
-    const id = `${e.architecture}-${e.counts.disk}-${e.counts.interval_cache}-${e.counts.file_cache}`;
-    return {
-      id,
-      x: e.capital_cost,
-      y: e.avg_streams,
-      group: a.label,
-      label: `${a.label}: ${shortCounts(e.counts, a.space)} — ${e.feasible ? 'meets the target' : `rejects (max ${num(e.max_rejection_probability * 100)} %)`}`,
-    };
-  });
+  const points = costPoints(result);
   return (
     <div className="opt-chart">
       <ScatterChart
@@ -547,12 +519,15 @@ function CostChart({ result }: { result: OptimizeResult }) {
         points={points}
         xFormat={(v) => dollars(v).replace('.00', '')}
         testId="opt-chart"
+        groupColors={ARCH_COLORS}
+        // Feasible configurations all serve about the offered streams, so the points form a row: labels go under it.
+        pointTextDy={15}
         width={width}
         height={width < 500 ? 320 : 380}
       />
       <p className="hint">
         {points.length} simulated configuration{points.length === 1 ? '' : 's'} (pruned ones are never simulated, so they are not drawn). The Pareto front:
-        nothing cheaper serves as many streams.
+        nothing cheaper serves as many streams. Each architecture's optimum is labelled.
       </p>
       {coincidingOptima(result).map((text) => (
         <p className="hint" key={text} data-testid="opt-coinciding">

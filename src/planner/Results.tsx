@@ -1,7 +1,7 @@
 // The results panel: every metric of RunResult.summary as mean ± 95 % CI,
 // the tiers, flash wear, cost, and the per-replication values.
 import { scaleLinear } from 'd3-scale';
-import type { Estimate, RunResult, TierSummary } from '../engine/types';
+import type { Estimate, RunResult, TcoBreakdown, TierSummary } from '../engine/types';
 import { dollars, estimate, integer, lifetime, num, percent, type Unit } from '../shared/format';
 import { roleLabel } from '../shared/labels';
 import { TimeSeriesChart } from './TimeSeriesChart';
@@ -76,7 +76,12 @@ function Est({ e, unit = 'plain', testId }: { e: Estimate; unit?: Unit; testId?:
   return <span data-testid={testId}>{estimate(e, unit)}</span>;
 }
 
-export function Results({ result }: { result: RunResult }) {
+/**
+ * `tco`: the total cost of ownership the optimiser computed for this very
+ * configuration (capital, energy, SSD replacements over its service life),
+ * when the scenario came from its "Use this configuration".
+ */
+export function Results({ result, tco }: { result: RunResult; tco?: TcoBreakdown }) {
   const s = result.summary;
   const reps = result.replications.length;
   return (
@@ -106,6 +111,17 @@ export function Results({ result }: { result: RunResult }) {
             {s.avg_streams.mean > 0 ? dollars(result.capital_cost / s.avg_streams.mean) : '—'}
           </span>
         </div>
+        {tco ? (
+          <div className="kpi">
+            <span className="kpi-label">TCO per year</span>
+            <span className="kpi-value" data-testid="kpi-tco" title={`capital, energy and SSD replacements over ${num(tco.years)} years, from the Optimiser`}>
+              {dollars(tco.total / tco.years)}
+            </span>
+            <span className="hint">
+              {dollars(tco.total)} over {num(tco.years)} years (Optimiser)
+            </span>
+          </div>
+        ) : null}
         <div className="kpi">
           <span className="kpi-label">Rejection probability</span>
           <span className="kpi-value" data-testid="kpi-rejection_probability">

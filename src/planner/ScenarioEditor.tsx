@@ -193,7 +193,8 @@ function VideoClasses({ classes, edit }: { classes: VideoClass[]; edit: Edit }) 
 function warmupHint(s: Scenario): string {
   const longest = Math.max(0, ...s.workload.classes.map((c) => c.length_min));
   const oneLength = `${num(longest / 60)} h`;
-  if (s.run.warmup_h >= longest / 60) return `At least one video length (${oneLength}): results describe the steady state.`;
+  if (s.run.warmup_h >= longest / 60)
+    return `At least one video length (${oneLength}): results describe the steady state. 0 h would start empty, as the studies did, and understate a busy server.`;
   if (s.run.warmup_h === 0)
     return `0 h starts with no streams playing and empty caches, as the studies did: the averages then include the ramp-up and understate a busy server. For a plan, use at least one video length (${oneLength}).`;
   return `Shorter than one video length (${oneLength}): the averages still include part of the ramp-up.`;

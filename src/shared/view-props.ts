@@ -2,7 +2,7 @@
 // (the list of tabs) so that a view importing these types does not import
 // the list that imports it (no import cycles; `npm test` checks with madge).
 import type { ComponentType } from 'react';
-import type { FieldError, Scenario } from '../engine/types';
+import type { FieldError, Scenario, TcoBreakdown } from '../engine/types';
 import type { Engine } from '../engine/contract';
 import type { Edit } from './edit';
 
@@ -22,8 +22,11 @@ export interface ViewProps {
    * despite messages on those fields.
    */
   scenarioErrors?: FieldError[] | null;
-  /** Load a scenario, show the Scenario tab and run it once the core accepts it. */
-  applyAndRun?: (s: Scenario) => void;
+  /**
+   * Load a scenario, show the Scenario tab and run it once the core accepts
+   * it; `tco` (the optimiser row's) is shown beside that run's results.
+   */
+  applyAndRun?: (s: Scenario, tco?: TcoBreakdown | null) => void;
 }
 
 export interface ViewDef {

@@ -1,7 +1,8 @@
 // Reading a miss-ratio curve: the size for a target and the knee, against
 // curves whose answers are known by construction.
 import { describe, expect, it } from 'vitest';
-import { GB_BLOCKS, kneeOf, sizeForTarget } from '../../src/block/mrc-curve';
+import { GB_BLOCKS, cacheDevices, cacheDollars, dollarsPerGb, kneeOf, sizeForTarget } from '../../src/block/mrc-curve';
+import type { Device } from '../../src/engine/types';
 import type { MrcPoint } from '../../src/block/types';
 
 const point = (size_blocks: number, byte_hit_ratio: number): MrcPoint => ({
@@ -34,5 +35,16 @@ describe('miss-ratio curve reading', () => {
 
   it('counts 262 144 blocks of 4 KB to a GB', () => {
     expect(GB_BLOCKS).toBe(262_144);
+  });
+
+  it('prices a size from a device’s price and capacity, flash and DRAM only', () => {
+    const dev = (id: string, kind: Device['kind'], price: number, capacity_gb: number) => ({ id, name: id, kind, price, capacity_gb }) as Device;
+    const ssd = dev('ssd', 'ssd', 200, 800);
+    expect(dollarsPerGb(ssd)).toBe(0.25);
+    // 2 GB of 4 KB blocks at $0.25/GB.
+    expect(cacheDollars(2 * GB_BLOCKS, ssd)).toBe(0.5);
+    expect(cacheDollars(GB_BLOCKS, dev('free', 'ssd', 0, 100))).toBeNull();
+    const all = [ssd, dev('ram', 'dram', 300, 64), dev('disk', 'hdd', 300, 24_000), dev('nocap', 'dram', 10, 0)];
+    expect(cacheDevices(all).map((d) => d.id)).toEqual(['ssd', 'ram']);
   });
 });

@@ -108,6 +108,19 @@ describe('ScatterChart', () => {
     expect(container.querySelector('[data-testid="scatter-chart-pareto"]')).not.toBeNull();
     expect(svgOf(container)).toMatchSnapshot();
   });
+  it('puts point texts beside their points, or pointTextDy below them', () => {
+    const labelled = [{ id: 'a', x: 1000, y: 100, group: 'g', pointText: 'A' }, { id: 'b', x: 2000, y: 100, group: 'g' }];
+    const yOf = (dy?: number) => {
+      const { container, unmount } = render(<ScatterChart title="t" xLabel="x" yLabel="y" points={labelled} pointTextDy={dy} width={400} height={300} />);
+      const cy = Number(container.querySelector('[data-testid="scatter-chart-point-a"]')!.getAttribute('cy'));
+      const texts = Array.from(container.querySelectorAll('[data-testid="scatter-chart-text"]'));
+      const ty = Number(texts[0].getAttribute('y'));
+      unmount();
+      return { n: texts.length, offset: ty - cy };
+    };
+    expect(yOf()).toEqual({ n: 1, offset: 0 });
+    expect(yOf(15)).toEqual({ n: 1, offset: 15 });
+  });
   it('computes the front for other senses', () => {
     expect(paretoFront(pts, { x: 'max', y: 'min' }).map((p) => p.id)).toEqual(['a', 'c', 'e']);
     expect(paretoFront([{ id: 'x', x: 1, y: 1 }, { id: 'y', x: 1, y: 2 }]).map((p) => p.id)).toEqual(['y']);

@@ -87,6 +87,37 @@ describe('logs API', () => {
     api.free(agg.handle);
   });
 
+  it('draws title-level curves: LFU and Zipf from counts, LRU and windowed LFU from the kept order', async () => {
+    const map = mapOf(sampleBytes);
+    const counted = await api.read(20, sample, map);
+    const lfu = api.titleCurves(counted.handle, 24);
+    expect(lfu.points.every((p) => p.lru === null && p.windowed_lfu === null)).toBe(true);
+    expect(lfu.window_h).toBeNull();
+    const kept = await api.read(21, sample, map, undefined, undefined, true);
+    const c = api.titleCurves(kept.handle, 24);
+    expect(c.window_h).toBe(24);
+    expect(c.titles).toBe(lfu.titles);
+    expect(c.points.map((p) => p.static_lfu)).toEqual(lfu.points.map((p) => p.static_lfu));
+    // Every policy rises with the size and reaches the whole log (less first requests).
+    for (const k of ['static_lfu', 'lru', 'windowed_lfu'] as const) {
+      const ys = c.points.flatMap((p) => (p[k] == null ? [] : [p[k]]));
+      // Windowed LFU at 32 sizes of the default grid, the others everywhere.
+      expect(ys.length).toBe(k === 'windowed_lfu' ? Math.min(32, c.points.length) : c.points.length);
+      expect(ys.every((y, i) => i === 0 || y >= ys[i - 1] - 1e-12)).toBe(true);
+    }
+    const last = c.points.at(-1)!;
+    expect(last.titles).toBe(c.titles);
+    expect(last.windowed_lfu).toBe(last.lru);
+    expect(last.lru).toBeCloseTo(1 - c.titles / c.requests, 12);
+    // Bitrate × length gives every title a size (60 min at 245 KB/s each),
+    // so the byte shares equal the request shares.
+    expect(c.mean_request_bytes).toBe(3600 * 245 * 1024);
+    for (const p of c.points) expect(p.lru_bytes).toBeCloseTo(p.lru!, 12);
+    expect(() => api.titleCurves(kept.handle, 0)).toThrow(/^window_h:/);
+    api.free(counted.handle);
+    api.free(kept.handle);
+  });
+
   it('replays the log like a SimJob, one replication per window', async () => {
     const out = await api.read(7, sample, mapOf(sampleBytes), undefined, undefined, true);
     expect(out.replayable).toBe(true);

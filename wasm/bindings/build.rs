@@ -20,6 +20,7 @@ use tierplan_core::block::result::{
 use tierplan_core::characterize::{
     Characterization, CharacterizeRow, CharacterizeSpec, DriveState, Pattern, ThroughputSeries,
 };
+use tierplan_core::logs::curves::{TitleCurves, TitlePoint};
 use tierplan_core::logs::fit::{
     ChurnFit, DayNew, DiurnalFit, HourRate, Interval, LogFit, RankPoint, ZipfFit,
 };
@@ -34,13 +35,13 @@ use tierplan_core::optimize::{
 };
 use tierplan_core::progress::Progress;
 use tierplan_core::reproduce::{
-    Analytic, BlockCheck, Claim, ClaimOutcome, Combine, Difference, Expect, Input, Method, Metric,
-    Ours, ReproScenario, Reproduction, ReproductionRow, RequestInput, RequestMetric, RequestOutput,
-    RequestReproScenario, Study, StudyConfig, Verdict,
+    Analytic, BlockCheck, Claim, ClaimOutcome, Combine, DeviceCheck, Difference, Expect, Input,
+    Method, Metric, Ours, ReproScenario, Reproduction, ReproductionRow, RequestInput,
+    RequestMetric, RequestOutput, RequestReproScenario, Study, StudyConfig, Verdict,
 };
 use tierplan_core::request::{
     DeviceReplication, DeviceUse, FlashWrites, IndexRam, MaxRatePoint, MaxRateProgress,
-    MaxRateResult, RequestReplication, RequestResult,
+    MaxRateResult, RequestReplication, RequestResult, TimeSplit, WriteSizes,
 };
 use tierplan_core::sampling::block::presets::BlockWorkloadPreset;
 use tierplan_core::sampling::block::trace::TraceLineError;
@@ -52,13 +53,13 @@ use tierplan_core::scenario::presets::{DeviceFigure, FigureSource, PresetInfo};
 use tierplan_core::scenario::request::{
     ArrivalPattern, BlockCacheSpec, CachePolicyKind, CacheSpec, CacheStart, DiskLayout,
     DiskScheduler, HddMechanics, IndexKind, IndexSpec, MaxRateSpec, ObjectSpec, RamSpec,
-    RequestRun, RequestSpec, RingSpec, SeekModel, SegmentWorkload, SetReplacement,
+    RequestRun, RequestSpec, RingSpec, SeekModel, SegmentWorkload, SetReplacement, SsdState,
 };
 use tierplan_core::scenario::validate::FieldError;
 use tierplan_core::scenario::{
     Architecture, CellType, Churn, Device, DeviceKind, FlashSpec, IntervalPolicy, LfuPolicy,
-    LfuStart, Policy, Popularity, RateProfile, RunConfig, Scenario, TierRole, TierSpec, Tiers,
-    VideoClass, Workload, ZipfConvention,
+    LfuStart, Policy, Popularity, RateProfile, RunConfig, Scenario, SsdController, TierRole,
+    TierSpec, Tiers, VideoClass, Workload, ZipfConvention,
 };
 use tierplan_core::stats::Estimate;
 use tierplan_core::stream::results::{
@@ -98,6 +99,7 @@ fn main() {
         DeviceKind,
         CellType,
         Device,
+        SsdController,
         FlashSpec,
         Architecture,
         TierSpec,
@@ -180,9 +182,14 @@ fn main() {
         DayNew,
         ChurnFit,
         LogFit,
+        TitlePoint,
+        TitleCurves,
         PeakHour,
         RequestMetric,
         BlockCheck,
+        Pattern,
+        DriveState,
+        DeviceCheck,
         RequestInput,
         RequestReproScenario,
         RequestOutput,
@@ -201,6 +208,7 @@ fn main() {
         IndexKind,
         IndexSpec,
         CacheStart,
+        SsdState,
         CacheSpec,
         RequestRun,
         MaxRateSpec,
@@ -210,6 +218,8 @@ fn main() {
         RequestReplication,
         DeviceUse,
         FlashWrites,
+        WriteSizes,
+        TimeSplit,
         RequestResult,
         MaxRatePoint,
         MaxRateProgress,
@@ -232,8 +242,6 @@ fn main() {
         MrcPoint,
         MrcResult,
         TraceLineError,
-        Pattern,
-        DriveState,
         CharacterizeSpec,
         CharacterizeRow,
         ThroughputSeries,

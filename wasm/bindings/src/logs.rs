@@ -94,6 +94,26 @@ impl LogParse {
         to_js(&s).map_err(JsValue::from)
     }
 
+    /// Title-level hit-ratio curves (static LFU, the fitted Zipf model's
+    /// top-N mass; with the kept requests LRU, and windowed LFU when
+    /// `windowH` is given). Throws a `window_h: …` message for a bad window.
+    #[wasm_bindgen(js_name = titleCurves, unchecked_return_type = "TitleCurves")]
+    pub fn title_curves(
+        &self,
+        #[wasm_bindgen(js_name = windowH)] window_h: Option<f64>,
+    ) -> Result<JsValue, JsError> {
+        if let Some(w) = window_h {
+            logs::curves::check_window_h(w).map_err(|e| JsError::new(&e))?;
+        }
+        let trace = self.parser.trace.as_deref().filter(|t| !t.is_empty());
+        to_js(&logs::curves::title_curves(
+            &self.parser.tally,
+            trace,
+            &[],
+            window_h.filter(|_| trace.is_some()),
+        ))
+    }
+
     /// Whether every request was kept, so the log can be replayed.
     #[wasm_bindgen(js_name = canReplay)]
     pub fn can_replay(&self) -> bool {

@@ -84,7 +84,9 @@ pub enum LogCmd {
     /// How much cache for the catalog: the share of requests a file-level
     /// cache of N titles serves, for static LFU (the N most requested), LRU
     /// over titles (aggregated counts have no order: LFU only) and the fitted
-    /// Zipf model. CSV titles,static_lfu,lru,zipf, or JSON.
+    /// Zipf model. CSV titles,static_lfu,lru,zipf (and windowed_lfu with
+    /// --window-h; and the shares in bytes, *_bytes, when the log gives
+    /// every title a size: a bytes column, or bitrate and length), or JSON.
     Curve {
         file: String,
         #[command(flatten)]
@@ -92,6 +94,10 @@ pub enum LogCmd {
         /// Cache sizes in titles, comma-separated (default: a log grid).
         #[arg(long, value_delimiter = ',')]
         titles: Vec<u64>,
+        /// Add windowed LFU (model §7 dynamic LFU): request counts over a
+        /// sliding window of this many hours (raw logs only).
+        #[arg(long)]
+        window_h: Option<f64>,
         #[arg(long)]
         json: bool,
     },
@@ -268,23 +274,26 @@ pub fn run(cmd: LogCmd, load: &dyn Fn(&str) -> Result<Scenario, ExitCode>) -> Ex
             file,
             map,
             titles,
+            window_h,
             json,
         } => {
             if titles.contains(&0) {
                 return fail("--titles: a cache of 0 titles: sizes must be at least 1");
             }
+            if let Some(w) = window_h {
+                if let Err(e) = logs::curves::check_window_h(w) {
+                    return fail(format!("--{}", e.replace('_', "-")));
+                }
+            }
             let p = match parse_file(&file, &map, true) {
                 Ok(p) => p,
                 Err(e) => return fail(e),
             };
-            let order: Option<Vec<u32>> = p
-                .trace
-                .as_ref()
-                .map(|t| t.iter().map(|&(_, i)| i).collect());
             let c = logs::curves::title_curves(
                 &p.tally,
-                order.as_deref().filter(|o| !o.is_empty()),
+                p.trace.as_deref().filter(|o| !o.is_empty()),
                 &titles,
+                window_h,
             );
             if json {
                 println!(
@@ -292,10 +301,41 @@ pub fn run(cmd: LogCmd, load: &dyn Fn(&str) -> Result<Scenario, ExitCode>) -> Ex
                     serde_json::to_string_pretty(&c).expect("serialisable")
                 );
             } else {
-                println!("titles,static_lfu,lru,zipf");
+                let windowed = window_h.is_some();
+                let bytes = c.mean_request_bytes.is_some();
+                println!(
+                    "titles,static_lfu,lru,zipf{}{}",
+                    if windowed { ",windowed_lfu" } else { "" },
+                    match (bytes, windowed) {
+                        (false, _) => "",
+                        (true, false) => ",static_lfu_bytes,lru_bytes",
+                        (true, true) => ",static_lfu_bytes,lru_bytes,windowed_lfu_bytes",
+                    }
+                );
+                let opt = |v: Option<f64>| v.map_or(String::new(), |v| v.to_string());
                 for pt in &c.points {
-                    let lru = pt.lru.map_or(String::new(), |v| v.to_string());
-                    println!("{},{},{},{}", pt.titles, pt.static_lfu, lru, pt.zipf);
+                    let mut row = format!(
+                        "{},{},{},{}",
+                        pt.titles,
+                        pt.static_lfu,
+                        opt(pt.lru),
+                        pt.zipf
+                    );
+                    if windowed {
+                        row.push(',');
+                        row.push_str(&opt(pt.windowed_lfu));
+                    }
+                    if bytes {
+                        let mut cols = vec![pt.static_lfu_bytes, pt.lru_bytes];
+                        if windowed {
+                            cols.push(pt.windowed_lfu_bytes);
+                        }
+                        for v in cols {
+                            row.push(',');
+                            row.push_str(&opt(v));
+                        }
+                    }
+                    println!("{row}");
                 }
             }
             ExitCode::SUCCESS

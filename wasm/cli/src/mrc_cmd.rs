@@ -7,6 +7,7 @@ use crate::block_trace::{read_trace, TraceFormatArg};
 use clap::ValueEnum;
 use std::process::ExitCode;
 use std::time::Instant;
+use tierplan_core::block::mrc::working_set::WorkingSet;
 use tierplan_core::block::mrc::{MrcPolicy, MrcResult, Profiler, Sampling};
 use tierplan_core::sampling::block::BLOCK_BYTES;
 
@@ -47,6 +48,11 @@ pub struct MrcArgs {
     pub sizes: Option<String>,
     #[arg(long, value_enum, default_value = "csv")]
     pub out: OutArg,
+    /// Also the working set over time (with --out json): distinct 4 KB
+    /// blocks touched in each window of this many seconds of trace time,
+    /// as `working_set: [{start_s, ios, distinct_blocks}]`.
+    #[arg(long, value_name = "SECONDS")]
+    pub working_set: Option<f64>,
     /// Print I/Os per second and the blocks followed to standard error.
     #[arg(long)]
     pub time: bool,
@@ -121,8 +127,24 @@ pub fn run(a: MrcArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let mut ws = match a.working_set.map(WorkingSet::new).transpose() {
+        Ok(w) => w,
+        Err(e) => {
+            eprintln!("tierplan mrc: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if ws.is_some() && a.out != OutArg::Json {
+        eprintln!("tierplan mrc: --working-set: the working set is printed with --out json");
+        return ExitCode::from(2);
+    }
     let t0 = Instant::now();
-    let (_, reader) = match read_trace(&a.file, a.format.map(Into::into), &mut |io| p.push(io)) {
+    let (_, reader) = match read_trace(&a.file, a.format.map(Into::into), &mut |io| {
+        p.push(io);
+        if let Some(w) = ws.as_mut() {
+            w.push(io);
+        }
+    }) {
         Ok(x) => x,
         Err(code) => return code,
     };
@@ -143,10 +165,16 @@ pub fn run(a: MrcArgs) -> ExitCode {
         );
     }
     match a.out {
-        OutArg::Json => println!(
-            "{}",
-            serde_json::to_string_pretty(&r).expect("serialisable")
-        ),
+        OutArg::Json => {
+            let mut v = serde_json::to_value(&r).expect("serialisable");
+            if let Some(w) = ws {
+                v["working_set"] = serde_json::to_value(w.finish()).expect("serialisable");
+            }
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&v).expect("serialisable")
+            );
+        }
         OutArg::Csv => print!("{}", csv(&r)),
     }
     ExitCode::SUCCESS

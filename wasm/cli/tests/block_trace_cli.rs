@@ -234,6 +234,8 @@ fn mrc_prints_the_curve_and_names_bad_options() {
             vec!["--policy", "fifo", "--sample-size", "100"],
             "mrc.sample_size",
         ),
+        (vec!["--working-set", "0", "--out", "json"], "--working-set"),
+        (vec!["--working-set", "60"], "--working-set"),
     ] {
         let mut a = vec!["mrc", sample];
         a.extend(args);
@@ -244,4 +246,38 @@ fn mrc_prints_the_curve_and_names_bad_options() {
             "{want}"
         );
     }
+}
+
+/// `tierplan mrc --working-set`: the sample trace's distinct blocks per
+/// window of trace time; the windows' I/Os add up to the trace's, none holds
+/// more blocks than the whole footprint, and one window as long as the trace
+/// holds exactly the footprint.
+#[test]
+fn mrc_reports_the_working_set_over_time() {
+    let sample = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../public/sample-block-trace.csv"
+    );
+    let run = |w: &str| -> serde_json::Value {
+        let out = tierplan(&["mrc", sample, "--out", "json", "--working-set", w], None);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let v = run("1");
+    let ws = v["working_set"].as_array().unwrap();
+    assert!(ws.len() > 1, "{} windows", ws.len());
+    let ios: u64 = ws.iter().map(|w| w["ios"].as_u64().unwrap()).sum();
+    assert_eq!(ios, v["ios"].as_u64().unwrap());
+    let footprint = v["distinct_blocks"].as_f64().unwrap() as u64;
+    assert!(ws
+        .iter()
+        .all(|w| w["distinct_blocks"].as_u64().unwrap() <= footprint));
+    let whole = run("1e9");
+    let ws = whole["working_set"].as_array().unwrap();
+    assert_eq!(ws.len(), 1);
+    assert_eq!(ws[0]["distinct_blocks"].as_u64().unwrap(), footprint);
 }

@@ -432,7 +432,12 @@ fn title_curves_match_the_zipf_top_k_mass_and_a_plain_lru_replay() {
     let p = logs::parse_all(&bytes, csv_map(), true).unwrap();
     let order: Vec<u32> = p.trace.as_ref().unwrap().iter().map(|&(_, t)| t).collect();
     assert!(order.len() > 150_000, "{} requests", order.len());
-    let c = title_curves(&p.tally, Some(&order), &[1, 10, 50, 100, 250, 500]);
+    let c = title_curves(
+        &p.tally,
+        p.trace.as_deref(),
+        &[1, 10, 50, 100, 250, 500],
+        None,
+    );
     for pt in &c.points {
         let truth = zipf_top_k_mass(500, 0.8, pt.titles as u32);
         assert!(

@@ -728,6 +728,49 @@ fn an_invalid_scenario_disk_count_still_returns_the_optimum() {
     }
 }
 
+/// With dynamic LFU and churn the SSDs are written: the optimum's row
+/// carries their lifetime, from the simulated writes (the same as a run of
+/// that configuration), and the TCO's replacements are counted from it.
+#[test]
+fn dynamic_lfu_with_churn_reports_the_ssd_lifetime_of_the_optimum() {
+    let mut s = architects_question();
+    s.policy.lfu = LfuPolicy::Dynamic;
+    s.workload.churn = Some(Churn {
+        period_h: 1.0,
+        new_titles: 20,
+    });
+    let r = optimize(&s, &study_spec(Criterion::Simulated)).unwrap();
+    let b = best(&r, Architecture::SsdLfuHdd);
+    assert!(b.counts.file_cache >= 1, "{:?}", b.counts);
+    let m = b.measurement.as_ref().unwrap();
+    let l = m
+        .ssd_lifetimes
+        .iter()
+        .find(|l| l.role == TierRole::FileCache)
+        .unwrap();
+    let hours = l.lifetime_h.expect("dynamic LFU writes the flash").mean;
+    assert!(hours.is_finite() && hours > 0.0, "{hours}");
+    assert_eq!(l.device, "pm9a3_7t68");
+    let own = run(&configure(&s, Architecture::SsdLfuHdd, b.counts)).unwrap();
+    let f = own
+        .flash
+        .iter()
+        .find(|f| f.role == TierRole::FileCache)
+        .unwrap();
+    assert_eq!(f.lifetime_h.unwrap().mean, hours);
+    let tco = m.tco.as_ref().unwrap();
+    let rep = tco
+        .replacements
+        .iter()
+        .find(|x| x.role == TierRole::FileCache)
+        .unwrap();
+    assert_eq!(rep.lifetime_h, Some(hours));
+    assert_eq!(
+        rep.replacements,
+        ((tco.operating_hours / hours).ceil() - 1.0).max(0.0) as u32
+    );
+}
+
 /// An architecture whose cache tier cannot be formed from the scenario's
 /// devices (SSD interval cache while the interval cache is DRAM) is left out
 /// with its reason; the other architectures are still searched.

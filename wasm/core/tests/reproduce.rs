@@ -91,7 +91,9 @@ fn every_claim_is_well_formed_and_evaluates() {
         let o = &row.outcome;
         if matches!(
             plan.claims.iter().find(|c| c.id == row.id).unwrap().method,
-            Method::RequestSimulated { .. } | Method::BlockSimulated { .. }
+            Method::RequestSimulated { .. }
+                | Method::BlockSimulated { .. }
+                | Method::DeviceCharacterized { .. }
         ) {
             assert_eq!(
                 o.verdict,

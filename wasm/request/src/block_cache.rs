@@ -66,17 +66,20 @@ impl BlockCache {
         self.cached[(b / 64) as usize] >> (b % 64) & 1 == 1
     }
 
-    /// Flash byte address of a cached block (FIFO keeps no block → slot
-    /// map, so its address is the slot of the block's offset in its extent,
-    /// where a freshly filled extent puts it).
+    /// Flash byte address of a cached block: the slot that holds it (FIFO
+    /// finds it by probing its set, as flashcache does).
     pub fn addr_of(&self, b: u32) -> u64 {
-        let set = self.set_of(b) as u64;
+        let set = self.set_of(b) as usize;
+        let base = set * self.ways as usize;
         let way = if self.lru {
-            self.way_of[b as usize] as u64
+            self.way_of[b as usize] as usize
         } else {
-            (b % self.ways) as u64
+            self.tag[base..base + self.ways as usize]
+                .iter()
+                .position(|&t| t == b)
+                .expect("a cached block has a slot")
         };
-        (set * self.ways as u64 + way) * self.block_bytes
+        (base + way) as u64 * self.block_bytes
     }
 
     /// A hit: LRU refreshes the block's slot.

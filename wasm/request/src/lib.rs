@@ -41,6 +41,11 @@ pub struct RequestJob {
     events_before: u64,
     reps: Vec<RequestReplication>,
     series: Vec<Vec<Vec<f64>>>,
+    /// Summed over replications: flash write sizes (4 KB bins), the
+    /// segments' time split and how many requests it covers.
+    write_sizes: Vec<u64>,
+    split: sim::Split,
+    split_requests: u64,
 }
 
 impl RequestJob {
@@ -66,6 +71,9 @@ impl RequestJob {
             events_before: 0,
             reps: Vec::new(),
             series: Vec::new(),
+            write_sizes: vec![0; sim::WRITE_SIZE_BINS],
+            split: sim::Split::default(),
+            split_requests: 0,
         })
     }
 
@@ -89,6 +97,11 @@ impl RequestJob {
             let finished = self.sim.run(&self.plan, budget);
             budget = budget.saturating_sub(self.sim.events - before);
             if finished {
+                for (a, b) in self.write_sizes.iter_mut().zip(&self.sim.c.write_sizes) {
+                    *a += b;
+                }
+                self.split.add(&self.sim.c.split);
+                self.split_requests += self.sim.c.requests;
                 let r = self.replication();
                 self.reps.push(r);
                 self.series.push(
@@ -169,8 +182,11 @@ impl RequestJob {
             })
             .collect();
         let (host, nand, erases) = s.ssd.as_ref().map_or((0, 0, 0), |d| {
-            let pb = d.page_bytes();
-            (d.ftl.host_pages * pb, d.ftl.nand_pages * pb, d.ftl.erases)
+            (
+                d.host_written_bytes(),
+                d.ftl.nand_pages * d.map_bytes(),
+                d.ftl.erases,
+            )
         });
         RequestReplication {
             seed: p.seed.wrapping_add(self.rep),
@@ -288,8 +304,54 @@ impl RequestJob {
             ram_cache_gb: p.ram_bytes as f64 / GB,
             capital_cost: p.capital_cost,
             ios: reps.iter().map(|r| r.ios).sum(),
+            flash_write_sizes: p.ssd.as_ref().map(|_| write_sizes(&self.write_sizes)),
+            time_split: {
+                let n = self.split_requests.max(1) as f64;
+                let s = &self.split;
+                TimeSplit {
+                    disk_s: s.disk_s / n,
+                    flash_read_s: s.flash_read_s / n,
+                    queued_behind_writes_s: s.behind_s / n,
+                    gc_s: s.gc_s / n,
+                    other_s: s.other_s / n,
+                }
+            },
             replications: reps.clone(),
         }
+    }
+}
+
+/// The 4 KB-step histogram in the bins a chart reads (powers of two from
+/// 4 KB), with the median at 4 KB resolution.
+fn write_sizes(fine: &[u64]) -> WriteSizes {
+    let total: u64 = fine.iter().sum();
+    let mut seen = 0;
+    let mut median_kb = 0.0;
+    for (k, &n) in fine.iter().enumerate() {
+        seen += n;
+        if total > 0 && 2 * seen >= total {
+            median_kb = 4.0 * k.max(1) as f64;
+            break;
+        }
+    }
+    let mut upper_kb = Vec::new();
+    let mut counts = Vec::new();
+    let mut edge = 4.0;
+    let mut k = 0;
+    while k < fine.len() {
+        let mut n = 0;
+        while k < fine.len() && (4.0 * k as f64 <= edge || k == fine.len() - 1) {
+            n += fine[k];
+            k += 1;
+        }
+        upper_kb.push(edge);
+        counts.push(n);
+        edge *= 2.0;
+    }
+    WriteSizes {
+        upper_kb,
+        counts,
+        median_kb,
     }
 }
 

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use tierplan_kit::devices::ssd::SsdGeometry;
 use tierplan_scenario::request::*;
-use tierplan_scenario::{DeviceKind, Scenario};
+use tierplan_scenario::{DeviceKind, Scenario, SsdController};
 
 /// Default bytes per index entry by policy (editable through
 /// `cache.index.bytes_per_entry`); all are assumptions.
@@ -43,6 +43,10 @@ pub struct Plan {
     pub scan: bool,
     pub policy: CachePolicyKind,
     pub ssd: Option<SsdGeometry>,
+    /// The SSD's controller, when its device describes one.
+    pub ssd_controller: Option<SsdController>,
+    /// Start each replication with the SSD in steady state (a used drive).
+    pub ssd_steady: bool,
     pub flash_bytes: u64,
     pub read_priority: bool,
     pub ram_bytes: u64,
@@ -120,6 +124,8 @@ impl Plan {
             scan: r.layout.scheduler == DiskScheduler::Scan,
             policy,
             ssd,
+            ssd_controller: flash_dev.and_then(|d| d.flash.as_ref().and_then(|f| f.controller)),
+            ssd_steady: r.cache.ssd_state == Some(SsdState::Steady),
             flash_bytes,
             read_priority: r
                 .cache

@@ -104,5 +104,36 @@ pub struct RequestResult {
     pub ram_cache_gb: f64,
     pub capital_cost: f64,
     pub ios: u64,
+    /// SSD write requests by size, all replications (what blktrace would
+    /// show of the device; NOSSDAV'12 Figure 3a).
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub flash_write_sizes: Option<WriteSizes>,
+    /// Where a segment's time went, mean over measured requests.
+    pub time_split: TimeSplit,
     pub replications: Vec<RequestReplication>,
+}
+
+/// A histogram of SSD write request sizes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct WriteSizes {
+    /// Upper edge of each bin, KB (the last bin also holds anything larger).
+    pub upper_kb: Vec<f64>,
+    pub counts: Vec<u64>,
+    /// Median write size, KB (to the 4 KB step).
+    pub median_kb: f64,
+}
+
+/// Mean seconds per segment request: disk I/O, flash reads, waiting behind
+/// other I/O on the SSD (its queue and the backlog of buffered writes and
+/// garbage collection on its units), GC the request's own writes caused,
+/// and the rest (fill writes' own service).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TimeSplit {
+    pub disk_s: f64,
+    pub flash_read_s: f64,
+    pub queued_behind_writes_s: f64,
+    pub gc_s: f64,
+    pub other_s: f64,
 }

@@ -46,7 +46,66 @@ struct Io {
     /// Next I/O parked until this one completes (a fill write after its
     /// disk read), and the next in that chain.
     parked: u32,
+    /// Fill writes the block layer merged into this one (their owners
+    /// complete with it), chained through `riders` of each.
+    riders: u32,
+    /// When the device started it, and how its service time divided
+    /// (waiting on work already on its flash units; GC it triggered).
+    started: f64,
+    behind_s: f32,
+    gc_s: f32,
 }
+
+thread_local! {
+    /// The last steady-state layout this thread made, by what it depends on:
+    /// a worker running a figure's many jobs lays the drive out once.
+    static STEADY: std::cell::RefCell<Option<(String, Ssd)>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Put `ssd` in the steady state of plan `p`'s drive (laid out with the
+/// scenario's seed), from the thread's copy when it has one.
+fn steady_layout(p: &Plan, ssd: &mut Ssd) {
+    let key = format!("{:?}|{:?}|{}", p.ssd, p.ssd_controller, p.seed);
+    STEADY.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        match &*cell {
+            Some((k, saved)) if *k == key => ssd.clone_from(saved),
+            _ => {
+                ssd.reset_steady(p.seed as u64);
+                *cell = Some((key, ssd.clone()));
+            }
+        }
+    });
+}
+
+/// Largest request the block layer builds by merging (max_sectors_kb).
+const MAX_MERGE: u64 = 512 * 1024;
+
+/// Where a segment's time went, s: disk I/O, flash reads, waiting behind
+/// other I/O on the SSD (its queue and its units' backlog), garbage
+/// collection, and the rest (fill writes' own service, RAM).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Split {
+    pub disk_s: f64,
+    pub flash_read_s: f64,
+    pub behind_s: f64,
+    pub gc_s: f64,
+    pub other_s: f64,
+}
+
+impl Split {
+    pub fn add(&mut self, o: &Split) {
+        self.disk_s += o.disk_s;
+        self.flash_read_s += o.flash_read_s;
+        self.behind_s += o.behind_s;
+        self.gc_s += o.gc_s;
+        self.other_s += o.other_s;
+    }
+}
+
+/// Flash write sizes by 4 KB step: index k counts writes of (4(k−1), 4k]
+/// KB; the last bin holds everything larger.
+pub const WRITE_SIZE_BINS: usize = 1025;
 
 #[derive(Clone, Copy)]
 struct Req {
@@ -57,6 +116,9 @@ struct Req {
     pending: u32,
     measured: bool,
     alive: bool,
+    /// When the chunk in flight was issued.
+    chunk_at: f64,
+    split: Split,
 }
 
 struct Device {
@@ -78,6 +140,10 @@ pub struct Counters {
     pub block_lookups: u64,
     pub block_hits: u64,
     pub ios: u64,
+    /// Flash writes started in the measured period by size (`WRITE_SIZE_BINS`).
+    pub write_sizes: Vec<u64>,
+    /// Summed over measured requests.
+    pub split: Split,
 }
 
 pub struct Sim {
@@ -188,7 +254,10 @@ impl Sim {
             live_reqs: 0,
             devices,
             hdds: (0..p.disks).map(|_| Hdd::new(&p.hdd, stroke)).collect(),
-            ssd: p.ssd.as_ref().map(Ssd::new),
+            ssd: p
+                .ssd
+                .as_ref()
+                .map(|g| Ssd::with_controller(g, p.ssd_controller.as_ref())),
             ram: RamCache::new(chunk_bound, p.ram_bytes),
             block,
             ring,
@@ -228,7 +297,13 @@ impl Sim {
         }
         self.hdds.iter_mut().for_each(Hdd::reset);
         if let Some(s) = &mut self.ssd {
-            s.reset();
+            if p.ssd_steady {
+                // The drive's history before the run is the same in every
+                // replication (laid out with the scenario's seed).
+                steady_layout(p, s);
+            } else {
+                s.reset();
+            }
         }
         self.ram.reset();
         if let Some(b) = &mut self.block {
@@ -245,7 +320,10 @@ impl Sim {
         }
         self.feed_in_flight = false;
         self.fill = None;
-        self.c = Counters::default();
+        self.c = Counters {
+            write_sizes: vec![0; WRITE_SIZE_BINS],
+            ..Counters::default()
+        };
         self.responses.clear();
         self.responses
             .reserve((p.rate * p.duration_s * 1.05) as usize + 16);
@@ -332,6 +410,10 @@ impl Sim {
             arrived: 0.0,
             owner,
             parked: NONE,
+            riders: NONE,
+            started: 0.0,
+            behind_s: 0.0,
+            gc_s: 0.0,
         })
     }
 
@@ -352,11 +434,31 @@ impl Sim {
             }
         }
         let d = &mut self.devices[dev];
+        let is_write = op == IoOp::Write;
+        if d.busy != NONE && is_write && dev == Self::flash_dev(p) as usize {
+            // The block layer merges a write that continues the one queued
+            // last into it; the device sees one request.
+            if let Some(t) = d.queue.last(true) {
+                let tail = self.ios[t as usize];
+                let io = self.ios[i as usize];
+                if tail.op == IoOp::Write
+                    && tail.kind == Kind::Chunk
+                    && io.kind == Kind::Chunk
+                    && tail.addr + tail.size == io.addr
+                    && tail.size + io.size <= MAX_MERGE
+                {
+                    self.ios[t as usize].size += io.size;
+                    self.ios[i as usize].riders = tail.riders;
+                    self.ios[t as usize].riders = i;
+                    return;
+                }
+            }
+        }
         d.stats.arrive(now);
         if d.busy == NONE {
             self.start(p, dev, i);
         } else {
-            d.queue.push(i, op == IoOp::Write);
+            d.queue.push(i, is_write);
         }
     }
 
@@ -365,11 +467,18 @@ impl Sim {
         let t = if dev < p.disks as usize {
             self.hdds[dev].service(io.addr, io.size, &mut self.dev_rng)
         } else {
-            self.ssd
-                .as_mut()
-                .expect("flash device")
-                .service(io.op, io.addr, io.size)
+            let ssd = self.ssd.as_mut().expect("flash device");
+            let t = ssd.service_at(io.op, io.addr, io.size, self.now);
+            let x = &mut self.ios[i as usize];
+            x.behind_s = ssd.last.behind_s as f32;
+            x.gc_s = ssd.last.gc_s as f32;
+            if io.op == IoOp::Write && self.measuring {
+                let k = (io.size.div_ceil(4096) as usize).min(WRITE_SIZE_BINS - 1);
+                self.c.write_sizes[k] += 1;
+            }
+            t
         };
+        self.ios[i as usize].started = self.now;
         let d = &mut self.devices[dev];
         d.busy = i;
         d.started = self.now;
@@ -428,17 +537,59 @@ impl Sim {
         self.free_ios.push(i);
         match io.kind {
             Kind::Chunk => {
-                let r = &mut self.reqs[io.owner as usize];
-                r.pending -= 1;
-                if r.pending == 0 {
-                    self.chunk_done(p, io.owner);
+                // The writes merged into this one complete with it.
+                let mut k = io.riders;
+                while k != NONE {
+                    let rider = self.ios[k as usize];
+                    self.free_ios.push(k);
+                    self.chunk_io_done(p, rider.owner, &io, dev);
+                    k = rider.riders;
                 }
+                self.chunk_io_done(p, io.owner, &io, dev);
             }
             Kind::Feed => self.feed_done(),
             // Only the last read of a piece carries its write.
             Kind::FillRead => {}
             Kind::FillWrite => self.fill_step(p),
         }
+    }
+
+    /// One I/O of a request's chunk is done; the chunk is when none is left,
+    /// and its time is put down to what the last I/O did.
+    fn chunk_io_done(&mut self, p: &Plan, q: u32, io: &Io, dev: usize) {
+        let r = &mut self.reqs[q as usize];
+        r.pending -= 1;
+        if r.pending > 0 {
+            return;
+        }
+        if r.measured {
+            let elapsed = self.now - r.chunk_at;
+            let sojourn = (self.now - io.arrived).min(elapsed);
+            let mut s = Split::default();
+            if dev < p.disks as usize {
+                s.disk_s = elapsed;
+            } else {
+                let waited = io.started - io.arrived;
+                let service = self.now - io.started;
+                let behind = (io.behind_s as f64).min(service);
+                let gc = (io.gc_s as f64).min(service - behind);
+                let own = service - behind - gc;
+                // Waiting in the queue is waiting on the I/Os ahead, whose
+                // time went to GC in the share it has of the flash's work.
+                let share = self.ssd.as_ref().map_or(0.0, Ssd::gc_share);
+                s.behind_s = waited * (1.0 - share) + behind;
+                s.gc_s = gc + waited * share;
+                if io.op == IoOp::Read {
+                    s.flash_read_s = own;
+                } else {
+                    s.other_s = own;
+                }
+                // Before this I/O was submitted: the disk read a fill waits for.
+                s.disk_s = elapsed - sojourn;
+            }
+            r.split.add(&s);
+        }
+        self.chunk_done(p, q);
     }
 
     // ---- requests and chunks ----
@@ -472,6 +623,8 @@ impl Sim {
             pending: 0,
             measured,
             alive: true,
+            chunk_at: self.now,
+            split: Split::default(),
         };
         let q = match self.free_reqs.pop() {
             Some(q) => {
@@ -504,6 +657,7 @@ impl Sim {
                 self.reqs[q as usize].next_chunk += 1;
                 continue;
             }
+            self.reqs[q as usize].chunk_at = self.now;
             self.issue_chunk(p, q, off, len, cid);
             if self.reqs[q as usize].pending > 0 {
                 return;
@@ -536,6 +690,7 @@ impl Sim {
                 self.c.misses += 1;
             }
             self.responses.push(rt);
+            self.c.split.add(&r.split);
         }
         self.live_reqs -= 1;
         self.reqs[q as usize].alive = false;
@@ -654,14 +809,24 @@ impl Sim {
                 self.c.block_lookups += (e - b + 1) as u64;
             }
             if hit {
+                // Read each run of blocks whose slots are consecutive.
+                let mut reads: Vec<(u64, u64)> = Vec::new();
                 for k in b..=e {
                     cache.hit(k);
+                    let lo = (k as u64 * bb).max(run_lo);
+                    let hi = ((k as u64 + 1) * bb).min(run_hi);
+                    let a = cache.addr_of(k) + (lo - k as u64 * bb);
+                    match reads.last_mut() {
+                        Some((ra, rl)) if *ra + *rl == a => *rl += hi - lo,
+                        _ => reads.push((a, hi - lo)),
+                    }
                 }
-                let addr = cache.addr_of(b);
                 if measured {
                     self.c.block_hits += (e - b + 1) as u64;
                 }
-                self.flash_read(p, q, addr, run_hi - run_lo, measured);
+                for (a, l) in reads {
+                    self.flash_read(p, q, a, l, measured);
+                }
             } else {
                 if measured {
                     self.c.disk_bytes += run_hi - run_lo;
@@ -679,26 +844,18 @@ impl Sim {
                         q,
                     );
                     self.reqs[q as usize].pending += 1;
-                    // Insert the piece's blocks; park one write per run of
-                    // consecutive slots behind the disk read.
+                    // Insert the piece's blocks; each block's flash write
+                    // waits for the disk read, as flashcache issues one per
+                    // block (the SSD's queue merges those that touch).
                     let pb0 = (piece.lib / bb) as u32;
                     let pb1 = ((piece.lib + piece.len - 1) / bb) as u32;
-                    let mut run_start = u64::MAX;
-                    let mut run_len = 0u64;
+                    let slots: Vec<u64> = (pb0..=pb1)
+                        .map(|k| self.block.as_mut().expect("block cache").insert(k))
+                        .collect();
                     let mut chain = NONE;
-                    for k in pb0..=pb1 {
-                        let slot = self.block.as_mut().expect("block cache").insert(k);
-                        if run_len > 0 && slot == run_start + run_len {
-                            run_len += 1;
-                            continue;
-                        }
-                        if run_len > 0 {
-                            chain = self.park_write(dev, run_start * bb, run_len * bb, q, chain);
-                        }
-                        run_start = slot;
-                        run_len = 1;
+                    for &slot in slots.iter().rev() {
+                        chain = self.park_write(dev, slot * bb, bb, q, chain);
                     }
-                    chain = self.park_write(dev, run_start * bb, run_len * bb, q, chain);
                     self.ios[r as usize].parked = chain;
                     self.submit(p, r);
                 }
@@ -876,7 +1033,7 @@ impl Sim {
             }
         }
         if let Some(s) = &mut self.ssd {
-            s.ftl.reset_counters();
+            s.reset_counters();
         }
     }
 

@@ -254,6 +254,18 @@ pub enum CacheStart {
 }
 
 /// The flash tier between RAM and the disks.
+/// An SSD's state at the start of a run (model §11).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum SsdState {
+    /// Every block erased, nothing mapped.
+    Fresh,
+    /// Preconditioned: the whole logical space written over by random
+    /// writes, so garbage collection works on the drive's own spare space.
+    Steady,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields, default)]
@@ -268,6 +280,12 @@ pub struct CacheSpec {
     /// cache prioritises reads.
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub read_priority: Option<bool>,
+    /// The SSD's state when the run starts: fresh (secure-erased) or steady
+    /// (written over before, its whole logical space mapped, as a flushed
+    /// flashcache or a used L2ARC device finds it); absent: fresh.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ssd_state: Option<SsdState>,
     pub block: BlockCacheSpec,
     pub ring: RingSpec,
     pub object: ObjectSpec,
@@ -282,6 +300,7 @@ impl Default for CacheSpec {
             flash_gb: 60.0,
             start: CacheStart::Cold,
             read_priority: None,
+            ssd_state: None,
             block: BlockCacheSpec::default(),
             ring: RingSpec::default(),
             object: ObjectSpec::default(),

@@ -238,6 +238,55 @@ pub struct FlashSpec {
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub units: Option<u32>,
+    /// The controller between the host and the flash (mapping unit, write
+    /// buffer, command overhead, host link, GC reserve, read-ahead) as the
+    /// request-level engine and characterisation time it; absent: a
+    /// page-mapped FTL with static striping, no buffer and no overhead.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub controller: Option<SsdController>,
+}
+
+/// What an SSD's controller does between the host and its flash units
+/// (model §11, "Device characterisation and SSD state"). Each field is a
+/// device characteristic, fitted to that device's own microbenchmarks where
+/// its preset says so.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields, default)]
+pub struct SsdController {
+    /// The FTL maps logical space in units of this many KB (a multiple of
+    /// the page): a write that covers part of a unit reads the rest and
+    /// programs the whole unit (read-modify-write). The page size gives a
+    /// page-mapped FTL; the erase block, a block-mapped one.
+    pub map_kb: f64,
+    /// Fixed time per command (host stack, protocol, controller), µs.
+    pub command_us: f64,
+    /// Host interface bandwidth, MB/s (SATA 3 Gb/s ≈ 280).
+    pub link_mbps: f64,
+    /// Write-back buffer, KB: a write is acknowledged once buffered, and
+    /// waits only when the flash is this far behind; 0 = write-through.
+    pub buffer_kb: f64,
+    /// Clean blocks per unit that garbage collection restores once it has
+    /// to start (foreground, stalling the unit): 1 collects one block at a
+    /// time, more gives bursts.
+    pub gc_reserve_blocks: u32,
+    /// Reads that continue the previous read find their pages already being
+    /// fetched (the drive's sequential read-ahead).
+    pub read_ahead: bool,
+}
+
+impl Default for SsdController {
+    fn default() -> Self {
+        SsdController {
+            map_kb: 4.0,
+            command_us: 0.0,
+            link_mbps: 280.0,
+            buffer_kb: 0.0,
+            gc_reserve_blocks: 1,
+            read_ahead: false,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -20,6 +20,7 @@
 pub mod histogram;
 pub mod job;
 pub mod stack;
+pub mod working_set;
 
 use histogram::Histogram;
 use serde::{Deserialize, Serialize};

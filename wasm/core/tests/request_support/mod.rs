@@ -40,6 +40,7 @@ pub fn add_small_ssd(s: &mut Scenario, read_us: f64, program_us: f64, erase_ms: 
             spare_factor: 0.07,
             write_read_interference: 0.0,
             units: Some(2),
+            controller: None,
         }),
         assumptions: vec![],
         hdd: None,

@@ -43,6 +43,16 @@ impl IoQueue {
         }
     }
 
+    /// The I/O a new one of this kind would queue behind (the block layer
+    /// merges a request into it when their ranges touch).
+    pub fn last(&self, is_write: bool) -> Option<u32> {
+        if self.read_priority && is_write {
+            self.writes.back().copied()
+        } else {
+            self.reads.back().copied()
+        }
+    }
+
     /// Whether any write waits (only tracked separately with read priority).
     pub fn has_writes(&self) -> bool {
         !self.writes.is_empty()

@@ -28,6 +28,7 @@ fn mlc_flash(interference: f64) -> FlashSpec {
         spare_factor: 0.07,
         write_read_interference: interference,
         units: None,
+        controller: None,
     }
 }
 
@@ -182,6 +183,7 @@ pub fn device_presets() -> Vec<Device> {
                 spare_factor: 0.28,
                 write_read_interference: 0.05,
                 units: None,
+                controller: None,
             }),
             assumptions: strs(&[
                 "read_mbps 700, write_mbps 550, power_w 10 W",
@@ -210,6 +212,7 @@ pub fn device_presets() -> Vec<Device> {
                 spare_factor: 0.07,
                 write_read_interference: 0.1,
                 units: None,
+                controller: None,
             }),
             assumptions: strs(&[
                 "read_mbps 155, write_mbps 80, power_w 2 W",
@@ -534,5 +537,34 @@ mod tests {
         let tlc = device(&h, h.tiers.file_cache.as_ref().unwrap());
         assert_eq!(slc.flash.as_ref().unwrap().cell, CellType::Slc);
         assert_eq!(tlc.flash.as_ref().unwrap().cell, CellType::Tlc);
+    }
+
+    /// A plan is about the steady state: today's presets warm up for at
+    /// least one video length (the longest class), the studies' start empty
+    /// as the studies did.
+    #[test]
+    fn today_s_presets_warm_up_one_video_length_and_the_studies_keep_zero() {
+        let mut today = 0;
+        for p in scenario_presets() {
+            let s = scenario_preset(&p.id).unwrap();
+            let longest_h = s
+                .workload
+                .classes
+                .iter()
+                .map(|c| c.length_min / 60.0)
+                .fold(0.0, f64::max);
+            if p.source == TODAY {
+                today += 1;
+                assert!(
+                    s.run.warmup_h >= longest_h,
+                    "{}: warm-up {} h",
+                    p.id,
+                    s.run.warmup_h
+                );
+            } else if p.source.contains("MMSys") {
+                assert_eq!(s.run.warmup_h, 0.0, "{}", p.id);
+            }
+        }
+        assert!(today >= 3);
     }
 }

@@ -124,6 +124,7 @@ fn nvme_flash(cell: CellType, drive_writes: u32, program_us: f64) -> FlashSpec {
         spare_factor: 0.145,
         write_read_interference: 0.05,
         units: None,
+        controller: None,
     }
 }
 

@@ -308,10 +308,72 @@ fn check_devices(c: &mut Checker, devices: &[Device]) {
                     0.9,
                     "",
                 );
+                if let Some(k) = &f.controller {
+                    check_controller(c, &format!("{p}.controller"), k, f);
+                }
             }
             (None, _) => {}
         }
     }
+}
+
+/// An SSD controller's fields: the mapping unit is whole pages within one
+/// erase block; the rest are bounded so a run stays finite.
+fn check_controller(c: &mut Checker, p: &str, k: &SsdController, f: &FlashSpec) {
+    let block_kb = f.page_kb * f.pages_per_block as f64;
+    c.range(
+        &format!("{p}.map_kb"),
+        k.map_kb,
+        0.0,
+        true,
+        block_kb.max(f.page_kb),
+        "KB (one erase block)",
+    );
+    let pages = k.map_kb / f.page_kb;
+    if k.map_kb.is_finite()
+        && k.map_kb > 0.0
+        && f.page_kb > 0.0
+        && (pages < 1.0 || (pages - pages.round()).abs() > 1e-9)
+    {
+        c.push(
+            format!("{p}.map_kb"),
+            format!(
+                "{} KB is not a whole number of {} KB pages",
+                fmt_num(k.map_kb),
+                fmt_num(f.page_kb)
+            ),
+        );
+    }
+    c.range(
+        &format!("{p}.command_us"),
+        k.command_us,
+        0.0,
+        false,
+        1e5,
+        "µs",
+    );
+    c.range(
+        &format!("{p}.link_mbps"),
+        k.link_mbps,
+        0.0,
+        true,
+        1e5,
+        "MB/s",
+    );
+    c.range(
+        &format!("{p}.buffer_kb"),
+        k.buffer_kb,
+        0.0,
+        false,
+        1e7,
+        "KB",
+    );
+    c.count(
+        &format!("{p}.gc_reserve_blocks"),
+        k.gc_reserve_blocks,
+        1,
+        4096,
+    );
 }
 
 fn check_tier(

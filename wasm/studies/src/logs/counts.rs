@@ -25,6 +25,9 @@ pub struct Tally {
     pub t_min: f64,
     pub t_max: f64,
     sums: [(f64, u64); EXTRAS],
+    /// Per title: bytes of its requests that had a size, and how many had
+    /// one (a request's size: its bytes column, else bitrate × length).
+    sized: Vec<(f64, u64)>,
     /// A column named in the mapping that the header lacks.
     pub mapping_error: Option<String>,
     raw: bool,
@@ -54,10 +57,19 @@ impl Tally {
                 self.names.push(title.into());
                 self.requests.push(0);
                 self.first_day.push(s.day);
+                self.sized.push((0.0, 0));
                 i
             }
         };
         self.requests[idx] += 1;
+        let size = extras[0].or(match (extras[2], extras[3]) {
+            (Some(kbps), Some(len)) => Some(kbps * 1024.0 * len),
+            _ => None,
+        });
+        if let Some(b) = size.filter(|b| b.is_finite() && *b >= 0.0) {
+            self.sized[idx].0 += b;
+            self.sized[idx].1 += 1;
+        }
         // A day with requests is a day of the log even if no title is new.
         self.new_per_day.entry(s.day).or_insert(0);
         for (acc, v) in self.sums.iter_mut().zip(extras) {
@@ -83,6 +95,7 @@ impl Tally {
                         self.names.push(key.into());
                         self.requests.push(0);
                         self.first_day.push(i64::MAX);
+                        self.sized.push((0.0, 0));
                         self.names.len() - 1
                     }
                 };
@@ -118,6 +131,16 @@ impl Tally {
         for &d in &self.first_day {
             *self.new_per_day.entry(d).or_insert(0) += 1;
         }
+    }
+
+    /// Bytes a request of each title serves (the mean over its requests with
+    /// a size), or None unless every title has one: a raw log with a bytes
+    /// column, or bitrate and length columns (KB/s of 1024 B × s).
+    pub fn title_bytes(&self) -> Option<Vec<f64>> {
+        if self.sized.is_empty() || self.sized.iter().any(|&(_, n)| n == 0) {
+            return None;
+        }
+        Some(self.sized.iter().map(|&(b, n)| b / n as f64).collect())
     }
 
     /// Mean of an optional column over the lines that had it.

@@ -567,6 +567,12 @@ pub fn reproduction() -> Reproduction {
         .position(|c| c.id == "nossdav12-object-lfu")
         .map_or(claims.len(), |i| i + 1);
     claims.splice(at..at, super::claims_request::nossdav12_request_claims());
+    // Table 1's device figures beside our characterisation of the presets.
+    let at = claims
+        .iter()
+        .position(|c| c.id == "nossdav12-hdd-rate")
+        .unwrap_or(claims.len());
+    claims.splice(at..at, super::claims_devices::table1_claims());
     claims.extend(super::claims_sengupta_li::sengupta_li_claims());
     // HySSC's rows come from short block-cache runs, before FAST'12's.
     let at = claims

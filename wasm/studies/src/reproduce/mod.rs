@@ -28,6 +28,7 @@
 mod analytic;
 mod claims;
 mod claims_block;
+mod claims_devices;
 mod claims_fast12;
 mod claims_request;
 mod claims_sengupta_li;

@@ -32,6 +32,12 @@ fn read(m: RequestMetric, out: &RequestOutput) -> (f64, Option<f64>, String) {
                 format!("{:.1} ± {:.1} %", 100.0 * e.mean, 100.0 * e.ci95),
             )
         }
+        (RequestMetric::FlashWriteMedianKb, RequestOutput::Run { result }) => {
+            match &result.flash_write_sizes {
+                Some(w) => (w.median_kb, None, format!("{:.0} KB", w.median_kb)),
+                None => (f64::NAN, None, "no flash writes".into()),
+            }
+        }
         _ => (
             f64::NAN,
             None,

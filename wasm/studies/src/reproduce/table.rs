@@ -55,7 +55,11 @@ pub fn reproduction_table_with(
                 published: c.published.clone(),
                 how: c.how.clone(),
                 scenarios,
-                outcome: if !all_in && matches!(c.method, Method::BlockSimulated { .. }) {
+                outcome: if !all_in
+                    && matches!(
+                        c.method,
+                        Method::BlockSimulated { .. } | Method::DeviceCharacterized { .. }
+                    ) {
                     block_pending(c)
                 } else {
                     evaluate_with(c, results, requests)

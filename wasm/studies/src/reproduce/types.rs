@@ -304,6 +304,21 @@ pub enum Method {
     BlockSimulated {
         check: BlockCheck,
     },
+    /// A microbenchmark of a catalog device's model (model §11, device
+    /// characterisation) the core runs itself (`claims_devices`).
+    DeviceCharacterized {
+        check: DeviceCheck,
+    },
+}
+
+/// Which figure of which device's characterisation a claim reads: MB/s of
+/// `pattern` at queue depth 1 in `state`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct DeviceCheck {
+    pub device: String,
+    pub pattern: crate::characterize::Pattern,
+    pub state: crate::characterize::DriveState,
 }
 
 /// What a block-cache claim computes.
@@ -334,6 +349,8 @@ pub enum RequestMetric {
     FlashHitPercent,
     /// Block-cache hits per block lookup, %.
     BlockHitPercent,
+    /// Median SSD write request, KB.
+    FlashWriteMedianKb,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
