@@ -111,7 +111,7 @@ test('a disk is characterised in one state; a refused spec is named beside its f
   await expect(page.getByTestId('char-seconds')).toHaveAttribute('aria-invalid', 'true');
 });
 
-test('the HTTP tab explains a chosen run: busiest-second utilisation of each device', async ({ page }) => {
+test('the HTTP tab explains a chosen run: busiest-second utilisation, flash write sizes, where the time went', async ({ page }) => {
   test.setTimeout(180_000);
   const h = new HttpPage(page);
   await h.open();
@@ -123,6 +123,12 @@ test('the HTTP tab explains a chosen run: busiest-second utilisation of each dev
   const why = page.getByTestId('http-details-why');
   await expect(why).toBeVisible();
   await expect(page.locator('[data-testid^="http-details-util-chart-point-ssd-"]')).toHaveCount(180);
+  // The engine's write sizes: the CDF ends at 1 and the median is marked; the time split has its five parts.
+  await expect(page.getByTestId('http-details-writes-median')).toHaveText(/KB|MB/);
+  await expect(page.getByTestId('http-details-writes-chart-overlay-median')).toHaveCount(1);
+  const cdf = await page.locator('[data-testid^="http-details-writes-chart-point-cdf-"]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-y'))));
+  expect(cdf[cdf.length - 1]).toBe(1);
+  await expect(page.locator('[data-testid^="http-details-split-part-"]')).toHaveCount(5);
   const ch = new CharacterisePage(page);
   for (const size of [
     { width: 1280, height: 800, name: '1280' },
@@ -132,6 +138,8 @@ test('the HTTP tab explains a chosen run: busiest-second utilisation of each dev
     await ch.axeClean('http-details');
     await ch.shot(page.getByTestId('http-details'), `why-${size.name}`);
     await ch.shot(page.getByTestId('http-details-util'), `why-${size.name}-util`);
+    await ch.shot(page.getByTestId('http-details-writes'), `why-${size.name}-writes`);
+    await ch.shot(page.getByTestId('http-details-split'), `why-${size.name}-split`);
   }
   // The way to the SSD's own microbenchmarks.
   await page.getByTestId('http-to-catalog').click();

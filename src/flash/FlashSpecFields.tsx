@@ -14,7 +14,7 @@ const CELLS: { value: CellType; label: string }[] = [
   { value: 'qlc', label: 'QLC' },
 ];
 
-type NumKey = Exclude<keyof FlashSpec, 'cell'>;
+type NumKey = Exclude<keyof FlashSpec, 'cell' | 'controller'>;
 
 const NUMBERS: { key: NumKey; label: string; unit: string; integer?: boolean }[] = [
   { key: 'page_kb', label: 'Page size', unit: 'KB' },

@@ -7,7 +7,7 @@ import { useRef } from 'react';
 import { scaleLinear } from 'd3-scale';
 import { ExportButtons, LineChart, XAxis, seriesColor, tickValues } from '../charts';
 import { num, percent } from '../shared/format';
-import type { RequestResult } from './types';
+import type { RequestResult, TimeSplit, WriteSizes } from './types';
 import { deviceLabel } from './details';
 import {
   STUDY_MEDIAN_KB,
@@ -15,12 +15,9 @@ import {
   medianMarkers,
   peakUtilisationSeries,
   saturation,
-  timeSplitOf,
   timeSplitParts,
   writeSizeCdf,
   writeSizesOf,
-  type TimeSplit,
-  type WriteSizes,
 } from './diagnostics';
 
 /** Each device's busiest second in every bucket of the measured hour. */
@@ -141,22 +138,22 @@ export function TimeSplitChart({ split, title, testId }: { split: TimeSplit; tit
   );
 }
 
-/** The diagnostics of one run; each chart the engine has numbers for. */
+/** The diagnostics of one run (a rate and a policy). */
 export function WhyPanel({ result, label, testId }: { result: RequestResult; label: string; testId: string }) {
   const sizes = writeSizesOf(result);
-  const split = timeSplitOf(result);
   const at = `${label}, ${num(result.rate)} requests/s`;
   return (
     <div className="why-panel" data-testid={`${testId}-why`}>
       <h3>Why: where the time goes ({at})</h3>
       <PeakUtilisationChart result={result} title={`Device utilisation over the measured period, ${at}`} testId={`${testId}-util`} />
-      {sizes ? <WriteSizeCdfChart sizes={sizes} title={`Flash write request sizes, ${at}`} testId={`${testId}-writes`} /> : null}
-      {split ? <TimeSplitChart split={split} title={`Where a segment request’s time went, ${at}`} testId={`${testId}-split`} /> : null}
-      {!sizes && !split ? (
-        <p className="hint" data-testid={`${testId}-why-missing`}>
-          {result.flash ? 'This run reports no flash write sizes or time split.' : 'No flash tier in this run: no flash writes to show.'}
+      {sizes ? (
+        <WriteSizeCdfChart sizes={sizes} title={`Flash write request sizes, ${at}`} testId={`${testId}-writes`} />
+      ) : (
+        <p className="hint" data-testid={`${testId}-writes-none`}>
+          No writes to flash in this run: no write-size distribution to show.
         </p>
-      ) : null}
+      )}
+      <TimeSplitChart split={result.time_split} title={`Where a segment request’s time went, ${at}`} testId={`${testId}-split`} />
     </div>
   );
 }

@@ -3,37 +3,13 @@
 // (NOSSDAV'12 Figures 3b, 5), the flash write-size distribution (Figure 3a)
 // and where a segment request's time went. Plain functions, tested without React.
 import type { LineSeries, OverlaySeries } from '../charts';
-import type { RequestResult } from './types';
+import type { RequestResult, TimeSplit, WriteSizes } from './types';
 import { deviceLabel } from './details';
 
-// The engine's write-size histogram and time split, as the request engine
-// is to report them (`RequestResult.flash_write_sizes`, `.time_split`).
-// Local shapes until the generated types carry them.
-/** Histogram of SSD write request sizes: `counts[i]` writes of at most `upper_kb[i]` KB (and above the bin before). */
-export interface WriteSizes {
-  upper_kb: number[];
-  counts: number[];
-  median_kb: number;
-}
-
-/** Mean seconds per segment request spent in each part of its service. */
-export interface TimeSplit {
-  disk_s: number;
-  flash_read_s: number;
-  queued_behind_writes_s: number;
-  gc_s: number;
-  other_s: number;
-}
-
-type WithDiagnostics = RequestResult & { flash_write_sizes?: WriteSizes | null; time_split?: TimeSplit | null };
-
+/** The SSD's write requests by size, or null when the run wrote nothing to flash. */
 export function writeSizesOf(r: RequestResult): WriteSizes | null {
-  const w = (r as WithDiagnostics).flash_write_sizes;
+  const w = r.flash_write_sizes;
   return w && w.counts.some((c) => c > 0) ? w : null;
-}
-
-export function timeSplitOf(r: RequestResult): TimeSplit | null {
-  return (r as WithDiagnostics).time_split ?? null;
 }
 
 /** The write-size median NOSSDAV'12 reports for flashcache at 1 request/s cold (Figure 3a), KB. */
@@ -61,11 +37,11 @@ export function formatKb(kb: number): string {
 }
 
 export const SPLIT_PARTS: { key: keyof TimeSplit; label: string }[] = [
-  { key: 'disk_s', label: 'disk reads' },
+  { key: 'disk_s', label: 'disk I/O' },
   { key: 'flash_read_s', label: 'flash reads' },
-  { key: 'queued_behind_writes_s', label: 'queued behind flash writes' },
-  { key: 'gc_s', label: 'waiting for garbage collection' },
-  { key: 'other_s', label: 'other (RAM, queueing elsewhere)' },
+  { key: 'queued_behind_writes_s', label: 'waiting behind other SSD work (writes, GC backlog)' },
+  { key: 'gc_s', label: 'GC its own writes caused' },
+  { key: 'other_s', label: 'the rest (fill writes’ own service)' },
 ];
 
 /** The parts of a segment request's mean time, each with its share of the total. */

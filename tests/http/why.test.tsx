@@ -1,12 +1,13 @@
 // "Show the why" on the HTTP streaming tab (issue 22): the busiest-second
 // utilisation chart over a real request-level run, and the write-size CDF
-// and time split over fixture data in the shapes the engine reports.
+// and time split over fixture data and over a real flashcache run.
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { simApi } from '../helpers/wasm';
 import type { RequestResult } from '../../src/http/types';
 import { WhyPanel, WriteSizeCdfChart, TimeSplitChart } from '../../src/http/WhyPanel';
-import { peakUtilisationSeries, saturation, timeSplitParts, writeSizeCdf, type TimeSplit, type WriteSizes } from '../../src/http/diagnostics';
+import { peakUtilisationSeries, saturation, timeSplitParts, writeSizeCdf } from '../../src/http/diagnostics';
+import type { TimeSplit, WriteSizes } from '../../src/http/types';
 
 async function shortRun(): Promise<RequestResult> {
   const api = simApi();
@@ -65,8 +66,8 @@ describe('WhyPanel', () => {
     expect(saturation(per).meanGapS).toBe(140);
   });
 
-  it('shows the write-size CDF with the median marked, and the time split, when the result has them', async () => {
-    const r = { ...(await shortRun()), flash_write_sizes: SIZES, time_split: SPLIT } as RequestResult;
+  it('shows the write-size CDF with the median marked, and the time split', async () => {
+    const r = { ...(await shortRun()), flash_write_sizes: SIZES, time_split: SPLIT };
     render(<WhyPanel result={r} label="Block cache, cold" testId="t" />);
     const cdf = screen.getByTestId('t-writes');
     expect(cdf.getAttribute('data-median-kb')).toBe('116');
@@ -76,15 +77,30 @@ describe('WhyPanel', () => {
     expect(screen.getByTestId('t-writes-chart-overlay-study-median')).toBeTruthy();
     expect(screen.getByTestId('t-split-part-queued_behind_writes_s').getAttribute('data-seconds')).toBe('2.5');
     expect(within(screen.getByTestId('t-split-table')).getAllByRole('row')).toHaveLength(6);
-    expect(screen.queryByTestId('t-why-missing')).toBeNull();
   });
 
-  it('says so when the run reports neither', async () => {
+  it('draws the engine’s own write sizes and time split of a flashcache run', async () => {
     const r = await shortRun();
-    render(<WhyPanel result={{ ...r, flash_write_sizes: null, time_split: null } as RequestResult} label="x" testId="t" />);
+    expect(r.flash_write_sizes).toBeTruthy();
+    render(<WhyPanel result={r} label="Block cache, cold" testId="t" />);
+    const w = r.flash_write_sizes!;
+    expect(screen.getByTestId('t-writes').getAttribute('data-median-kb')).toBe(String(w.median_kb));
+    const ys = screen.getAllByTestId(/^t-writes-chart-point-cdf-/).map((p) => Number(p.getAttribute('data-y')));
+    expect(ys).toHaveLength(w.upper_kb.length);
+    expect(ys[ys.length - 1]).toBe(1);
+    // The median the engine reports is where the CDF first reaches one half.
+    const first = ys.findIndex((y) => y >= 0.5);
+    expect(w.median_kb).toBeLessThanOrEqual(w.upper_kb[first]);
+    expect(first === 0 || w.median_kb > w.upper_kb[first - 1]).toBe(true);
+    expect(screen.getByTestId('t-split-part-disk_s').getAttribute('data-seconds')).toBe(String(r.time_split.disk_s));
+  });
+
+  it('says so when the run wrote nothing to flash', async () => {
+    const r = await shortRun();
+    render(<WhyPanel result={{ ...r, flash_write_sizes: null }} label="x" testId="t" />);
     expect(screen.queryByTestId('t-writes')).toBeNull();
-    expect(screen.queryByTestId('t-split')).toBeNull();
-    expect(screen.getByTestId('t-why-missing')).toBeTruthy();
+    expect(screen.getByTestId('t-writes-none')).toBeTruthy();
+    expect(screen.getByTestId('t-split')).toBeTruthy();
   });
 
   it('renders the charts on their own', () => {
@@ -95,6 +111,6 @@ describe('WhyPanel', () => {
       </>,
     );
     expect(screen.getByTestId('w-median').textContent).toBe('2 MB');
-    expect(screen.getByTestId('s').querySelector('title')!.textContent).toMatch(/queued behind flash writes 2\.5 s/);
+    expect(screen.getByTestId('s').querySelector('title')!.textContent).toMatch(/waiting behind other SSD work \(writes, GC backlog\) 2\.5 s/);
   });
 });
