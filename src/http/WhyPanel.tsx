@@ -5,7 +5,7 @@
 // sees why a policy misses deadlines.
 import { useRef } from 'react';
 import { scaleLinear } from 'd3-scale';
-import { ExportButtons, LineChart, XAxis, seriesColor, tickValues } from '../charts';
+import { ExportButtons, LineChart, XAxis, seriesColor, tickValues, useContainerWidth } from '../charts';
 import { num, percent } from '../shared/format';
 import type { RequestResult, TimeSplit, WriteSizes } from './types';
 import { deviceLabel } from './details';
@@ -90,7 +90,9 @@ export function WriteSizeCdfChart({ sizes, title, testId }: { sizes: WriteSizes;
 export function TimeSplitChart({ split, title, testId }: { split: TimeSplit; title: string; testId: string }) {
   const parts = timeSplitParts(split);
   const total = parts.reduce((a, p) => a + Math.max(0, p.seconds), 0);
-  const width = 640;
+  // Drawn at the width it has, so its labels keep their size on a phone.
+  const [boxRef, measured] = useContainerWidth<HTMLDivElement>();
+  const width = Math.max(280, Math.min(860, measured ?? 640));
   const m = { top: 8, right: 18, bottom: 44, left: 18 };
   const x = scaleLinear()
     .domain([0, total > 0 ? total : 1])
@@ -98,7 +100,7 @@ export function TimeSplitChart({ split, title, testId }: { split: TimeSplit; tit
     .nice();
   let at = 0;
   return (
-    <div className="http-chart" data-testid={testId}>
+    <div className="http-chart" data-testid={testId} ref={boxRef}>
       <svg viewBox={`0 0 ${width} 92`} role="img" aria-labelledby={`${testId}-title`} className="ck-svg">
         <title id={`${testId}-title`}>
           {title}: {parts.map((p) => `${p.label} ${num(p.seconds)} s`).join(', ')}
@@ -110,7 +112,7 @@ export function TimeSplitChart({ split, title, testId }: { split: TimeSplit; tit
           const w = Math.max(0, x(at) - x0);
           return <rect key={p.key} x={x0} y={m.top} width={w} height={36} fill={seriesColor(i)} data-testid={`${testId}-part-${p.key}`} data-seconds={p.seconds} />;
         })}
-        <XAxis scale={x} ticks={tickValues(x, 6, false)} format={(v) => num(v)} y={m.top + 40} label="mean seconds per segment request" width={width} m={m} />
+        <XAxis scale={x} ticks={tickValues(x, Math.max(2, Math.floor(width / 90)), false)} format={(v) => num(v)} y={m.top + 40} label="mean seconds per segment request" width={width} m={m} />
       </svg>
       <table className="http-table split-table" data-testid={`${testId}-table`}>
         <caption>{title}</caption>
@@ -128,8 +130,8 @@ export function TimeSplitChart({ split, title, testId }: { split: TimeSplit; tit
                 <span className="swatch" style={{ background: seriesColor(i) }} aria-hidden="true" />
                 {p.label}
               </th>
-              <td>{num(p.seconds)}</td>
-              <td>{percent(p.share)}</td>
+              <td className="num">{num(p.seconds)}</td>
+              <td className="num">{p.share > 0 && p.share < 0.001 ? '< 0.1%' : percent(p.share)}</td>
             </tr>
           ))}
         </tbody>
