@@ -364,7 +364,7 @@ export function App({ engine }: { engine: Engine }) {
               <JsonPanel scenario={scenario} result={lastResult} onOpen={openScenario} />
             </div>
           </div>
-          <DeviceCatalog devices={scenario.devices} presets={devicePresets} inUse={inUse} edit={edit} />
+          <DeviceCatalog devices={scenario.devices} presets={devicePresets} inUse={inUse} edit={edit} engine={engine} />
           <RunBar
             canRun={canRun}
             running={run.status === 'running'}

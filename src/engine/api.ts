@@ -16,6 +16,7 @@ import { flashCalls, type FlashCalls } from '../flash/worker-calls';
 import { reproduceCalls, type ReproduceCalls } from '../reproduce/worker-calls';
 import { requestCalls, type RequestCalls } from '../http/worker-calls';
 import { blockCalls, type BlockCalls } from '../block/worker-calls';
+import { characteriseCalls, type CharacteriseCalls } from '../planner/worker-calls';
 import {
   ScenarioError,
   StudiesNotLoaded,
@@ -60,7 +61,7 @@ export interface RunOptions {
  * The worker's API: the engine's own calls (scenarios, the stream engine's
  * closed forms, every job) and each feature's worker-side calls.
  */
-export interface SimApi extends FlashCalls, ReproduceCalls, RequestCalls, BlockCalls {
+export interface SimApi extends FlashCalls, ReproduceCalls, RequestCalls, BlockCalls, CharacteriseCalls {
   ping(): string;
   validate(scenario: Scenario): FieldError[];
   /** Erlang B of the scenario's disk tier (undefined for several video classes). */
@@ -266,6 +267,7 @@ export function createSimApi(planner: PlannerWasm, studiesSlot: StudiesSlot): Si
     ...reproduceCalls(ctx),
     ...requestCalls(ctx),
     ...blockCalls(ctx),
+    ...characteriseCalls(ctx),
   };
   return api;
 }

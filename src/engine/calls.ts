@@ -8,7 +8,7 @@
 import type { SimApi } from './api';
 
 /** Calls stepped on a worker with progress and Cancel; the pool submits each as a job. */
-export type JobCall = 'run' | 'runRequest' | 'maxRate' | 'runBlock' | 'runMrc';
+export type JobCall = 'run' | 'runRequest' | 'maxRate' | 'runBlock' | 'runMrc' | 'characterize';
 
 export const SHORT_CALLS = [
   'validate',
@@ -45,6 +45,8 @@ export const SHORT_CALLS = [
   'requestPreset',
   'requestDevicePresets',
   'defaultRequestSpec',
+  'defaultCharacterizeSpec',
+  'deviceFigures',
 ] as const satisfies readonly (keyof SimApi)[];
 
 export type ShortCall = (typeof SHORT_CALLS)[number];

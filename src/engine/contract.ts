@@ -6,6 +6,8 @@ import type { ShortCalls } from './calls';
 import type { Progress, RunResult, Scenario } from './types';
 import type { MaxRateProgress, MaxRateResult, RequestResult } from '../http/types';
 import type { BlockProgress, BlockResult, MrcResult, MrcSpec } from '../block/types';
+import type { Characterization, CharacterizeSpec } from '../planner/characterise';
+import type { Device } from './types';
 
 /** Options of one job on the pool: cancel through the signal, progress after every chunk. */
 export interface JobRequest<P> {
@@ -43,4 +45,10 @@ export interface Engine extends ShortCalls {
   runBlock(s: Scenario, trace: Blob | null, req?: JobRequest<BlockProgress>): Promise<BlockResult>;
   /** The miss-ratio curve of a block trace file (model §13): hit ratio at every cache size in one pass. */
   runMrc(spec: MrcSpec, trace: Blob, req?: JobRequest<BlockProgress>): Promise<MrcResult>;
+  /**
+   * Microbenchmarks of one catalog device's model (model §11, device
+   * characterisation), as `tierplan characterize` runs them. One call with
+   * no progress; the signal cancels it.
+   */
+  characterize(device: Device, spec: CharacterizeSpec, req?: JobRequest<never>): Promise<Characterization>;
 }

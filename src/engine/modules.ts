@@ -55,6 +55,9 @@ export type StudiesWasm = ScenarioModule &
     | 'evaluateClaimsWithRequests'
     | 'studyCostTable'
     | 'rejectionNote'
+    | 'characterize'
+    | 'defaultCharacterizeSpec'
+    | 'deviceFigures'
   >;
 
 /** The studies module if it is instantiated, else null. */

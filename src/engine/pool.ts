@@ -7,6 +7,8 @@ import type { WorkerApi } from './worker-api';
 import type { RunResult, Scenario } from './types';
 import type { MaxRateProgress, MaxRateResult, RequestResult } from '../http/types';
 import type { BlockProgress, BlockResult, MrcResult, MrcSpec } from '../block/types';
+import type { Characterization, CharacterizeSpec } from '../planner/characterise';
+import type { Device } from './types';
 import { DEFAULT_CHUNK } from './api';
 import type { Engine, JobRequest, RunRequest } from './contract';
 import { forwardShortCalls, type ShortCalls } from './calls';
@@ -172,6 +174,15 @@ export class WorkerPool implements Engine {
   /** The miss-ratio curve of a block trace (model §13) on the next free worker; the file is read there in slices. */
   runMrc(spec: MrcSpec, trace: Blob, req: JobRequest<BlockProgress> = {}): Promise<MrcResult> {
     return this.submit((api, id, onProgress, chunk) => api.runMrc(id, spec, trace, onProgress, chunk), req);
+  }
+
+  /**
+   * A device characterisation on the next free worker. It is one call into
+   * the core with no steps, so Cancel ends it by terminating the worker
+   * (after the grace period) and starting a new one.
+   */
+  characterize(device: Device, spec: CharacterizeSpec, req: JobRequest<never> = {}): Promise<Characterization> {
+    return this.submit((api) => api.characterize(device, spec), req);
   }
 
   /** Queue a stepped job; it runs when a worker is free and can be aborted through `req.signal`. */

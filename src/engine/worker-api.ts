@@ -37,6 +37,7 @@ export function workerApi(instance: Promise<SimApi>, loadStudies: () => Promise<
     maxRate: (id, s, known, onProgress, chunk) => call((a) => a.maxRate(id, s, known, onProgress, chunk)),
     runBlock: (id, s, trace, onProgress, chunk) => call((a) => a.runBlock(id, s, trace, onProgress, chunk)),
     runMrc: (id, spec, trace, onProgress, chunk) => call((a) => a.runMrc(id, spec, trace, onProgress, chunk)),
+    characterize: (device, spec) => call((a) => a.characterize(device, spec)),
     cancel: (id) => {
       void instance.then((a) => a.cancel(id));
     },

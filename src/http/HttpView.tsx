@@ -15,7 +15,8 @@ import { DEFAULT_FIGURE, SERIES, type FigurePoint, type FigureSettings, type Ser
 import { FigurePanel } from './FigurePanel';
 import { MaxRatePanel } from './MaxRatePanel';
 import { RequestEditor } from './RequestEditor';
-import { PolicyTable, UtilisationChart } from './RunDetails';
+import { PolicyTable } from './RunDetails';
+import { WhyPanel } from './WhyPanel';
 import { useFigureRun } from './useFigureRun';
 import './http.css';
 
@@ -24,7 +25,7 @@ function message(e: unknown): string {
 }
 
 /** Load a study configuration, or give the current scenario a request section. */
-function Setup({ engine, scenario, setScenario }: { engine: Engine; scenario: Scenario; setScenario: (s: Scenario) => void }) {
+function Setup({ engine, scenario, setScenario, showView }: { engine: Engine; scenario: Scenario; setScenario: (s: Scenario) => void; showView?: (id: string) => void }) {
   const [presets, setPresets] = useState<PresetInfo[]>([]);
   const [id, setId] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -80,6 +81,20 @@ function Setup({ engine, scenario, setScenario }: { engine: Engine; scenario: Sc
           </button>
         )}
       </div>
+      {showView ? (
+        <p className="hint">
+          How fast are the SSD and the disks on their own? Each device of the catalog can be characterised (4 KB random and 128 KB sequential
+          microbenchmarks, fresh and in steady state, beside the study’s measured figures):{' '}
+          <button type="button" className="secondary" data-testid="http-to-catalog" onClick={() => {
+              showView('scenario');
+              // The catalog is below the editor: bring it into view once the tab has rendered.
+              setTimeout(() => document.querySelector('[data-testid="device-catalog"]')?.scrollIntoView({ block: 'start' }), 0);
+            }}
+          >
+            Open the device catalog
+          </button>
+        </p>
+      ) : null}
       {scenario.request ? null : (
         <p data-testid="http-no-request">This scenario has no request-level section yet: load a study configuration or add the default one.</p>
       )}
@@ -173,7 +188,7 @@ function SingleRun({ engine, scenario, canRun }: { engine: Engine; scenario: Sce
           >
             Download result (JSON, as <code>tierplan run</code> prints it)
           </button>
-          <UtilisationChart result={state.result} title={`Device utilisation over time at ${num(state.result.rate)} requests/s`} testId="http-single-util" />
+          <WhyPanel result={state.result} label={scenario.name} testId="http-single" />
           <PolicyTable rows={[{ label: scenario.name, result: state.result }]} caption="Hit ratios, flash writes and index" testId="http-single-table" />
         </div>
       ) : null}
@@ -224,7 +239,11 @@ function FigureDetails({ points }: { points: FigurePoint[] }) {
   const util = at.find((a) => a.id === series) ?? at[0];
   return (
     <section className="card" aria-labelledby="http-details-title" data-testid="http-details">
-      <h2 id="http-details-title">Per policy at one rate</h2>
+      <h2 id="http-details-title">Per policy at one rate, and why</h2>
+      <p className="hint">
+        Choose a rate and a policy: its devices’ busiest seconds over the hour (NOSSDAV’12 Figures 3b, 5), the sizes of its flash writes (Figure 3a) and where a
+        segment request’s time went show why it misses deadlines.
+      </p>
       <div className="inline-form">
         <div className="field">
           <label htmlFor="http-details-rate">Request rate</label>
@@ -237,7 +256,7 @@ function FigureDetails({ points }: { points: FigurePoint[] }) {
           </select>
         </div>
         <div className="field">
-          <label htmlFor="http-details-policy">Utilisation of</label>
+          <label htmlFor="http-details-policy">Policy to explain</label>
           <select id="http-details-policy" data-testid="http-details-policy" value={util?.id} onChange={(e) => setSeries(e.target.value as SeriesId)}>
             {at.map((a) => (
               <option key={a.id} value={a.id}>
@@ -247,13 +266,13 @@ function FigureDetails({ points }: { points: FigurePoint[] }) {
           </select>
         </div>
       </div>
-      {util ? <UtilisationChart result={util.result} title={`Device utilisation, ${util.label}, ${num(chosen)} requests/s`} testId="http-details-util" /> : null}
+      {util ? <WhyPanel result={util.result} label={util.label} testId="http-details" /> : null}
       <PolicyTable rows={at} caption={`Hit ratios by tier, flash writes, WA, lifetime and index RAM at ${num(chosen)} requests/s`} testId="http-details-table" />
     </section>
   );
 }
 
-export function HttpView({ engine, scenario, valid, setScenario, edit }: ViewProps) {
+export function HttpView({ engine, scenario, valid, setScenario, edit, showView }: ViewProps) {
   const { errors } = useContext(FormContext);
   const [settings, setSettings] = useState<FigureSettings>(DEFAULT_FIGURE);
   const figure = useFigureRun(engine);
@@ -261,7 +280,7 @@ export function HttpView({ engine, scenario, valid, setScenario, edit }: ViewPro
   const canRun = valid && scenario.request != null;
   return (
     <div className="http-view" data-testid="http-view">
-      <Setup engine={engine} scenario={scenario} setScenario={setScenario} />
+      <Setup engine={engine} scenario={scenario} setScenario={setScenario} showView={showView} />
       {scenario.request ? (
         <>
           <RequestEditor scenario={scenario} edit={edit} />

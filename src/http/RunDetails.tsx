@@ -1,37 +1,8 @@
-// What one request-level result says beyond its miss ratio: device
-// utilisation over time, and per policy the hit ratios by tier, flash
-// writes, WA, lifetime, the index's RAM and its cost.
-import { useRef } from 'react';
-import { ExportButtons, LineChart } from '../charts';
+// What one request-level result says beyond its miss ratio, per policy: the
+// hit ratios by tier, flash writes, WA, lifetime, the index's RAM and its
+// cost (the device utilisation over time is in WhyPanel.tsx).
 import type { RequestResult } from './types';
-import { dollars, estimate, num, percent } from '../shared/format';
-import { bucketSeconds, deviceLabel, utilisationSeries } from './details';
-
-export function UtilisationChart({ result, title, testId }: { result: RequestResult; title: string; testId: string }) {
-  const svgRef = useRef<SVGSVGElement>(null);
-  const series = utilisationSeries(result);
-  const rows = series.flatMap((s) => s.points.map((p) => ({ device: s.id, minute: Number(p.x.toFixed(3)), utilisation: p.y })));
-  const bucket = bucketSeconds(result);
-  return (
-    <div className="http-chart" data-testid={testId}>
-      <LineChart
-        title={title}
-        xLabel="time in the measured period (min)"
-        yLabel={bucket > 1 ? `busy fraction (mean over ${bucket} s)` : 'busy fraction per second'}
-        series={series}
-        yDomain={[0, 1]}
-        yFormat={percent}
-        testId={`${testId}-chart`}
-        svgRef={svgRef}
-      />
-      <ExportButtons svgRef={svgRef} name="device-utilisation" rows={rows} columns={['device', 'minute', 'utilisation']} meta={{ title, seed: result.replications[0]?.seed }} testId={`${testId}-export`} />
-      <p className="hint">
-        Mean utilisation:{' '}
-        {result.devices.map((d) => `${deviceLabel(d.name)} ${estimate(d.utilisation, 'percent')}`).join(' · ')}
-      </p>
-    </div>
-  );
-}
+import { dollars, estimate, num } from '../shared/format';
 
 export interface PolicyResult {
   label: string;
@@ -61,7 +32,8 @@ export function PolicyTable({ rows, caption, testId }: { rows: PolicyResult[]; c
     ['Capital cost', (r) => dollars(r.capital_cost)],
   ];
   return (
-    <div className="table-scroll">
+    // Scrolls sideways when its columns do not fit: focusable so the keyboard can scroll it.
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
       <table className="http-table cards" data-testid={testId}>
         <caption>{caption}</caption>
         <thead>

@@ -23,9 +23,3 @@ export function deviceLabel(name: string): string {
   if (m) return `HDD ${Number(m[1]) + 1}`;
   return name === 'ssd' ? 'SSD' : name;
 }
-
-/** Bucket width of `utilisationSeries`, s. */
-export function bucketSeconds(r: RequestResult, maxPoints = 120): number {
-  const n = Math.max(0, ...r.devices.map((d) => d.per_second.length));
-  return Math.max(1, Math.ceil(n / maxPoints));
-}

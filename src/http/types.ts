@@ -29,4 +29,6 @@ export type {
   SeekModel,
   SegmentWorkload,
   SetReplacement,
+  TimeSplit,
+  WriteSizes,
 } from '../wasm-pkg/tierplan_studies';

@@ -7,6 +7,10 @@ import { SINGLE_COLUMN_QUERY, useMediaQuery } from '../shared/media';
 import type { Edit } from '../shared/edit';
 import { KINDS } from '../shared/labels';
 import { FlashSpecFields } from '../flash/FlashSpecFields';
+import type { Engine } from '../engine/contract';
+import { canCharacterise } from './characterise';
+import { CharacterisationPanel } from './CharacterisationPanel';
+import { useCharacterisation } from './useCharacterisation';
 
 interface Props {
   devices: Device[];
@@ -14,6 +18,8 @@ interface Props {
   /** Ids of the devices the tiers use (those cannot be removed). */
   inUse: string[];
   edit: Edit;
+  /** Runs each device's characterisation on the worker pool. */
+  engine: Engine;
 }
 
 const COLUMNS = ['Name', 'Kind', 'Capacity (GB)', 'Read (MB/s)', 'Write (MB/s)', 'Price ($)', 'Power (W)', 'Flash', 'Assumptions', 'Remove'];
@@ -70,7 +76,9 @@ function isPresentDay(d: Device): boolean {
   return d.assumptions.some((a) => a.startsWith('price $') && a.includes(' as of '));
 }
 
-export function DeviceCatalog({ devices, presets, inUse, edit }: Props) {
+export function DeviceCatalog({ devices, presets, inUse, edit, engine }: Props) {
+  const ch = useCharacterisation(engine);
+  const characterising = ch.state.kind === 'running' ? ch.state.device.id : null;
   const [toAdd, setToAdd] = useState('');
   // On a narrow screen the catalog folds, so Run and the results are not below
   // a page of device rows; it opens by itself when one of its fields is wrong.
@@ -78,7 +86,8 @@ export function DeviceCatalog({ devices, presets, inUse, edit }: Props) {
   const [unfolded, setUnfolded] = useState(false);
   const { errors } = useContext(FormContext);
   const hasErrors = errors.some((e) => e.path.startsWith('devices'));
-  const folded = narrow && !unfolded && !hasErrors;
+  // An open characterisation keeps the catalog open: it is drawn inside it.
+  const folded = narrow && !unfolded && !hasErrors && ch.state.kind === 'idle';
   const bodyId = useId();
 
   return (
@@ -87,7 +96,11 @@ export function DeviceCatalog({ devices, presets, inUse, edit }: Props) {
         <h2 className="legend-heading">Device catalog</h2>
       </legend>
       {narrow && !hasErrors ? (
-        <button type="button" className="secondary" data-testid="catalog-toggle" aria-expanded={!folded} aria-controls={bodyId} onClick={() => setUnfolded(folded)}>
+        <button type="button" className="secondary" data-testid="catalog-toggle" aria-expanded={!folded} aria-controls={bodyId} onClick={() => {
+            // Hiding the devices closes a characterisation drawn among them.
+            if (!folded) ch.close();
+            setUnfolded(folded);
+          }}>
           {folded ? `Show the ${devices.length} devices` : 'Hide the devices'}
         </button>
       ) : null}
@@ -114,6 +127,18 @@ export function DeviceCatalog({ devices, presets, inUse, edit }: Props) {
                   id: {d.id}
                 </span>
                 <FieldMessages path={`devices[${i}].id`} />
+                {canCharacterise(d) ? (
+                  <button
+                    type="button"
+                    className="secondary characterise"
+                    data-testid={`characterise-device-${i}`}
+                    aria-label={`Characterise device ${d.id}: microbenchmarks of its model`}
+                    disabled={characterising === d.id}
+                    onClick={() => ch.start(d)}
+                  >
+                    Characterise
+                  </button>
+                ) : null}
               </td>
               <td data-label="Kind">
                 <SelectField<DeviceKind>
@@ -221,6 +246,7 @@ export function DeviceCatalog({ devices, presets, inUse, edit }: Props) {
           Add
         </button>
       </div>
+      <CharacterisationPanel ch={ch} />
       </div>
     </fieldset>
   );

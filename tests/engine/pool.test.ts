@@ -170,4 +170,33 @@ describe('WorkerPool', () => {
     expect(pool.spawned).toBe(2);
     await expect(pool.run(scenario(1, 1))).resolves.toBeTruthy();
   });
+
+  it('runs a characterisation on a worker; Cancel terminates the worker that is busy with it', async () => {
+    let n = 0;
+    pool = new WorkerPool(
+      () => {
+        const api = newSimApi();
+        // The first worker is busy for ever, as with a long characterisation (one call, no steps).
+        if (n++ === 0) api.characterize = (() => new Promise(() => undefined)) as unknown as SimApi['characterize'];
+        return fakeWorker(api);
+      },
+      { size: 1, cancelGraceMs: 50 },
+    );
+    const d = simApi()
+      .requestDevicePresets()
+      .find((x) => x.id === 'x25m')!;
+    const small = { ...d, capacity_gb: 0.125 };
+    const spec = { queue_depths: [1], seconds: 0.2, precondition_passes: 1, seed: 1 };
+    const ac = new AbortController();
+    const p = pool.characterize(small, spec, { signal: ac.signal });
+    await new Promise((r) => setTimeout(r, 20));
+    ac.abort();
+    await expect(p).rejects.toMatchObject({ name: 'AbortError' });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(fakes[0].terminated).toBe(true);
+    expect(pool.spawned).toBe(2);
+    const c = await pool.characterize(small, spec);
+    expect(c).toEqual(simApi().characterize(small, spec));
+    await expect(pool.characterize(small, { ...spec, queue_depths: [0] })).rejects.toThrow(/^characterize\.queue_depths: /);
+  });
 });

@@ -17,7 +17,9 @@ use tierplan_core::block::mrc::{MrcPoint, MrcPolicy, MrcResult, Sampling};
 use tierplan_core::block::result::{
     BlockCacheResult, BlockResult, CostAtU, PartitionPoint, TierResult,
 };
-use tierplan_core::characterize::{DriveState, Pattern};
+use tierplan_core::characterize::{
+    Characterization, CharacterizeRow, CharacterizeSpec, DriveState, Pattern, ThroughputSeries,
+};
 use tierplan_core::logs::curves::{TitleCurves, TitlePoint};
 use tierplan_core::logs::fit::{
     ChurnFit, DayNew, DiurnalFit, HourRate, Interval, LogFit, RankPoint, ZipfFit,
@@ -47,7 +49,7 @@ use tierplan_core::scenario::block::{
     BlockCacheKind, BlockSpec, BlockTraceFormat, BlockTraceRef, BlockWorkload,
     SyntheticBlockWorkload,
 };
-use tierplan_core::scenario::presets::PresetInfo;
+use tierplan_core::scenario::presets::{DeviceFigure, FigureSource, PresetInfo};
 use tierplan_core::scenario::request::{
     ArrivalPattern, BlockCacheSpec, CachePolicyKind, CacheSpec, CacheStart, DiskLayout,
     DiskScheduler, HddMechanics, IndexKind, IndexSpec, MaxRateSpec, ObjectSpec, RamSpec,
@@ -240,6 +242,12 @@ fn main() {
         MrcPoint,
         MrcResult,
         TraceLineError,
+        CharacterizeSpec,
+        CharacterizeRow,
+        ThroughputSeries,
+        Characterization,
+        FigureSource,
+        DeviceFigure,
     );
     let dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR set by cargo"));
     std::fs::write(dir.join("types.d.ts"), out).expect("write types.d.ts");

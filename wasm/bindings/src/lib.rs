@@ -280,6 +280,10 @@ mod tests {
             "ClaimOutcome",
             "Verdict",
             "StudyConfig",
+            "CharacterizeSpec",
+            "CharacterizeRow",
+            "Characterization",
+            "DeviceFigure",
         ] {
             assert!(
                 TS_TYPES.contains(&format!("export type {name} ")),

@@ -438,3 +438,39 @@ pub fn request_device_presets() -> Result<JsValue, JsError> {
 pub fn default_request_spec() -> Result<JsValue, JsError> {
     to_js(&tierplan_core::scenario::request::RequestSpec::default())
 }
+
+// ---- Device characterisation (model §11, issue 22) ----
+
+use tierplan_core::characterize::CharacterizeSpec;
+
+/// Microbenchmarks of one catalog device's model, as `tierplan characterize`
+/// runs them (4 KB random and 128 KB sequential reads and writes, a 70/30
+/// mix; each queue depth; fresh and, for an SSD, steady state after the
+/// preconditioning whose throughput over time is returned too). One call
+/// runs to the end: the worker that makes it is busy until then. Throws the
+/// field errors (`FieldError[]`: `device.…`, `characterize.…`) of a device
+/// or spec it cannot characterise.
+#[wasm_bindgen(unchecked_return_type = "Characterization")]
+pub fn characterize(
+    #[wasm_bindgen(unchecked_param_type = "Device")] device: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "CharacterizeSpec")] spec: JsValue,
+) -> Result<JsValue, JsValue> {
+    let device: tierplan_core::scenario::Device = from_js(&device, "device")?;
+    let spec: CharacterizeSpec = from_js(&spec, "characterize")?;
+    let c = tierplan_core::characterize::characterize(&device, &spec).map_err(field_errors_js)?;
+    to_js(&c).map_err(JsValue::from)
+}
+
+/// The spec `tierplan characterize` runs by default.
+#[wasm_bindgen(js_name = defaultCharacterizeSpec, unchecked_return_type = "CharacterizeSpec")]
+pub fn default_characterize_spec() -> Result<JsValue, JsError> {
+    to_js(&CharacterizeSpec::default())
+}
+
+/// Every published figure of the presets' real drives (measured by a study
+/// or rated by the datasheet), each naming the characterisation test it
+/// compares with.
+#[wasm_bindgen(js_name = deviceFigures, unchecked_return_type = "DeviceFigure[]")]
+pub fn device_figures() -> Result<JsValue, JsError> {
+    to_js(&tierplan_core::scenario::presets::device_figures())
+}

@@ -4,7 +4,7 @@
 
 use std::process::ExitCode;
 use tierplan_core::characterize::{characterize, rows_csv, CharacterizeSpec};
-use tierplan_core::scenario::presets::{catalog, request_device_presets};
+use tierplan_core::scenario::presets::{catalog, figures_of, request_device_presets};
 use tierplan_core::scenario::Device;
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -37,8 +37,7 @@ pub fn run(
     id: &str,
     scenario: Option<&tierplan_core::Scenario>,
     format: CharFormat,
-    queue_depths: Vec<u32>,
-    seconds: f64,
+    spec: CharacterizeSpec,
 ) -> ExitCode {
     let device = match find(id, scenario) {
         Ok(d) => d,
@@ -46,11 +45,6 @@ pub fn run(
             eprintln!("tierplan characterize: {e}");
             return ExitCode::from(2);
         }
-    };
-    let spec = CharacterizeSpec {
-        queue_depths,
-        seconds,
-        ..CharacterizeSpec::default()
     };
     let c = match characterize(&device, &spec) {
         Ok(c) => c,
@@ -63,19 +57,27 @@ pub fn run(
             serde_json::to_string_pretty(&c).expect("serialisable")
         ),
         CharFormat::Table => {
+            // The real drive's published figure beside each test it names.
+            let figures = figures_of(&device.id);
             println!("{} ({})", device.name, device.id);
             println!(
-                "{:<16} {:<7} {:>3} {:>9} {:>9} {:>9} {:>9} {:>6}",
-                "pattern", "state", "qd", "MB/s", "IOPS", "mean ms", "p99 ms", "WA"
+                "{:<16} {:<7} {:>3} {:>9} {:>9} {:>9} {:>9} {:>6}  published MB/s",
+                "pattern", "state", "qd", "MB/s", "IOPS", "mean ms", "p99 ms", "WA",
             );
             for r in &c.rows {
-                let state = if r.state == tierplan_core::characterize::DriveState::Fresh {
-                    "fresh"
-                } else {
-                    "steady"
-                };
+                let row = serde_json::to_value(r).expect("serialisable");
+                let state = row["state"].as_str().unwrap_or("");
+                let published: Vec<String> = figures
+                    .iter()
+                    .filter(|f| {
+                        row["pattern"] == f.pattern.as_str()
+                            && f.state.as_deref().is_none_or(|s| s == state)
+                            && f.queue_depth.is_none_or(|q| q == r.queue_depth)
+                    })
+                    .map(|f| format!("{} ({})", f.mbps, f.cite))
+                    .collect();
                 println!(
-                    "{:<16} {:<7} {:>3} {:>9.2} {:>9.0} {:>9.3} {:>9.3} {:>6.2}",
+                    "{:<16} {:<7} {:>3} {:>9.2} {:>9.0} {:>9.3} {:>9.3} {:>6.2}  {}",
                     r.pattern.label(),
                     state,
                     r.queue_depth,
@@ -83,7 +85,8 @@ pub fn run(
                     r.iops,
                     r.mean_ms,
                     r.p99_ms,
-                    r.wa
+                    r.wa,
+                    published.join("; ")
                 );
             }
             if let Some(p) = &c.precondition {

@@ -15,6 +15,7 @@ use std::io::Read;
 use std::process::ExitCode;
 use std::time::Instant;
 use tierplan_core::analytics::cost_model::CostModelSearch;
+use tierplan_core::characterize::CharacterizeSpec;
 use tierplan_core::progress::SteppedJob;
 use tierplan_core::scenario::presets::{any_preset, request_presets};
 use tierplan_core::scenario::presets::{scenario_preset, scenario_presets};
@@ -120,6 +121,11 @@ enum Cmd {
         /// Simulated seconds of each measured test.
         #[arg(long, default_value_t = 5.0)]
         seconds: f64,
+        /// Steady state: the logical space written this many times first (0 to 10).
+        #[arg(long, default_value_t = 2.0)]
+        precondition_passes: f64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// List the whole built-in device catalog: id, kind, capacity,
     /// bandwidths, price, endurance, and each device's sources and assumptions.
@@ -270,13 +276,25 @@ fn main() -> ExitCode {
             format,
             queue_depths,
             seconds,
+            precondition_passes,
+            seed,
         } => {
             let s = match scenario.as_deref().map(load_scenario) {
                 Some(Ok(s)) => Some(s),
                 Some(Err(code)) => return code,
                 None => None,
             };
-            characterize_cmd::run(&device, s.as_ref(), format, queue_depths, seconds)
+            characterize_cmd::run(
+                &device,
+                s.as_ref(),
+                format,
+                CharacterizeSpec {
+                    queue_depths,
+                    seconds,
+                    precondition_passes,
+                    seed,
+                },
+            )
         }
         Cmd::Devices { format } => devices_cmd::run(format),
         Cmd::BenchRequest { rounds } => {

@@ -337,6 +337,68 @@ fn characterize_names_unknown_devices_and_prints_csv() {
 }
 
 #[test]
+fn characterize_table_puts_the_published_figures_beside_their_tests() {
+    // The X25-M's timings on 128 MB (from a scenario file), so it runs in a moment.
+    let mut s = preset("nossdav12-flashcache-cold");
+    for d in s["devices"].as_array_mut().unwrap() {
+        if d["id"] == "x25m" {
+            d["capacity_gb"] = serde_json::json!(0.125);
+        }
+    }
+    s["request"]["cache"]["flash_gb"] = serde_json::json!(0.1);
+    let dir = std::env::temp_dir().join(format!("tierplan-cli-char-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("s.json");
+    std::fs::write(&file, s.to_string()).unwrap();
+    let args = [
+        "characterize",
+        "x25m",
+        "--scenario",
+        file.to_str().unwrap(),
+        "--queue-depths",
+        "1",
+        "--seconds",
+        "0.2",
+        "--precondition-passes",
+        "1.5",
+        "--seed",
+        "4",
+    ];
+    let out = tierplan(&args, None);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let line = |pattern: &str, state: &str| {
+        text.lines()
+            .find(|l| l.starts_with(pattern) && l.split_whitespace().nth(1) == Some(state))
+            .unwrap_or_else(|| panic!("no {pattern} {state} line in\n{text}"))
+            .to_string()
+    };
+    assert!(
+        line("rand_write_4k", "steady").ends_with("3.25 (NOSSDAV'12 Table 1)"),
+        "{text}"
+    );
+    assert!(
+        line("seq_read_128k", "fresh").ends_with("250 (Intel X25-M datasheet)"),
+        "{text}"
+    );
+    assert!(
+        !line("rand_write_4k", "fresh").contains("NOSSDAV"),
+        "{text}"
+    );
+    // The JSON of the same spec is what the app's table shows (an e2e test compares them).
+    let mut json_args = args.to_vec();
+    json_args.extend(["--format", "json"]);
+    let out = tierplan(&json_args, None);
+    let c: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(c["rows"].as_array().unwrap().len(), 5 * 2);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn devices_lists_every_catalog_device_with_its_sources() {
     let out = tierplan(&["devices"], None);
     assert!(out.status.success());

@@ -4,9 +4,13 @@
 use crate::cost_model::CostModelSpec;
 
 #[cfg(feature = "studies")]
+pub mod figures;
+#[cfg(feature = "studies")]
 pub mod request;
 pub mod today;
 use crate::*;
+#[cfg(feature = "studies")]
+pub use figures::{device_figures, figures_of, DeviceFigure, FigureSource};
 #[cfg(feature = "studies")]
 pub use request::*;
 use serde::{Deserialize, Serialize};

@@ -1,0 +1,147 @@
+import { expect, test } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Characterization } from '../src/planner/characterise';
+import type { Scenario } from '../src/engine/types';
+import { AppPage } from './pages/AppPage';
+import { CharacterisePage } from './pages/CharacterisePage';
+import { HttpPage } from './pages/HttpPage';
+import { TourPage } from './pages/TourPage';
+
+function cliCharacterize(scenario: Scenario, id: string, args: string[]): Characterization {
+  const cli = join(process.cwd(), 'wasm/target/release/tierplan');
+  if (!existsSync(cli)) execFileSync('cargo', ['build', '--release', '--manifest-path', 'wasm/Cargo.toml', '-p', 'tierplan-cli'], { stdio: 'inherit' });
+  const file = join(mkdtempSync(join(tmpdir(), 'tierplan-char-')), 'scenario.json');
+  writeFileSync(file, JSON.stringify(scenario));
+  return JSON.parse(execFileSync(cli, ['characterize', id, '--scenario', file, '--format', 'json', ...args], { encoding: 'utf8' })) as Characterization;
+}
+
+test('characterise the X25-M from the catalog: Cancel, then a reduced spec equals tierplan characterize', async ({ page }) => {
+  test.setTimeout(240_000);
+  const app = new AppPage(page);
+  await page.goto('/#preset=nossdav12-flashcache-cold');
+  await expect(page.getByTestId('app')).toBeVisible();
+  await app.waitValid();
+  await app.showCatalog();
+  const ch = new CharacterisePage(page);
+  // DRAM has no service time in the model: no action on it.
+  await expect(ch.row('dram_5_23gb').getByRole('button', { name: /^Characterise/ })).toHaveCount(0);
+
+  // The default spec preconditions the whole 80 GB twice (40 million writes): cancel it.
+  await ch.characterise('x25m');
+  await expect(ch.status).toContainText('Running on a worker');
+  await expect(page.getByTestId('char-estimate')).toContainText('41.94 million');
+  await page.getByTestId('char-cancel').click();
+  await expect(ch.status).toHaveText('Cancelled.');
+
+  await ch.setSpec({ queueDepths: '1, 32', seconds: 0.5, passes: 0.05, seed: 3 });
+  await ch.runToResult();
+  const rows = await ch.rows();
+  expect(rows).toHaveLength(20);
+  const cli = cliCharacterize(await app.scenario(), 'x25m', ['--queue-depths', '1,32', '--seconds', '0.5', '--precondition-passes', '0.05', '--seed', '3']);
+  expect(rows).toEqual(cli.rows);
+  // The published figures sit beside the rows they name.
+  const steadyWrite = page.locator('[data-testid="char-row"][data-pattern="rand_write4k"][data-state="steady"][data-qd="1"]');
+  await expect(steadyWrite.getByTestId('char-published')).toContainText("3.25 MB/s measured (NOSSDAV'12 Table 1)");
+  // The preconditioning chart has every bucket of the core's series.
+  await expect(page.locator('[data-testid^="char-mbps-point-mbps-"]')).toHaveCount(cli.precondition!.t_s.length);
+
+  // Keyboard: the chart's points are one tab stop, arrows move.
+  const first = page.getByTestId('char-mbps-point-mbps-0');
+  await first.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('char-mbps-point-mbps-1')).toBeFocused();
+
+  await page.keyboard.press('Escape');
+  await ch.axeClean();
+});
+
+test('the preconditioning chart shows the fall from fresh to steady state, at 1280×800 and 390×844', async ({ page }) => {
+  test.setTimeout(180_000);
+  const app = new AppPage(page);
+  await page.goto('/#preset=nossdav12-flashcache-cold');
+  await app.waitValid();
+  await app.showCatalog();
+  const ch = new CharacterisePage(page);
+  // The X25-M's timings on 2 GB, so two full passes run in seconds.
+  const index = Number((await ch.row('x25m').getAttribute('data-testid'))!.replace('device-row-', ''));
+  await app.setField(`devices[${index}].capacity_gb`, '2');
+  await ch.characterise('x25m');
+  await expect(ch.status).toContainText('Running on a worker');
+  await page.getByTestId('char-cancel').click();
+  await ch.setSpec({ queueDepths: '1, 32', seconds: 1, passes: 2, seed: 1 });
+  await ch.runToResult();
+  const tour = new TourPage(page);
+  const mbps = await page.locator('[data-testid^="char-mbps-point-mbps-"]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-y'))));
+  expect(mbps[0]).toBeGreaterThan(1.5 * mbps[mbps.length - 1]);
+  await ch.axeClean();
+  for (const size of [
+    { width: 1280, height: 800, name: '1280' },
+    { width: 390, height: 844, name: '390' },
+  ]) {
+    await page.setViewportSize(size);
+    await expect(ch.panel).toBeVisible();
+    await tour.setTheme('dark');
+    await ch.axeClean();
+    await tour.setTheme('light');
+    await ch.axeClean();
+    await ch.shot(ch.panel, `characterise-${size.name}-spec`);
+    await ch.shot(page.getByTestId('char-table'), `characterise-${size.name}-table`);
+    await ch.shot(page.getByTestId('char-precondition'), `characterise-${size.name}-chart`);
+  }
+});
+
+test('a disk is characterised in one state; a refused spec is named beside its field', async ({ page }) => {
+  test.setTimeout(120_000);
+  const app = new AppPage(page);
+  await page.goto('/#preset=nossdav12-flashcache-cold');
+  await app.waitValid();
+  await app.showCatalog();
+  const ch = new CharacterisePage(page);
+  await ch.characterise('hdd7200');
+  await expect(page.getByTestId('char-result')).toBeVisible({ timeout: 60_000 });
+  const rows = await ch.rows();
+  expect(rows.every((r) => r.state === 'fresh')).toBe(true);
+  await expect(page.getByTestId('char-precondition')).toHaveCount(0);
+  await page.getByTestId('char-seconds').fill('-1');
+  await page.getByTestId('char-run').click();
+  await expect(ch.panel).toContainText('-1 is out of range');
+  await expect(page.getByTestId('char-seconds')).toHaveAttribute('aria-invalid', 'true');
+});
+
+test('the HTTP tab explains a chosen run: busiest-second utilisation, flash write sizes, where the time went', async ({ page }) => {
+  test.setTimeout(180_000);
+  const h = new HttpPage(page);
+  await h.open();
+  await h.loadPreset('nossdav12-flashcache-cold');
+  await h.figureSettings({ fromRate: 2, toRate: 4, points: 2, replications: 1, durationH: 0.1, warmupH: 0.05 });
+  await h.runFigure.click();
+  await h.waitFigureDone(150_000);
+  await page.getByTestId('http-details-policy').selectOption('block');
+  const why = page.getByTestId('http-details-why');
+  await expect(why).toBeVisible();
+  await expect(page.locator('[data-testid^="http-details-util-chart-point-ssd-"]')).toHaveCount(180);
+  // The engine's write sizes: the CDF ends at 1 and the median is marked; the time split has its five parts.
+  await expect(page.getByTestId('http-details-writes-median')).toHaveText(/KB|MB/);
+  await expect(page.getByTestId('http-details-writes-chart-overlay-median')).toHaveCount(1);
+  const cdf = await page.locator('[data-testid^="http-details-writes-chart-point-cdf-"]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-y'))));
+  expect(cdf[cdf.length - 1]).toBe(1);
+  await expect(page.locator('[data-testid^="http-details-split-part-"]')).toHaveCount(5);
+  const ch = new CharacterisePage(page);
+  for (const size of [
+    { width: 1280, height: 800, name: '1280' },
+    { width: 390, height: 844, name: '390' },
+  ]) {
+    await page.setViewportSize(size);
+    await ch.axeClean('http-details');
+    await ch.shot(page.getByTestId('http-details'), `why-${size.name}`);
+    await ch.shot(page.getByTestId('http-details-util'), `why-${size.name}-util`);
+    await ch.shot(page.getByTestId('http-details-writes'), `why-${size.name}-writes`);
+    await ch.shot(page.getByTestId('http-details-split'), `why-${size.name}-split`);
+  }
+  // The way to the SSD's own microbenchmarks.
+  await page.getByTestId('http-to-catalog').click();
+  await expect(page.getByTestId('device-catalog')).toBeInViewport();
+});

@@ -1,0 +1,95 @@
+// Device characterisation (model §11) as the catalog shows it: the core's
+// types, each row joined with the published figures of the device's real
+// drive (the core's one table of them, `deviceFigures`), and the
+// preconditioning run shaped into chart series. Plain functions, tested
+// without React.
+import type { LineSeries, ReferenceLine } from '../charts';
+import type { Device } from '../engine/types';
+import type { CharacterizeRow, CharacterizeSpec, DeviceFigure, Pattern, ThroughputSeries } from '../wasm-pkg/tierplan_studies';
+
+export type {
+  Characterization,
+  CharacterizeRow,
+  CharacterizeSpec,
+  DeviceFigure,
+  DriveState,
+  FigureSource,
+  Pattern,
+  ThroughputSeries,
+} from '../wasm-pkg/tierplan_studies';
+
+export const PATTERN_LABELS: Record<Pattern, string> = {
+  rand_read4k: '4 KB random read',
+  rand_write4k: '4 KB random write',
+  seq_read128k: '128 KB sequential read',
+  seq_write128k: '128 KB sequential write',
+  mixed4k: '4 KB random 70 % read / 30 % write',
+};
+
+/** Whether the catalog offers a characterisation of the device (the core models SSDs and disks, not DRAM). */
+export function canCharacterise(d: Device): boolean {
+  return d.kind === 'ssd' || d.kind === 'hdd';
+}
+
+/** The published figures a row compares with: same device, pattern, and the state and queue depth when the figure names them. */
+export function figuresForRow(deviceId: string, row: CharacterizeRow, figures: DeviceFigure[]): DeviceFigure[] {
+  return figures.filter(
+    (f) =>
+      f.device === deviceId &&
+      f.pattern === row.pattern &&
+      (f.state == null || f.state === row.state) &&
+      (f.queue_depth == null || f.queue_depth === row.queue_depth),
+  );
+}
+
+/** Queue depths typed as "1, 32"; null when a part is not a whole number ≥ 1 (the core checks the range). */
+export function parseQueueDepths(text: string): number[] | null {
+  const parts = text
+    .split(/[,\s]+/)
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  if (parts.length === 0) return null;
+  const qs = parts.map(Number);
+  return qs.every((q) => Number.isInteger(q) && q >= 1) ? qs : null;
+}
+
+/** Millions of 4 KB writes the preconditioning of an SSD makes (what its run time grows with); 0 for a disk. */
+export function preconditionMillions(d: Device, spec: CharacterizeSpec): number {
+  if (d.kind !== 'ssd') return 0;
+  return (spec.precondition_passes * d.capacity_gb * 1024 * 1024) / 4 / 1e6;
+}
+
+/** The time unit that keeps a span of `seconds` readable. */
+export function timeUnit(seconds: number): { unit: 's' | 'min' | 'h'; per: number } {
+  if (seconds >= 3 * 3600) return { unit: 'h', per: 3600 };
+  if (seconds >= 180) return { unit: 'min', per: 60 };
+  return { unit: 's', per: 1 };
+}
+
+/** The preconditioning's throughput and WA over time, x in `timeUnit`s of its span. */
+export function preconditionSeries(p: ThroughputSeries): { unit: string; mbps: LineSeries[]; wa: LineSeries[] } {
+  const { unit, per } = timeUnit(p.t_s[p.t_s.length - 1] ?? 0);
+  const at = (ys: number[]) => p.t_s.map((t, i) => ({ x: t / per, y: ys[i] }));
+  return {
+    unit,
+    mbps: [{ id: 'mbps', label: '4 KB random writes (MB/s)', points: at(p.mbps) }],
+    wa: [{ id: 'wa', label: 'write amplification', points: at(p.wa) }],
+  };
+}
+
+/** The measured 4 KB random-write figure of the device's drive, drawn across the preconditioning chart. */
+export function randomWriteReferences(deviceId: string, figures: DeviceFigure[]): ReferenceLine[] {
+  return figures
+    .filter((f) => f.device === deviceId && f.pattern === 'rand_write4k')
+    .map((f, i) => ({ id: `published-${i}`, label: `${f.cite}: ${f.mbps} MB/s`, y: f.mbps }));
+}
+
+/** Field errors of the core (`path: message; …`, as a ScenarioError's message crosses the worker) split by field. */
+export function splitFieldMessages(message: string): { path: string; message: string }[] {
+  return message
+    .split(/; (?=[a-z_]+(?:\.[a-z_[\]0-9]+)*: )/)
+    .map((part) => {
+      const m = /^([a-z_]+(?:\.[a-z_[\]0-9]+)*): ([\s\S]*)$/.exec(part);
+      return m ? { path: m[1], message: m[2] } : { path: '', message: part };
+    });
+}

@@ -1,0 +1,75 @@
+// The catalog's characterisation run: the spec (the core's default until
+// edited), the published figures, and one run at a time on the worker pool
+// with Cancel. A newer run or Cancel abandons the one before. Nothing is
+// asked of the core before the first Characterise: the calls need the
+// studies module, which a visit does not load until then.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Engine } from '../engine/contract';
+import type { Device } from '../engine/types';
+import type { Characterization, CharacterizeSpec, DeviceFigure } from './characterise';
+
+export type CharacterisationState =
+  | { kind: 'idle' }
+  | { kind: 'running'; device: Device; started: number }
+  | { kind: 'done'; device: Device; spec: CharacterizeSpec; result: Characterization; ms: number }
+  | { kind: 'cancelled'; device: Device }
+  | { kind: 'failed'; device: Device; message: string };
+
+export interface Characterisation {
+  state: CharacterisationState;
+  spec: CharacterizeSpec | null;
+  setSpec: (s: CharacterizeSpec) => void;
+  figures: DeviceFigure[];
+  start: (device: Device) => void;
+  cancel: () => void;
+  close: () => void;
+}
+
+function message(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+export function useCharacterisation(engine: Engine): Characterisation {
+  const [state, setState] = useState<CharacterisationState>({ kind: 'idle' });
+  const [spec, setSpec] = useState<CharacterizeSpec | null>(null);
+  const [figures, setFigures] = useState<DeviceFigure[]>([]);
+  const ac = useRef<AbortController | null>(null);
+  useEffect(() => () => ac.current?.abort(), []);
+
+  const start = useCallback(
+    (device: Device) => {
+      ac.current?.abort();
+      const ctl = new AbortController();
+      ac.current = ctl;
+      const d = structuredClone(device);
+      const started = performance.now();
+      setState({ kind: 'running', device: d, started });
+      // The first time: the core's default spec and the published figures.
+      const ready: Promise<CharacterizeSpec> = spec
+        ? Promise.resolve(spec)
+        : Promise.all([engine.defaultCharacterizeSpec(), engine.deviceFigures()]).then(([sp, f]) => {
+            setSpec(sp);
+            setFigures(f);
+            return sp;
+          });
+      ready
+        .then(async (sp) => {
+          const result = await engine.characterize(d, sp, { signal: ctl.signal });
+          if (ac.current === ctl) setState({ kind: 'done', device: d, spec: sp, result, ms: performance.now() - started });
+        })
+        .catch((e: unknown) => {
+          if (ac.current !== ctl) return;
+          const name = e instanceof Error || e instanceof DOMException ? e.name : '';
+          setState(name === 'AbortError' ? { kind: 'cancelled', device: d } : { kind: 'failed', device: d, message: message(e) });
+        });
+    },
+    [engine, spec],
+  );
+  const cancel = useCallback(() => ac.current?.abort(), []);
+  const close = useCallback(() => {
+    ac.current?.abort();
+    ac.current = null;
+    setState({ kind: 'idle' });
+  }, []);
+  return { state, spec, setSpec, figures, start, cancel, close };
+}
