@@ -92,7 +92,7 @@ fn a_steady_state_too_large_for_the_limit_is_refused_by_field() {
         e[0].path == "characterize.precondition_passes" || e[0].path == "device.capacity_gb",
         "{e:?}"
     );
-    assert!(e[0].message.contains("limit") || e[0].message.contains("more pages"));
+    assert!(e[0].message.contains("limit") || e[0].message.contains("at most"));
 }
 
 proptest! {

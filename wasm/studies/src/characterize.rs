@@ -96,6 +96,10 @@ impl Default for CharacterizeSpec {
     }
 }
 
+/// Most flash pages a characterised drive may have: its mapping tables take
+/// about 8 bytes a page, and a browser worker has a few GB at most.
+pub const MAX_PAGES: u64 = 128 << 20;
+
 /// Most I/Os one characterisation may simulate (preconditioning included),
 /// so no device makes it run without bound.
 pub const MAX_IOS: f64 = 400e6;
@@ -189,15 +193,16 @@ pub fn ssd_geometry(d: &Device) -> Result<SsdGeometry, Vec<FieldError>> {
     }
     let capacity_bytes = (d.capacity_gb * (1u64 << 30) as f64) as u64;
     let pages = capacity_bytes / page_bytes;
-    if pages > u32::MAX as u64 / 2 {
+    if pages > MAX_PAGES {
         return Err(err(
             "device.capacity_gb",
             format!(
-                "{}: {} GB in {} KB pages is more pages than the FTL model holds (at most {})",
+                "{}: {} GB in {} KB pages is {} M pages; the FTL model's tables hold at most {} M (about 1 GB of memory): characterise a smaller device",
                 d.id,
                 d.capacity_gb,
                 f.page_kb,
-                u32::MAX / 2
+                pages >> 20,
+                MAX_PAGES >> 20
             ),
         ));
     }
@@ -258,7 +263,7 @@ pub fn characterize(
             ),
         ));
     }
-    let mut notes = vec!["The model serves one I/O at a time: a deeper queue adds latency (Little's law), not throughput.".to_string()];
+    let mut notes = vec!["The model takes one command at a time (its flash units overlap work only behind the write buffer and the read-ahead): a deeper queue adds latency (Little's law), not throughput.".to_string()];
     let (fresh, span) = match device.kind {
         DeviceKind::Ssd => {
             let g = ssd_geometry(device)?;
@@ -378,12 +383,10 @@ fn precondition_drive(m: &mut Model, span: u64, spec: &CharacterizeSpec) -> Thro
     for i in 0..total {
         let addr = (rng.uniform() * pages as f64) as u64 % pages * 4 * KB;
         t += m.serve(true, addr, 4 * KB, t);
-        if (i + 1) % per == 0 || i + 1 == total {
-            let n = if (i + 1) % per == 0 {
-                per
-            } else {
-                (i + 1) % per
-            };
+        // Whole buckets only: a short last one (a few writes still in the
+        // buffer) would show a meaningless drop.
+        if (i + 1) % per == 0 {
+            let n = per;
             let (host, nand) = m.wa_counters();
             out.t_s.push(t);
             out.mbps.push(n as f64 * 4.0 / 1024.0 / (t - t0).max(1e-12));
