@@ -550,7 +550,7 @@ mod tests {
         let c = characterize(
             &d,
             &CharacterizeSpec {
-                seconds: 0.5,
+                seconds: 2.0,
                 ..CharacterizeSpec::default()
             },
         )

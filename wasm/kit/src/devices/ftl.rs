@@ -360,6 +360,9 @@ impl Ftl {
             // A drive with less physical space than logical (only a
             // degenerate geometry) keeps the rest unmapped.
             debug_assert!(next == logical || data as u64 * self.ppb as u64 <= logical as u64);
+            // Mid-way through its open block: the pages before the seeded
+            // fill point hold data rewritten since (stale).
+            self.fill[u] = ((rng.uniform() * self.ppb as f64) as u32).min(self.ppb - 1);
         }
         self.reset_counters();
     }

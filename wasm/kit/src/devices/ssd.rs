@@ -282,6 +282,13 @@ impl Ssd {
     }
 
     fn timed_write(&mut self, addr: u64, size: u64, now: f64) -> f64 {
+        // Addresses past the mapped space wrap, as reads do.
+        let span = self
+            .ctl
+            .as_ref()
+            .map_or(u64::MAX, |c| c.logical_units * self.map_bytes());
+        let addr = addr % span.max(1);
+        let size = size.min(span - addr);
         let (data_in, m) = {
             let c = self.ctl.as_ref().expect("controller");
             (
