@@ -60,7 +60,7 @@ describe('verdict labels', () => {
     const t = tally(rows);
     expect(t.reproduced + t.close + t.differs + t.not_modelled + t.pending).toBe(plan.claims.length);
     // Before any run: closed forms are judged, every simulated claim waits.
-    const simulated = plan.claims.filter((c) => ['simulated', 'request_simulated', 'block_simulated'].includes(c.method.kind)).length;
+    const simulated = plan.claims.filter((c) => ['simulated', 'request_simulated', 'block_simulated', 'device_characterized'].includes(c.method.kind)).length;
     expect(t.pending).toBe(simulated);
     expect(tallyText(rows)).toMatch(/^\d+ reproduced( · \d+ close)?( · \d+ differs?)?( · \d+ not modelled)? · \d+ not run yet$/);
     const ratio = rows.find((r) => r.id === 'mmsys11-cost-ssd-advantage')!;
@@ -84,13 +84,13 @@ describe('ReproduceView', () => {
     expect(row('nossdav12-zipf-top56').dataset.verdict).toBe('close');
     expect(within(row('nossdav12-zipf-top56')).getByTestId('claim-note').textContent).toContain('55.535 %');
     expect(row('nossdav12-hdd-rate').dataset.verdict).toBe('pending');
-    expect(within(row('nossdav12-hdd-rate')).getByTestId('claim-note').textContent).toContain('Run all to simulate its scenario: HDD only: highest rate at 0 % miss');
+    expect(within(row('nossdav12-hdd-rate')).getByTestId('claim-note').textContent).toContain('Run all to simulate its 2 scenarios: HDD only: highest rate at 0 % miss; HDD only, Poisson arrivals: highest rate at 0 % miss');
     const hit = row('mmsys11-fig11-flash-hit');
     expect(hit.dataset.verdict).toBe('pending');
     expect(within(hit).getByTestId('claim-note').textContent).toContain('Run all to simulate its scenario: Fig. 11: 64 GB');
 
     fireEvent.click(screen.getByTestId('repro-run'));
-    await waitFor(() => expect(screen.getByTestId('repro-status').textContent).toMatch(/^21 simulations done in/), { timeout: 100_000 });
+    await waitFor(() => expect(screen.getByTestId('repro-status').textContent).toMatch(/^23 simulations done in/), { timeout: 100_000 });
     await waitFor(() => expect(screen.getByTestId('repro-tally').textContent).not.toContain('not run yet'));
     expect(row('mmsys11-fig11-flash-hit').dataset.verdict).toBe('reproduced');
     expect(within(row('mmsys11-fig11-flash-hit')).getByTestId('claim-ours').textContent).toMatch(/^0\.3\d\d ± 0\.0\d\d$/);
@@ -153,14 +153,14 @@ describe('ReproduceView', () => {
     renderView(engine);
     await screen.findByTestId('repro-table');
     fireEvent.click(screen.getByTestId('repro-run'));
-    await waitFor(() => expect(screen.getByTestId('repro-status').textContent).toMatch(/^1 of 21 simulations done/));
+    await waitFor(() => expect(screen.getByTestId('repro-status').textContent).toMatch(/^1 of 23 simulations done/));
     await waitFor(() => expect(row('mmsys11-fig11-flash-hit').dataset.verdict).toBe('reproduced'));
     expect(screen.getByTestId('repro-progress')).toBeTruthy();
     await act(async () => {
       fireEvent.click(screen.getByTestId('repro-cancel'));
       await Promise.resolve();
     });
-    await waitFor(() => expect(screen.getByTestId('repro-status').textContent).toBe('Cancelled after 1 of 21 simulations; the rows they feed are kept.'));
+    await waitFor(() => expect(screen.getByTestId('repro-status').textContent).toBe('Cancelled after 1 of 23 simulations; the rows they feed are kept.'));
     // The finished run's claims stay; the others are still waiting; closed forms untouched.
     expect(row('mmsys11-fig11-flash-hit').dataset.verdict).toBe('reproduced');
     expect(row('mmsys11-fig11-flash-streams').dataset.verdict).toBe('reproduced');

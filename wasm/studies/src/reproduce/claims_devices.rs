@@ -11,7 +11,7 @@ use tierplan_scenario::presets::{device_figures, request_device_presets};
 
 /// Simulated seconds of each test: long enough for several of the X25-M's
 /// GC bursts, so a steady-state figure is an average over them.
-const SECONDS: f64 = 120.0;
+const SECONDS: f64 = 60.0;
 
 /// A device's characterised MB/s by test.
 type Figures = Vec<(Pattern, DriveState, f64)>;
