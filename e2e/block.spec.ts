@@ -129,6 +129,9 @@ test('drop the sample trace on the drop zone: handled as the chooser, the same c
   await b.run.click();
   const chosen = await b.rows();
   // A fresh page (the autosave keeps the trace's name, not its file): drop it instead.
+  // The autosave is debounced: reload only once it holds the trace, or the page
+  // would come back with the scenario from before it.
+  await savedScenario(page);
   await page.reload();
   await page.getByTestId('tab-block').click();
   await expect(b.run).toBeDisabled();
