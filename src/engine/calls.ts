@@ -45,6 +45,7 @@ export const SHORT_CALLS = [
   'requestPreset',
   'requestDevicePresets',
   'defaultRequestSpec',
+  'figurePlan',
   'defaultCharacterizeSpec',
   'deviceFigures',
 ] as const satisfies readonly (keyof SimApi)[];

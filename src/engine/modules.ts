@@ -35,6 +35,7 @@ export type StudiesWasm = ScenarioModule &
     | 'requestPreset'
     | 'requestDevicePresets'
     | 'defaultRequestSpec'
+    | 'figurePlan'
     | 'listBlockPresets'
     | 'blockPreset'
     | 'detectBlockTrace'

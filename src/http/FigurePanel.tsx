@@ -57,10 +57,11 @@ function SettingField({
 
 export function StatusLine({ status, testId }: { status: FigureStatus; testId: string }) {
   if (status.kind === 'running') {
-    const eta = status.work > 0.02 ? (status.elapsedMs * (status.total - status.work)) / status.work : null;
+    // `work` weighs each point by its cost, so the rate so far predicts the rest.
+    const eta = status.work > 0.02 ? (status.elapsedMs * (1 - status.work)) / status.work : null;
     return (
       <div className="progress" data-testid={`${testId}-progress-box`}>
-        <progress data-testid={`${testId}-progress`} max={1} value={status.work / Math.max(1, status.total)} aria-label="Figure progress" />
+        <progress data-testid={`${testId}-progress`} max={1} value={status.work} aria-label="Figure progress" />
         <span data-testid={`${testId}-status`} aria-live="polite">
           {status.done} of {status.total} runs · {seconds(status.elapsedMs)}
           {eta !== null ? ` · about ${seconds(eta)} left` : ''}

@@ -4,7 +4,7 @@
 // series, the CSV rows and the highest rate at 0 % miss read off the points.
 import type { LineSeries } from '../charts';
 import type { Scenario } from '../engine/types';
-import type { CachePolicyKind, CacheStart, RequestResult } from './types';
+import type { CachePolicyKind, CacheStart, FigureSettings as CoreFigureSettings, RequestResult } from './types';
 
 export type SeriesId = 'hdd' | 'block' | 'ring-cold' | 'ring-warm' | 'object';
 
@@ -35,6 +35,18 @@ export interface FigureSettings {
 }
 
 export const DEFAULT_FIGURE: FigureSettings = { fromRate: 1, toRate: 25, points: 25, replications: 3, durationH: 1, warmupH: 1 };
+
+/** The settings as the core takes them (`FigureSettings` of the engine). */
+export function coreSettings(f: FigureSettings): CoreFigureSettings {
+  return {
+    from_rate: f.fromRate,
+    to_rate: f.toRate,
+    points: f.points,
+    replications: f.replications,
+    duration_h: f.durationH,
+    warmup_h: f.warmupH,
+  };
+}
 
 /** The rates of the figure: evenly spaced, rounded to 0.01 req/s, without repeats. */
 export function figureRates(f: FigureSettings): number[] {

@@ -1,13 +1,16 @@
-// Runs the miss-ratio figure on the worker pool: every (policy, rate) point
-// queued at once, finished points handed to React in batches, one progress
-// bar over all runs, and Cancel that keeps what has finished.
+// Runs the miss-ratio figure on the worker pool: the core lays out the
+// points (their scenarios and relative costs, longest first), every point is
+// queued at once in that order so both workers stay busy to the end,
+// finished points reach React in batches, the progress bar and the time left
+// weigh each point by its cost, and Cancel keeps what has finished.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Engine } from '../engine/contract';
 import type { Scenario } from '../engine/types';
-import { SERIES, figureRates, pointScenario, type FigurePoint, type FigureSettings, type SeriesId } from './figure';
+import { SERIES, coreSettings, type FigurePoint, type FigureSettings, type SeriesId } from './figure';
 
 export type FigureStatus =
   | { kind: 'idle' }
+  /** `work`: the share of the figure's cost done, 0 to 1 (points weighed by their cost). */
   | { kind: 'running'; done: number; total: number; work: number; elapsedMs: number }
   | { kind: 'done'; total: number; ms: number }
   | { kind: 'cancelled'; kept: number; total: number }
@@ -51,24 +54,35 @@ export function useFigureRun(engine: Engine) {
       abort.current = ctl;
       pending.current = [];
       setPoints([]);
-      const tasks = only.flatMap((series) => figureRates(settings).map((rate) => ({ series, rate })));
-      const total = tasks.length;
-      const fractions = new Float64Array(total);
       const t0 = performance.now();
+      let tasks;
+      try {
+        tasks = await engine.figurePlan(base, coreSettings(settings), only);
+      } catch (e) {
+        if (abort.current === ctl) setStatus({ kind: 'failed', message: e instanceof Error ? e.message : String(e) });
+        return;
+      }
+      if (ctl.signal.aborted) return;
+      const total = tasks.length;
+      const costs = tasks.map((t) => t.cost);
+      const totalCost = Math.max(1e-9, costs.reduce((a, b) => a + b, 0));
+      const fractions = new Float64Array(total);
       let done = 0;
       let last = 0;
       const report = (force = false) => {
         const now = performance.now();
         if (ctl.signal.aborted || (!force && now - last < PROGRESS_MS)) return;
         last = now;
-        setStatus({ kind: 'running', done, total, work: fractions.reduce((a, b) => a + b, 0), elapsedMs: now - t0 });
+        let work = 0;
+        for (let i = 0; i < total; i++) work += fractions[i] * costs[i];
+        setStatus({ kind: 'running', done, total, work: work / totalCost, elapsedMs: now - t0 });
       };
       report(true);
       let failure: string | null = null;
       await Promise.all(
         tasks.map(async (t, i) => {
           try {
-            const result = await engine.runRequest(pointScenario(base, t.series, t.rate, settings), {
+            const result = await engine.runRequest(t.scenario, {
               signal: ctl.signal,
               onProgress: (p) => {
                 fractions[i] = p.fraction;

@@ -3,7 +3,7 @@
 // max-rate search are jobs the engine steps (src/engine/api.ts).
 import { withScenarioErrors, type CallContext } from '../engine/modules';
 import type { Device, PresetInfo, Scenario } from '../engine/types';
-import type { RequestSpec } from './types';
+import type { FigurePlanPoint, FigureSeries, FigureSettings, RequestSpec } from './types';
 
 export interface RequestCalls {
   /** The generated I/O stream of replication 0 as CSV (at most `maxRows` rows). */
@@ -12,6 +12,8 @@ export interface RequestCalls {
   requestPreset(id: string): Scenario;
   requestDevicePresets(): Device[];
   defaultRequestSpec(): RequestSpec;
+  /** The miss-ratio figure's points, longest first, as the core defines them. */
+  figurePlan(base: Scenario, settings: FigureSettings, series: FigureSeries[]): FigurePlanPoint[];
 }
 
 export function requestCalls({ guard, studies }: CallContext): RequestCalls {
@@ -21,5 +23,6 @@ export function requestCalls({ guard, studies }: CallContext): RequestCalls {
     requestPreset: (id) => guard(() => studies().requestPreset(id)),
     requestDevicePresets: () => guard(() => studies().requestDevicePresets()),
     defaultRequestSpec: () => guard(() => studies().defaultRequestSpec()),
+    figurePlan: (base, settings, series) => withScenarioErrors(() => guard(() => studies().figurePlan(base, settings, series))),
   };
 }

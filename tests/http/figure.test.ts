@@ -9,6 +9,7 @@ import {
   DEFAULT_FIGURE,
   SERIES,
   chartSeries,
+  coreSettings,
   figureRates,
   figureRows,
   maxRatesFromFigure,
@@ -64,6 +65,29 @@ describe('point scenarios', () => {
     // A dynamic object policy in the scenario is what the object series runs.
     base.request!.cache.policy = 'object';
     expect(pointScenario(base, 'object', 3, f).request!.cache.policy).toBe('object');
+  });
+});
+
+describe("the core's plan of the figure", () => {
+  it('runs the same point scenarios the tab defines, longest first, each with its cost', () => {
+    const api = simApi();
+    const base = api.requestPreset('nossdav12-hdd-only');
+    const f = { ...DEFAULT_FIGURE, fromRate: 1, toRate: 2, points: 4, replications: 2, durationH: 0.5, warmupH: 0.5 };
+    const plan = api.figurePlan(base, coreSettings(f), SERIES.map((s) => s.id));
+    expect(plan).toHaveLength(4 * SERIES.length);
+    for (const p of plan) expect(p.scenario, `${p.series} at ${p.rate}`).toEqual(pointScenario(base, p.series, p.rate, f));
+    expect(new Set(plan.map((p) => p.rate))).toEqual(new Set(figureRates(f)));
+    const costs = plan.map((p) => p.cost);
+    expect(costs).toEqual([...costs].sort((a, b) => b - a));
+    // The block cache at the top rate is the longest run; HDD only at the lowest the shortest.
+    expect([plan[0].series, plan[0].rate]).toEqual(['block', 2]);
+    expect([plan.at(-1)!.series, plan.at(-1)!.rate]).toEqual(['hdd', 1]);
+  });
+
+  it('names a bad setting by its path', () => {
+    const api = simApi();
+    const base = api.requestPreset('nossdav12-hdd-only');
+    expect(() => api.figurePlan(base, coreSettings({ ...DEFAULT_FIGURE, points: 0 }), ['hdd'])).toThrow(/figure\.points: must be a whole number from 1 to 100/);
   });
 });
 

@@ -39,6 +39,7 @@ use tierplan_core::reproduce::{
     Method, Metric, Ours, ReproScenario, Reproduction, ReproductionRow, RequestInput,
     RequestMetric, RequestOutput, RequestReproScenario, Study, StudyConfig, Verdict,
 };
+use tierplan_core::request::figure::{FigurePlanPoint, FigureSeries, FigureSettings};
 use tierplan_core::request::{
     DeviceReplication, DeviceUse, FlashWrites, IndexRam, MaxRatePoint, MaxRateProgress,
     MaxRateResult, RequestReplication, RequestResult, TimeSplit, WriteSizes,
@@ -224,6 +225,9 @@ fn main() {
         MaxRatePoint,
         MaxRateProgress,
         MaxRateResult,
+        FigureSeries,
+        FigureSettings,
+        FigurePlanPoint,
         SyntheticBlockWorkload,
         BlockTraceFormat,
         BlockTraceRef,

@@ -474,3 +474,29 @@ pub fn default_characterize_spec() -> Result<JsValue, JsError> {
 pub fn device_figures() -> Result<JsValue, JsError> {
     to_js(&tierplan_core::scenario::presets::device_figures())
 }
+
+/// The HTTP tab's miss-ratio figure: its points (series, rate, the point's
+/// scenario and relative cost), longest first. Throws the settings'
+/// problems as `FieldError[]` (paths `figure.<setting>`).
+#[wasm_bindgen(js_name = figurePlan, unchecked_return_type = "FigurePlanPoint[]")]
+pub fn figure_plan(
+    #[wasm_bindgen(unchecked_param_type = "Scenario")] base: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "FigureSettings")] settings: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "FigureSeries[]")] series: JsValue,
+) -> Result<JsValue, JsValue> {
+    use tierplan_core::request::figure::{self, FigureSeries, FigureSettings};
+    let base = read(&base).map_err(field_errors_js)?;
+    let settings: FigureSettings = from_js(&settings, "the figure's settings")?;
+    let series: Vec<FigureSeries> = from_js(&series, "the figure's series")?;
+    match figure::figure_plan(&base, &settings, &series) {
+        Ok(points) => Ok(to_js(&points)?),
+        Err(errs) => Err(field_errors_js(
+            errs.into_iter()
+                .map(|(name, message)| FieldError {
+                    path: format!("figure.{name}"),
+                    message: message.into(),
+                })
+                .collect(),
+        )),
+    }
+}

@@ -5,6 +5,7 @@ mod block_cmd;
 mod block_trace;
 mod characterize_cmd;
 mod devices_cmd;
+mod figure_cmd;
 mod log;
 mod mrc_cmd;
 mod request_cmd;
@@ -87,6 +88,43 @@ enum Cmd {
         /// Most rows the export writes.
         #[arg(long, default_value_t = 5_000_000)]
         export_rows: u64,
+    },
+    /// The HTTP tab's miss-ratio figure (NOSSDAV'12) of a request-level
+    /// scenario: per series (HDD only, block cache cold, ring cache cold and
+    /// warm, object cache) and rate, the segment miss ratio; the same point
+    /// scenarios as the app, run on threads, longest first.
+    HttpFigure {
+        file: String,
+        #[arg(long = "from", default_value_t = 1.0)]
+        from_rate: f64,
+        #[arg(long = "to", default_value_t = 25.0)]
+        to_rate: f64,
+        /// Rates from --from to --to, evenly spaced (1 to 100).
+        #[arg(long, default_value_t = 25)]
+        points: u32,
+        #[arg(long, default_value_t = 3)]
+        replications: u32,
+        /// Measured hours of each run.
+        #[arg(long, default_value_t = 1.0)]
+        hours: f64,
+        /// Warm-up hours of the warm ring cache.
+        #[arg(long, default_value_t = 1.0)]
+        warmup_hours: f64,
+        /// Series, comma-separated.
+        #[arg(
+            long,
+            value_delimiter = ',',
+            default_value = "hdd,block,ring-cold,ring-warm,object"
+        )]
+        series: Vec<String>,
+        /// Threads (default: one per core).
+        #[arg(long)]
+        threads: Option<usize>,
+        #[arg(long, value_enum, default_value = "csv")]
+        format: figure_cmd::FigureFormat,
+        /// Print the wall time and each policy's CPU time to standard error.
+        #[arg(long)]
+        time: bool,
     },
     /// The highest request rate of a request-level scenario whose segment
     /// miss ratio meets `request.search.miss_target`; prints the
@@ -266,6 +304,40 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+        Cmd::HttpFigure {
+            file,
+            from_rate,
+            to_rate,
+            points,
+            replications,
+            hours,
+            warmup_hours,
+            series,
+            threads,
+            format,
+            time,
+        } => match load_scenario(&file) {
+            Ok(s) => figure_cmd::run(
+                s,
+                figure_cmd::FigureArgs {
+                    settings: tierplan_core::request::figure::FigureSettings {
+                        from_rate,
+                        to_rate,
+                        points,
+                        replications,
+                        duration_h: hours,
+                        warmup_h: warmup_hours,
+                    },
+                    series,
+                    threads: threads.unwrap_or_else(|| {
+                        std::thread::available_parallelism().map_or(1, |n| n.get())
+                    }),
+                    format,
+                    time,
+                },
+            ),
+            Err(code) => code,
+        },
         Cmd::MaxRate { file, time } => match load_scenario(&file) {
             Ok(s) => request_cmd::max_rate(s, time),
             Err(code) => code,

@@ -82,6 +82,22 @@ impl BlockCache {
         (base + way) as u64 * self.block_bytes
     }
 
+    /// Like `addr_of`, first trying the slot after `prev` (the address of
+    /// the block before `b`): FIFO fills a run of blocks into consecutive
+    /// slots, so a run read back is found without probing its set.
+    pub fn addr_after(&self, b: u32, prev: Option<u64>) -> u64 {
+        if let Some(a) = prev {
+            let slot = (a / self.block_bytes) as usize + 1;
+            if slot < self.tag.len()
+                && self.tag[slot] == b
+                && slot / self.ways as usize == self.set_of(b) as usize
+            {
+                return slot as u64 * self.block_bytes;
+            }
+        }
+        self.addr_of(b)
+    }
+
     /// A hit: LRU refreshes the block's slot.
     pub fn hit(&mut self, b: u32) {
         if self.lru {

@@ -6,6 +6,7 @@
 
 pub mod block_cache;
 mod export;
+pub mod figure;
 mod layout;
 mod max_rate;
 mod object_cache;
@@ -21,7 +22,7 @@ pub use plan::IndexRam;
 pub use result::*;
 
 use plan::Plan;
-use sim::Sim;
+use sim::PooledSim;
 use tierplan_kit::analytics::lifetime_hours;
 use tierplan_kit::progress::Progress;
 use tierplan_kit::progress::SteppedJob;
@@ -35,7 +36,7 @@ const GB: f64 = 1024.0 * 1024.0 * 1024.0;
 pub struct RequestJob {
     scenario: Scenario,
     plan: Plan,
-    sim: Sim,
+    sim: PooledSim,
     rep: u32,
     started: bool,
     events_before: u64,
@@ -63,7 +64,7 @@ impl RequestJob {
         }
         let plan = Plan::new(&scenario);
         Ok(RequestJob {
-            sim: Sim::new(&plan),
+            sim: PooledSim::new(&plan),
             plan,
             scenario,
             rep: 0,
@@ -90,7 +91,8 @@ impl RequestJob {
         let mut budget = max_ios.max(1);
         while self.rep < self.plan.replications && budget > 0 {
             if !self.started {
-                self.sim.reset(&self.plan, self.seed(self.rep) as u64);
+                let seed = self.seed(self.rep) as u64;
+                self.sim.reset(&self.plan, seed);
                 self.started = true;
             }
             let before = self.sim.events;

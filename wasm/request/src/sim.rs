@@ -78,6 +78,88 @@ fn steady_layout(p: &Plan, ssd: &mut Ssd) {
     });
 }
 
+/// Everything `Sim::new` sizes its tables from (the rate, the run's length
+/// in replications and its warm-up do not count).
+fn shape_key(p: &Plan) -> String {
+    let mut w = p.w.clone();
+    w.rate = 0.0;
+    format!(
+        "{w:?}|{}|{}|{}|{}|{:?}|{:?}|{:?}|{}|{}|{:?}|{}|{:?}|{}",
+        p.chunk,
+        p.seed,
+        p.disks,
+        p.stripe,
+        p.hdd,
+        p.ssd,
+        p.ssd_controller,
+        p.read_priority,
+        p.duration_s,
+        p.policy,
+        p.flash_bytes,
+        p.block,
+        p.ram_bytes,
+    )
+}
+
+thread_local! {
+    /// The simulation this thread finished last, by its shape: the next run
+    /// of the same shape (a figure's next rate) resets it in place instead of
+    /// allocating and filling its tables — hundreds of MB with a flash tier.
+    static POOL: std::cell::RefCell<Option<(String, Sim)>> = const { std::cell::RefCell::new(None) };
+}
+
+/// A simulation taken from the thread's pool (or built), given back when
+/// dropped. It dereferences to the `Sim`.
+pub struct PooledSim {
+    key: String,
+    sim: Option<Sim>,
+}
+
+impl PooledSim {
+    pub fn new(p: &Plan) -> PooledSim {
+        let key = shape_key(p);
+        let pooled = POOL.with(|cell| {
+            let mut cell = cell.borrow_mut();
+            match cell.take() {
+                Some((k, sim)) if k == key => Some(sim),
+                other => {
+                    *cell = other;
+                    None
+                }
+            }
+        });
+        let mut sim = pooled.unwrap_or_else(|| Sim::new(p));
+        sim.export = None;
+        PooledSim {
+            key,
+            sim: Some(sim),
+        }
+    }
+}
+
+impl std::ops::Deref for PooledSim {
+    type Target = Sim;
+    fn deref(&self) -> &Sim {
+        self.sim.as_ref().expect("held until dropped")
+    }
+}
+
+impl std::ops::DerefMut for PooledSim {
+    fn deref_mut(&mut self) -> &mut Sim {
+        self.sim.as_mut().expect("held until dropped")
+    }
+}
+
+impl Drop for PooledSim {
+    fn drop(&mut self) {
+        if let Some(sim) = self.sim.take() {
+            let key = std::mem::take(&mut self.key);
+            // `try_with`: a thread being torn down just frees it.
+            let _ = POOL.try_with(|cell| *cell.borrow_mut() = Some((key, sim)));
+        }
+    }
+}
+
 /// Largest request the block layer builds by merging (max_sectors_kb).
 const MAX_MERGE: u64 = 512 * 1024;
 
@@ -197,7 +279,7 @@ impl Sim {
         // The library's size only varies by the VBR draw; size the per-block
         // tables for a generous bound and fill them per replication.
         let mut probe = Library::new(&p.w, p.chunk);
-        probe.draw(&p.w, p.seed as u64);
+        probe.draw_shared(&p.w, p.seed as u64);
         let bound = probe.bytes() + probe.bytes() / 4;
         let chunk_bound = (probe.chunks() as usize) * 5 / 4 + 16;
         let n_dev = p.disks as usize + p.ssd.is_some() as usize;
@@ -276,7 +358,7 @@ impl Sim {
 
     /// Start replication with seed `seed`.
     pub fn reset(&mut self, p: &Plan, seed: u64) {
-        self.lib.draw(&p.w, seed);
+        self.lib.draw_shared(&p.w, seed);
         self.rng = SimRng::new(seed);
         self.dev_rng = SimRng::new(seed ^ 0x0d15_c0de_0000_0000);
         self.now = 0.0;
@@ -832,11 +914,14 @@ impl Sim {
             if hit {
                 // Read each run of blocks whose slots are consecutive.
                 let mut reads: Vec<(u64, u64)> = Vec::new();
+                let mut prev = None;
                 for k in b..=e {
                     cache.hit(k);
                     let lo = (k as u64 * bb).max(run_lo);
                     let hi = ((k as u64 + 1) * bb).min(run_hi);
-                    let a = cache.addr_of(k) + (lo - k as u64 * bb);
+                    let slot = cache.addr_after(k, prev);
+                    prev = Some(slot);
+                    let a = slot + (lo - k as u64 * bb);
                     match reads.last_mut() {
                         Some((ra, rl)) if *ra + *rl == a => *rl += hi - lo,
                         _ => reads.push((a, hi - lo)),

@@ -7,6 +7,7 @@ use tierplan_kit::sampling::rng::SimRng;
 use tierplan_scenario::request::SegmentWorkload;
 
 /// Segment sizes and offsets of one replication's library.
+#[derive(Clone)]
 pub struct Library {
     pub videos: u32,
     pub segments: u32,
@@ -63,6 +64,25 @@ impl Library {
         self.chunk_base[last] = chunks;
     }
 
+    /// As `draw`, from this thread's copy when it drew the same library
+    /// lately: every point of a figure draws each replication's library,
+    /// which depends on the workload and the seed, not on the rate.
+    pub fn draw_shared(&mut self, w: &SegmentWorkload, seed: u64) {
+        let key = library_key(w, self.chunk_bytes, seed);
+        DRAWN.with(|cell| {
+            let mut drawn = cell.borrow_mut();
+            if let Some((_, lib)) = drawn.iter().find(|(k, _)| *k == key) {
+                self.clone_from(lib);
+                return;
+            }
+            self.draw(w, seed);
+            if drawn.len() == KEPT_LIBRARIES {
+                drawn.remove(0);
+            }
+            drawn.push((key, self.clone()));
+        });
+    }
+
     pub fn bytes(&self) -> u64 {
         self.offset[self.offset.len() - 1]
     }
@@ -99,6 +119,25 @@ impl Library {
         let b = self.offset[((v + 1) * self.segments) as usize];
         (a, b - a)
     }
+}
+
+/// Libraries a thread keeps (a figure runs three replications' seeds).
+const KEPT_LIBRARIES: usize = 4;
+
+thread_local! {
+    static DRAWN: std::cell::RefCell<Vec<(String, Library)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Everything a library's draw depends on.
+fn library_key(w: &SegmentWorkload, chunk_bytes: u64, seed: u64) -> String {
+    format!(
+        "{}|{}|{:x}|{:x}|{:x}|{chunk_bytes}|{seed}",
+        w.videos,
+        w.segments,
+        w.bitrate_kbps.to_bits(),
+        w.segment_s.to_bits(),
+        w.size_cv.to_bits()
+    )
 }
 
 /// The request generator: arrival times, Zipf video, uniform segment.

@@ -288,7 +288,8 @@ impl Ftl {
     /// The unit holding logical page `lpn`, if it is mapped.
     pub fn located_unit(&self, lpn: u32) -> Option<u32> {
         let ppn = self.l2p[lpn as usize];
-        (ppn != NONE).then(|| ppn / self.ppb / self.blocks_per_unit)
+        // floor(floor(ppn / ppb) / blocks) = floor(ppn / (ppb × blocks)).
+        (ppn != NONE).then(|| ppn / (self.ppb * self.blocks_per_unit))
     }
 
     /// Lay out the state uniform random overwrites of the whole logical

@@ -10,6 +10,7 @@ pub mod hdd;
 pub mod queue;
 pub mod ram;
 pub mod ssd;
+pub mod write_buffer;
 
 pub use ftl::{Ftl, GcWork};
 pub use hdd::Hdd;

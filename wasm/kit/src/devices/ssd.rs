@@ -15,9 +15,8 @@
 //! the whole drive, not only the cache's share of it.
 
 use super::ftl::Ftl;
+use super::write_buffer::WriteBuffer;
 use super::IoOp;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 use tierplan_scenario::SsdController;
 
 #[derive(Clone)]
@@ -58,10 +57,8 @@ struct Controller {
     command_s: f64,
     link_bytes_per_s: f64,
     buffer_bytes: u64,
-    /// Buffered programs not yet on flash: (finish time's bits, bytes),
-    /// earliest first, and their total.
-    buffered: BinaryHeap<Reverse<(u64, u64)>>,
-    buffered_bytes: u64,
+    /// Buffered programs not yet on flash (each one map unit).
+    buffered: WriteBuffer,
     read_ahead: bool,
     unit_free: Vec<f64>,
     next_unit: u32,
@@ -128,8 +125,7 @@ impl Ssd {
                     command_s: c.command_us * 1e-6,
                     link_bytes_per_s: link,
                     buffer_bytes: (c.buffer_kb * 1024.0) as u64,
-                    buffered: BinaryHeap::new(),
-                    buffered_bytes: 0,
+                    buffered: WriteBuffer::new(g.units as usize),
                     read_ahead: c.read_ahead,
                     unit_free: vec![0.0; g.units as usize],
                     next_unit: 0,
@@ -187,7 +183,6 @@ impl Ssd {
             c.next_unit = 0;
             c.pending = None;
             c.buffered.clear();
-            c.buffered_bytes = 0;
             c.read_end = u64::MAX;
             c.read_from = 0.0;
         }
@@ -260,16 +255,23 @@ impl Ssd {
         let units = c.unit_free.len() as u64;
         let mut end = start;
         let mut behind: f64 = 0.0;
-        for p in first..last {
-            let mu = (p / c.map_pages as u64) % c.logical_units.max(1);
+        let m = c.map_pages as u64;
+        let mut p = first;
+        while p < last {
+            // The pages of one map unit share its location: look it up once.
+            let group_end = ((p / m + 1) * m).min(last);
+            let mu = (p / m) % c.logical_units.max(1);
             let u = self
                 .ftl
                 .located_unit(mu as u32)
                 .map_or(mu % units, |u| u as u64) as usize;
-            let t0 = c.unit_free[u].max(from);
-            behind = behind.max(c.unit_free[u] - start);
-            c.unit_free[u] = t0 + self.read_s;
-            end = end.max(c.unit_free[u]);
+            for _ in p..group_end {
+                let t0 = c.unit_free[u].max(from);
+                behind = behind.max(c.unit_free[u] - start);
+                c.unit_free[u] = t0 + self.read_s;
+                end = end.max(c.unit_free[u]);
+            }
+            p = group_end;
         }
         let done = (end + self.page_bytes as f64 / c.link_bytes_per_s)
             .max(start + size as f64 / c.link_bytes_per_s);
@@ -345,14 +347,13 @@ impl Ssd {
             // Write-back: done once the buffer has room for what this write
             // left in it, i.e. when enough earlier programs have finished.
             let mut t = data_in;
-            while let Some(&Reverse((bits, bytes))) = c.buffered.peek() {
-                let finish = f64::from_bits(bits);
-                if finish > t && c.buffered_bytes <= c.buffer_bytes {
+            let unit_bytes = self.page_bytes * c.map_pages as u64;
+            while let Some((u, finish)) = c.buffered.earliest() {
+                if finish > t && c.buffered.len() as u64 * unit_bytes <= c.buffer_bytes {
                     break;
                 }
                 t = t.max(finish);
-                c.buffered.pop();
-                c.buffered_bytes -= bytes;
+                c.buffered.pop(u);
             }
             t
         };
@@ -389,10 +390,15 @@ impl Ssd {
         // a unit stalled by GC is written around rather than waited for.
         let n = c.unit_free.len() as u32;
         let mut unit = c.next_unit;
-        for k in 1..n {
-            let u = (c.next_unit + k) % n;
-            if c.unit_free[u as usize].max(ready) < c.unit_free[unit as usize].max(ready) {
+        let mut best = c.unit_free[unit as usize].max(ready);
+        let mut u = unit;
+        for _ in 1..n {
+            // The units after the next one in turn, wrapping (no division).
+            u = if u + 1 == n { 0 } else { u + 1 };
+            let free = c.unit_free[u as usize].max(ready);
+            if free < best {
                 unit = u;
+                best = free;
             }
         }
         c.next_unit = (unit + 1) % n;
@@ -406,9 +412,7 @@ impl Ssd {
         self.work_s += work;
         self.write_behind = self.write_behind.max(c.unit_free[u]);
         if c.buffer_bytes > 0 {
-            let bytes = self.page_bytes * c.map_pages as u64;
-            c.buffered.push(Reverse((c.unit_free[u].to_bits(), bytes)));
-            c.buffered_bytes += bytes;
+            c.buffered.push(u, c.unit_free[u]);
         }
         self.gc_s += gc_s;
         gc_s

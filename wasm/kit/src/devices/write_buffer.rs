@@ -1,0 +1,97 @@
+//! An SSD's write-back buffer: the programs it holds until their flash unit
+//! finishes them. Each unit finishes its programs in the order it was given
+//! them, so the buffer keeps one queue per unit and the earliest program is
+//! at the front of one of them — a merge of a few short queues instead of a
+//! heap over every buffered program (a large write buffers hundreds).
+
+use std::collections::VecDeque;
+
+#[derive(Clone)]
+pub struct WriteBuffer {
+    /// Finish times of each unit's buffered programs, earliest first.
+    queues: Vec<VecDeque<f64>>,
+    len: usize,
+}
+
+impl WriteBuffer {
+    pub fn new(units: usize) -> WriteBuffer {
+        WriteBuffer {
+            queues: vec![VecDeque::new(); units],
+            len: 0,
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.queues.iter_mut().for_each(VecDeque::clear);
+        self.len = 0;
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Buffer a program of `unit` finishing at `finish` (no earlier than the
+    /// unit's programs already buffered).
+    pub fn push(&mut self, unit: usize, finish: f64) {
+        debug_assert!(self.queues[unit].back().is_none_or(|&b| b <= finish));
+        self.queues[unit].push_back(finish);
+        self.len += 1;
+    }
+
+    /// The earliest finish time buffered, and its unit.
+    pub fn earliest(&self) -> Option<(usize, f64)> {
+        let mut best: Option<(usize, f64)> = None;
+        for (u, q) in self.queues.iter().enumerate() {
+            if let Some(&f) = q.front() {
+                if best.is_none_or(|(_, b)| f < b) {
+                    best = Some((u, f));
+                }
+            }
+        }
+        best
+    }
+
+    /// Drop the front program of `unit`.
+    pub fn pop(&mut self, unit: usize) {
+        if self.queues[unit].pop_front().is_some() {
+            self.len -= 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+
+    /// The merge pops finish times in the order a heap over all of them does.
+    #[test]
+    fn pops_in_finish_order_like_a_heap() {
+        let mut rng = crate::sampling::rng::SimRng::new(7);
+        let mut b = WriteBuffer::new(4);
+        let mut heap = BinaryHeap::new();
+        let mut clock = [0.0f64; 4];
+        for _ in 0..500 {
+            let u = (rng.uniform() * 4.0) as usize;
+            clock[u] += rng.uniform();
+            b.push(u, clock[u]);
+            heap.push(Reverse(clock[u].to_bits()));
+            if rng.uniform() < 0.4 {
+                let (u, f) = b.earliest().unwrap();
+                let Reverse(h) = heap.pop().unwrap();
+                assert_eq!(f.to_bits(), h);
+                b.pop(u);
+            }
+        }
+        while let Some((u, f)) = b.earliest() {
+            assert_eq!(f.to_bits(), heap.pop().unwrap().0);
+            b.pop(u);
+        }
+        assert!(heap.is_empty() && b.is_empty());
+    }
+}

@@ -1,0 +1,291 @@
+//! The NOSSDAV'12 figure as the engine defines it: segment miss ratio
+//! against request rate for five policies (HDD only, the block cache cold,
+//! the ring cache cold and warm, the object cache), each point one
+//! request-level run of the edited scenario with the series' policy and the
+//! point's rate. The app's HTTP tab and `tierplan http-figure` build their
+//! points here, so both run the same scenarios.
+
+use serde::{Deserialize, Serialize};
+use tierplan_scenario::request::{CachePolicyKind, CacheStart};
+use tierplan_scenario::Scenario;
+
+/// One series of the figure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "kebab-case")]
+pub enum FigureSeries {
+    Hdd,
+    Block,
+    RingCold,
+    RingWarm,
+    Object,
+}
+
+impl FigureSeries {
+    pub const ALL: [FigureSeries; 5] = [
+        FigureSeries::Hdd,
+        FigureSeries::Block,
+        FigureSeries::RingCold,
+        FigureSeries::RingWarm,
+        FigureSeries::Object,
+    ];
+
+    /// The id the CSV and the app use.
+    pub fn id(self) -> &'static str {
+        match self {
+            FigureSeries::Hdd => "hdd",
+            FigureSeries::Block => "block",
+            FigureSeries::RingCold => "ring-cold",
+            FigureSeries::RingWarm => "ring-warm",
+            FigureSeries::Object => "object",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            FigureSeries::Hdd => "HDD only",
+            FigureSeries::Block => "Block cache (flashcache), cold",
+            FigureSeries::RingCold => "Ring cache (L2ARC), cold",
+            FigureSeries::RingWarm => "Ring cache (L2ARC), warm",
+            FigureSeries::Object => "Object cache",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<FigureSeries> {
+        FigureSeries::ALL.into_iter().find(|s| s.id() == id)
+    }
+
+    /// The series' policy and start; the object series keeps the scenario's
+    /// own (dynamic) object policy when it has one, else the study's static
+    /// top-k staged before the run.
+    fn policy(self, current: CachePolicyKind) -> (CachePolicyKind, CacheStart) {
+        match self {
+            FigureSeries::Hdd => (CachePolicyKind::None, CacheStart::Cold),
+            FigureSeries::Block => (CachePolicyKind::Block, CacheStart::Cold),
+            FigureSeries::RingCold => (CachePolicyKind::Ring, CacheStart::Cold),
+            FigureSeries::RingWarm => (CachePolicyKind::Ring, CacheStart::Warm),
+            FigureSeries::Object if current == CachePolicyKind::Object => {
+                (CachePolicyKind::Object, CacheStart::Cold)
+            }
+            FigureSeries::Object => (CachePolicyKind::ObjectStatic, CacheStart::Warm),
+        }
+    }
+}
+
+/// The figure's own settings (the scenario's fields are the engine's).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct FigureSettings {
+    pub from_rate: f64,
+    pub to_rate: f64,
+    pub points: u32,
+    pub replications: u32,
+    pub duration_h: f64,
+    /// Warm-up of the warm ring cache, h.
+    pub warmup_h: f64,
+}
+
+impl Default for FigureSettings {
+    /// The study's figure: 1 to 25 requests/s, 25 rates, 3 replications of
+    /// one hour, one hour of warm-up for the warm ring cache.
+    fn default() -> Self {
+        FigureSettings {
+            from_rate: 1.0,
+            to_rate: 25.0,
+            points: 25,
+            replications: 3,
+            duration_h: 1.0,
+            warmup_h: 1.0,
+        }
+    }
+}
+
+/// The figure's rates: evenly spaced, rounded to 0.01 requests/s, without
+/// repeats.
+pub fn figure_rates(f: &FigureSettings) -> Vec<f64> {
+    let n = f.points.max(1);
+    let mut out: Vec<f64> = Vec::new();
+    for i in 0..n {
+        let r = if n == 1 {
+            f.from_rate
+        } else {
+            f.from_rate + (f.to_rate - f.from_rate) * i as f64 / (n - 1) as f64
+        };
+        // As JavaScript's Math.round(r × 100) / 100 for positive rates.
+        let v = libm::floor(r * 100.0 + 0.5) / 100.0;
+        if !out.contains(&v) {
+            out.push(v);
+        }
+    }
+    out
+}
+
+/// Problems with the figure's settings, as (setting, message).
+pub fn settings_errors(f: &FigureSettings) -> Vec<(&'static str, &'static str)> {
+    let mut e = Vec::new();
+    // Written so that NaN fails each check.
+    if f.from_rate.is_nan() || f.from_rate <= 0.0 {
+        e.push(("from_rate", "must be above 0 requests/s"));
+    }
+    if f.to_rate.is_nan() || f.to_rate < f.from_rate {
+        e.push(("to_rate", "must be at least the lowest rate"));
+    }
+    if !(1..=100).contains(&f.points) {
+        e.push(("points", "must be a whole number from 1 to 100"));
+    }
+    if !(1..=30).contains(&f.replications) {
+        e.push(("replications", "must be a whole number from 1 to 30"));
+    }
+    if !(0.0 < f.duration_h && f.duration_h <= 24.0) {
+        e.push(("duration_h", "must be above 0 and at most 24 h"));
+    }
+    if !(f.warmup_h > 0.0 && f.warmup_h <= 48.0) {
+        e.push((
+            "warmup_h",
+            "must be above 0 and at most 48 h (the warm ring cache needs a warm-up)",
+        ));
+    }
+    e
+}
+
+/// The scenario of one point: the base scenario's request section with the
+/// series' policy and start, the point's rate and the figure's run settings.
+/// `None` when the base has no request section.
+pub fn point_scenario(
+    base: &Scenario,
+    series: FigureSeries,
+    rate: f64,
+    f: &FigureSettings,
+) -> Option<Scenario> {
+    let mut s = base.clone();
+    let r = s.request.as_mut()?;
+    let (policy, start) = series.policy(r.cache.policy);
+    r.cache.policy = policy;
+    r.cache.start = start;
+    r.workload.rate = rate;
+    r.run.replications = f.replications;
+    r.run.duration_h = f.duration_h;
+    if series == FigureSeries::RingWarm {
+        r.run.warmup_h = f.warmup_h;
+    } else if start == CacheStart::Cold {
+        r.run.warmup_h = 0.0;
+    }
+    s.name = format!("{} at {} requests/s", series.label(), js_number(rate));
+    Some(s)
+}
+
+/// A rate as JavaScript prints a number (no trailing `.0`), so the names
+/// match the app's.
+fn js_number(x: f64) -> String {
+    if x == libm::trunc(x) && x.abs() < 1e15 {
+        format!("{}", x as i64)
+    } else {
+        format!("{x}")
+    }
+}
+
+/// One point of the figure to run.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct FigurePlanPoint {
+    pub series: FigureSeries,
+    pub rate: f64,
+    pub scenario: Scenario,
+    /// Relative cost (`point_cost`), for scheduling and an honest time left.
+    pub cost: f64,
+}
+
+/// The figure's points, longest first (so the last to finish are short
+/// ones and every worker stays busy to the end). Errors: the settings'
+/// problems as (setting, message), or the base's missing request section.
+pub fn figure_plan(
+    base: &Scenario,
+    f: &FigureSettings,
+    series: &[FigureSeries],
+) -> Result<Vec<FigurePlanPoint>, Vec<(&'static str, &'static str)>> {
+    let errs = settings_errors(f);
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+    if base.request.is_none() {
+        return Err(vec![(
+            "request",
+            "is missing: the figure needs a request-level scenario",
+        )]);
+    }
+    let rates = figure_rates(f);
+    let mut points: Vec<FigurePlanPoint> = series
+        .iter()
+        .flat_map(|&s| {
+            rates.iter().map(move |&rate| FigurePlanPoint {
+                series: s,
+                rate,
+                scenario: point_scenario(base, s, rate, f).expect("request section"),
+                cost: point_cost(s, rate, f),
+            })
+        })
+        .collect();
+    points.sort_by(|x, y| y.cost.total_cmp(&x.cost));
+    Ok(points)
+}
+
+/// Relative cost of a point, for scheduling the longest first and for the
+/// time left: per replication, a fixed part (resetting the caches and the
+/// flash translation tables) and a part per simulated request (warm-up
+/// included), in units of HDD only's cost per request. The weights are
+/// measured (`tierplan http-figure --time` on the study's preset, see
+/// docs/engines/request.md); only their ratios matter.
+pub fn point_cost(series: FigureSeries, rate: f64, f: &FigureSettings) -> f64 {
+    let hours = f.duration_h
+        + if series == FigureSeries::RingWarm {
+            f.warmup_h
+        } else {
+            0.0
+        };
+    let (fixed, per_request) = match series {
+        FigureSeries::Hdd => (0.0, 1.0),
+        FigureSeries::Object => (8.0, 4.0),
+        FigureSeries::RingCold | FigureSeries::RingWarm => (7.0, 9.0),
+        FigureSeries::Block => (10.0, 38.0),
+    };
+    f.replications as f64 * (fixed + per_request * rate * hours)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rates_are_evenly_spaced_and_rounded() {
+        let f = FigureSettings::default();
+        let r = figure_rates(&f);
+        assert_eq!(r.len(), 25);
+        assert_eq!((r[0], r[24]), (1.0, 25.0));
+        let g = FigureSettings {
+            from_rate: 1.0,
+            to_rate: 2.0,
+            points: 4,
+            ..f
+        };
+        assert_eq!(figure_rates(&g), vec![1.0, 1.33, 1.67, 2.0]);
+        let one = FigureSettings { points: 1, ..f };
+        assert_eq!(figure_rates(&one), vec![1.0]);
+    }
+
+    #[test]
+    fn bad_settings_are_named() {
+        let f = FigureSettings {
+            from_rate: 0.0,
+            points: 0,
+            ..FigureSettings::default()
+        };
+        let names: Vec<_> = settings_errors(&f).into_iter().map(|e| e.0).collect();
+        assert_eq!(names, vec!["from_rate", "points"]);
+    }
+
+    #[test]
+    fn names_print_rates_as_the_app_does() {
+        assert_eq!(js_number(18.0), "18");
+        assert_eq!(js_number(1.33), "1.33");
+    }
+}
