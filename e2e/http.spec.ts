@@ -20,6 +20,22 @@ function cliRun(s: Scenario): RequestResult {
   return JSON.parse(execFileSync(cli, ['run', file, '--format', 'json'], { encoding: 'utf8', maxBuffer: 64 << 20 })) as RequestResult;
 }
 
+interface NativePoint {
+  series: string;
+  rate: number;
+  miss_ratio: RequestResult['miss_ratio'];
+}
+
+/** `tierplan http-figure` (the same point scenarios, run natively) on a scenario and the figure's settings. */
+function cliFigure(s: Scenario, f: FigureSettings): NativePoint[] {
+  const cli = join(process.cwd(), 'wasm/target/release/tierplan');
+  const file = join(mkdtempSync(join(tmpdir(), 'tierplan-http-')), 'scenario.json');
+  writeFileSync(file, JSON.stringify(s));
+  const args = ['http-figure', file, '--format', 'json', '--from', String(f.fromRate), '--to', String(f.toRate), '--points', String(f.points)];
+  args.push('--replications', String(f.replications), '--hours', String(f.durationH), '--warmup-hours', String(f.warmupH));
+  return JSON.parse(execFileSync(cli, args, { encoding: 'utf8', maxBuffer: 64 << 20 })) as NativePoint[];
+}
+
 function body(csv: string): string {
   return csv
     .split('\n')
@@ -27,7 +43,7 @@ function body(csv: string): string {
     .join('\n');
 }
 
-test('the miss-ratio figure: one point per rate per policy, the CSV holds the same numbers, a point equals tierplan', async ({ page }) => {
+test('the miss-ratio figure: one point per rate per policy, the CSV holds the same numbers, every point equals tierplan http-figure', async ({ page }) => {
   test.setTimeout(180_000);
   const h = new HttpPage(page);
   await h.open();
@@ -60,13 +76,19 @@ test('the miss-ratio figure: one point per rate per policy, the CSV holds the sa
     expect(Number(row.replications)).toBe(2);
   }
 
-  // The browser equals the native CLI for the same point scenario and seed.
+  // Every point equals the native CLI's figure of the same scenario and seed.
   const scenario = (await h.scenarioJson()) as Scenario;
-  const native = cliRun(pointScenario(scenario, 'ring-cold', 18, settings));
-  const row = rows.find((r) => r.policy === 'ring-cold' && Number(r.rate) === 18)!;
-  expect(Number(row.miss_ratio)).toBe(native.miss_ratio.mean);
-  expect(Number(row.ci95)).toBe(native.miss_ratio.ci95);
-  expect(Number(row.max)).toBe(native.miss_ratio.max);
+  const native = cliFigure(scenario, settings);
+  expect(native).toHaveLength(15);
+  for (const n of native) {
+    const row = rows.find((r) => r.policy === n.series && Number(r.rate) === n.rate)!;
+    expect(Number(row.miss_ratio), `${n.series} at ${n.rate}`).toBe(n.miss_ratio.mean);
+    expect(Number(row.ci95), `${n.series} at ${n.rate}`).toBe(n.miss_ratio.ci95);
+    expect(Number(row.max), `${n.series} at ${n.rate}`).toBe(n.miss_ratio.max);
+  }
+  // And a single point run alone (`tierplan run`) is the figure's point.
+  const one = cliRun(pointScenario(scenario, 'ring-cold', 18, settings));
+  expect(one.miss_ratio).toEqual(native.find((n) => n.series === 'ring-cold' && n.rate === 18)!.miss_ratio);
 });
 
 test('Cancel keeps the finished points of the figure', async ({ page }) => {

@@ -45,6 +45,12 @@ pub struct Ftl {
     fill: Vec<u32>,
     /// Clean blocks per unit GC restores once it has to start.
     reserve: u32,
+    /// log2(ppb) when ppb is a power of two: a page's block by a shift,
+    /// not a division, on the write path.
+    ppb_shift: Option<u32>,
+    /// The unit of each block (blocks are numbered unit by unit), looked up
+    /// instead of divided out on every invalidation.
+    block_unit: Vec<u16>,
     pub host_pages: u64,
     pub nand_pages: u64,
     pub erases: u64,
@@ -72,6 +78,10 @@ impl Ftl {
             open: vec![0; units as usize],
             fill: vec![0; units as usize],
             reserve: 1,
+            ppb_shift: ppb.is_power_of_two().then(|| ppb.trailing_zeros()),
+            block_unit: (0..blocks)
+                .map(|b| (b as u32 / physical_blocks_per_unit) as u16)
+                .collect(),
             host_pages: 0,
             nand_pages: 0,
             erases: 0,
@@ -129,7 +139,15 @@ impl Ftl {
     }
 
     fn bucket(&self, block: u32, v: u32) -> usize {
-        ((block / self.blocks_per_unit) * (self.ppb + 1) + v) as usize
+        (self.block_unit[block as usize] as u32 * (self.ppb + 1) + v) as usize
+    }
+
+    /// The block of physical page `ppn`.
+    fn block_of(&self, ppn: u32) -> u32 {
+        match self.ppb_shift {
+            Some(s) => ppn >> s,
+            None => ppn / self.ppb,
+        }
     }
 
     fn list_add(&mut self, b: u32) {
@@ -159,7 +177,7 @@ impl Ftl {
     }
 
     fn invalidate(&mut self, ppn: u32) {
-        let b = ppn / self.ppb;
+        let b = self.block_of(ppn);
         let listed = self.listed[b as usize];
         if listed {
             self.list_remove(b);
@@ -288,8 +306,7 @@ impl Ftl {
     /// The unit holding logical page `lpn`, if it is mapped.
     pub fn located_unit(&self, lpn: u32) -> Option<u32> {
         let ppn = self.l2p[lpn as usize];
-        // floor(floor(ppn / ppb) / blocks) = floor(ppn / (ppb × blocks)).
-        (ppn != NONE).then(|| ppn / (self.ppb * self.blocks_per_unit))
+        (ppn != NONE).then(|| self.block_unit[self.block_of(ppn) as usize] as u32)
     }
 
     /// Lay out the state uniform random overwrites of the whole logical
