@@ -33,6 +33,8 @@ export interface LineChartProps {
   yTickFormat?: (v: number) => string;
   /** Fixed y domain (otherwise from the data, from 0 on a linear axis). */
   yDomain?: [number, number];
+  /** Fixed x domain (otherwise the data's extent): a chart filled point by point in any order keeps its axis. */
+  xDomain?: [number, number];
   /**
    * A second x axis along the top: x × `factor` in another unit (e.g. the
    * dollars of a cache size); its value is added to tooltips and the table.
@@ -77,6 +79,7 @@ export function LineChart({
   yFormat = formatValue,
   yTickFormat = yFormat,
   yDomain,
+  xDomain,
   x2,
   width: widthProp,
   height: heightProp,
@@ -118,7 +121,7 @@ export function LineChart({
   // Room for the widest tick label (about 6.6 px a character at 12 px) beside the axis title.
   const titleLines = splitAxisLabel(yLabel, plotBottom - m.top).length;
   m.left = Math.max(m.left, 34 + 6.6 * Math.max(0, ...yTicks.map((v) => yTickFormat(v).length))) + (titleLines - 1) * 15;
-  const [x0, x1] = extent(xs.filter((v) => Number.isFinite(v) && (xScale !== 'log' || v > 0)));
+  const [x0, x1] = xDomain ?? extent(xs.filter((v) => Number.isFinite(v) && (xScale !== 'log' || v > 0)));
   const x = makeScale(xScale, [x0 ?? 0, x1 ?? 1], [m.left, width - m.right]);
   const xTicks = tickValues(x, Math.max(2, Math.floor((width - m.left - m.right) / 80)), xScale === 'log');
   // The second axis: the same pixels over the domain × factor.

@@ -55,6 +55,12 @@ function SettingField({
   );
 }
 
+/** The figure's rates and any points already drawn (settings may change after a run). */
+function xDomain(rates: number[], points: FigurePoint[]): [number, number] | undefined {
+  const xs = [...rates, ...points.map((p) => p.rate)];
+  return xs.length > 1 ? [Math.min(...xs), Math.max(...xs)] : undefined;
+}
+
 export function StatusLine({ status, testId }: { status: FigureStatus; testId: string }) {
   if (status.kind === 'running') {
     // `work` weighs each point by its cost, so the rate so far predicts the rest.
@@ -158,6 +164,9 @@ export function FigurePanel({
             series={series}
             yScale={log ? 'log' : 'linear'}
             yFormat={percent}
+            // The figure's whole range from the first point on: longest-first
+            // scheduling finishes the high rates first.
+            xDomain={xDomain(rates, points)}
             testId="http-miss"
             svgRef={svgRef}
           />

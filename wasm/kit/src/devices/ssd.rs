@@ -389,19 +389,19 @@ impl Ssd {
         // The unit that frees up first takes the page (in turn on a tie), so
         // a unit stalled by GC is written around rather than waited for.
         let n = c.unit_free.len() as u32;
-        let mut unit = c.next_unit;
-        let mut best = c.unit_free[unit as usize].max(ready);
-        let mut u = unit;
-        for _ in 1..n {
-            // The units after the next one in turn, wrapping (no division).
-            u = if u + 1 == n { 0 } else { u + 1 };
-            let free = c.unit_free[u as usize].max(ready);
-            if free < best {
-                unit = u;
-                best = free;
-            }
-        }
-        c.next_unit = (unit + 1) % n;
+        // The earliest any unit is free (from `ready`), then the first unit
+        // in turn from `next_unit` that is free then: two passes over a short
+        // array instead of a search that wraps.
+        let best = c
+            .unit_free
+            .iter()
+            .fold(f64::INFINITY, |m, &f| m.min(f.max(ready)));
+        let at = |u: u32| c.unit_free[u as usize].max(ready) == best;
+        let unit = (c.next_unit..n)
+            .find(|&u| at(u))
+            .or_else(|| (0..c.next_unit).find(|&u| at(u)))
+            .expect("some unit is free first");
+        c.next_unit = if unit + 1 == n { 0 } else { unit + 1 };
         let m = c.map_pages as f64;
         let gc = self.ftl.write_on(unit, mu);
         let gc_s =

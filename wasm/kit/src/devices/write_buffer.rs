@@ -10,6 +10,9 @@ use std::collections::VecDeque;
 pub struct WriteBuffer {
     /// Finish times of each unit's buffered programs, earliest first.
     queues: Vec<VecDeque<f64>>,
+    /// Each queue's front (infinity when empty), side by side: finding the
+    /// earliest scans one short array.
+    front: Vec<f64>,
     len: usize,
 }
 
@@ -17,12 +20,14 @@ impl WriteBuffer {
     pub fn new(units: usize) -> WriteBuffer {
         WriteBuffer {
             queues: vec![VecDeque::new(); units],
+            front: vec![f64::INFINITY; units],
             len: 0,
         }
     }
 
     pub fn clear(&mut self) {
         self.queues.iter_mut().for_each(VecDeque::clear);
+        self.front.iter_mut().for_each(|f| *f = f64::INFINITY);
         self.len = 0;
     }
 
@@ -38,27 +43,34 @@ impl WriteBuffer {
     /// unit's programs already buffered).
     pub fn push(&mut self, unit: usize, finish: f64) {
         debug_assert!(self.queues[unit].back().is_none_or(|&b| b <= finish));
-        self.queues[unit].push_back(finish);
+        let q = &mut self.queues[unit];
+        if q.is_empty() {
+            self.front[unit] = finish;
+        }
+        q.push_back(finish);
         self.len += 1;
     }
 
     /// The earliest finish time buffered, and its unit.
     pub fn earliest(&self) -> Option<(usize, f64)> {
-        let mut best: Option<(usize, f64)> = None;
-        for (u, q) in self.queues.iter().enumerate() {
-            if let Some(&f) = q.front() {
-                if best.is_none_or(|(_, b)| f < b) {
-                    best = Some((u, f));
-                }
+        if self.len == 0 {
+            return None;
+        }
+        let mut best = 0;
+        for (u, &f) in self.front.iter().enumerate().skip(1) {
+            if f < self.front[best] {
+                best = u;
             }
         }
-        best
+        Some((best, self.front[best]))
     }
 
     /// Drop the front program of `unit`.
     pub fn pop(&mut self, unit: usize) {
-        if self.queues[unit].pop_front().is_some() {
+        let q = &mut self.queues[unit];
+        if q.pop_front().is_some() {
             self.len -= 1;
+            self.front[unit] = q.front().copied().unwrap_or(f64::INFINITY);
         }
     }
 }
