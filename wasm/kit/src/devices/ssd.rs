@@ -400,7 +400,8 @@ impl Ssd {
         let unit = (c.next_unit..n)
             .find(|&u| at(u))
             .or_else(|| (0..c.next_unit).find(|&u| at(u)))
-            .expect("some unit is free first");
+            // None only when times are NaN (a degenerate drive): in turn.
+            .unwrap_or(c.next_unit);
         c.next_unit = if unit + 1 == n { 0 } else { unit + 1 };
         let m = c.map_pages as f64;
         let gc = self.ftl.write_on(unit, mu);

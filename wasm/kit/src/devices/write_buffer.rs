@@ -39,10 +39,11 @@ impl WriteBuffer {
         self.len == 0
     }
 
-    /// Buffer a program of `unit` finishing at `finish` (no earlier than the
-    /// unit's programs already buffered).
+    /// Buffer a program of `unit` finishing at `finish`. A unit's clock only
+    /// moves forward, so this is no earlier than its programs already
+    /// buffered (a degenerate drive whose times overflow to infinity or NaN
+    /// is still served, in some order, without a panic).
     pub fn push(&mut self, unit: usize, finish: f64) {
-        debug_assert!(self.queues[unit].back().is_none_or(|&b| b <= finish));
         let q = &mut self.queues[unit];
         if q.is_empty() {
             self.front[unit] = finish;
@@ -62,6 +63,11 @@ impl WriteBuffer {
                 best = u;
             }
         }
+        if self.queues[best].is_empty() {
+            // Only when times are NaN (a degenerate drive): the first queue
+            // that holds anything, so that popping it always makes progress.
+            best = self.queues.iter().position(|q| !q.is_empty())?;
+        }
         Some((best, self.front[best]))
     }
 
@@ -80,6 +86,22 @@ mod tests {
     use super::*;
     use std::cmp::Reverse;
     use std::collections::BinaryHeap;
+
+    /// NaN times (a degenerate drive) still drain: each pop removes one.
+    #[test]
+    fn nan_times_drain() {
+        let mut b = WriteBuffer::new(3);
+        b.push(1, f64::NAN);
+        b.push(2, f64::NAN);
+        b.push(2, 1.0);
+        let mut popped = 0;
+        while let Some((u, _)) = b.earliest() {
+            b.pop(u);
+            popped += 1;
+            assert!(popped <= 3, "every pop removes a program");
+        }
+        assert_eq!(popped, 3);
+    }
 
     /// The merge pops finish times in the order a heap over all of them does.
     #[test]
