@@ -62,7 +62,14 @@ export function useFigureRun(engine: Engine) {
         if (abort.current === ctl) setStatus({ kind: 'failed', message: e instanceof Error ? e.message : String(e) });
         return;
       }
-      if (ctl.signal.aborted) return;
+      if (ctl.signal.aborted) {
+        // Cancelled before the plan came back: nothing ran.
+        if (abort.current === ctl) {
+          abort.current = null;
+          setStatus({ kind: 'cancelled', kept: 0, total: tasks.length });
+        }
+        return;
+      }
       const total = tasks.length;
       const costs = tasks.map((t) => t.cost);
       const totalCost = Math.max(1e-9, costs.reduce((a, b) => a + b, 0));
