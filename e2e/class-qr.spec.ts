@@ -32,6 +32,10 @@ test('a two-step authored lesson gets a scannable QR code in presenter view that
 
   // The teacher projects it: presenter view, the code beside the step, Q for full screen.
   await page.goto(`${link}&teacher`);
+  // The link changes only the fragment: the page handles it after goto
+  // returns, so P is pressed once the lesson is open for the teacher.
+  await expect(page.getByTestId('lesson-title')).toHaveText('Caching a popular library');
+  await expect(page.getByTestId('present-button')).toBeVisible();
   await page.keyboard.press('p');
   await expect(page.getByTestId('presenter').getByTestId('lesson-qr')).toBeVisible();
   await expect(page.getByTestId('qr-too-long')).toHaveCount(0);
