@@ -2,6 +2,8 @@
 // chart (a <details>), so a screen-reader user, or anyone who wants the exact
 // values, reads the same data the SVG draws.
 
+import { ColumnHeads } from './ColumnHeads';
+
 /** The rows of a chart as formatted text, one column per quantity. */
 export interface ChartTable {
   columns: string[];
@@ -16,15 +18,7 @@ export function ChartDataTable({ title, table, testId }: { title: string; table:
       <div className="ck-data-scroll" tabIndex={0} role="region" aria-label={`Data of: ${title}`}>
         <table className="ck-data-table">
           <caption>{title}</caption>
-          <thead>
-            <tr>
-              {table.columns.map((c) => (
-                <th key={c} scope="col">
-                  {c}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads columns={table.columns} />
           <tbody>
             {table.rows.map((r, i) => (
               <tr key={i}>

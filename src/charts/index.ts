@@ -34,3 +34,4 @@ export type {
   ExportMeta,
 } from './types';
 export { ChartDataTable, type ChartTable } from './DataTable';
+export { ColumnHeads } from './ColumnHeads';

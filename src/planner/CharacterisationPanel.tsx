@@ -4,7 +4,7 @@
 // preconditioning's throughput and WA over time, where the fall from fresh
 // to steady state shows.
 import { useEffect, useId, useRef, useState } from 'react';
-import { ExportButtons, LineChart, downloadBlob } from '../charts';
+import { ColumnHeads, ExportButtons, LineChart, downloadBlob } from '../charts';
 import { integer, num } from '../shared/format';
 import type { CharacterizeRow, CharacterizeSpec, DeviceFigure } from './characterise';
 import {
@@ -30,15 +30,7 @@ export function CharacterisationTable({ deviceId, rows, figures }: { deviceId: s
     <div className="table-scroll" tabIndex={0} role="region" aria-label={`Microbenchmarks of ${deviceId}`}>
       <table className="char-table cards" data-testid="char-table">
         <caption>Microbenchmarks of the model of {deviceId} (MB = 2²⁰ bytes; latency from issue to completion)</caption>
-        <thead>
-          <tr>
-            {cols.map((c) => (
-              <th key={c} scope="col">
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeads columns={cols} />
         <tbody>
           {rows.map((r, i) => {
             const published = figuresForRow(deviceId, r, figures);

@@ -14,6 +14,21 @@ type Fake = WorkerLike & { terminated: boolean; crash(message: string): void };
 
 const fakes: Fake[] = [];
 
+/**
+ * Start a job, cancel it 20 ms in, and check that it rejects as aborted and
+ * that the worker that did not stop within the grace time was replaced.
+ */
+async function cancelStuckJob(pool: WorkerPool, start: (pool: WorkerPool, signal: AbortSignal) => Promise<unknown>): Promise<void> {
+  const ac = new AbortController();
+  const p = start(pool, ac.signal);
+  await new Promise((r) => setTimeout(r, 20));
+  ac.abort();
+  await expect(p).rejects.toMatchObject({ name: 'AbortError' });
+  await new Promise((r) => setTimeout(r, 100));
+  expect(fakes[0].terminated).toBe(true);
+  expect(pool.spawned).toBe(2);
+}
+
 function fakeWorker(api: SimApi): Fake {
   const { port1, port2 } = new MessageChannel();
   Comlink.expose(workerApi(Promise.resolve(api), studiesLoaded), port2);
@@ -128,14 +143,7 @@ describe('WorkerPool', () => {
       },
       { size: 1, cancelGraceMs: 50 },
     );
-    const ac = new AbortController();
-    const p = pool.run(scenario(1, 1), { signal: ac.signal });
-    await new Promise((r) => setTimeout(r, 20));
-    ac.abort();
-    await expect(p).rejects.toMatchObject({ name: 'AbortError' });
-    await new Promise((r) => setTimeout(r, 100));
-    expect(fakes[0].terminated).toBe(true);
-    expect(pool.spawned).toBe(2);
+    await cancelStuckJob(pool, (live, signal) => live.run(scenario(1, 1), { signal }));
     const r = await pool.run(scenario(1, 1));
     expect(r.replications).toHaveLength(1);
   });
@@ -187,14 +195,7 @@ describe('WorkerPool', () => {
       .find((x) => x.id === 'x25m')!;
     const small = { ...d, capacity_gb: 0.125 };
     const spec = { queue_depths: [1], seconds: 0.2, precondition_passes: 1, seed: 1 };
-    const ac = new AbortController();
-    const p = pool.characterize(small, spec, { signal: ac.signal });
-    await new Promise((r) => setTimeout(r, 20));
-    ac.abort();
-    await expect(p).rejects.toMatchObject({ name: 'AbortError' });
-    await new Promise((r) => setTimeout(r, 100));
-    expect(fakes[0].terminated).toBe(true);
-    expect(pool.spawned).toBe(2);
+    await cancelStuckJob(pool, (live, signal) => live.characterize(small, spec, { signal }));
     const c = await pool.characterize(small, spec);
     expect(c).toEqual(simApi().characterize(small, spec));
     await expect(pool.characterize(small, { ...spec, queue_depths: [0] })).rejects.toThrow(/^characterize\.queue_depths: /);

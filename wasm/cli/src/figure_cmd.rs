@@ -72,8 +72,10 @@ pub fn run(base: Scenario, a: FigureArgs) -> ExitCode {
     for &s in &series {
         for &rate in &rates {
             let scenario = point_scenario(&base, s, rate, &a.settings).expect("request section");
-            // A point's scenario is checked before anything runs.
-            if let Err(errs) = RequestJob::new(scenario.clone()) {
+            // A point's scenario is checked before anything runs (a check
+            // only: building its job would allocate its simulation).
+            let errs = tierplan_core::validate(&scenario);
+            if !errs.is_empty() {
                 return crate::invalid(&format!("{} at {rate} requests/s", s.label()), &errs);
             }
             points.push(Point {
