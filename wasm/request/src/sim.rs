@@ -261,6 +261,9 @@ pub struct Sim {
     pub done: bool,
     /// CSV rows of the I/O stream when exporting, and how many more to keep.
     pub export: Option<(String, u64)>,
+    /// Scratch for a chunk's block-cache runs (flash reads or fill writes as
+    /// (address, length) or (slot, blocks)), kept to save an allocation each.
+    runs_scratch: Vec<(u64, u64)>,
 }
 
 #[derive(Clone, Copy)]
@@ -353,6 +356,7 @@ impl Sim {
             events: 0,
             done: false,
             export: None,
+            runs_scratch: Vec::new(),
         }
     }
 
@@ -913,7 +917,8 @@ impl Sim {
             }
             if hit {
                 // Read each run of blocks whose slots are consecutive.
-                let mut reads: Vec<(u64, u64)> = Vec::new();
+                let mut reads = std::mem::take(&mut self.runs_scratch);
+                reads.clear();
                 let mut prev = None;
                 for k in b..=e {
                     cache.hit(k);
@@ -930,9 +935,10 @@ impl Sim {
                 if measured {
                     self.c.block_hits += (e - b + 1) as u64;
                 }
-                for (a, l) in reads {
+                for &(a, l) in &reads {
                     self.flash_read(p, q, a, l, measured);
                 }
+                self.runs_scratch = reads;
             } else {
                 if measured {
                     self.c.disk_bytes += run_hi - run_lo;
@@ -959,7 +965,8 @@ impl Sim {
                     // `submit`). One write per run stands for them.
                     let pb0 = (piece.lib / bb) as u32;
                     let pb1 = ((piece.lib + piece.len - 1) / bb) as u32;
-                    let mut runs: Vec<(u64, u64)> = Vec::new();
+                    let mut runs = std::mem::take(&mut self.runs_scratch);
+                    runs.clear();
                     for k in pb0..=pb1 {
                         let slot = self.block.as_mut().expect("block cache").insert(k);
                         match runs.last_mut() {
@@ -971,6 +978,7 @@ impl Sim {
                     for &(slot, n) in runs.iter().rev() {
                         chain = self.park_write(dev, slot * bb, n * bb, q, chain);
                     }
+                    self.runs_scratch = runs;
                     self.ios[r as usize].parked = chain;
                     self.submit(p, r);
                 }

@@ -265,12 +265,15 @@ impl Ssd {
                 .ftl
                 .located_unit(mu as u32)
                 .map_or(mu % units, |u| u as u64) as usize;
+            // The unit's clock stays in a register for the group (the same
+            // operations, without a store and reload per page).
+            let mut free = c.unit_free[u];
             for _ in p..group_end {
-                let t0 = c.unit_free[u].max(from);
-                behind = behind.max(c.unit_free[u] - start);
-                c.unit_free[u] = t0 + self.read_s;
-                end = end.max(c.unit_free[u]);
+                behind = behind.max(free - start);
+                free = free.max(from) + self.read_s;
+                end = end.max(free);
             }
+            c.unit_free[u] = free;
             p = group_end;
         }
         let done = (end + self.page_bytes as f64 / c.link_bytes_per_s)
@@ -391,12 +394,26 @@ impl Ssd {
         let n = c.unit_free.len() as u32;
         // The earliest any unit is free (from `ready`), then the first unit
         // in turn from `next_unit` that is free then: two passes over a short
-        // array instead of a search that wraps.
-        let best = c
-            .unit_free
-            .iter()
-            .fold(f64::INFINITY, |m, &f| m.min(f.max(ready)));
-        let at = |u: u32| c.unit_free[u as usize].max(ready) == best;
+        // array instead of a search that wraps. The earliest of
+        // max(free, ready) is max(earliest free, ready); a plain `<` scan
+        // (which vectorises, and skips NaN) finds the earliest free.
+        let mut earliest = f64::INFINITY;
+        for &f in &c.unit_free {
+            if f < earliest {
+                earliest = f;
+            }
+        }
+        let best = earliest.max(ready);
+        // max(free, ready) == best, without the NaN handling `max` costs in
+        // wasm.
+        let at = |u: u32| {
+            let f = c.unit_free[u as usize];
+            if f > ready {
+                f == best
+            } else {
+                ready == best
+            }
+        };
         let unit = (c.next_unit..n)
             .find(|&u| at(u))
             .or_else(|| (0..c.next_unit).find(|&u| at(u)))
