@@ -244,9 +244,9 @@ pub fn point_cost(series: FigureSeries, rate: f64, f: &FigureSettings) -> f64 {
         };
     let (fixed, per_request) = match series {
         FigureSeries::Hdd => (0.0, 1.0),
-        FigureSeries::Object => (8.0, 4.0),
-        FigureSeries::RingCold | FigureSeries::RingWarm => (7.0, 9.0),
-        FigureSeries::Block => (10.0, 38.0),
+        FigureSeries::Object => (8.0, 3.0),
+        FigureSeries::RingCold | FigureSeries::RingWarm => (7.0, 6.5),
+        FigureSeries::Block => (10.0, 32.0),
     };
     f.replications as f64 * (fixed + per_request * rate * hours)
 }
