@@ -61,8 +61,11 @@ export class AppPage {
   async loadPreset(id: string): Promise<void> {
     await this.page.getByTestId('preset-select').selectOption(id);
     await this.page.getByTestId('preset-load').click();
-    // The preset comes from a worker: wait until the app has applied it, so that
-    // a following scenario() or waitValid() sees the preset, not the old scenario.
+    // The preset comes from a worker: wait until it has arrived and the app has
+    // applied it, so that a following edit, scenario() or waitValid() meets the
+    // preset, not the old scenario (the default scenario is itself a preset, so
+    // the marker alone can already read `id` while the load is on its way).
+    await expect(this.page.getByTestId('preset-status')).toHaveAttribute('data-loading', 'false');
     await expect(this.page.getByTestId('preset-status')).toHaveAttribute('data-preset', id);
     await expect(this.page.getByTestId('preset-status')).toHaveAttribute('data-modified', 'false');
   }

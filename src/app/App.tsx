@@ -27,7 +27,7 @@ const VALIDATE_DELAY_MS = 120;
 /** The preset behind "New plan": present-day devices, steady state (warm-up one video length). */
 const NEW_PLAN_PRESET = 'today-plan';
 
-function PresetPicker({ presets, onLoad }: { presets: PresetInfo[]; onLoad: (id: string) => void }) {
+function PresetPicker({ presets, onLoad }: { presets: PresetInfo[]; onLoad: (id: string, title?: string) => void }) {
   const [id, setId] = useState('');
   const chosen = presets.find((p) => p.id === id);
   return (
@@ -48,14 +48,14 @@ function PresetPicker({ presets, onLoad }: { presets: PresetInfo[]; onLoad: (id:
           </span>
         ) : null}
       </div>
-      <button type="button" data-testid="preset-load" disabled={!id} onClick={() => onLoad(id)}>
+      <button type="button" data-testid="preset-load" disabled={!id} onClick={() => onLoad(id, chosen?.title)}>
         Load preset
       </button>
       <button
         type="button"
         data-testid="new-plan"
         title="10 000 titles on today's 24 TB disks, NVMe SSDs and DDR5, with a warm-up of one video length: state your target, then open the Optimiser"
-        onClick={() => onLoad(NEW_PLAN_PRESET)}
+        onClick={() => onLoad(NEW_PLAN_PRESET, presets.find((p) => p.id === NEW_PLAN_PRESET)?.title)}
       >
         New plan with today’s devices
       </button>

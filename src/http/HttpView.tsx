@@ -11,6 +11,7 @@ import type { Engine } from '../engine/contract';
 import { ErrorSummary, FormContext } from '../shared/form';
 import { estimate, num } from '../shared/format';
 import type { ViewProps } from '../shared/view-props';
+import type { Edit } from '../shared/edit';
 import { DEFAULT_FIGURE, SERIES, type FigurePoint, type FigureSettings, type SeriesId } from './figure';
 import { FigurePanel } from './FigurePanel';
 import { MaxRatePanel } from './MaxRatePanel';
@@ -25,7 +26,19 @@ function message(e: unknown): string {
 }
 
 /** Load a study configuration, or give the current scenario a request section. */
-function Setup({ engine, scenario, setScenario, showView }: { engine: Engine; scenario: Scenario; setScenario: (s: Scenario) => void; showView?: (id: string) => void }) {
+function Setup({
+  engine,
+  scenario,
+  setScenario,
+  edit,
+  showView,
+}: {
+  engine: Engine;
+  scenario: Scenario;
+  setScenario: (s: Scenario) => void;
+  edit: Edit;
+  showView?: (id: string) => void;
+}) {
   const [presets, setPresets] = useState<PresetInfo[]>([]);
   const [id, setId] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -48,8 +61,12 @@ function Setup({ engine, scenario, setScenario, showView }: { engine: Engine; sc
   // The study's disks and SSDs join the catalog when missing, so the default section validates.
   const addSection = () =>
     Promise.all([engine.defaultRequestSpec(), engine.requestDevicePresets()]).then(
+      // An edit of the scenario as it is when they arrive, so that nothing typed meanwhile is lost.
       ([request, devices]) =>
-        setScenario({ ...scenario, request, devices: [...scenario.devices, ...devices.filter((d) => !scenario.devices.some((x) => x.id === d.id))] }),
+        edit((s) => {
+          s.request = request;
+          s.devices.push(...devices.filter((d) => !s.devices.some((x) => x.id === d.id)));
+        }),
       (e: unknown) => setError(message(e)),
     );
   return (
@@ -280,7 +297,7 @@ export function HttpView({ engine, scenario, valid, setScenario, edit, showView 
   const canRun = valid && scenario.request != null;
   return (
     <div className="http-view" data-testid="http-view">
-      <Setup engine={engine} scenario={scenario} setScenario={setScenario} showView={showView} />
+      <Setup engine={engine} scenario={scenario} setScenario={setScenario} edit={edit} showView={showView} />
       {scenario.request ? (
         <>
           <RequestEditor scenario={scenario} edit={edit} />

@@ -36,17 +36,28 @@ export function NoticeBar({ notice, onDismiss }: { notice: Notice | null; onDism
 
 /** Which preset the scenario came from, whether it has been changed, and Reset. */
 export function PresetStatus({ persistence, presets }: { persistence: Persistence; presets: PresetInfo[] }) {
-  const { origin, modified, reset } = persistence;
+  const { origin, modified, reset, loadingPreset } = persistence;
+  const loading = loadingPreset ? (
+    <span className="muted" role="status" data-testid="preset-loading">
+      Loading preset {presets.find((p) => p.id === loadingPreset)?.title ?? loadingPreset}…
+    </span>
+  ) : null;
   if (!origin) {
     return (
-      <p className="preset-status muted" data-testid="preset-status" data-preset="">
-        Your own scenario (not from a preset).
+      <p className="preset-status muted" data-testid="preset-status" data-preset="" data-loading={loadingPreset ? 'true' : 'false'}>
+        Your own scenario (not from a preset). {loading}
       </p>
     );
   }
   const title = presets.find((p) => p.id === origin.id)?.title ?? origin.id;
   return (
-    <div className="preset-status" data-testid="preset-status" data-preset={origin.id} data-modified={modified ? 'true' : 'false'}>
+    <div
+      className="preset-status"
+      data-testid="preset-status"
+      data-preset={origin.id}
+      data-modified={modified ? 'true' : 'false'}
+      data-loading={loadingPreset ? 'true' : 'false'}
+    >
       <span>
         From preset <strong>{title}</strong>{' '}
         {modified ? (
@@ -57,7 +68,8 @@ export function PresetStatus({ persistence, presets }: { persistence: Persistenc
           <span className="badge" data-testid="preset-unmodified">
             as published
           </span>
-        )}
+        )}{' '}
+        {loading}
       </span>
       <span className="preset-actions">
         <button type="button" data-testid="preset-reset" disabled={!modified} onClick={reset}>

@@ -46,7 +46,10 @@ export interface Persistence {
   origin: Origin | null;
   /** The scenario differs from its preset. */
   modified: boolean;
-  loadPreset: (id: string) => void;
+  /** Load a preset by id; `title` names it in messages. */
+  loadPreset: (id: string, title?: string) => void;
+  /** The preset asked for and not yet arrived (the worker may be busy with a run). */
+  loadingPreset: string | null;
   reset: () => void;
   openJson: (text: string, fileName?: string) => void;
   /** The full URL of the current scenario. */
@@ -220,15 +223,44 @@ export function usePersistence(engine: Engine, scenario: Scenario | null, setSce
     return () => window.removeEventListener('popstate', onPop);
   }, [catalog, engine, originFor, setScenario]);
 
+  // The scenario as last rendered, for a preset that arrives late (below).
+  const current = useRef(scenario);
+  useEffect(() => {
+    current.current = scenario;
+  }, [scenario]);
+  const [loadingPreset, setLoadingPreset] = useState<string | null>(null);
+  const presetAsk = useRef(0);
+
   const loadPreset = useCallback(
-    (id: string) => {
+    (id: string, title?: string) => {
+      // A preset comes from a worker, which may be busy with a long run. Only
+      // the last Load counts, and edits made while it was on its way are the
+      // user's work: they stay, and the preset is offered instead of replacing them.
+      const ask = ++presetAsk.current;
+      const before = current.current;
+      setLoadingPreset(id);
       engine.preset(id).then(
         (s) => {
-          setScenario(s);
-          setOrigin({ id, scenario: s });
-          setNotice(null);
+          if (ask !== presetAsk.current) return;
+          setLoadingPreset(null);
+          const apply = () => {
+            setScenario(s);
+            setOrigin({ id, scenario: s });
+            setNotice(null);
+          };
+          if (current.current === before) apply();
+          else
+            setNotice({
+              tone: 'info',
+              text: `The preset ${title ?? id} arrived after you had edited the scenario; your edits were kept.`,
+              action: { label: 'Load the preset now', run: apply },
+            });
         },
-        (e: unknown) => setNotice({ tone: 'error', text: `The preset "${id}" could not be loaded: ${message(e)}` }),
+        (e: unknown) => {
+          if (ask !== presetAsk.current) return;
+          setLoadingPreset(null);
+          setNotice({ tone: 'error', text: `The preset "${id}" could not be loaded: ${message(e)}` });
+        },
       );
     },
     [engine, setScenario],
@@ -262,5 +294,5 @@ export function usePersistence(engine: Engine, scenario: Scenario | null, setSce
 
   const dismissNotice = useCallback(() => setNotice(null), []);
 
-  return { restored, notice, dismissNotice, origin, modified, loadPreset, reset, openJson, linkUrl, fatal };
+  return { restored, notice, dismissNotice, origin, modified, loadPreset, loadingPreset, reset, openJson, linkUrl, fatal };
 }

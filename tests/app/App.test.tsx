@@ -70,6 +70,52 @@ describe('App', () => {
   });
 });
 
+describe('a preset that arrives late', () => {
+  /** The real engine; once started, `preset` answers only when the test lets it (a worker busy with a run). */
+  async function renderWithSlowPresets() {
+    const engine = testEngine({ chunk: 5_000 });
+    let holding = false;
+    const held: (() => void)[] = [];
+    const preset: typeof engine.preset = (id) =>
+      holding ? new Promise((resolve, reject) => held.push(() => void engine.preset(id).then(resolve, reject))) : engine.preset(id);
+    render(<App engine={{ ...engine, preset }} />);
+    await waitFor(() => expect(screen.getByTestId('run-button')).toHaveProperty('disabled', false));
+    holding = true;
+    return () => held.splice(0).forEach((go) => go());
+  }
+
+  it('shows that it is loading, then replaces an unedited scenario', async () => {
+    const release = await renderWithSlowPresets();
+    fireEvent.change(screen.getByTestId('preset-select'), { target: { value: 'mmsys11-cost-hdd' } });
+    fireEvent.click(screen.getByTestId('preset-load'));
+    expect(screen.getByTestId('preset-status').dataset.loading).toBe('true');
+    expect(screen.getByTestId('preset-loading').textContent).toMatch(/^Loading preset /);
+    act(release);
+    await waitFor(() => expect(screen.getByLabelText('Architecture')).toHaveProperty('value', 'hdd_only'));
+    expect(screen.getByTestId('preset-status').dataset.loading).toBe('false');
+    expect(screen.getByTestId('preset-status').dataset.preset).toBe('mmsys11-cost-hdd');
+    expect(screen.queryByTestId('notice')).toBeNull();
+  });
+
+  it('keeps edits made while it was on its way, and offers it', async () => {
+    const release = await renderWithSlowPresets();
+    // The default scenario is the MMSys'11 SSD preset: load it again, then edit before it arrives.
+    fireEvent.change(screen.getByTestId('preset-select'), { target: { value: 'mmsys11-cost-ssd' } });
+    fireEvent.click(screen.getByTestId('preset-load'));
+    fireEvent.click(screen.getByTestId('field-workload.churn'));
+    expect(screen.getByTestId('field-workload.churn')).toHaveProperty('checked', true);
+    act(release);
+    const notice = await screen.findByTestId('notice');
+    expect(notice.textContent).toContain('your edits were kept');
+    expect(screen.getByTestId('field-workload.churn')).toHaveProperty('checked', true);
+    expect(screen.getByTestId('preset-status').dataset.modified).toBe('true');
+    fireEvent.click(screen.getByTestId('notice-action'));
+    await waitFor(() => expect(screen.getByTestId('field-workload.churn')).toHaveProperty('checked', false));
+    expect(screen.getByTestId('preset-status').dataset.modified).toBe('false');
+    expect(screen.queryByTestId('notice')).toBeNull();
+  });
+});
+
 describe('video classes', () => {
   it('adds a class by splitting the last share, and the core checks the shares', async () => {
     await renderApp();
