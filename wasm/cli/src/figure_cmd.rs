@@ -5,8 +5,6 @@
 //! of the whole figure (the native side of `npm run bench:http`).
 
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::Instant;
 use tierplan_core::progress::SteppedJob;
 use tierplan_core::request::figure::{
@@ -89,28 +87,18 @@ pub fn run(base: Scenario, a: FigureArgs) -> ExitCode {
     // Longest first, so the last point to finish is a short one.
     points.sort_by(|x, y| y.cost.total_cmp(&x.cost));
     let wall = Instant::now();
-    let next = AtomicUsize::new(0);
-    let done: Mutex<Vec<Done>> = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..a.threads.max(1) {
-            scope.spawn(|| loop {
-                let k = next.fetch_add(1, Ordering::Relaxed);
-                let Some(p) = points.get(k) else { break };
-                let t = Instant::now();
-                let mut job = RequestJob::new(p.scenario.clone()).expect("checked above");
-                let result = job.run_to_end(1 << 22);
-                let cpu_s = t.elapsed().as_secs_f64();
-                done.lock().expect("no panics while locked").push(Done {
-                    series: p.series,
-                    rate: p.rate,
-                    result,
-                    cpu_s,
-                });
-            });
+    let mut done = crate::threads::map_in_order(&points, a.threads, |p| {
+        let t = Instant::now();
+        let mut job = RequestJob::new(p.scenario.clone()).expect("checked above");
+        let result = job.run_to_end(1 << 22);
+        Done {
+            series: p.series,
+            rate: p.rate,
+            result,
+            cpu_s: t.elapsed().as_secs_f64(),
         }
     });
     let wall_s = wall.elapsed().as_secs_f64();
-    let mut done = done.into_inner().expect("threads joined");
     let order = |s: FigureSeries| FigureSeries::ALL.iter().position(|&x| x == s);
     done.sort_by(|x, y| {
         order(x.series)

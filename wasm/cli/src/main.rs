@@ -8,8 +8,10 @@ mod devices_cmd;
 mod figure_cmd;
 mod log;
 mod mrc_cmd;
+mod reproduce_cmd;
 mod request_cmd;
 mod sweep;
+mod threads;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::Read;
@@ -237,9 +239,12 @@ enum Cmd {
     Reproduce {
         #[arg(long, value_enum, default_value = "json")]
         format: Format,
-        /// Print the wall-clock time of the simulations to standard error.
+        /// Print the wall-clock time of the simulations, and each one's, to standard error.
         #[arg(long)]
         time: bool,
+        /// Threads (default: one per core).
+        #[arg(long)]
+        threads: Option<usize>,
     },
     /// Block-cache runs (model §13): `tierplan block run SCENARIO.json`.
     Block {
@@ -329,9 +334,7 @@ fn main() -> ExitCode {
                         warmup_h: warmup_hours,
                     },
                     series,
-                    threads: threads.unwrap_or_else(|| {
-                        std::thread::available_parallelism().map_or(1, |n| n.get())
-                    }),
+                    threads: threads.unwrap_or_else(threads::default_threads),
                     format,
                     time,
                 },
@@ -428,7 +431,15 @@ fn main() -> ExitCode {
         Cmd::BlockTrace { cmd } => block_trace::run(cmd, &load_scenario),
         Cmd::Log { cmd } => log::run(cmd, &load_scenario),
         Cmd::CostModel { file, grid } => cost_model_cmd(&file, grid),
-        Cmd::Reproduce { format, time } => reproduce_cmd(format, time),
+        Cmd::Reproduce {
+            format,
+            time,
+            threads,
+        } => reproduce_cmd::run(
+            format,
+            threads.unwrap_or_else(threads::default_threads),
+            time,
+        ),
         Cmd::Block {
             cmd:
                 BlockCmd::Run {
@@ -542,44 +553,6 @@ fn cost_model_cmd(file: &str, grid: bool) -> ExitCode {
         "{}",
         serde_json::to_string_pretty(&out).expect("serialisable")
     );
-    ExitCode::SUCCESS
-}
-
-fn reproduce_cmd(format: Format, time: bool) -> ExitCode {
-    use tierplan_core::reproduce;
-    let plan = reproduce::reproduction();
-    let t0 = Instant::now();
-    let results = match reproduce::run_all(&plan) {
-        Ok(r) => r,
-        Err(e) => {
-            // The plan is built from the presets; a failure here is a bug.
-            eprintln!("tierplan: a reproduction scenario is invalid: {e}");
-            return ExitCode::from(1);
-        }
-    };
-    let requests = match reproduce::run_requests(&plan) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("tierplan: a request-level reproduction scenario is invalid: {e}");
-            return ExitCode::from(1);
-        }
-    };
-    if time {
-        eprintln!(
-            "tierplan reproduce: {} simulations in {:.3} s (with {} request-level runs and searches)",
-            results.len(),
-            t0.elapsed().as_secs_f64(),
-            requests.len()
-        );
-    }
-    let rows = reproduce::reproduction_table_with(&plan, &results, &requests);
-    match format {
-        Format::Json => println!(
-            "{}",
-            serde_json::to_string_pretty(&rows).expect("serialisable")
-        ),
-        Format::Csv => print!("{}", reproduce::table_csv(&rows)),
-    }
     ExitCode::SUCCESS
 }
 

@@ -229,15 +229,23 @@ fn cost_model_prints_the_optimum_and_names_bad_fields() {
 
 #[test]
 fn reproduce_prints_the_claims_table() {
-    let out = tierplan(&["reproduce", "--time"], None);
+    let out = tierplan(&["reproduce", "--time", "--threads", "2"], None);
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(String::from_utf8_lossy(&out.stderr).contains("simulations in"));
-    let rows: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("simulations in"), "{stderr}");
+    assert!(stderr.contains("on 2 thread(s)"), "{stderr}");
     let plan = tierplan_core::reproduce::reproduction();
+    // Each simulation's own time, one line each.
+    assert_eq!(
+        stderr.lines().filter(|l| l.contains(" s  ")).count(),
+        plan.scenarios.len() + plan.request_scenarios.len(),
+        "{stderr}"
+    );
+    let rows: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(rows.len(), plan.claims.len());
     let row = |id: &str| rows.iter().find(|r| r["id"] == id).unwrap().clone();
     // A closed form, a simulation that reproduces, one that does not, and
@@ -293,8 +301,11 @@ fn reproduce_prints_the_claims_table() {
     // Nothing is left pending natively.
     assert!(rows.iter().all(|r| r["outcome"]["verdict"] != "pending"));
 
-    let out = tierplan(&["reproduce", "--format", "csv"], None);
-    let csv = String::from_utf8(out.stdout).unwrap();
+    // The CSV of the same rows (`--format csv` prints exactly this; running
+    // every simulation a second time for it would double the test's minute).
+    let typed: Vec<tierplan_core::reproduce::ReproductionRow> =
+        serde_json::from_value(serde_json::Value::Array(rows.clone())).unwrap();
+    let csv = tierplan_core::reproduce::table_csv(&typed);
     assert!(csv.starts_with("id,study,section,claim,published,ours,"));
     // One line per claim (no field holds a newline).
     assert_eq!(csv.lines().count(), 1 + plan.claims.len());

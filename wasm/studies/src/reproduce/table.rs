@@ -4,9 +4,11 @@
 use crate::reproduce::block_pending;
 use crate::reproduce::evaluate_with;
 use crate::reproduce::Method;
+use crate::reproduce::ReproScenario;
 use crate::reproduce::Reproduction;
 use crate::reproduce::ReproductionRow;
 use crate::reproduce::RequestOutput;
+use crate::reproduce::RequestReproScenario;
 use std::collections::BTreeMap;
 use tierplan_stream::results::RunResult;
 
@@ -69,40 +71,45 @@ pub fn reproduction_table_with(
         .collect()
 }
 
-/// Run every scenario of the plan (natively, one after another).
-pub fn run_all(plan: &Reproduction) -> Result<BTreeMap<String, RunResult>, String> {
-    let mut out = BTreeMap::new();
-    for s in &plan.scenarios {
-        let r = tierplan_stream::run(&s.scenario).map_err(|errs| {
-            let msgs: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
-            format!("scenario {}: {}", s.id, msgs.join("; "))
-        })?;
-        out.insert(s.id.clone(), r);
-    }
-    Ok(out)
+/// Run one stream-level scenario of the plan.
+pub fn run_scenario(s: &ReproScenario) -> Result<RunResult, String> {
+    tierplan_stream::run(&s.scenario).map_err(|errs| {
+        let msgs: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+        format!("scenario {}: {}", s.id, msgs.join("; "))
+    })
 }
 
-/// Run every request-level scenario of the plan natively: a run, or a
-/// max-rate search.
+/// Run one request-level scenario of the plan: a run, or a max-rate search.
+pub fn run_request_scenario(s: &RequestReproScenario) -> Result<RequestOutput, String> {
+    let fail = |errs: Vec<tierplan_scenario::validate::FieldError>| {
+        let msgs: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+        format!("scenario {}: {}", s.id, msgs.join("; "))
+    };
+    Ok(if s.search {
+        RequestOutput::MaxRate {
+            result: tierplan_request::max_rate(&s.scenario).map_err(fail)?,
+        }
+    } else {
+        RequestOutput::Run {
+            result: Box::new(tierplan_request::run_request(&s.scenario).map_err(fail)?),
+        }
+    })
+}
+
+/// Run every scenario of the plan (natively, one after another).
+pub fn run_all(plan: &Reproduction) -> Result<BTreeMap<String, RunResult>, String> {
+    plan.scenarios
+        .iter()
+        .map(|s| Ok((s.id.clone(), run_scenario(s)?)))
+        .collect()
+}
+
+/// Run every request-level scenario of the plan natively, one after another.
 pub fn run_requests(plan: &Reproduction) -> Result<BTreeMap<String, RequestOutput>, String> {
-    let mut out = BTreeMap::new();
-    for s in &plan.request_scenarios {
-        let fail = |errs: Vec<tierplan_scenario::validate::FieldError>| {
-            let msgs: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
-            format!("scenario {}: {}", s.id, msgs.join("; "))
-        };
-        let r = if s.search {
-            RequestOutput::MaxRate {
-                result: tierplan_request::max_rate(&s.scenario).map_err(fail)?,
-            }
-        } else {
-            RequestOutput::Run {
-                result: Box::new(tierplan_request::run_request(&s.scenario).map_err(fail)?),
-            }
-        };
-        out.insert(s.id.clone(), r);
-    }
-    Ok(out)
+    plan.request_scenarios
+        .iter()
+        .map(|s| Ok((s.id.clone(), run_request_scenario(s)?)))
+        .collect()
 }
 
 /// The table as CSV (one row per claim), quoted where needed.
