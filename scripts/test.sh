@@ -8,7 +8,8 @@ cd "$(dirname "$0")/.."
 log=$(mktemp -d)
 trap 'rm -rf "$log"' EXIT
 
-step() { printf '\n== %s\n' "$*"; }
+# Each step with the time since the start, to see where a slow run spends it.
+step() { printf '\n== [%dm%02ds] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
 
 step "wasm package (scripts/build-wasm.sh)"
 bash scripts/build-wasm.sh
@@ -49,4 +50,5 @@ vitest_n=$(sed 's/\x1b\[[0-9;]*m//g' "$log/vitest.txt" | grep -E '^ +Tests +[0-9
 pw_n=$(grep -Eo '^ +[0-9]+ passed' "$log/playwright.txt" | awk '{print $1}' | tail -1)
 total=$((cargo_n + ${vitest_n:-0} + ${pw_n:-0}))
 printf '\ncargo %s, vitest %s, playwright %s\n' "$cargo_n" "${vitest_n:-0}" "${pw_n:-0}"
+printf 'all steps in %dm%02ds\n' $((SECONDS / 60)) $((SECONDS % 60))
 echo "tests: $total passed, 0 failed"
