@@ -140,3 +140,21 @@ test('a single run equals tierplan run; bad input is named beside its field; the
   expect(scenario.request!.run.seed).toBe(11);
   expect(browser).toEqual(cliRun(scenario));
 });
+
+test('a study configuration loaded here is the scenario’s preset: the Scenario tab names it, marks an edit, resets, and the preset link opens it', async ({ page }) => {
+  const h = new HttpPage(page);
+  await h.open();
+  await h.loadPreset('nossdav12-l2arc-warm');
+  await h.setField('request.layout.disks', '3');
+  await page.getByTestId('tab-scenario').click();
+  const status = page.getByTestId('preset-status');
+  await expect(status).toHaveAttribute('data-preset', 'nossdav12-l2arc-warm');
+  await expect(status).toHaveAttribute('data-modified', 'true');
+  await expect(status).toContainText('HTTP segments: ZFS L2ARC on 60 GB, warm');
+  await page.getByTestId('preset-reset').click();
+  await expect(status).toHaveAttribute('data-modified', 'false');
+  const link = await page.getByTestId('preset-link').getAttribute('href');
+  expect(link).toBe('#preset=nossdav12-l2arc-warm');
+  await page.getByTestId('tab-http').click();
+  await expect(h.field('request.layout.disks')).not.toHaveValue('3');
+});

@@ -385,6 +385,7 @@ export function App({ engine }: { engine: Engine }) {
                 valid={canRun}
                 setScenario={setScenario}
                 edit={edit}
+                loadPreset={loadPreset}
                 showView={setView}
                 scenarioErrors={upToDate && localInvalid.size === 0 ? errors : null}
                 applyAndRun={applyAndRun}

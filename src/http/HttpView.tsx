@@ -29,14 +29,14 @@ function message(e: unknown): string {
 function Setup({
   engine,
   scenario,
-  setScenario,
   edit,
+  loadPreset,
   showView,
 }: {
   engine: Engine;
   scenario: Scenario;
-  setScenario: (s: Scenario) => void;
   edit: Edit;
+  loadPreset: ViewProps['loadPreset'];
   showView?: (id: string) => void;
 }) {
   const [presets, setPresets] = useState<PresetInfo[]>([]);
@@ -53,11 +53,9 @@ function Setup({
     };
   }, [engine]);
   const chosen = presets.find((p) => p.id === id);
-  const load = () =>
-    engine.requestPreset(id).then(
-      (s) => setScenario(s),
-      (e: unknown) => setError(message(e)),
-    );
+  // Through the app's preset loading: the Scenario tab then names the study
+  // configuration, Reset returns to it and the link carries its name.
+  const load = () => loadPreset(id, chosen?.title);
   // The study's disks and SSDs join the catalog when missing, so the default section validates.
   const addSection = () =>
     Promise.all([engine.defaultRequestSpec(), engine.requestDevicePresets()]).then(
@@ -89,7 +87,7 @@ function Setup({
           </select>
           {chosen ? <span className="hint">{chosen.description}</span> : null}
         </div>
-        <button type="button" data-testid="http-preset-load" disabled={!id} onClick={() => void load()}>
+        <button type="button" data-testid="http-preset-load" disabled={!id} onClick={load}>
           Load
         </button>
         {scenario.request ? null : (
@@ -289,7 +287,7 @@ function FigureDetails({ points }: { points: FigurePoint[] }) {
   );
 }
 
-export function HttpView({ engine, scenario, valid, setScenario, edit, showView }: ViewProps) {
+export function HttpView({ engine, scenario, valid, edit, loadPreset, showView }: ViewProps) {
   const { errors } = useContext(FormContext);
   const [settings, setSettings] = useState<FigureSettings>(DEFAULT_FIGURE);
   const figure = useFigureRun(engine);
@@ -297,7 +295,7 @@ export function HttpView({ engine, scenario, valid, setScenario, edit, showView 
   const canRun = valid && scenario.request != null;
   return (
     <div className="http-view" data-testid="http-view">
-      <Setup engine={engine} scenario={scenario} setScenario={setScenario} edit={edit} showView={showView} />
+      <Setup engine={engine} scenario={scenario} edit={edit} loadPreset={loadPreset} showView={showView} />
       {scenario.request ? (
         <>
           <RequestEditor scenario={scenario} edit={edit} />

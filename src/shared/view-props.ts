@@ -13,6 +13,12 @@ export interface ViewProps {
   valid: boolean;
   setScenario: (s: Scenario) => void;
   edit: Edit;
+  /**
+   * Load a preset by id, as the Scenario tab's picker does: the preset
+   * marker, Reset and the link follow it, and edits made while it is on its
+   * way are kept. `title` names it where the Scenario tab's list does not.
+   */
+  loadPreset: (id: string, title?: string) => void;
   /** Switch to another tab, e.g. `'scenario'` after loading a scenario into the editor. */
   showView?: (id: string) => void;
   /**

@@ -49,7 +49,7 @@ export function PresetStatus({ persistence, presets }: { persistence: Persistenc
       </p>
     );
   }
-  const title = presets.find((p) => p.id === origin.id)?.title ?? origin.id;
+  const title = origin.title ?? presets.find((p) => p.id === origin.id)?.title ?? origin.id;
   return (
     <div
       className="preset-status"

@@ -33,6 +33,8 @@ function failure(what: string, e: { message: string; errors: FieldError[] }, aft
 export interface Origin {
   id: string;
   scenario: Scenario;
+  /** Its title, when the control that loaded it knew it (a study configuration of the HTTP tab). */
+  title?: string;
 }
 
 export type RestoredFrom = 'link' | 'autosave' | 'default';
@@ -245,7 +247,7 @@ export function usePersistence(engine: Engine, scenario: Scenario | null, setSce
           setLoadingPreset(null);
           const apply = () => {
             setScenario(s);
-            setOrigin({ id, scenario: s });
+            setOrigin({ id, scenario: s, title });
             setNotice(null);
           };
           if (current.current === before) apply();

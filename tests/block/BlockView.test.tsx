@@ -15,7 +15,7 @@ import { testEngine } from '../helpers/engine';
 
 function Host({ engine, initial }: { engine: Engine; initial: Scenario }) {
   const [scenario, setScenario] = useState(initial);
-  return <BlockView engine={engine} scenario={scenario} valid setScenario={setScenario} edit={() => undefined} />;
+  return <BlockView engine={engine} scenario={scenario} valid setScenario={setScenario} edit={() => undefined} loadPreset={() => undefined} />;
 }
 
 /** The app's wiring in small: the core validates each edit, its messages reach the fields, Run waits for them. */
@@ -28,7 +28,7 @@ function ValidatingHost({ engine, initial, seen }: { engine: Engine; initial: Sc
   };
   return (
     <FormContext.Provider value={{ errors, setLocalInvalid: () => undefined }}>
-      <BlockView engine={engine} scenario={scenario} valid={errors.length === 0} setScenario={set} edit={() => undefined} />
+      <BlockView engine={engine} scenario={scenario} valid={errors.length === 0} setScenario={set} edit={() => undefined} loadPreset={() => undefined} />
     </FormContext.Provider>
   );
 }

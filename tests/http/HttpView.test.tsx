@@ -12,7 +12,17 @@ import { simApi } from '../helpers/wasm';
 import { testEngine } from '../helpers/engine';
 
 /** The view inside a minimal host: scenario state, core validation into the form context. */
-function Host({ engine, initial, onChange }: { engine: Engine; initial: Scenario; onChange?: (s: Scenario) => void }) {
+function Host({
+  engine,
+  initial,
+  onChange,
+  loadPreset = () => undefined,
+}: {
+  engine: Engine;
+  initial: Scenario;
+  onChange?: (s: Scenario) => void;
+  loadPreset?: (id: string, title?: string) => void;
+}) {
   const [scenario, setScenario] = useState(initial);
   const errors: FieldError[] = simApi().validate(scenario);
   const set = (s: Scenario) => {
@@ -31,6 +41,7 @@ function Host({ engine, initial, onChange }: { engine: Engine; initial: Scenario
           f(next);
           set(next);
         }}
+        loadPreset={loadPreset}
       />
     </FormContext.Provider>
   );
@@ -47,6 +58,16 @@ describe('HttpView', () => {
     expect(s.request!.chunk_kb).toBe(128);
     expect(s.devices.map((d) => d.id)).toEqual(expect.arrayContaining(['hdd7200', 'x25m']));
     expect(simApi().validate(s)).toEqual([]);
+  });
+
+  it('loads a study configuration through the app’s preset loading, with its title', async () => {
+    const loadPreset = vi.fn();
+    render(<Host engine={testEngine()} initial={simApi().defaultScenario()} loadPreset={loadPreset} />);
+    const title = simApi().listRequestPresets().find((p) => p.id === 'nossdav12-l2arc-warm')!.title;
+    await screen.findByRole('option', { name: title });
+    fireEvent.change(screen.getByTestId('http-preset'), { target: { value: 'nossdav12-l2arc-warm' } });
+    fireEvent.click(screen.getByTestId('http-preset-load'));
+    expect(loadPreset).toHaveBeenCalledWith('nossdav12-l2arc-warm', title);
   });
 
   it('shows the core’s message beside a bad field and blocks the runs', async () => {

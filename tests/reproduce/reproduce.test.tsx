@@ -13,7 +13,7 @@ import { testEngine } from '../helpers/engine';
 
 function renderView(engine: Engine, setScenario = vi.fn(), showView = vi.fn()) {
   const scenario = simApi().defaultScenario();
-  render(<ReproduceView engine={engine} scenario={scenario} valid setScenario={setScenario} edit={() => undefined} showView={showView} />);
+  render(<ReproduceView engine={engine} scenario={scenario} valid setScenario={setScenario} edit={() => undefined} loadPreset={() => undefined} showView={showView} />);
   return { setScenario, showView };
 }
 

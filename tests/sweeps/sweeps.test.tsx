@@ -167,7 +167,7 @@ describe('sweep runner', () => {
 describe('SweepsView', () => {
   it('runs a custom sweep for two architectures and draws one point per value per architecture', async () => {
     const s = short('mmsys11-cost-ssd');
-    render(<SweepsView engine={testEngine({ chunk: 1_000 })} scenario={s} valid setScenario={() => undefined} edit={() => undefined} />);
+    render(<SweepsView engine={testEngine({ chunk: 1_000 })} scenario={s} valid setScenario={() => undefined} edit={() => undefined} loadPreset={() => undefined} />);
     fireEvent.change(screen.getByTestId('sweep-points'), { target: { value: '3' } });
     fireEvent.change(screen.getByTestId('sweep-from'), { target: { value: '0.2' } });
     fireEvent.change(screen.getByTestId('sweep-to'), { target: { value: '0.6' } });
@@ -184,7 +184,7 @@ describe('SweepsView', () => {
   });
 
   it('names the field of bad sweep input', () => {
-    render(<SweepsView engine={testEngine({ chunk: 1_000 })} scenario={simApi().defaultScenario()} valid setScenario={() => undefined} edit={() => undefined} />);
+    render(<SweepsView engine={testEngine({ chunk: 1_000 })} scenario={simApi().defaultScenario()} valid setScenario={() => undefined} edit={() => undefined} loadPreset={() => undefined} />);
     fireEvent.change(screen.getByTestId('sweep-from'), { target: { value: 'abc' } });
     fireEvent.click(screen.getByTestId('sweep-run'));
     expect(screen.getByTestId('sweep-errors').textContent).toContain('sweep.from');
