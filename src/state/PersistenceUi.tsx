@@ -39,7 +39,7 @@ export function PresetStatus({ persistence, presets }: { persistence: Persistenc
   const { origin, modified, reset, loadingPreset } = persistence;
   const loading = loadingPreset ? (
     <span className="muted" role="status" data-testid="preset-loading">
-      Loading preset {presets.find((p) => p.id === loadingPreset)?.title ?? loadingPreset}…
+      Loading preset {loadingPreset}…
     </span>
   ) : null;
   if (!origin) {

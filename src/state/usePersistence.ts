@@ -50,7 +50,7 @@ export interface Persistence {
   modified: boolean;
   /** Load a preset by id; `title` names it in messages. */
   loadPreset: (id: string, title?: string) => void;
-  /** The preset asked for and not yet arrived (the worker may be busy with a run). */
+  /** The name of the preset asked for and not yet arrived (the worker may be busy with a run). */
   loadingPreset: string | null;
   reset: () => void;
   openJson: (text: string, fileName?: string) => void;
@@ -240,7 +240,7 @@ export function usePersistence(engine: Engine, scenario: Scenario | null, setSce
       // user's work: they stay, and the preset is offered instead of replacing them.
       const ask = ++presetAsk.current;
       const before = current.current;
-      setLoadingPreset(id);
+      setLoadingPreset(title ?? id);
       engine.preset(id).then(
         (s) => {
           if (ask !== presetAsk.current) return;

@@ -45,8 +45,8 @@ pub use claims::{mmsys11_cost_table, rejection_note, reproduction, strict_optima
 pub use claims_block::{hyssc_runs, hyssc_spec, HysscRun};
 pub use judge::{block_pending, evaluate, evaluate_with, judge};
 pub use table::{
-    reproduction_table, reproduction_table_with, run_all, run_request_scenario, run_requests,
-    run_scenario, table_csv,
+    reproduction_table, reproduction_table_with, run_all, run_request_scenario, run_scenario,
+    table_csv,
 };
 pub use text::thousands;
 pub use types::*;

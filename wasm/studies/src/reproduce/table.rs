@@ -71,20 +71,20 @@ pub fn reproduction_table_with(
         .collect()
 }
 
+/// A plan scenario the core refused (the plan is built from the presets, so this is a bug).
+fn refused(id: &str, errs: Vec<tierplan_scenario::validate::FieldError>) -> String {
+    let msgs: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+    format!("scenario {id}: {}", msgs.join("; "))
+}
+
 /// Run one stream-level scenario of the plan.
 pub fn run_scenario(s: &ReproScenario) -> Result<RunResult, String> {
-    tierplan_stream::run(&s.scenario).map_err(|errs| {
-        let msgs: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
-        format!("scenario {}: {}", s.id, msgs.join("; "))
-    })
+    tierplan_stream::run(&s.scenario).map_err(|errs| refused(&s.id, errs))
 }
 
 /// Run one request-level scenario of the plan: a run, or a max-rate search.
 pub fn run_request_scenario(s: &RequestReproScenario) -> Result<RequestOutput, String> {
-    let fail = |errs: Vec<tierplan_scenario::validate::FieldError>| {
-        let msgs: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
-        format!("scenario {}: {}", s.id, msgs.join("; "))
-    };
+    let fail = |errs| refused(&s.id, errs);
     Ok(if s.search {
         RequestOutput::MaxRate {
             result: tierplan_request::max_rate(&s.scenario).map_err(fail)?,
@@ -101,14 +101,6 @@ pub fn run_all(plan: &Reproduction) -> Result<BTreeMap<String, RunResult>, Strin
     plan.scenarios
         .iter()
         .map(|s| Ok((s.id.clone(), run_scenario(s)?)))
-        .collect()
-}
-
-/// Run every request-level scenario of the plan natively, one after another.
-pub fn run_requests(plan: &Reproduction) -> Result<BTreeMap<String, RequestOutput>, String> {
-    plan.request_scenarios
-        .iter()
-        .map(|s| Ok((s.id.clone(), run_request_scenario(s)?)))
         .collect()
 }
 
