@@ -23,6 +23,8 @@ export interface LineChartProps {
   yLabel: string;
   series: LineSeries[];
   overlays?: OverlaySeries[];
+  /** Draw the overlays over the series' lines (an analytic curve the simulation lies on would be hidden under it). */
+  overlaysAbove?: boolean;
   references?: ReferenceLine[];
   yScale?: 'linear' | 'log';
   xScale?: 'linear' | 'log';
@@ -72,6 +74,7 @@ export function LineChart({
   yLabel,
   series,
   overlays = [],
+  overlaysAbove = false,
   references = [],
   yScale = 'linear',
   xScale = 'linear',
@@ -196,6 +199,20 @@ export function LineChart({
     ],
   };
 
+  const overlayPaths = (
+    <g className="ck-overlays">
+        {overlays.map((o, i) => (
+          <path
+            key={o.id}
+            d={path(o.points.filter((p) => usable(p.y))) ?? ''}
+            stroke={legendItems[series.length + i].color}
+            className="ck-overlay"
+            data-testid={`${testId}-overlay-${o.id}`}
+          />
+        ))}
+      </g>
+  );
+
   return (
     <ChartFrame
       {...frame}
@@ -238,22 +255,13 @@ export function LineChart({
           ) : null,
         )}
       </g>
-      <g className="ck-overlays">
-        {overlays.map((o, i) => (
-          <path
-            key={o.id}
-            d={path(o.points.filter((p) => usable(p.y))) ?? ''}
-            stroke={legendItems[series.length + i].color}
-            className="ck-overlay"
-            data-testid={`${testId}-overlay-${o.id}`}
-          />
-        ))}
-      </g>
+      {overlaysAbove ? null : overlayPaths}
       <g className="ck-lines">
         {series.map((s, i) => (
           <path key={s.id} d={path(s.points) ?? ''} stroke={colors[i]} className="ck-line" />
         ))}
       </g>
+      {overlaysAbove ? overlayPaths : null}
       <g className="ck-points">
         {series.map((s, si) =>
           s.points.map((p, pi) => (

@@ -61,15 +61,18 @@ export function OutcomeChart({ step, outcome, prediction, width, height }: Outco
     );
   }
   if (m.kind !== 'sweep') return null;
-  const series: LineSeries[] = [{ id: 'model', label: 'Simulated (95 % CI)', points: outcome.points }];
-  if (prediction?.kind === 'sketch') series.push({ id: 'sketch', label: 'Your sketch', points: m.values.map((x, i) => ({ x, y: prediction.ys[i] })) });
+  // Fixed colours, so the screen, the presenter view and the printed key agree whether or not a sketch is drawn:
+  // the simulation blue, the sketch vermillion (as the sketch input draws it), the analytic curve green, dashed and on top.
+  const series: LineSeries[] = [{ id: 'model', label: 'Simulated (95 % CI)', points: outcome.points, color: OKABE_ITO[0] }];
+  if (prediction?.kind === 'sketch') series.push({ id: 'sketch', label: 'Your sketch', points: m.values.map((x, i) => ({ x, y: prediction.ys[i] })), color: OKABE_ITO[5] });
   return (
     <LineChart
       title={`${metric.label} against ${m.label}`}
       xLabel={m.unit ? `${m.label} (${m.unit})` : m.label}
       yLabel={`${metric.label} (${metric.unit})`}
       series={series}
-      overlays={outcome.overlay ? [{ id: 'analytic', label: outcome.overlay.label, points: outcome.overlay.points }] : []}
+      overlays={outcome.overlay ? [{ id: 'analytic', label: outcome.overlay.label, points: outcome.overlay.points, color: OKABE_ITO[2] }] : []}
+      overlaysAbove
       width={width}
       height={height}
       testId="outcome-chart"

@@ -108,7 +108,7 @@ describe('student codes', () => {
     expect(back).toEqual({ ok: true, value: { lesson: 'skew', name: 'Ana', answers: { 0: { kind: 'number', value: 42 }, 1: { kind: 'sketch', ys: [10, 20.5, 30] } } } });
   });
 
-  it('reads many codes, reporting bad ones and other lessons by number', () => {
+  it('reads many codes, reporting bad ones and other lessons by line, skipping lines that hold no code', () => {
     const c1 = encodeAnswers({ lesson: 'skew', name: '', answers: { 0: { kind: 'number', value: 30 } } });
     const c2 = encodeAnswers({ lesson: 'skew', name: '', answers: { 0: { kind: 'number', value: 50 } } });
     const other = encodeAnswers({ lesson: 'mlc-wear', name: '', answers: { 0: { kind: 'number', value: 5 } } });
@@ -118,10 +118,10 @@ describe('student codes', () => {
       { kind: 'number', value: 30 },
       { kind: 'number', value: 50 },
     ]);
-    expect(r.problems).toHaveLength(3);
-    expect(r.problems[0]).toMatch(/^code 3: it is for another lesson/);
-    expect(r.problems[1]).toMatch(/^code 4: /);
-    expect(r.problems[2]).toMatch(/^code 5: it does not start with TPA1\./);
+    expect(r.problems).toHaveLength(2);
+    expect(r.problems[0]).toMatch(/^line 4: it is for another lesson/);
+    expect(r.problems[1]).toMatch(/^line 5: /);
+    expect(r.ignored).toBe(1);
     expect(r.duplicates).toBe(0);
   });
 
@@ -132,6 +132,54 @@ describe('student codes', () => {
     expect(r.ok.map((s) => s.name)).toEqual(['Ana', 'Ben']);
     expect(r.duplicates).toBe(2);
     expect(r.problems).toEqual([]);
+  });
+
+  it('reads 120 pasted codes: names in front, duplicates, partial hand-ins, chatter between them', () => {
+    // disk-bandwidth asks at steps 0 (a number), 1 (a sketch) and 2 (a choice).
+    const lesson = LESSONS.find((l) => l.id === 'disk-bandwidth')!;
+    const questions = lesson.steps.flatMap((s, i) => (s.question ? [i] : []));
+    expect(questions).toEqual([0, 1, 2]);
+    const choices = ['none', 'some', 'many'];
+    const lines: string[] = ['Codes from the week 3 chat:', ''];
+    const expected: { name: string; partial: boolean; value: number; choice: string | null }[] = [];
+    const codes: string[] = [];
+    for (let k = 0; k < 110; k++) {
+      const partial = k % 11 === 5; // 10 of 110 stopped after the first question
+      const inside = k % 3 === 0 ? `S${k}` : ''; // a third typed their name in the app
+      const answers: Record<number, Prediction> = { 0: { kind: 'number', value: k % 100 } };
+      if (!partial) {
+        answers[1] = { kind: 'sketch', ys: [90, 70, 50, 30, 10, 1, 0.5, 0] };
+        answers[2] = { kind: 'choice', id: choices[k % 3] };
+      }
+      const code = encodeAnswers({ lesson: 'disk-bandwidth', name: inside, answers });
+      codes.push(code);
+      // How the teacher received it: bare, "Name: code", "12) Name – code", or with a full stop after it.
+      const outside = `P${k}`;
+      const line = [code, `${outside}: ${code}`, `${k + 1}) ${outside} – ${code}`, `${outside} ${code}.`][k % 4];
+      lines.push(line);
+      if (k % 10 === 7) lines.push('thanks!');
+      expected.push({ name: inside || (k % 4 === 0 ? '' : outside), partial, value: k % 100, choice: partial ? null : choices[k % 3] });
+    }
+    // Ten students handed in twice (the same code again, once with a name in front).
+    for (let k = 0; k < 10; k++) lines.push(k % 2 === 0 ? codes[k * 7] : `again: ${codes[k * 7]}`);
+    expect(lines.filter((l) => l.includes('TPA1.'))).toHaveLength(120);
+    const r = readCodes(lines.join('\n'), 'disk-bandwidth', questions);
+    expect(r.problems).toEqual([]);
+    expect(r.ok).toHaveLength(110);
+    expect(r.duplicates).toBe(10);
+    expect(r.ignored).toBe(1 + 11); // the heading and eleven "thanks!"
+    expect(r.ok.filter((s) => s.partial)).toHaveLength(10);
+    expect(r.ok.map((s) => s.name)).toEqual(expected.map((e) => e.name));
+    expect(r.ok.map((s) => s.partial)).toEqual(expected.map((e) => e.partial));
+    expect(r.ok.map((s) => (s.answers[0] as { value: number }).value)).toEqual(expected.map((e) => e.value));
+    // Per question: 110 numbers, 100 sketches and 100 choices, split as pasted.
+    expect(r.ok.filter((s) => s.answers[1]?.kind === 'sketch')).toHaveLength(100);
+    for (const c of choices) {
+      const n = r.ok.filter((s) => s.answers[2]?.kind === 'choice' && (s.answers[2] as { id: string }).id === c).length;
+      expect(n, c).toBe(expected.filter((e) => e.choice === c).length);
+    }
+    // Line numbers are the pasted lines (the heading and blank line first).
+    expect(r.ok[0].line).toBe(3);
   });
 });
 
