@@ -83,7 +83,10 @@ test('"Copy embed code" gives a snippet that frames; a student hands in from the
   await expect(code).toHaveAttribute('data-partial', 'false');
   const handedIn = await code.inputValue();
   expect(handedIn).toMatch(/^TPA1\./);
-  if (process.env.CLASS_SHOTS) await student.screenshot({ path: `${process.env.CLASS_SHOTS}/embed-course-page.png`, fullPage: true });
+  if (process.env.CLASS_SHOTS) {
+    await frame.getByTestId('answer-code').scrollIntoViewIfNeeded();
+    await student.screenshot({ path: `${process.env.CLASS_SHOTS}/embed-course-page.png` });
+  }
   await ctx.close();
 
   // The teacher pastes it as it came in a chat, the name in front and a greeting before it.

@@ -199,18 +199,19 @@ export function LineChart({
     ],
   };
 
+  // The analytic overlays: under the lines (the default), or over them (overlaysAbove).
   const overlayPaths = (
     <g className="ck-overlays">
-        {overlays.map((o, i) => (
-          <path
-            key={o.id}
-            d={path(o.points.filter((p) => usable(p.y))) ?? ''}
-            stroke={legendItems[series.length + i].color}
-            className="ck-overlay"
-            data-testid={`${testId}-overlay-${o.id}`}
-          />
-        ))}
-      </g>
+      {overlays.map((o, i) => (
+        <path
+          key={o.id}
+          d={path(o.points.filter((p) => usable(p.y))) ?? ''}
+          stroke={legendItems[series.length + i].color}
+          className="ck-overlay"
+          data-testid={`${testId}-overlay-${o.id}`}
+        />
+      ))}
+    </g>
   );
 
   return (

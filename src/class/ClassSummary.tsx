@@ -207,7 +207,7 @@ export function ClassSummary({ engine, lesson, progress }: { engine: Engine; les
     <section className="card class-summary" aria-labelledby="class-summary-title" data-testid="class-summary">
       <h3 id="class-summary-title">Class summary (teacher)</h3>
       <p className="hint">
-        Paste your students' codes, one per line (a name in front, as in "Ana: TPA1…", is fine; lines without a code are skipped), or drop their answer files here. Nothing leaves this
+        Paste your students' codes, one per line (a name in front, as in "Name: TPA1…", is fine; lines without a code are skipped), or drop their answer files here. Nothing leaves this
         browser.
       </p>
       <div className="field" onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>

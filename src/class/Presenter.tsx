@@ -149,7 +149,7 @@ export function Presenter(props: PresenterProps) {
                 <QrCode text={shareUrl} size={qrSide} />
               </button>
               <span className="hint">Scan to follow on your phone · Q or click: full screen</span>
-              <PhoneWarning url={shareUrl} />
+              <PhoneWarning url={shareUrl} short />
             </>
           ) : (
             <p className="hint qr-too-long" data-testid="qr-too-long">
