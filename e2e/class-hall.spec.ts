@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { ClassPage } from './pages/ClassPage';
+import { CHOICES, pastedCodes } from '../tests/helpers/class-codes';
 
 // Class mode in front of a class (issue 25): a presenter view that cannot be
 // derailed, and a student link that shows the student's side only.
@@ -202,6 +203,29 @@ test.describe('class mode in a lecture hall', () => {
     await expect(page.getByTestId('class-names')).toHaveText('Handed in: Ana (partial), Ben (partial)');
     await page.getByTestId('class-simulate').click();
     await expect(page.getByTestId('class-histogram')).toHaveAttribute('data-count', '2');
+  });
+
+  test('120 codes pasted as a chat: counts, partial hand-ins, names, each question\'s answers', async ({ page }) => {
+    const { text, students } = pastedCodes();
+    const t = new ClassPage(page);
+    await t.openAsTeacher('disk-bandwidth');
+    await page.getByTestId('class-codes').fill(text);
+    await expect(page.getByTestId('class-count')).toHaveText(
+      '110 students read. 10 are partial (not every question answered). 10 duplicate codes were counted once. 12 lines without a code were skipped.',
+    );
+    await expect(page.getByTestId('class-code-problems')).toHaveCount(0);
+    await page.getByTestId('show-names').check();
+    const names = ((await page.getByTestId('class-names').textContent()) ?? '').replace(/^Handed in: /, '').split(', ');
+    expect(names).toHaveLength(110);
+    students.forEach((s, k) => expect(names[k], `student ${k}`).toMatch(new RegExp(`^${s.name || 'line \\d+ \\(no name\\)'}${s.partial ? ' \\(partial\\)' : ''}$`)));
+    // The first question: every student's number in the histogram.
+    await page.getByTestId('class-simulate').click();
+    await expect(page.getByTestId('class-histogram')).toHaveAttribute('data-count', '110');
+    // The third: the choices of the 100 who answered it.
+    await page.getByTestId('class-step-select').selectOption({ index: 2 });
+    await expect(page.getByTestId('class-choices-caption')).toHaveText('Choices of 100 students');
+    const rows = page.getByTestId('class-choices').locator('tbody tr');
+    for (const [i, c] of CHOICES.entries()) await expect(rows.nth(i).locator('td').nth(1)).toHaveText(String(students.filter((s) => s.choice === c).length));
   });
 
   test('the worksheet lists inputs with their values, draws sketch axes with units, and its key carries the core\'s answers', async ({ page }) => {

@@ -94,15 +94,12 @@ export function LineChart({
   const pointRefs = useRef(new Map<string, SVGCircleElement>());
 
   const colors = series.map((s, i) => s.color ?? seriesColor(i));
+  const overlayColors = overlays.map((o, i) => o.color ?? seriesColor(series.length + i));
+  const referenceColors = references.map((r, i) => r.color ?? seriesColor(series.length + overlays.length + i));
   const legendItems: LegendItem[] = [
-    ...series.map((s, i) => ({ id: s.id, label: s.label, color: colors[i], kind: 'line' as const })),
-    ...overlays.map((o, i) => ({ id: o.id, label: o.label, color: o.color ?? seriesColor(series.length + i), kind: 'dashed' as const })),
-    ...references.map((r, i) => ({
-      id: r.id,
-      label: r.label,
-      color: r.color ?? seriesColor(series.length + overlays.length + i),
-      kind: 'dashed' as const,
-    })),
+    ...series.flatMap((s, i) => (s.noLegend ? [] : [{ id: s.id, label: s.label, color: colors[i], kind: 'line' as const }])),
+    ...overlays.map((o, i) => ({ id: o.id, label: o.label, color: overlayColors[i], kind: 'dashed' as const })),
+    ...references.map((r, i) => ({ id: r.id, label: r.label, color: referenceColors[i], kind: 'dashed' as const })),
   ];
   const second = x2 && Number.isFinite(x2.factor) && x2.factor > 0 ? x2 : undefined;
   // A second axis's end labels need room past the plot's right edge.
@@ -206,7 +203,7 @@ export function LineChart({
         <path
           key={o.id}
           d={path(o.points.filter((p) => usable(p.y))) ?? ''}
-          stroke={legendItems[series.length + i].color}
+          stroke={overlayColors[i]}
           className="ck-overlay"
           data-testid={`${testId}-overlay-${o.id}`}
         />
@@ -249,7 +246,7 @@ export function LineChart({
               x2={width - m.right}
               y1={yOf(r.y)}
               y2={yOf(r.y)}
-              stroke={legendItems[series.length + overlays.length + i].color}
+              stroke={referenceColors[i]}
               className="ck-reference"
               data-testid={`${testId}-reference-${r.id}`}
             />

@@ -197,9 +197,17 @@ export function ClassSummary({ engine, lesson, progress }: { engine: Engine; les
       );
     } else if (step.measure.kind === 'sweep') {
       const m = step.measure;
-      const series: LineSeries[] = answers.flatMap((a, i) => (a.kind === 'sketch' ? [{ id: `s${i}`, label: (showNames && answered[i]?.name) || `student ${i + 1}`, points: m.values.map((x, k) => ({ x, y: a.ys[k] })), color: '#9aa5b4' }] : []));
-      if (outcome) series.unshift({ id: 'model', label: 'Simulated', points: outcome.points, color: OKABE_ITO[5] });
-      view = <LineChart title="The class's sketches" xLabel={m.label} yLabel={`${CLASS_METRICS[m.metric].label} (${CLASS_METRICS[m.metric].unit})`} series={series} testId="class-sketches" />;
+      // One grey line per student, named as in the names list (shown only when the teacher turns names on);
+      // past a handful, one legend entry stands for them all. The simulation is blue, as in the lesson's chart.
+      const many = answered.length > 6;
+      const series: LineSeries[] = answered.flatMap((s, i) => {
+        const a = s.answers[stepIx];
+        if (a?.kind !== 'sketch') return [];
+        const who = (showNames && s.name.trim()) || `line ${s.line}`;
+        return [{ id: `s${i}`, label: many && i === 0 ? `Students' sketches (${answered.length})` : who, points: m.values.map((x, k) => ({ x, y: a.ys[k] })), color: '#9aa5b4', noLegend: many && i > 0 }];
+      });
+      if (outcome) series.unshift({ id: 'model', label: 'Simulated', points: outcome.points, color: OKABE_ITO[0] });
+      view = <LineChart title="The class's sketches" xLabel={m.unit ? `${m.label} (${m.unit})` : m.label} yLabel={`${CLASS_METRICS[m.metric].label} (${CLASS_METRICS[m.metric].unit})`} series={series} testId="class-sketches" />;
     }
   }
 

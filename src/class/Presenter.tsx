@@ -162,7 +162,7 @@ export function Presenter(props: PresenterProps) {
         <div className="qr-full" role="dialog" aria-label="QR code of this lesson, full screen" data-testid="qr-full" onClick={() => setQrFull(false)}>
           <QrCode text={shareUrl} size={Math.round(vh * 0.86)} />
           <span>Scan to follow on your phone · Esc, Q or click to close</span>
-          <PhoneWarning url={shareUrl} />
+          <PhoneWarning url={shareUrl} short />
         </div>
       ) : null}
     </div>,

@@ -6,6 +6,7 @@ import { LESSONS } from '../../src/class/lessons';
 import { grade, type Lesson, type Prediction } from '../../src/class/model';
 import { histogramBins } from '../../src/class/histogram';
 import { simApi } from '../helpers/wasm';
+import { CHOICES, pastedCodes } from '../helpers/class-codes';
 
 const api = simApi();
 const catalog = api.devicePresets();
@@ -139,44 +140,23 @@ describe('student codes', () => {
     const lesson = LESSONS.find((l) => l.id === 'disk-bandwidth')!;
     const questions = lesson.steps.flatMap((s, i) => (s.question ? [i] : []));
     expect(questions).toEqual([0, 1, 2]);
-    const choices = ['none', 'some', 'many'];
-    const lines: string[] = ['Codes from the week 3 chat:', ''];
-    const expected: { name: string; partial: boolean; value: number; choice: string | null }[] = [];
-    const codes: string[] = [];
-    for (let k = 0; k < 110; k++) {
-      const partial = k % 11 === 5; // 10 of 110 stopped after the first question
-      const inside = k % 3 === 0 ? `S${k}` : ''; // a third typed their name in the app
-      const answers: Record<number, Prediction> = { 0: { kind: 'number', value: k % 100 } };
-      if (!partial) {
-        answers[1] = { kind: 'sketch', ys: [90, 70, 50, 30, 10, 1, 0.5, 0] };
-        answers[2] = { kind: 'choice', id: choices[k % 3] };
-      }
-      const code = encodeAnswers({ lesson: 'disk-bandwidth', name: inside, answers });
-      codes.push(code);
-      // How the teacher received it: bare, "Name: code", "12) Name – code", or with a full stop after it.
-      const outside = `P${k}`;
-      const line = [code, `${outside}: ${code}`, `${k + 1}) ${outside} – ${code}`, `${outside} ${code}.`][k % 4];
-      lines.push(line);
-      if (k % 10 === 7) lines.push('thanks!');
-      expected.push({ name: inside || (k % 4 === 0 ? '' : outside), partial, value: k % 100, choice: partial ? null : choices[k % 3] });
-    }
-    // Ten students handed in twice (the same code again, once with a name in front).
-    for (let k = 0; k < 10; k++) lines.push(k % 2 === 0 ? codes[k * 7] : `again: ${codes[k * 7]}`);
-    expect(lines.filter((l) => l.includes('TPA1.'))).toHaveLength(120);
-    const r = readCodes(lines.join('\n'), 'disk-bandwidth', questions);
+    const { text, students, codeLines, chatter, duplicates } = pastedCodes();
+    expect(text.split('\n').filter((l) => l.includes('TPA1.'))).toHaveLength(codeLines);
+    const r = readCodes(text, 'disk-bandwidth', questions);
     expect(r.problems).toEqual([]);
     expect(r.ok).toHaveLength(110);
-    expect(r.duplicates).toBe(10);
-    expect(r.ignored).toBe(1 + 11); // the heading and eleven "thanks!"
+    expect(r.duplicates).toBe(duplicates);
+    expect(r.ignored).toBe(chatter); // the heading and eleven "thanks!"
+    expect(chatter).toBe(12);
     expect(r.ok.filter((s) => s.partial)).toHaveLength(10);
-    expect(r.ok.map((s) => s.name)).toEqual(expected.map((e) => e.name));
-    expect(r.ok.map((s) => s.partial)).toEqual(expected.map((e) => e.partial));
-    expect(r.ok.map((s) => (s.answers[0] as { value: number }).value)).toEqual(expected.map((e) => e.value));
+    expect(r.ok.map((s) => s.name)).toEqual(students.map((e) => e.name));
+    expect(r.ok.map((s) => s.partial)).toEqual(students.map((e) => e.partial));
+    expect(r.ok.map((s) => (s.answers[0] as { value: number }).value)).toEqual(students.map((e) => e.value));
     // Per question: 110 numbers, 100 sketches and 100 choices, split as pasted.
     expect(r.ok.filter((s) => s.answers[1]?.kind === 'sketch')).toHaveLength(100);
-    for (const c of choices) {
+    for (const c of CHOICES) {
       const n = r.ok.filter((s) => s.answers[2]?.kind === 'choice' && (s.answers[2] as { id: string }).id === c).length;
-      expect(n, c).toBe(expected.filter((e) => e.choice === c).length);
+      expect(n, c).toBe(students.filter((e) => e.choice === c).length);
     }
     // Line numbers are the pasted lines (the heading and blank line first).
     expect(r.ok[0].line).toBe(3);
