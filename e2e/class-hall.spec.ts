@@ -160,6 +160,8 @@ test.describe('class mode in a lecture hall', () => {
     await page.getByTestId('author-kind').selectOption('choice');
     await page.getByTestId('author-prompt').fill('How many requests are turned away?');
     await page.getByTestId('author-choices').fill('Fewer than half [0–50]\nHalf or more [50–100]');
+    // The choices box takes the form's full width (it was one ~170 px grid cell).
+    expect((await page.getByTestId('author-choices').boundingBox())!.width).toBeGreaterThan(600);
     // The core's number (on the worker pool) decides which choice is right; the test ticks the other one.
     await page.getByTestId('author-compute').click();
     await expect(page.getByTestId('author-expected')).not.toHaveValue('');
@@ -189,7 +191,7 @@ test.describe('class mode in a lecture hall', () => {
       await p.getByTestId('student-name').fill(name);
       await s.predictNumber(v);
       await s.runAndReveal();
-      await p.getByTestId('hand-in-partial').check();
+      await s.handInEarly();
       codes.push(await s.studentCode());
       await ctx.close();
     }
