@@ -5,11 +5,12 @@ import { LESSONS } from '../src/class/lessons';
 // every text on screen, before and after each step's reveal, in every
 // built-in lesson, is at least 24 px as rendered. SVG text counts at its
 // drawn size (its CSS size times the SVG's scale on screen), inputs by the
-// size of the text they show; radio buttons are at least 24 px square.
+// size of the text they show; radio buttons are at least 24 px square; no
+// chart text runs past its chart's edge.
 
 const MIN_PX = 24;
 
-/** Every rendered text in the presenter view under MIN_PX: "<size> px: <text>". */
+/** Every rendered text in the presenter view under MIN_PX ("<size> px: <text>"), or cut off by the edge of its chart. */
 async function smallTexts(page: Page): Promise<string[]> {
   return page.evaluate((min) => {
     const root = document.querySelector('[data-testid="presenter"]');
@@ -32,6 +33,12 @@ async function smallTexts(page: Page): Promise<string[]> {
         if (m) px *= Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
       }
       if (px < min - 0.01) out.push(`${px.toFixed(1)} px: ${what.trim().slice(0, 60)}`);
+      // Chart text must also be inside its chart (an SVG clips what its viewBox leaves out).
+      const svg = el instanceof SVGElement ? el.ownerSVGElement : null;
+      if (svg) {
+        const o = svg.getBoundingClientRect();
+        if (box.left < o.left - 1 || box.right > o.right + 1 || box.top < o.top - 1 || box.bottom > o.bottom + 1) out.push(`cut off by its chart: ${what.trim().slice(0, 60)}`);
+      }
     };
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {

@@ -1,7 +1,7 @@
 // The one chart of a revealed step: a sweep's curve (with the student's
 // sketch over it), or one bar per variant; a single run shows its number.
 import { scaleBand, scaleLinear } from 'd3-scale';
-import { LineChart, OKABE_ITO, YAxis, formatValue, r2, useContainerWidth, type LineSeries, type Margins } from '../charts';
+import { LineChart, OKABE_ITO, YAxis, formatValue, r2, useContainerWidth, wrapWords, type LineSeries, type Margins } from '../charts';
 import { CLASS_METRICS, formatAnswer, type Outcome, type Prediction, type Step } from './model';
 
 export interface OutcomeChartProps {
@@ -11,17 +11,6 @@ export interface OutcomeChartProps {
   /** Presenter view: draw at this size. */
   width?: number;
   height?: number;
-}
-
-/** A label broken into lines of at most `max` characters (at word boundaries; a longer word stays whole). */
-export function wrapWords(label: string, max: number): string[] {
-  const lines: string[] = [];
-  for (const w of label.split(/\s+/).filter((x) => x !== '')) {
-    const last = lines.length - 1;
-    if (last >= 0 && lines[last].length + 1 + w.length <= max) lines[last] += ` ${w}`;
-    else lines.push(w);
-  }
-  return lines;
 }
 
 // About 6.6 user units a character at the chart kit's 12 px (as its legend estimates).
@@ -76,7 +65,7 @@ export function OutcomeChart({ step, outcome, prediction, width, height }: Outco
     return (
       <LineChart
         title="Mean I/O cost against the caching share of the flash cache"
-        xLabel="caching space u (% of the flash; the rest is over-provisioning)"
+        xLabel="caching space u (% of the flash cache)"
         yLabel={`${metric.label} (${metric.unit})`}
         series={[{ id: 'cost', label: 'C(u), best read/write split', points: outcome.points }]}
         references={[]}
