@@ -14,9 +14,12 @@ const appOrigin = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4173)}`;
 test.beforeAll(async () => {
   // The course site: another origin (another host name and port) on this machine.
   course = createServer((req, res) => {
-    const src = decodeURIComponent(new URL(req.url ?? '/', 'http://x').searchParams.get('src') ?? '');
+    const q = new URL(req.url ?? '/', 'http://x').searchParams;
+    const src = q.get('src') ?? '';
+    // ?snippet=: the page's HTML holds what the teacher pasted from "Copy embed code", as it is.
+    const body = q.get('snippet') ?? `<iframe id="lesson" title="tierplan lesson" src="${src}" width="900" height="700"></iframe>`;
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.end(`<!doctype html><title>Storage systems, week 3</title><h1>Week 3: disks</h1><iframe id="lesson" title="tierplan lesson" src="${src}" width="900" height="700"></iframe>`);
+    res.end(`<!doctype html><title>Storage systems, week 3</title><h1>Week 3: disks</h1><p>Work through the lesson, then hand in your code.</p>${body}`);
   });
   await new Promise<void>((resolve) => course.listen(0, 'localhost', resolve));
   courseOrigin = `http://localhost:${(course.address() as AddressInfo).port}`;
@@ -48,6 +51,52 @@ test('a course page on another origin frames the embed page, and a student plays
   await expect(frame.getByTestId('grade')).toContainText('percentage points');
   // "Open in tierplan" leads to the app itself (a new tab), not to the embed page.
   await expect(frame.getByTestId('embed-open')).toHaveAttribute('href', `${appOrigin}/#lesson=disk-bandwidth`);
+});
+
+test('"Copy embed code" gives a snippet that frames; a student hands in from the embed and the teacher\'s summary reads it', async ({ page, browser }) => {
+  // The teacher copies the embed code of a lesson.
+  await page.goto('/#lesson=overprovisioning&teacher');
+  await page.getByTestId('copy-embed').click();
+  const snippet = await page.getByTestId('copied-text').inputValue();
+  expect(snippet).toMatch(/^<iframe src="[^"]+" [^>]*title="tierplan lesson: [^"]+"[^>]*><\/iframe>$/);
+  expect(snippet).toContain(`src="${appOrigin}/embed.html#lesson=overprovisioning"`);
+
+  // The course page (another origin) pastes it as it is; a student works through the lesson in the frame.
+  const ctx = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const student = await ctx.newPage();
+  await student.goto(`${courseOrigin}/?snippet=${encodeURIComponent(snippet)}`);
+  const frame = student.frameLocator('iframe');
+  await expect(frame.getByTestId('class-embed')).toBeVisible();
+  await expect(frame.getByTestId('student-code')).toHaveCount(0);
+  await frame.getByTestId('student-name').fill('Dana');
+  await frame.getByTestId('prediction-number').fill('85');
+  await frame.getByTestId('class-run').click();
+  await expect(frame.getByTestId('reveal')).toBeVisible({ timeout: 60_000 });
+  await expect(frame.getByTestId('answer-progress')).toContainText('1 of 2 questions answered');
+  await frame.getByTestId('next-step').click();
+  await expect(frame.getByTestId('step-title')).toBeFocused();
+  await frame.locator('input[type="radio"]').first().check();
+  await frame.getByTestId('class-run').click();
+  await expect(frame.getByTestId('reveal')).toBeVisible({ timeout: 60_000 });
+  // Every question answered: the code is complete.
+  const code = frame.getByTestId('student-code');
+  await expect(code).toHaveAttribute('data-partial', 'false');
+  const handedIn = await code.inputValue();
+  expect(handedIn).toMatch(/^TPA1\./);
+  if (process.env.CLASS_SHOTS) {
+    await frame.getByTestId('answer-code').scrollIntoViewIfNeeded();
+    await student.screenshot({ path: `${process.env.CLASS_SHOTS}/embed-course-page.png` });
+  }
+  await ctx.close();
+
+  // The teacher pastes it as it came in a chat, the name in front and a greeting before it.
+  await page.getByTestId('class-codes').fill(`hi, here is mine\nDana: ${handedIn}`);
+  await expect(page.getByTestId('class-count')).toHaveText('1 student read. 1 line without a code was skipped.');
+  await expect(page.getByTestId('class-code-problems')).toHaveCount(0);
+  await page.getByTestId('show-names').check();
+  await expect(page.getByTestId('class-names')).toHaveText('Handed in: Dana');
+  await page.getByTestId('class-step-select').selectOption({ index: 1 });
+  await expect(page.getByTestId('class-choices-caption')).toHaveText('Choices of 1 student');
 });
 
 test('the full app refuses to be framed by another origin', async ({ page }) => {

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { ClassPage } from './pages/ClassPage';
+import { CHOICES, pastedCodes } from '../tests/helpers/class-codes';
 
 // Class mode in front of a class (issue 25): a presenter view that cannot be
 // derailed, and a student link that shows the student's side only.
@@ -94,15 +95,16 @@ test.describe('class mode in a lecture hall', () => {
     await expect(count).toHaveText('Step 1 of 2');
   });
 
-  test('a student link opens the lesson alone: question first, no teacher panel, a way back for the teacher', async ({ page }) => {
+  test('a student link opens the lesson alone: question first, no teacher panel, no door to the teacher\'s side', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const c = new ClassPage(page);
     await c.openLesson('disk-bandwidth');
     const student = page.getByTestId('class-student');
     await expect(student).toBeVisible();
-    for (const id of ['teacher-notes', 'class-summary', 'print-answers', 'print-button', 'authoring', 'present-button', 'lesson-disk-bandwidth']) {
+    for (const id of ['teacher-notes', 'class-summary', 'print-answers', 'print-button', 'authoring', 'present-button', 'lesson-disk-bandwidth', 'to-teacher', 'copy-embed']) {
       await expect(page.getByTestId(id), id).toHaveCount(0);
     }
+    await expect(student).not.toContainText('Teacher');
     // The question comes before the step's inputs, and within the first screen.
     const q = await student.getByTestId('prediction-number').boundingBox();
     const inputs = await student.getByTestId('step-inputs').boundingBox();
@@ -110,16 +112,44 @@ test.describe('class mode in a lecture hall', () => {
     expect(q!.y + q!.height).toBeLessThan(844);
     // The app behind is not reachable.
     await expect(page.locator('#root')).toHaveAttribute('inert', '');
-    // The student still hands in answers.
+    // One answer of three: no code yet, unless the student hands in early on purpose (marked partial).
     await c.predictNumber(40);
     await c.runAndReveal();
+    await expect(page.getByTestId('answer-progress')).toContainText('1 of 3 questions answered');
+    await expect(page.getByTestId('student-code')).toHaveCount(0);
+    await page.getByTestId('hand-in-partial').check();
     await expect(page.getByTestId('student-code')).toHaveValue(/^TPA1\./);
-    // The teacher gets back to the full Class tab.
-    await page.getByTestId('to-teacher').click();
-    await expect(page.getByTestId('class-view')).toBeVisible();
-    await expect(page.getByTestId('teacher-notes')).toBeVisible();
-    await expect(page.getByTestId('lesson-disk-bandwidth')).toBeVisible();
-    await expect(page).toHaveURL(/&teacher/);
+    await expect(page.getByTestId('student-code')).toHaveAttribute('data-partial', 'true');
+    // The teacher's own link opens the full Class tab.
+    await page.goto('/#lesson=disk-bandwidth&teacher');
+    await expect(page.getByTestId('class-view').getByTestId('teacher-notes')).toBeVisible();
+  });
+
+  test('phone: each "Next step" puts the new step\'s title in view and focuses it', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const c = new ClassPage(page);
+    await c.openLesson('disk-bandwidth');
+    const student = page.getByTestId('class-student');
+    const titles = ['Two disks hold the library', 'Adding disks', 'A busier evening'];
+    for (let i = 1; i < 3; i++) {
+      // The student reads to the end of the step and presses Next there, at the bottom of the page.
+      await student.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+      await student.getByTestId('next-step').click();
+      const title = student.getByTestId('step-title');
+      await expect(title).toHaveText(titles[i]);
+      await expect(title).toBeFocused();
+      await expect(title).toBeInViewport({ ratio: 1 });
+      const box = (await title.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(844);
+      if (process.env.CLASS_SHOTS) await page.screenshot({ path: `${process.env.CLASS_SHOTS}/phone-after-next-${i + 1}.png` });
+    }
+    // Previous does the same.
+    await student.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await student.getByTestId('prev-step').click();
+    await expect(student.getByTestId('step-title')).toHaveText(titles[1]);
+    await expect(student.getByTestId('step-title')).toBeFocused();
+    await expect(student.getByTestId('step-title')).toBeInViewport({ ratio: 1 });
   });
 
   test('an authored multiple-choice key that contradicts the simulation is flagged, and the author picks', async ({ page }) => {
@@ -130,6 +160,8 @@ test.describe('class mode in a lecture hall', () => {
     await page.getByTestId('author-kind').selectOption('choice');
     await page.getByTestId('author-prompt').fill('How many requests are turned away?');
     await page.getByTestId('author-choices').fill('Fewer than half [0–50]\nHalf or more [50–100]');
+    // The choices box takes the form's full width (it was one ~170 px grid cell).
+    expect((await page.getByTestId('author-choices').boundingBox())!.width).toBeGreaterThan(600);
     // The core's number (on the worker pool) decides which choice is right; the test ticks the other one.
     await page.getByTestId('author-compute').click();
     await expect(page.getByTestId('author-expected')).not.toHaveValue('');
@@ -159,19 +191,43 @@ test.describe('class mode in a lecture hall', () => {
       await p.getByTestId('student-name').fill(name);
       await s.predictNumber(v);
       await s.runAndReveal();
+      await s.handInEarly();
       codes.push(await s.studentCode());
       await ctx.close();
     }
     const t = new ClassPage(page);
     await t.openAsTeacher('disk-bandwidth');
     await t.pasteCodes([codes[0], codes[1], codes[0]]);
-    await expect(page.getByTestId('class-count')).toHaveText('2 students read. 1 duplicate code was counted once.');
+    await expect(page.getByTestId('class-count')).toHaveText('2 students read. 2 are partial (not every question answered). 1 duplicate code was counted once.');
     await expect(page.getByTestId('class-names')).toHaveCount(0);
     await expect(page.getByTestId('class-summary')).not.toContainText('Ana');
     await page.getByTestId('show-names').check();
-    await expect(page.getByTestId('class-names')).toHaveText('Handed in: Ana, Ben');
+    await expect(page.getByTestId('class-names')).toHaveText('Handed in: Ana (partial), Ben (partial)');
     await page.getByTestId('class-simulate').click();
     await expect(page.getByTestId('class-histogram')).toHaveAttribute('data-count', '2');
+  });
+
+  test('120 codes pasted as a chat: counts, partial hand-ins, names, each question\'s answers', async ({ page }) => {
+    const { text, students } = pastedCodes();
+    const t = new ClassPage(page);
+    await t.openAsTeacher('disk-bandwidth');
+    await page.getByTestId('class-codes').fill(text);
+    await expect(page.getByTestId('class-count')).toHaveText(
+      '110 students read. 10 are partial (not every question answered). 10 duplicate codes were counted once. 12 lines without a code were skipped.',
+    );
+    await expect(page.getByTestId('class-code-problems')).toHaveCount(0);
+    await page.getByTestId('show-names').check();
+    const names = ((await page.getByTestId('class-names').textContent()) ?? '').replace(/^Handed in: /, '').split(', ');
+    expect(names).toHaveLength(110);
+    students.forEach((s, k) => expect(names[k], `student ${k}`).toMatch(new RegExp(`^${s.name || 'line \\d+ \\(no name\\)'}${s.partial ? ' \\(partial\\)' : ''}$`)));
+    // The first question: every student's number in the histogram.
+    await page.getByTestId('class-simulate').click();
+    await expect(page.getByTestId('class-histogram')).toHaveAttribute('data-count', '110');
+    // The third: the choices of the 100 who answered it.
+    await page.getByTestId('class-step-select').selectOption({ index: 2 });
+    await expect(page.getByTestId('class-choices-caption')).toHaveText('Choices of 100 students');
+    const rows = page.getByTestId('class-choices').locator('tbody tr');
+    for (const [i, c] of CHOICES.entries()) await expect(rows.nth(i).locator('td').nth(1)).toHaveText(String(students.filter((s) => s.choice === c).length));
   });
 
   test('the worksheet lists inputs with their values, draws sketch axes with units, and its key carries the core\'s answers', async ({ page }) => {

@@ -29,6 +29,15 @@ test('a two-step authored lesson gets a scannable QR code in presenter view that
   const link = await page.getByTestId('author-link').inputValue();
   expect(link).toMatch(/#lesson=v2\.[0-9a-f]{8}\./);
   await expect(page.getByTestId('author-link-fits')).toBeVisible();
+  // Served on 127.0.0.1 here: the author is told phones cannot open the link.
+  await expect(page.getByTestId('qr-unreachable')).toContainText('127.0.0.1');
+  // "Present" opens the authored lesson in the presenter view (no &present typed by hand).
+  await page.getByTestId('author-present').click();
+  await expect(page.getByTestId('presenter')).toHaveAttribute('aria-label', 'Presenter view: Caching a popular library');
+  await expect(page.getByTestId('presenter-count')).toHaveText('Step 1 of 2');
+  await expect(page.getByTestId('presenter').getByTestId('qr-unreachable')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('presenter')).toHaveCount(0);
 
   // The teacher projects it: presenter view, the code beside the step, Q for full screen.
   await page.goto(`${link}&teacher`);

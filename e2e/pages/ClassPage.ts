@@ -47,6 +47,12 @@ export class ClassPage {
     await expect(this.page.getByTestId('reveal')).toBeVisible();
   }
 
+  /** Hand in before every question is answered: the code appears, marked partial. */
+  async handInEarly(): Promise<void> {
+    await this.page.getByTestId('hand-in-partial').check();
+    await expect(this.page.getByTestId('student-code')).toHaveAttribute('data-partial', 'true');
+  }
+
   async studentCode(): Promise<string> {
     return this.page.getByTestId('student-code').inputValue();
   }

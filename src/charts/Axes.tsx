@@ -57,11 +57,30 @@ export function XAxis({
   );
 }
 
-/** A y-axis title too long for the plot's height is split before its unit, onto two lines. */
+/**
+ * A y-axis title too long for the plot's height is split before its unit,
+ * onto two lines; if the words before the unit are still too long (a short
+ * plot, a chart drawn small and stretched), they are wrapped onto more lines.
+ */
 export function splitAxisLabel(label: string, plotHeight: number): string[] {
+  const fits = (t: string) => t.length * 7.4 <= plotHeight;
   const at = label.lastIndexOf(' (');
-  if (label.length * 7.4 <= plotHeight || at <= 0) return [label];
-  return [label.slice(0, at), label.slice(at + 1)];
+  if (fits(label) || at <= 0) return [label];
+  const head = label.slice(0, at);
+  const unit = label.slice(at + 1);
+  if (fits(head)) return [head, unit];
+  return [...wrapWords(head, Math.max(8, Math.floor(plotHeight / 7.4))), unit];
+}
+
+/** Text broken into lines of at most `max` characters at spaces (a longer word keeps a line to itself). */
+export function wrapWords(text: string, max: number): string[] {
+  const lines: string[] = [];
+  for (const w of text.split(/\s+/).filter((x) => x !== '')) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last].length + 1 + w.length <= max) lines[last] += ` ${w}`;
+    else lines.push(w);
+  }
+  return lines;
 }
 
 export function YAxis({

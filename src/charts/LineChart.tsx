@@ -23,6 +23,8 @@ export interface LineChartProps {
   yLabel: string;
   series: LineSeries[];
   overlays?: OverlaySeries[];
+  /** Draw the overlays over the series' lines (an analytic curve the simulation lies on would be hidden under it). */
+  overlaysAbove?: boolean;
   references?: ReferenceLine[];
   yScale?: 'linear' | 'log';
   xScale?: 'linear' | 'log';
@@ -72,6 +74,7 @@ export function LineChart({
   yLabel,
   series,
   overlays = [],
+  overlaysAbove = false,
   references = [],
   yScale = 'linear',
   xScale = 'linear',
@@ -91,15 +94,12 @@ export function LineChart({
   const pointRefs = useRef(new Map<string, SVGCircleElement>());
 
   const colors = series.map((s, i) => s.color ?? seriesColor(i));
+  const overlayColors = overlays.map((o, i) => o.color ?? seriesColor(series.length + i));
+  const referenceColors = references.map((r, i) => r.color ?? seriesColor(series.length + overlays.length + i));
   const legendItems: LegendItem[] = [
-    ...series.map((s, i) => ({ id: s.id, label: s.label, color: colors[i], kind: 'line' as const })),
-    ...overlays.map((o, i) => ({ id: o.id, label: o.label, color: o.color ?? seriesColor(series.length + i), kind: 'dashed' as const })),
-    ...references.map((r, i) => ({
-      id: r.id,
-      label: r.label,
-      color: r.color ?? seriesColor(series.length + overlays.length + i),
-      kind: 'dashed' as const,
-    })),
+    ...series.flatMap((s, i) => (s.noLegend ? [] : [{ id: s.id, label: s.label, color: colors[i], kind: 'line' as const }])),
+    ...overlays.map((o, i) => ({ id: o.id, label: o.label, color: overlayColors[i], kind: 'dashed' as const })),
+    ...references.map((r, i) => ({ id: r.id, label: r.label, color: referenceColors[i], kind: 'dashed' as const })),
   ];
   const second = x2 && Number.isFinite(x2.factor) && x2.factor > 0 ? x2 : undefined;
   // A second axis's end labels need room past the plot's right edge.
@@ -196,6 +196,21 @@ export function LineChart({
     ],
   };
 
+  // The analytic overlays: under the lines (the default), or over them (overlaysAbove).
+  const overlayPaths = (
+    <g className="ck-overlays">
+      {overlays.map((o, i) => (
+        <path
+          key={o.id}
+          d={path(o.points.filter((p) => usable(p.y))) ?? ''}
+          stroke={overlayColors[i]}
+          className="ck-overlay"
+          data-testid={`${testId}-overlay-${o.id}`}
+        />
+      ))}
+    </g>
+  );
+
   return (
     <ChartFrame
       {...frame}
@@ -231,29 +246,20 @@ export function LineChart({
               x2={width - m.right}
               y1={yOf(r.y)}
               y2={yOf(r.y)}
-              stroke={legendItems[series.length + overlays.length + i].color}
+              stroke={referenceColors[i]}
               className="ck-reference"
               data-testid={`${testId}-reference-${r.id}`}
             />
           ) : null,
         )}
       </g>
-      <g className="ck-overlays">
-        {overlays.map((o, i) => (
-          <path
-            key={o.id}
-            d={path(o.points.filter((p) => usable(p.y))) ?? ''}
-            stroke={legendItems[series.length + i].color}
-            className="ck-overlay"
-            data-testid={`${testId}-overlay-${o.id}`}
-          />
-        ))}
-      </g>
+      {overlaysAbove ? null : overlayPaths}
       <g className="ck-lines">
         {series.map((s, i) => (
           <path key={s.id} d={path(s.points) ?? ''} stroke={colors[i]} className="ck-line" />
         ))}
       </g>
+      {overlaysAbove ? overlayPaths : null}
       <g className="ck-points">
         {series.map((s, si) =>
           s.points.map((p, pi) => (

@@ -15,6 +15,8 @@ export interface LineSeries {
   points: LinePoint[];
   /** CSS colour; defaults to the Okabe–Ito colour of the series' index. */
   color?: string;
+  /** Leave it out of the legend (one of many alike, e.g. a class's sketches under one entry). */
+  noLegend?: boolean;
 }
 
 /** An analytic curve drawn dashed over the measured series (no points, no band). */

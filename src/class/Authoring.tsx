@@ -7,11 +7,13 @@ import type { Engine } from '../engine/contract';
 import type { Device, Scenario } from '../engine/types';
 import { downloadBlob } from '../charts';
 import { storage } from '../state/load';
-import { classFragment, encodeLesson, lessonFile, lessonProblems, readLessonFile } from './codec';
+import { encodeLesson, lessonFile, lessonProblems, readLessonFile } from './codec';
 import { computeOutcome } from './compute';
 import { compactScenario } from './compact';
 import { checkKey, parseChoices, type KeyCheck } from './choicekey';
 import { linkTooLong } from './linkfit';
+import { embedSnippet, studentLink } from './share';
+import { PhoneWarning } from './QrCode';
 import { AUTHOR_FIELDS } from './lessons';
 import { CLASS_METRICS, formatAnswer, getField, type ClassMetric, type Lesson, type Question, type Step } from './model';
 
@@ -110,7 +112,7 @@ function stepOf(f: StepForm, scenario: Scenario): { step: Step } | { errors: str
   };
 }
 
-export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engine; scenario: Scenario; catalog: readonly Device[]; onOpen: (l: Lesson, ref: string) => void }) {
+export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engine; scenario: Scenario; catalog: readonly Device[]; onOpen: (l: Lesson, ref: string, present?: boolean) => void }) {
   const [lesson, setLesson] = useState<Lesson>(readDraft);
   const [form, setForm] = useState<StepForm>(EMPTY_FORM);
   const [errors, setErrors] = useState<string[]>([]);
@@ -121,6 +123,7 @@ export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engin
   const [keepOwn, setKeepOwn] = useState(false);
   const [importMsg, setImportMsg] = useState<{ ok: boolean; text: string } | null>(null);
   const [shared, setShared] = useState<string | null>(null);
+  const [embedCode, setEmbedCode] = useState<string | null>(null);
 
   useEffect(() => {
     try {
@@ -234,8 +237,9 @@ export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engin
   const share = () => {
     if (problems.length > 0) return;
     void encodeLesson(lesson, catalog).then((ref) => {
-      const url = `${location.origin}${location.pathname}${classFragment(ref)}`;
+      const url = studentLink(ref);
       setShared(url);
+      setEmbedCode(null);
       void navigator.clipboard?.writeText(url).catch(() => undefined);
     });
   };
@@ -330,7 +334,7 @@ export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engin
         ) : null}
         {form.kind === 'choice' ? (
           <div className="grid">
-            <div className="field">
+            <div className="field field-wide">
               <label htmlFor="au-choices">
                 Choices, one per line (use real misconceptions as distractors); end each with the range of the number it stands for, in{' '}
                 {CLASS_METRICS[form.metric].unit}, e.g. "Most are rejected [50–100]", so the simulation can check your key
@@ -402,6 +406,23 @@ export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engin
         <button type="button" className="primary" onClick={share} disabled={problems.length > 0} data-testid="author-share">
           Copy the lesson link
         </button>
+        <button
+          type="button"
+          onClick={() =>
+            void encodeLesson(lesson, catalog).then((ref) => {
+              const code = embedSnippet(ref, lesson.title);
+              setEmbedCode(code);
+              void navigator.clipboard?.writeText(code).catch(() => undefined);
+            })
+          }
+          disabled={problems.length > 0}
+          data-testid="author-copy-embed"
+        >
+          Copy embed code
+        </button>
+        <button type="button" onClick={() => void encodeLesson(lesson, catalog).then((ref) => onOpen(lesson, ref, true))} disabled={problems.length > 0} data-testid="author-present">
+          Present
+        </button>
         <button type="button" onClick={() => void encodeLesson(lesson, catalog).then((ref) => onOpen(lesson, ref))} disabled={problems.length > 0} data-testid="author-open">
           Try it as a student
         </button>
@@ -425,6 +446,13 @@ export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engin
               {shared.length.toLocaleString('en-US')} characters: fits one QR code (presenter view shows it; Q there shows it full screen).
             </span>
           )}
+          <PhoneWarning url={shared} />
+        </div>
+      ) : null}
+      {embedCode ? (
+        <div className="field">
+          <label htmlFor="au-embed">Embed code for a course page (copied): it frames the lesson, with its hand-in box</label>
+          <input id="au-embed" type="text" readOnly value={embedCode} data-testid="author-embed-code" onFocus={(e) => e.target.select()} />
         </div>
       ) : null}
       <div className="field">

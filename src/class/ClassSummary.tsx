@@ -12,36 +12,72 @@ import { encodeAnswers, readCodes, type StudentAnswers } from './codec';
 import { CLASS_METRICS, correctChoice, formatAnswer, type Lesson, type Outcome } from './model';
 import type { LessonProgress } from './progress';
 
-/** The student's side: their answers as a code to hand in. */
+/** "1 student", "2 students". */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** The steps of a lesson that ask for an answer. */
+export function questionSteps(lesson: Lesson): number[] {
+  return lesson.steps.flatMap((s, i) => (s.question ? [i] : []));
+}
+
+/**
+ * The student's side: their answers as a code to hand in. The code appears
+ * once every question is answered; before that, the student may still hand
+ * in what they have, marked partial, with one deliberate tick.
+ */
 export function AnswerCode({ lesson, progress, update }: { lesson: Lesson; progress: LessonProgress; update: (f: (p: LessonProgress) => LessonProgress) => void }) {
   const answers = progress.predictions;
-  const n = Object.keys(answers).length;
+  const questions = questionSteps(lesson);
+  const n = questions.filter((i) => i in answers).length;
+  const complete = n === questions.length;
+  const [early, setEarly] = useState(false);
   const code = encodeAnswers({ lesson: lesson.id, name: progress.name, answers });
+  const share = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+  const missing = questions.filter((i) => !(i in answers)).map((i) => i + 1);
   return (
-    <section className="card answer-code" aria-labelledby="answer-code-title">
+    <section className="card answer-code" aria-labelledby="answer-code-title" data-testid="answer-code">
       <h3 id="answer-code-title">Hand in your answers</h3>
       <div className="field">
         <label htmlFor="student-name">Your name or initials (optional)</label>
         <input id="student-name" type="text" value={progress.name} maxLength={40} onChange={(e) => update((p) => ({ ...p, name: e.target.value }))} data-testid="student-name" />
       </div>
-      {n === 0 ? (
-        <p className="hint">Answer a step and run it; your code appears here.</p>
-      ) : (
+      {complete ? null : (
+        <>
+          <p className="hint" data-testid="answer-progress">
+            {n} of {plural(questions.length, 'question')} answered (run a step to record its answer). Your code appears when every question is answered; still to do: step
+            {missing.length === 1 ? '' : 's'} {missing.join(', ')}.
+          </p>
+          {n > 0 ? (
+            <label className="check">
+              <input type="checkbox" checked={early} onChange={(e) => setEarly(e.target.checked)} data-testid="hand-in-partial" /> Hand in now, with only {n} of{' '}
+              {plural(questions.length, 'answer')} (your teacher sees it as partial)
+            </label>
+          ) : null}
+        </>
+      )}
+      {n > 0 && (complete || early) ? (
         <>
           <label htmlFor="student-code" className="label">
-            Your code ({n} answer{n === 1 ? '' : 's'}): give it to your teacher
+            Your code{complete ? ` (all ${plural(n, 'answer')})` : ` (partial: ${n} of ${questions.length} answers)`}: copy it on one line and send it to your teacher
           </label>
-          <input id="student-code" type="text" readOnly value={code} data-testid="student-code" onFocus={(e) => e.target.select()} />
+          <input id="student-code" type="text" readOnly value={code} data-testid="student-code" data-partial={complete ? 'false' : 'true'} onFocus={(e) => e.target.select()} />
           <div className="run-buttons">
-            <button type="button" onClick={() => void navigator.clipboard?.writeText(code).catch(() => undefined)}>
+            <button type="button" onClick={() => void navigator.clipboard?.writeText(code).catch(() => undefined)} data-testid="copy-code">
               Copy code
             </button>
+            {share ? (
+              <button type="button" onClick={() => void navigator.share({ text: code }).catch(() => undefined)}>
+                Send…
+              </button>
+            ) : null}
             <button type="button" onClick={() => downloadBlob(`answers-${lesson.id}.txt`, new Blob([`${code}\n`], { type: 'text/plain' }))}>
               Download as a file
             </button>
           </div>
         </>
-      )}
+      ) : null}
     </section>
   );
 }
@@ -96,12 +132,14 @@ export function ClassSummary({ engine, lesson, progress }: { engine: Engine; les
   const [simulated, setSimulated] = useState<Record<number, Outcome>>({});
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const { ok, problems, duplicates } = readCodes(text, lesson.id);
+  const { ok, problems, duplicates, ignored } = readCodes(text, lesson.id, questionSteps(lesson));
+  const partial = ok.filter((s) => s.partial).length;
   // Names stay hidden unless the teacher turns them on: the summary is often projected.
   const [showNames, setShowNames] = useState(false);
   const step = lesson.steps[stepIx];
   const outcome = simulated[stepIx] ?? progress.outcomes[stepIx] ?? null;
-  const answers = ok.map((s: StudentAnswers) => s.answers[stepIx]).filter((p) => p !== undefined);
+  const answered = ok.filter((s: StudentAnswers) => s.answers[stepIx] !== undefined);
+  const answers = answered.map((s) => s.answers[stepIx]);
 
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -132,7 +170,7 @@ export function ClassSummary({ engine, lesson, progress }: { engine: Engine; les
       const right = outcome ? correctChoice(q, outcome.key) : null;
       view = (
         <table className="choice-counts" data-testid="class-choices">
-          <caption>Choices of {answers.length} students</caption>
+          <caption data-testid="class-choices-caption">Choices of {plural(answers.length, 'student')}</caption>
           <thead>
             <tr>
               <th scope="col">Choice</th>
@@ -159,16 +197,27 @@ export function ClassSummary({ engine, lesson, progress }: { engine: Engine; les
       );
     } else if (step.measure.kind === 'sweep') {
       const m = step.measure;
-      const series: LineSeries[] = answers.flatMap((a, i) => (a.kind === 'sketch' ? [{ id: `s${i}`, label: (showNames && ok[i]?.name) || `student ${i + 1}`, points: m.values.map((x, k) => ({ x, y: a.ys[k] })), color: '#9aa5b4' }] : []));
-      if (outcome) series.unshift({ id: 'model', label: 'Simulated', points: outcome.points, color: OKABE_ITO[5] });
-      view = <LineChart title="The class's sketches" xLabel={m.label} yLabel={`${CLASS_METRICS[m.metric].label} (${CLASS_METRICS[m.metric].unit})`} series={series} testId="class-sketches" />;
+      // One grey line per student, named as in the names list (shown only when the teacher turns names on);
+      // past a handful, one legend entry stands for them all. The simulation is blue, as in the lesson's chart.
+      const many = answered.length > 6;
+      const series: LineSeries[] = answered.flatMap((s, i) => {
+        const a = s.answers[stepIx];
+        if (a?.kind !== 'sketch') return [];
+        const who = (showNames && s.name.trim()) || `line ${s.line}`;
+        return [{ id: `s${i}`, label: many && i === 0 ? `Students' sketches (${answered.length})` : who, points: m.values.map((x, k) => ({ x, y: a.ys[k] })), color: '#9aa5b4', noLegend: many && i > 0 }];
+      });
+      if (outcome) series.unshift({ id: 'model', label: 'Simulated', points: outcome.points, color: OKABE_ITO[0] });
+      view = <LineChart title="The class's sketches" xLabel={m.unit ? `${m.label} (${m.unit})` : m.label} yLabel={`${CLASS_METRICS[m.metric].label} (${CLASS_METRICS[m.metric].unit})`} series={series} testId="class-sketches" />;
     }
   }
 
   return (
     <section className="card class-summary" aria-labelledby="class-summary-title" data-testid="class-summary">
       <h3 id="class-summary-title">Class summary (teacher)</h3>
-      <p className="hint">Paste your students' codes (one per line) or drop their answer files here. Nothing leaves this browser.</p>
+      <p className="hint">
+        Paste your students' codes, one per line (a name in front, as in "Name: TPA1…", is fine; lines without a code are skipped), or drop their answer files here. Nothing leaves this
+        browser.
+      </p>
       <div className="field" onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
         <label htmlFor="class-codes">Student codes</label>
         <textarea id="class-codes" rows={4} value={text} onChange={(e) => setText(e.target.value)} data-testid="class-codes" />
@@ -195,15 +244,17 @@ export function ClassSummary({ engine, lesson, progress }: { engine: Engine; les
         </ul>
       ) : null}
       <p data-testid="class-count">
-        {ok.length} student{ok.length === 1 ? '' : 's'} read.
-        {duplicates > 0 ? ` ${duplicates} duplicate code${duplicates === 1 ? ' was' : 's were'} counted once.` : ''}
+        {plural(ok.length, 'student')} read.
+        {partial > 0 ? ` ${partial} ${partial === 1 ? 'is' : 'are'} partial (not every question answered).` : ''}
+        {duplicates > 0 ? ` ${plural(duplicates, 'duplicate code')} ${duplicates === 1 ? 'was' : 'were'} counted once.` : ''}
+        {ignored > 0 ? ` ${plural(ignored, 'line')} without a code ${ignored === 1 ? 'was' : 'were'} skipped.` : ''}
       </p>
       <label className="check">
         <input type="checkbox" checked={showNames} onChange={(e) => setShowNames(e.target.checked)} data-testid="show-names" /> Show the names students typed (off by default: a projected summary can expose students)
       </label>
       {showNames && ok.length > 0 ? (
         <p data-testid="class-names">
-          <strong>Handed in:</strong> {ok.map((s, i) => s.name.trim() || `student ${i + 1} (no name)`).join(', ')}
+          <strong>Handed in:</strong> {ok.map((s) => `${s.name.trim() || `line ${s.line} (no name)`}${s.partial ? ' (partial)' : ''}`).join(', ')}
         </p>
       ) : null}
       <div className="run-buttons summary-controls">

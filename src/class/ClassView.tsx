@@ -19,6 +19,7 @@ import { linkTooLong } from './linkfit';
 import { AnswerCode, ClassSummary } from './ClassSummary';
 import { Authoring } from './Authoring';
 import { Worksheet } from './Worksheet';
+import { embedSnippet, studentLink } from './share';
 import './class.css';
 
 interface Open {
@@ -68,6 +69,10 @@ export function ClassView({ engine, scenario, embedPage = false }: ClassViewProp
   const [printErrors, setPrintErrors] = useState<Record<number, string>>({});
   const runRef = useRef<(() => void) | null>(null);
   const presentRef = useRef(false);
+  // Set by a step change the reader asked for (Next, Previous, a step dot), not by opening a lesson.
+  const moved = useRef(false);
+  const lessonBox = useRef<HTMLDivElement | null>(null);
+  const [copied, setCopied] = useState<{ what: 'link' | 'embed'; text: string } | null>(null);
   useEffect(() => {
     presentRef.current = present;
   }, [present]);
@@ -137,6 +142,28 @@ export function ClassView({ engine, scenario, embedPage = false }: ClassViewProp
 
   const steps = open?.lesson.steps.length ?? 0;
   const go = useCallback((d: number) => setStepIx((i) => Math.max(0, Math.min(steps - 1, i + d))), [steps]);
+  const goTo = useCallback((i: number) => {
+    moved.current = true;
+    setStepIx(i);
+  }, []);
+  const step1 = useCallback(
+    (d: number) => {
+      moved.current = true;
+      go(d);
+    },
+    [go],
+  );
+
+  // After Next/Previous (on a phone, pressed at the bottom of a long step) the new step's title is
+  // brought into view and focused, so the student reads the new question, and a screen reader says it.
+  useEffect(() => {
+    if (!moved.current || present) return;
+    moved.current = false;
+    const title = lessonBox.current?.querySelector<HTMLElement>('[data-testid="step-title"]');
+    if (!title) return;
+    title.focus({ preventScroll: true });
+    title.scrollIntoView({ block: 'start' });
+  }, [stepIx, present]);
 
   // P opens the presenter view (its own keys, Presenter.tsx, take over from there). A
   // layout effect, so the key works from the first painted frame of a lesson
@@ -188,29 +215,36 @@ export function ClassView({ engine, scenario, embedPage = false }: ClassViewProp
   };
 
   // The student's link, always to the app itself (from the embed page too: its "Open in tierplan" leaves the frame).
-  const appPath = embedPage ? location.pathname.replace(/embed\.html$/, '') : location.pathname;
-  const shareUrl = open ? `${location.origin}${appPath}${classFragment(open.ref)}` : '';
+  const shareUrl = open ? studentLink(open.ref) : '';
+  const copy = (what: 'link' | 'embed') => {
+    if (!open) return;
+    const text = what === 'link' ? shareUrl : embedSnippet(open.ref, open.lesson.title);
+    setCopied({ what, text });
+    void navigator.clipboard?.writeText(text).catch(() => undefined);
+  };
   const step = open ? open.lesson.steps[stepIx] : null;
   const teacher = audience === 'teacher';
-  const toTeacher = () => {
-    setAudience('teacher');
-    setPresent(false);
-  };
 
   const body =
     open && step ? (
-      <div className="lesson" data-testid="lesson" data-lesson={open.lesson.id}>
+      <div className="lesson" data-testid="lesson" data-lesson={open.lesson.id} ref={lessonBox}>
         <header className="lesson-head">
           <div>
             <h2 data-testid="lesson-title">{open.lesson.title}</h2>
             {teacher ? <p className="note">{open.lesson.summary}</p> : null}
           </div>
-          <StepNav lesson={open.lesson} stepIx={stepIx} setStepIx={setStepIx} progress={progress} />
+          <StepNav lesson={open.lesson} stepIx={stepIx} setStepIx={goTo} progress={progress} />
         </header>
         {teacher ? (
           <div className="run-buttons lesson-tools">
             <button type="button" onClick={() => setPresent(true)} data-testid="present-button" aria-keyshortcuts="P">
               Presenter view (P)
+            </button>
+            <button type="button" onClick={() => copy('link')} data-testid="copy-link">
+              Copy link
+            </button>
+            <button type="button" onClick={() => copy('embed')} data-testid="copy-embed">
+              Copy embed code
             </button>
             <button type="button" onClick={restart} data-testid="restart-button">
               Restart the lesson
@@ -221,6 +255,16 @@ export function ClassView({ engine, scenario, embedPage = false }: ClassViewProp
             <button type="button" onClick={printWorksheet} disabled={preparing} data-testid="print-button">
               {preparing ? (printAnswers ? 'Simulating the answers…' : 'Preparing…') : 'Print worksheet'}
             </button>
+          </div>
+        ) : null}
+        {teacher && copied ? (
+          <div className="field">
+            <label htmlFor="class-copied">
+              {copied.what === 'link'
+                ? "The students' link (copied; select it if your browser refused)"
+                : 'Embed code for a course page (copied): paste it into the page\'s HTML; it frames the lesson with its hand-in box'}
+            </label>
+            <input id="class-copied" type="text" readOnly value={copied.text} data-testid="copied-text" onFocus={(e) => e.target.select()} />
           </div>
         ) : null}
         {present ? (
@@ -238,10 +282,10 @@ export function ClassView({ engine, scenario, embedPage = false }: ClassViewProp
           />
         )}
         <div className="run-buttons">
-          <button type="button" disabled={stepIx === 0} onClick={() => go(-1)} data-testid="prev-step">
+          <button type="button" disabled={stepIx === 0} onClick={() => step1(-1)} data-testid="prev-step">
             ← Previous step
           </button>
-          <button type="button" disabled={stepIx >= steps - 1} onClick={() => go(1)} data-testid="next-step">
+          <button type="button" disabled={stepIx >= steps - 1} onClick={() => step1(1)} data-testid="next-step">
             Next step →
           </button>
           {audience === 'student' ? (
@@ -250,7 +294,7 @@ export function ClassView({ engine, scenario, embedPage = false }: ClassViewProp
             </button>
           ) : null}
         </div>
-        {embed ? null : <AnswerCode lesson={open.lesson} progress={progress} update={update} />}
+        <AnswerCode lesson={open.lesson} progress={progress} update={update} />
         {teacher ? (
           <>
             <details className="card teacher-notes" data-testid="teacher-notes">
@@ -302,7 +346,7 @@ export function ClassView({ engine, scenario, embedPage = false }: ClassViewProp
 
   if (open && !teacher) {
     return (
-      <SoloLayer embed={embed} onTeacher={toTeacher} studentUrl={shareUrl}>
+      <SoloLayer embed={embed} studentUrl={shareUrl}>
         {body}
       </SoloLayer>
     );
@@ -335,7 +379,7 @@ export function ClassView({ engine, scenario, embedPage = false }: ClassViewProp
         </ul>
       </nav>
       {body ?? <p className="note">Choose a lesson to begin. Each step asks for your prediction first; then the simulation answers.</p>}
-      {catalog && scenario ? <Authoring engine={engine} scenario={scenario} catalog={catalog} onOpen={(l, ref) => openLesson({ lesson: l, ref })} /> : null}
+      {catalog && scenario ? <Authoring engine={engine} scenario={scenario} catalog={catalog} onOpen={(l, ref, present) => openLesson({ lesson: l, ref }, 0, { present })} /> : null}
       {presenter}
       {open
         ? createPortal(
@@ -366,7 +410,13 @@ export function ClassView({ engine, scenario, embedPage = false }: ClassViewProp
  * who follows a lesson link sees, and what a course page frames. A teacher
  * who opened a student link gets back to the full Class tab from the bar.
  */
-function SoloLayer({ embed, onTeacher, studentUrl, children }: { embed: boolean; onTeacher: () => void; studentUrl: string; children: ReactNode }) {
+/**
+ * The lesson alone over the (inert) app. A student's view has no way into
+ * the teacher's side (the notes, the worksheet with answers, the summary):
+ * the teacher opens the lesson from the Class tab or with the teacher's
+ * link (`&teacher`), which the links the app hands out never carry.
+ */
+function SoloLayer({ embed, studentUrl, children }: { embed: boolean; studentUrl: string; children: ReactNode }) {
   const layer = useRef<HTMLDivElement | null>(null);
   useModalLayer(layer, true);
   return createPortal(
@@ -377,11 +427,7 @@ function SoloLayer({ embed, onTeacher, studentUrl, children }: { embed: boolean;
           <a href={studentUrl} target="_blank" rel="noopener noreferrer" data-testid="embed-open">
             Open in tierplan ↗
           </a>
-        ) : (
-          <button type="button" className="secondary" onClick={onTeacher} data-testid="to-teacher">
-            Teacher? Open the full Class tab
-          </button>
-        )}
+        ) : null}
       </header>
       <main className="solo-main">{children}</main>
     </div>,

@@ -9,9 +9,12 @@ import type { Engine } from '../engine/contract';
 import type { Lesson } from './model';
 import type { LessonProgress } from './progress';
 import { StepView } from './StepView';
-import { QrCode, qrMatrix } from './QrCode';
+import { PhoneWarning, QrCode, qrMatrix } from './QrCode';
 import { useContainerWidth } from '../charts';
 import { useModalLayer } from './layer';
+
+/** How much the presenter view enlarges its charts and the sketch (drawn at 1/zoom, stretched to fill). */
+const PRESENTER_ZOOM = 2.1;
 
 export interface PresenterProps {
   lesson: Lesson;
@@ -61,6 +64,11 @@ export function Presenter(props: PresenterProps) {
     if (el && !el.contains(document.activeElement)) el.focus();
   }, []);
 
+  // Each step starts at the top of the view (the last one may have been scrolled to its explanation).
+  useEffect(() => {
+    layer.current?.scrollTo?.({ top: 0 });
+  }, [stepIx]);
+
   // Read in the capture phase on window: before the answer box, a radio
   // button or a sketch handle can take the key for itself.
   const keys = useRef({ go, close, qrFull, canQr });
@@ -98,17 +106,17 @@ export function Presenter(props: PresenterProps) {
     window.addEventListener('resize', on);
     return () => window.removeEventListener('resize', on);
   }, []);
-  // Wide screens put the chart beside the answer, as tall as the screen allows; phones stack them.
+  // Wide screens put the chart beside the answer; phones stack them. Charts are drawn at half
+  // their size and stretched to fill (the SVG scales with its box), so their 12–13 px ticks,
+  // labels and legend land at 24 px and more on the projector instead of staying 12 px. The
+  // chart takes about half the screen's height, leaving room for the explanation under it.
   const chartSize = useMemo(() => {
     if (!width) return undefined;
     const wide = width >= 900;
-    const w = Math.max(300, wide ? width * 0.62 : width);
-    const h = wide ? Math.max(300, vh - 230) : 300;
-    // Drawn at a smaller size and stretched to fill (the SVG scales with its
-    // box), so ticks, labels and lines grow with the projector instead of
-    // staying 12 px on a 1920 px screen.
-    const zoom = Math.min(2, Math.max(1, w / 640));
-    return { width: Math.round(w / zoom), height: Math.round(h / zoom) };
+    const w = Math.max(300, wide ? width * 0.6 : width);
+    const h = wide ? Math.max(300, vh * 0.5) : 300;
+    const zoom = Math.max(1, Math.min(PRESENTER_ZOOM, w / 300));
+    return { width: Math.round(w / zoom), height: Math.round(h / zoom), zoom };
   }, [width, vh]);
   const step = lesson.steps[stepIx];
   const qrSide = Math.round(Math.min(260, Math.max(160, vh * 0.24)));
@@ -141,6 +149,7 @@ export function Presenter(props: PresenterProps) {
                 <QrCode text={shareUrl} size={qrSide} />
               </button>
               <span className="hint">Scan to follow on your phone · Q or click: full screen</span>
+              <PhoneWarning url={shareUrl} short />
             </>
           ) : (
             <p className="hint qr-too-long" data-testid="qr-too-long">
@@ -153,6 +162,7 @@ export function Presenter(props: PresenterProps) {
         <div className="qr-full" role="dialog" aria-label="QR code of this lesson, full screen" data-testid="qr-full" onClick={() => setQrFull(false)}>
           <QrCode text={shareUrl} size={Math.round(vh * 0.86)} />
           <span>Scan to follow on your phone · Esc, Q or click to close</span>
+          <PhoneWarning url={shareUrl} short />
         </div>
       ) : null}
     </div>,

@@ -3,6 +3,7 @@
 // may be unreadable: a projector's glare, a student's shaky phone); a link
 // too long for that is refused here, and the caller says what to shorten.
 import { useMemo } from 'react';
+import { unreachableFromPhones } from './share';
 import QRCode from 'qrcode';
 
 export const QR_LEVEL = 'M';
@@ -39,5 +40,25 @@ export function QrCode({ text, size = 220 }: { text: string; size?: number }) {
       <rect width={n + 8} height={n + 8} fill="#fff" />
       <path d={d} fill="#000" />
     </svg>
+  );
+}
+
+/** Says so when phones cannot open the address a link or QR code carries (the app opened on localhost). */
+export function PhoneWarning({ url, short = false }: { url: string; short?: boolean }) {
+  const why = unreachableFromPhones(url);
+  if (!why) return null;
+  return (
+    <p className="field-error qr-unreachable" role="alert" data-testid="qr-unreachable">
+      Phones cannot open this link: {why}.
+      {short ? (
+        <> Serve the app on the room's network and open it from there.</>
+      ) : (
+        <>
+          {' '}
+          Serve the app on an address the room can reach (for a test, <code>npx vite preview --host</code> and this computer's network address, e.g.
+          http://192.168.1.20:4173/), or from the course's web server, and open it from there before sharing the link or its QR code.
+        </>
+      )}
+    </p>
   );
 }

@@ -10,6 +10,8 @@ export interface QuestionInputProps {
   draft: Draft;
   onDraft: (d: Draft) => void;
   disabled: boolean;
+  /** The presenter view: the sketch is drawn at 1/zoom and stretched, so its text grows with the screen. */
+  zoom?: number;
 }
 
 export type Draft = { text: string } | { choice: string } | { ys: (number | null)[] } | null;
@@ -32,7 +34,7 @@ export function draftOf(p: Prediction | undefined): Draft {
   return p.kind === 'number' ? { text: String(p.value) } : p.kind === 'choice' ? { choice: p.id } : { ys: p.ys };
 }
 
-export function QuestionInput({ step, draft, onDraft, disabled }: QuestionInputProps) {
+export function QuestionInput({ step, draft, onDraft, disabled, zoom }: QuestionInputProps) {
   const id = useId();
   const q = step.question;
   if (!q) return null;
@@ -107,6 +109,7 @@ export function QuestionInput({ step, draft, onDraft, disabled }: QuestionInputP
         value={ys}
         onChange={(next) => onDraft({ ys: next })}
         disabled={disabled}
+        zoom={zoom}
       />
     </div>
   );

@@ -15,11 +15,15 @@ export interface SketchInputProps {
   onChange: (ys: (number | null)[]) => void;
   disabled?: boolean;
   height?: number;
+  /** Drawn at 1/zoom of the box's width and stretched to fill it (the presenter view): text and handles grow with the screen. */
+  zoom?: number;
 }
 
-export function SketchInput({ xs, yMax, xLabel, yLabel, value, onChange, disabled, height = 280 }: SketchInputProps) {
+export function SketchInput({ xs, yMax, xLabel, yLabel, value, onChange, disabled, height: heightProp, zoom = 1 }: SketchInputProps) {
   const [box, measured] = useContainerWidth<HTMLDivElement>();
-  const width = Math.max(300, measured ?? 640);
+  const width = Math.max(300, (measured ?? 640) / zoom);
+  // Zoomed (the projector), the sketch is less flat: a third as tall as it is wide, up to 300 units.
+  const height = heightProp ?? (zoom > 1 ? Math.round(Math.min(300, Math.max(220, width / 3))) : 280);
   const m: Margins = { top: 14, right: 24, bottom: 52, left: 64 };
   const x = scaleLinear().domain([Math.min(...xs), Math.max(...xs)]).range([m.left, width - m.right]);
   const y = scaleLinear().domain([0, yMax]).range([height - m.bottom, m.top]);

@@ -24,7 +24,8 @@ export interface StepViewProps {
   presenter?: boolean;
   /** A student's view: the question before the step's inputs. */
   questionFirst?: boolean;
-  chartSize?: { width: number; height: number };
+  /** The presenter's chart size in SVG units, and how much the SVG is stretched on screen (the sketch is drawn the same way). */
+  chartSize?: { width: number; height: number; zoom?: number };
 }
 
 function message(e: unknown): string {
@@ -172,11 +173,11 @@ export function StepView({ engine, step, index, progress, update, runRef, presen
         </fieldset>
       );
   const question =
-    needsPrediction && !(presenter && revealed) ? <QuestionInput step={step} draft={revealed && stored ? draftOf(stored) : draft} onDraft={setDraft} disabled={questionLocked} /> : null;
+    needsPrediction && !(presenter && revealed) ? <QuestionInput step={step} draft={revealed && stored ? draftOf(stored) : draft} onDraft={setDraft} disabled={questionLocked} zoom={chartSize?.zoom} /> : null;
 
   return (
     <div className={presenter ? 'step step-presenter' : 'step'} data-testid="class-step">
-      <h3 className="step-title" data-testid="step-title">
+      <h3 className="step-title" data-testid="step-title" tabIndex={-1}>
         {step.title}
       </h3>
       <p className="step-text">{step.text}</p>
@@ -261,7 +262,7 @@ export function StepView({ engine, step, index, progress, update, runRef, presen
           <p className="explanation" data-testid="explanation">
             {explain(step, outcome.key)}
           </p>
-          <OutcomeChart step={step} outcome={outcome} prediction={stored} {...chartSize} />
+          <OutcomeChart step={step} outcome={outcome} prediction={stored} width={chartSize?.width} height={chartSize?.height} />
           {explore ? (
             <p data-testid="explore-result">
               Your run: <strong>{formatAnswer(explore.key, step.answer.unit)}</strong> ({step.answer.label}

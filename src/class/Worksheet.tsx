@@ -10,19 +10,24 @@ import type { Scenario } from '../engine/types';
 import { OutcomeChart } from './OutcomeChart';
 import { CLASS_METRICS, correctChoice, explain, formatAnswer, getField, type Lesson, type Outcome, type Step } from './model';
 
-/** The step's inputs as "label: value unit", hidden and swept ones said so. */
+/** A tier the step's scenario does not have: its device count is 0 (the sheet leaves it out unless the student may add some). */
+const absentTier = (path: string, v: unknown) => /^tiers\.[a-z_]+\.count$/.test(path) && v === 0;
+
+/** The step's inputs as "label: value unit", hidden and swept ones said so; tiers the step leaves at 0 devices are left out. */
 function inputsLine(s: Step, scenario: Scenario | undefined): string {
   return s.shown
-    .map((f) => {
+    .flatMap((f) => {
       const m = s.measure;
+      const free = s.free.includes(f.path);
       let v: string;
       if (s.mystery?.path === f.path) v = 'hidden';
       else if (m.kind === 'sweep' && m.path === f.path) v = `swept over ${m.values.map((x) => formatValue(x)).join(', ')}${f.unit ? ` ${f.unit}` : ''}`;
       else {
         const x = scenario ? getField(scenario, f.path) : undefined;
+        if (!free && absentTier(f.path, x)) return [];
         v = typeof x === 'number' ? `${formatValue(x)}${f.unit ? ` ${f.unit}` : ''}` : '—';
       }
-      return `${f.label}: ${v}${s.free.includes(f.path) ? ' (you may change it)' : ''}`;
+      return [`${f.label}: ${v}${free ? ' (you may change it)' : ''}`];
     })
     .join(' · ');
 }
@@ -61,10 +66,19 @@ export interface WorksheetProps {
 }
 
 export function Worksheet({ lesson, outcomes, scenarios, errors, answers }: WorksheetProps) {
+  // Only the notes the author wrote: an authored lesson often has none.
+  const notes = (
+    [
+      ['Goal', lesson.notes.goal.trim()],
+      ['Misconceptions', lesson.notes.misconceptions.map((m) => m.trim()).filter((m) => m !== '').join(' ')],
+      ['What the model leaves out', lesson.notes.leavesOut.trim()],
+    ] as const
+  ).filter(([, text]) => text !== '');
+  const inputs = (s: Step, i: number) => (s.shown.length > 0 ? inputsLine(s, scenarios[i]) : '');
   return (
     <article className="worksheet" data-testid="worksheet" aria-hidden="true">
       <h1>{lesson.title}</h1>
-      <p>{lesson.summary}</p>
+      {lesson.summary.trim() ? <p>{lesson.summary}</p> : null}
       <p className="ws-name">Name: ______________________________ Date: ______________</p>
       {lesson.steps.map((s, i) => {
         const o = outcomes[i];
@@ -75,8 +89,8 @@ export function Worksheet({ lesson, outcomes, scenarios, errors, answers }: Work
             <h2>
               {i + 1}. {s.title}
             </h2>
-            <p>{s.text}</p>
-            {s.shown.length > 0 ? <p className="ws-inputs">{inputsLine(s, scenarios[i])}</p> : null}
+            {s.text.trim() ? <p>{s.text}</p> : null}
+            {inputs(s, i) ? <p className="ws-inputs">{inputs(s, i)}</p> : null}
             {q ? <p className="ws-question">{q.prompt}</p> : null}
             {q?.kind === 'choice' ? (
               <ul className="ws-choices">
@@ -101,7 +115,7 @@ export function Worksheet({ lesson, outcomes, scenarios, errors, answers }: Work
                           : formatAnswer(o.key, s.answer.unit)}
                       {q?.kind === 'choice' || s.mystery ? ` (the simulation: ${formatAnswer(o.key, s.answer.unit)}, ${s.answer.label})` : ''}
                     </p>
-                    <p>{explain(s, o.key)}</p>
+                    {explain(s, o.key).trim() ? <p>{explain(s, o.key)}</p> : null}
                     <OutcomeChart step={s} outcome={o} width={640} height={260} />
                   </>
                 ) : (
@@ -115,18 +129,14 @@ export function Worksheet({ lesson, outcomes, scenarios, errors, answers }: Work
           </section>
         );
       })}
-      {answers ? (
-        <section className="ws-notes">
+      {answers && notes.length > 0 ? (
+        <section className="ws-notes" data-testid="ws-notes">
           <h2>Teacher notes</h2>
-          <p>
-            <strong>Goal:</strong> {lesson.notes.goal}
-          </p>
-          <p>
-            <strong>Misconceptions:</strong> {lesson.notes.misconceptions.join(' ')}
-          </p>
-          <p>
-            <strong>What the model leaves out:</strong> {lesson.notes.leavesOut}
-          </p>
+          {notes.map(([head, text]) => (
+            <p key={head}>
+              <strong>{head}:</strong> {text}
+            </p>
+          ))}
         </section>
       ) : null}
     </article>

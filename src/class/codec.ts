@@ -250,29 +250,73 @@ export function decodeAnswers(code: string): CodeRead {
   return { ok: true, value: { lesson: p.l, name: typeof p.n === 'string' ? p.n : '', answers } };
 }
 
+/** A student's code as the summary read it: where it was pasted, and whether every question is answered. */
+export interface ReadCode extends StudentAnswers {
+  /** The pasted line it was on (from 1). */
+  line: number;
+  /** Some of the lesson's questions are not answered (the student handed in early). */
+  partial: boolean;
+}
+
+export interface CodesRead {
+  ok: ReadCode[];
+  /** Codes that cannot be read or belong to another lesson, each with its line. */
+  problems: string[];
+  /** The same code pasted again, counted once. */
+  duplicates: number;
+  /** Non-empty lines with no code on them (a heading, a greeting, a stray word). */
+  ignored: number;
+}
+
+// A code as it appears in pasted text: the prefix, the checksum and lz-string's URI-safe alphabet.
+// Anything around it (a name before it, punctuation after it) is not part of it.
+const CODE_IN_TEXT = /TPA1\.[0-9A-Za-z+\-$.]*/g;
+
+/** "Ana Lima:", "3) Ben –", "Chloé," → the name; a list number alone is no name. */
+function nameBefore(text: string): string {
+  return text
+    .replace(/^\s*(?:[-*•]|\d+[.)])\s*/, '')
+    .replace(/[\s:;,\-–—=>|]+$/, '')
+    .trim()
+    .slice(0, 40);
+}
+
 /**
- * Codes pasted as text: one per line (or separated by spaces); each read or
- * reported by its position. The same code pasted twice (a student who
- * handed in twice, a file dropped twice) counts once: `duplicates` says how
- * many were dropped.
+ * Codes pasted as text (a chat, an e-mail, a spreadsheet column): each line is
+ * searched for a code, and what is not a code is left out: a name written in
+ * front of it ("Ana: TPA1…") is taken as the student's name when the code
+ * carries none, and a line with no code at all is skipped (counted in
+ * `ignored`), so it shifts no other code's line number. The same code pasted
+ * twice (a student who handed in twice, a file dropped twice) counts once.
+ * `questions` (the steps that ask something) mark codes that leave some out
+ * as partial.
  */
-export function readCodes(text: string, lesson: string): { ok: StudentAnswers[]; problems: string[]; duplicates: number } {
-  const ok: StudentAnswers[] = [];
+export function readCodes(text: string, lesson: string, questions: readonly number[] = []): CodesRead {
+  const ok: ReadCode[] = [];
   const problems: string[] = [];
   const seen = new Set<string>();
   let duplicates = 0;
-  text
-    .split(/\s+/)
-    .filter((t) => t !== '')
-    .forEach((t, i) => {
+  let ignored = 0;
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line = i + 1;
+    const found = [...raw.matchAll(CODE_IN_TEXT)];
+    if (found.length === 0) {
+      if (raw.trim() !== '') ignored += 1;
+      return;
+    }
+    found.forEach((m, k) => {
+      const t = m[0].replace(/\.+$/, '');
+      const where = found.length > 1 ? `line ${line}, code ${k + 1}` : `line ${line}`;
       const r = decodeAnswers(t);
-      if (!r.ok) problems.push(`code ${i + 1}: ${r.message}`);
-      else if (r.value.lesson !== lesson) problems.push(`code ${i + 1}: it is for another lesson ("${r.value.lesson}")`);
+      if (!r.ok) problems.push(`${where}: ${r.message}`);
+      else if (r.value.lesson !== lesson) problems.push(`${where}: it is for another lesson ("${r.value.lesson}")`);
       else if (seen.has(t)) duplicates += 1;
       else {
         seen.add(t);
-        ok.push(r.value);
+        const before = found.length === 1 ? nameBefore(raw.slice(0, m.index)) : '';
+        ok.push({ ...r.value, name: r.value.name.trim() || before, line, partial: questions.some((q) => !(q in r.value.answers)) });
       }
     });
-  return { ok, problems, duplicates };
+  });
+  return { ok, problems, duplicates, ignored };
 }

@@ -6,6 +6,7 @@ import { LESSONS } from '../../src/class/lessons';
 import { grade, type Lesson, type Prediction } from '../../src/class/model';
 import { histogramBins } from '../../src/class/histogram';
 import { simApi } from '../helpers/wasm';
+import { CHOICES, pastedCodes } from '../helpers/class-codes';
 
 const api = simApi();
 const catalog = api.devicePresets();
@@ -108,7 +109,7 @@ describe('student codes', () => {
     expect(back).toEqual({ ok: true, value: { lesson: 'skew', name: 'Ana', answers: { 0: { kind: 'number', value: 42 }, 1: { kind: 'sketch', ys: [10, 20.5, 30] } } } });
   });
 
-  it('reads many codes, reporting bad ones and other lessons by number', () => {
+  it('reads many codes, reporting bad ones and other lessons by line, skipping lines that hold no code', () => {
     const c1 = encodeAnswers({ lesson: 'skew', name: '', answers: { 0: { kind: 'number', value: 30 } } });
     const c2 = encodeAnswers({ lesson: 'skew', name: '', answers: { 0: { kind: 'number', value: 50 } } });
     const other = encodeAnswers({ lesson: 'mlc-wear', name: '', answers: { 0: { kind: 'number', value: 5 } } });
@@ -118,10 +119,10 @@ describe('student codes', () => {
       { kind: 'number', value: 30 },
       { kind: 'number', value: 50 },
     ]);
-    expect(r.problems).toHaveLength(3);
-    expect(r.problems[0]).toMatch(/^code 3: it is for another lesson/);
-    expect(r.problems[1]).toMatch(/^code 4: /);
-    expect(r.problems[2]).toMatch(/^code 5: it does not start with TPA1\./);
+    expect(r.problems).toHaveLength(2);
+    expect(r.problems[0]).toMatch(/^line 4: it is for another lesson/);
+    expect(r.problems[1]).toMatch(/^line 5: /);
+    expect(r.ignored).toBe(1);
     expect(r.duplicates).toBe(0);
   });
 
@@ -132,6 +133,33 @@ describe('student codes', () => {
     expect(r.ok.map((s) => s.name)).toEqual(['Ana', 'Ben']);
     expect(r.duplicates).toBe(2);
     expect(r.problems).toEqual([]);
+  });
+
+  it('reads 120 pasted codes: names in front, duplicates, partial hand-ins, chatter between them', () => {
+    // disk-bandwidth asks at steps 0 (a number), 1 (a sketch) and 2 (a choice).
+    const lesson = LESSONS.find((l) => l.id === 'disk-bandwidth')!;
+    const questions = lesson.steps.flatMap((s, i) => (s.question ? [i] : []));
+    expect(questions).toEqual([0, 1, 2]);
+    const { text, students, codeLines, chatter, duplicates } = pastedCodes();
+    expect(text.split('\n').filter((l) => l.includes('TPA1.'))).toHaveLength(codeLines);
+    const r = readCodes(text, 'disk-bandwidth', questions);
+    expect(r.problems).toEqual([]);
+    expect(r.ok).toHaveLength(110);
+    expect(r.duplicates).toBe(duplicates);
+    expect(r.ignored).toBe(chatter); // the heading and eleven "thanks!"
+    expect(chatter).toBe(12);
+    expect(r.ok.filter((s) => s.partial)).toHaveLength(10);
+    expect(r.ok.map((s) => s.name)).toEqual(students.map((e) => e.name));
+    expect(r.ok.map((s) => s.partial)).toEqual(students.map((e) => e.partial));
+    expect(r.ok.map((s) => (s.answers[0] as { value: number }).value)).toEqual(students.map((e) => e.value));
+    // Per question: 110 numbers, 100 sketches and 100 choices, split as pasted.
+    expect(r.ok.filter((s) => s.answers[1]?.kind === 'sketch')).toHaveLength(100);
+    for (const c of CHOICES) {
+      const n = r.ok.filter((s) => s.answers[2]?.kind === 'choice' && (s.answers[2] as { id: string }).id === c).length;
+      expect(n, c).toBe(students.filter((e) => e.choice === c).length);
+    }
+    // Line numbers are the pasted lines (the heading and blank line first).
+    expect(r.ok[0].line).toBe(3);
   });
 });
 

@@ -1,0 +1,105 @@
+import { expect, test, type Page } from '@playwright/test';
+import { LESSONS } from '../src/class/lessons';
+
+// The presenter view read from the back of a hall (issue 36): at 1920×1080,
+// every text on screen, before and after each step's reveal, in every
+// built-in lesson, is at least 24 px as rendered. SVG text counts at its
+// drawn size (its CSS size times the SVG's scale on screen), inputs by the
+// size of the text they show; radio buttons are at least 24 px square; no
+// chart text runs past its chart's edge.
+
+const MIN_PX = 24;
+
+/** Every rendered text in the presenter view under MIN_PX ("<size> px: <text>"), or cut off by the edge of its chart. */
+async function smallTexts(page: Page): Promise<string[]> {
+  return page.evaluate((min) => {
+    const root = document.querySelector('[data-testid="presenter"]');
+    if (!root) return ['no presenter view'];
+    const out: string[] = [];
+    const seen = new Set<Element>();
+    const check = (el: Element, what: string) => {
+      if (seen.has(el)) return;
+      seen.add(el);
+      if (el.closest('title, desc, defs')) return; // not drawn
+      const rects = el.getClientRects();
+      if (rects.length === 0) return; // not rendered (display: none, a closed <details>)
+      const box = el.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) return; // visually hidden (screen-reader text)
+      const cs = getComputedStyle(el);
+      if (cs.visibility === 'hidden' || Number(cs.opacity) === 0) return;
+      let px = parseFloat(cs.fontSize);
+      if (el instanceof SVGGraphicsElement) {
+        const m = el.getScreenCTM();
+        if (m) px *= Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+      }
+      if (px < min - 0.01) out.push(`${px.toFixed(1)} px: ${what.trim().slice(0, 60)}`);
+      // Chart text must also be inside its chart (an SVG clips what its viewBox leaves out).
+      const svg = el instanceof SVGElement ? el.ownerSVGElement : null;
+      if (svg) {
+        const o = svg.getBoundingClientRect();
+        if (box.left < o.left - 1 || box.right > o.right + 1 || box.top < o.top - 1 || box.bottom > o.bottom + 1) out.push(`cut off by its chart: ${what.trim().slice(0, 60)}`);
+      }
+    };
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (n.textContent && n.textContent.trim() !== '' && n.parentElement) check(n.parentElement, n.textContent);
+    }
+    for (const el of root.querySelectorAll('input:not([type="radio"]):not([type="checkbox"]):not([type="range"]), select, textarea')) check(el, `<${el.tagName.toLowerCase()}> ${(el as HTMLInputElement).value}`);
+    for (const r of root.querySelectorAll('input[type="radio"], input[type="checkbox"]')) {
+      const b = r.getBoundingClientRect();
+      if (b.width > 0 && (b.width < min - 0.01 || b.height < min - 0.01)) out.push(`${b.width.toFixed(1)}×${b.height.toFixed(1)} px radio/checkbox`);
+    }
+    return out;
+  }, MIN_PX);
+}
+
+test.describe('presenter view text sizes', () => {
+  test.setTimeout(300_000);
+  test.use({ viewport: { width: 1920, height: 1080 } });
+
+  for (const lesson of LESSONS) {
+    test(`${lesson.id}: every text is ${MIN_PX} px or more at 1920×1080, before and after each reveal`, async ({ page }) => {
+      await page.goto(`/#lesson=${lesson.id}&present`);
+      const presenter = page.getByTestId('presenter');
+      await expect(presenter).toBeVisible();
+      for (const [i, step] of lesson.steps.entries()) {
+        await expect(page.getByTestId('presenter-count')).toHaveText(`Step ${i + 1} of ${lesson.steps.length}`);
+        await expect(presenter.getByTestId('step-title')).toHaveText(step.title);
+        const q = step.question;
+        const answer = async () => {
+          if (q?.kind === 'number') await presenter.getByTestId('prediction-number').fill(String(Math.round((q.min + q.max) / 2)));
+          else if (q?.kind === 'choice') await presenter.locator('input[type="radio"]').first().check();
+          else if (q?.kind === 'sketch') {
+            const handles = presenter.locator('[data-testid^="sketch-handle-"]');
+            for (let k = 0; k < (await handles.count()); k++) {
+              await handles.nth(k).focus();
+              await page.keyboard.press('ArrowUp');
+            }
+          }
+        };
+        if (!step.mystery) await answer();
+        // Layout settles (the chart measures its box) before measuring.
+        await page.waitForFunction(() => document.fonts.status === 'loaded');
+        expect(await smallTexts(page), `${lesson.id} step ${i + 1} before the reveal`).toEqual([]);
+        if (process.env.CLASS_SHOTS) await page.screenshot({ path: `${process.env.CLASS_SHOTS}/presenter-${lesson.id}-${i + 1}-before.png` });
+        await page.keyboard.press('r');
+        if (step.mystery) {
+          await expect(presenter.getByTestId('observation')).toBeVisible({ timeout: 90_000 });
+          await answer();
+          await presenter.getByTestId('reveal-button').click();
+        }
+        await expect(presenter.getByTestId('reveal')).toBeVisible({ timeout: 90_000 });
+        expect(await smallTexts(page), `${lesson.id} step ${i + 1} after the reveal`).toEqual([]);
+        // The explanation is not cut off at the screen's bottom edge (the view scrolls to it if it must).
+        const expl = presenter.getByTestId('explanation');
+        await expl.scrollIntoViewIfNeeded();
+        const box = (await expl.boundingBox())!;
+        expect(box.width, 'the explanation is not a narrow column').toBeGreaterThan(900);
+        expect(box.y + box.height).toBeLessThanOrEqual(1080 - 8);
+        if (process.env.CLASS_SHOTS) await page.screenshot({ path: `${process.env.CLASS_SHOTS}/presenter-${lesson.id}-${i + 1}-after.png` });
+        // The next step starts from a view scrolled back to its top.
+        await page.keyboard.press('ArrowRight');
+      }
+    });
+  }
+});
