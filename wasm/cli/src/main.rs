@@ -10,7 +10,6 @@ mod log;
 mod mrc_cmd;
 mod reproduce_cmd;
 mod request_cmd;
-mod sweep;
 mod threads;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -403,14 +402,14 @@ fn main() -> ExitCode {
             values,
             format,
         } => match read_scenario(&file) {
-            Ok(json) => match sweep::sweep(&json, &param, &values) {
+            Ok(json) => match tierplan_core::sweep::sweep(&json, &param, &values) {
                 Ok(points) => {
                     match format {
                         Format::Json => println!(
                             "{}",
                             serde_json::to_string_pretty(&points).expect("serialisable")
                         ),
-                        Format::Csv => print!("{}", sweep::csv(&param, &points)),
+                        Format::Csv => print!("{}", tierplan_core::sweep::csv(&param, &points)),
                     }
                     ExitCode::SUCCESS
                 }
