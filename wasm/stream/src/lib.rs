@@ -343,3 +343,38 @@ impl tierplan_kit::progress::SteppedJob for Job {
         self.result()
     }
 }
+
+#[cfg(test)]
+mod replication_tests {
+    use super::*;
+    use tierplan_scenario::presets::scenario_preset;
+
+    #[test]
+    fn replications_run_apart_merge_into_the_whole_run() {
+        for id in ["mmsys11-cost-ssd", "mmsys11-cost-dram"] {
+            let mut s = scenario_preset(id).expect("preset");
+            s.run.replications = 4;
+            s.run.duration_h = 2.0;
+            // Seeds past u32::MAX wrap as the run's own do.
+            s.run.seed = u32::MAX - 1;
+            s.run.timeseries = true;
+            let whole = run(&s).expect("valid");
+            let parts: Vec<RunResult> = (0..4)
+                .map(|k| run(&replication_scenario(&s, k)).expect("valid"))
+                .collect();
+            assert_eq!(merge_replications(&s, &parts).expect("parts"), whole, "{id}");
+            assert!(whole.timeseries.is_some());
+            // Parts out of order, or too few, are refused by name.
+            let mut swapped = parts.clone();
+            swapped.swap(0, 1);
+            assert_eq!(
+                merge_replications(&s, &swapped).unwrap_err().path,
+                "replications[0]"
+            );
+            assert_eq!(
+                merge_replications(&s, &parts[..3]).unwrap_err().path,
+                "run.replications"
+            );
+        }
+    }
+}
