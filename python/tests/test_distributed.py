@@ -34,6 +34,9 @@ def test_a_sweep_of_1000_runs_equals_the_local_one(client, small_stream):
     assert remote == local
     # The points differ from each other (not one answer a thousand times).
     assert len({p["avg_streams"]["mean"] for p in remote}) > 900
+    # Again at once with the same base scenario (its copy on the cluster
+    # from the last call may still be being released).
+    assert distributed.sweep(small_stream, "workload.arrival_rate", values[:50], client=client) == local[:50]
 
 
 def test_replications_as_tasks_equal_the_run(client):

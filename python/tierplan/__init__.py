@@ -182,38 +182,34 @@ def figure_plan(s: Scenario, settings: dict, series: Sequence[str] = FIGURE_SERI
     return json.loads(_core.figure_plan(scenario_text(s, check=False), json.dumps(settings), json.dumps(list(series))))
 
 
-def sort_figure(rows: list) -> list:
-    """Figure rows in the CLI's order: by series, then rate."""
-    order = {s: i for i, s in enumerate(FIGURE_SERIES)}
-    return sorted(rows, key=lambda r: (order[r["series"]], r["rate"]))
+def figure_result(plan: list, texts: Sequence[str], as_frame: bool = False):
+    """The figure's rows from its points' RequestResults (JSON texts, in the
+    plan's order), in the CLI's order: by series, then rate."""
+    order = {name: i for i, name in enumerate(FIGURE_SERIES)}
+    rows = sorted(
+        (figure_row(p, json.loads(t)) for p, t in zip(plan, texts)),
+        key=lambda r: (order[r["series"]], r["rate"]),
+    )
+    return to_frame(rows).drop(columns=["ios"]) if as_frame else rows
 
 
 def http_figure(
     s: Scenario,
     *,
-    from_rate: float = 1.0,
-    to_rate: float = 25.0,
-    points: int = 25,
-    replications: int = 3,
-    hours: float = 1.0,
-    warmup_hours: float = 1.0,
     series: Sequence[str] = FIGURE_SERIES,
     threads: Optional[int] = None,
     progress: Progress = None,
     as_frame: bool = False,
+    **settings: Any,
 ):
     """The HTTP tab's miss-ratio figure (NOSSDAV'12) of a request-level
     scenario, as ``tierplan http-figure --format json``: per series and rate
-    the segment miss ratio and I/Os; points on ``threads`` threads."""
-    settings = figure_settings(from_rate, to_rate, points, replications, hours, warmup_hours)
-    plan = figure_plan(s, settings, series)
+    the segment miss ratio and I/Os; points on ``threads`` threads.
+    ``settings``: those of :func:`figure_settings`."""
+    plan = figure_plan(s, figure_settings(**settings), series)
     tasks = [(json.dumps(p["scenario"]), "request") for p in plan]
-    results = run_tasks(run_task, tasks, threads, progress, "figure")
-    rows = sort_figure([figure_row(p, r) for p, r in zip(plan, results)])
-    if as_frame:
-        df = to_frame(rows)
-        return df.drop(columns=["ios"], errors="ignore")
-    return rows
+    texts = run_tasks(run_task, tasks, threads, progress, "figure", raw=True)
+    return figure_result(plan, texts, as_frame)
 
 
 def characterize(

@@ -68,6 +68,20 @@ def _tqdm(label: str):
     return tqdm(total=1000, desc=f"tierplan {label}", unit="‰", leave=False)
 
 
+def fraction(p: dict) -> float:
+    """The share done of any of the core's progress reports: a run's
+    ``fraction``, the optimiser's architectures done, the max-rate search's
+    points done of those it may still need."""
+    if "fraction" in p:
+        return float(p["fraction"])
+    if "architectures" in p:
+        return p["architectures_done"] / max(p["architectures"], 1)
+    if "points_left" in p:
+        done = p["points_done"] + p.get("point_fraction", 0.0)
+        return 1.0 if p.get("done") else done / max(done + p["points_left"], 1e-9)
+    return 1.0 if p.get("done") else 0.0
+
+
 @contextlib.contextmanager
 def progress_hook(progress: Any, label: str) -> Iterator[Optional[Callable[[str], None]]]:
     """The hook the core calls between steps with the progress as JSON.
@@ -83,8 +97,7 @@ def progress_hook(progress: Any, label: str) -> Iterator[Optional[Callable[[str]
             return
 
         def hook(text: str) -> None:
-            p = json.loads(text)
-            bar.n = int(1000 * p.get("fraction", 0.0))
+            bar.n = int(1000 * fraction(json.loads(text)))
             bar.refresh()
 
         try:
@@ -215,11 +228,10 @@ def run_tasks(
                     if report is not None:
                         report(json.dumps({"done": done, "total": n, "fraction": done / max(n, 1)}))
         except BaseException:
+            # Running tasks stop at their next step (a reproduction
+            # simulation, one call in the core, when it ends); nothing waits.
             cancel.set()
-            for f in futures:
-                f.cancel()
+            pool.shutdown(wait=False, cancel_futures=True)
             raise
-        finally:
-            # Running tasks stop at their next step once cancelled.
-            pool.shutdown(wait=True)
+        pool.shutdown(wait=True)
     return out if raw else [json.loads(o) for o in out]

@@ -20,6 +20,8 @@ import json
 import os
 from typing import Any, Iterable, Optional, Sequence
 
+import tierplan
+
 from . import _core, _tasks
 from ._tasks import Result, scenario_text
 
@@ -87,8 +89,10 @@ def sweep(
     base = scenario_text(s)
     values = [float(v) for v in values]
     _core.sweep_check(base, values)
-    # The base scenario goes to the workers once, not once per task.
-    [base_f] = c.scatter([base], broadcast=True)
+    # The base scenario goes to the cluster once, not once per task (a key
+    # of its own each call: a hashed key scattered again while the last
+    # call's copy is being released can be lost).
+    [base_f] = c.scatter([base], hash=False)
     texts = _map(c, _tasks.sweep_task, [base_f] * len(values), [param] * len(values), values)
     rows = [json.loads(t) for t in texts]
     return _tasks_frame(rows, as_frame)
@@ -161,26 +165,15 @@ def http_figure(
     s: Any,
     *,
     client: Any = None,
-    from_rate: float = 1.0,
-    to_rate: float = 25.0,
-    points: int = 25,
-    replications: int = 3,
-    hours: float = 1.0,
-    warmup_hours: float = 1.0,
-    series: Sequence[str] = ("hdd", "block", "ring-cold", "ring-warm", "object"),
+    series: Sequence[str] = tierplan.FIGURE_SERIES,
     as_frame: bool = False,
+    **settings: Any,
 ):
     """:func:`tierplan.http_figure` with one task per point, longest first."""
-    import tierplan
-
     c = _client(client)
-    settings = tierplan.figure_settings(from_rate, to_rate, points, replications, hours, warmup_hours)
-    plan = tierplan.figure_plan(s, settings, series)
+    plan = tierplan.figure_plan(s, tierplan.figure_settings(**settings), series)
     texts = _map(c, _tasks.run_task, [json.dumps(p["scenario"]) for p in plan], ["request"] * len(plan))
-    rows = tierplan.sort_figure([_tasks.figure_row(p, json.loads(t)) for p, t in zip(plan, texts)])
-    if as_frame:
-        return tierplan.to_frame(rows).drop(columns=["ios"], errors="ignore")
-    return rows
+    return tierplan.figure_result(plan, texts, as_frame)
 
 
 def reproduce(*, client: Any = None, as_frame: bool = False):
@@ -210,8 +203,4 @@ def log_fit_many(paths: Sequence[Any], *, client: Any = None, **kwargs: Any) -> 
 
 
 def _tasks_frame(rows: list, as_frame: bool):
-    if not as_frame:
-        return rows
-    import tierplan
-
-    return tierplan.to_frame(rows)
+    return tierplan.to_frame(rows) if as_frame else rows

@@ -19,8 +19,7 @@ use std::time::Instant;
 use tierplan_core::analytics::cost_model::CostModelSearch;
 use tierplan_core::characterize::CharacterizeSpec;
 use tierplan_core::progress::SteppedJob;
-use tierplan_core::scenario::presets::{any_preset, request_presets};
-use tierplan_core::scenario::presets::{scenario_preset, scenario_presets};
+use tierplan_core::scenario::presets::{all_presets, any_preset, scenario_preset};
 use tierplan_core::{parse_scenario, FieldError, Job, RunResult};
 
 #[derive(Parser)]
@@ -303,7 +302,7 @@ fn main() -> ExitCode {
             Err(code) => code,
         },
         Cmd::Presets => {
-            for p in scenario_presets().into_iter().chain(request_presets()) {
+            for p in all_presets() {
                 println!("{:<24} {}  [{}]", p.id, p.title, p.source);
             }
             ExitCode::SUCCESS
@@ -384,11 +383,7 @@ fn main() -> ExitCode {
                 ExitCode::SUCCESS
             }
             None => {
-                let known: Vec<String> = scenario_presets()
-                    .into_iter()
-                    .chain(request_presets())
-                    .map(|p| p.id)
-                    .collect();
+                let known: Vec<String> = all_presets().into_iter().map(|p| p.id).collect();
                 eprintln!(
                     "tierplan: no preset named \"{name}\"; known: {}",
                     known.join(", ")
