@@ -26,6 +26,12 @@ def cli() -> Path:
     return CLI
 
 
+def same(a, b) -> bool:
+    """Equal bit for bit: equal values, and the same text once printed
+    again (which also tells -0.0 from 0.0, equal for ==)."""
+    return a == b and json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
 def run_cli(cli: Path, *args: str, stdin: str | None = None) -> str:
     p = subprocess.run([str(cli), *args], input=stdin, capture_output=True, text=True)
     assert p.returncode == 0, f"tierplan {' '.join(args)} failed:\n{p.stderr}"

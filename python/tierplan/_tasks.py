@@ -124,6 +124,13 @@ def sweep_task(base: str, param: str, value: float, hook: Optional[Callable] = N
     return _core.sweep_point(base, param, value, hook)
 
 
+def sweep_batch_task(base: str, param: str, values: Sequence[float]) -> list:
+    """Several sweep points in one task (fewer, longer tasks for a cluster):
+    each point's SweepPoint JSON, in order — each computed as by
+    :func:`sweep_task`."""
+    return [_core.sweep_point(base, param, v, None) for v in values]
+
+
 def reproduce_task(sim_id: str, hook: Optional[Callable] = None) -> str:
     """One simulation of the reproduction, by id."""
     return _core.reproduction_run(sim_id)
