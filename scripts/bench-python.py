@@ -7,7 +7,9 @@ Run with the project's venv (npm run bench:python):
 
 Knobs (environment): BENCH_RUNS (sweep points, default 1000), BENCH_HOURS
 (simulated hours per run, default 100: about 20 ms of CPU a run), BENCH_WORKERS
-(worker processes, default 2), BENCH_ROUNDS (best of, default 3).
+(worker processes, default 2), BENCH_ROUNDS (best of, default 3),
+BENCH_BATCH (runs a task, default tierplan.distributed's: about eight tasks
+per worker).
 
 Prints the load average (the machine may be shared), the wall time of the
 sweep in one process and on the cluster and the speed-up; and, because a
@@ -83,9 +85,9 @@ def main() -> None:
         # A LocalCluster's scheduler runs in this process: count it once.
         sched_here = client.run_on_scheduler(os.getpid) == os.getpid()
         w0, s0, c0 = client.run(cpu_s), client.run_on_scheduler(cpu_s), cpu_s()
-        batch = distributed.default_batch(runs, client)
+        batch = int(knob("BENCH_BATCH", 0)) or distributed.default_batch(runs, client)
         tasks = -(-runs // batch)
-        dist, remote = best(lambda: distributed.sweep(s, param, values, client=client), rounds)
+        dist, remote = best(lambda: distributed.sweep(s, param, values, client=client, batch=batch), rounds)
         w1, s1, c1 = client.run(cpu_s), client.run_on_scheduler(cpu_s), cpu_s()
         assert remote == local, "the distributed sweep differs from the local one"
         worker_cpu = [(w1[k] - w0[k]) / rounds for k in w0]
