@@ -362,7 +362,11 @@ mod replication_tests {
             let parts: Vec<RunResult> = (0..4)
                 .map(|k| run(&replication_scenario(&s, k)).expect("valid"))
                 .collect();
-            assert_eq!(merge_replications(&s, &parts).expect("parts"), whole, "{id}");
+            assert_eq!(
+                merge_replications(&s, &parts).expect("parts"),
+                whole,
+                "{id}"
+            );
             assert!(whole.timeseries.is_some());
             // Parts out of order, or too few, are refused by name.
             let mut swapped = parts.clone();
