@@ -90,3 +90,24 @@ def test_frames():
     devices = tierplan.devices(as_frame=True)
     assert "hdd15k" in set(devices["id"])
     assert len(tierplan.presets(as_frame=True)) == len(tierplan.presets())
+
+
+def test_reproduction_tasks_fill_in_their_claims():
+    from tierplan import _core, _tasks
+
+    plan = json.loads(_core.reproduction())
+    ids = _tasks.reproduce_ids()
+    assert sorted(ids) == sorted([s["id"] for s in plan["scenarios"]] + [s["id"] for s in plan["request_scenarios"]])
+    # The cheapest stream-level simulation that a claim needs alone, through its task.
+    rows = _tasks.reproduce_table([], [])
+    alone = {r["scenarios"][0] for r in rows if len(r["scenarios"]) == 1}
+    run = lambda s: s["scenario"]["run"]
+    cost = lambda s: run(s)["duration_h"] * run(s)["replications"] * s["scenario"]["workload"]["arrival_rate"]
+    cheap = min((s for s in plan["scenarios"] if s["id"] in alone), key=cost)
+    out = _tasks.reproduce_task(cheap["id"])
+    assert json.loads(out) == tierplan.run(cheap["scenario"])
+    after = {r["id"]: r["outcome"]["verdict"] for r in _tasks.reproduce_table([cheap["id"]], [out])}
+    needing = [r["id"] for r in rows if r["scenarios"] == [cheap["id"]]]
+    for claim in needing:
+        assert after[claim] != "pending", claim
+    assert all(r["outcome"]["verdict"] == "pending" for r in rows if r["id"] in needing)
