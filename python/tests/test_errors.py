@@ -56,11 +56,17 @@ def test_an_unknown_preset_lists_the_known_ones():
         tierplan.preset("no-such-preset")
 
 
-def test_a_bad_trace_line_is_named(block_trace, tmp_path):
-    lines = block_trace.read_text().splitlines()
-    lines[41] = "this,is,not,an,msr,line"
-    bad = tmp_path / "bad.csv"
+def with_bad_line(good, line: int, text: str, tmp_path):
+    """A copy of the file `good` with its line number `line` replaced."""
+    lines = good.read_text().splitlines()
+    lines[line - 1] = text
+    bad = tmp_path / f"bad-{good.name}"
     bad.write_text("\n".join(lines) + "\n")
+    return bad
+
+
+def test_a_bad_trace_line_is_named(block_trace, tmp_path):
+    bad = with_bad_line(block_trace, 42, "this,is,not,an,msr,line", tmp_path)
     with pytest.raises(tierplan.TraceError) as e:
         tierplan.mrc(bad)
     assert e.value.line == 42
@@ -70,13 +76,11 @@ def test_a_bad_trace_line_is_named(block_trace, tmp_path):
 
 
 def test_a_bad_log_line_is_named(request_log, tmp_path):
-    lines = request_log.read_text().splitlines()
-    lines[10] = "yesterday,not-a-title,,"
-    bad = tmp_path / "bad.csv"
-    bad.write_text("\n".join(lines) + "\n")
+    bad = with_bad_line(request_log, 11, "yesterday,not-a-title,,", tmp_path)
     with pytest.raises(tierplan.TraceError) as e:
         tierplan.log_fit(bad)
     assert e.value.line == 11
+    assert tierplan.log_fit(bad, skip_bad_lines=True)["parse"]["bad"] == 1
 
 
 def test_a_missing_file_is_an_os_error(tmp_path):
