@@ -3,7 +3,7 @@
 # environment: a venv in python/.venv with python/requirements-dev.txt, and
 # tierplan built into it by maturin (the extension module in the `python`
 # cargo profile: release optimisation without whole-program LTO, so it
-# builds in about a minute). Idempotent: the venv and its packages are made
+# builds in one to two minutes). Idempotent: the venv and its packages are made
 # once; the extension is rebuilt only when the Rust code changed (cargo), so
 # `npm test` runs it every time to test the current core.
 set -euo pipefail
