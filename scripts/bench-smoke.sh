@@ -4,7 +4,7 @@
 # of rotting until someone wants its figures. The sizes are far too small to
 # measure anything: the real figures come from `npm run bench*` (see
 # docs/benchmarks.md). Needs what scripts/test.sh builds before it: the wasm
-# package, the production build in dist/ and the release CLI.
+# package, the production build in dist/, the release CLI and python/.venv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,4 +33,5 @@ run bench-http env BENCH_HOURS=0.02 BENCH_REPEATS=1 node scripts/bench-http.mjs
 run bench-block-trace env LINES=20000 RUNS=1 node scripts/bench-block-trace.mjs
 run bench-block env BENCH_IOS=20000 BENCH_ROUNDS=1 node scripts/bench-block.mjs
 run bench-request env BENCH_ROUNDS=1 node scripts/bench-request.mjs
+run bench-python env BENCH_RUNS=20 BENCH_HOURS=1 BENCH_ROUNDS=1 python/.venv/bin/python scripts/bench-python.py
 echo "every benchmark ran"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install what building tierplan needs beyond Rust and Node.js themselves:
-# the wasm32 target, the wasm-bindgen CLI of exactly the pinned version, and
-# the npm packages. Idempotent: skips whatever is already there.
+# the wasm32 target, the wasm-bindgen CLI of exactly the pinned version, the
+# npm packages, and the Python package in python/.venv (scripts/setup-python.sh).
+# Idempotent: skips whatever is already there.
 # Usage: scripts/setup.sh [--ci]   (--ci uses `npm ci` instead of `npm install`)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,3 +39,6 @@ if [ "${1:-}" = "--ci" ]; then
 else
   npm install
 fi
+
+# The Python package (docs/python.md), built into the project's venv.
+bash scripts/setup-python.sh

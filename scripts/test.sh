@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Every test of the project behind one command (`npm test`): Rust unit and
 # integration tests, lint and type checks, component and worker-API tests
-# (vitest), then end-to-end tests in Chromium (Playwright) against a
-# production build. Prints one closing summary line.
+# (vitest), the Python package's tests (pytest, against the release CLI and
+# on a local Dask cluster), then end-to-end tests in Chromium (Playwright)
+# against a production build. Prints one closing summary line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 log=$(mktemp -d)
@@ -38,6 +39,10 @@ step "native CLI (release) and production build for the e2e tests"
 cargo build --manifest-path wasm/Cargo.toml --release -p tierplan-cli
 npx vite build
 
+step "Python package: build it into python/.venv (scripts/setup-python.sh), pytest"
+bash scripts/setup-python.sh
+python/.venv/bin/python -m pytest python/tests -q -p no:cacheprovider 2>&1 | tee "$log/pytest.txt"
+
 step "every benchmark once at a tiny size (scripts/bench-smoke.sh)"
 bash scripts/bench-smoke.sh
 
@@ -48,7 +53,8 @@ npx playwright test 2>&1 | tee "$log/playwright.txt"
 cargo_n=$(grep -Eo 'test result: ok\. [0-9]+ passed' "$log/cargo.txt" | awk '{s += $4} END {print s + 0}')
 vitest_n=$(sed 's/\x1b\[[0-9;]*m//g' "$log/vitest.txt" | grep -E '^ +Tests +[0-9]+ passed' | grep -Eo '[0-9]+ passed' | awk '{print $1}' | tail -1)
 pw_n=$(grep -Eo '^ +[0-9]+ passed' "$log/playwright.txt" | awk '{print $1}' | tail -1)
-total=$((cargo_n + ${vitest_n:-0} + ${pw_n:-0}))
-printf '\ncargo %s, vitest %s, playwright %s\n' "$cargo_n" "${vitest_n:-0}" "${pw_n:-0}"
+py_n=$(grep -Eo '^=* ?[0-9]+ passed' "$log/pytest.txt" | grep -Eo '[0-9]+' | tail -1)
+total=$((cargo_n + ${vitest_n:-0} + ${py_n:-0} + ${pw_n:-0}))
+printf '\ncargo %s, vitest %s, pytest %s, playwright %s\n' "$cargo_n" "${vitest_n:-0}" "${py_n:-0}" "${pw_n:-0}"
 printf 'all steps in %dm%02ds\n' $((SECONDS / 60)) $((SECONDS % 60))
 echo "tests: $total passed, 0 failed"

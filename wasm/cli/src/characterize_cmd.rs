@@ -4,7 +4,7 @@
 
 use std::process::ExitCode;
 use tierplan_core::characterize::{characterize, rows_csv, CharacterizeSpec};
-use tierplan_core::scenario::presets::{catalog, figures_of, request_device_presets};
+use tierplan_core::scenario::presets::{all_devices, figures_of};
 use tierplan_core::scenario::Device;
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -19,10 +19,7 @@ pub enum CharFormat {
 fn find(id: &str, scenario: Option<&tierplan_core::Scenario>) -> Result<Device, String> {
     let catalog: Vec<Device> = match scenario {
         Some(s) => s.devices.clone(),
-        None => catalog()
-            .into_iter()
-            .chain(request_device_presets())
-            .collect(),
+        None => all_devices(),
     };
     catalog.iter().find(|d| d.id == id).cloned().ok_or_else(|| {
         let ids: Vec<&str> = catalog.iter().map(|d| d.id.as_str()).collect();

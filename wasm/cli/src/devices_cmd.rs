@@ -4,24 +4,13 @@
 
 use std::io::Write;
 use std::process::ExitCode;
-use tierplan_core::scenario::presets::{catalog as stream_catalog, request_device_presets};
-use tierplan_core::scenario::{Device, DeviceKind};
+use tierplan_core::scenario::presets::all_devices;
+use tierplan_core::scenario::DeviceKind;
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum DevicesFormat {
     Table,
     Json,
-}
-
-/// Every device once, by id (the first catalog wins a shared id).
-pub fn catalog() -> Vec<Device> {
-    let mut out: Vec<Device> = Vec::new();
-    for d in stream_catalog().into_iter().chain(request_device_presets()) {
-        if !out.iter().any(|o| o.id == d.id) {
-            out.push(d);
-        }
-    }
-    out
 }
 
 fn opt(v: Option<f64>) -> String {
@@ -41,7 +30,7 @@ pub fn run(format: DevicesFormat) -> ExitCode {
 }
 
 fn print(format: DevicesFormat, out: &mut impl Write) -> std::io::Result<()> {
-    let devices = catalog();
+    let devices = all_devices();
     if format == DevicesFormat::Json {
         let text = serde_json::to_string_pretty(&devices).expect("serialisable");
         return writeln!(out, "{text}");

@@ -10,7 +10,6 @@ mod log;
 mod mrc_cmd;
 mod reproduce_cmd;
 mod request_cmd;
-mod sweep;
 mod threads;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -20,8 +19,7 @@ use std::time::Instant;
 use tierplan_core::analytics::cost_model::CostModelSearch;
 use tierplan_core::characterize::CharacterizeSpec;
 use tierplan_core::progress::SteppedJob;
-use tierplan_core::scenario::presets::{any_preset, request_presets};
-use tierplan_core::scenario::presets::{scenario_preset, scenario_presets};
+use tierplan_core::scenario::presets::{all_presets, any_preset, scenario_preset};
 use tierplan_core::{parse_scenario, FieldError, Job, RunResult};
 
 #[derive(Parser)]
@@ -304,7 +302,7 @@ fn main() -> ExitCode {
             Err(code) => code,
         },
         Cmd::Presets => {
-            for p in scenario_presets().into_iter().chain(request_presets()) {
+            for p in all_presets() {
                 println!("{:<24} {}  [{}]", p.id, p.title, p.source);
             }
             ExitCode::SUCCESS
@@ -385,11 +383,7 @@ fn main() -> ExitCode {
                 ExitCode::SUCCESS
             }
             None => {
-                let known: Vec<String> = scenario_presets()
-                    .into_iter()
-                    .chain(request_presets())
-                    .map(|p| p.id)
-                    .collect();
+                let known: Vec<String> = all_presets().into_iter().map(|p| p.id).collect();
                 eprintln!(
                     "tierplan: no preset named \"{name}\"; known: {}",
                     known.join(", ")
@@ -403,14 +397,14 @@ fn main() -> ExitCode {
             values,
             format,
         } => match read_scenario(&file) {
-            Ok(json) => match sweep::sweep(&json, &param, &values) {
+            Ok(json) => match tierplan_core::sweep::sweep(&json, &param, &values) {
                 Ok(points) => {
                     match format {
                         Format::Json => println!(
                             "{}",
                             serde_json::to_string_pretty(&points).expect("serialisable")
                         ),
-                        Format::Csv => print!("{}", sweep::csv(&param, &points)),
+                        Format::Csv => print!("{}", tierplan_core::sweep::csv(&param, &points)),
                     }
                     ExitCode::SUCCESS
                 }

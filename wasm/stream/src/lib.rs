@@ -88,7 +88,7 @@ impl Job {
     }
 
     fn seed(&self, k: u32) -> u32 {
-        self.scenario.run.seed.wrapping_add(k)
+        replication_seed(&self.scenario, k)
     }
 
     /// Process up to about `max_events` events and report progress.
@@ -150,109 +150,180 @@ impl Job {
     }
 
     fn assemble(&self) -> RunResult {
-        let s = &self.scenario;
-        let reps = &self.reps;
-        let first_bitrate = s.workload.classes[0].bitrate_kbps;
-        let tiers = s
-            .tiers_in_use()
-            .filter(|(role, t)| *role == TierRole::Disk || t.count > 0)
-            .map(|(role, t)| {
-                let d = s.device(&t.device).expect("validated");
-                let per = |f: &dyn Fn(&TierMetrics) -> f64| {
-                    let xs: Vec<f64> = reps
-                        .iter()
-                        .map(|r| r.tiers.iter().find(|m| m.role == role).map_or(0.0, f))
-                        .collect();
-                    mean_ci95(&xs)
-                };
-                let bw = d.read_mbps.map(|m| m * t.count as f64);
-                TierSummary {
-                    role,
-                    device: d.id.clone(),
-                    count: t.count,
-                    capacity_gb: d.capacity_gb * t.count as f64,
-                    bandwidth_mbps: bw,
-                    stream_capacity: bw.map(|b| streams_per_bandwidth(b, first_bitrate)),
-                    cost: d.price * t.count as f64,
-                    avg_streams: per(&|m| m.avg_streams),
-                    util_mean: per(&|m| m.util_mean),
-                    util_peak: per(&|m| m.util_peak),
-                }
-            })
-            .collect();
-        let flash = reps
-            .first()
-            .map(|r0| {
-                r0.flash
-                    .iter()
-                    .map(|w0| {
-                        let role = w0.role;
-                        let ws: Vec<&FlashWear> = reps
-                            .iter()
-                            .filter_map(|r| r.flash.iter().find(|w| w.role == role))
-                            .collect();
-                        let lifetimes: Vec<f64> = ws.iter().filter_map(|w| w.lifetime_h).collect();
-                        let spec = s
-                            .tiers_in_use()
-                            .find(|(r, _)| *r == role)
-                            .and_then(|(_, t)| s.device(&t.device).map(|d| (d, t.count)))
-                            .expect("flash tier exists");
-                        FlashSummary {
-                            role,
-                            host_write_mbps: mean_ci95(
-                                &ws.iter().map(|w| w.host_write_mbps).collect::<Vec<_>>(),
-                            ),
-                            write_amplification: w0.write_amplification,
-                            lifetime_h: if lifetimes.is_empty() {
-                                None
-                            } else {
-                                Some(mean_ci95(&lifetimes))
-                            },
-                            replacement_cost_per_year: mean_ci95(
-                                &ws.iter()
-                                    .map(|w| w.replacement_cost_per_year)
-                                    .collect::<Vec<_>>(),
-                            ),
-                            pe_cycles: spec.0.flash.as_ref().map_or(0, |f| f.pe_cycles),
-                            capacity_gb: spec.0.capacity_gb * spec.1 as f64,
-                        }
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        RunResult {
-            scenario_name: s.name.clone(),
-            architecture: s.architecture,
-            capital_cost: s.capital_cost(),
-            measured_s: (s.run.duration_h - s.run.warmup_h) * 3600.0,
-            events: reps.iter().map(|r| r.events).sum(),
-            summary: summarise(reps),
-            tiers,
-            flash,
-            replications: reps.clone(),
-            timeseries: self.timeseries(),
-        }
+        assemble(&self.scenario, &self.reps, self.timeseries())
     }
 
     fn timeseries(&self) -> Option<TimeSeries> {
-        if !self.plan.timeseries || self.series.is_empty() {
+        if !self.plan.timeseries {
             return None;
         }
-        let len = self.series.iter().map(|s| s[0].len()).min().unwrap_or(0);
-        let k = self.series.len() as f64;
-        let mean = |j: usize| -> Vec<f64> {
-            (0..len)
-                .map(|i| self.series.iter().map(|s| s[j][i]).sum::<f64>() / k)
-                .collect()
-        };
-        Some(TimeSeries {
-            interval_s: self.plan.ts_interval,
-            t_s: (0..len).map(|i| i as f64 * self.plan.ts_interval).collect(),
-            total: mean(0),
-            disk: mean(1),
-            file_cache: mean(2),
-            buffered: mean(3),
+        mean_series(self.plan.ts_interval, &self.series)
+    }
+}
+
+/// The seed of replication `k` of a scenario.
+fn replication_seed(s: &Scenario, k: u32) -> u32 {
+    s.run.seed.wrapping_add(k)
+}
+
+/// Replication `k` of a scenario as a scenario of its own: one replication
+/// whose seed is the one replication `k` gets in the whole run. Run apart
+/// (another thread, another machine), it gives the same
+/// `ReplicationResult`; [`merge_replications`] puts the parts together.
+pub fn replication_scenario(s: &Scenario, k: u32) -> Scenario {
+    let mut one = s.clone();
+    one.run.seed = replication_seed(s, k);
+    one.run.replications = 1;
+    one
+}
+
+/// The result of the whole run of `s` from its replications run apart:
+/// `parts[k]` is the result of [`replication_scenario`]`(s, k)`, for every
+/// k in order. Equals what [`run`] gives, bit for bit.
+pub fn merge_replications(s: &Scenario, parts: &[RunResult]) -> Result<RunResult, FieldError> {
+    if parts.len() != s.run.replications as usize {
+        return Err(FieldError {
+            path: "run.replications".into(),
+            message: format!(
+                "is {} but {} replication results were given",
+                s.run.replications,
+                parts.len()
+            ),
+        });
+    }
+    let mut reps = Vec::with_capacity(parts.len());
+    let mut series = Vec::new();
+    let mut interval = None;
+    for (k, p) in parts.iter().enumerate() {
+        match p.replications.as_slice() {
+            [r] if r.seed == replication_seed(s, k as u32) => reps.push(r.clone()),
+            _ => {
+                return Err(FieldError {
+                    path: format!("replications[{k}]"),
+                    message: format!(
+                        "is not the result of replication {k} alone (one replication of seed {})",
+                        replication_seed(s, k as u32)
+                    ),
+                })
+            }
+        }
+        if let Some(t) = &p.timeseries {
+            interval = Some(t.interval_s);
+            series.push([
+                t.total.clone(),
+                t.disk.clone(),
+                t.file_cache.clone(),
+                t.buffered.clone(),
+            ]);
+        }
+    }
+    let timeseries = interval.and_then(|i| mean_series(i, &series));
+    Ok(assemble(s, &reps, timeseries))
+}
+
+/// The mean over replications of each time series, point by point.
+fn mean_series(interval_s: f64, series: &[[Vec<f64>; 4]]) -> Option<TimeSeries> {
+    if series.is_empty() {
+        return None;
+    }
+    let len = series.iter().map(|s| s[0].len()).min().unwrap_or(0);
+    let k = series.len() as f64;
+    let mean = |j: usize| -> Vec<f64> {
+        (0..len)
+            .map(|i| series.iter().map(|s| s[j][i]).sum::<f64>() / k)
+            .collect()
+    };
+    Some(TimeSeries {
+        interval_s,
+        t_s: (0..len).map(|i| i as f64 * interval_s).collect(),
+        total: mean(0),
+        disk: mean(1),
+        file_cache: mean(2),
+        buffered: mean(3),
+    })
+}
+
+/// A run's result from its scenario and its replications.
+fn assemble(s: &Scenario, reps: &[ReplicationResult], timeseries: Option<TimeSeries>) -> RunResult {
+    let first_bitrate = s.workload.classes[0].bitrate_kbps;
+    let tiers = s
+        .tiers_in_use()
+        .filter(|(role, t)| *role == TierRole::Disk || t.count > 0)
+        .map(|(role, t)| {
+            let d = s.device(&t.device).expect("validated");
+            let per = |f: &dyn Fn(&TierMetrics) -> f64| {
+                let xs: Vec<f64> = reps
+                    .iter()
+                    .map(|r| r.tiers.iter().find(|m| m.role == role).map_or(0.0, f))
+                    .collect();
+                mean_ci95(&xs)
+            };
+            let bw = d.read_mbps.map(|m| m * t.count as f64);
+            TierSummary {
+                role,
+                device: d.id.clone(),
+                count: t.count,
+                capacity_gb: d.capacity_gb * t.count as f64,
+                bandwidth_mbps: bw,
+                stream_capacity: bw.map(|b| streams_per_bandwidth(b, first_bitrate)),
+                cost: d.price * t.count as f64,
+                avg_streams: per(&|m| m.avg_streams),
+                util_mean: per(&|m| m.util_mean),
+                util_peak: per(&|m| m.util_peak),
+            }
         })
+        .collect();
+    let flash = reps
+        .first()
+        .map(|r0| {
+            r0.flash
+                .iter()
+                .map(|w0| {
+                    let role = w0.role;
+                    let ws: Vec<&FlashWear> = reps
+                        .iter()
+                        .filter_map(|r| r.flash.iter().find(|w| w.role == role))
+                        .collect();
+                    let lifetimes: Vec<f64> = ws.iter().filter_map(|w| w.lifetime_h).collect();
+                    let spec = s
+                        .tiers_in_use()
+                        .find(|(r, _)| *r == role)
+                        .and_then(|(_, t)| s.device(&t.device).map(|d| (d, t.count)))
+                        .expect("flash tier exists");
+                    FlashSummary {
+                        role,
+                        host_write_mbps: mean_ci95(
+                            &ws.iter().map(|w| w.host_write_mbps).collect::<Vec<_>>(),
+                        ),
+                        write_amplification: w0.write_amplification,
+                        lifetime_h: if lifetimes.is_empty() {
+                            None
+                        } else {
+                            Some(mean_ci95(&lifetimes))
+                        },
+                        replacement_cost_per_year: mean_ci95(
+                            &ws.iter()
+                                .map(|w| w.replacement_cost_per_year)
+                                .collect::<Vec<_>>(),
+                        ),
+                        pe_cycles: spec.0.flash.as_ref().map_or(0, |f| f.pe_cycles),
+                        capacity_gb: spec.0.capacity_gb * spec.1 as f64,
+                    }
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    RunResult {
+        scenario_name: s.name.clone(),
+        architecture: s.architecture,
+        capital_cost: s.capital_cost(),
+        measured_s: (s.run.duration_h - s.run.warmup_h) * 3600.0,
+        events: reps.iter().map(|r| r.events).sum(),
+        summary: summarise(reps),
+        tiers,
+        flash,
+        replications: reps.to_vec(),
+        timeseries,
     }
 }
 
@@ -270,5 +341,44 @@ impl tierplan_kit::progress::SteppedJob for Job {
     }
     fn output(&self) -> Option<RunResult> {
         self.result()
+    }
+}
+
+#[cfg(test)]
+mod replication_tests {
+    use super::*;
+    use tierplan_scenario::presets::scenario_preset;
+
+    #[test]
+    fn replications_run_apart_merge_into_the_whole_run() {
+        for id in ["mmsys11-cost-ssd", "mmsys11-cost-dram"] {
+            let mut s = scenario_preset(id).expect("preset");
+            s.run.replications = 4;
+            s.run.duration_h = 2.0;
+            // Seeds past u32::MAX wrap as the run's own do.
+            s.run.seed = u32::MAX - 1;
+            s.run.timeseries = true;
+            let whole = run(&s).expect("valid");
+            let parts: Vec<RunResult> = (0..4)
+                .map(|k| run(&replication_scenario(&s, k)).expect("valid"))
+                .collect();
+            assert_eq!(
+                merge_replications(&s, &parts).expect("parts"),
+                whole,
+                "{id}"
+            );
+            assert!(whole.timeseries.is_some());
+            // Parts out of order, or too few, are refused by name.
+            let mut swapped = parts.clone();
+            swapped.swap(0, 1);
+            assert_eq!(
+                merge_replications(&s, &swapped).unwrap_err().path,
+                "replications[0]"
+            );
+            assert_eq!(
+                merge_replications(&s, &parts[..3]).unwrap_err().path,
+                "run.replications"
+            );
+        }
     }
 }

@@ -6,3 +6,4 @@ pub mod characterize;
 pub mod logs;
 pub mod optimize;
 pub mod reproduce;
+pub mod sweep;

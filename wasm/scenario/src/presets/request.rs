@@ -236,6 +236,30 @@ pub fn any_preset(id: &str) -> Option<Scenario> {
     crate::presets::scenario_preset(id).or_else(|| request_preset(id))
 }
 
+/// Every preset the front ends list: the stream-level ones, then the
+/// request-level ones (what `tierplan presets` prints).
+pub fn all_presets() -> Vec<PresetInfo> {
+    let mut out = crate::presets::scenario_presets();
+    out.extend(request_presets());
+    out
+}
+
+/// The whole built-in device catalog, each device once by id: the
+/// stream-level catalog, then the request-level study's devices (the first
+/// wins a shared id). What `tierplan devices` lists.
+pub fn all_devices() -> Vec<Device> {
+    let mut out: Vec<Device> = Vec::new();
+    for d in crate::presets::catalog()
+        .into_iter()
+        .chain(request_device_presets())
+    {
+        if !out.iter().any(|o| o.id == d.id) {
+            out.push(d);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,11 +1,20 @@
-//! `tierplan sweep`: set one numeric field to each value in turn and run.
+//! One-parameter sweeps (`tierplan sweep`, `tierplan.sweep` in Python): set
+//! one numeric field of a scenario to each value in turn and run. Each point
+//! is independent — the scenario with that value, its own seed unchanged —
+//! so the points can run anywhere, in any order (threads, a cluster) and
+//! still give the answer of the loop in [`sweep`].
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tierplan_core::stats::Estimate;
-use tierplan_core::{parse_scenario, run, FieldError};
+use tierplan_kit::stats::Estimate;
+use tierplan_scenario::validate::{parse_scenario, FieldError};
+use tierplan_scenario::Scenario;
+use tierplan_stream::results::RunResult;
+use tierplan_stream::run;
 
-#[derive(Serialize)]
+/// What a sweep reports for one value: the summary's estimates and the
+/// configuration's capital cost.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SweepPoint {
     pub value: f64,
     pub rejection_probability: Estimate,
@@ -86,39 +95,60 @@ pub fn set_number(doc: &mut Value, path: &str, v: f64) -> Result<(), Vec<FieldEr
     Ok(())
 }
 
-pub fn sweep(json: &str, path: &str, values: &[f64]) -> Result<Vec<SweepPoint>, Vec<FieldError>> {
-    parse_scenario(json)?;
-    let base: Value =
-        serde_json::from_str(json).map_err(|e| field_error("(scenario)", e.to_string()))?;
-    if values.is_empty() {
-        return Err(field_error("--values", "is empty: give at least one value"));
-    }
-    let mut out = Vec::with_capacity(values.len());
-    for &v in values {
-        let mut doc = base.clone();
-        set_number(&mut doc, path, v)?;
-        let s = parse_scenario(&doc.to_string()).map_err(|errs| {
-            errs.into_iter()
-                .map(|e| FieldError {
-                    message: format!("{} (with {path} = {v})", e.message),
-                    ..e
-                })
-                .collect::<Vec<_>>()
-        })?;
-        let r = run(&s)?;
-        out.push(SweepPoint {
-            value: v,
+/// The scenario of one point: `base` (JSON text of a valid scenario) with
+/// the field at `path` set to `value`, read and validated; a problem names
+/// the field and the value.
+pub fn point_scenario(base: &str, path: &str, value: f64) -> Result<Scenario, Vec<FieldError>> {
+    let mut doc: Value =
+        serde_json::from_str(base).map_err(|e| field_error("(scenario)", e.to_string()))?;
+    set_number(&mut doc, path, value)?;
+    parse_scenario(&doc.to_string()).map_err(|errs| {
+        errs.into_iter()
+            .map(|e| FieldError {
+                message: format!("{} (with {path} = {value})", e.message),
+                ..e
+            })
+            .collect::<Vec<_>>()
+    })
+}
+
+impl SweepPoint {
+    /// The point of `value` from its run's result.
+    pub fn new(value: f64, r: &RunResult) -> SweepPoint {
+        SweepPoint {
+            value,
             rejection_probability: r.summary.rejection_probability,
             avg_streams: r.summary.avg_streams,
             buffered_streams: r.summary.buffered_streams,
             hit_ratio: r.summary.hit_ratio,
             streams_per_dollar: r.summary.streams_per_dollar,
             capital_cost: r.capital_cost,
-        });
+        }
+    }
+}
+
+/// Check a sweep before any point runs: the base scenario is valid and
+/// there is at least one value.
+pub fn check(json: &str, values: &[f64]) -> Result<(), Vec<FieldError>> {
+    parse_scenario(json)?;
+    if values.is_empty() {
+        return Err(field_error("--values", "is empty: give at least one value"));
+    }
+    Ok(())
+}
+
+/// Every point in turn, on this thread.
+pub fn sweep(json: &str, path: &str, values: &[f64]) -> Result<Vec<SweepPoint>, Vec<FieldError>> {
+    check(json, values)?;
+    let mut out = Vec::with_capacity(values.len());
+    for &v in values {
+        let s = point_scenario(json, path, v)?;
+        out.push(SweepPoint::new(v, &run(&s)?));
     }
     Ok(out)
 }
 
+/// The points as CSV, one row per value.
 pub fn csv(param: &str, points: &[SweepPoint]) -> String {
     let mut out = format!(
         "{param},rejection_probability,rejection_probability_ci95,avg_streams,avg_streams_ci95,buffered_streams,buffered_streams_ci95,hit_ratio,hit_ratio_ci95,streams_per_dollar,streams_per_dollar_ci95,capital_cost\n"

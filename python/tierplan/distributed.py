@@ -1,0 +1,219 @@
+"""tierplan beyond one machine, on Dask distributed.
+
+The same tasks as the local calls (``tierplan._tasks``): a sweep point, a
+replication, an optimiser candidate, a figure point, a reproduction
+simulation, a trace's curve or a log's fit. Each task carries the scenario
+that decides its numbers, seed included (a replication's is the seed it gets
+in the whole run), so the answer is the local one bit for bit, whatever the
+cluster and the order the tasks finish in.
+
+Every function takes a ``client`` (a ``dask.distributed.Client``); without
+one it uses the current default client (``Client(...)`` sets it). To start
+one here: ``local_client(workers=2)``; to use a real cluster, see
+docs/python.md (dask-jobqueue on SLURM, dask-kubernetes). The workers need
+this package installed (the same version as the client).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any, Iterable, Optional, Sequence
+
+import tierplan
+
+from . import _core, _tasks
+from ._tasks import Result, scenario_text
+
+__all__ = [
+    "local_client",
+    "sweep",
+    "replications",
+    "optimize",
+    "http_figure",
+    "reproduce",
+    "mrc_many",
+    "log_fit_many",
+    "run_many",
+]
+
+
+def _client(client: Any):
+    if client is not None:
+        return client
+    from dask.distributed import default_client
+
+    return default_client()
+
+
+def local_client(workers: int = 2, **kwargs: Any):
+    """A Client of a new LocalCluster of ``workers`` processes, one thread
+    each (a simulation holds one core). Close it with ``client.close()``
+    and ``client.cluster.close()``, or use it in a ``with`` block."""
+    from dask.distributed import Client, LocalCluster
+
+    kwargs.setdefault("threads_per_worker", 1)
+    kwargs.setdefault("processes", True)
+    kwargs.setdefault("dashboard_address", None)
+    cluster = LocalCluster(n_workers=workers, **kwargs)
+    return Client(cluster)
+
+
+def _gather(client: Any, futures: list) -> list:
+    """The futures' results in order; Ctrl-C cancels what is left."""
+    try:
+        return client.gather(futures)
+    except BaseException:
+        client.cancel(futures)
+        raise
+
+
+def _map(client: Any, fn: Any, *iterables: Iterable, **kwargs: Any) -> list:
+    """``fn`` over the iterables on the cluster; raw JSON texts in order.
+    Tasks are pure: the same arguments give the same text, so Dask may
+    reuse a result."""
+    futures = client.map(fn, *iterables, **kwargs)
+    return _gather(client, futures)
+
+
+def sweep(
+    s: Any,
+    param: str,
+    values: Iterable[float],
+    *,
+    client: Any = None,
+    batch: Optional[int] = None,
+    as_frame: bool = False,
+):
+    """:func:`tierplan.sweep` on the cluster, ``batch`` points a task
+    (default: about eight tasks per worker thread, so that Dask's cost per
+    task — a few ms — stays small beside the runs while the workers still
+    share the load evenly). Each point runs exactly as locally."""
+    c = _client(client)
+    base = scenario_text(s)
+    values = [float(v) for v in values]
+    _core.sweep_check(base, values)
+    batch = batch or default_batch(len(values), c)
+    chunks = [values[k : k + batch] for k in range(0, len(values), batch)]
+    # The base scenario goes to the cluster once, not once per task (a key
+    # of its own each call: a hashed key scattered again while the last
+    # call's copy is being released can be lost).
+    [base_f] = c.scatter([base], hash=False)
+    n = len(chunks)
+    parts = _map(c, _tasks.sweep_batch_task, [base_f] * n, [param] * n, chunks)
+    rows = [json.loads(t) for part in parts for t in part]
+    return _tasks_frame(rows, as_frame)
+
+
+def default_batch(points: int, client: Any = None) -> int:
+    """Sweep points a task by default: about eight tasks per worker thread."""
+    threads = sum(_client(client).nthreads().values())
+    return max(1, points // (8 * max(1, threads)))
+
+
+def run_many(scenarios: Sequence[Any], *, engine: str = "auto", client: Any = None) -> list:
+    """:func:`tierplan.run` of every scenario, one task each, results in order."""
+    c = _client(client)
+    texts = [scenario_text(s) for s in scenarios]
+    return [Result(json.loads(t)) for t in _map(c, _tasks.run_task, texts, [engine] * len(texts))]
+
+
+def replications(s: Any, *, client: Any = None) -> Result:
+    """:func:`tierplan.run` of a stream-level scenario with one task per
+    replication; equal to the local run bit for bit."""
+    c = _client(client)
+    text = scenario_text(s)
+    n = json.loads(_core.read_scenario(text))["run"]["replications"]
+    parts = _map(c, _tasks.run_task, [_core.replication_scenario(text, k) for k in range(n)], ["stream"] * n)
+    return Result(json.loads(_core.merge_replications(text, parts)))
+
+
+def optimize(
+    s: Any,
+    spec: Any = None,
+    *,
+    client: Any = None,
+    in_flight: Optional[int] = None,
+) -> dict:
+    """:func:`tierplan.optimize` with the candidates as tasks: the search
+    hands out the cheapest candidates not yet decided (ask/tell, as the
+    browser's worker pool drives it), up to ``in_flight`` at once (default
+    two per worker thread), and takes results in any order. The
+    configurations it picks are the local search's; ``simulations`` may
+    count a few more (candidates simulated while a cheaper one was still
+    running)."""
+    from dask.distributed import as_completed
+
+    c = _client(client)
+    if spec is None:
+        spec = {"architectures": ["hdd_only", "dram_ic_hdd", "ssd_lfu_hdd"]}
+    spec_text = spec if isinstance(spec, str) else json.dumps(spec)
+    search = _core.OptimizeSearch(scenario_text(s, check=False), spec_text)
+    if in_flight is None:
+        in_flight = 2 * max(1, sum(c.nthreads().values()))
+    running: dict = {}
+    pool = as_completed([])
+    try:
+        while True:
+            room = in_flight - len(running)
+            if room > 0:
+                for cand in json.loads(search.next_batch(room)):
+                    f = c.submit(_tasks.candidate_task, json.dumps(cand["scenario"]), pure=False)
+                    running[f.key] = (f, cand["id"])
+                    pool.add(f)
+            if not running:
+                if search.is_done():
+                    break
+                raise RuntimeError("the optimiser's search stalled with nothing in flight")
+            f = next(pool)
+            _, cand_id = running.pop(f.key)
+            search.report(cand_id, f.result())
+    except BaseException:
+        c.cancel([f for f, _ in running.values()])
+        raise
+    return json.loads(search.result())
+
+
+def http_figure(
+    s: Any,
+    *,
+    client: Any = None,
+    series: Sequence[str] = tierplan.FIGURE_SERIES,
+    as_frame: bool = False,
+    **settings: Any,
+):
+    """:func:`tierplan.http_figure` with one task per point, longest first."""
+    c = _client(client)
+    plan = tierplan.figure_plan(s, tierplan.figure_settings(**settings), series)
+    texts = _map(c, _tasks.run_task, [json.dumps(p["scenario"]) for p in plan], ["request"] * len(plan))
+    return tierplan.figure_result(plan, texts, as_frame)
+
+
+def reproduce(*, client: Any = None, as_frame: bool = False):
+    """:func:`tierplan.reproduce` with one task per simulation."""
+    c = _client(client)
+    ids = _tasks.reproduce_ids()
+    rows = _tasks.reproduce_table(ids, _map(c, _tasks.reproduce_task, ids))
+    return _tasks_frame(rows, as_frame)
+
+
+def mrc_many(paths: Sequence[Any], *, client: Any = None, **kwargs: Any) -> dict:
+    """:func:`tierplan.mrc` of many block traces, one task each: ``{path:
+    result}``. The paths must be readable by the workers (a shared file
+    system on a cluster)."""
+    c = _client(client)
+    ps = [os.fspath(p) for p in paths]
+    texts = _map(c, _tasks.mrc_task, ps, [kwargs] * len(ps))
+    return {p: json.loads(t) for p, t in zip(ps, texts)}
+
+
+def log_fit_many(paths: Sequence[Any], *, client: Any = None, **kwargs: Any) -> dict:
+    """:func:`tierplan.log_fit` of many request logs, one task each: ``{path: result}``."""
+    c = _client(client)
+    ps = [os.fspath(p) for p in paths]
+    texts = _map(c, _tasks.log_fit_task, ps, [kwargs] * len(ps))
+    return {p: json.loads(t) for p, t in zip(ps, texts)}
+
+
+def _tasks_frame(rows: list, as_frame: bool):
+    return tierplan.to_frame(rows) if as_frame else rows

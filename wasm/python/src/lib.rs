@@ -1,0 +1,599 @@
+//! tierplan-python: the extension module `tierplan._core`, Python's door
+//! into `tierplan-core`.
+//!
+//! A thin layer like the wasm bindings: scenarios, specs and results cross
+//! the boundary as JSON text (the Python package `python/tierplan` turns them
+//! into dicts with `json`), read by the very functions the CLI and the
+//! browser use (`parse_scenario`, `read_scenario`, `json_read`), so a
+//! scenario and seed give the same numbers bit for bit. serde_json prints
+//! every f64 in its shortest round-trip form and Python's `json` reads it
+//! back exactly.
+//!
+//! Every simulation is one of the core's resumable jobs, stepped here in
+//! chunks with the GIL released (`Python::detach`); between chunks the
+//! module checks for signals (Ctrl-C raises `KeyboardInterrupt` within a
+//! chunk's time, well under a second) and calls the progress callback.
+//! Problems of a scenario raise `tierplan.ScenarioError` with the core's
+//! field errors; a bad line of a trace or log raises `tierplan.TraceError`
+//! naming the line.
+
+use pyo3::exceptions::{PyKeyError, PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use serde::Serialize;
+use std::io::Read;
+use tierplan_core::block::mrc::{MrcPolicy, Profiler, Sampling};
+use tierplan_core::logs::{self, ColumnMap, LogParser};
+use tierplan_core::progress::{Done, SteppedJob};
+use tierplan_core::request::{MaxRateJob, RequestJob};
+use tierplan_core::sampling::block::trace::{detect_block_format, TraceReader};
+use tierplan_core::sampling::block::BlockSource;
+use tierplan_core::scenario::block::BlockTraceFormat;
+use tierplan_core::scenario::presets;
+use tierplan_core::{FieldError, Job, Scenario};
+
+/// Work per step: small enough that a step takes well under a second
+/// (the engines do millions of events a second), so Ctrl-C and progress
+/// are prompt; large enough that the check costs nothing.
+const CHUNK: u64 = 1 << 18;
+
+fn json<T: Serialize + ?Sized>(value: &T) -> PyResult<String> {
+    serde_json::to_string(value).map_err(|e| PyRuntimeError::new_err(e.to_string()))
+}
+
+/// `tierplan.ScenarioError(errors)`: the Python class (python/tierplan/errors.py)
+/// built from the core's field errors.
+fn scenario_error(py: Python<'_>, errors: &[FieldError]) -> PyErr {
+    let build = || -> PyResult<PyErr> {
+        let class = py.import("tierplan.errors")?.getattr("ScenarioError")?;
+        let value = class.call1((json(errors)?,))?;
+        Ok(PyErr::from_value(value))
+    };
+    build().unwrap_or_else(|e| e)
+}
+
+/// `tierplan.TraceError(file, line, message)`.
+fn trace_error(py: Python<'_>, file: &str, line: u64, message: &str) -> PyErr {
+    let build = || -> PyResult<PyErr> {
+        let class = py.import("tierplan.errors")?.getattr("TraceError")?;
+        Ok(PyErr::from_value(class.call1((file, line, message))?))
+    };
+    build().unwrap_or_else(|e| e)
+}
+
+fn field(path: &str, message: impl Into<String>) -> Vec<FieldError> {
+    vec![FieldError {
+        path: path.into(),
+        message: message.into(),
+    }]
+}
+
+/// Read and validate a scenario's JSON text.
+fn parse(py: Python<'_>, text: &str) -> PyResult<Scenario> {
+    tierplan_core::parse_scenario(text).map_err(|e| scenario_error(py, &e))
+}
+
+/// Read a scenario without the range checks (the job constructors check).
+fn read(py: Python<'_>, text: &str) -> PyResult<Scenario> {
+    tierplan_core::read_scenario(text).map_err(|e| scenario_error(py, &e))
+}
+
+/// Step a job to its end with the GIL released, checking for Ctrl-C and
+/// reporting progress (as JSON text) between steps.
+fn drive<J>(py: Python<'_>, job: &mut J, progress: Option<&Bound<'_, PyAny>>) -> PyResult<J::Output>
+where
+    J: SteppedJob + Send,
+    J::Progress: Serialize + Send,
+{
+    loop {
+        let p = py.detach(|| job.advance(CHUNK));
+        py.check_signals()?;
+        if let Some(cb) = progress {
+            cb.call1((json(&p)?,))?;
+        }
+        if p.done() {
+            break;
+        }
+    }
+    job.output()
+        .ok_or_else(|| PyRuntimeError::new_err("the job reported done without a result"))
+}
+
+/// Run a scenario (JSON text) to its end: the request-level engine when it
+/// has a `request` section (unless `engine` is "stream"), else the
+/// stream-level one — as `tierplan run` does. Returns the result's JSON.
+#[pyfunction]
+#[pyo3(signature = (scenario, engine="auto", progress=None))]
+fn run(
+    py: Python<'_>,
+    scenario: &str,
+    engine: &str,
+    progress: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let s = parse(py, scenario)?;
+    let request = match engine {
+        "auto" => s.request.is_some(),
+        "request" => true,
+        "stream" => false,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "engine: {other:?} is not one of \"auto\", \"stream\", \"request\""
+            )))
+        }
+    };
+    if request {
+        let mut job = RequestJob::new(s).map_err(|e| scenario_error(py, &e))?;
+        json(&drive(py, &mut job, progress)?)
+    } else {
+        let mut job = Job::new(s).map_err(|e| scenario_error(py, &e))?;
+        json(&drive(py, &mut job, progress)?)
+    }
+}
+
+/// Every problem of a scenario (JSON list of field errors; empty if valid).
+#[pyfunction]
+fn validate(scenario: &str) -> PyResult<String> {
+    match tierplan_core::parse_scenario(scenario) {
+        Ok(_) => Ok("[]".into()),
+        Err(errors) => json(&errors),
+    }
+}
+
+/// The scenario with defaults filled in, validated (JSON text).
+#[pyfunction]
+fn read_scenario(py: Python<'_>, scenario: &str) -> PyResult<String> {
+    json(&parse(py, scenario)?)
+}
+
+/// Every built-in preset (stream- and request-level).
+#[pyfunction]
+fn presets_list() -> PyResult<String> {
+    json(&presets::all_presets())
+}
+
+/// A preset scenario by id.
+#[pyfunction]
+fn preset(id: &str) -> PyResult<String> {
+    match presets::any_preset(id) {
+        Some(s) => json(&s),
+        None => {
+            let known: Vec<String> = presets::all_presets().into_iter().map(|p| p.id).collect();
+            Err(PyKeyError::new_err(format!(
+                "no preset named {id:?}; known: {}",
+                known.join(", ")
+            )))
+        }
+    }
+}
+
+/// The whole device catalog.
+#[pyfunction]
+fn devices() -> PyResult<String> {
+    json(&presets::all_devices())
+}
+
+/// The scenario of one sweep point: `base` with `path` set to `value`.
+#[pyfunction]
+fn sweep_point_scenario(py: Python<'_>, base: &str, path: &str, value: f64) -> PyResult<String> {
+    let s = tierplan_core::sweep::point_scenario(base, path, value)
+        .map_err(|e| scenario_error(py, &e))?;
+    json(&s)
+}
+
+/// Check a sweep before it runs (valid base scenario, some values).
+#[pyfunction]
+fn sweep_check(py: Python<'_>, base: &str, values: Vec<f64>) -> PyResult<()> {
+    tierplan_core::sweep::check(base, &values).map_err(|e| scenario_error(py, &e))
+}
+
+/// One sweep point: run the point's scenario, report its SweepPoint.
+#[pyfunction]
+#[pyo3(signature = (base, path, value, progress=None))]
+fn sweep_point(
+    py: Python<'_>,
+    base: &str,
+    path: &str,
+    value: f64,
+    progress: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let s = tierplan_core::sweep::point_scenario(base, path, value)
+        .map_err(|e| scenario_error(py, &e))?;
+    let mut job = Job::new(s).map_err(|e| scenario_error(py, &e))?;
+    let r = drive(py, &mut job, progress)?;
+    json(&tierplan_core::sweep::SweepPoint::new(value, &r))
+}
+
+/// Replication `k` of a scenario as a scenario of its own (seed + k).
+#[pyfunction]
+fn replication_scenario(py: Python<'_>, scenario: &str, k: u32) -> PyResult<String> {
+    let s = parse(py, scenario)?;
+    if k >= s.run.replications {
+        return Err(scenario_error(
+            py,
+            &field(
+                "run.replications",
+                format!("is {}: there is no replication {k}", s.run.replications),
+            ),
+        ));
+    }
+    json(&tierplan_core::stream::replication_scenario(&s, k))
+}
+
+/// The whole run's result from its replications' results run apart.
+#[pyfunction]
+fn merge_replications(py: Python<'_>, scenario: &str, parts: Vec<String>) -> PyResult<String> {
+    let s = parse(py, scenario)?;
+    let mut rs = Vec::with_capacity(parts.len());
+    for (k, p) in parts.iter().enumerate() {
+        let r: tierplan_core::RunResult = tierplan_core::json_read::from_json(p)
+            .map_err(|e| PyValueError::new_err(format!("part {k} is not a RunResult: {e}")))?;
+        rs.push(r);
+    }
+    let r =
+        tierplan_core::stream::merge_replications(&s, &rs).map_err(|e| scenario_error(py, &[e]))?;
+    json(&r)
+}
+
+/// The optimiser's cost-ordered search, ask/tell (as the browser's worker
+/// pool drives it): take candidates, simulate them anywhere, report back.
+#[pyclass(module = "tierplan._core")]
+struct OptimizeSearch {
+    search: tierplan_core::optimize::Search,
+}
+
+#[pymethods]
+impl OptimizeSearch {
+    #[new]
+    fn new(py: Python<'_>, scenario: &str, spec: &str) -> PyResult<Self> {
+        let s = read(py, scenario)?;
+        let spec = tierplan_core::optimize::parse_spec(spec).map_err(|e| scenario_error(py, &e))?;
+        let search =
+            tierplan_core::optimize::Search::new(s, spec).map_err(|e| scenario_error(py, &e))?;
+        Ok(OptimizeSearch { search })
+    }
+
+    /// Up to `k` candidates (JSON list), cheapest first.
+    fn next_batch(&mut self, k: usize) -> PyResult<String> {
+        json(&self.search.next_batch(k))
+    }
+
+    /// Report candidate `id`'s RunResult (JSON text).
+    fn report(&mut self, id: u32, result: &str) -> PyResult<()> {
+        let r: tierplan_core::RunResult = tierplan_core::json_read::from_json(result)
+            .map_err(|e| PyValueError::new_err(format!("the result is not a RunResult: {e}")))?;
+        self.search.report(id, &r).map_err(PyValueError::new_err)
+    }
+
+    fn is_done(&self) -> bool {
+        self.search.is_done()
+    }
+
+    fn progress(&self) -> PyResult<String> {
+        json(&self.search.progress())
+    }
+
+    fn result(&self) -> PyResult<String> {
+        json(&self.search.result())
+    }
+}
+
+/// The optimiser's search on this process, one candidate at a time (the
+/// order `tierplan optimize` uses), each stepped like any run.
+#[pyfunction]
+#[pyo3(signature = (scenario, spec, progress=None))]
+fn optimize(
+    py: Python<'_>,
+    scenario: &str,
+    spec: &str,
+    progress: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let mut search = OptimizeSearch::new(py, scenario, spec)?.search;
+    loop {
+        let batch = search.next_batch(1);
+        if batch.is_empty() {
+            break;
+        }
+        for c in batch {
+            let mut job = Job::new(c.scenario).map_err(|e| scenario_error(py, &e))?;
+            let r = drive(py, &mut job, None)?;
+            search.report(c.id, &r).map_err(PyRuntimeError::new_err)?;
+            if let Some(cb) = progress {
+                cb.call1((json(&search.progress())?,))?;
+            }
+        }
+    }
+    json(&search.result())
+}
+
+/// The highest request rate meeting `request.search.miss_target`.
+#[pyfunction]
+#[pyo3(signature = (scenario, progress=None))]
+fn max_rate(
+    py: Python<'_>,
+    scenario: &str,
+    progress: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let s = read(py, scenario)?;
+    let mut job = MaxRateJob::new(s).map_err(|e| scenario_error(py, &e))?;
+    json(&drive(py, &mut job, progress)?)
+}
+
+/// The HTTP figure's points (series, rate, the point's scenario), longest
+/// first, as the app's worker pool and `tierplan http-figure` plan them.
+#[pyfunction]
+fn figure_plan(py: Python<'_>, base: &str, settings: &str, series: &str) -> PyResult<String> {
+    use tierplan_core::request::figure::{self, FigureSeries, FigureSettings};
+    let base = read(py, base)?;
+    let settings: FigureSettings = tierplan_core::json_read::from_json(settings)
+        .map_err(|e| PyValueError::new_err(format!("the figure's settings: {e}")))?;
+    let series: Vec<FigureSeries> = tierplan_core::json_read::from_json(series)
+        .map_err(|e| PyValueError::new_err(format!("the figure's series: {e}")))?;
+    match figure::figure_plan(&base, &settings, &series) {
+        Ok(points) => json(&points),
+        Err(errs) => Err(scenario_error(
+            py,
+            &errs
+                .into_iter()
+                .map(|(name, message)| FieldError {
+                    path: format!("figure.{name}"),
+                    message: message.into(),
+                })
+                .collect::<Vec<_>>(),
+        )),
+    }
+}
+
+/// Microbenchmarks of a device (JSON) with a spec (JSON).
+#[pyfunction]
+fn characterize(py: Python<'_>, device: &str, spec: &str) -> PyResult<String> {
+    let device: tierplan_core::scenario::Device = tierplan_core::json_read::from_json(device)
+        .map_err(|e| PyValueError::new_err(format!("device: {e}")))?;
+    let spec: tierplan_core::characterize::CharacterizeSpec =
+        tierplan_core::json_read::from_json(spec)
+            .map_err(|e| PyValueError::new_err(format!("characterize: {e}")))?;
+    let c = py
+        .detach(|| tierplan_core::characterize::characterize(&device, &spec))
+        .map_err(|e| scenario_error(py, &e))?;
+    json(&c)
+}
+
+/// The spec `tierplan characterize` runs by default.
+#[pyfunction]
+fn default_characterize_spec() -> PyResult<String> {
+    json(&tierplan_core::characterize::CharacterizeSpec::default())
+}
+
+/// The reproduction plan: every claim and the scenarios it runs.
+#[pyfunction]
+fn reproduction() -> PyResult<String> {
+    json(&tierplan_core::reproduce::reproduction())
+}
+
+/// Run one reproduction simulation by id: a stream-level RunResult, or a
+/// request-level RequestOutput.
+#[pyfunction]
+fn reproduction_run(py: Python<'_>, id: &str) -> PyResult<String> {
+    use tierplan_core::reproduce;
+    let plan = reproduce::reproduction();
+    if let Some(s) = plan.scenarios.iter().find(|s| s.id == id) {
+        let r = py.detach(|| reproduce::run_scenario(s));
+        return json(&r.map_err(|e| PyRuntimeError::new_err(e.to_string()))?);
+    }
+    if let Some(s) = plan.request_scenarios.iter().find(|s| s.id == id) {
+        let r = py.detach(|| reproduce::run_request_scenario(s));
+        return json(&r.map_err(|e| PyRuntimeError::new_err(e.to_string()))?);
+    }
+    Err(PyKeyError::new_err(format!(
+        "no reproduction scenario {id:?}"
+    )))
+}
+
+/// The claims table from the simulations' results (JSON maps by id).
+#[pyfunction]
+fn reproduction_table(results: &str, requests: &str) -> PyResult<String> {
+    use tierplan_core::reproduce;
+    let results: std::collections::BTreeMap<String, tierplan_core::RunResult> =
+        tierplan_core::json_read::from_json(results)
+            .map_err(|e| PyValueError::new_err(format!("results: {e}")))?;
+    let requests: std::collections::BTreeMap<String, reproduce::RequestOutput> =
+        tierplan_core::json_read::from_json(requests)
+            .map_err(|e| PyValueError::new_err(format!("requests: {e}")))?;
+    json(&reproduce::reproduction_table_with(
+        &reproduce::reproduction(),
+        &results,
+        &requests,
+    ))
+}
+
+/// Read a file in chunks, handing each to `feed` with the GIL released,
+/// checking for Ctrl-C between chunks. The first 64 KB (or the whole file if
+/// shorter) come first, to `head`, which returns the consumer.
+fn read_chunks<C: Send>(
+    py: Python<'_>,
+    path: &str,
+    head: impl FnOnce(&[u8]) -> PyResult<C>,
+    mut feed: impl FnMut(&mut C, &[u8]) + Send,
+) -> PyResult<C> {
+    let cannot = |e: std::io::Error| {
+        pyo3::exceptions::PyOSError::new_err(format!("cannot read {path}: {e}"))
+    };
+    let mut f = std::fs::File::open(path).map_err(cannot)?;
+    let mut buf = vec![0u8; 1 << 20];
+    let mut first = Vec::new();
+    while first.len() < 65_536 {
+        let n = f.read(&mut buf).map_err(cannot)?;
+        if n == 0 {
+            break;
+        }
+        first.extend_from_slice(&buf[..n]);
+    }
+    let mut c = head(&first)?;
+    feed(&mut c, &first);
+    loop {
+        let n = py.detach(|| f.read(&mut buf)).map_err(cannot)?;
+        if n == 0 {
+            break;
+        }
+        py.detach(|| feed(&mut c, &buf[..n]));
+        py.check_signals()?;
+    }
+    Ok(c)
+}
+
+/// Hit ratio against cache size over a block trace file (model §13), as
+/// `tierplan mrc`: policy "lru", "fifo" or "setassoc"; `sample` a rate or
+/// `sample_size` a number of blocks (not both); `sizes` in 4 KB blocks
+/// (empty: the default grid); `format` "msr", "spc", "plain" or detected.
+/// A bad line raises TraceError naming it unless `skip_bad_lines`; the
+/// result then counts them (`bad_lines`).
+#[pyfunction]
+#[pyo3(signature = (path, policy="lru", sample=None, sample_size=None, sizes=Vec::new(), format=None, skip_bad_lines=false))]
+#[allow(clippy::too_many_arguments)]
+fn mrc(
+    py: Python<'_>,
+    path: &str,
+    policy: &str,
+    sample: Option<f64>,
+    sample_size: Option<usize>,
+    sizes: Vec<u64>,
+    format: Option<&str>,
+    skip_bad_lines: bool,
+) -> PyResult<String> {
+    let policy = match policy {
+        "lru" => MrcPolicy::Lru,
+        "fifo" => MrcPolicy::Fifo,
+        "setassoc" => MrcPolicy::SetAssoc,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "policy: {other:?} is not one of \"lru\", \"fifo\", \"setassoc\""
+            )))
+        }
+    };
+    let sampling = match (sample, sample_size) {
+        (Some(_), Some(_)) => {
+            return Err(PyValueError::new_err(
+                "give sample (a rate) or sample_size (blocks), not both",
+            ))
+        }
+        (Some(r), None) => Sampling::Rate(r),
+        (None, Some(n)) => Sampling::Size(n),
+        (None, None) => Sampling::Exact,
+    };
+    let format = match format {
+        None => None,
+        Some("msr") => Some(BlockTraceFormat::Msr),
+        Some("spc") => Some(BlockTraceFormat::Spc),
+        Some("plain") => Some(BlockTraceFormat::Plain),
+        Some(other) => {
+            return Err(PyValueError::new_err(format!(
+                "format: {other:?} is not one of \"msr\", \"spc\", \"plain\""
+            )))
+        }
+    };
+    let profiler = Profiler::new(policy, sampling, &sizes).map_err(PyValueError::new_err)?;
+    let total = std::fs::metadata(path).map(|m| m.len()).ok();
+    let (profiler, reader) = read_chunks(
+        py,
+        path,
+        |head| {
+            let f = format
+                .or_else(|| detect_block_format(head))
+                .ok_or_else(|| {
+                    PyValueError::new_err(format!(
+                    "cannot tell the format of {path}; give format=\"msr\", \"spc\" or \"plain\""
+                ))
+                })?;
+            let mut reader = TraceReader::new(f);
+            if let Some(t) = total {
+                reader.set_total_bytes(t);
+            }
+            Ok((profiler, reader))
+        },
+        |(p, r), chunk| {
+            r.feed(chunk);
+            while let Some(io) = r.next_io() {
+                p.push(&io);
+            }
+        },
+    )?;
+    let (mut profiler, mut reader) = (profiler, reader);
+    reader.end();
+    while let Some(io) = reader.next_io() {
+        profiler.push(&io);
+    }
+    if let (false, Some(e)) = (skip_bad_lines, reader.errors().first()) {
+        return Err(trace_error(py, path, e.line, &e.message));
+    }
+    let r = profiler.finish(&sizes);
+    let mut v = serde_json::to_value(&r).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+    v["bad_lines"] = reader.bad_lines().into();
+    json(&v)
+}
+
+/// Fit a request log file (model §14), as `tierplan log fit`: the column
+/// mapping detected from its first 64 KB unless `column_map` (a ColumnMap's
+/// JSON) is given. Returns {map, parse, fit}. A bad line raises TraceError
+/// naming it unless `skip_bad_lines`.
+#[pyfunction]
+#[pyo3(signature = (path, column_map=None, skip_bad_lines=false))]
+fn log_fit(
+    py: Python<'_>,
+    path: &str,
+    column_map: Option<&str>,
+    skip_bad_lines: bool,
+) -> PyResult<String> {
+    let given: Option<ColumnMap> = column_map
+        .map(|t| {
+            tierplan_core::json_read::from_json(t)
+                .map_err(|e| PyValueError::new_err(format!("column map: {e}")))
+        })
+        .transpose()?;
+    let mut p: LogParser = read_chunks(
+        py,
+        path,
+        |head| {
+            let map = match given {
+                Some(m) => m,
+                None => {
+                    let det = logs::detect(head);
+                    det.map.ok_or_else(|| {
+                        PyValueError::new_err(format!(
+                            "cannot guess the columns of {path} ({}); give column_map",
+                            det.notes.join("; ")
+                        ))
+                    })?
+                }
+            };
+            LogParser::new(map, false).map_err(PyValueError::new_err)
+        },
+        |p, chunk| p.feed(chunk),
+    )?;
+    p.finish();
+    if let Some(e) = &p.tally.mapping_error {
+        return Err(PyValueError::new_err(format!("{path}: {e}")));
+    }
+    let progress = p.progress();
+    if let (false, Some(b)) = (skip_bad_lines, progress.bad_lines.first()) {
+        return Err(trace_error(
+            py,
+            path,
+            b.line,
+            &format!("{} ({})", b.message, b.text),
+        ));
+    }
+    json(&serde_json::json!({
+        "map": p.map(),
+        "parse": progress,
+        "fit": logs::fit(&p.tally),
+    }))
+}
+
+#[pymodule]
+mod _core {
+    #[pymodule_export]
+    use super::{
+        characterize, default_characterize_spec, devices, figure_plan, log_fit, max_rate,
+        merge_replications, mrc, optimize, preset, presets_list, read_scenario,
+        replication_scenario, reproduction, reproduction_run, reproduction_table, run, sweep_check,
+        sweep_point, sweep_point_scenario, validate, OptimizeSearch,
+    };
+}
