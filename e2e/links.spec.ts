@@ -232,3 +232,41 @@ test('a scenario file that the core refuses shows the field-named messages', asy
   await expect(app.notice).toContainText('notjson.json does not hold a readable scenario: it is not JSON');
   await app.waitValid();
 });
+
+test('an invalid draft is kept: after a reload (its link) and in a new tab (the autosave) it is back with its messages', async ({ page, context }) => {
+  const app = new LinksPage(page);
+  await app.open();
+  const before = await app.hash();
+  // Two edits the core refuses: no replication, and a library the disks cannot hold.
+  await app.setField('run.replications', '0');
+  await app.setField('workload.videos', '90000');
+  await expect(app.error('run.replications')).toContainText('out of range');
+  await expect(app.error('tiers.disk.count')).toContainText('the library needs');
+  await expect(app.runButton).toBeDisabled();
+  // The URL and the autosave follow the draft all the same.
+  await app.waitUrlChangedFrom(before);
+  await expect.poll(() => app.autosaved()).toContain('"videos":90000');
+  await shot(page, 'draft-invalid-edited');
+
+  await page.reload();
+  await expect(page.getByTestId('app')).toHaveAttribute('data-valid', 'false');
+  await expect(app.field('run.replications')).toHaveValue('0');
+  await expect(app.field('workload.videos')).toHaveValue('90000');
+  await expect(app.error('run.replications')).toContainText('out of range');
+  await expect(app.error('tiers.disk.count')).toContainText('the library needs');
+  await expect(app.notice).toContainText('The scenario in the link is a draft with 2 problems, restored as it was');
+  await shot(page, 'draft-invalid-reloaded');
+
+  // A new tab of the same browser, without the link: the autosaved draft.
+  const other = new LinksPage(await context.newPage());
+  await other.goto();
+  await expect(other.field('run.replications')).toHaveValue('0');
+  await expect(other.error('tiers.disk.count')).toContainText('the library needs');
+  await expect(other.notice).toContainText('The autosaved scenario is a draft with 2 problems');
+  await shot(other.page, 'draft-invalid-autosave');
+
+  // Fixing the fields makes it a scenario again.
+  await other.setField('run.replications', '2');
+  await other.setField('workload.videos', '300');
+  await other.waitValid();
+});

@@ -240,8 +240,8 @@ export function App({ engine }: { engine: Engine }) {
 
   const form = useMemo(() => ({ errors, setLocalInvalid }), [errors, setLocalInvalid]);
 
-  // URL, autosave, presets and files (src/state); the URL follows only scenarios the core accepted.
-  const persistence = usePersistence(engine, scenario, setScenario, scenario !== null && validated === scenario && errors.length === 0 && localInvalid.size === 0);
+  // URL, autosave, presets and files (src/state); drafts the core does not accept yet are kept too.
+  const persistence = usePersistence(engine, scenario, setScenario);
   const { loadPreset, openJson: openScenario } = persistence;
 
   const startRun = useCallback(() => {
@@ -278,17 +278,27 @@ export function App({ engine }: { engine: Engine }) {
   const [runWhenAccepted, setRunWhenAccepted] = useState<Scenario | null>(null);
   // The applied row's TCO, shown with the results of exactly that scenario.
   const [appliedTco, setAppliedTco] = useState<{ scenario: Scenario; tco: TcoBreakdown } | null>(null);
+  // The applied scenario whose run the page brings into view (its progress, then its results).
+  const reveal = useRef<Scenario | null>(null);
   const applyAndRun = useCallback((s: Scenario, tco?: TcoBreakdown | null) => {
     setScenario(s);
     setAppliedTco(tco ? { scenario: s, tco } : null);
     setView('scenario');
     setRunWhenAccepted(s);
+    reveal.current = s;
   }, []);
   useEffect(() => {
     if (!runWhenAccepted || validated !== runWhenAccepted) return;
     setRunWhenAccepted(null);
     if (scenario === runWhenAccepted && errors.length === 0) startRun();
   }, [runWhenAccepted, validated, scenario, errors, startRun]);
+  useEffect(() => {
+    if (!reveal.current || scenario !== reveal.current) return;
+    const target = run.status === 'done' ? 'results' : run.status === 'running' ? 'run-status' : null;
+    if (!target) return;
+    if (run.status === 'done') reveal.current = null;
+    document.querySelector(`[data-testid="${target}"]`)?.scrollIntoView({ block: 'start' });
+  }, [run.status, scenario]);
 
   useEffect(() => () => abortRef.current?.abort(), []);
 

@@ -92,6 +92,11 @@ export function Results({ result, tco }: { result: RunResult; tco?: TcoBreakdown
         {reps} replication{reps === 1 ? '' : 's'}, measured over {num(result.measured_s / 3600)} h, {integer(result.events)} events.
         {reps > 1 ? ' Values are mean ± half-width of the 95 % confidence interval (Student t).' : ' One replication: no confidence interval.'}
       </p>
+      {(result.warnings ?? []).map((w) => (
+        <p className="notice" role="status" key={w} data-testid="result-warning">
+          {w}
+        </p>
+      ))}
       <div className="kpis">
         <div className="kpi">
           <span className="kpi-label">Capital cost</span>
@@ -174,7 +179,16 @@ export function Results({ result, tco }: { result: RunResult; tco?: TcoBreakdown
               <dt>Capacity</dt>
               <dd>{num(t.capacity_gb)} GB</dd>
               <dt>Bandwidth</dt>
-              <dd>{t.bandwidth_mbps === null || t.bandwidth_mbps === undefined ? 'unlimited' : `${num(t.bandwidth_mbps)} MB/s`}</dd>
+              <dd data-testid={`tier-${t.role}-bandwidth`}>
+                {t.bandwidth_mbps === null || t.bandwidth_mbps === undefined ? 'unlimited' : `${num(t.bandwidth_mbps)} MB/s`}
+                {t.datasheet_mbps !== null && t.datasheet_mbps !== undefined && t.bandwidth_mbps ? (
+                  <span className="hint" data-testid={`tier-${t.role}-derived`}>
+                    {' '}
+                    streaming: {num(t.bandwidth_mbps / t.count)} MB/s per disk, derived from seek, rotation and zones at {integer(t.read_kb ?? 0)} KB reads per stream
+                    (datasheet {num(t.datasheet_mbps)} MB/s)
+                  </span>
+                ) : null}
+              </dd>
               <dt>Stream capacity</dt>
               <dd data-testid={`tier-${t.role}-stream_capacity`}>
                 {t.stream_capacity === null || t.stream_capacity === undefined ? 'unlimited' : `${integer(t.stream_capacity)} streams`}
@@ -184,7 +198,7 @@ export function Results({ result, tco }: { result: RunResult; tco?: TcoBreakdown
               <dt>Utilisation, mean</dt>
               <dd>{estimate(t.util_mean, 'percent')}</dd>
               <dt>Utilisation, peak</dt>
-              <dd>{estimate(t.util_peak, 'percent')}</dd>
+              <dd data-testid={`tier-${t.role}-util_peak`}>{estimate(t.util_peak, 'percent')}</dd>
               <dt>Cost</dt>
               <dd>{dollars(t.cost)}</dd>
             </dl>

@@ -127,7 +127,8 @@ function VideoClasses({ classes, edit }: { classes: VideoClass[]; edit: Edit }) 
                 onChange={(v) => edit((s) => void (s.workload.classes[i].share = v))} />
             ) : null}
             <NumField path={`workload.classes[${i}].length_min`} label="Video length" unit="min" value={c.length_min}
-              onChange={(v) => edit((s) => void (s.workload.classes[i].length_min = v))} />
+              hint="keeps the concurrent streams (λ follows); a warm-up of one video length follows too"
+              onChange={(v) => edit((s) => setLength(s, i, v))} />
             <NumField path={`workload.classes[${i}].bitrate_kbps`} label="Bitrate" unit="KB/s" value={c.bitrate_kbps}
               hint="KB = 1024 bytes"
               onChange={(v) => edit((s) => void (s.workload.classes[i].bitrate_kbps = v))} />
@@ -190,6 +191,30 @@ function VideoClasses({ classes, edit }: { classes: VideoClass[]; edit: Edit }) 
  * empty caches and idle disks (as the studies did, so their presets keep 0),
  * and the time average counts that ramp-up. A plan wants the steady state.
  */
+/** A plan's warm-up: one video length of the longest class, at least 1 h (as the present-day presets set it). */
+function planWarmupH(s: Scenario): number {
+  return Math.max(1, ...s.workload.classes.map((c) => c.length_min / 60));
+}
+
+/**
+ * A class's new length. The concurrent streams the user stated stay (λ is
+ * what follows, so the order of typing does not matter), and a warm-up that
+ * was one video length stays one video length, the measured hours kept.
+ */
+function setLength(s: Scenario, i: number, minutes: number): void {
+  const streams = rateToStreams(s.workload.arrival_rate, meanLengthS(s.workload.classes));
+  const warm = planWarmupH(s);
+  const follows = s.run.warmup_h === warm;
+  s.workload.classes[i].length_min = minutes;
+  if (!(Number.isFinite(minutes) && minutes > 0)) return;
+  if (Number.isFinite(streams) && streams > 0) s.workload.arrival_rate = tidy(streamsToRate(streams, meanLengthS(s.workload.classes)));
+  if (follows) {
+    const next = planWarmupH(s);
+    s.run.duration_h = tidy(s.run.duration_h + next - warm);
+    s.run.warmup_h = next;
+  }
+}
+
 function warmupHint(s: Scenario): string {
   const longest = Math.max(0, ...s.workload.classes.map((c) => c.length_min));
   const oneLength = `${num(longest / 60)} h`;

@@ -153,7 +153,7 @@ impl Job {
         let s = &self.scenario;
         let reps = &self.reps;
         let first_bitrate = s.workload.classes[0].bitrate_kbps;
-        let tiers = s
+        let tiers: Vec<TierSummary> = s
             .tiers_in_use()
             .filter(|(role, t)| *role == TierRole::Disk || t.count > 0)
             .map(|(role, t)| {
@@ -165,13 +165,21 @@ impl Job {
                         .collect();
                     mean_ci95(&xs)
                 };
-                let bw = d.read_mbps.map(|m| m * t.count as f64);
+                let per_device = if role == TierRole::Disk {
+                    tierplan_kit::devices::hdd::disk_tier_mbps(s)
+                } else {
+                    d.read_mbps
+                };
+                let bw = per_device.map(|m| m * t.count as f64);
+                let timed = role == TierRole::Disk && d.hdd.is_some();
                 TierSummary {
                     role,
                     device: d.id.clone(),
                     count: t.count,
                     capacity_gb: d.capacity_gb * t.count as f64,
                     bandwidth_mbps: bw,
+                    datasheet_mbps: if timed { d.read_mbps } else { None },
+                    read_kb: timed.then(|| s.tiers.disk_read_kb()),
                     stream_capacity: bw.map(|b| streams_per_bandwidth(b, first_bitrate)),
                     cost: d.price * t.count as f64,
                     avg_streams: per(&|m| m.avg_streams),
@@ -227,6 +235,10 @@ impl Job {
             measured_s: (s.run.duration_h - s.run.warmup_h) * 3600.0,
             events: reps.iter().map(|r| r.events).sum(),
             summary: summarise(reps),
+            warnings: steady_state_warning(s)
+                .into_iter()
+                .chain(tier_warnings(&tiers))
+                .collect(),
             tiers,
             flash,
             replications: reps.clone(),
