@@ -64,9 +64,11 @@ for (const [name, width, height] of [
     await act.type('field-workload.concurrent_streams', '12000');
     await act.type('field-workload.classes[0].length_min', '120');
     await act.type('field-workload.classes[0].bitrate_mbps', '8');
-    await app.waitValid();
+    // 144 TB of titles do not fit the plan's one disk: the field says so, and
+    // the optimiser searches its own counts regardless.
+    await expect(app.error('tiers.disk.count')).toContainText('the library needs');
     const asked = await app.scenario();
-    expect(asked.workload.arrival_rate).toBeCloseTo(12000 / 7200, 12);
+    expect(asked.workload.arrival_rate).toBeCloseTo(12000 / 7200, 9);
     expect(asked.workload.classes[0].bitrate_kbps).toBe(976.5625);
     expect(asked.run.warmup_h).toBe(2);
     await expect(page.getByTestId('field-workload.concurrent_streams')).toHaveValue('12000');

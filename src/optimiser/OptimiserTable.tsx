@@ -59,7 +59,14 @@ export function OptimiserTable({ result, onUse }: { result: OptimizeResult; onUs
                 {b ? (
                   <>
                     <td data-testid="opt-counts" data-label="Devices">
-                      {deviceCounts(b.counts, a.space)}
+                      {deviceCounts(b.counts, a.space)
+                        .split(' + ')
+                        .map((part, i) => (
+                          <span key={i} className="opt-nowrap">
+                            {i > 0 ? ' + ' : ''}
+                            {part}
+                          </span>
+                        ))}
                       <span className="hint"> · study capacity {b.study_capacity.toLocaleString('en-US')} streams</span>
                     </td>
                     <td data-testid="opt-cost" className="num" data-label="Capital cost">
@@ -92,7 +99,9 @@ export function OptimiserTable({ result, onUse }: { result: OptimizeResult; onUs
                     <td data-testid="opt-rejection" className="num" data-label="Rejection">
                       {m ? (
                         <>
-                          {estimate(m.rejection_probability, 'percent')} <span className="hint">(max {percent(m.max_rejection_probability)})</span>
+                          {estimate(m.rejection_probability, 'percent')}
+                          <br />
+                          <span className="hint">(max {percent(m.max_rejection_probability)})</span>
                         </>
                       ) : (
                         '…'
