@@ -231,7 +231,7 @@ export function usePersistence(engine: Engine, scenario: Scenario | null, setSce
           shown.current = key(l.scenario, o ? o.id : null);
           setScenario(l.scenario);
           setOrigin(o);
-          setNotice(l.problems ? draftNotice('This history entry', l.problems) : null);
+          setNotice(l.problems ? draftNotice('The scenario in the link', l.problems) : null);
         } else if (l.kind === 'error') {
           setNotice(failure(l.errors.length > 0 ? 'The scenario in the link' : 'The link', l, 'Kept the scenario you had.'));
         }
