@@ -71,6 +71,15 @@ pub struct Popularity {
 }
 
 impl Workload {
+    /// One video length of the longest class, hours: the warm-up a run needs
+    /// to measure the steady state (model §3).
+    pub fn longest_length_h(&self) -> f64 {
+        self.classes
+            .iter()
+            .map(|c| c.length_min / 60.0)
+            .fold(0.0, f64::max)
+    }
+
     /// The class of the video at each initial popularity rank: largest
     /// deficit first, so every class is spread evenly over the ranks rather
     /// than one class holding all the popular titles.

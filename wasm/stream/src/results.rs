@@ -158,12 +158,7 @@ pub const PEAK_UTILISATION_WARNING: f64 = 0.9;
 /// A run whose warm-up is shorter than one video length measures part of
 /// the ramp-up from an empty server (model §3): it says so.
 pub fn steady_state_warning(s: &tierplan_scenario::Scenario) -> Option<String> {
-    let longest_h = s
-        .workload
-        .classes
-        .iter()
-        .map(|c| c.length_min / 60.0)
-        .fold(0.0, f64::max);
+    let longest_h = s.workload.longest_length_h();
     (s.run.warmup_h < longest_h).then(|| {
         format!(
             "not in steady state: the warm-up ({} h) is shorter than one video length ({} h), so the averages include the ramp-up from an empty server and understate a busy one — set the warm-up to at least {} h",

@@ -548,12 +548,7 @@ mod tests {
         let mut today = 0;
         for p in scenario_presets() {
             let s = scenario_preset(&p.id).unwrap();
-            let longest_h = s
-                .workload
-                .classes
-                .iter()
-                .map(|c| c.length_min / 60.0)
-                .fold(0.0, f64::max);
+            let longest_h = s.workload.longest_length_h();
             if p.source == TODAY {
                 today += 1;
                 assert!(
