@@ -241,7 +241,9 @@ export function App({ engine }: { engine: Engine }) {
   const form = useMemo(() => ({ errors, setLocalInvalid }), [errors, setLocalInvalid]);
 
   // URL, autosave, presets and files (src/state); drafts the core does not accept yet are kept too.
-  const persistence = usePersistence(engine, scenario, setScenario);
+  // "Run it" on a scenario a link opened: run as soon as the core has accepted it.
+  const [runWhenAccepted, setRunWhenAccepted] = useState<Scenario | null>(null);
+  const persistence = usePersistence(engine, scenario, setScenario, setRunWhenAccepted);
   const { loadPreset, openJson: openScenario } = persistence;
 
   const startRun = useCallback(() => {
@@ -275,7 +277,6 @@ export function App({ engine }: { engine: Engine }) {
 
   // "Use this configuration" (Optimiser): load it, show it, and run it as
   // soon as the core has accepted it (a rejected one stays, with its messages).
-  const [runWhenAccepted, setRunWhenAccepted] = useState<Scenario | null>(null);
   // The applied row's TCO, shown with the results of exactly that scenario.
   const [appliedTco, setAppliedTco] = useState<{ scenario: Scenario; tco: TcoBreakdown } | null>(null);
   // The applied scenario whose run the page brings into view (its progress, then its results).

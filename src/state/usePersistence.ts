@@ -80,7 +80,11 @@ function draftNotice(what: string, problems: FieldError[]): Notice {
   };
 }
 
-export function usePersistence(engine: Engine, scenario: Scenario | null, setScenario: (s: Scenario) => void): Persistence {
+/**
+ * `runOpened`: run a scenario a link opened (offered in the notice, so a
+ * shared link's reader gets its results in one click).
+ */
+export function usePersistence(engine: Engine, scenario: Scenario | null, setScenario: (s: Scenario) => void, runOpened?: (s: Scenario) => void): Persistence {
   const [catalog, setCatalog] = useState<Device[] | null>(null);
   const [origin, setOrigin] = useState<Origin | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -89,6 +93,10 @@ export function usePersistence(engine: Engine, scenario: Scenario | null, setSce
   // The scenario (and preset) the current history entry's URL holds, so that
   // restoring an entry does not push it again.
   const shown = useRef<string | null>(null);
+  const runOpenedRef = useRef(runOpened);
+  useEffect(() => {
+    runOpenedRef.current = runOpened;
+  }, [runOpened]);
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const originFor = useCallback(
@@ -186,6 +194,9 @@ export function usePersistence(engine: Engine, scenario: Scenario | null, setSce
               },
             },
           });
+        } else if (chosen.from === 'link' && runOpenedRef.current) {
+          const opened = chosen.scenario;
+          setNotice({ tone: 'info', text: `${chosen.note} Run it to see its results.`, action: { label: 'Run it', run: () => runOpenedRef.current?.(opened) } });
         } else if (chosen.from !== 'default') setNotice({ tone: 'info', text: chosen.note });
       } catch (e) {
         if (live) setFatal(message(e));
