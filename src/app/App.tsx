@@ -371,7 +371,7 @@ export function App({ engine }: { engine: Engine }) {
             </div>
             <div className="side">
               <RunPanel state={run} canRun={canRun} blockers={upToDate ? errors : []} onRun={startRun} onCancel={cancel} />
-              {lastResult ? <Results result={lastResult} tco={run.status === 'done' && appliedTco?.scenario === run.ran ? appliedTco.tco : undefined} /> : null}
+              {lastResult ? <Results result={lastResult} devices={run.status === 'done' ? run.ran.devices : undefined} tco={run.status === 'done' && appliedTco?.scenario === run.ran ? appliedTco.tco : undefined} /> : null}
               <JsonPanel scenario={scenario} result={lastResult} onOpen={openScenario} />
             </div>
           </div>

@@ -1,7 +1,7 @@
 // The results panel: every metric of RunResult.summary as mean ± 95 % CI,
 // the tiers, flash wear, cost, and the per-replication values.
 import { scaleLinear } from 'd3-scale';
-import type { Estimate, RunResult, TcoBreakdown, TierSummary } from '../engine/types';
+import type { Device, Estimate, RunResult, TcoBreakdown, TierSummary } from '../engine/types';
 import { dollars, estimate, integer, lifetime, num, percent, type Unit } from '../shared/format';
 import { roleLabel } from '../shared/labels';
 import { TimeSeriesChart } from './TimeSeriesChart';
@@ -79,9 +79,11 @@ function Est({ e, unit = 'plain', testId }: { e: Estimate; unit?: Unit; testId?:
 /**
  * `tco`: the total cost of ownership the optimiser computed for this very
  * configuration (capital, energy, SSD replacements over its service life),
- * when the scenario came from its "Use this configuration".
+ * when the scenario came from its "Use this configuration". `devices`: the
+ * run's catalog, so tiers show device names (their ids in a tooltip).
  */
-export function Results({ result, tco }: { result: RunResult; tco?: TcoBreakdown }) {
+export function Results({ result, tco, devices }: { result: RunResult; tco?: TcoBreakdown; devices?: Device[] }) {
+  const nameOf = (id: string) => devices?.find((d) => d.id === id)?.name ?? id;
   const s = result.summary;
   const reps = result.replications.length;
   return (
@@ -173,7 +175,7 @@ export function Results({ result, tco }: { result: RunResult; tco?: TcoBreakdown
         {result.tiers.map((t) => (
           <div className="tier-card" key={t.role} data-testid={`tier-row-${t.role}`}>
             <h4>
-              {roleLabel(t.role)}: {t.count} × {t.device}
+              {roleLabel(t.role)}: {t.count} × <span title={t.device}>{nameOf(t.device)}</span>
             </h4>
             <dl>
               <dt>Capacity</dt>
