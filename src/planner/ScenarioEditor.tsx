@@ -27,6 +27,7 @@ export function WorkloadSection({ scenario, edit }: { scenario: Scenario; edit: 
           hint={libraryHint(w.videos, w.classes)}
           onChange={(v) => edit((s) => void (s.workload.videos = v))} />
         <NumField path="workload.arrival_rate" label="Arrival rate λ" unit="requests/s" value={w.arrival_rate}
+          hint={Number.isFinite(w.arrival_rate) && w.arrival_rate > 0 ? `≈ ${num(w.arrival_rate)} per second, ${num(w.arrival_rate * 3600)} per hour` : undefined}
           onChange={(v) => edit((s) => void (s.workload.arrival_rate = v))} />
         <NumField path="workload.concurrent_streams" label="Concurrent streams" unit="streams" value={tidy(rateToStreams(w.arrival_rate, meanLengthS(w.classes)))}
           hint="λ × mean video length (Little's law); setting it sets λ"
