@@ -1,4 +1,5 @@
 // The scenario editor: workload, run settings, architecture and tiers.
+import { useState } from 'react';
 import type { Architecture, Device, DeviceKind, Scenario, TierSpec, VideoClass, ZipfConvention } from '../engine/types';
 import { FieldMessages, NumField, SelectField, TextField } from '../shared/form';
 import { RateProfileFields } from './RateProfileFields';
@@ -10,7 +11,7 @@ import { num } from '../shared/format';
 /** The library's size beside its title count: what the disks must hold. */
 function libraryHint(videos: number, classes: VideoClass[]): string {
   const gb = libraryGb(videos, classes);
-  if (!Number.isFinite(gb)) return '';
+  if (!(Number.isFinite(gb) && gb >= 0)) return ''; // a negative length or bitrate has its own message
   return `Library ≈ ${num(gb)} GB (${num(gbToDecimalTb(gb))} TB decimal, as drives are sold)`;
 }
 
@@ -117,6 +118,16 @@ const MAX_CLASSES = 8;
 /** The (share, length, bitrate) classes of the library; one class by default. */
 function VideoClasses({ classes, edit }: { classes: VideoClass[]; edit: Edit }) {
   const many = classes.length > 1;
+  // The bitrate has two fields; the core's message goes under the one typed last.
+  const [mbpsTyped, setMbpsTyped] = useState<ReadonlySet<number>>(new Set());
+  const typed = (i: number, mbps: boolean) =>
+    setMbpsTyped((prev) => {
+      if (prev.has(i) === mbps) return prev;
+      const next = new Set(prev);
+      if (mbps) next.add(i);
+      else next.delete(i);
+      return next;
+    });
   return (
     <div className="classes" data-testid="video-classes">
       {classes.map((c, i) => (
@@ -132,10 +143,18 @@ function VideoClasses({ classes, edit }: { classes: VideoClass[]; edit: Edit }) 
               onChange={(v) => edit((s) => setLength(s, i, v))} />
             <NumField path={`workload.classes[${i}].bitrate_kbps`} label="Bitrate" unit="KB/s" value={c.bitrate_kbps}
               hint="KB = 1024 bytes"
-              onChange={(v) => edit((s) => void (s.workload.classes[i].bitrate_kbps = v))} />
+              errorPath={mbpsTyped.has(i) ? null : `workload.classes[${i}].bitrate_kbps`}
+              onChange={(v) => {
+                typed(i, false);
+                edit((s) => void (s.workload.classes[i].bitrate_kbps = v));
+              }} />
             <NumField path={`workload.classes[${i}].bitrate_mbps`} label="Bitrate" unit="Mbps" value={tidy(kbpsToMbps(c.bitrate_kbps))}
               hint="10⁶ bits/s; setting it sets KB/s"
-              onChange={(v) => edit((s) => void (s.workload.classes[i].bitrate_kbps = tidy(mbpsToKbps(v))))} />
+              errorPath={mbpsTyped.has(i) ? `workload.classes[${i}].bitrate_kbps` : null}
+              onChange={(v) => {
+                typed(i, true);
+                edit((s) => void (s.workload.classes[i].bitrate_kbps = tidy(mbpsToKbps(v))));
+              }} />
           </div>
           {many ? (
             <button
