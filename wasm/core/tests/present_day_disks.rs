@@ -134,3 +134,26 @@ fn the_stream_planner_admits_against_the_derived_bandwidth_and_warns() {
         r.warnings
     );
 }
+
+#[test]
+fn a_run_shorter_than_steady_state_says_so() {
+    let mut s = scenario_preset("today-plan").unwrap();
+    s.run.replications = 2;
+    s.run.duration_h = 2.0;
+    let steady = tierplan_core::stream::run(&s).expect("valid");
+    assert!(
+        !steady.warnings.iter().any(|w| w.contains("steady state")),
+        "{:?}",
+        steady.warnings
+    );
+    // Two-hour titles with the one-hour warm-up: the ramp-up is measured.
+    s.workload.classes[0].length_min = 120.0;
+    s.tiers.disk.count = 2;
+    let early = tierplan_core::stream::run(&s).expect("valid");
+    let w = early
+        .warnings
+        .iter()
+        .find(|w| w.starts_with("not in steady state"))
+        .expect("warned");
+    assert!(w.contains("(1 h)") && w.contains("(2 h)"), "{w}");
+}
