@@ -18,6 +18,8 @@ function libraryHint(videos: number, classes: VideoClass[]): string {
 export function WorkloadSection({ scenario, edit }: { scenario: Scenario; edit: Edit }) {
   const w = scenario.workload;
   const exponent = w.popularity.convention === 'exponent' ? w.popularity.value : 1 - w.popularity.value;
+  // λ has two fields (requests/s, concurrent streams); the core's message goes under the one typed last.
+  const [streamsTyped, setStreamsTyped] = useState(false);
   return (
     <fieldset className="card" data-testid="workload-section">
       <legend>
@@ -29,10 +31,18 @@ export function WorkloadSection({ scenario, edit }: { scenario: Scenario; edit: 
           onChange={(v) => edit((s) => void (s.workload.videos = v))} />
         <NumField path="workload.arrival_rate" label="Arrival rate λ" unit="requests/s" value={w.arrival_rate}
           hint={Number.isFinite(w.arrival_rate) && w.arrival_rate > 0 ? `≈ ${num(w.arrival_rate)} per second, ${num(w.arrival_rate * 3600)} per hour` : undefined}
-          onChange={(v) => edit((s) => void (s.workload.arrival_rate = v))} />
+          errorPath={streamsTyped ? null : 'workload.arrival_rate'}
+          onChange={(v) => {
+            setStreamsTyped(false);
+            edit((s) => void (s.workload.arrival_rate = v));
+          }} />
         <NumField path="workload.concurrent_streams" label="Concurrent streams" unit="streams" value={tidy(rateToStreams(w.arrival_rate, meanLengthS(w.classes)))}
           hint="λ × mean video length (Little's law); setting it sets λ"
-          onChange={(v) => edit((s) => void (s.workload.arrival_rate = tidy(streamsToRate(v, meanLengthS(s.workload.classes)))))} />
+          errorPath={streamsTyped ? 'workload.arrival_rate' : null}
+          onChange={(v) => {
+            setStreamsTyped(true);
+            edit((s) => void (s.workload.arrival_rate = tidy(streamsToRate(v, meanLengthS(s.workload.classes)))));
+          }} />
       </div>
       <VideoClasses classes={w.classes} edit={edit} />
       <div className="zipf">

@@ -49,6 +49,16 @@ describe('App', () => {
     await waitFor(() => expect(kbps.closest('.field')?.contains(screen.getByTestId('error-workload.classes[0].bitrate_kbps'))).toBe(true));
   });
 
+  it('an absurd stream count is flagged under the streams field typed, not under λ', async () => {
+    await renderApp();
+    const streams = screen.getByTestId('field-workload.concurrent_streams');
+    fireEvent.change(streams, { target: { value: '1e9' } });
+    const msg = await screen.findByTestId('error-workload.arrival_rate');
+    expect(streams.closest('.field')?.contains(msg)).toBe(true);
+    expect(msg.textContent).toMatch(/out of range/);
+    expect(screen.getByTestId('run-button')).toHaveProperty('disabled', true);
+  });
+
   it('flags text that is not a number without calling it valid', async () => {
     await renderApp();
     fireEvent.change(screen.getByTestId('field-workload.videos'), { target: { value: '3.5' } });
