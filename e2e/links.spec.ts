@@ -44,7 +44,10 @@ test('a copied link opens the same scenario in a new page, with the same results
   await expect(other.notice).toContainText('Opened the scenario in the link');
   expect(await other.formValues()).toEqual(await app.formValues());
   expect(await other.scenario()).toEqual(await app.scenario());
-  await other.runToResults();
+  // The link offers its results: one click runs it.
+  await expect(other.notice).toContainText('Run it to see its results');
+  await other.page.getByTestId('notice-action').click();
+  await expect(other.results).toBeVisible({ timeout: 60_000 });
   expect(await other.result()).toEqual(result);
   expect(problems).toEqual([]);
 });
@@ -78,16 +81,20 @@ test('a damaged link shows what is wrong and the app keeps working', async ({ pa
   await clean.runToResults();
   await clean.page.context().close();
 
-  // A scenario the core refuses (legacy v0 link, made by hand): its field-named message.
+  // A scenario the core reads but refuses (legacy v0 link, made by hand): a
+  // draft, opened as it is with its field-named messages, to be fixed.
   const scenario = await app.scenario();
   scenario.workload.arrival_rate = -1;
   scenario.run.replications = 0;
   await page.goto(`/#s=${Buffer.from(JSON.stringify(scenario)).toString('base64url')}`);
+  await expect(app.notice).toContainText('The scenario in the link is a draft with 2 problems');
   await expect(app.notice).toContainText('workload.arrival_rate: -1 is out of range: must be 0 < value ≤ 1000 requests/s');
   await expect(page.getByTestId('notice-errors')).toContainText('run.replications');
-  await expect(app.notice).toContainText('Kept the scenario you had');
-  await expect(app.field('workload.arrival_rate')).toHaveValue('0.5');
+  await expect(app.field('workload.arrival_rate')).toHaveValue('-1');
+  await expect(app.error('workload.arrival_rate')).toContainText('out of range');
   await shot(page, 'message-field-errors');
+  await app.setField('workload.arrival_rate', '0.5');
+  await app.setField('run.replications', '2');
   await app.setField('run.duration_h', '1');
   await app.runToResults();
   await page.getByTestId('notice-dismiss').click();
@@ -231,4 +238,42 @@ test('a scenario file that the core refuses shows the field-named messages', asy
   await page.getByTestId('open-scenario').setInputFiles({ name: 'notjson.json', mimeType: 'application/json', buffer: Buffer.from('{"version": 1,') });
   await expect(app.notice).toContainText('notjson.json does not hold a readable scenario: it is not JSON');
   await app.waitValid();
+});
+
+test('an invalid draft is kept: after a reload (its link) and in a new tab (the autosave) it is back with its messages', async ({ page, context }) => {
+  const app = new LinksPage(page);
+  await app.open();
+  const before = await app.hash();
+  // Two edits the core refuses: no replication, and a library the disks cannot hold.
+  await app.setField('run.replications', '0');
+  await app.setField('workload.videos', '90000');
+  await expect(app.error('run.replications')).toContainText('out of range');
+  await expect(app.error('tiers.disk.count')).toContainText('the library needs');
+  await expect(app.runButton).toBeDisabled();
+  // The URL and the autosave follow the draft all the same.
+  await app.waitUrlChangedFrom(before);
+  await expect.poll(() => app.autosaved()).toContain('"videos":90000');
+  await shot(page, 'draft-invalid-edited');
+
+  await page.reload();
+  await expect(page.getByTestId('app')).toHaveAttribute('data-valid', 'false');
+  await expect(app.field('run.replications')).toHaveValue('0');
+  await expect(app.field('workload.videos')).toHaveValue('90000');
+  await expect(app.error('run.replications')).toContainText('out of range');
+  await expect(app.error('tiers.disk.count')).toContainText('the library needs');
+  await expect(app.notice).toContainText('The scenario in the link is a draft with 2 problems, restored as it was');
+  await shot(page, 'draft-invalid-reloaded');
+
+  // A new tab of the same browser, without the link: the autosaved draft.
+  const other = new LinksPage(await context.newPage());
+  await other.goto();
+  await expect(other.field('run.replications')).toHaveValue('0');
+  await expect(other.error('tiers.disk.count')).toContainText('the library needs');
+  await expect(other.notice).toContainText('The autosaved scenario is a draft with 2 problems');
+  await shot(other.page, 'draft-invalid-autosave');
+
+  // Fixing the fields makes it a scenario again.
+  await other.setField('run.replications', '2');
+  await other.setField('workload.videos', '300');
+  await other.waitValid();
 });

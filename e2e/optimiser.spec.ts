@@ -86,8 +86,8 @@ test('the study check reproduces the MMSys\'11 cost table and matches the native
 test('spec errors name the field; a search can be cancelled', async ({ page }) => {
   const opt = new OptimiserPage(page);
   await opt.open();
-  await opt.field('optimize.target').fill('2');
-  await expect(opt.error('optimize.target')).toContainText('must be');
+  await opt.field('optimize.target').fill('200');
+  await expect(opt.error('optimize.target')).toContainText('(200 %) is out of range');
   await expect(opt.runButton).toBeDisabled();
   await opt.field('optimize.target').fill('0');
   await opt.field('optimize.max_counts.disk').fill('x');

@@ -43,10 +43,9 @@ function question(preset, dynamic) {
   const disk = s.devices.find((d) => d.id === s.tiers.disk.device);
   const libraryGb = (10_000 * 3600 * KBPS_4_MBPS) / (1024 * 1024);
   s.tiers.disk.count = Math.ceil(libraryGb / disk.capacity_gb);
-  if (dynamic) {
-    s.policy.lfu = 'dynamic';
-    s.workload.churn = { period_h: 1, new_titles: 20 };
-  }
+  // Both cases stated (the New plan preset itself is dynamic with churn).
+  s.policy.lfu = dynamic ? 'dynamic' : 'static';
+  s.workload.churn = dynamic ? { period_h: 1, new_titles: 20 } : null;
   const file = join(dir, `${preset}-${dynamic ? 'dynamic' : 'static'}.json`);
   writeFileSync(file, JSON.stringify(s));
   return file;

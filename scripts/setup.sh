@@ -27,11 +27,10 @@ if [ "$have" != "$want" ]; then
 fi
 
 if [ "${1:-}" = "--ci" ]; then
-  # The registry mirror here serves only this platform's builds of packages
-  # with per-platform binaries (rollup, esbuild), so package-lock.json cannot
-  # list the other platforms' optional packages and `npm ci` refuses it as
-  # out of sync. Then install exactly the locked versions without touching the
-  # lock file.
+  # package-lock.json lists every platform's optional packages (rollup's and
+  # esbuild's native binaries), so `npm ci` installs exactly it anywhere. A
+  # registry mirror that cannot serve one of them makes `npm ci` refuse: then
+  # install the locked versions without touching the lock file.
   if ! npm ci; then
     echo "npm ci refused the lock file; installing the locked versions with npm install --no-save" >&2
     npm install --no-save

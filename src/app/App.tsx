@@ -240,8 +240,10 @@ export function App({ engine }: { engine: Engine }) {
 
   const form = useMemo(() => ({ errors, setLocalInvalid }), [errors, setLocalInvalid]);
 
-  // URL, autosave, presets and files (src/state); the URL follows only scenarios the core accepted.
-  const persistence = usePersistence(engine, scenario, setScenario, scenario !== null && validated === scenario && errors.length === 0 && localInvalid.size === 0);
+  // URL, autosave, presets and files (src/state); drafts the core does not accept yet are kept too.
+  // "Run it" on a scenario a link opened: run as soon as the core has accepted it.
+  const [runWhenAccepted, setRunWhenAccepted] = useState<Scenario | null>(null);
+  const persistence = usePersistence(engine, scenario, setScenario, setRunWhenAccepted);
   const { loadPreset, openJson: openScenario } = persistence;
 
   const startRun = useCallback(() => {
@@ -275,20 +277,29 @@ export function App({ engine }: { engine: Engine }) {
 
   // "Use this configuration" (Optimiser): load it, show it, and run it as
   // soon as the core has accepted it (a rejected one stays, with its messages).
-  const [runWhenAccepted, setRunWhenAccepted] = useState<Scenario | null>(null);
   // The applied row's TCO, shown with the results of exactly that scenario.
   const [appliedTco, setAppliedTco] = useState<{ scenario: Scenario; tco: TcoBreakdown } | null>(null);
+  // The applied scenario whose run the page brings into view (its progress, then its results).
+  const reveal = useRef<Scenario | null>(null);
   const applyAndRun = useCallback((s: Scenario, tco?: TcoBreakdown | null) => {
     setScenario(s);
     setAppliedTco(tco ? { scenario: s, tco } : null);
     setView('scenario');
     setRunWhenAccepted(s);
+    reveal.current = s;
   }, []);
   useEffect(() => {
     if (!runWhenAccepted || validated !== runWhenAccepted) return;
     setRunWhenAccepted(null);
     if (scenario === runWhenAccepted && errors.length === 0) startRun();
   }, [runWhenAccepted, validated, scenario, errors, startRun]);
+  useEffect(() => {
+    if (!reveal.current || scenario !== reveal.current) return;
+    const target = run.status === 'done' ? 'results' : run.status === 'running' ? 'run-status' : null;
+    if (!target) return;
+    if (run.status === 'done') reveal.current = null;
+    document.querySelector(`[data-testid="${target}"]`)?.scrollIntoView({ block: 'start' });
+  }, [run.status, scenario]);
 
   useEffect(() => () => abortRef.current?.abort(), []);
 
@@ -360,7 +371,7 @@ export function App({ engine }: { engine: Engine }) {
             </div>
             <div className="side">
               <RunPanel state={run} canRun={canRun} blockers={upToDate ? errors : []} onRun={startRun} onCancel={cancel} />
-              {lastResult ? <Results result={lastResult} tco={run.status === 'done' && appliedTco?.scenario === run.ran ? appliedTco.tco : undefined} /> : null}
+              {lastResult ? <Results result={lastResult} devices={run.status === 'done' ? run.ran.devices : undefined} tco={run.status === 'done' && appliedTco?.scenario === run.ran ? appliedTco.tco : undefined} /> : null}
               <JsonPanel scenario={scenario} result={lastResult} onOpen={openScenario} />
             </div>
           </div>

@@ -59,7 +59,14 @@ export function OptimiserTable({ result, onUse }: { result: OptimizeResult; onUs
                 {b ? (
                   <>
                     <td data-testid="opt-counts" data-label="Devices">
-                      {deviceCounts(b.counts, a.space)}
+                      {deviceCounts(b.counts, a.space)
+                        .split(' + ')
+                        .map((part, i) => (
+                          <span key={i} className="opt-nowrap">
+                            {i > 0 ? ' + ' : ''}
+                            {part}
+                          </span>
+                        ))}
                       <span className="hint"> · study capacity {b.study_capacity.toLocaleString('en-US')} streams</span>
                     </td>
                     <td data-testid="opt-cost" className="num" data-label="Capital cost">
@@ -92,7 +99,9 @@ export function OptimiserTable({ result, onUse }: { result: OptimizeResult; onUs
                     <td data-testid="opt-rejection" className="num" data-label="Rejection">
                       {m ? (
                         <>
-                          {estimate(m.rejection_probability, 'percent')} <span className="hint">(max {percent(m.max_rejection_probability)})</span>
+                          {estimate(m.rejection_probability, 'percent')}
+                          <br />
+                          <span className="hint">(max {percent(m.max_rejection_probability)})</span>
                         </>
                       ) : (
                         '…'
@@ -102,11 +111,14 @@ export function OptimiserTable({ result, onUse }: { result: OptimizeResult; onUs
                       {m
                         ? m.ssd_lifetimes.length === 0
                           ? 'no SSD'
-                          : m.ssd_lifetimes.map((l, i) => (
-                              // The device id and its colon stay on one line (a narrow column broke "pm9a3_7t68 / : 6.93 years").
-                              <span key={l.role}>
-                                {i > 0 ? '; ' : ''}
-                                <span className="opt-nowrap">{l.device}:</span> {lifetime(l.lifetime_h?.mean)}
+                          : m.ssd_lifetimes.map((l) => (
+                              // One line per SSD tier: its name, its lifetime and what replacing it costs a year.
+                              <span key={l.role} className="opt-ssd" title={l.device}>
+                                <span className="hint">{l.name}:</span> <span data-testid="opt-lifetime-value">{lifetime(l.lifetime_h?.mean)}</span>
+                                <span className="hint" data-testid="opt-replacement">
+                                  {' '}
+                                  · replacements {dollars(l.replacement_cost_per_year.mean)}/year
+                                </span>
                               </span>
                             ))
                         : '…'}

@@ -9,6 +9,7 @@ import { ScatterChart } from '../charts';
 import { ErrorSummary, FormContext, NumField, FieldMessages, useLocalInvalid } from '../shared/form';
 import { ARCHITECTURES } from '../shared/labels';
 import { dollars, num } from '../shared/format';
+import { tidy } from '../shared/units';
 import type { ViewProps } from '../shared/view-props';
 import { OptimiserTable } from './OptimiserTable';
 import { rangesText } from './format';
@@ -282,10 +283,11 @@ export function OptimiserPage({ engine, scenario: given, valid, setScenario, sea
           <div className="grid">
             <NumField
               path="optimize.target"
-              label="Target rejection probability"
-              value={form.target}
-              onChange={(v) => set('target', v)}
-              hint="0 = no request rejected; 0.01 = at most 1 % in every replication"
+              label="Target: viewers turned away, at most"
+              unit="%"
+              value={tidy(form.target * 100)}
+              onChange={(v) => set('target', v / 100)}
+              hint="of the requests, in every replication; 0 = nobody turned away"
             />
           </div>
           <fieldset className="opt-criterion">

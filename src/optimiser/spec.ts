@@ -17,9 +17,10 @@ export interface SpecForm {
 
 export const STUDY_ARCHITECTURES: Architecture[] = ['hdd_only', 'dram_ic_hdd', 'ssd_lfu_hdd'];
 
+/** A plan's default: at most 1 % of viewers turned away (the study check sets its own 0). */
 export const DEFAULT_FORM: SpecForm = {
   architectures: STUDY_ARCHITECTURES,
-  target: 0,
+  target: 0.01,
   criterion: 'simulated',
   maxDisk: '',
   maxIntervalCache: '',

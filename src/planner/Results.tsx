@@ -1,7 +1,7 @@
 // The results panel: every metric of RunResult.summary as mean ± 95 % CI,
 // the tiers, flash wear, cost, and the per-replication values.
 import { scaleLinear } from 'd3-scale';
-import type { Estimate, RunResult, TcoBreakdown, TierSummary } from '../engine/types';
+import type { Device, Estimate, RunResult, TcoBreakdown, TierSummary } from '../engine/types';
 import { dollars, estimate, integer, lifetime, num, percent, type Unit } from '../shared/format';
 import { roleLabel } from '../shared/labels';
 import { TimeSeriesChart } from './TimeSeriesChart';
@@ -79,9 +79,11 @@ function Est({ e, unit = 'plain', testId }: { e: Estimate; unit?: Unit; testId?:
 /**
  * `tco`: the total cost of ownership the optimiser computed for this very
  * configuration (capital, energy, SSD replacements over its service life),
- * when the scenario came from its "Use this configuration".
+ * when the scenario came from its "Use this configuration". `devices`: the
+ * run's catalog, so tiers show device names (their ids in a tooltip).
  */
-export function Results({ result, tco }: { result: RunResult; tco?: TcoBreakdown }) {
+export function Results({ result, tco, devices }: { result: RunResult; tco?: TcoBreakdown; devices?: Device[] }) {
+  const nameOf = (id: string) => devices?.find((d) => d.id === id)?.name ?? id;
   const s = result.summary;
   const reps = result.replications.length;
   return (
@@ -92,6 +94,11 @@ export function Results({ result, tco }: { result: RunResult; tco?: TcoBreakdown
         {reps} replication{reps === 1 ? '' : 's'}, measured over {num(result.measured_s / 3600)} h, {integer(result.events)} events.
         {reps > 1 ? ' Values are mean ± half-width of the 95 % confidence interval (Student t).' : ' One replication: no confidence interval.'}
       </p>
+      {(result.warnings ?? []).map((w) => (
+        <p className="notice" role="status" key={w} data-testid="result-warning">
+          {w}
+        </p>
+      ))}
       <div className="kpis">
         <div className="kpi">
           <span className="kpi-label">Capital cost</span>
@@ -168,13 +175,22 @@ export function Results({ result, tco }: { result: RunResult; tco?: TcoBreakdown
         {result.tiers.map((t) => (
           <div className="tier-card" key={t.role} data-testid={`tier-row-${t.role}`}>
             <h4>
-              {roleLabel(t.role)}: {t.count} × {t.device}
+              {roleLabel(t.role)}: {t.count} × <span title={t.device}>{nameOf(t.device)}</span>
             </h4>
             <dl>
               <dt>Capacity</dt>
               <dd>{num(t.capacity_gb)} GB</dd>
               <dt>Bandwidth</dt>
-              <dd>{t.bandwidth_mbps === null || t.bandwidth_mbps === undefined ? 'unlimited' : `${num(t.bandwidth_mbps)} MB/s`}</dd>
+              <dd data-testid={`tier-${t.role}-bandwidth`}>
+                {t.bandwidth_mbps === null || t.bandwidth_mbps === undefined ? 'unlimited' : `${num(t.bandwidth_mbps)} MB/s`}
+                {t.datasheet_mbps !== null && t.datasheet_mbps !== undefined && t.bandwidth_mbps ? (
+                  <span className="hint" data-testid={`tier-${t.role}-derived`}>
+                    {' '}
+                    streaming: {num(t.bandwidth_mbps / t.count)} MB/s per disk, derived from seek, rotation and zones at {integer(t.read_kb ?? 0)} KB reads per stream
+                    (datasheet {num(t.datasheet_mbps)} MB/s)
+                  </span>
+                ) : null}
+              </dd>
               <dt>Stream capacity</dt>
               <dd data-testid={`tier-${t.role}-stream_capacity`}>
                 {t.stream_capacity === null || t.stream_capacity === undefined ? 'unlimited' : `${integer(t.stream_capacity)} streams`}
@@ -184,7 +200,7 @@ export function Results({ result, tco }: { result: RunResult; tco?: TcoBreakdown
               <dt>Utilisation, mean</dt>
               <dd>{estimate(t.util_mean, 'percent')}</dd>
               <dt>Utilisation, peak</dt>
-              <dd>{estimate(t.util_peak, 'percent')}</dd>
+              <dd data-testid={`tier-${t.role}-util_peak`}>{estimate(t.util_peak, 'percent')}</dd>
               <dt>Cost</dt>
               <dd>{dollars(t.cost)}</dd>
             </dl>

@@ -1,4 +1,5 @@
 // The scenario editor: workload, run settings, architecture and tiers.
+import { useState } from 'react';
 import type { Architecture, Device, DeviceKind, Scenario, TierSpec, VideoClass, ZipfConvention } from '../engine/types';
 import { FieldMessages, NumField, SelectField, TextField } from '../shared/form';
 import { RateProfileFields } from './RateProfileFields';
@@ -10,13 +11,15 @@ import { num } from '../shared/format';
 /** The library's size beside its title count: what the disks must hold. */
 function libraryHint(videos: number, classes: VideoClass[]): string {
   const gb = libraryGb(videos, classes);
-  if (!Number.isFinite(gb)) return '';
+  if (!(Number.isFinite(gb) && gb >= 0)) return ''; // a negative length or bitrate has its own message
   return `Library ≈ ${num(gb)} GB (${num(gbToDecimalTb(gb))} TB decimal, as drives are sold)`;
 }
 
 export function WorkloadSection({ scenario, edit }: { scenario: Scenario; edit: Edit }) {
   const w = scenario.workload;
   const exponent = w.popularity.convention === 'exponent' ? w.popularity.value : 1 - w.popularity.value;
+  // λ has two fields (requests/s, concurrent streams); the core's message goes under the one typed last.
+  const [streamsTyped, setStreamsTyped] = useState(false);
   return (
     <fieldset className="card" data-testid="workload-section">
       <legend>
@@ -27,10 +30,19 @@ export function WorkloadSection({ scenario, edit }: { scenario: Scenario; edit: 
           hint={libraryHint(w.videos, w.classes)}
           onChange={(v) => edit((s) => void (s.workload.videos = v))} />
         <NumField path="workload.arrival_rate" label="Arrival rate λ" unit="requests/s" value={w.arrival_rate}
-          onChange={(v) => edit((s) => void (s.workload.arrival_rate = v))} />
+          hint={Number.isFinite(w.arrival_rate) && w.arrival_rate > 0 ? `≈ ${num(w.arrival_rate)} per second, ${num(w.arrival_rate * 3600)} per hour` : undefined}
+          errorPath={streamsTyped ? null : 'workload.arrival_rate'}
+          onChange={(v) => {
+            setStreamsTyped(false);
+            edit((s) => void (s.workload.arrival_rate = v));
+          }} />
         <NumField path="workload.concurrent_streams" label="Concurrent streams" unit="streams" value={tidy(rateToStreams(w.arrival_rate, meanLengthS(w.classes)))}
           hint="λ × mean video length (Little's law); setting it sets λ"
-          onChange={(v) => edit((s) => void (s.workload.arrival_rate = tidy(streamsToRate(v, meanLengthS(s.workload.classes)))))} />
+          errorPath={streamsTyped ? 'workload.arrival_rate' : null}
+          onChange={(v) => {
+            setStreamsTyped(true);
+            edit((s) => void (s.workload.arrival_rate = tidy(streamsToRate(v, meanLengthS(s.workload.classes)))));
+          }} />
       </div>
       <VideoClasses classes={w.classes} edit={edit} />
       <div className="zipf">
@@ -116,6 +128,16 @@ const MAX_CLASSES = 8;
 /** The (share, length, bitrate) classes of the library; one class by default. */
 function VideoClasses({ classes, edit }: { classes: VideoClass[]; edit: Edit }) {
   const many = classes.length > 1;
+  // The bitrate has two fields; the core's message goes under the one typed last.
+  const [mbpsTyped, setMbpsTyped] = useState<ReadonlySet<number>>(new Set());
+  const typed = (i: number, mbps: boolean) =>
+    setMbpsTyped((prev) => {
+      if (prev.has(i) === mbps) return prev;
+      const next = new Set(prev);
+      if (mbps) next.add(i);
+      else next.delete(i);
+      return next;
+    });
   return (
     <div className="classes" data-testid="video-classes">
       {classes.map((c, i) => (
@@ -127,13 +149,22 @@ function VideoClasses({ classes, edit }: { classes: VideoClass[]; edit: Edit }) 
                 onChange={(v) => edit((s) => void (s.workload.classes[i].share = v))} />
             ) : null}
             <NumField path={`workload.classes[${i}].length_min`} label="Video length" unit="min" value={c.length_min}
-              onChange={(v) => edit((s) => void (s.workload.classes[i].length_min = v))} />
+              hint="keeps the concurrent streams (λ follows); a warm-up of one video length follows too"
+              onChange={(v) => edit((s) => setLength(s, i, v))} />
             <NumField path={`workload.classes[${i}].bitrate_kbps`} label="Bitrate" unit="KB/s" value={c.bitrate_kbps}
               hint="KB = 1024 bytes"
-              onChange={(v) => edit((s) => void (s.workload.classes[i].bitrate_kbps = v))} />
+              errorPath={mbpsTyped.has(i) ? null : `workload.classes[${i}].bitrate_kbps`}
+              onChange={(v) => {
+                typed(i, false);
+                edit((s) => void (s.workload.classes[i].bitrate_kbps = v));
+              }} />
             <NumField path={`workload.classes[${i}].bitrate_mbps`} label="Bitrate" unit="Mbps" value={tidy(kbpsToMbps(c.bitrate_kbps))}
               hint="10⁶ bits/s; setting it sets KB/s"
-              onChange={(v) => edit((s) => void (s.workload.classes[i].bitrate_kbps = tidy(mbpsToKbps(v))))} />
+              errorPath={mbpsTyped.has(i) ? `workload.classes[${i}].bitrate_kbps` : null}
+              onChange={(v) => {
+                typed(i, true);
+                edit((s) => void (s.workload.classes[i].bitrate_kbps = tidy(mbpsToKbps(v))));
+              }} />
           </div>
           {many ? (
             <button
@@ -190,6 +221,30 @@ function VideoClasses({ classes, edit }: { classes: VideoClass[]; edit: Edit }) 
  * empty caches and idle disks (as the studies did, so their presets keep 0),
  * and the time average counts that ramp-up. A plan wants the steady state.
  */
+/** A plan's warm-up: one video length of the longest class, at least 1 h (as the present-day presets set it). */
+function planWarmupH(s: Scenario): number {
+  return Math.max(1, ...s.workload.classes.map((c) => c.length_min / 60));
+}
+
+/**
+ * A class's new length. The concurrent streams the user stated stay (λ is
+ * what follows, so the order of typing does not matter), and a warm-up that
+ * was one video length stays one video length, the measured hours kept.
+ */
+function setLength(s: Scenario, i: number, minutes: number): void {
+  const streams = rateToStreams(s.workload.arrival_rate, meanLengthS(s.workload.classes));
+  const warm = planWarmupH(s);
+  const follows = s.run.warmup_h === warm;
+  s.workload.classes[i].length_min = minutes;
+  if (!(Number.isFinite(minutes) && minutes > 0)) return;
+  if (Number.isFinite(streams) && streams > 0) s.workload.arrival_rate = tidy(streamsToRate(streams, meanLengthS(s.workload.classes)));
+  if (follows) {
+    const next = planWarmupH(s);
+    s.run.duration_h = tidy(s.run.duration_h + next - warm);
+    s.run.warmup_h = next;
+  }
+}
+
 function warmupHint(s: Scenario): string {
   const longest = Math.max(0, ...s.workload.classes.map((c) => c.length_min));
   const oneLength = `${num(longest / 60)} h`;

@@ -38,8 +38,10 @@ export function testId(path: string): string {
   return `field-${path}`;
 }
 
-export function FieldMessages({ path, local }: { path: string; local?: string | null }) {
-  const messages = useFieldErrors(path);
+/** `core`: false shows only the local message (another field shows the core's for this path). */
+export function FieldMessages({ path, local, core = true }: { path: string; local?: string | null; core?: boolean }) {
+  const fromCore = useFieldErrors(path);
+  const messages = core ? fromCore : [];
   const all = local ? [local, ...messages] : messages;
   if (all.length === 0) return null;
   return (
@@ -62,15 +64,21 @@ interface NumProps {
   /** Render without the surrounding label (inside a table cell). */
   compact?: boolean;
   disabled?: boolean;
+  /**
+   * Whose core messages the field shows (default its own path; `null` none):
+   * two fields that edit one value (KB/s and Mbps) show them under the one typed.
+   */
+  errorPath?: string | null;
 }
 
 /** A number input bound to one scenario field. */
-export function NumField({ path, label, unit, value, onChange, integer, step, min, hint, compact, disabled }: NumProps) {
+export function NumField({ path, label, unit, value, onChange, integer, step, min, hint, compact, disabled, errorPath = path }: NumProps) {
   const id = useId();
   const { setLocalInvalid } = useContext(FormContext);
   const [text, setText] = useState(value === null || value === undefined ? '' : String(value));
   const [local, setLocal] = useState<string | null>(null);
-  const coreMessages = useFieldErrors(path);
+  const ownErrors = useFieldErrors(errorPath ?? '');
+  const coreMessages = errorPath === null ? [] : ownErrors;
 
   // Follow the scenario when it changes from outside (preset loaded).
   useEffect(() => {
@@ -112,7 +120,7 @@ export function NumField({ path, label, unit, value, onChange, integer, step, mi
       value={text}
       disabled={disabled}
       aria-invalid={invalid}
-      aria-describedby={invalid ? `${path}-error` : undefined}
+      aria-describedby={invalid ? `${errorPath ?? path}-error` : undefined}
       aria-label={compact ? `${typeof label === 'string' ? label : path}${unit ? ` (${unit})` : ''}` : undefined}
       onChange={(e) => change(e.target.value)}
     />
@@ -121,7 +129,7 @@ export function NumField({ path, label, unit, value, onChange, integer, step, mi
     return (
       <div className="cell-field">
         {input}
-        <FieldMessages path={path} local={local} />
+        <FieldMessages path={errorPath ?? path} local={local} core={errorPath !== null} />
       </div>
     );
   }
@@ -133,7 +141,7 @@ export function NumField({ path, label, unit, value, onChange, integer, step, mi
       </label>
       {input}
       {hint ? <span className="hint">{hint}</span> : null}
-      <FieldMessages path={path} local={local} />
+      <FieldMessages path={errorPath ?? path} local={local} core={errorPath !== null} />
     </div>
   );
 }

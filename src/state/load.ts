@@ -12,7 +12,12 @@ export interface Core {
   preset(id: string): Scenario | Promise<Scenario>;
 }
 
-export type Checked = { ok: true; scenario: Scenario } | { ok: false; message: string; errors: FieldError[] };
+/**
+ * `draft`: a scenario the core could read but not accept (values out of
+ * range, a library that does not fit): the user's work in progress, to be
+ * shown with its messages rather than dropped.
+ */
+export type Checked = { ok: true; scenario: Scenario } | { ok: false; message: string; errors: FieldError[]; draft?: Scenario };
 
 function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
@@ -22,21 +27,43 @@ export function describeErrors(errors: readonly FieldError[]): string {
   return errors.map((e) => `${e.path}: ${e.message}`).join('; ');
 }
 
-/** Check a (migrated) scenario with the core; on success, the core's normalised copy. */
+function thrown(e: unknown): Checked {
+  const errors = Array.isArray(e) ? (e as FieldError[]) : (e as { errors?: FieldError[] }).errors;
+  return Array.isArray(errors) ? { ok: false, message: describeErrors(errors), errors } : { ok: false, message: errorText(e), errors: [] };
+}
+
+/**
+ * Check a (migrated) scenario with the core: read it (its structure; the
+ * core's normalised copy, defaults filled in), then validate the ranges. One
+ * that reads but does not validate comes back as a draft.
+ */
 export async function checkScenario(value: unknown, core: Core): Promise<Checked> {
+  let scenario: Scenario;
   try {
-    const errors = await core.validate(value as Scenario);
-    if (errors.length > 0) return { ok: false, message: describeErrors(errors), errors };
-    return { ok: true, scenario: await core.readScenario(JSON.stringify(value)) };
+    scenario = await core.readScenario(JSON.stringify(value));
   } catch (e) {
-    const errors = (e as { errors?: FieldError[] }).errors;
-    return Array.isArray(errors) ? { ok: false, message: describeErrors(errors), errors } : { ok: false, message: errorText(e), errors: [] };
+    // A structural problem (a wrong type, an unknown or missing field): the
+    // core's validation names it with its path.
+    try {
+      const errors = await core.validate(value as Scenario);
+      if (errors.length > 0) return { ok: false, message: describeErrors(errors), errors };
+    } catch (e2) {
+      return thrown(e2);
+    }
+    return thrown(e);
   }
+  try {
+    const errors = await core.validate(scenario);
+    if (errors.length > 0) return { ok: false, message: describeErrors(errors), errors, draft: scenario };
+  } catch (e) {
+    return thrown(e);
+  }
+  return { ok: true, scenario };
 }
 
 export type Loaded =
   | { kind: 'none' }
-  | { kind: 'ok'; scenario: Scenario; preset: string | null; source: LinkFormat | 'preset link'; schema: number }
+  | { kind: 'ok'; scenario: Scenario; preset: string | null; source: LinkFormat | 'preset link'; schema: number; problems?: FieldError[] }
   | { kind: 'error'; message: string; errors: FieldError[] };
 
 /** A URL fragment all the way to a checked scenario (or a message). Never rejects. */
@@ -52,6 +79,7 @@ export async function loadLink(hash: string, catalog: readonly Device[], core: C
     }
   }
   const c = await checkScenario(d.value, core);
+  if (!c.ok && c.draft) return { kind: 'ok', scenario: c.draft, preset: d.preset, source: d.format, schema: d.schema, problems: c.errors };
   if (!c.ok) return { kind: 'error', message: `the scenario in the link could not be read: ${c.message}`, errors: c.errors };
   return { kind: 'ok', scenario: c.scenario, preset: d.preset, source: d.format, schema: d.schema };
 }
@@ -108,7 +136,11 @@ export function keepAside(store: Storage | null, scenario: Scenario, preset: str
   }
 }
 
-export type Restored = { kind: 'none' } | { kind: 'ok'; scenario: Scenario; preset: string | null; saved: Date } | { kind: 'error'; message: string };
+/** `problems`: the autosave is a draft the core does not accept yet (restored as it was, with these messages). */
+export type Restored =
+  | { kind: 'none' }
+  | { kind: 'ok'; scenario: Scenario; preset: string | null; saved: Date; problems?: FieldError[] }
+  | { kind: 'error'; message: string };
 
 /** The autosaved scenario; a corrupted entry is removed and reported. Never rejects. */
 export async function readAutosave(store: Storage | null, core: Core): Promise<Restored> {
@@ -138,11 +170,9 @@ export async function readAutosave(store: Storage | null, core: Core): Promise<R
   const m = migrateScenario(e.scenario);
   if (!m.ok) return fail(m.message);
   const c = await checkScenario(m.value, core);
+  const preset = typeof e.preset === 'string' ? e.preset : null;
+  const saved = new Date(typeof e.saved === 'number' && Number.isFinite(e.saved) ? e.saved : 0);
+  if (!c.ok && c.draft) return { kind: 'ok', scenario: c.draft, preset, saved, problems: c.errors };
   if (!c.ok) return fail(c.message);
-  return {
-    kind: 'ok',
-    scenario: c.scenario,
-    preset: typeof e.preset === 'string' ? e.preset : null,
-    saved: new Date(typeof e.saved === 'number' && Number.isFinite(e.saved) ? e.saved : 0),
-  };
+  return { kind: 'ok', scenario: c.scenario, preset, saved };
 }

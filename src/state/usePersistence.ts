@@ -2,6 +2,8 @@
 // wins over the autosave, which wins over the default), the URL kept in step
 // with edits (debounced pushState, so back/forward walk through them), the
 // autosave, the preset it started from (for "modified" and Reset), and files.
+// A draft the core does not accept yet is saved and linked too, and comes
+// back as it was, with its messages: nothing typed is lost on a reload.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Device, FieldError, Scenario } from '../engine/types';
 import type { Engine } from '../engine/contract';
@@ -68,7 +70,21 @@ function message(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-export function usePersistence(engine: Engine, scenario: Scenario | null, setScenario: (s: Scenario) => void, valid: boolean): Persistence {
+/** The notice of a restored draft: what it is and the core's problems, which the fields show too. */
+function draftNotice(what: string, problems: FieldError[]): Notice {
+  const n = problems.length;
+  return {
+    tone: 'info',
+    text: `${what} is a draft with ${n} problem${n === 1 ? '' : 's'}, restored as it was: fix the fields marked below to run it.`,
+    errors: problems,
+  };
+}
+
+/**
+ * `runOpened`: run a scenario a link opened (offered in the notice, so a
+ * shared link's reader gets its results in one click).
+ */
+export function usePersistence(engine: Engine, scenario: Scenario | null, setScenario: (s: Scenario) => void, runOpened?: (s: Scenario) => void): Persistence {
   const [catalog, setCatalog] = useState<Device[] | null>(null);
   const [origin, setOrigin] = useState<Origin | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -77,6 +93,10 @@ export function usePersistence(engine: Engine, scenario: Scenario | null, setSce
   // The scenario (and preset) the current history entry's URL holds, so that
   // restoring an entry does not push it again.
   const shown = useRef<string | null>(null);
+  const runOpenedRef = useRef(runOpened);
+  useEffect(() => {
+    runOpenedRef.current = runOpened;
+  }, [runOpened]);
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const originFor = useCallback(
@@ -103,7 +123,9 @@ export function usePersistence(engine: Engine, scenario: Scenario | null, setSce
         const classLink = isClassFragment(location.hash);
         const link = classLink ? ({ kind: 'none' } as const) : await loadLink(location.hash, cat, engine);
         let kept: { scenario: Scenario; preset: string | null; saved: Date } | null = null;
+        let draft: Notice | null = null;
         if (link.kind === 'ok') {
+          if (link.problems) draft = draftNotice('The scenario in the link', link.problems);
           const how = link.source === 'link v0' ? ' (an older link format, migrated)' : link.source === 'preset link' ? ` (preset ${link.preset ?? ''})` : '';
           chosen = { scenario: link.scenario, preset: link.preset, from: 'link', note: `Opened the scenario in the link${how}.` };
           // The link is about to replace this browser's autosave: when that
@@ -119,6 +141,7 @@ export function usePersistence(engine: Engine, scenario: Scenario | null, setSce
         if (!chosen) {
           const saved = await readAutosave(storage(), engine);
           if (saved.kind === 'ok') {
+            if (saved.problems) draft = draftNotice('The autosaved scenario', saved.problems);
             chosen = {
               scenario: saved.scenario,
               preset: saved.preset,
@@ -153,6 +176,7 @@ export function usePersistence(engine: Engine, scenario: Scenario | null, setSce
         // The first history entry holds what is shown (a bad link is replaced).
         if (!classLink) history.replaceState(history.state, '', encodeLink(chosen.scenario, cat, preset));
         if (problem) setNotice({ ...problem, after: `${problem.after ?? ''} ${chosen.note}`.trim() });
+        else if (draft) setNotice(draft);
         else if (kept) {
           const previous = kept;
           const when = previous.saved.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
@@ -170,6 +194,9 @@ export function usePersistence(engine: Engine, scenario: Scenario | null, setSce
               },
             },
           });
+        } else if (chosen.from === 'link' && runOpenedRef.current) {
+          const opened = chosen.scenario;
+          setNotice({ tone: 'info', text: `${chosen.note} Run it to see its results.`, action: { label: 'Run it', run: () => runOpenedRef.current?.(opened) } });
         } else if (chosen.from !== 'default') setNotice({ tone: 'info', text: chosen.note });
       } catch (e) {
         if (live) setFatal(message(e));
@@ -182,10 +209,10 @@ export function usePersistence(engine: Engine, scenario: Scenario | null, setSce
 
   const originId = origin?.id ?? null;
 
-  // Follow edits: once the core has accepted the scenario and the user has
-  // paused, push a history entry and autosave.
+  // Follow edits: once the user has paused, push a history entry and
+  // autosave — drafts the core does not accept yet included.
   useEffect(() => {
-    if (!catalog || !scenario || !valid) return;
+    if (!catalog || !scenario) return;
     const t = setTimeout(() => {
       pending.current = null;
       const k = key(scenario, originId);
@@ -197,7 +224,7 @@ export function usePersistence(engine: Engine, scenario: Scenario | null, setSce
     }, SAVE_DELAY_MS);
     pending.current = t;
     return () => clearTimeout(t);
-  }, [catalog, scenario, valid, originId]);
+  }, [catalog, scenario, originId]);
 
   // Back/forward (and a pasted link in the same tab): restore that entry.
   useEffect(() => {
@@ -215,7 +242,7 @@ export function usePersistence(engine: Engine, scenario: Scenario | null, setSce
           shown.current = key(l.scenario, o ? o.id : null);
           setScenario(l.scenario);
           setOrigin(o);
-          setNotice(null);
+          setNotice(l.problems ? draftNotice('The scenario in the link', l.problems) : null);
         } else if (l.kind === 'error') {
           setNotice(failure(l.errors.length > 0 ? 'The scenario in the link' : 'The link', l, 'Kept the scenario you had.'));
         }

@@ -34,6 +34,31 @@ describe('App', () => {
     expect(screen.queryByTestId('error-run.replications')).toBeNull();
   });
 
+  it('shows the bitrate message under the bitrate field typed (Mbps or KB/s), and no negative library', async () => {
+    await renderApp();
+    const mbps = screen.getByTestId('field-workload.classes[0].bitrate_mbps');
+    fireEvent.change(mbps, { target: { value: '-1' } });
+    const msg = await screen.findByTestId('error-workload.classes[0].bitrate_kbps');
+    // Under the Mbps field, the one typed; none under KB/s.
+    expect(mbps.closest('.field')?.contains(msg)).toBe(true);
+    expect(screen.getAllByTestId('error-workload.classes[0].bitrate_kbps')).toHaveLength(1);
+    expect(screen.queryByText(/Library ≈ −/)).toBeNull();
+    // Typed in KB/s, the message moves there.
+    const kbps = screen.getByTestId('field-workload.classes[0].bitrate_kbps');
+    fireEvent.change(kbps, { target: { value: '-2' } });
+    await waitFor(() => expect(kbps.closest('.field')?.contains(screen.getByTestId('error-workload.classes[0].bitrate_kbps'))).toBe(true));
+  });
+
+  it('an absurd stream count is flagged under the streams field typed, not under λ', async () => {
+    await renderApp();
+    const streams = screen.getByTestId('field-workload.concurrent_streams');
+    fireEvent.change(streams, { target: { value: '1e9' } });
+    const msg = await screen.findByTestId('error-workload.arrival_rate');
+    expect(streams.closest('.field')?.contains(msg)).toBe(true);
+    expect(msg.textContent).toMatch(/out of range/);
+    expect(screen.getByTestId('run-button')).toHaveProperty('disabled', true);
+  });
+
   it('flags text that is not a number without calling it valid', async () => {
     await renderApp();
     fireEvent.change(screen.getByTestId('field-workload.videos'), { target: { value: '3.5' } });

@@ -60,8 +60,9 @@ describe('OptimiserTable', () => {
     expect(hdd.getByTestId('opt-lifetime').textContent).toBe('no SSD');
     const ssd = within(screen.getByTestId('opt-row-ssd_lfu_hdd'));
     expect(ssd.getByTestId('opt-counts').textContent).toMatch(/^\d+ × hdd15k \+ [1-3] × ssd_a/);
-    // Static LFU never writes the flash.
-    expect(ssd.getByTestId('opt-lifetime').textContent).toBe('ssd_a: no writes');
+    // Static LFU never writes the flash: the SSD named (not its id), no replacements.
+    const name = api.preset('mmsys11-cost-hdd').devices.find((d) => d.id === 'ssd_a')!.name;
+    expect(ssd.getByTestId('opt-lifetime').textContent).toBe(`${name}: no writes · replacements ${dollars(0)}/year`);
     // TCO exceeds capital, so TCO streams per dollar are lower.
     const sm = result.architectures[1].best!.measurement!;
     expect(sm.tco!.streams_per_dollar).toBeLessThan(sm.streams_per_dollar.mean);

@@ -183,12 +183,16 @@ describe('scenario links', () => {
     expect(await msg(good.replace('#v1.', '#v7.'))).toBe('the link was made by a newer version of tierplan (link format v7; this app reads up to v1)');
     expect(await msg('#results')).toBe('the link\'s fragment "#results" is not a tierplan scenario link');
     expect(await msg('#preset=no-such-study')).toBe('the link names a preset "no-such-study" that this version of tierplan does not have');
-    // A link whose scenario passes the transport checks but not the core: the field-named message.
+    // A link whose scenario passes the transport checks but not the core is
+    // a draft: opened as it was, with the core's field-named problems.
     const bad = structuredClone(s);
     bad.workload.arrival_rate = -1;
-    expect(await msg(encodeLink(bad, catalog))).toBe(
-      'the scenario in the link could not be read: workload.arrival_rate: -1 is out of range: must be 0 < value ≤ 1000 requests/s',
-    );
+    const draft = await loadLink(encodeLink(bad, catalog), catalog, core);
+    expect(draft).toMatchObject({
+      kind: 'ok',
+      problems: [{ path: 'workload.arrival_rate', message: '-1 is out of range: must be 0 < value ≤ 1000 requests/s' }],
+    });
+    expect(draft.kind === 'ok' && draft.scenario).toEqual(bad);
     // A newer schema inside a well-formed link.
     const future = { ...structuredClone(s), version: 7 };
     expect(await msg(encodeLink(future, catalog))).toBe(

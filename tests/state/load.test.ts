@@ -47,10 +47,22 @@ describe('autosave', () => {
       expect(await readAutosave(store, api)).toEqual({ kind: 'error', message: msg });
       expect(store.getItem(AUTOSAVE_KEY)).toBeNull();
     }
+  });
+
+  it('restores a draft the core does not accept yet, as it was, with its problems', async () => {
+    const store = memoryStorage();
     const bad = api.defaultScenario();
     bad.run.replications = 0;
-    writeAutosave(store, bad, null);
-    expect(await readAutosave(store, api)).toEqual({ kind: 'error', message: 'run.replications: 0 is out of range: must be an integer from 1 to 100' });
+    writeAutosave(store, bad, 'mmsys11-cost-ssd');
+    const r = await readAutosave(store, api);
+    expect(r).toMatchObject({
+      kind: 'ok',
+      preset: 'mmsys11-cost-ssd',
+      problems: [{ path: 'run.replications', message: '0 is out of range: must be an integer from 1 to 100' }],
+    });
+    expect(r.kind === 'ok' && r.scenario).toEqual(bad);
+    // Kept, not removed: the next reload finds it again.
+    expect(store.getItem(AUTOSAVE_KEY)).not.toBeNull();
   });
 
   it('is silent where the browser refuses storage', async () => {

@@ -17,6 +17,7 @@ pub const DISK_15K: HddMechanics = HddMechanics {
     revolution_ms: 4.0,
     media_mbps: 125.0,
     seek_model: SeekModel::Constant,
+    inner_mbps: None,
 };
 
 /// ASSUMPTION: RAID-0 stripe unit 64 KB (16 blocks).

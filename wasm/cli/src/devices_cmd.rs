@@ -62,6 +62,20 @@ fn print(format: DevicesFormat, out: &mut impl Write) -> std::io::Result<()> {
             pe,
             d.name
         )?;
+        if let (Some(m), DeviceKind::Hdd) = (&d.hdd, d.kind) {
+            let kb = f64::from(tierplan_core::scenario::DEFAULT_DISK_READ_KB);
+            writeln!(
+                out,
+                "{:<16} streaming: {:.1} MB/s derived at {kb} KB reads per stream (seek {} ms, revolution {:.2} ms, media {}{} MB/s; model §4) against {} MB/s on the datasheet",
+                "",
+                tierplan_core::devices::hdd::streaming_mbps(m, kb),
+                m.seek_ms,
+                m.revolution_ms,
+                m.media_mbps,
+                m.inner_mbps.map_or(String::new(), |i| format!(" → {i}")),
+                opt(d.read_mbps)
+            )?;
+        }
         for a in &d.assumptions {
             writeln!(out, "{:<16} source/assumption: {a}", "")?;
         }

@@ -99,6 +99,7 @@ fn small() -> Scenario {
                 device: "ssd".into(),
                 count: 0,
             }),
+            disk_read_kb: None,
         },
         policy: Policy::default(),
         cost_model: None,

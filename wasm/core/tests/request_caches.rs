@@ -68,6 +68,7 @@ fn block_cache_with_zero_device_times_equals_a_plain_replay() {
             revolution_ms: 0.0,
             media_mbps: 1e9,
             seek_model: SeekModel::Constant,
+            inner_mbps: None,
         });
         let ssd = device(&mut s, "small_ssd").flash.as_mut().unwrap();
         // Validation wants positive flash times: a picosecond is zero here.

@@ -20,6 +20,7 @@ fn single_server(seek_ms: f64, model: SeekModel, media_mbps: f64, rate: f64) -> 
         revolution_ms: 0.0,
         media_mbps,
         seek_model: model,
+        inner_mbps: None,
     });
     let r = req(&mut s);
     r.layout.disks = 1;

@@ -40,6 +40,8 @@ pub struct Plan {
     pub stripe: u64,
     pub chunk: u64,
     pub hdd: HddMechanics,
+    /// Capacity of one disk, B: its zones are placed over it.
+    pub disk_bytes: u64,
     pub scan: bool,
     pub policy: CachePolicyKind,
     pub ssd: Option<SsdGeometry>,
@@ -121,6 +123,7 @@ impl Plan {
             stripe: (r.layout.stripe_kb * 1024.0) as u64,
             chunk,
             hdd,
+            disk_bytes: (disk.capacity_gb * GB) as u64,
             scan: r.layout.scheduler == DiskScheduler::Scan,
             policy,
             ssd,

@@ -338,7 +338,9 @@ impl Sim {
             free_reqs: Vec::with_capacity(256),
             live_reqs: 0,
             devices,
-            hdds: (0..p.disks).map(|_| Hdd::new(&p.hdd, stroke)).collect(),
+            hdds: (0..p.disks)
+                .map(|_| Hdd::new(&p.hdd, stroke).with_capacity(p.disk_bytes))
+                .collect(),
             ssd: p
                 .ssd
                 .as_ref()

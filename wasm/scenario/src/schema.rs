@@ -71,6 +71,15 @@ pub struct Popularity {
 }
 
 impl Workload {
+    /// One video length of the longest class, hours: the warm-up a run needs
+    /// to measure the steady state (model §3).
+    pub fn longest_length_h(&self) -> f64 {
+        self.classes
+            .iter()
+            .map(|c| c.length_min / 60.0)
+            .fold(0.0, f64::max)
+    }
+
     /// The class of the video at each initial popularity rank: largest
     /// deficit first, so every class is spread evenly over the ranks rather
     /// than one class holding all the popular titles.
@@ -369,6 +378,24 @@ pub struct Tiers {
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
     #[serde(default)]
     pub file_cache: Option<TierSpec>,
+    /// Bytes the server reads per stream per disk access, KB: sets a timed
+    /// disk's streaming bandwidth (model §4). Absent means
+    /// [`DEFAULT_DISK_READ_KB`]; disks without `hdd` timing ignore it.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub disk_read_kb: Option<u32>,
+}
+
+/// Read size per stream on a timed disk when a scenario names none, KB:
+/// 2 MB, about two seconds of an 8 Mbps stream (an assumption: a streaming
+/// server's per-stream read-ahead, model §4).
+pub const DEFAULT_DISK_READ_KB: u32 = 2048;
+
+impl Tiers {
+    /// The read size per stream on the disks, KB.
+    pub fn disk_read_kb(&self) -> f64 {
+        f64::from(self.disk_read_kb.unwrap_or(DEFAULT_DISK_READ_KB))
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -476,7 +503,43 @@ pub struct HddMechanics {
     /// One revolution, ms (8.33 at 7200 rpm); the rotational delay is
     /// uniform over it. 0 disables rotational delay.
     pub revolution_ms: f64,
-    /// Media transfer rate, MB/s.
+    /// Media transfer rate, MB/s: at the outermost zone when `inner_mbps`
+    /// is given, everywhere otherwise.
     pub media_mbps: f64,
     pub seek_model: SeekModel,
+    /// Media rate at the innermost zone, MB/s (zoned recording, model §4):
+    /// with constant linear density the rate at address fraction x from the
+    /// outer edge is media·√(1 − x(1 − k²)), k = inner/media. Absent means
+    /// one rate across the surface (the studies' disks).
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub inner_mbps: Option<f64>,
+}
+
+impl HddMechanics {
+    /// k = inner/outer rate (1 for a disk without zones).
+    pub fn zone_ratio(&self) -> f64 {
+        self.inner_mbps
+            .filter(|i| *i > 0.0 && self.media_mbps > 0.0)
+            .map_or(1.0, |i| i / self.media_mbps)
+    }
+
+    /// Media rate, MB/s, at address fraction `x` ∈ [0, 1] from the outer edge.
+    pub fn rate_at(&self, x: f64) -> f64 {
+        let k = self.zone_ratio();
+        if k == 1.0 {
+            return self.media_mbps;
+        }
+        let x = x.clamp(0.0, 1.0);
+        self.media_mbps * libm::sqrt(1.0 - x * (1.0 - k * k))
+    }
+
+    /// E[1 / rate] over addresses uniform on [0, 1], s per MB: the mean
+    /// transfer time of one MB read at a random place on a full disk.
+    /// ∫₀¹ dx / (R·√(1 − x·a)) = 2(1 − k) / (R·a) with a = 1 − k², i.e.
+    /// 2 / (R·(1 + k)).
+    pub fn mean_inverse_rate(&self) -> f64 {
+        let k = self.zone_ratio();
+        2.0 / (self.media_mbps * (1.0 + k))
+    }
 }

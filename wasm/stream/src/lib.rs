@@ -246,7 +246,7 @@ fn mean_series(interval_s: f64, series: &[[Vec<f64>; 4]]) -> Option<TimeSeries> 
 /// A run's result from its scenario and its replications.
 fn assemble(s: &Scenario, reps: &[ReplicationResult], timeseries: Option<TimeSeries>) -> RunResult {
     let first_bitrate = s.workload.classes[0].bitrate_kbps;
-    let tiers = s
+    let tiers: Vec<TierSummary> = s
         .tiers_in_use()
         .filter(|(role, t)| *role == TierRole::Disk || t.count > 0)
         .map(|(role, t)| {
@@ -258,13 +258,21 @@ fn assemble(s: &Scenario, reps: &[ReplicationResult], timeseries: Option<TimeSer
                     .collect();
                 mean_ci95(&xs)
             };
-            let bw = d.read_mbps.map(|m| m * t.count as f64);
+            let per_device = if role == TierRole::Disk {
+                tierplan_kit::devices::hdd::disk_tier_mbps(s)
+            } else {
+                d.read_mbps
+            };
+            let bw = per_device.map(|m| m * t.count as f64);
+            let timed = role == TierRole::Disk && d.hdd.is_some();
             TierSummary {
                 role,
                 device: d.id.clone(),
                 count: t.count,
                 capacity_gb: d.capacity_gb * t.count as f64,
                 bandwidth_mbps: bw,
+                datasheet_mbps: if timed { d.read_mbps } else { None },
+                read_kb: timed.then(|| s.tiers.disk_read_kb()),
                 stream_capacity: bw.map(|b| streams_per_bandwidth(b, first_bitrate)),
                 cost: d.price * t.count as f64,
                 avg_streams: per(&|m| m.avg_streams),
@@ -320,6 +328,10 @@ fn assemble(s: &Scenario, reps: &[ReplicationResult], timeseries: Option<TimeSer
         measured_s: (s.run.duration_h - s.run.warmup_h) * 3600.0,
         events: reps.iter().map(|r| r.events).sum(),
         summary: summarise(reps),
+        warnings: steady_state_warning(s)
+            .into_iter()
+            .chain(tier_warnings(&tiers))
+            .collect(),
         tiers,
         flash,
         replications: reps.to_vec(),

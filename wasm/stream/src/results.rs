@@ -65,9 +65,20 @@ pub struct TierSummary {
     pub device: String,
     pub count: u32,
     pub capacity_gb: f64,
-    /// Total read bandwidth, MB/s (`null` = unlimited).
+    /// Total read bandwidth, MB/s (`null` = unlimited): for a disk with
+    /// timing, the streaming bandwidth derived from it (model §4).
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub bandwidth_mbps: Option<f64>,
+    /// A timed disk's datasheet read bandwidth per device, MB/s, shown
+    /// beside the derived one; absent for other tiers.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub datasheet_mbps: Option<f64>,
+    /// The read size per stream the derived bandwidth assumes, KB (timed
+    /// disks only).
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub read_kb: Option<f64>,
     /// Streams of the first class the tier can carry, floor(bw × 1024 / b).
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub stream_capacity: Option<u64>,
@@ -134,6 +145,46 @@ pub struct RunResult {
     pub replications: Vec<ReplicationResult>,
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub timeseries: Option<TimeSeries>,
+    /// What a reader must not miss: a tier whose peak utilisation is above
+    /// [`PEAK_UTILISATION_WARNING`].
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
+}
+
+/// A tier busier than this at its peak is flagged: it has no headroom for
+/// a busier hour, and a disk that runs at its limit misses deadlines.
+pub const PEAK_UTILISATION_WARNING: f64 = 0.9;
+
+/// A run whose warm-up is shorter than one video length measures part of
+/// the ramp-up from an empty server (model §3): it says so.
+pub fn steady_state_warning(s: &tierplan_scenario::Scenario) -> Option<String> {
+    let longest_h = s.workload.longest_length_h();
+    (s.run.warmup_h < longest_h).then(|| {
+        format!(
+            "not in steady state: the warm-up ({} h) is shorter than one video length ({} h), so the averages include the ramp-up from an empty server and understate a busy one — set the warm-up to at least {} h",
+            s.run.warmup_h,
+            longest_h,
+            longest_h
+        )
+    })
+}
+
+/// The warnings of a run's tiers.
+pub fn tier_warnings(tiers: &[TierSummary]) -> Vec<String> {
+    tiers
+        .iter()
+        .filter(|t| t.util_peak.mean > PEAK_UTILISATION_WARNING)
+        .map(|t| {
+            format!(
+                "{} ({} × {}): peak utilisation {:.1} % is above {:.0} % — no headroom; add devices or lower the load",
+                t.role.label(),
+                t.count,
+                t.device,
+                t.util_peak.mean * 100.0,
+                PEAK_UTILISATION_WARNING * 100.0
+            )
+        })
+        .collect()
 }
 
 /// Aggregate a metric over replications.

@@ -8,6 +8,7 @@ use crate::results::{FlashWear, ReplicationResult, TierMetrics};
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, VecDeque};
 use tierplan_kit::analytics::{lifetime_hours, write_amplification};
+use tierplan_kit::devices::hdd::disk_tier_mbps;
 use tierplan_kit::sampling::alias::AliasTable;
 use tierplan_kit::sampling::lookahead::Lookahead;
 use tierplan_kit::sampling::rng::SimRng;
@@ -216,7 +217,6 @@ impl Plan {
             .collect();
         let weights =
             tierplan_kit::analytics::zipf_probabilities(w.videos, w.popularity.exponent());
-        let disk_dev = s.device(&s.tiers.disk.device).expect("validated");
         let file = if s.architecture.has_file_cache() {
             s.tiers.file_cache.as_ref().filter(|t| t.count > 0)
         } else {
@@ -248,7 +248,7 @@ impl Plan {
             duration: s.run.duration_h * 3600.0,
             warmup: s.run.warmup_h * 3600.0,
             churn: w.churn.map(|c| (c.period_h * 3600.0, c.new_titles)),
-            disk_bw: bw_units(disk_dev.read_mbps, s.tiers.disk.count),
+            disk_bw: bw_units(disk_tier_mbps(s), s.tiers.disk.count),
             has_file: file_dev.is_some(),
             file_devices: file.map_or(0, |t| t.count),
             file_bw: file_dev.map_or(0, |(t, d)| bw_units(d.read_mbps, t.count)),

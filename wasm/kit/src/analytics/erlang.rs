@@ -30,8 +30,7 @@ pub fn disk_tier_blocking(s: &tierplan_scenario::Scenario) -> Option<f64> {
     let [class] = s.workload.classes.as_slice() else {
         return None;
     };
-    let disk = s.device(&s.tiers.disk.device)?;
-    let bw = disk.read_mbps? * f64::from(s.tiers.disk.count);
+    let bw = crate::devices::hdd::disk_tier_mbps(s)? * f64::from(s.tiers.disk.count);
     let c = streams_per_bandwidth(bw, class.bitrate_kbps);
     Some(erlang_b(
         c,

@@ -78,9 +78,8 @@ pub fn static_lfu_overlay(s: &Scenario) -> Option<LfuOverlay> {
         return None;
     };
     let est = static_lfu_estimate(s)?;
-    let disk = s.device(&s.tiers.disk.device)?;
     let c_disk = streams_per_bandwidth(
-        disk.read_mbps? * f64::from(s.tiers.disk.count),
+        crate::devices::hdd::disk_tier_mbps(s)? * f64::from(s.tiers.disk.count),
         class.bitrate_kbps,
     );
     let offered = s.workload.arrival_rate * class.length_min * 60.0;

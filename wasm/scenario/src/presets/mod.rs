@@ -285,6 +285,7 @@ fn tiers(disk: TierSpec, ic: Option<TierSpec>, fc: Option<TierSpec>) -> Tiers {
         disk,
         interval_cache: ic,
         file_cache: fc,
+        disk_read_kb: None,
     }
 }
 
@@ -414,7 +415,7 @@ fn entries() -> Vec<Entry> {
         },
         Entry {
             info: ("today-plan", "Today: a new plan — 10 000 titles on today's devices", TODAY,
-                   "A starting point for sizing a server of today: 10 000 titles of 60 min, 1 000 concurrent streams at 5 Mbps, Zipf exponent 0.8 (assumed), on 24 TB HDDs, 7.68 TB TLC NVMe and DDR5, warm-up one video length. State your own target in streams and Mbps, then open the Optimiser."),
+                   "A starting point for sizing a server of today: 10 000 titles of 60 min, 1 000 concurrent streams at 5 Mbps, Zipf exponent 0.8 (assumed), on 24 TB HDDs, 7.68 TB TLC NVMe and DDR5, warm-up one video length. Popularity moves: dynamic LFU (24 h window) and a churn of 1 % of the titles a day in hourly steps (assumed; edit under Workload and Policy), so the SSDs are written and their lifetime reported. State your own target in streams and Mbps, then open the Optimiser."),
             build: || today::today_scenario("Today: new plan", 10_000,
                                             vec![class(1.0, 60.0, 5.0)], 0.8, 1_000.0, (1, 0, 1)),
         },
@@ -547,12 +548,7 @@ mod tests {
         let mut today = 0;
         for p in scenario_presets() {
             let s = scenario_preset(&p.id).unwrap();
-            let longest_h = s
-                .workload
-                .classes
-                .iter()
-                .map(|c| c.length_min / 60.0)
-                .fold(0.0, f64::max);
+            let longest_h = s.workload.longest_length_h();
             if p.source == TODAY {
                 today += 1;
                 assert!(

@@ -72,6 +72,7 @@ pub fn request_device_presets() -> Vec<Device> {
                 revolution_ms: 8.33,
                 media_mbps: 100.0,
                 seek_model: SeekModel::Constant,
+                inner_mbps: None,
             }),
         },
         Device {
@@ -167,6 +168,7 @@ fn base(name: &str, policy: CachePolicyKind, start: CacheStart, rate: f64) -> Sc
             },
             interval_cache: None,
             file_cache: None,
+            disk_read_kb: None,
         },
         policy: Policy::default(),
         cost_model: None,

@@ -7,6 +7,7 @@ use crate::*;
 #[cfg(feature = "studies")]
 pub mod block;
 mod checker;
+mod hdd;
 #[cfg(feature = "studies")]
 mod request;
 
@@ -268,6 +269,9 @@ fn check_devices(c: &mut Checker, devices: &[Device]) {
         }
         c.range(&format!("{p}.price"), d.price, 0.0, false, 1e7, "$");
         c.range(&format!("{p}.power_w"), d.power_w, 0.0, false, 1e5, "W");
+        if let Some(m) = &d.hdd {
+            hdd::check_mechanics(c, &format!("{p}.hdd"), d.kind, m);
+        }
         match (&d.flash, d.kind) {
             (None, DeviceKind::Ssd) => c.push(
                 format!("{p}.flash"),
@@ -425,6 +429,9 @@ fn check_tier(
 
 fn check_tiers(c: &mut Checker, s: &Scenario) {
     let disk_gb = check_tier(c, s, "tiers.disk", &s.tiers.disk, DeviceKind::Hdd, 1);
+    if let Some(kb) = s.tiers.disk_read_kb {
+        c.count("tiers.disk_read_kb", kb, 4, 65_536);
+    }
     if let Some(kind) = s.architecture.interval_cache_kind() {
         match &s.tiers.interval_cache {
             Some(t) => {

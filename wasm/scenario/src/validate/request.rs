@@ -13,38 +13,8 @@ pub const MAX_EXPECTED_IOS: f64 = 200e6;
 const MAX_SEGMENTS_TOTAL: f64 = 20e6;
 const GB: f64 = 1024.0 * 1024.0 * 1024.0;
 
-fn check_mechanics(c: &mut Checker, at: &str, m: &HddMechanics) {
-    c.range(
-        &format!("{at}.seek_ms"),
-        m.seek_ms,
-        0.0,
-        false,
-        1000.0,
-        "ms",
-    );
-    c.range(
-        &format!("{at}.revolution_ms"),
-        m.revolution_ms,
-        0.0,
-        false,
-        1000.0,
-        "ms",
-    );
-    c.range(
-        &format!("{at}.media_mbps"),
-        m.media_mbps,
-        0.0,
-        true,
-        1e9,
-        "MB/s",
-    );
-}
-
 pub(crate) fn check_request(c: &mut Checker, s: &Scenario, r: &RequestSpec) {
     for (i, d) in s.devices.iter().enumerate() {
-        if let Some(m) = &d.hdd {
-            check_mechanics(c, &format!("devices[{i}].hdd"), m);
-        }
         if let Some(u) = d.flash.as_ref().and_then(|f| f.units) {
             c.count(&format!("devices[{i}].flash.units"), u, 1, 1024);
         }

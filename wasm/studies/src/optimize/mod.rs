@@ -56,6 +56,7 @@ mod bound;
 use bound::{bw_units, Capacities, Trace};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
+use tierplan_kit::devices::hdd::disk_tier_mbps;
 use tierplan_kit::stats::Estimate;
 use tierplan_scenario::validate::{validate, FieldError, MAX_COUNT};
 use tierplan_scenario::*;
@@ -171,9 +172,14 @@ pub struct SearchSpace {
 pub struct SsdLifetime {
     pub role: TierRole,
     pub device: String,
+    /// The device's name, for tables (ids are for links).
+    pub name: String,
     /// Mean ± CI over replications; `null` when nothing was written.
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub lifetime_h: Option<Estimate>,
+    /// The tier's replacement cost per year of service at that lifetime, $
+    /// (0 when nothing was written).
+    pub replacement_cost_per_year: Estimate,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -480,9 +486,13 @@ fn configure(base: &Scenario, arch: Architecture, c: Counts) -> Scenario {
 fn study_capacity(s: &Scenario, kbps: f64) -> u64 {
     s.tiers_in_use()
         .filter(|(role, t)| *role != TierRole::IntervalCache && t.count > 0)
-        .filter_map(|(_, t)| {
-            s.device(&t.device)
-                .and_then(|d| d.read_mbps)
+        .filter_map(|(role, t)| {
+            let per_device = if role == TierRole::Disk {
+                disk_tier_mbps(s)
+            } else {
+                s.device(&t.device).and_then(|d| d.read_mbps)
+            };
+            per_device
                 .map(|m| tierplan_kit::analytics::streams_per_bandwidth(m * t.count as f64, kbps))
         })
         .sum()
@@ -586,7 +596,11 @@ impl Search {
         if !(spec.target.is_finite() && (0.0..1.0).contains(&spec.target)) {
             errors.push(err(
                 "optimize.target",
-                format!("{} is out of range: must be 0 ≤ value < 1", spec.target),
+                format!(
+                    "{} ({} %) is out of range: the share of viewers turned away must be at least 0 and below 1 (100 %)",
+                    spec.target,
+                    spec.target * 100.0
+                ),
             ));
         }
         for (p, v) in [
@@ -712,7 +726,7 @@ impl Search {
                 n
             };
             let per_disk = tierplan_kit::analytics::streams_per_bandwidth(
-                disk_dev.read_mbps.unwrap_or(0.0),
+                disk_tier_mbps(s).unwrap_or(0.0),
                 mean_kbps,
             ) as f64;
             let disk_max_derived = lib_min.max(ceil_div(c_star, per_disk)).min(MAX_COUNT);
@@ -959,8 +973,7 @@ impl Search {
         let c = self.archs[a].cfgs[pos].counts;
         let s = configure(&self.base, arch, c);
         let bmin = self.facts.bmin_units;
-        let disk_dev = s.device(&s.tiers.disk.device).expect("validated");
-        let disk_streams = bw_units(disk_dev.read_mbps, c.disk).unwrap_or(u64::MAX / 4) / bmin;
+        let disk_streams = bw_units(disk_tier_mbps(&s), c.disk).unwrap_or(u64::MAX / 4) / bmin;
         let key = (c.file_cache, c.interval_cache);
         if !self.archs[a].excess.contains_key(&key) {
             let (file_streams, cached) = match s.tiers.file_cache.as_ref() {
@@ -1177,13 +1190,20 @@ impl Search {
         let ssd_lifetimes: Vec<SsdLifetime> = r
             .flash
             .iter()
-            .map(|f| SsdLifetime {
-                role: f.role,
-                device: scenario
+            .map(|f| {
+                let device = scenario
                     .tiers_in_use()
                     .find(|(role, _)| *role == f.role)
-                    .map_or(String::new(), |(_, t)| t.device.clone()),
-                lifetime_h: f.lifetime_h,
+                    .map_or(String::new(), |(_, t)| t.device.clone());
+                SsdLifetime {
+                    role: f.role,
+                    name: scenario
+                        .device(&device)
+                        .map_or_else(|| device.clone(), |d| d.name.clone()),
+                    device,
+                    lifetime_h: f.lifetime_h,
+                    replacement_cost_per_year: f.replacement_cost_per_year,
+                }
             })
             .collect();
         let tco = self.spec.tco.as_ref().map(|t| {
