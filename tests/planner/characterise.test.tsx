@@ -20,7 +20,7 @@ function smallX25m(): Device {
   return { ...d, capacity_gb: 0.125 };
 }
 
-const QUICK: CharacterizeSpec = { queue_depths: [1, 32], seconds: 0.2, precondition_passes: 2, seed: 1 };
+const QUICK: CharacterizeSpec = { queue_depths: [1, 32], seconds: 0.2, precondition_passes: 2, seed: 1, model: 'scalable' };
 
 function Catalog({ engine, initial }: { engine: Engine; initial: Scenario }) {
   const [scenario, setScenario] = useState(initial);
