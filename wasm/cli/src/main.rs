@@ -158,8 +158,9 @@ enum Cmd {
         /// Queue depths, comma-separated.
         #[arg(long, value_delimiter = ',', default_value = "1,4,32,128")]
         queue_depths: Vec<u32>,
-        /// Simulated seconds of each measured test.
-        #[arg(long, default_value_t = 5.0)]
+        /// Simulated seconds of each measured test (a test also stops after
+        /// 50 000 I/Os).
+        #[arg(long, default_value_t = 60.0)]
         seconds: f64,
         /// Steady state: the logical space written this many times first (0 to 10).
         #[arg(long, default_value_t = 2.0)]

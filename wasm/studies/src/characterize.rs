@@ -94,7 +94,10 @@ impl Default for CharacterizeSpec {
     fn default() -> Self {
         CharacterizeSpec {
             queue_depths: vec![1, 4, 32, 128],
-            seconds: 5.0,
+            // Long enough for several GC bursts per die of the X25-M (its
+            // steady random writes settle), the same as the Study claims
+            // rows; fast drives stop at `MAX_TEST_IOS` first.
+            seconds: 60.0,
             precondition_passes: 2.0,
             seed: 1,
             model: SsdModelKind::Scalable,

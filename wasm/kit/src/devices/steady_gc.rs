@@ -10,14 +10,22 @@
 //! 1 − mapped/logical per written unit (the coupon-collector expectation of
 //! uniformly spread writes).
 //!
-//! A burst runs when a unit has used its clean slots: greedy GC reclaims
-//! `reserve` blocks whose valid share is the victim's v* of the age model
-//! (model §8): (1 − v*) / (−ln v*) = mapped / data slots, the relation whose
-//! write amplification 1 / (1 − v*) is the Lambert-W formula. The burst
-//! copies reserve · slots · v* mapping units, erases `reserve` blocks and
-//! frees reserve · slots · (1 − v*) slots for host writes. With one mapping
+//! A burst runs when a unit has used its clean slots: greedy GC collects
+//! victims whose valid share is the victim's v* of the age model (model
+//! §8): (1 − v*) / (−ln v*) = mapped / data slots, the relation whose write
+//! amplification 1 / (1 − v*) is the Lambert-W formula, until `reserve`
+//! clean blocks are back — reserve / (1 − v*) victims, since each one's
+//! copies fill 1 − v* of a block — and the unit then takes reserve · slots
+//! host writes before the next burst. With one mapping
 //! unit per block (a block-mapped FTL) every rewrite empties a whole block,
 //! so v* = 0.
+//!
+//! Streams: a write that covers whole erase stripes (one block on every
+//! die) fills whole blocks; the stripes so written are remembered (a set of
+//! the stripes the workload wrote, no more), and when a stream writes a
+//! remembered stripe again the blocks it overwrites are emptied whole (a
+//! log or a ring, as L2ARC's feeder writes), so GC erases them without
+//! copying. A smaller write into a remembered stripe forgets it.
 //!
 //! With a reserve of 0 blocks GC is incremental instead: every host write
 //! pays its own share of the copying, v* / (1 − v*) mapping units, and of
@@ -48,6 +56,10 @@ pub struct SteadyGc {
     erase_carry: Vec<f64>,
     /// The victim's valid share and the `mapped` it was computed for.
     v_cache: (f64, f64),
+    /// Erase stripes last written whole by a stream, and the mapping
+    /// units they hold (full blocks GC need not look at).
+    streams: std::collections::HashSet<u64>,
+    stream_units: f64,
     pub host_pages: u64,
     pub nand_pages: u64,
     pub erases: u64,
@@ -70,6 +82,8 @@ impl SteadyGc {
             carry: vec![0.0; units as usize],
             erase_carry: vec![0.0; units as usize],
             v_cache: (f64::NAN, f64::NAN),
+            streams: std::collections::HashSet::new(),
+            stream_units: 0.0,
             host_pages: 0,
             nand_pages: 0,
             erases: 0,
@@ -86,6 +100,8 @@ impl SteadyGc {
         self.credit.iter_mut().for_each(|c| *c = fresh.max(0.0));
         self.carry.iter_mut().for_each(|c| *c = 0.0);
         self.erase_carry.iter_mut().for_each(|c| *c = 0.0);
+        self.streams.clear();
+        self.stream_units = 0.0;
         self.reset_counters();
     }
 
@@ -111,7 +127,8 @@ impl SteadyGc {
             self.credit[u] = if self.reserve == 0 {
                 0.0
             } else {
-                (k as f64 + 0.5) / n as f64 * per_burst
+                // Stratified, with a seeded offset within each stratum.
+                (k as f64 + rng.uniform()) / n as f64 * per_burst
             };
         }
         self.reset_counters();
@@ -125,7 +142,9 @@ impl SteadyGc {
         self.mapped = l - (l - self.mapped) * libm::pow(1.0 - 1.0 / l, n as f64);
         let v = self.victim_valid();
         let reserve = self.reserve.max(1) as f64;
-        let per_burst = (reserve * self.slots as f64 * (1.0 - v)).max(1.0);
+        let slots = self.slots as f64;
+        let per_burst = reserve * slots;
+        let victims = reserve / (1.0 - v).max(1.0 / slots);
         let per_unit = n as f64 / self.units as f64;
         let mut copies = 0.0;
         for c in &mut self.credit {
@@ -141,8 +160,8 @@ impl SteadyGc {
                     *c += b * per_burst;
                     b
                 };
-                copies += bursts * reserve * self.slots as f64 * v;
-                self.erases += (bursts * reserve) as u64;
+                copies += bursts * victims * slots * v;
+                self.erases += (bursts * victims) as u64;
             }
         }
         self.host_pages += n;
@@ -170,7 +189,11 @@ impl SteadyGc {
 
     /// The valid share of the next GC victim with the drive as mapped now.
     pub fn victim_valid(&mut self) -> f64 {
-        if self.v_cache.1 == self.mapped {
+        // Blocks a stream filled hold only their own stripe: GC collects
+        // among the rest, whose share of valid data is what the age model
+        // needs.
+        let key = self.mapped - self.stream_units * 1e-9;
+        if self.v_cache.1 == key {
             return self.v_cache.0;
         }
         let v = if self.slots == 1 {
@@ -179,7 +202,8 @@ impl SteadyGc {
             // Slots GC can fill: all but the clean blocks each unit keeps.
             let kept = self.reserve.max(1) as f64;
             let data = self.units as f64 * (self.unit_slots - kept * self.slots as f64);
-            let ratio = self.mapped / data.max(1.0);
+            let ratio =
+                (self.mapped - self.stream_units).max(0.0) / (data - self.stream_units).max(1.0);
             let x = super::ftl::solve_age_span(ratio);
             if x > 0.0 {
                 libm::exp(-x)
@@ -191,15 +215,63 @@ impl SteadyGc {
                 0.0
             }
         };
-        self.v_cache = (v, self.mapped);
+        self.v_cache = (v, key);
         v
     }
 
-    /// Host writes one burst makes room for (one block's worth when GC is
-    /// incremental).
+    /// Host writes one burst makes room for (the reserve's clean blocks).
     fn burst_credit(&mut self) -> f64 {
-        let v = self.victim_valid();
-        self.reserve.max(1) as f64 * self.slots as f64 * (1.0 - v)
+        self.reserve.max(1) as f64 * self.slots as f64
+    }
+
+    /// A stream writes erase stripe `s`: whether the stripe was last
+    /// written whole by a stream (its old blocks empty out); `whole`
+    /// remembers it when this stream covers all of it.
+    pub fn stream_stripe(&mut self, s: u64, whole: bool) -> bool {
+        if whole {
+            let added = self.streams.insert(s);
+            if added {
+                self.stream_units += self.stripe_units();
+            }
+            !added
+        } else {
+            self.streams.contains(&s)
+        }
+    }
+
+    /// A write smaller than a stripe lands in stripe `s`: its blocks are
+    /// mixed from now on.
+    pub fn touch(&mut self, s: u64) {
+        if !self.streams.is_empty() && self.streams.remove(&s) {
+            self.stream_units -= self.stripe_units();
+        }
+    }
+
+    /// Mapping units of one erase stripe (a block on every unit).
+    fn stripe_units(&self) -> f64 {
+        self.slots as f64 * self.units as f64
+    }
+
+    /// Erase stripes remembered as written whole by streams.
+    pub fn stream_stripes(&self) -> usize {
+        self.streams.len()
+    }
+
+    /// A stream rewrites one mapping unit of a stripe it wrote whole before
+    /// on `unit`: no copies, one erase per block's worth of units.
+    pub fn write_stream(&mut self, unit: u32) -> GcWork {
+        let u = unit as usize;
+        self.host_pages += 1;
+        self.nand_pages += 1;
+        self.mapped += 1.0 - self.mapped / self.logical;
+        let erases = 1.0 / self.slots as f64 + self.erase_carry[u];
+        let e = libm::floor(erases);
+        self.erase_carry[u] = erases - e;
+        self.erases += e as u64;
+        GcWork {
+            copies: 0,
+            erases: e as u32,
+        }
     }
 
     /// The host writes one mapping unit on `unit`: the GC work it caused
@@ -229,18 +301,23 @@ impl SteadyGc {
                 erases: e as u32,
             };
         }
-        let copies = self.reserve as f64 * self.slots as f64 * v + self.carry[u];
+        // A burst collects victims until `reserve` clean blocks are back:
+        // each victim frees one block but its copies fill 1 − v* of one, so
+        // reserve / (1 − v*) victims, and the unit then takes reserve ·
+        // slots host writes before the next.
+        let victims = self.reserve as f64 / (1.0 - v).max(1.0 / self.slots as f64);
+        let copies = victims * self.slots as f64 * v + self.carry[u];
         let whole = libm::floor(copies);
         self.carry[u] = copies - whole;
-        // A drive with no spare space cannot reclaim anything: its writes
-        // would stall forever; count one block's copies and go on.
-        let freed = (self.reserve as f64 * self.slots as f64 * (1.0 - v)).max(1.0);
-        self.credit[u] += freed - 1.0;
+        let erases = victims + self.erase_carry[u];
+        let e = libm::floor(erases);
+        self.erase_carry[u] = erases - e;
+        self.credit[u] += self.reserve as f64 * self.slots as f64 - 1.0;
         self.nand_pages += whole as u64;
-        self.erases += self.reserve as u64;
+        self.erases += e as u64;
         GcWork {
             copies: whole as u32,
-            erases: self.reserve,
+            erases: e as u32,
         }
     }
 
@@ -294,5 +371,22 @@ mod tests {
             assert_eq!(w.copies, 0);
         }
         assert!(b.erases > 9_000);
+    }
+
+    /// A ring rewritten by whole stripes copies nothing once it has wrapped.
+    #[test]
+    fn rewritten_streams_copy_nothing() {
+        let mut g = SteadyGc::new(2, 64, 1000, 110_000, 4);
+        g.precondition_steady(1);
+        assert!(!g.stream_stripe(7, false));
+        assert!(!g.stream_stripe(7, true));
+        g.reset_counters();
+        assert!(g.stream_stripe(7, false));
+        for i in 0..128 {
+            assert_eq!(g.write_stream(i % 2).copies, 0);
+        }
+        assert_eq!(g.erases, 2);
+        g.touch(7);
+        assert!(!g.stream_stripe(7, true));
     }
 }
