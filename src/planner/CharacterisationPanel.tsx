@@ -76,22 +76,25 @@ export function CharacterisationTable({ deviceId, rows, figures }: { deviceId: s
 /** IOPS against queue depth per pattern and state: where the drive's parallelism (dies, channels, controller) runs out. */
 export function QueueDepthChart({ deviceId, rows }: { deviceId: string; rows: CharacterizeRow[] }) {
   const svgRef = useRef<SVGSVGElement>(null);
-  const series = iopsByQueueDepth(rows);
   if (new Set(rows.map((r) => r.queue_depth)).size < 2) return null;
+  const states = [...new Set(rows.map((r) => r.state))];
   const title = `IOPS of ${deviceId} against queue depth, per test`;
   return (
     <div className="char-charts" data-testid="char-qd">
-      <LineChart
-        title={title}
-        xLabel="queue depth (I/Os outstanding)"
-        yLabel="IOPS"
-        series={series}
-        xScale="log"
-        yScale="log"
-        testId="char-qd-chart"
-        svgRef={svgRef}
-        height={380}
-      />
+      {states.map((state, k) => (
+        <LineChart
+          key={state}
+          title={`${title}, ${state === 'fresh' ? 'fresh out of the box' : 'steady state'}`}
+          xLabel="queue depth (I/Os outstanding)"
+          yLabel="IOPS"
+          series={iopsByQueueDepth(rows.filter((r) => r.state === state))}
+          xScale="log"
+          yScale="log"
+          testId={`char-qd-${state}`}
+          svgRef={k === 0 ? svgRef : undefined}
+          height={340}
+        />
+      ))}
       <ExportButtons
         svgRef={svgRef}
         name={`iops-qd-${deviceId}`}

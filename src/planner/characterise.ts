@@ -63,7 +63,7 @@ export function preconditionMillions(d: Device, spec: CharacterizeSpec): number 
   return (spec.precondition_passes * d.capacity_gb * 1024 * 1024) / 4 / 1e6;
 }
 
-/** IOPS against queue depth, one series per pattern and drive state (the rows of one characterisation). */
+/** IOPS against queue depth, one series per pattern and drive state (the rows of one characterisation; labelled by pattern, as a chart shows one state). */
 export function iopsByQueueDepth(rows: CharacterizeRow[]): LineSeries[] {
   const keys: string[] = [];
   const byKey = new Map<string, { pattern: Pattern; state: string; points: { x: number; y: number }[] }>();
@@ -79,7 +79,7 @@ export function iopsByQueueDepth(rows: CharacterizeRow[]): LineSeries[] {
     const s = byKey.get(key)!;
     return {
       id: key,
-      label: `${PATTERN_LABELS[s.pattern]}, ${s.state === 'fresh' ? 'fresh' : 'steady state'}`,
+      label: PATTERN_LABELS[s.pattern],
       points: [...s.points].sort((a, b) => a.x - b.x),
     };
   });

@@ -93,7 +93,7 @@ describe('characterisation shaping', () => {
       { x: 1, y: 4 },
       { x: 32, y: 30 },
     ]);
-    expect(series[0].label).toBe('4 KB random read, fresh');
+    expect(series[0].label).toBe('4 KB random read');
     const x25m = simApi()
       .requestDevicePresets()
       .find((d) => d.id === 'x25m')!;
@@ -143,9 +143,9 @@ describe('CharacterisationTable and PreconditionCharts', () => {
 
   it('draws IOPS against queue depth, a point per row', () => {
     render(<QueueDepthChart deviceId="x25m" rows={result.rows} />);
-    const points = screen.getAllByTestId(/^char-qd-chart-point-/);
+    const points = screen.getAllByTestId(/^char-qd-(fresh|steady)-point-/);
     expect(points).toHaveLength(result.rows.length);
-    expect(screen.getByTestId('char-qd-chart').textContent).toMatch(/queue depth/);
+    expect(screen.getByTestId('char-qd-steady').textContent).toMatch(/queue depth/);
   });
 
   it('draws every bucket of the preconditioning, with the measured random-write rate across it', () => {

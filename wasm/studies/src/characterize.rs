@@ -426,8 +426,9 @@ fn layout_wa(ssd: &Ssd) -> f64 {
     probe.write_amplification()
 }
 
-/// Random 4 KB writes over the whole span, `passes` times from fresh, one
-/// at a time; the series of MB/s over time. The scalable model times a
+/// Random 4 KB writes over the whole span, `passes` times from fresh, with
+/// up to 32 outstanding (the drive's queue depth if less); the series of
+/// MB/s over time. The scalable model times a
 /// sample of each bucket's writes and applies the rest untimed, so a large
 /// drive's series costs the same as a small one's.
 fn precondition_drive(m: &mut Model, span: u64, spec: &CharacterizeSpec) -> ThroughputSeries {
@@ -450,6 +451,10 @@ fn precondition_drive(m: &mut Model, span: u64, spec: &CharacterizeSpec) -> Thro
         Model::Hdd(..) => 1,
     };
     let (mut t, mut clock) = (0.0, 0.0);
+    // The drive's own queue, up to 32 writes (SNIA preconditions with a deep
+    // queue, so the series is the drive's throughput, not one command's).
+    let depth = m.device_depth().unwrap_or(1).clamp(1, 32) as usize;
+    let mut host: BinaryHeap<Reverse<u64>> = BinaryHeap::with_capacity(depth + 1);
     for _ in 0..buckets {
         let (host0, nand0) = m.wa_counters();
         let timed = if scalable {
@@ -458,10 +463,28 @@ fn precondition_drive(m: &mut Model, span: u64, spec: &CharacterizeSpec) -> Thro
             per
         };
         let c0 = clock;
+        // A closed loop of `depth` writes outstanding (one at a time on a
+        // device that queues nothing), started from where the last bucket
+        // left the clock.
+        host.clear();
+        let mut end = clock;
         for _ in 0..timed {
             let addr = (rng.uniform() * pages as f64) as u64 % pages * 4 * KB;
-            clock += m.serve(true, addr, 4 * KB, clock);
+            let at = if host.len() < depth {
+                clock
+            } else {
+                time(host.pop().expect("outstanding write"))
+            };
+            let done = at + m.serve(true, addr, 4 * KB, at);
+            end = end.max(done);
+            host.push(key(done));
         }
+        // Until the drive has done all the work these writes left (a GC
+        // burst behind the write buffer counts in full).
+        clock = match m {
+            Model::Ssd(s) => end.max(s.busy_until()),
+            Model::Hdd(..) => end,
+        };
         let per_write = (clock - c0) / timed as f64;
         if timed < per {
             if let Model::Ssd(s) = m {

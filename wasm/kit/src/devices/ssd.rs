@@ -251,6 +251,13 @@ impl Ssd {
         }
     }
 
+    /// When the last work queued on any die ends (0 for the plain model).
+    pub fn busy_until(&self) -> f64 {
+        self.ctl
+            .as_ref()
+            .map_or(0.0, |c| c.unit_free.iter().copied().fold(0.0, f64::max))
+    }
+
     /// Commands the drive takes at once (its NCQ/NVMe queue depth); none
     /// for the plain model, which serves one I/O at a time.
     pub fn queue_depth(&self) -> Option<u32> {
@@ -710,8 +717,9 @@ impl Ssd {
                 } else {
                     // A small write on its own mixes the stripe's blocks;
                     // the head or tail of a run does not.
-                    if !self.run_part {
+                    if !self.run_part && s != seen {
                         g.touch(s);
+                        self.stream = (lo, hi, s, false);
                     }
                     g.write_on(unit)
                 }

@@ -164,6 +164,16 @@ impl SteadyGc {
                 self.erases += (bursts * victims) as u64;
             }
         }
+        if self.reserve > 0 && self.credit.iter().all(|&c| c < per_burst) {
+            // Dies under uniform load drift apart in their GC cycles:
+            // spread them evenly (a shifting offset), so a sample timed
+            // after this sees its share of bursts rather than all or none.
+            let k = self.credit.len() as f64;
+            let offset = libm::fmod(self.host_pages as f64 * 0.618_033_988_75, 1.0);
+            for (u, c) in self.credit.iter_mut().enumerate() {
+                *c = libm::fmod(u as f64 / k + offset, 1.0) * per_burst;
+            }
+        }
         self.host_pages += n;
         self.nand_pages += n + copies as u64;
     }
