@@ -92,7 +92,7 @@ pub fn run(
                 let published = published_for(&figures, r)
                     .map(|f| match f.iops {
                         Some(i) => format!("{i:.0} IOPS ({})", f.cite),
-                        None => format!("{:.1} MB/s ({})", f.mbps, f.cite),
+                        None => format!("{} MB/s ({})", f.mbps, f.cite),
                     })
                     .unwrap_or_default();
                 println!(
