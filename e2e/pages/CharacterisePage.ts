@@ -8,6 +8,7 @@ export interface Spec {
   seconds: number;
   passes: number;
   seed: number;
+  model?: 'scalable' | 'reference';
 }
 
 /** Page object of a device's characterisation under the Scenario tab's device catalog. */
@@ -37,6 +38,7 @@ export class CharacterisePage {
     await this.page.getByTestId('char-seconds').fill(String(s.seconds));
     await this.page.getByTestId('char-precondition_passes').fill(String(s.passes));
     await this.page.getByTestId('char-seed').fill(String(s.seed));
+    if (s.model) await this.page.getByTestId('char-model').selectOption(s.model);
   }
 
   async runToResult(timeout = 120_000): Promise<void> {
@@ -57,6 +59,8 @@ export class CharacterisePage {
           iops: Number(d.iops),
           mean_ms: Number(d.meanMs),
           p99_ms: Number(d.p99Ms),
+          p999_ms: Number(d.p999Ms),
+          max_ms: Number(d.maxMs),
           wa: Number(d.wa),
         } as CharacterizeRow;
       }),

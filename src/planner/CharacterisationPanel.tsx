@@ -10,6 +10,7 @@ import type { CharacterizeRow, CharacterizeSpec, DeviceFigure } from './characte
 import {
   PATTERN_LABELS,
   figuresForRow,
+  iopsByQueueDepth,
   parseQueueDepths,
   preconditionMillions,
   preconditionSeries,
@@ -20,12 +21,13 @@ import type { Characterisation } from './useCharacterisation';
 import './characterise.css';
 
 function publishedText(f: DeviceFigure, row: CharacterizeRow): string {
-  return `${num(f.mbps)} MB/s ${f.source === 'measured' ? 'measured' : 'datasheet'} (${f.cite}); model ÷ published ${num(row.mbps / f.mbps)}`;
+  const value = f.iops != null ? `${integer(f.iops)} IOPS` : `${num(f.mbps)} MB/s`;
+  return `${value} ${f.source === 'measured' ? 'measured' : 'datasheet'} (${f.cite}); model ÷ published ${num(row.mbps / f.mbps)}`;
 }
 
 /** The results: one row per test, the published figures in their own column. */
 export function CharacterisationTable({ deviceId, rows, figures }: { deviceId: string; rows: CharacterizeRow[]; figures: DeviceFigure[] }) {
-  const cols = ['Test', 'State', 'Queue depth', 'MB/s', 'Published (real drive)', 'IOPS', 'Mean latency (ms)', 'p99 latency (ms)', 'WA'];
+  const cols = ['Test', 'State', 'Queue depth', 'MB/s', 'Published (real drive)', 'IOPS', 'Mean latency (ms)', 'p99 latency (ms)', 'p99.9 latency (ms)', 'Max latency (ms)', 'WA'];
   return (
     <div className="table-scroll" tabIndex={0} role="region" aria-label={`Microbenchmarks of ${deviceId}`}>
       <table className="char-table cards" data-testid="char-table">
@@ -45,6 +47,8 @@ export function CharacterisationTable({ deviceId, rows, figures }: { deviceId: s
                 data-iops={r.iops}
                 data-mean-ms={r.mean_ms}
                 data-p99-ms={r.p99_ms}
+                data-p999-ms={r.p999_ms}
+                data-max-ms={r.max_ms}
                 data-wa={r.wa}
               >
                 <th scope="row">{PATTERN_LABELS[r.pattern]}</th>
@@ -57,12 +61,48 @@ export function CharacterisationTable({ deviceId, rows, figures }: { deviceId: s
                 <td data-label="IOPS">{integer(r.iops)}</td>
                 <td data-label="Mean latency (ms)">{num(r.mean_ms)}</td>
                 <td data-label="p99 latency (ms)">{num(r.p99_ms)}</td>
+                <td data-label="p99.9 latency (ms)">{num(r.p999_ms)}</td>
+                <td data-label="Max latency (ms)">{num(r.max_ms)}</td>
                 <td data-label="WA">{num(r.wa)}</td>
               </tr>
             );
           })}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/** IOPS against queue depth per pattern and state: where the drive's parallelism (dies, channels, controller) runs out. */
+export function QueueDepthChart({ deviceId, rows }: { deviceId: string; rows: CharacterizeRow[] }) {
+  const svgRef = useRef<SVGSVGElement>(null);
+  if (new Set(rows.map((r) => r.queue_depth)).size < 2) return null;
+  const states = [...new Set(rows.map((r) => r.state))];
+  const title = `IOPS of ${deviceId} against queue depth, per test`;
+  return (
+    <div className="char-charts" data-testid="char-qd">
+      {states.map((state, k) => (
+        <LineChart
+          key={state}
+          title={`${title}, ${state === 'fresh' ? 'fresh out of the box' : 'steady state'}`}
+          xLabel="queue depth (I/Os outstanding)"
+          yLabel="IOPS"
+          series={iopsByQueueDepth(rows.filter((r) => r.state === state))}
+          xScale="log"
+          yScale="log"
+          testId={`char-qd-${state}`}
+          svgRef={k === 0 ? svgRef : undefined}
+          height={340}
+        />
+      ))}
+      <ExportButtons
+        svgRef={svgRef}
+        name={`iops-qd-${deviceId}`}
+        rows={rows.map((r) => ({ pattern: r.pattern, state: r.state, queue_depth: r.queue_depth, iops: r.iops, mbps: r.mbps }))}
+        columns={['pattern', 'state', 'queue_depth', 'iops', 'mbps']}
+        meta={{ title }}
+        testId="char-qd-export"
+      />
     </div>
   );
 }
@@ -162,6 +202,19 @@ function SpecForm({ spec, setSpec, fieldErrors, disabled }: { spec: Characterize
           </span>
         ) : null}
       </div>
+      <div className="field">
+        <label htmlFor={`${id}-model`}>SSD model</label>
+        <select
+          id={`${id}-model`}
+          data-testid="char-model"
+          value={spec.model}
+          disabled={disabled}
+          onChange={(e) => setSpec({ ...spec, model: e.target.value === 'reference' ? 'reference' : 'scalable' })}
+        >
+          <option value="scalable">scalable (per-die timelines, analytic GC)</option>
+          <option value="reference">per-page reference (small drives)</option>
+        </select>
+      </div>
       {numField('seconds', 'Each test runs', 's simulated')}
       {numField('precondition_passes', 'Steady state after writing the drive', '× its capacity')}
       {numField('seed', 'Seed', 'whole number', true)}
@@ -205,7 +258,10 @@ export function CharacterisationPanel({ ch }: { ch: Characterisation }) {
         {shown.kind === 'ssd'
           ? 'fresh out of the box and in steady state (after the whole drive has been written over with random 4 KB writes, as SNIA’s test specification preconditions).'
           : 'in one state (a disk has no fresh-out-of-box state).'}{' '}
-        The same numbers as <code>tierplan characterize {shown.id}</code>.
+        The same numbers as <code>tierplan characterize {shown.id}</code>.{' '}
+        {shown.kind === 'ssd'
+          ? 'A queue of I/Os overlaps on the drive’s dies, channels and controller up to its own queue depth, so IOPS grow with the queue depth until its parallelism runs out.'
+          : ''}
       </p>
       {spec ? <SpecForm key={shown.id} spec={spec} setSpec={setSpec} fieldErrors={fieldErrors} disabled={running} /> : null}
       {millions > 0 ? (
@@ -257,6 +313,7 @@ export function CharacterisationPanel({ ch }: { ch: Characterisation }) {
       {state.kind === 'done' ? (
         <div data-testid="char-result">
           <CharacterisationTable deviceId={shown.id} rows={state.result.rows} figures={figures} />
+          <QueueDepthChart deviceId={shown.id} rows={state.result.rows} />
           {state.result.precondition ? <PreconditionCharts deviceId={shown.id} series={state.result.precondition} figures={figures} /> : null}
           {state.result.notes.length ? (
             <ul className="hint char-notes">

@@ -53,10 +53,36 @@ export function parseQueueDepths(text: string): number[] | null {
   return qs.every((q) => Number.isInteger(q) && q >= 1) ? qs : null;
 }
 
-/** Millions of 4 KB writes the preconditioning of an SSD makes (what its run time grows with); 0 for a disk. */
+/**
+ * Millions of 4 KB writes the preconditioning of an SSD simulates one by one (what its run time grows with): only the per-page
+ * model's (the reference, or a drive without a controller); the scalable model samples them, so 0 there and for a disk.
+ */
 export function preconditionMillions(d: Device, spec: CharacterizeSpec): number {
   if (d.kind !== 'ssd') return 0;
+  if (spec.model === 'scalable' && d.flash?.controller) return 0;
   return (spec.precondition_passes * d.capacity_gb * 1024 * 1024) / 4 / 1e6;
+}
+
+/** IOPS against queue depth, one series per pattern and drive state (the rows of one characterisation; labelled by pattern, as a chart shows one state). */
+export function iopsByQueueDepth(rows: CharacterizeRow[]): LineSeries[] {
+  const keys: string[] = [];
+  const byKey = new Map<string, { pattern: Pattern; state: string; points: { x: number; y: number }[] }>();
+  for (const r of rows) {
+    const key = `${r.pattern}-${r.state}`;
+    if (!byKey.has(key)) {
+      keys.push(key);
+      byKey.set(key, { pattern: r.pattern, state: r.state, points: [] });
+    }
+    byKey.get(key)!.points.push({ x: r.queue_depth, y: r.iops });
+  }
+  return keys.map((key) => {
+    const s = byKey.get(key)!;
+    return {
+      id: key,
+      label: PATTERN_LABELS[s.pattern],
+      points: [...s.points].sort((a, b) => a.x - b.x),
+    };
+  });
 }
 
 /** The time unit that keeps a span of `seconds` readable. */

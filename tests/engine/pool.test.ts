@@ -194,7 +194,7 @@ describe('WorkerPool', () => {
       .requestDevicePresets()
       .find((x) => x.id === 'x25m')!;
     const small = { ...d, capacity_gb: 0.125 };
-    const spec = { queue_depths: [1], seconds: 0.2, precondition_passes: 1, seed: 1 };
+    const spec = { queue_depths: [1], seconds: 0.2, precondition_passes: 1, seed: 1, model: 'scalable' as const };
     await cancelStuckJob(pool, (live, signal) => live.characterize(small, spec, { signal }));
     const c = await pool.characterize(small, spec);
     expect(c).toEqual(simApi().characterize(small, spec));

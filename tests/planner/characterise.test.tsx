@@ -9,8 +9,17 @@ import type { Device, Scenario } from '../../src/engine/types';
 import type { Engine } from '../../src/engine/contract';
 import { FormContext } from '../../src/shared/form';
 import { DeviceCatalog } from '../../src/planner/DeviceCatalog';
-import { CharacterisationTable, PreconditionCharts } from '../../src/planner/CharacterisationPanel';
-import { figuresForRow, parseQueueDepths, preconditionSeries, splitFieldMessages, timeUnit, type CharacterizeSpec } from '../../src/planner/characterise';
+import { CharacterisationTable, PreconditionCharts, QueueDepthChart } from '../../src/planner/CharacterisationPanel';
+import {
+  figuresForRow,
+  iopsByQueueDepth,
+  parseQueueDepths,
+  preconditionMillions,
+  preconditionSeries,
+  splitFieldMessages,
+  timeUnit,
+  type CharacterizeSpec,
+} from '../../src/planner/characterise';
 import { simApi } from '../helpers/wasm';
 import { testEngine } from '../helpers/engine';
 
@@ -20,7 +29,7 @@ function smallX25m(): Device {
   return { ...d, capacity_gb: 0.125 };
 }
 
-const QUICK: CharacterizeSpec = { queue_depths: [1, 32], seconds: 0.2, precondition_passes: 2, seed: 1 };
+const QUICK: CharacterizeSpec = { queue_depths: [1, 32], seconds: 0.2, precondition_passes: 2, seed: 1, model: 'scalable' };
 
 function Catalog({ engine, initial }: { engine: Engine; initial: Scenario }) {
   const [scenario, setScenario] = useState(initial);
@@ -52,15 +61,45 @@ describe('characterisation shaping', () => {
       iops: 1,
       mean_ms: 1,
       p99_ms: 1,
+      p999_ms: 1,
+      max_ms: 1,
       wa: 1,
     });
     expect(figuresForRow('x25m', row('rand_write4k', 'steady', 1), figures).map((f) => f.mbps)).toEqual([3.25]);
     expect(figuresForRow('x25m', row('rand_write4k', 'fresh', 1), figures)).toEqual([]);
     expect(figuresForRow('x25m', row('rand_write4k', 'steady', 32), figures)).toEqual([]);
-    // A datasheet's "up to" holds at any state and queue depth.
+    // A datasheet rates a drive as it ships (fresh); its "up to" holds at any queue depth unless it names one.
     expect(figuresForRow('x25m', row('seq_read128k', 'fresh', 32), figures).map((f) => f.mbps)).toEqual([250]);
     expect(figuresForRow('ocz_core_v2', row('rand_write4k', 'steady', 1), figures).map((f) => f.mbps)).toEqual([0.02]);
     expect(figuresForRow('hdd7200', row('rand_write4k', 'steady', 1), figures)).toEqual([]);
+  });
+
+  it('shapes IOPS against queue depth per test, and counts simulated preconditioning only for a per-page model', () => {
+    const r = (pattern: 'rand_read4k' | 'rand_write4k', state: 'fresh' | 'steady', queue_depth: number, iops: number) => ({
+      pattern,
+      state,
+      queue_depth,
+      mbps: 1,
+      iops,
+      mean_ms: 1,
+      p99_ms: 1,
+      p999_ms: 1,
+      max_ms: 1,
+      wa: 1,
+    });
+    const series = iopsByQueueDepth([r('rand_read4k', 'fresh', 32, 30), r('rand_read4k', 'fresh', 1, 4), r('rand_write4k', 'steady', 1, 2)]);
+    expect(series.map((s) => s.id)).toEqual(['rand_read4k-fresh', 'rand_write4k-steady']);
+    expect(series[0].points).toEqual([
+      { x: 1, y: 4 },
+      { x: 32, y: 30 },
+    ]);
+    expect(series[0].label).toBe('4 KB random read');
+    const x25m = simApi()
+      .requestDevicePresets()
+      .find((d) => d.id === 'x25m')!;
+    const spec = { ...QUICK, precondition_passes: 2 };
+    expect(preconditionMillions(x25m, spec)).toBe(0);
+    expect(preconditionMillions(x25m, { ...spec, model: 'reference' })).toBeCloseTo(41.94, 2);
   });
 
   it('reads queue depths, picks a readable time unit and splits the core’s field messages', () => {
@@ -100,6 +139,13 @@ describe('CharacterisationTable and PreconditionCharts', () => {
     expect(within(at('seq_write128k', 'fresh', 32)).getByTestId('char-published').textContent).toMatch(/^70 MB\/s datasheet \(Intel X25-M datasheet\)/);
     expect(within(at('rand_write4k', 'fresh', 1)).getByTestId('char-published').textContent).toBe('—');
     expect(within(at('mixed4k', 'steady', 1)).getByTestId('char-published').textContent).toBe('—');
+  });
+
+  it('draws IOPS against queue depth, a point per row', () => {
+    render(<QueueDepthChart deviceId="x25m" rows={result.rows} />);
+    const points = screen.getAllByTestId(/^char-qd-(fresh|steady)-point-/);
+    expect(points).toHaveLength(result.rows.length);
+    expect(screen.getByTestId('char-qd-steady').textContent).toMatch(/queue depth/);
   });
 
   it('draws every bucket of the preconditioning, with the measured random-write rate across it', () => {

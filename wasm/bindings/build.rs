@@ -59,8 +59,8 @@ use tierplan_core::scenario::request::{
 use tierplan_core::scenario::validate::FieldError;
 use tierplan_core::scenario::{
     Architecture, CellType, Churn, Device, DeviceKind, FlashSpec, IntervalPolicy, LfuPolicy,
-    LfuStart, Policy, Popularity, RateProfile, RunConfig, Scenario, SsdController, TierRole,
-    TierSpec, Tiers, VideoClass, Workload, ZipfConvention,
+    LfuStart, Policy, Popularity, RateProfile, RunConfig, Scenario, SsdController, SsdModelKind,
+    TierRole, TierSpec, Tiers, VideoClass, Workload, ZipfConvention,
 };
 use tierplan_core::stats::Estimate;
 use tierplan_core::stream::results::{
@@ -101,6 +101,7 @@ fn main() {
         CellType,
         Device,
         SsdController,
+        SsdModelKind,
         FlashSpec,
         Architecture,
         TierSpec,

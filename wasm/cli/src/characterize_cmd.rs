@@ -3,9 +3,24 @@
 //! drive: MB/s, IOPS, latency and WA per pattern, queue depth and state.
 
 use std::process::ExitCode;
-use tierplan_core::characterize::{characterize, rows_csv, CharacterizeSpec};
+use tierplan_core::characterize::{characterize, published_for, rows_csv, CharacterizeSpec};
 use tierplan_core::scenario::presets::{all_devices, figures_of};
 use tierplan_core::scenario::Device;
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ModelArg {
+    Scalable,
+    Reference,
+}
+
+impl ModelArg {
+    pub fn kind(self) -> tierplan_core::scenario::SsdModelKind {
+        match self {
+            ModelArg::Scalable => tierplan_core::scenario::SsdModelKind::Scalable,
+            ModelArg::Reference => tierplan_core::scenario::SsdModelKind::Reference,
+        }
+    }
+}
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum CharFormat {
@@ -58,32 +73,38 @@ pub fn run(
             let figures = figures_of(&device.id);
             println!("{} ({})", device.name, device.id);
             println!(
-                "{:<16} {:<7} {:>3} {:>9} {:>9} {:>9} {:>9} {:>6}  published MB/s",
-                "pattern", "state", "qd", "MB/s", "IOPS", "mean ms", "p99 ms", "WA",
+                "{:<16} {:<7} {:>4} {:>9} {:>9} {:>8} {:>8} {:>8} {:>8} {:>6}  published",
+                "pattern",
+                "state",
+                "qd",
+                "MB/s",
+                "IOPS",
+                "mean ms",
+                "p99 ms",
+                "p99.9",
+                "max ms",
+                "WA",
             );
             for r in &c.rows {
-                let row = serde_json::to_value(r).expect("serialisable");
-                let state = row["state"].as_str().unwrap_or("");
-                let published: Vec<String> = figures
-                    .iter()
-                    .filter(|f| {
-                        row["pattern"] == f.pattern.as_str()
-                            && f.state.as_deref().is_none_or(|s| s == state)
-                            && f.queue_depth.is_none_or(|q| q == r.queue_depth)
+                let published = published_for(&figures, r)
+                    .map(|f| match f.iops {
+                        Some(i) => format!("{i:.0} IOPS ({})", f.cite),
+                        None => format!("{} MB/s ({})", f.mbps, f.cite),
                     })
-                    .map(|f| format!("{} ({})", f.mbps, f.cite))
-                    .collect();
+                    .unwrap_or_default();
                 println!(
-                    "{:<16} {:<7} {:>3} {:>9.2} {:>9.0} {:>9.3} {:>9.3} {:>6.2}  {}",
+                    "{:<16} {:<7} {:>4} {:>9.2} {:>9.0} {:>8.3} {:>8.3} {:>8.3} {:>8.3} {:>6.2}  {}",
                     r.pattern.label(),
-                    state,
+                    r.state.label(),
                     r.queue_depth,
                     r.mbps,
                     r.iops,
                     r.mean_ms,
                     r.p99_ms,
+                    r.p999_ms,
+                    r.max_ms,
                     r.wa,
-                    published.join("; ")
+                    published
                 );
             }
             if let Some(p) = &c.precondition {

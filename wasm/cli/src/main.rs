@@ -154,16 +154,21 @@ enum Cmd {
         #[arg(long, value_enum, default_value = "table")]
         format: characterize_cmd::CharFormat,
         /// Queue depths, comma-separated.
-        #[arg(long, value_delimiter = ',', default_value = "1,32")]
+        #[arg(long, value_delimiter = ',', default_value = "1,4,32,128")]
         queue_depths: Vec<u32>,
-        /// Simulated seconds of each measured test.
-        #[arg(long, default_value_t = 5.0)]
+        /// Simulated seconds of each measured test (a test also stops after
+        /// 50 000 I/Os).
+        #[arg(long, default_value_t = 60.0)]
         seconds: f64,
         /// Steady state: the logical space written this many times first (0 to 10).
         #[arg(long, default_value_t = 2.0)]
         precondition_passes: f64,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// The SSD model: scalable (per-die timelines, analytic GC) or the
+        /// per-page reference (small drives only).
+        #[arg(long, value_enum, default_value = "scalable")]
+        model: characterize_cmd::ModelArg,
     },
     /// List the whole built-in device catalog: id, kind, capacity,
     /// bandwidths, price, endurance, and each device's sources and assumptions.
@@ -351,6 +356,7 @@ fn main() -> ExitCode {
             seconds,
             precondition_passes,
             seed,
+            model,
         } => {
             let s = match scenario.as_deref().map(load_scenario) {
                 Some(Ok(s)) => Some(s),
@@ -366,6 +372,7 @@ fn main() -> ExitCode {
                     seconds,
                     precondition_passes,
                     seed,
+                    model: model.kind(),
                 },
             )
         }

@@ -341,7 +341,7 @@ fn characterize_names_unknown_devices_and_prints_csv() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(
-        text.starts_with("pattern,state,queue_depth,mbps,iops,mean_ms,p99_ms,wa\n"),
+        text.starts_with("pattern,state,queue_depth,mbps,iops,mean_ms,p99_ms,p999_ms,max_ms,wa,published_mbps,published_iops,published_source\n"),
         "{text}"
     );
     assert_eq!(text.lines().count(), 1 + 5, "{text}");
@@ -389,11 +389,11 @@ fn characterize_table_puts_the_published_figures_beside_their_tests() {
             .to_string()
     };
     assert!(
-        line("rand_write_4k", "steady").ends_with("3.25 (NOSSDAV'12 Table 1)"),
+        line("rand_write_4k", "steady").ends_with("3.25 MB/s (NOSSDAV'12 Table 1)"),
         "{text}"
     );
     assert!(
-        line("seq_read_128k", "fresh").ends_with("250 (Intel X25-M datasheet)"),
+        line("seq_read_128k", "fresh").ends_with("250 MB/s (Intel X25-M datasheet)"),
         "{text}"
     );
     assert!(

@@ -26,6 +26,7 @@ fn run(id: &str, seconds: f64) -> Characterization {
             // Steady state is laid out directly; the cliff is not needed here.
             precondition_passes: 0.0,
             seed: 1,
+            model: Default::default(),
         },
     )
     .expect("the preset characterises")
@@ -87,7 +88,19 @@ fn the_ocz_meets_table_1_within_a_factor_of_two() {
 fn a_steady_state_too_large_for_the_limit_is_refused_by_field() {
     let mut d = preset("x25m");
     d.capacity_gb = 4000.0;
-    let e = characterize(&d, &CharacterizeSpec::default()).unwrap_err();
+    // The scalable model's state does not grow with the capacity: it
+    // characterises the 4 TB drive; the per-page reference refuses it.
+    let quick = CharacterizeSpec {
+        queue_depths: vec![1],
+        seconds: 1.0,
+        ..CharacterizeSpec::default()
+    };
+    assert!(characterize(&d, &quick).is_ok());
+    let reference = CharacterizeSpec {
+        model: tierplan_core::scenario::SsdModelKind::Reference,
+        ..CharacterizeSpec::default()
+    };
+    let e = characterize(&d, &reference).unwrap_err();
     assert!(
         e[0].path == "characterize.precondition_passes" || e[0].path == "device.capacity_gb",
         "{e:?}"
@@ -114,7 +127,7 @@ proptest! {
         f.page_kb = page_kb;
         f.pages_per_block = ppb;
         f.read_us = read_us;
-        let spec = CharacterizeSpec { queue_depths: vec![q], seconds, precondition_passes: 0.5, seed: 3 };
+        let spec = CharacterizeSpec { queue_depths: vec![q], seconds, precondition_passes: 0.5, seed: 3, model: Default::default() };
         match characterize(&d, &spec) {
             Ok(c) => prop_assert!(!c.rows.is_empty()),
             Err(e) => {

@@ -30,7 +30,7 @@ fn each_figure_finds_its_row_in_a_characterisation() {
     let c = characterize(
         &d,
         &CharacterizeSpec {
-            queue_depths: vec![1],
+            queue_depths: vec![1, 32],
             seconds: 0.2,
             ..CharacterizeSpec::default()
         },

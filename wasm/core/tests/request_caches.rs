@@ -152,9 +152,9 @@ fn timed_wa(rho: f64) -> f64 {
         }
     };
     write_random(4 * logical, &mut ssd);
-    ssd.ftl.reset_counters();
+    ssd.reset_counters();
     write_random(6 * logical, &mut ssd);
-    ssd.ftl.write_amplification()
+    ssd.write_amplification()
 }
 
 #[test]

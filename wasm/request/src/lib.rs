@@ -186,8 +186,8 @@ impl RequestJob {
         let (host, nand, erases) = s.ssd.as_ref().map_or((0, 0, 0), |d| {
             (
                 d.host_written_bytes(),
-                d.ftl.nand_pages * d.map_bytes(),
-                d.ftl.erases,
+                d.nand_pages() * d.map_bytes(),
+                d.erases(),
             )
         });
         RequestReplication {

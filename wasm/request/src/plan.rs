@@ -47,6 +47,7 @@ pub struct Plan {
     pub ssd: Option<SsdGeometry>,
     /// The SSD's controller, when its device describes one.
     pub ssd_controller: Option<SsdController>,
+    pub ssd_model: tierplan_scenario::SsdModelKind,
     /// Start each replication with the SSD in steady state (a used drive).
     pub ssd_steady: bool,
     pub flash_bytes: u64,
@@ -128,6 +129,7 @@ impl Plan {
             policy,
             ssd,
             ssd_controller: flash_dev.and_then(|d| d.flash.as_ref().and_then(|f| f.controller)),
+            ssd_model: r.cache.ssd_model.unwrap_or_default(),
             ssd_steady: r.cache.ssd_state == Some(SsdState::Steady),
             flash_bytes,
             read_priority: r

@@ -65,7 +65,10 @@ thread_local! {
 /// Put `ssd` in the steady state of plan `p`'s drive (laid out with the
 /// scenario's seed), from the thread's copy when it has one.
 fn steady_layout(p: &Plan, ssd: &mut Ssd) {
-    let key = format!("{:?}|{:?}|{}", p.ssd, p.ssd_controller, p.seed);
+    let key = format!(
+        "{:?}|{:?}|{:?}|{}",
+        p.ssd, p.ssd_controller, p.ssd_model, p.seed
+    );
     STEADY.with(|cell| {
         let mut cell = cell.borrow_mut();
         match &*cell {
@@ -84,7 +87,7 @@ fn shape_key(p: &Plan) -> String {
     let mut w = p.w.clone();
     w.rate = 0.0;
     format!(
-        "{w:?}|{}|{}|{}|{}|{:?}|{:?}|{:?}|{}|{}|{:?}|{}|{:?}|{}",
+        "{w:?}|{}|{}|{}|{}|{:?}|{:?}|{:?}|{:?}|{}|{}|{:?}|{}|{:?}|{}",
         p.chunk,
         p.seed,
         p.disks,
@@ -92,6 +95,7 @@ fn shape_key(p: &Plan) -> String {
         p.hdd,
         p.ssd,
         p.ssd_controller,
+        p.ssd_model,
         p.read_priority,
         p.duration_s,
         p.policy,
@@ -344,7 +348,7 @@ impl Sim {
             ssd: p
                 .ssd
                 .as_ref()
-                .map(|g| Ssd::with_controller(g, p.ssd_controller.as_ref())),
+                .map(|g| Ssd::with_model(g, p.ssd_controller.as_ref(), p.ssd_model)),
             ram: RamCache::new(chunk_bound, p.ram_bytes),
             block,
             ring,

@@ -286,6 +286,11 @@ pub struct CacheSpec {
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ssd_state: Option<SsdState>,
+    /// The SSD model that times the flash device (model §11): scalable
+    /// (absent) or the per-page reference, for comparison.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ssd_model: Option<crate::SsdModelKind>,
     pub block: BlockCacheSpec,
     pub ring: RingSpec,
     pub object: ObjectSpec,
@@ -301,6 +306,7 @@ impl Default for CacheSpec {
             start: CacheStart::Cold,
             read_priority: None,
             ssd_state: None,
+            ssd_model: None,
             block: BlockCacheSpec::default(),
             ring: RingSpec::default(),
             object: ObjectSpec::default(),

@@ -278,11 +278,40 @@ pub struct SsdController {
     pub buffer_kb: f64,
     /// Clean blocks per unit that garbage collection restores once it has
     /// to start (foreground, stalling the unit): 1 collects one block at a
-    /// time, more gives bursts.
+    /// time, more gives bursts; 0 paces GC with the host writes, each
+    /// paying its share (the scalable model; the reference collects one
+    /// block at a time).
     pub gc_reserve_blocks: u32,
     /// Reads that continue the previous read find their pages already being
     /// fetched (the drive's sequential read-ahead).
     pub read_ahead: bool,
+    /// Flash channels the units (dies) share, each die on channel
+    /// die mod channels; 0: every unit has its own, with the transfer
+    /// folded into the page read and program times (model §11, the
+    /// scalable SSD model).
+    pub channels: u32,
+    /// Bus rate of one channel, MB/s (0: folded into the page times).
+    pub channel_mbps: f64,
+    /// Commands the drive takes at once (NCQ 32, NVMe up to thousands); a
+    /// deeper host queue waits in the host. At least 1.
+    pub queue_depth: u32,
+    /// Commands per second the controller can start, thousands (its
+    /// processing ceiling, fitted to the datasheet's random-read IOPS:
+    /// characterisation); 0: no ceiling.
+    pub max_kiops: f64,
+}
+
+/// Which SSD model times a drive with a controller (model §11): the
+/// scalable one (per-die timelines, GC derived analytically, memory
+/// independent of capacity) or the per-page reference (a page-mapped FTL
+/// simulated page by page, for drives small enough to hold its tables).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum SsdModelKind {
+    #[default]
+    Scalable,
+    Reference,
 }
 
 impl Default for SsdController {
@@ -294,6 +323,10 @@ impl Default for SsdController {
             buffer_kb: 0.0,
             gc_reserve_blocks: 1,
             read_ahead: false,
+            channels: 0,
+            channel_mbps: 0.0,
+            queue_depth: 32,
+            max_kiops: 0.0,
         }
     }
 }

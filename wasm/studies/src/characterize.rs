@@ -2,24 +2,27 @@
 //! characterisation and SSD state"): microbenchmarks run on a catalog
 //! device's own model, as fio would run on the drive — 4 KB random reads and
 //! writes, 128 KB sequential reads and writes and a 70/30 random mix, at
-//! queue depth 1 and 32, fresh out of the box and in steady state (the whole
-//! logical space written twice with random 4 KB writes first, as SNIA's
-//! performance test specification preconditions). Each test reports MB/s,
-//! IOPS, mean and p99 latency and the write amplification; the
-//! preconditioning run itself is the throughput-over-time series, so the
-//! fall from fresh to steady state (the GC cliff) shows.
+//! queue depths 1, 4, 32 and 128, fresh out of the box and in steady state.
+//! Each test reports MB/s, IOPS, mean, p99, p99.9 and maximum latency and
+//! the write amplification; the preconditioning run (random 4 KB writes
+//! from fresh) is the throughput-over-time series, so the fall from fresh to
+//! steady state (the GC cliff) shows.
 //!
-//! The device models serve one I/O at a time (`devices::ssd`,
-//! `devices::hdd`), so a closed loop of `q` outstanding I/Os sees the same
-//! throughput as one and `q` times the latency (Little's law); the report
-//! says so rather than inventing overlap the model does not have.
+//! A test is a closed loop of `q` outstanding I/Os: each completion issues
+//! the next. An SSD with a controller takes up to its own queue depth of
+//! them at once (NCQ, NVMe), each waiting only for the dies, channels,
+//! controller and link it needs, so IOPS grow with the queue depth up to
+//! the drive's parallelism; commands beyond the drive's depth wait in the
+//! host. Disks and SSDs without a controller serve one I/O at a time.
 
 use serde::{Deserialize, Serialize};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 use tierplan_kit::devices::ssd::SsdGeometry;
 use tierplan_kit::devices::{Hdd, IoOp, Ssd};
 use tierplan_kit::sampling::rng::SimRng;
 use tierplan_scenario::validate::FieldError;
-use tierplan_scenario::{Device, DeviceKind};
+use tierplan_scenario::{Device, DeviceKind, SsdModelKind};
 
 const KB: u64 = 1024;
 
@@ -83,26 +86,41 @@ pub struct CharacterizeSpec {
     /// Preconditioning for steady state: the logical space written this many times.
     pub precondition_passes: f64,
     pub seed: u64,
+    /// The SSD model: scalable (default) or the per-page reference.
+    pub model: SsdModelKind,
 }
 
 impl Default for CharacterizeSpec {
     fn default() -> Self {
         CharacterizeSpec {
-            queue_depths: vec![1, 32],
-            seconds: 5.0,
+            queue_depths: vec![1, 4, 32, 128],
+            // Long enough for several GC bursts per die of the X25-M (its
+            // steady random writes settle), the same as the Study claims
+            // rows; fast drives stop at `MAX_TEST_IOS` first.
+            seconds: 60.0,
             precondition_passes: 2.0,
             seed: 1,
+            model: SsdModelKind::Scalable,
         }
     }
 }
 
-/// Most flash pages a characterised drive may have: its mapping tables take
-/// about 8 bytes a page, and a browser worker has a few GB at most.
+/// Most flash pages a drive characterised with the per-page reference may
+/// have: its mapping tables take about 8 bytes a page, and a browser worker
+/// has a few GB at most. The scalable model has no such limit.
 pub const MAX_PAGES: u64 = 128 << 20;
 
 /// Most I/Os one characterisation may simulate (preconditioning included),
 /// so no device makes it run without bound.
 pub const MAX_IOS: f64 = 400e6;
+
+/// Most I/Os one measured test simulates: a fast drive reaches it before
+/// `seconds` of simulated time (its steady figures are reached long before).
+pub const MAX_TEST_IOS: usize = 50_000;
+
+/// Most writes the scalable model times per bucket of the preconditioning
+/// series; the rest of the bucket is applied to its state untimed.
+const SAMPLE_PER_BUCKET: u64 = 5_000;
 
 /// One measured test.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -115,6 +133,8 @@ pub struct CharacterizeRow {
     pub iops: f64,
     pub mean_ms: f64,
     pub p99_ms: f64,
+    pub p999_ms: f64,
+    pub max_ms: f64,
     /// NAND pages programmed per host page during the test (1 for reads only).
     pub wa: f64,
 }
@@ -161,8 +181,16 @@ impl Model {
 
     fn wa_counters(&self) -> (u64, u64) {
         match self {
-            Model::Ssd(s) => (s.ftl.host_pages, s.ftl.nand_pages),
+            Model::Ssd(s) => (s.host_pages(), s.nand_pages()),
             Model::Hdd(..) => (0, 0),
+        }
+    }
+
+    /// Commands the device takes at once (1: one at a time, timed here).
+    fn device_depth(&self) -> Option<u32> {
+        match self {
+            Model::Ssd(s) => s.queue_depth(),
+            Model::Hdd(..) => None,
         }
     }
 }
@@ -177,6 +205,12 @@ fn err(path: &str, message: String) -> Vec<FieldError> {
 /// The SSD geometry a catalog device's flash spec gives (the whole drive
 /// addressed: a characterisation owns the device).
 pub fn ssd_geometry(d: &Device) -> Result<SsdGeometry, Vec<FieldError>> {
+    ssd_geometry_for(d, SsdModelKind::Reference)
+}
+
+/// The SSD geometry of `d` for `model`: only a per-page model (the
+/// reference, or a drive without a controller) is bounded by its tables.
+pub fn ssd_geometry_for(d: &Device, model: SsdModelKind) -> Result<SsdGeometry, Vec<FieldError>> {
     let f = d.flash.as_ref().ok_or_else(|| {
         err(
             "device.flash",
@@ -193,11 +227,12 @@ pub fn ssd_geometry(d: &Device) -> Result<SsdGeometry, Vec<FieldError>> {
     }
     let capacity_bytes = (d.capacity_gb * (1u64 << 30) as f64) as u64;
     let pages = capacity_bytes / page_bytes;
-    if pages > MAX_PAGES {
+    let paged = model == SsdModelKind::Reference || f.controller.is_none();
+    if paged && pages > MAX_PAGES {
         return Err(err(
             "device.capacity_gb",
             format!(
-                "{}: {} GB in {} KB pages is {} M pages; the FTL model's tables hold at most {} M (about 1 GB of memory): characterise a smaller device",
+                "{}: {} GB in {} KB pages is {} M pages; the FTL model's tables hold at most {} M (about 1 GB of memory): characterise a smaller device or use the scalable model",
                 d.id,
                 d.capacity_gb,
                 f.page_kb,
@@ -263,19 +298,37 @@ pub fn characterize(
             ),
         ));
     }
-    let mut notes = vec!["The model takes one command at a time (its flash units overlap work only behind the write buffer and the read-ahead): a deeper queue adds latency (Little's law), not throughput.".to_string()];
+    if device.kind != DeviceKind::Dram {
+        let errors = tierplan_scenario::validate::validate_device(device);
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+    }
+    let mut notes = Vec::new();
     let (fresh, span) = match device.kind {
         DeviceKind::Ssd => {
-            let g = ssd_geometry(device)?;
-            // Bound the work (and the FTL's memory) before building the model:
-            // preconditioning writes the logical space `passes` times in 4 KB pages.
-            let ios = spec.precondition_passes * (g.capacity_bytes / (4 * KB)) as f64;
-            if ios > MAX_IOS {
-                return Err(err("characterize.precondition_passes", format!("steady state of {} needs {:.0} million 4 KB writes: the limit is {:.0} million; lower precondition_passes or characterise a smaller device", device.id, ios / 1e6, MAX_IOS / 1e6)));
-            }
+            let g = ssd_geometry_for(device, spec.model)?;
             let ctl = device.flash.as_ref().and_then(|f| f.controller);
+            let paged = spec.model == SsdModelKind::Reference || ctl.is_none();
+            // Bound the work (and the FTL's memory) before building the model:
+            // a per-page model's preconditioning writes the logical space
+            // `passes` times in 4 KB pages.
+            let ios = spec.precondition_passes * (g.capacity_bytes / (4 * KB)) as f64;
+            if paged && ios > MAX_IOS {
+                return Err(err("characterize.precondition_passes", format!("steady state of {} needs {:.0} million 4 KB writes: the limit is {:.0} million; lower precondition_passes, characterise a smaller device or use the scalable model", device.id, ios / 1e6, MAX_IOS / 1e6)));
+            }
+            let model = if ctl.is_some() {
+                spec.model
+            } else {
+                SsdModelKind::Reference
+            };
+            notes.push(match (ctl, model) {
+                (None, _) => "No controller described: the plain per-page model, one command at a time; a deeper queue adds latency (Little's law), not throughput.".to_string(),
+                (Some(c), SsdModelKind::Scalable) => format!("Scalable model: per-die timelines, GC derived analytically (model §11); the drive takes {} command(s) at once.", c.queue_depth.max(1)),
+                (Some(c), SsdModelKind::Reference) => format!("Per-page reference model: every page mapped and collected (model §11); the drive takes {} command(s) at once.", c.queue_depth.max(1)),
+            });
             (
-                Model::Ssd(Box::new(Ssd::with_controller(&g, ctl.as_ref()))),
+                Model::Ssd(Box::new(Ssd::with_model(&g, ctl.as_ref(), model))),
                 g.capacity_bytes,
             )
         }
@@ -299,6 +352,7 @@ pub fn characterize(
                     ),
                 ));
             }
+            notes.push("A disk serves one I/O at a time: a deeper queue adds latency (Little's law), not throughput.".into());
             notes.push("A disk has no fresh-out-of-box state: one state is reported.".into());
             (Model::Hdd(Hdd::new(&m, span), SimRng::new(spec.seed)), span)
         }
@@ -317,10 +371,11 @@ pub fn characterize(
     // Each state with the time its clock stands at (tests start there).
     let mut states = vec![(DriveState::Fresh, fresh.clone(), 0.0)];
     if let Model::Ssd(ssd) = &fresh {
-        // The cliff, simulated from fresh; the steady-state tests run on the
-        // state it converges to, laid out directly (model §8's age model),
-        // so they agree with the request engine's steady start and do not
-        // depend on how far a few passes got.
+        // The cliff, from fresh; the steady-state tests run on the state
+        // it converges to, laid out (reference) or derived (scalable)
+        // directly (model §8's age model), so they agree with the request
+        // engine's steady start and do not depend on how far a few passes
+        // got.
         let mut path = fresh.clone();
         let series = precondition_drive(&mut path, span, spec);
         let wa_end = series.wa.iter().rev().skip(1).take(5).copied().sum::<f64>() / 5.0;
@@ -328,7 +383,7 @@ pub fn characterize(
         let mut steady = ssd.clone();
         steady.reset_steady(spec.seed);
         notes.push(format!(
-            "Steady state: the layout uniform random writes converge to (WA under them {:.2} by model §8's age model); the simulated preconditioning had reached WA {:.2} after {} passes.",
+            "Steady state: the layout uniform random writes converge to (WA under them {:.2} by model §8's age model); the preconditioning from fresh had reached WA {:.2} after {} passes.",
             layout_wa(&steady),
             wa_end,
             spec.precondition_passes
@@ -351,22 +406,31 @@ pub fn characterize(
     })
 }
 
-/// The write amplification uniform random writes see on `ssd` as laid out:
-/// the share of the GC victim's pages still valid, v*, gives 1 / (1 − v*).
+/// The write amplification uniform random writes see on `ssd` as laid out
+/// (or derived): a sample of untimed random writes of one mapping unit.
 fn layout_wa(ssd: &Ssd) -> f64 {
     let mut probe = ssd.clone();
-    probe.ftl.reset_counters();
-    let logical = probe.ftl.logical_pages();
-    let mut rng = SimRng::new(0x1a_7e);
-    let n = (logical / 4).clamp(1, 200_000);
-    for _ in 0..n {
-        let lpn = (rng.uniform() * logical as f64) as u32 % logical;
-        probe.ftl.write(lpn);
+    probe.reset_counters();
+    if let Some(ftl) = probe.paged().cloned() {
+        let mut ftl = ftl;
+        let logical = ftl.logical_pages();
+        let mut rng = SimRng::new(0x1a_7e);
+        let n = (logical / 4).clamp(1, 200_000);
+        for _ in 0..n {
+            let lpn = (rng.uniform() * logical as f64) as u32 % logical;
+            ftl.write(lpn);
+        }
+        return ftl.write_amplification();
     }
-    probe.ftl.write_amplification()
+    probe.skip_random_writes(10_000_000);
+    probe.write_amplification()
 }
 
-/// Random 4 KB writes over the whole span, `passes` times; the series of MB/s over time.
+/// Random 4 KB writes over the whole span, `passes` times from fresh, with
+/// up to 32 outstanding (the drive's queue depth if less); the series of
+/// MB/s over time. The scalable model times a
+/// sample of each bucket's writes and applies the rest untimed, so a large
+/// drive's series costs the same as a small one's.
 fn precondition_drive(m: &mut Model, span: u64, spec: &CharacterizeSpec) -> ThroughputSeries {
     let mut rng = SimRng::new(spec.seed ^ 0x5eed);
     let pages = span / (4 * KB);
@@ -378,30 +442,80 @@ fn precondition_drive(m: &mut Model, span: u64, spec: &CharacterizeSpec) -> Thro
         mbps: Vec::new(),
         wa: Vec::new(),
     };
-    let (mut t, mut t0) = (0.0, 0.0);
-    let (mut host0, mut nand0) = m.wa_counters();
-    for i in 0..total {
-        let addr = (rng.uniform() * pages as f64) as u64 % pages * 4 * KB;
-        t += m.serve(true, addr, 4 * KB, t);
-        // Whole buckets only: a short last one (a few writes still in the
-        // buffer) would show a meaningless drop.
-        if (i + 1) % per == 0 {
-            let n = per;
-            let (host, nand) = m.wa_counters();
-            out.t_s.push(t);
-            out.mbps.push(n as f64 * 4.0 / 1024.0 / (t - t0).max(1e-12));
-            out.wa.push(if host > host0 {
-                (nand - nand0) as f64 / (host - host0) as f64
+    if total == 0 {
+        return out;
+    }
+    let scalable = matches!(m, Model::Ssd(s) if s.paged().is_none());
+    let map_pages = match m {
+        Model::Ssd(s) => (s.map_bytes() / (4 * KB)).max(1),
+        Model::Hdd(..) => 1,
+    };
+    let (mut t, mut clock) = (0.0, 0.0);
+    // The drive's own queue, up to 32 writes (SNIA preconditions with a deep
+    // queue, so the series is the drive's throughput, not one command's).
+    let depth = m.device_depth().unwrap_or(1).clamp(1, 32) as usize;
+    let mut host: BinaryHeap<Reverse<u64>> = BinaryHeap::with_capacity(depth + 1);
+    for _ in 0..buckets {
+        let (host0, nand0) = m.wa_counters();
+        let timed = if scalable {
+            per.min(SAMPLE_PER_BUCKET)
+        } else {
+            per
+        };
+        let c0 = clock;
+        // A closed loop of `depth` writes outstanding (one at a time on a
+        // device that queues nothing), started from where the last bucket
+        // left the clock.
+        host.clear();
+        let mut end = clock;
+        for _ in 0..timed {
+            let addr = (rng.uniform() * pages as f64) as u64 % pages * 4 * KB;
+            let at = if host.len() < depth {
+                clock
             } else {
-                1.0
-            });
-            (t0, host0, nand0) = (t, host, nand);
+                time(host.pop().expect("outstanding write"))
+            };
+            let done = at + m.serve(true, addr, 4 * KB, at);
+            end = end.max(done);
+            host.push(key(done));
         }
+        // Until the drive has done all the work these writes left (a GC
+        // burst behind the write buffer counts in full).
+        clock = match m {
+            Model::Ssd(s) => end.max(s.busy_until()),
+            Model::Hdd(..) => end,
+        };
+        let per_write = (clock - c0) / timed as f64;
+        if timed < per {
+            if let Model::Ssd(s) = m {
+                // A 4 KB write is a whole mapping unit or a part of one.
+                s.skip_random_writes((per - timed) / map_pages);
+            }
+        }
+        t += per_write * per as f64;
+        let (host, nand) = m.wa_counters();
+        out.t_s.push(t);
+        out.mbps.push(4.0 / 1024.0 / per_write.max(1e-12));
+        out.wa.push(if host > host0 {
+            (nand - nand0) as f64 / (host - host0) as f64
+        } else {
+            1.0
+        });
     }
     out
 }
 
-/// One closed-loop test of `seconds` simulated seconds at queue depth `q`.
+/// f64 times (never negative) ordered in a heap by their bits.
+fn key(t: f64) -> Reverse<u64> {
+    Reverse(t.max(0.0).to_bits())
+}
+
+fn time(k: Reverse<u64>) -> f64 {
+    f64::from_bits(k.0)
+}
+
+/// One closed-loop test of `seconds` simulated seconds (or `MAX_TEST_IOS`
+/// I/Os) with `q` I/Os outstanding.
 #[allow(clippy::too_many_arguments)]
 fn measure(
     m: &mut Model,
@@ -417,19 +531,27 @@ fn measure(
     let mut rng = SimRng::new(spec.seed.wrapping_add(pattern as u64 * 1000 + q as u64));
     let (host0, nand0) = m.wa_counters();
     let mut next_seq = 0u64;
-    let mut done_at: Vec<f64> = Vec::new(); // completion time of every I/O, in order
-    let mut t = 0.0;
+    // Completion times of the I/Os the host has outstanding, and of those
+    // inside the device (at most its own queue depth).
+    let mut host: BinaryHeap<Reverse<u64>> = BinaryHeap::with_capacity(q as usize + 1);
+    let depth = m.device_depth();
+    let mut device: BinaryHeap<Reverse<u64>> = BinaryHeap::new();
+    // A device without queueing serves one I/O at a time from here.
+    let mut free = 0.0f64;
     let mut latencies = Vec::new();
     let mut bytes = 0u64;
-    let cap = 2_000_000usize;
-    while t < spec.seconds && latencies.len() < cap {
-        let i = done_at.len();
-        // Closed loop: I/O i is issued when I/O i − q completed (or at 0).
-        let issued = if i >= q as usize {
-            done_at[i - q as usize]
-        } else {
+    let mut end = 0.0f64;
+    loop {
+        // Closed loop: the next I/O is issued when an outstanding one
+        // completes (the first q at 0).
+        let issued = if host.len() < q as usize {
             0.0
+        } else {
+            time(host.pop().expect("outstanding I/O"))
         };
+        if issued >= spec.seconds || latencies.len() >= MAX_TEST_IOS {
+            break;
+        }
         let (write, addr) = match pattern {
             Pattern::RandRead4k => (false, (rng.uniform() * slots as f64) as u64 % slots * size),
             Pattern::RandWrite4k => (true, (rng.uniform() * slots as f64) as u64 % slots * size),
@@ -443,47 +565,81 @@ fn measure(
                 (rng.uniform() * slots as f64) as u64 % slots * size,
             ),
         };
-        let start = t.max(issued);
-        t = start + m.serve(write, addr, size, t0 + start);
-        done_at.push(t);
-        latencies.push(t - issued);
+        let done = match depth {
+            Some(d) => {
+                // Wait in the host while the device's queue is full.
+                let enter = if device.len() >= d as usize {
+                    issued.max(time(device.pop().expect("I/O in the device")))
+                } else {
+                    issued
+                };
+                let done = enter + m.serve(write, addr, size, t0 + enter);
+                device.push(key(done));
+                done
+            }
+            None => {
+                let start = issued.max(free);
+                free = start + m.serve(write, addr, size, t0 + start);
+                free
+            }
+        };
+        host.push(key(done));
+        end = end.max(done);
+        latencies.push(done - issued);
         bytes += size;
     }
     let (host1, nand1) = m.wa_counters();
     let n = latencies.len().max(1) as f64;
     let mean = latencies.iter().sum::<f64>() / n;
     latencies.sort_by(f64::total_cmp);
-    let p99 = latencies
-        .get(((latencies.len() as f64 * 0.99).ceil() as usize).saturating_sub(1))
-        .copied()
-        .unwrap_or(0.0);
-    let host = host1 - host0;
+    let pct = |p: f64| {
+        latencies
+            .get(((latencies.len() as f64 * p).ceil() as usize).saturating_sub(1))
+            .copied()
+            .unwrap_or(0.0)
+    };
+    let host_w = host1 - host0;
     CharacterizeRow {
         pattern,
         state,
         queue_depth: q,
-        mbps: bytes as f64 / (1024.0 * 1024.0) / t.max(1e-12),
-        iops: latencies.len() as f64 / t.max(1e-12),
+        mbps: bytes as f64 / (1024.0 * 1024.0) / end.max(1e-12),
+        iops: latencies.len() as f64 / end.max(1e-12),
         mean_ms: mean * 1e3,
-        p99_ms: p99 * 1e3,
-        wa: if host > 0 {
-            (nand1 - nand0) as f64 / host as f64
+        p99_ms: pct(0.99) * 1e3,
+        p999_ms: pct(0.999) * 1e3,
+        max_ms: latencies.last().copied().unwrap_or(0.0) * 1e3,
+        wa: if host_w > 0 {
+            (nand1 - nand0) as f64 / host_w as f64
         } else {
             1.0
         },
     }
 }
 
-/// CSV of the rows: `pattern,state,queue_depth,mbps,iops,mean_ms,p99_ms,wa`.
+/// The CSV header of `rows_csv`.
+pub const CSV_HEADER: &str =
+    "pattern,state,queue_depth,mbps,iops,mean_ms,p99_ms,p999_ms,max_ms,wa,published_mbps,published_iops,published_source";
+
+/// CSV of the rows (`CSV_HEADER`), each with the drive's published figure
+/// for the same test when the catalog has one (empty otherwise), then the
+/// throughput-over-time series as `precondition,…` rows: `t_s`, MB/s, WA.
 pub fn rows_csv(c: &Characterization) -> String {
-    let mut s = String::from("pattern,state,queue_depth,mbps,iops,mean_ms,p99_ms,wa\n");
+    let figures = tierplan_scenario::presets::figures_of(&c.device);
+    let mut s = format!("{CSV_HEADER}\n");
     for r in &c.rows {
-        let state = match r.state {
-            DriveState::Fresh => "fresh",
-            DriveState::Steady => "steady",
+        let state = r.state.label();
+        let f = published_for(&figures, r);
+        let (pm, pi, src) = match f {
+            Some(f) => (
+                format!("{}", f.mbps),
+                f.iops.map_or(String::new(), |i| format!("{i}")),
+                format!("\"{}\"", f.cite.replace('"', "'")),
+            ),
+            None => (String::new(), String::new(), String::new()),
         };
         s.push_str(&format!(
-            "{},{},{},{:.3},{:.1},{:.3},{:.3},{:.3}\n",
+            "{},{},{},{:.3},{:.1},{:.3},{:.3},{:.3},{:.3},{:.3},{pm},{pi},{src}\n",
             r.pattern.label(),
             state,
             r.queue_depth,
@@ -491,10 +647,44 @@ pub fn rows_csv(c: &Characterization) -> String {
             r.iops,
             r.mean_ms,
             r.p99_ms,
+            r.p999_ms,
+            r.max_ms,
             r.wa
         ));
     }
+    if let Some(p) = &c.precondition {
+        s.push_str("\nseries,t_s,mbps,wa\n");
+        for i in 0..p.t_s.len() {
+            s.push_str(&format!(
+                "precondition,{:.3},{:.3},{:.3}\n",
+                p.t_s[i], p.mbps[i], p.wa[i]
+            ));
+        }
+    }
     s
+}
+
+/// The published figure that matches row `r` (its pattern, and its state
+/// and queue depth when the figure names them), if any.
+pub fn published_for<'a>(
+    figures: &'a [tierplan_scenario::presets::DeviceFigure],
+    r: &CharacterizeRow,
+) -> Option<&'a tierplan_scenario::presets::DeviceFigure> {
+    let pattern = serde_json::to_value(r.pattern).expect("serialisable");
+    figures.iter().find(|f| {
+        pattern == f.pattern.as_str()
+            && f.state.as_deref().is_none_or(|s| s == r.state.label())
+            && f.queue_depth.is_none_or(|q| q == r.queue_depth)
+    })
+}
+
+impl DriveState {
+    pub fn label(self) -> &'static str {
+        match self {
+            DriveState::Fresh => "fresh",
+            DriveState::Steady => "steady",
+        }
+    }
 }
 
 #[cfg(test)]
@@ -610,7 +800,7 @@ mod tests {
         let mut bad = d.clone();
         bad.flash.as_mut().unwrap().pages_per_block = 0;
         let e = characterize(&bad, &CharacterizeSpec::default()).unwrap_err();
-        assert_eq!(e[0].path, "device.flash");
+        assert_eq!(e[0].path, "device.flash.pages_per_block");
         let mut huge = d.clone();
         huge.capacity_gb = 4000.0;
         let e = characterize(&huge, &CharacterizeSpec::default()).unwrap_err();
@@ -626,6 +816,91 @@ mod tests {
             characterize(&dram, &CharacterizeSpec::default()).unwrap_err()[0].path,
             "device.kind"
         );
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+        /// Any controller and geometry: a field-named error or a
+        /// characterisation, never a panic.
+        #[test]
+        fn any_controller_gives_rows_or_field_errors(
+            units in 0u32..70,
+            channels in 0u32..80,
+            channel_mbps in proptest::prop_oneof![proptest::strategy::Just(0.0), 1.0f64..5000.0, proptest::strategy::Just(f64::NAN)],
+            queue_depth in 0u32..300,
+            map_kb in proptest::prop_oneof![proptest::strategy::Just(0.0), 0.1f64..1024.0, proptest::strategy::Just(4.0), proptest::strategy::Just(16.0), proptest::strategy::Just(64.0)],
+            page_kb in proptest::prop_oneof![proptest::strategy::Just(4.0), proptest::strategy::Just(16.0), 0.2f64..64.0],
+            ppb in 0u32..300,
+            reserve in 0u32..40,
+            kiops in proptest::prop_oneof![proptest::strategy::Just(0.0), 0.01f64..2000.0, proptest::strategy::Just(-1.0)],
+            gb in proptest::prop_oneof![proptest::strategy::Just(0.0), 0.01f64..50.0, proptest::strategy::Just(61_000.0)],
+            model in proptest::prop_oneof![proptest::strategy::Just(SsdModelKind::Scalable), proptest::strategy::Just(SsdModelKind::Reference)],
+        ) {
+            let mut d = preset("x25m");
+            d.capacity_gb = gb;
+            let f = d.flash.as_mut().unwrap();
+            f.units = Some(units);
+            f.page_kb = page_kb;
+            f.pages_per_block = ppb;
+            let c = f.controller.as_mut().unwrap();
+            c.channels = channels;
+            c.channel_mbps = channel_mbps;
+            c.queue_depth = queue_depth;
+            c.map_kb = map_kb;
+            c.gc_reserve_blocks = reserve;
+            c.max_kiops = kiops;
+            let spec = CharacterizeSpec {
+                queue_depths: vec![1, 8],
+                seconds: 0.002,
+                precondition_passes: 0.01,
+                model,
+                ..CharacterizeSpec::default()
+            };
+            match characterize(&d, &spec) {
+                Ok(c) => {
+                    proptest::prop_assert!(!c.rows.is_empty());
+                    for r in &c.rows {
+                        proptest::prop_assert!(r.mbps.is_finite() && r.mbps >= 0.0, "{r:?}");
+                    }
+                }
+                Err(e) => {
+                    proptest::prop_assert!(!e.is_empty());
+                    for x in &e {
+                        proptest::prop_assert!(x.path.starts_with("device") || x.path.starts_with("characterize"), "{x:?}");
+                        proptest::prop_assert!(!x.message.is_empty());
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bad_controller_fields_are_named() {
+        let mut d = preset("x25m");
+        let c = d.flash.as_mut().unwrap().controller.as_mut().unwrap();
+        c.queue_depth = 0;
+        c.map_kb = 6.0;
+        c.channels = 11;
+        let e = characterize(&d, &CharacterizeSpec::default()).unwrap_err();
+        let paths: Vec<&str> = e.iter().map(|x| x.path.as_str()).collect();
+        for p in [
+            "device.flash.controller.queue_depth",
+            "device.flash.controller.map_kb",
+            "device.flash.controller.channels",
+        ] {
+            assert!(paths.contains(&p), "{p} missing in {e:?}");
+        }
+        // A mapping unit beyond the erase block.
+        let mut d = preset("x25m");
+        d.flash
+            .as_mut()
+            .unwrap()
+            .controller
+            .as_mut()
+            .unwrap()
+            .map_kb = 1024.0;
+        let e = characterize(&d, &CharacterizeSpec::default()).unwrap_err();
+        assert_eq!(e[0].path, "device.flash.controller.map_kb", "{e:?}");
     }
 
     #[test]

@@ -403,7 +403,7 @@ impl Ftl {
 /// x with (1 − e^−x) / x = ratio (0 < ratio < 1), by bisection: the span
 /// of block ages, in units of the logical space, that random overwrites
 /// leave between the newest block and the GC victim.
-fn solve_age_span(ratio: f64) -> f64 {
+pub(crate) fn solve_age_span(ratio: f64) -> f64 {
     if !(ratio > 0.0 && ratio < 1.0) {
         return 0.0;
     }

@@ -10,13 +10,15 @@ pub mod hdd;
 pub mod queue;
 pub mod ram;
 pub mod ssd;
+pub mod steady_gc;
 pub mod write_buffer;
 
 pub use ftl::{Ftl, GcWork};
 pub use hdd::Hdd;
 pub use queue::{IoQueue, QueueStats};
 pub use ram::RamCache;
-pub use ssd::Ssd;
+pub use ssd::{Mapping, Ssd};
+pub use steady_gc::SteadyGc;
 
 /// Direction of an I/O.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

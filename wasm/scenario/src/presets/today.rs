@@ -136,7 +136,18 @@ const EXOS_TIMING_NOTE: &str = "timing: 7 200 rpm = 8.33 ms per revolution (data
 /// endurance in full-drive writes (DWPD × 365 × 5 years): used as the P/E
 /// budget, so the model's lifetime at WA = 1 equals the warranty's TBW — a
 /// conservative reading, since the NAND's own cycle rating is higher.
-fn nvme_flash(cell: CellType, drive_writes: u32, program_us: f64) -> FlashSpec {
+/// `program_us` is fitted to the datasheet's sequential write over `dies`
+/// dies (characterisation); `map_kb` is the indirection unit, `kiops` the
+/// controller's command ceiling (fitted to the datasheet's random-read
+/// IOPS where it gives one: characterisation).
+fn nvme_flash(
+    cell: CellType,
+    drive_writes: u32,
+    program_us: f64,
+    dies: u32,
+    map_kb: f64,
+    kiops: f64,
+) -> FlashSpec {
     FlashSpec {
         cell,
         pe_cycles: drive_writes,
@@ -149,12 +160,29 @@ fn nvme_flash(cell: CellType, drive_writes: u32, program_us: f64) -> FlashSpec {
         // raw/user ratio of 1-DWPD drives): (2^40 × 2^k) / (0.96 × 10¹² × 2^k) − 1.
         spare_factor: 0.145,
         write_read_interference: 0.05,
-        units: None,
-        controller: None,
+        units: Some(dies),
+        controller: Some(SsdController {
+            map_kb,
+            command_us: 10.0,
+            link_mbps: NVME_LINK_MBPS,
+            buffer_kb: 8192.0,
+            gc_reserve_blocks: 0,
+            read_ahead: true,
+            channels: 8,
+            channel_mbps: 1200.0,
+            queue_depth: 1024,
+            max_kiops: kiops,
+        }),
     }
 }
 
-const FLASH_NOTE: &str = "flash: page 16 KB, 1024 pages per block, page read/program and erase times and write_read_interference 0.05 are class figures (not from the datasheet); spare_factor 0.145 = raw 2^k TiB behind the user TB (assumption)";
+/// PCIe 4.0 × 4 after its 128b/130b encoding (7.88 GB/s) and about 10 % of
+/// packet headers, in MB/s of 1024² B (assumption).
+const NVME_LINK_MBPS: f64 = 6800.0;
+
+const FLASH_NOTE: &str = "flash: page 16 KB, 1024 pages per block, page read 60 µs (TLC) / 100 µs (QLC), erase 5 ms and write_read_interference 0.05 are class figures (not from the datasheet); spare_factor 0.145 = raw 2^k TiB behind the user TB (assumption)";
+
+const CONTROLLER_NOTE: &str = "controller (model §11, scalable SSD model): 8 channels of 1200 MB/s (ONFI/Toggle class), 10 µs per command, host link 6800 MB/s (PCIe 4.0 × 4 after encoding and packet overhead), 8 MB write buffer, NVMe queue of 1024 commands, GC paced with the host writes (incremental, assumptions); dies from the raw capacity in 512 Gb (TLC) or 1 Tb (QLC) dies (assumption); page program time fitted to the datasheet's sequential write and the command ceiling to its random-read IOPS (characterisation, not calibration to a result)";
 
 /// The present-day devices (model §4), each figure with its source.
 pub fn today_device_presets() -> Vec<Device> {
@@ -199,12 +227,14 @@ pub fn today_device_presets() -> Vec<Device> {
             read: Some(6500.0),
             write: Some(3500.0),
             power_w: 12.0,
-            flash: Some(nvme_flash(CellType::Tlc, 2_373, 700.0)),
+            flash: Some(nvme_flash(CellType::Tlc, 2_373, 599.0, 128, 4.0, 900.0)),
             sources: &[
-                "capacity 7.68 TB, sequential read 6 500 MB/s, write 3 500 MB/s (U.2), 1.3 DWPD: Samsung PM9A3, heise online 2020-05 (citing Samsung's datasheet via ServeTheHome)",
+                "capacity 7.68 TB, sequential read 6 500 MB/s, write 3 500 MB/s, random 4 KB read 900 000 and write 200 000 IOPS (U.2), 1.3 DWPD: Samsung PM9A3, heise online 2020-05 (citing Samsung's datasheet via ServeTheHome)",
+                "4 KB indirection unit, 128 dies (assumptions)",
                 "pe_cycles 2 373 = 1.3 DWPD × 365 × 5 years (the warranted drive writes)",
                 "power_w 12 W: class figure of a U.2 PCIe 4.0 drive reading (assumption)",
                 FLASH_NOTE,
+                CONTROLLER_NOTE,
             ],
         }),
         device(Spec {
@@ -215,12 +245,14 @@ pub fn today_device_presets() -> Vec<Device> {
             read: Some(6800.0),
             write: Some(5600.0),
             power_w: 14.0,
-            flash: Some(nvme_flash(CellType::Tlc, 1_825, 700.0)),
+            flash: Some(nvme_flash(CellType::Tlc, 1_825, 749.0, 256, 4.0, 1000.0)),
             sources: &[
-                "capacity 15.36 TB, sequential read 6 800 MB/s, write up to 5 600 MB/s (the family's fastest models), 1 DWPD (PRO): Micron 7450 launch, ServeTheHome 2022-03 and TweakTown review 2022",
+                "capacity 15.36 TB, sequential read 6 800 MB/s, write up to 5 600 MB/s (the family's fastest models), 1 DWPD (PRO): Micron 7450 launch, ServeTheHome 2022-03 and TweakTown review 2022; up to 1 million random-read IOPS: techunwrapped 2022-03",
+                "4 KB indirection unit, 256 dies (assumptions); no random-write figure in the sources used",
                 "pe_cycles 1 825 = 1 DWPD × 365 × 5 years (the warranted drive writes)",
                 "power_w 14 W: class figure of a U.3 PCIe 4.0 drive reading (assumption)",
                 FLASH_NOTE,
+                CONTROLLER_NOTE,
             ],
         }),
         device(Spec {
@@ -231,12 +263,14 @@ pub fn today_device_presets() -> Vec<Device> {
             read: Some(7000.0),
             write: Some(3000.0),
             power_w: 16.0,
-            flash: Some(nvme_flash(CellType::Qlc, 912, 2_000.0)),
+            flash: Some(nvme_flash(CellType::Qlc, 912, 1_398.0, 256, 4.0, 1000.0)),
             sources: &[
                 "capacities 3.84–30.72 TB, sequential read 7 000 MB/s, write 3 000 MB/s: Solidigm D5-P5430, AnandTech via geektopia.es, 2023-05-16",
+                "4 KB indirection unit (Solidigm's mainstream QLC line, unlike the D5-P5316's 64 KB: e企研究院 2023-06-27), 256 dies, command ceiling 1 000 k/s (assumption: no random-I/O figure in the sources used)",
                 "pe_cycles 912 = 0.5 DWPD × 365 × 5 years: no endurance rating in the sources used — a QLC class figure (assumption), check the datasheet",
                 "power_w 16 W: class figure of a high-capacity PCIe 4.0 drive reading (assumption)",
                 FLASH_NOTE,
+                CONTROLLER_NOTE,
             ],
         }),
         device(Spec {
@@ -247,12 +281,14 @@ pub fn today_device_presets() -> Vec<Device> {
             read: Some(7000.0),
             write: Some(3300.0),
             power_w: 20.0,
-            flash: Some(nvme_flash(CellType::Qlc, 912, 2_000.0)),
+            flash: Some(nvme_flash(CellType::Qlc, 912, 2_541.0, 512, 16.0, 1005.0)),
             sources: &[
-                "capacity 61.44 TB, sequential read 7 000 MB/s, write 3 300 MB/s: Solidigm D5-P5336, Architecting IT, 2024-08",
+                "capacity 61.44 TB, sequential read 7 000 MB/s, write 3 300 MB/s, 1 005 000 random-read and 38 000 random-write IOPS: Solidigm D5-P5336, Architecting IT, 2024-08",
+                "16 KB indirection unit (assumption, as the drive's 16 KB random-write rating and its class suggest: a 4 KB write reads and rewrites 16 KB), 512 dies",
                 "pe_cycles 912 = 0.5 DWPD × 365 × 5 years: no endurance rating in the sources used — a QLC class figure (assumption), check the datasheet",
                 "power_w 20 W: class figure of a 60 TB-class PCIe 4.0 drive reading (assumption)",
                 FLASH_NOTE,
+                CONTROLLER_NOTE,
             ],
         }),
         device(Spec {

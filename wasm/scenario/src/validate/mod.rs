@@ -49,6 +49,20 @@ pub fn parse_scenario(json: &str) -> Result<Scenario, Vec<FieldError>> {
 }
 
 /// Validate a parsed scenario. Returns every problem found (empty = valid).
+/// The checks of one catalog device on its own (paths start `device.`),
+/// as a characterisation of a device outside a scenario needs them.
+pub fn validate_device(d: &Device) -> Vec<FieldError> {
+    let mut c = Checker { errors: Vec::new() };
+    check_devices(&mut c, std::slice::from_ref(d));
+    c.errors
+        .into_iter()
+        .map(|e| FieldError {
+            path: e.path.replacen("devices[0]", "device", 1),
+            message: e.message,
+        })
+        .collect()
+}
+
 pub fn validate(s: &Scenario) -> Vec<FieldError> {
     let mut c = Checker { errors: Vec::new() };
     if s.version != SCHEMA_VERSION {
@@ -312,6 +326,9 @@ fn check_devices(c: &mut Checker, devices: &[Device]) {
                     0.9,
                     "",
                 );
+                if let Some(u) = f.units {
+                    c.count(&format!("{p}.units"), u, 1, 65_536);
+                }
                 if let Some(k) = &f.controller {
                     check_controller(c, &format!("{p}.controller"), k, f);
                 }
@@ -333,21 +350,52 @@ fn check_controller(c: &mut Checker, p: &str, k: &SsdController, f: &FlashSpec) 
         block_kb.max(f.page_kb),
         "KB (one erase block)",
     );
+    // A mapping unit is whole pages, or a whole share of one page (several
+    // units programmed together in a page).
     let pages = k.map_kb / f.page_kb;
-    if k.map_kb.is_finite()
-        && k.map_kb > 0.0
-        && f.page_kb > 0.0
-        && (pages < 1.0 || (pages - pages.round()).abs() > 1e-9)
-    {
+    let share = f.page_kb / k.map_kb;
+    let whole = |x: f64| x >= 1.0 && (x - x.round()).abs() < 1e-9;
+    if k.map_kb.is_finite() && k.map_kb > 0.0 && f.page_kb > 0.0 && !whole(pages) && !whole(share) {
         c.push(
             format!("{p}.map_kb"),
             format!(
-                "{} KB is not a whole number of {} KB pages",
+                "{} KB is neither a whole number of {} KB pages nor a whole share of one",
                 fmt_num(k.map_kb),
                 fmt_num(f.page_kb)
             ),
         );
     }
+    if k.map_kb.is_finite() && k.map_kb > 0.0 && k.map_kb < 0.5 {
+        c.push(
+            format!("{p}.map_kb"),
+            format!("{} KB is below one 512 B sector", fmt_num(k.map_kb)),
+        );
+    }
+    let units = f.units.unwrap_or(1).max(1);
+    c.count(&format!("{p}.channels"), k.channels, 0, units);
+    c.range(
+        &format!("{p}.channel_mbps"),
+        k.channel_mbps,
+        0.0,
+        false,
+        1e5,
+        "MB/s",
+    );
+    if k.channels > 0 && k.channel_mbps == 0.0 {
+        c.push(
+            format!("{p}.channel_mbps"),
+            format!("{} channels need a bus rate > 0 MB/s", k.channels),
+        );
+    }
+    c.count(&format!("{p}.queue_depth"), k.queue_depth, 1, 65_536);
+    c.range(
+        &format!("{p}.max_kiops"),
+        k.max_kiops,
+        0.0,
+        false,
+        1e5,
+        "thousand commands/s (0: no ceiling)",
+    );
     c.range(
         &format!("{p}.command_us"),
         k.command_us,
@@ -375,7 +423,7 @@ fn check_controller(c: &mut Checker, p: &str, k: &SsdController, f: &FlashSpec) 
     c.count(
         &format!("{p}.gc_reserve_blocks"),
         k.gc_reserve_blocks,
-        1,
+        0,
         4096,
     );
 }

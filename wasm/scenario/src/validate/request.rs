@@ -261,7 +261,8 @@ fn check_cache(c: &mut Checker, s: &Scenario, r: &RequestSpec, library: f64) {
             let f = d.flash.as_ref().expect("checked");
             let units = f.units.unwrap_or(1).max(1) as f64;
             let pages = d.capacity_gb * GB * (1.0 + f.spare_factor) / (f.page_kb * 1024.0);
-            if pages > 1.5e9 {
+            // Only a per-page model (no controller) holds a table per page.
+            if pages > 1.5e9 && f.controller.is_none() {
                 c.push(
                     "request.cache.flash_device",
                     format!(

@@ -32,6 +32,7 @@ pub(super) fn device_value(check: &DeviceCheck) -> (f64, String) {
             // The steady state is laid out directly; no simulated cliff needed.
             precondition_passes: 0.0,
             seed: 1,
+            model: Default::default(),
         };
         characterize(&device, &spec)
             .expect("presets characterise")

@@ -1,0 +1,402 @@
+//! Garbage collection without a mapping table (model §11, "The scalable SSD
+//! model"): the state of a drive under uniform random overwrites is derived
+//! analytically instead of being simulated page by page, so the model's
+//! memory and cost per write do not grow with the drive's capacity.
+//!
+//! What is tracked, per parallel unit (die): how many host writes of one
+//! mapping unit it can still take before its next GC burst (its clean
+//! slots), and for a fresh drive the clean space it started with. For the
+//! whole drive: the expected number of mapped logical units, which grows by
+//! 1 − mapped/logical per written unit (the coupon-collector expectation of
+//! uniformly spread writes).
+//!
+//! A burst runs when a unit has used its clean slots: greedy GC collects
+//! victims whose valid share is the victim's v* of the age model (model
+//! §8): (1 − v*) / (−ln v*) = mapped / data slots, the relation whose write
+//! amplification 1 / (1 − v*) is the Lambert-W formula, until `reserve`
+//! clean blocks are back — reserve / (1 − v*) victims, since each one's
+//! copies fill 1 − v* of a block — and the unit then takes reserve · slots
+//! host writes before the next burst. With one mapping
+//! unit per block (a block-mapped FTL) every rewrite empties a whole block,
+//! so v* = 0.
+//!
+//! Streams: a write that covers whole erase stripes (one block on every
+//! die) fills whole blocks; the stripes so written are remembered (a set of
+//! the stripes the workload wrote, no more), and when a stream writes a
+//! remembered stripe again the blocks it overwrites are emptied whole (a
+//! log or a ring, as L2ARC's feeder writes), so GC erases them without
+//! copying. A smaller write into a remembered stripe forgets it.
+//!
+//! With a reserve of 0 blocks GC is incremental instead: every host write
+//! pays its own share of the copying, v* / (1 − v*) mapping units, and of
+//! the erasing, 1 / (slots · (1 − v*)) blocks, on the die it went to (with
+//! the fractions carried over), as enterprise drives pace GC with the host
+//! for steady latency.
+
+use super::GcWork;
+use crate::sampling::rng::SimRng;
+
+#[derive(Clone, Debug)]
+pub struct SteadyGc {
+    units: u32,
+    /// Mapping units per erase block.
+    slots: u32,
+    reserve: u32,
+    /// Logical mapping units the host addresses (the whole drive).
+    logical: f64,
+    /// Physical slots of one unit.
+    unit_slots: f64,
+    /// Expected mapped logical units.
+    mapped: f64,
+    /// Host writes each unit can take before its next burst.
+    credit: Vec<f64>,
+    /// Fractional copies carried between bursts (so counts stay exact on
+    /// average), and erases (incremental GC).
+    carry: Vec<f64>,
+    erase_carry: Vec<f64>,
+    /// The victim's valid share and the `mapped` it was computed for.
+    v_cache: (f64, f64),
+    /// Erase stripes last written whole by a stream, and the mapping
+    /// units they hold (full blocks GC need not look at).
+    streams: std::collections::HashSet<u64>,
+    stream_units: f64,
+    pub host_pages: u64,
+    pub nand_pages: u64,
+    pub erases: u64,
+}
+
+impl SteadyGc {
+    /// `units` dies of `blocks_per_unit` erase blocks of `slots` mapping
+    /// units each; `logical` mapping units addressed; GC restores `reserve`
+    /// clean blocks per burst (at least 1, at most a quarter of a unit).
+    pub fn new(units: u32, slots: u32, blocks_per_unit: u32, logical: u64, reserve: u32) -> Self {
+        let reserve = reserve.min((blocks_per_unit / 4).max(1));
+        let mut g = SteadyGc {
+            units,
+            slots: slots.max(1),
+            reserve,
+            logical: logical.max(1) as f64,
+            unit_slots: blocks_per_unit as f64 * slots.max(1) as f64,
+            mapped: 0.0,
+            credit: vec![0.0; units as usize],
+            carry: vec![0.0; units as usize],
+            erase_carry: vec![0.0; units as usize],
+            v_cache: (f64::NAN, f64::NAN),
+            streams: std::collections::HashSet::new(),
+            stream_units: 0.0,
+            host_pages: 0,
+            nand_pages: 0,
+            erases: 0,
+        };
+        g.reset();
+        g
+    }
+
+    /// A secure-erased drive: every block clean, nothing mapped. GC first
+    /// runs when a unit takes its last clean block.
+    pub fn reset(&mut self) {
+        self.mapped = 0.0;
+        let fresh = self.unit_slots - self.slots as f64;
+        self.credit.iter_mut().for_each(|c| *c = fresh.max(0.0));
+        self.carry.iter_mut().for_each(|c| *c = 0.0);
+        self.erase_carry.iter_mut().for_each(|c| *c = 0.0);
+        self.streams.clear();
+        self.stream_units = 0.0;
+        self.reset_counters();
+    }
+
+    /// The state uniform random overwrites of the whole logical space
+    /// leave: everything mapped, each unit a seeded way into its GC cycle
+    /// (between none and a whole burst's worth of clean slots left).
+    pub fn precondition_steady(&mut self, seed: u64) {
+        self.reset();
+        self.mapped = self.logical;
+        let per_burst = self.burst_credit();
+        // Stratified phases in a seeded order: the units are evenly spread
+        // over their GC cycle, so a short run sees its expected share of
+        // bursts.
+        let n = self.credit.len();
+        let mut order: Vec<usize> = (0..n).collect();
+        let mut rng = SimRng::new(seed);
+        for i in (1..n).rev() {
+            let j = (rng.uniform() * (i + 1) as f64) as usize % (i + 1);
+            order.swap(i, j);
+        }
+        for (k, &u) in order.iter().enumerate() {
+            // Incremental GC keeps no clean slots in hand: every write pays.
+            self.credit[u] = if self.reserve == 0 {
+                0.0
+            } else {
+                // Stratified, with a seeded offset within each stratum.
+                (k as f64 + rng.uniform()) / n as f64 * per_burst
+            };
+        }
+        self.reset_counters();
+    }
+
+    /// `n` uniform random host writes spread evenly over the units, their
+    /// effect on the state and the counters without timing them (fast
+    /// preconditioning of a large drive).
+    pub fn skip(&mut self, n: u64) {
+        let l = self.logical;
+        self.mapped = l - (l - self.mapped) * libm::pow(1.0 - 1.0 / l, n as f64);
+        let v = self.victim_valid();
+        let reserve = self.reserve.max(1) as f64;
+        let slots = self.slots as f64;
+        let per_burst = reserve * slots;
+        let victims = reserve / (1.0 - v).max(1.0 / slots);
+        let per_unit = n as f64 / self.units as f64;
+        let mut copies = 0.0;
+        for c in &mut self.credit {
+            *c -= per_unit;
+            if *c < 0.0 {
+                let bursts = -*c / per_burst;
+                let bursts = if self.reserve == 0 {
+                    // Incremental: no credit is kept beyond the fresh space.
+                    *c = 0.0;
+                    bursts
+                } else {
+                    let b = libm::ceil(bursts);
+                    *c += b * per_burst;
+                    b
+                };
+                copies += bursts * victims * slots * v;
+                self.erases += (bursts * victims) as u64;
+            }
+        }
+        if self.reserve > 0 && self.credit.iter().all(|&c| c < per_burst) {
+            // Dies under uniform load drift apart in their GC cycles:
+            // spread them evenly (a shifting offset), so a sample timed
+            // after this sees its share of bursts rather than all or none.
+            let k = self.credit.len() as f64;
+            let offset = libm::fmod(self.host_pages as f64 * 0.618_033_988_75, 1.0);
+            for (u, c) in self.credit.iter_mut().enumerate() {
+                *c = libm::fmod(u as f64 / k + offset, 1.0) * per_burst;
+            }
+        }
+        self.host_pages += n;
+        self.nand_pages += n + copies as u64;
+    }
+
+    pub fn reset_counters(&mut self) {
+        self.host_pages = 0;
+        self.nand_pages = 0;
+        self.erases = 0;
+    }
+
+    pub fn units(&self) -> u32 {
+        self.units
+    }
+
+    pub fn slots_per_block(&self) -> u32 {
+        self.slots
+    }
+
+    /// The expected share of the logical space that holds data.
+    pub fn mapped_share(&self) -> f64 {
+        self.mapped / self.logical
+    }
+
+    /// The valid share of the next GC victim with the drive as mapped now.
+    pub fn victim_valid(&mut self) -> f64 {
+        // Blocks a stream filled hold only their own stripe: GC collects
+        // among the rest, whose share of valid data is what the age model
+        // needs.
+        let key = self.mapped - self.stream_units * 1e-9;
+        if self.v_cache.1 == key {
+            return self.v_cache.0;
+        }
+        let v = if self.slots == 1 {
+            0.0
+        } else {
+            // Slots GC can fill: all but the clean blocks each unit keeps.
+            let kept = self.reserve.max(1) as f64;
+            let data = self.units as f64 * (self.unit_slots - kept * self.slots as f64);
+            let ratio =
+                (self.mapped - self.stream_units).max(0.0) / (data - self.stream_units).max(1.0);
+            let x = super::ftl::solve_age_span(ratio);
+            if x > 0.0 {
+                libm::exp(-x)
+            } else if ratio >= 1.0 {
+                // No spare space left (only a degenerate drive): every
+                // victim full.
+                1.0
+            } else {
+                0.0
+            }
+        };
+        self.v_cache = (v, key);
+        v
+    }
+
+    /// Host writes one burst makes room for (the reserve's clean blocks).
+    fn burst_credit(&mut self) -> f64 {
+        self.reserve.max(1) as f64 * self.slots as f64
+    }
+
+    /// A stream writes erase stripe `s`: whether the stripe was last
+    /// written whole by a stream (its old blocks empty out); `whole`
+    /// remembers it when this stream covers all of it.
+    pub fn stream_stripe(&mut self, s: u64, whole: bool) -> bool {
+        if whole {
+            let added = self.streams.insert(s);
+            if added {
+                self.stream_units += self.stripe_units();
+            }
+            !added
+        } else {
+            self.streams.contains(&s)
+        }
+    }
+
+    /// A write smaller than a stripe lands in stripe `s`: its blocks are
+    /// mixed from now on.
+    pub fn touch(&mut self, s: u64) {
+        if !self.streams.is_empty() && self.streams.remove(&s) {
+            self.stream_units -= self.stripe_units();
+        }
+    }
+
+    /// Mapping units of one erase stripe (a block on every unit).
+    fn stripe_units(&self) -> f64 {
+        self.slots as f64 * self.units as f64
+    }
+
+    /// Erase stripes remembered as written whole by streams.
+    pub fn stream_stripes(&self) -> usize {
+        self.streams.len()
+    }
+
+    /// A stream rewrites one mapping unit of a stripe it wrote whole before
+    /// on `unit`: no copies, one erase per block's worth of units.
+    pub fn write_stream(&mut self, unit: u32) -> GcWork {
+        let u = unit as usize;
+        self.host_pages += 1;
+        self.nand_pages += 1;
+        self.mapped += 1.0 - self.mapped / self.logical;
+        let erases = 1.0 / self.slots as f64 + self.erase_carry[u];
+        let e = libm::floor(erases);
+        self.erase_carry[u] = erases - e;
+        self.erases += e as u64;
+        GcWork {
+            copies: 0,
+            erases: e as u32,
+        }
+    }
+
+    /// The host writes one mapping unit on `unit`: the GC work it caused
+    /// there (a burst when the unit had no clean slot left).
+    pub fn write_on(&mut self, unit: u32) -> GcWork {
+        let u = unit as usize;
+        self.host_pages += 1;
+        self.nand_pages += 1;
+        self.mapped += 1.0 - self.mapped / self.logical;
+        if self.credit[u] >= 1.0 {
+            self.credit[u] -= 1.0;
+            return GcWork::default();
+        }
+        let v = self.victim_valid();
+        if self.reserve == 0 {
+            // Incremental: this write's share of the copying and erasing.
+            let copies = v / (1.0 - v).max(1e-9) + self.carry[u];
+            let whole = libm::floor(copies);
+            self.carry[u] = copies - whole;
+            let erases = 1.0 / (self.slots as f64 * (1.0 - v)).max(1.0) + self.erase_carry[u];
+            let e = libm::floor(erases);
+            self.erase_carry[u] = erases - e;
+            self.nand_pages += whole as u64;
+            self.erases += e as u64;
+            return GcWork {
+                copies: whole as u32,
+                erases: e as u32,
+            };
+        }
+        // A burst collects victims until `reserve` clean blocks are back:
+        // each victim frees one block but its copies fill 1 − v* of one, so
+        // reserve / (1 − v*) victims, and the unit then takes reserve ·
+        // slots host writes before the next.
+        let victims = self.reserve as f64 / (1.0 - v).max(1.0 / self.slots as f64);
+        let copies = victims * self.slots as f64 * v + self.carry[u];
+        let whole = libm::floor(copies);
+        self.carry[u] = copies - whole;
+        let erases = victims + self.erase_carry[u];
+        let e = libm::floor(erases);
+        self.erase_carry[u] = erases - e;
+        self.credit[u] += self.reserve as f64 * self.slots as f64 - 1.0;
+        self.nand_pages += whole as u64;
+        self.erases += e as u64;
+        GcWork {
+            copies: whole as u32,
+            erases: e as u32,
+        }
+    }
+
+    /// NAND programs per host write so far.
+    pub fn write_amplification(&self) -> f64 {
+        if self.host_pages == 0 {
+            f64::NAN
+        } else {
+            self.nand_pages as f64 / self.host_pages as f64
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analytics::write_amplification;
+
+    /// In steady state, random writes meet the Lambert-W WA (with the
+    /// reserve taken out of the spare space).
+    #[test]
+    fn steady_wa_is_the_lambert_w_value() {
+        let (units, slots, blocks) = (10u32, 64u32, 2000u32);
+        let physical = (units * slots * blocks) as f64;
+        let logical = (physical / 1.07) as u64;
+        let mut g = SteadyGc::new(units, slots, blocks, logical, 4);
+        g.precondition_steady(3);
+        for i in 0..2_000_000u32 {
+            g.write_on(i % units);
+        }
+        let data = physical - (units * 4 * slots) as f64;
+        let spare = data / logical as f64 - 1.0;
+        let wa = g.write_amplification();
+        let expect = write_amplification(spare);
+        assert!((wa - expect).abs() / expect < 0.02, "{wa} vs {expect}");
+    }
+
+    /// A fresh drive copies nothing until its clean space is used, and a
+    /// block-mapped one never copies.
+    #[test]
+    fn fresh_and_block_mapped() {
+        let mut g = SteadyGc::new(2, 64, 100, 11_000, 1);
+        for i in 0..(2 * 99 * 64) {
+            assert_eq!(g.write_on(i % 2).copies, 0);
+        }
+        assert_eq!(g.nand_pages, g.host_pages);
+        let mut b = SteadyGc::new(4, 1, 1000, 3700, 1);
+        b.precondition_steady(1);
+        for i in 0..10_000 {
+            let w = b.write_on(i % 4);
+            assert_eq!(w.copies, 0);
+        }
+        assert!(b.erases > 9_000);
+    }
+
+    /// A ring rewritten by whole stripes copies nothing once it has wrapped.
+    #[test]
+    fn rewritten_streams_copy_nothing() {
+        let mut g = SteadyGc::new(2, 64, 1000, 110_000, 4);
+        g.precondition_steady(1);
+        assert!(!g.stream_stripe(7, false));
+        assert!(!g.stream_stripe(7, true));
+        g.reset_counters();
+        assert!(g.stream_stripe(7, false));
+        for i in 0..128 {
+            assert_eq!(g.write_stream(i % 2).copies, 0);
+        }
+        assert_eq!(g.erases, 2);
+        g.touch(7);
+        assert!(!g.stream_stripe(7, true));
+    }
+}
