@@ -277,3 +277,41 @@ test('an invalid draft is kept: after a reload (its link) and in a new tab (the 
   await other.setField('workload.videos', '300');
   await other.waitValid();
 });
+
+test("the optimiser's target travels in the link and comes back", async ({ page, context }) => {
+  const app = new LinksPage(page);
+  await app.open();
+  const before = await app.hash();
+  await page.getByTestId('tab-optimiser').click();
+  const target = page.getByTestId('field-optimize.target');
+  await expect(target).toHaveValue('1');
+  await target.fill('2.5');
+  const withTarget = await app.waitUrlChangedFrom(before);
+  // Kept across tabs (the app holds it, not the tab).
+  await page.getByTestId('tab-scenario').click();
+  await page.getByTestId('tab-optimiser').click();
+  await expect(page.getByTestId('field-optimize.target')).toHaveValue('2.5');
+  await shot(page, 'optimiser-target-set');
+
+  // A new page opened on the link shows the same target.
+  const other = await context.newPage();
+  await other.goto(`/${withTarget}`);
+  await expect(other.getByTestId('app')).toHaveAttribute('data-valid', 'true');
+  await other.getByTestId('tab-optimiser').click();
+  await expect(other.getByTestId('field-optimize.target')).toHaveValue('2.5');
+  await shot(other, 'optimiser-target-restored');
+
+  // A target typed out of range stays in its field with its message; the link keeps the last valid one.
+  await target.fill('200');
+  await expect(page.getByTestId('error-optimize.target')).toContainText('out of range');
+  await expect.poll(() => app.hash()).toBe(before);
+  // Back to the default (1 %), the link is the one without a target again.
+  await target.fill('1');
+  await expect.poll(() => app.hash()).toBe(before);
+  await target.fill('2.5');
+  await expect.poll(() => app.hash()).toBe(withTarget);
+  // Back steps to the entry without a target: the field follows.
+  await page.goBack();
+  await expect.poll(() => app.hash()).toBe(before);
+  await expect(page.getByTestId('field-optimize.target')).toHaveValue('1');
+});

@@ -243,7 +243,10 @@ export function App({ engine }: { engine: Engine }) {
   // URL, autosave, presets and files (src/state); drafts the core does not accept yet are kept too.
   // "Run it" on a scenario a link opened: run as soon as the core has accepted it.
   const [runWhenAccepted, setRunWhenAccepted] = useState<Scenario | null>(null);
-  const persistence = usePersistence(engine, scenario, setScenario, setRunWhenAccepted);
+  // The optimiser's rejection target lives here, not in its tab: links carry it, and it outlives a tab switch.
+  const [optimiserTarget, setOptimiserTarget] = useState<number | null>(null);
+  const targetState = useMemo(() => ({ target: optimiserTarget, setTarget: setOptimiserTarget }), [optimiserTarget]);
+  const persistence = usePersistence(engine, scenario, setScenario, setRunWhenAccepted, targetState);
   const { loadPreset, openJson: openScenario } = persistence;
 
   const startRun = useCallback(() => {
@@ -400,6 +403,8 @@ export function App({ engine }: { engine: Engine }) {
                 showView={setView}
                 scenarioErrors={upToDate && localInvalid.size === 0 ? errors : null}
                 applyAndRun={applyAndRun}
+                optimiserTarget={optimiserTarget}
+                setOptimiserTarget={setOptimiserTarget}
               />
             </div>
           ))}

@@ -2,9 +2,9 @@
 // stream and streams per dollar, rejection, SSD lifetime, TCO beside capital,
 // and "Use this configuration". On a phone each row stacks, every value under
 // its column's name.
-import type { ArchitectureResult, OptimizeResult } from '../engine/types';
+import type { ArchitectureResult, Device, OptimizeResult } from '../engine/types';
 import { dollars, estimate, lifetime, num, percent } from '../shared/format';
-import { deviceCounts } from './format';
+import { deviceCountParts } from './format';
 
 function Search({ a }: { a: ArchitectureResult }) {
   return (
@@ -21,7 +21,8 @@ function dollarsPerStream(capital: number, avgStreams: number): string {
   return avgStreams > 0 ? dollars(capital / avgStreams) : '—';
 }
 
-export function OptimiserTable({ result, onUse }: { result: OptimizeResult; onUse?: (a: ArchitectureResult) => void }) {
+/** `devices`: the catalog of the scenario searched, so devices show by name (their ids in a tooltip). */
+export function OptimiserTable({ result, onUse, devices }: { result: OptimizeResult; onUse?: (a: ArchitectureResult) => void; devices?: readonly Device[] }) {
   const tco = result.architectures.some((a) => a.best?.measurement?.tco);
   return (
 <div className="opt-table-wrap" tabIndex={0} role="region" aria-label="Cheapest configurations (table)">
@@ -59,14 +60,12 @@ export function OptimiserTable({ result, onUse }: { result: OptimizeResult; onUs
                 {b ? (
                   <>
                     <td data-testid="opt-counts" data-label="Devices">
-                      {deviceCounts(b.counts, a.space)
-                        .split(' + ')
-                        .map((part, i) => (
-                          <span key={i} className="opt-nowrap">
-                            {i > 0 ? ' + ' : ''}
-                            {part}
-                          </span>
-                        ))}
+                      {deviceCountParts(b.counts, a.space, devices).map((p, i) => (
+                        <span key={p.id} className="opt-device" title={p.id}>
+                          {i > 0 ? ' + ' : ''}
+                          <span className="opt-nowrap">{p.count} ×</span> {p.name}
+                        </span>
+                      ))}
                       <span className="hint"> · study capacity {b.study_capacity.toLocaleString('en-US')} streams</span>
                     </td>
                     <td data-testid="opt-cost" className="num" data-label="Capital cost">

@@ -1,7 +1,7 @@
 // The "Optimiser" view: per architecture, the cheapest device counts that
 // meet a rejection target (model §10). The search runs in a dedicated worker,
 // its candidates on the simulation pool; this page only draws.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { getSearchBackend, runOptimiser, type OptimiserProgress, type SearchBackend } from './client';
 import type { Architecture, FieldError, OptimizeResult, RunResult, Scenario } from '../engine/types';
 import { configured } from './apply';
@@ -89,7 +89,17 @@ export function OptimiserView(props: ViewProps) {
 /** The counts the optimiser chooses: messages on them do not stop a search. */
 const COUNT_PATH = /^tiers\.(disk|interval_cache|file_cache)\.count$/;
 
-export function OptimiserPage({ engine, scenario: given, valid, setScenario, search, scenarioErrors, applyAndRun }: ViewProps & { search: SearchBackend }) {
+export function OptimiserPage({
+  engine,
+  scenario: given,
+  valid,
+  setScenario,
+  search,
+  scenarioErrors,
+  applyAndRun,
+  optimiserTarget,
+  setOptimiserTarget,
+}: ViewProps & { search: SearchBackend }) {
   // The optimiser runs on its own search space: only the scenario's other
   // fields must be valid, never the counts it is about to choose.
   const countErrors = scenarioErrors?.filter((e) => COUNT_PATH.test(e.path)) ?? [];
@@ -99,7 +109,16 @@ export function OptimiserPage({ engine, scenario: given, valid, setScenario, sea
   const peak = usePeakHour(given);
   const [peakOn, setPeakOn] = useState(false);
   const scenario = peakOn && peak ? peak.scenario : given;
-  const [form, setForm] = useState<SpecForm>(DEFAULT_FORM);
+  // The target is the app's when it keeps one (links carry it); else this page's.
+  const [formRest, setFormRest] = useState<SpecForm>(DEFAULT_FORM);
+  const [localTarget, setLocalTarget] = useState<number | null>(null);
+  const keptTarget = setOptimiserTarget ? (optimiserTarget ?? null) : localTarget;
+  const setTarget = useCallback((t: number) => (setOptimiserTarget ?? setLocalTarget)(t === DEFAULT_FORM.target ? null : t), [setOptimiserTarget]);
+  const form = useMemo<SpecForm>(() => ({ ...formRest, target: keptTarget ?? DEFAULT_FORM.target }), [formRest, keptTarget]);
+  const setForm = (f: SpecForm) => {
+    setFormRest(f);
+    setTarget(f.target);
+  };
   const [preview, setPreview] = useState<{ result: OptimizeResult | null; errors: FieldError[] }>({ result: null, errors: [] });
   const [localBad, setLocalBad] = useLocalInvalid();
   const [run, setRun] = useState<RunState>({ status: 'idle' });
@@ -108,7 +127,7 @@ export function OptimiserPage({ engine, scenario: given, valid, setScenario, sea
   const spec = useMemo(() => toSpec(form), [form]);
   const parallel = poolSize(engine);
 
-  const set = <K extends keyof SpecForm>(k: K, v: SpecForm[K]) => setForm((f) => ({ ...f, [k]: v }));
+  const set = <K extends keyof SpecForm>(k: K, v: SpecForm[K]) => (k === 'target' ? setTarget(v as number) : setFormRest((f) => ({ ...f, [k]: v })));
 
   // Lay the search out (no simulation) to check the spec and show the space.
   useEffect(() => {
@@ -246,9 +265,11 @@ export function OptimiserPage({ engine, scenario: given, valid, setScenario, sea
         <section className="card" aria-labelledby="opt-title">
           <h2 id="opt-title">Cost optimiser</h2>
           <p className="note">
-            For each architecture, the cheapest device counts (of the devices chosen on the Scenario tab: {scenario.tiers.disk.device}
-            {scenario.tiers.interval_cache ? `, ${scenario.tiers.interval_cache.device}` : ''}
-            {scenario.tiers.file_cache ? `, ${scenario.tiers.file_cache.device}` : ''}) that hold the library and meet the rejection target, for the current
+            For each architecture, the cheapest device counts (of the devices chosen on the Scenario tab:{' '}
+            {[scenario.tiers.disk, scenario.tiers.interval_cache, scenario.tiers.file_cache]
+              .flatMap((t) => (t ? [scenario.devices.find((d) => d.id === t.device)?.name ?? t.device] : []))
+              .join(', ')}
+            ) that hold the library and meet the rejection target, for the current
             workload and run settings.
           </p>
           {peak ? (
@@ -404,6 +425,7 @@ export function OptimiserPage({ engine, scenario: given, valid, setScenario, sea
             <h2 id="opt-results-title">Cheapest configurations</h2>
             <OptimiserTable
               result={shown}
+              devices={scenario.devices}
               onUse={
                 run.status === 'done'
                   ? (a) => {

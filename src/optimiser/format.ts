@@ -1,6 +1,6 @@
 // Labels for the optimiser's results (pure functions, shared by the table,
 // the chart and the study-check panel).
-import type { ArchitectureResult, Counts, SearchSpace, TierRole } from '../engine/types';
+import type { ArchitectureResult, Counts, Device, SearchSpace, TierRole } from '../engine/types';
 
 const SHORT: Record<TierRole, string> = { disk: 'HDD', interval_cache: 'interval cache', file_cache: 'file cache' };
 
@@ -8,9 +8,13 @@ function count(c: Counts, role: TierRole): number {
   return role === 'disk' ? c.disk : role === 'interval_cache' ? c.interval_cache : c.file_cache;
 }
 
-/** "9 × hdd15k + 14 × ddr3_1gb": each tier the architecture varies, with its device id. */
-export function deviceCounts(c: Counts, space: SearchSpace): string {
-  return space.tiers.map((t) => `${count(c, t.role)} × ${t.device}`).join(' + ');
+/**
+ * Each tier the architecture varies, its count and its device: by name where
+ * `devices` (the scenario's catalog) has it, else by id — "9 × 15k RPM HDD +
+ * 14 × DDR3 1 GB"; `id` is kept for a tooltip.
+ */
+export function deviceCountParts(c: Counts, space: SearchSpace, devices: readonly Device[] = []): { count: number; name: string; id: string }[] {
+  return space.tiers.map((t) => ({ count: count(c, t.role), name: devices.find((d) => d.id === t.device)?.name ?? t.device, id: t.device }));
 }
 
 /** Compact counts for chart labels: "9 HDD + 14 interval cache". */

@@ -7,6 +7,7 @@ import { SINGLE_COLUMN_QUERY, useMediaQuery } from '../shared/media';
 import type { Edit } from '../shared/edit';
 import { KINDS } from '../shared/labels';
 import { FlashSpecFields } from '../flash/FlashSpecFields';
+import { soldCapacity } from '../shared/units';
 import type { Engine } from '../engine/contract';
 import { canCharacterise } from './characterise';
 import { CharacterisationPanel } from './CharacterisationPanel';
@@ -22,7 +23,7 @@ interface Props {
   engine: Engine;
 }
 
-const COLUMNS = ['Name', 'Kind', 'Capacity (GB)', 'Read (MB/s)', 'Write (MB/s)', 'Price ($)', 'Power (W)', 'Flash', 'Assumptions', 'Remove'];
+const COLUMNS = ['Name', 'Kind', 'Capacity (GiB)', 'Read (MB/s)', 'Write (MB/s)', 'Price ($)', 'Power (W)', 'Flash', 'Assumptions', 'Remove'];
 
 /** Starting value when a DRAM bandwidth is made finite: about one DDR3-1333 channel (10.6 GB/s). */
 const DRAM_FINITE_MBPS = 10_600;
@@ -105,7 +106,7 @@ export function DeviceCatalog({ devices, presets, inUse, edit, engine }: Props) 
         </button>
       ) : null}
       <div id={bodyId} hidden={folded}>
-      <p className="hint">Per device: capacity GB (GB = 1024 MB), random-read bandwidth at large requests and sequential-write bandwidth in MB/s, unit price, power. Values the source studies do not give are listed as assumptions.</p>
+      <p className="hint">Per device: capacity in GiB (1024³ bytes, what the model computes with; the decimal figure drives are sold by, 10¹² bytes a TB, beside it), random-read bandwidth at large requests and sequential-write bandwidth in MB/s, unit price, power. Values the source studies do not give are listed as assumptions.</p>
       <table className="devices">
         <thead>
           <tr>
@@ -162,9 +163,14 @@ export function DeviceCatalog({ devices, presets, inUse, edit, engine }: Props) 
                 />
                 <FieldMessages path={`devices[${i}].flash`} />
               </td>
-              <td data-label="Capacity (GB)">
-                <NumField compact path={`devices[${i}].capacity_gb`} label="Capacity" unit="GB" value={d.capacity_gb}
+              <td data-label="Capacity (GiB)">
+                <NumField compact path={`devices[${i}].capacity_gb`} label="Capacity" unit="GiB" value={d.capacity_gb}
                   onChange={(v) => edit((s) => void (s.devices[i].capacity_gb = v))} />
+                {Number.isFinite(d.capacity_gb) && d.capacity_gb > 0 ? (
+                  <span className="hint capacity-sold" data-testid={`capacity-sold-${i}`}>
+                    {soldCapacity(d.capacity_gb, d.kind)} as sold
+                  </span>
+                ) : null}
               </td>
               <td data-label="Read (MB/s)">
                 <Bandwidth index={i} device={d} field="read_mbps" edit={edit} />

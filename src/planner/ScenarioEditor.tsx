@@ -7,6 +7,7 @@ import { ARCHITECTURES, hasFileCache, intervalCacheKind } from '../shared/labels
 import type { Edit } from '../shared/edit';
 import { gbToDecimalTb, kbpsToMbps, libraryGb, mbpsToKbps, meanLengthS, rateToStreams, streamsToRate, tidy } from '../shared/units';
 import { num } from '../shared/format';
+import { plausibility } from './plausibility';
 
 /** The library's size beside its title count: what the disks must hold. */
 function libraryHint(videos: number, classes: VideoClass[]): string {
@@ -20,6 +21,7 @@ export function WorkloadSection({ scenario, edit }: { scenario: Scenario; edit: 
   const exponent = w.popularity.convention === 'exponent' ? w.popularity.value : 1 - w.popularity.value;
   // λ has two fields (requests/s, concurrent streams); the core's message goes under the one typed last.
   const [streamsTyped, setStreamsTyped] = useState(false);
+  const warn = plausibility(scenario);
   return (
     <fieldset className="card" data-testid="workload-section">
       <legend>
@@ -28,10 +30,12 @@ export function WorkloadSection({ scenario, edit }: { scenario: Scenario; edit: 
       <div className="grid">
         <NumField path="workload.videos" label="Videos in the library" unit="titles" integer value={w.videos}
           hint={libraryHint(w.videos, w.classes)}
+          warning={warn.library}
           onChange={(v) => edit((s) => void (s.workload.videos = v))} />
         <NumField path="workload.arrival_rate" label="Arrival rate λ" unit="requests/s" value={w.arrival_rate}
           hint={Number.isFinite(w.arrival_rate) && w.arrival_rate > 0 ? `≈ ${num(w.arrival_rate)} per second, ${num(w.arrival_rate * 3600)} per hour` : undefined}
           errorPath={streamsTyped ? null : 'workload.arrival_rate'}
+          warning={streamsTyped ? null : warn.streams}
           onChange={(v) => {
             setStreamsTyped(false);
             edit((s) => void (s.workload.arrival_rate = v));
@@ -39,6 +43,7 @@ export function WorkloadSection({ scenario, edit }: { scenario: Scenario; edit: 
         <NumField path="workload.concurrent_streams" label="Concurrent streams" unit="streams" value={tidy(rateToStreams(w.arrival_rate, meanLengthS(w.classes)))}
           hint="λ × mean video length (Little's law); setting it sets λ"
           errorPath={streamsTyped ? 'workload.arrival_rate' : null}
+          warning={streamsTyped ? warn.streams : null}
           onChange={(v) => {
             setStreamsTyped(true);
             edit((s) => void (s.workload.arrival_rate = tidy(streamsToRate(v, meanLengthS(s.workload.classes)))));

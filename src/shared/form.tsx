@@ -61,6 +61,8 @@ interface NumProps {
   step?: number | 'any';
   min?: number;
   hint?: ReactNode;
+  /** A plausibility warning: the value is accepted, but looks like a slip (shown, never blocking). */
+  warning?: string | null;
   /** Render without the surrounding label (inside a table cell). */
   compact?: boolean;
   disabled?: boolean;
@@ -72,7 +74,7 @@ interface NumProps {
 }
 
 /** A number input bound to one scenario field. */
-export function NumField({ path, label, unit, value, onChange, integer, step, min, hint, compact, disabled, errorPath = path }: NumProps) {
+export function NumField({ path, label, unit, value, onChange, integer, step, min, hint, warning, compact, disabled, errorPath = path }: NumProps) {
   const id = useId();
   const { setLocalInvalid } = useContext(FormContext);
   const [text, setText] = useState(value === null || value === undefined ? '' : String(value));
@@ -141,6 +143,11 @@ export function NumField({ path, label, unit, value, onChange, integer, step, mi
       </label>
       {input}
       {hint ? <span className="hint">{hint}</span> : null}
+      {warning ? (
+        <span className="field-warning" role="status" data-testid={`warning-${path}`}>
+          {warning}
+        </span>
+      ) : null}
       <FieldMessages path={errorPath ?? path} local={local} core={errorPath !== null} />
     </div>
   );

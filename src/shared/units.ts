@@ -52,3 +52,15 @@ export function libraryGb(videos: number, classes: readonly { share: number; len
 export function gbToDecimalTb(gb: number): number {
   return (gb * 1024 ** 3) / 1e12;
 }
+
+/**
+ * A capacity in the model's GB (1024³ B) as a datasheet writes it. Drives
+ * (HDD, SSD) are sold in decimal units: TB (10¹² B) from 1 000 decimal GB
+ * up, else GB (10⁹ B), 4 significant digits — 22 352 GiB reads "24 TB".
+ * Memory modules are sold in binary GB, the model's own: 32 GiB reads "32 GB".
+ */
+export function soldCapacity(gb: number, kind: 'hdd' | 'ssd' | 'dram'): string {
+  if (kind === 'dram') return `${Number(gb.toPrecision(4))} GB`;
+  const tb = gbToDecimalTb(gb);
+  return tb >= 1 ? `${Number(tb.toPrecision(4))} TB` : `${Number((tb * 1000).toPrecision(4))} GB`;
+}

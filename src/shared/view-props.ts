@@ -33,6 +33,9 @@ export interface ViewProps {
    * it; `tco` (the optimiser row's) is shown beside that run's results.
    */
   applyAndRun?: (s: Scenario, tco?: TcoBreakdown | null) => void;
+  /** The optimiser's rejection target (a probability; `null`: its default), kept by the app so that links carry it. */
+  optimiserTarget?: number | null;
+  setOptimiserTarget?: (t: number | null) => void;
 }
 
 export interface ViewDef {

@@ -5,7 +5,9 @@
 //   #s=<base64url JSON>               the first app's links ("link v0"), still read
 //   #preset=<id>                      a study preset by name
 //
-// The v1 payload is `{"p": preset id?, "s": scenario}` where devices equal to
+// The v1 payload is `{"p": preset id?, "s": scenario, "t": target?}`, `t`
+// being the optimiser's rejection target (a probability, 0.025 for 2.5 %)
+// when the user set one other than the default; devices equal to
 // the app's built-in device catalog are written as "@<id>": the catalog's
 // descriptions and assumptions are most of a scenario's bytes, and without
 // this no preset link fits in 2 000 characters. The CRC-32 is over the
@@ -24,7 +26,7 @@ export type LinkFormat = 'link v0' | 'link v1';
 export type Decoded =
   | { kind: 'none' }
   | { kind: 'preset'; id: string }
-  | { kind: 'scenario'; value: Record<string, unknown>; preset: string | null; format: LinkFormat; schema: number }
+  | { kind: 'scenario'; value: Record<string, unknown>; preset: string | null; format: LinkFormat; schema: number; target: number | null }
   | { kind: 'error'; message: string };
 
 const CORRUPT = "the link's data is truncated or corrupted";
@@ -86,11 +88,23 @@ export function checksumOk(sum: string, checked: unknown): boolean {
   return crc32(canonicalJson(checked)) === sum;
 }
 
-/** The `#v1.…` fragment of a scenario (and the preset it started from, if any). */
-export function encodeLink(scenario: Scenario, catalog: readonly Device[], preset: string | null = null): string {
+/** What a v1 link's checksum covers: the preset and the optimiser's target only when present (older links have neither). */
+function checkedPart(s: unknown, preset: string | null, target: number | null): Record<string, unknown> {
+  return { ...(preset ? { p: preset } : {}), s, ...(target !== null ? { t: target } : {}) };
+}
+
+/**
+ * The `#v1.…` fragment of a scenario (and the preset it started from, and
+ * the optimiser's rejection target, if any).
+ */
+export function encodeLink(scenario: Scenario, catalog: readonly Device[], preset: string | null = null, target: number | null = null): string {
   const devices = compactDevices(scenario.devices, catalog);
-  const payload = preset ? { p: preset, s: { ...scenario, devices } } : { s: { ...scenario, devices } };
-  return `#v${LINK_VERSION}.${packPayload(payload, preset ? { p: preset, s: scenario } : { s: scenario })}`;
+  return `#v${LINK_VERSION}.${packPayload(checkedPart({ ...scenario, devices }, preset, target), checkedPart(scenario, preset, target))}`;
+}
+
+/** The optimiser's target as a link carries it: a probability in [0, 1]. */
+export function isTarget(t: unknown): t is number {
+  return typeof t === 'number' && Number.isFinite(t) && t >= 0 && t <= 1;
 }
 
 /** Whether a fragment is a class-mode link (`#lesson=…`), which the Class tab reads; scenario loading leaves it alone. */
@@ -107,10 +121,10 @@ function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
-function migrated(value: unknown, preset: string | null, format: LinkFormat): Decoded {
+function migrated(value: unknown, preset: string | null, format: LinkFormat, target: number | null = null): Decoded {
   const m = migrateScenario(value);
   if (!m.ok) return { kind: 'error', message: `the scenario in the link is not readable: ${m.message}` };
-  return { kind: 'scenario', value: m.value, preset, format, schema: m.from };
+  return { kind: 'scenario', value: m.value, preset, format, schema: m.from, target };
 }
 
 /** Link v0: base64url of the scenario JSON, no compression, no checksum. */
@@ -143,18 +157,22 @@ function decodeV1(data: string, catalog: readonly Device[]): Decoded {
   }
   const s = { ...payload.s };
   const preset = typeof payload.p === 'string' ? payload.p : null;
+  const target = payload.t === undefined ? null : payload.t;
   if (Array.isArray(s.devices)) {
     const x = expandDevices(s.devices as unknown[], catalog);
     if (!x.ok) {
-      if (!checksumOk(sum, preset ? { p: preset, s } : { s })) return { kind: 'error', message: `${CORRUPT} (checksum mismatch)` };
+      if (!checksumOk(sum, checkedPart(s, preset, target as number | null))) return { kind: 'error', message: `${CORRUPT} (checksum mismatch)` };
       return { kind: 'error', message: `the link refers to a built-in device "${x.missing}" that this version of tierplan does not have` };
     }
     s.devices = x.devices;
   }
-  if (!checksumOk(sum, preset ? { p: preset, s } : { s })) {
+  if (!checksumOk(sum, checkedPart(s, preset, target as number | null))) {
     return { kind: 'error', message: `${CORRUPT} (checksum mismatch), or it uses built-in devices that have changed since it was made` };
   }
-  return migrated(s, preset, 'link v1');
+  if (target !== null && !isTarget(target)) {
+    return { kind: 'error', message: `the optimiser's target in the link (t = ${JSON.stringify(target).slice(0, 24)}) must be a probability from 0 to 1` };
+  }
+  return migrated(s, preset, 'link v1', target);
 }
 
 /**

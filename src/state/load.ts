@@ -63,7 +63,16 @@ export async function checkScenario(value: unknown, core: Core): Promise<Checked
 
 export type Loaded =
   | { kind: 'none' }
-  | { kind: 'ok'; scenario: Scenario; preset: string | null; source: LinkFormat | 'preset link'; schema: number; problems?: FieldError[] }
+  | {
+      kind: 'ok';
+      scenario: Scenario;
+      preset: string | null;
+      source: LinkFormat | 'preset link';
+      schema: number;
+      problems?: FieldError[];
+      /** The optimiser's rejection target the link carries (`null`: the app's default). */
+      target: number | null;
+    }
   | { kind: 'error'; message: string; errors: FieldError[] };
 
 /** A URL fragment all the way to a checked scenario (or a message). Never rejects. */
@@ -73,15 +82,15 @@ export async function loadLink(hash: string, catalog: readonly Device[], core: C
   if (d.kind === 'error') return { kind: 'error', message: d.message, errors: [] };
   if (d.kind === 'preset') {
     try {
-      return { kind: 'ok', scenario: await core.preset(d.id), preset: d.id, source: 'preset link', schema: 0 };
+      return { kind: 'ok', scenario: await core.preset(d.id), preset: d.id, source: 'preset link', schema: 0, target: null };
     } catch {
       return { kind: 'error', message: `the link names a preset "${d.id}" that this version of tierplan does not have`, errors: [] };
     }
   }
   const c = await checkScenario(d.value, core);
-  if (!c.ok && c.draft) return { kind: 'ok', scenario: c.draft, preset: d.preset, source: d.format, schema: d.schema, problems: c.errors };
+  if (!c.ok && c.draft) return { kind: 'ok', scenario: c.draft, preset: d.preset, source: d.format, schema: d.schema, problems: c.errors, target: d.target };
   if (!c.ok) return { kind: 'error', message: `the scenario in the link could not be read: ${c.message}`, errors: c.errors };
-  return { kind: 'ok', scenario: c.scenario, preset: d.preset, source: d.format, schema: d.schema };
+  return { kind: 'ok', scenario: c.scenario, preset: d.preset, source: d.format, schema: d.schema, target: d.target };
 }
 
 /** A scenario file (the CLI's JSON), migrated and checked. Never rejects. */

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Device, FieldError, Scenario } from '../engine/types';
 import type { Engine } from '../engine/contract';
 import { canonicalJson, sameJson } from './canonical';
-import { encodeLink, isClassFragment } from './link';
+import { encodeLink, isClassFragment, isTarget } from './link';
 import { keepAside, loadJson, loadLink, readAutosave, storage, writeAutosave } from './load';
 
 /** Quiet time after the last edit before the URL and the autosave follow (ms). */
@@ -62,8 +62,8 @@ export interface Persistence {
   fatal: string | null;
 }
 
-function key(s: Scenario, preset: string | null): string {
-  return canonicalJson({ p: preset, s });
+function key(s: Scenario, preset: string | null, target: number | null): string {
+  return canonicalJson({ p: preset, s, t: target });
 }
 
 function message(e: unknown): string {
@@ -80,11 +80,29 @@ function draftNotice(what: string, problems: FieldError[]): Notice {
   };
 }
 
+/** The optimiser's rejection target, which links carry beside the scenario (`null`: the app's default). */
+export interface TargetState {
+  target: number | null;
+  setTarget: (t: number | null) => void;
+}
+
+const NO_TARGET: TargetState = { target: null, setTarget: () => {} };
+
 /**
  * `runOpened`: run a scenario a link opened (offered in the notice, so a
- * shared link's reader gets its results in one click).
+ * shared link's reader gets its results in one click). `optimiser`: the
+ * optimiser's target, written into the link and restored from it.
  */
-export function usePersistence(engine: Engine, scenario: Scenario | null, setScenario: (s: Scenario) => void, runOpened?: (s: Scenario) => void): Persistence {
+export function usePersistence(
+  engine: Engine,
+  scenario: Scenario | null,
+  setScenario: (s: Scenario) => void,
+  runOpened?: (s: Scenario) => void,
+  optimiser: TargetState = NO_TARGET,
+): Persistence {
+  const { setTarget } = optimiser;
+  // A target being typed out of range (200 %) stays in the optimiser's field with its message; links carry valid ones only.
+  const target = isTarget(optimiser.target) ? optimiser.target : null;
   const [catalog, setCatalog] = useState<Device[] | null>(null);
   const [origin, setOrigin] = useState<Origin | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -98,6 +116,10 @@ export function usePersistence(engine: Engine, scenario: Scenario | null, setSce
     runOpenedRef.current = runOpened;
   }, [runOpened]);
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const setTargetRef = useRef(setTarget);
+  useEffect(() => {
+    setTargetRef.current = setTarget;
+  }, [setTarget]);
 
   const originFor = useCallback(
     async (id: string | null): Promise<Origin | null> => {
@@ -118,7 +140,7 @@ export function usePersistence(engine: Engine, scenario: Scenario | null, setSce
       try {
         const cat = await engine.devicePresets();
         let problem: Notice | null = null;
-        let chosen: { scenario: Scenario; preset: string | null; from: RestoredFrom; note: string } | null = null;
+        let chosen: { scenario: Scenario; preset: string | null; from: RestoredFrom; note: string; target?: number | null } | null = null;
         // A class-mode fragment (#lesson=…) belongs to the Class tab: no scenario, and the URL stays.
         const classLink = isClassFragment(location.hash);
         const link = classLink ? ({ kind: 'none' } as const) : await loadLink(location.hash, cat, engine);
@@ -127,7 +149,7 @@ export function usePersistence(engine: Engine, scenario: Scenario | null, setSce
         if (link.kind === 'ok') {
           if (link.problems) draft = draftNotice('The scenario in the link', link.problems);
           const how = link.source === 'link v0' ? ' (an older link format, migrated)' : link.source === 'preset link' ? ` (preset ${link.preset ?? ''})` : '';
-          chosen = { scenario: link.scenario, preset: link.preset, from: 'link', note: `Opened the scenario in the link${how}.` };
+          chosen = { scenario: link.scenario, preset: link.preset, from: 'link', note: `Opened the scenario in the link${how}.`, target: link.target };
           // The link is about to replace this browser's autosave: when that
           // holds other work, keep it aside and offer it back, never silently.
           const saved = await readAutosave(storage(), engine);
@@ -169,12 +191,14 @@ export function usePersistence(engine: Engine, scenario: Scenario | null, setSce
         if (!live) return;
         setCatalog(cat);
         setScenario(chosen.scenario);
+        const t = chosen.target ?? null;
+        setTargetRef.current(t);
         setOrigin(o);
         setRestored(chosen.from);
         const preset = o ? o.id : null;
-        shown.current = key(chosen.scenario, preset);
+        shown.current = key(chosen.scenario, preset, t);
         // The first history entry holds what is shown (a bad link is replaced).
-        if (!classLink) history.replaceState(history.state, '', encodeLink(chosen.scenario, cat, preset));
+        if (!classLink) history.replaceState(history.state, '', encodeLink(chosen.scenario, cat, preset, t));
         if (problem) setNotice({ ...problem, after: `${problem.after ?? ''} ${chosen.note}`.trim() });
         else if (draft) setNotice(draft);
         else if (kept) {
@@ -215,16 +239,16 @@ export function usePersistence(engine: Engine, scenario: Scenario | null, setSce
     if (!catalog || !scenario) return;
     const t = setTimeout(() => {
       pending.current = null;
-      const k = key(scenario, originId);
+      const k = key(scenario, originId, target);
       if (k !== shown.current) {
         shown.current = k;
-        history.pushState(null, '', encodeLink(scenario, catalog, originId));
+        history.pushState(null, '', encodeLink(scenario, catalog, originId, target));
       }
       writeAutosave(storage(), scenario, originId);
     }, SAVE_DELAY_MS);
     pending.current = t;
     return () => clearTimeout(t);
-  }, [catalog, scenario, originId]);
+  }, [catalog, scenario, originId, target]);
 
   // Back/forward (and a pasted link in the same tab): restore that entry.
   useEffect(() => {
@@ -239,8 +263,9 @@ export function usePersistence(engine: Engine, scenario: Scenario | null, setSce
         if (l.kind === 'ok') {
           const o = await originFor(l.preset);
           if (mine !== seq) return;
-          shown.current = key(l.scenario, o ? o.id : null);
+          shown.current = key(l.scenario, o ? o.id : null, l.target);
           setScenario(l.scenario);
+          setTargetRef.current(l.target);
           setOrigin(o);
           setNotice(l.problems ? draftNotice('The scenario in the link', l.problems) : null);
         } else if (l.kind === 'error') {
@@ -317,8 +342,8 @@ export function usePersistence(engine: Engine, scenario: Scenario | null, setSce
   const modified = useMemo(() => (origin && scenario ? !sameJson(origin.scenario, scenario) : false), [origin, scenario]);
 
   const linkUrl = useCallback(
-    () => (scenario && catalog ? `${location.origin}${location.pathname}${location.search}${encodeLink(scenario, catalog, originId)}` : location.href),
-    [scenario, catalog, originId],
+    () => (scenario && catalog ? `${location.origin}${location.pathname}${location.search}${encodeLink(scenario, catalog, originId, target)}` : location.href),
+    [scenario, catalog, originId, target],
   );
 
   const dismissNotice = useCallback(() => setNotice(null), []);

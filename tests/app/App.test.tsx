@@ -59,6 +59,29 @@ describe('App', () => {
     expect(screen.getByTestId('run-button')).toHaveProperty('disabled', true);
   });
 
+  it('warns, without blocking, on a valid but implausible stream count or library', async () => {
+    await renderApp();
+    // 1.5 million one-hour streams: λ ≈ 417 requests/s, inside the core's limits (2 million streams, 1000 requests/s).
+    const streams = screen.getByTestId('field-workload.concurrent_streams');
+    fireEvent.change(streams, { target: { value: '1500000' } });
+    const w = await screen.findByTestId('warning-workload.concurrent_streams');
+    expect(streams.closest('.field')?.contains(w)).toBe(true);
+    expect(w.textContent).toContain('1,500,000 concurrent streams is more than 1,000,000');
+    expect(screen.queryByTestId('warning-workload.arrival_rate')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('run-button')).toHaveProperty('disabled', false), { timeout: 10_000 });
+    // Back to a plausible count: the warning goes.
+    fireEvent.change(streams, { target: { value: '900000' } });
+    await waitFor(() => expect(screen.queryByTestId('warning-workload.concurrent_streams')).toBeNull());
+    // A million one-hour titles at 4 000 KB/s: 1e6 × 3600 × 4000 × 1024 B ≈ 14.7 PB (decimal).
+    fireEvent.change(screen.getByTestId('field-workload.classes[0].bitrate_kbps'), { target: { value: '4000' } });
+    fireEvent.change(screen.getByTestId('field-workload.videos'), { target: { value: '1000000' } });
+    const lib = await screen.findByTestId('warning-workload.videos');
+    expect(lib.textContent).toContain('a library of 14.75 PB is more than 10 PB');
+    // 600 000 titles ≈ 8.85 PB: no warning.
+    fireEvent.change(screen.getByTestId('field-workload.videos'), { target: { value: '600000' } });
+    await waitFor(() => expect(screen.queryByTestId('warning-workload.videos')).toBeNull());
+  });
+
   it('flags text that is not a number without calling it valid', async () => {
     await renderApp();
     fireEvent.change(screen.getByTestId('field-workload.videos'), { target: { value: '3.5' } });

@@ -38,7 +38,8 @@ describe('OptimiserTable', () => {
       max_counts: { disk: 5, interval_cache: null, file_cache: 3 },
       tco: { years: 5, usd_per_kwh: 0.12 },
     });
-    render(<OptimiserTable result={result} />);
+    const devices = small().devices;
+    render(<OptimiserTable result={result} devices={devices} />);
     const table = screen.getByTestId('opt-table');
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     for (const a of result.architectures) {
@@ -55,11 +56,18 @@ describe('OptimiserTable', () => {
       expect(row.getByTestId('opt-tco').textContent).toContain(dollars(m.tco!.total));
       expect(row.getByTestId('opt-rejection').textContent).toContain(`(max ${percent(m.max_rejection_probability)})`);
     }
+    // Devices by name, their ids in a tooltip.
+    const nameOf = (id: string) => devices.find((d) => d.id === id)!.name;
     const hdd = within(screen.getByTestId('opt-row-hdd_only'));
-    expect(hdd.getByTestId('opt-counts').textContent).toMatch(/^\d+ × hdd15k/);
+    expect(nameOf('hdd15k')).not.toBe('hdd15k');
+    expect(hdd.getByTestId('opt-counts').textContent).toContain(`× ${nameOf('hdd15k')}`);
+    expect(hdd.getByTitle('hdd15k').textContent).toMatch(/^\d+ × /);
     expect(hdd.getByTestId('opt-lifetime').textContent).toBe('no SSD');
     const ssd = within(screen.getByTestId('opt-row-ssd_lfu_hdd'));
-    expect(ssd.getByTestId('opt-counts').textContent).toMatch(/^\d+ × hdd15k \+ [1-3] × ssd_a/);
+    expect(ssd.getByTestId('opt-counts').textContent).toMatch(/^\d+ × .+ \+ [1-3] × .+/);
+    expect(ssd.getByTestId('opt-counts').textContent).toContain(`× ${nameOf('hdd15k')} + `);
+    expect(ssd.getByTestId('opt-counts').textContent).toContain(`× ${nameOf('ssd_a')} · study capacity`);
+    expect(ssd.getByTestId('opt-counts').textContent).not.toContain('ssd_a');
     // Static LFU never writes the flash: the SSD named (not its id), no replacements.
     const name = api.preset('mmsys11-cost-hdd').devices.find((d) => d.id === 'ssd_a')!.name;
     expect(ssd.getByTestId('opt-lifetime').textContent).toBe(`${name}: no writes · replacements ${dollars(0)}/year`);

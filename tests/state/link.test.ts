@@ -200,6 +200,31 @@ describe('scenario links', () => {
     );
   });
 
+  it("carries the optimiser's target, and only when one is set", async () => {
+    const s = api.defaultScenario();
+    const plain = encodeLink(s, catalog, 'mmsys11-cost-ssd');
+    // A link without a target is the one older versions wrote (and still opens as the default, null).
+    expect(encodeLink(s, catalog, 'mmsys11-cost-ssd', null)).toBe(plain);
+    const withTarget = encodeLink(s, catalog, 'mmsys11-cost-ssd', 0.025);
+    expect(withTarget).not.toBe(plain);
+    expect(await loadLink(plain, catalog, core)).toMatchObject({ kind: 'ok', target: null, preset: 'mmsys11-cost-ssd' });
+    const r = await loadLink(withTarget, catalog, core);
+    expect(r).toMatchObject({ kind: 'ok', target: 0.025, preset: 'mmsys11-cost-ssd' });
+    expect(r.kind === 'ok' && r.scenario).toEqual(s);
+    expect(await loadLink(encodeLink(s, catalog, null, 0), catalog, core)).toMatchObject({ kind: 'ok', target: 0 });
+    // The checksum covers the target: another one under the same sum is refused.
+    const sum = withTarget.slice(4, 12);
+    const forged = `#v1.${sum}.${encodeLink(s, catalog, 'mmsys11-cost-ssd', 0.5).slice(13)}`;
+    const refused = await loadLink(forged, catalog, core);
+    expect(refused.kind === 'error' && refused.message).toMatch(/checksum mismatch/);
+    // A target that is not a probability is named, not used.
+    expect(await loadLink(encodeLink(s, catalog, null, 1.5), catalog, core)).toEqual({
+      kind: 'error',
+      message: "the optimiser's target in the link (t = 1.5) must be a probability from 0 to 1",
+      errors: [],
+    });
+  });
+
   it('carries the request-level section (HTTP streaming) exactly', async () => {
     for (const p of api.listRequestPresets()) {
       const s = api.requestPreset(p.id);
