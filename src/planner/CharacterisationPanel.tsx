@@ -87,6 +87,7 @@ export function QueueDepthChart({ deviceId, rows }: { deviceId: string; rows: Ch
           title={`${title}, ${state === 'fresh' ? 'fresh out of the box' : 'steady state'}`}
           xLabel="queue depth (I/Os outstanding)"
           yLabel="IOPS"
+          yFormat={integer}
           series={iopsByQueueDepth(rows.filter((r) => r.state === state))}
           xScale="log"
           yScale="log"
