@@ -95,7 +95,7 @@ describe('the target in the Run section', () => {
     fireEvent.click(screen.getByTestId('field-run.decide'));
     expect(latest!.run.target_rejection).toBe(0.01);
     expect(latest!.run.replications).toBe(40);
-    const field = screen.getByTestId('field-run.target_rejection') as HTMLInputElement;
+    const field = screen.getByTestId<HTMLInputElement>('field-run.target_rejection');
     expect(field.value).toBe('1');
     fireEvent.change(field, { target: { value: '0.5' } });
     expect(latest!.run.target_rejection).toBe(0.005);
