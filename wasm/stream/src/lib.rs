@@ -184,12 +184,16 @@ pub fn replication_scenario(s: &Scenario, k: u32) -> Scenario {
     let mut one = s.clone();
     one.run.seed = replication_seed(s, k);
     one.run.replications = 1;
+    // One replication decides nothing: the target is the merge's.
+    one.run.target_rejection = None;
     one
 }
 
 /// The result of the whole run of `s` from its replications run apart:
 /// `parts[k]` is the result of [`replication_scenario`]`(s, k)`, for every
-/// k in order. Equals what [`run`] gives, bit for bit.
+/// k in order. Equals what [`run`] gives, bit for bit (with a target, the
+/// parts after the replication that decided it are left out, as `run`
+/// never runs them).
 pub fn merge_replications(s: &Scenario, parts: &[RunResult]) -> Result<RunResult, FieldError> {
     if parts.len() != s.run.replications as usize {
         return Err(FieldError {
@@ -226,6 +230,15 @@ pub fn merge_replications(s: &Scenario, parts: &[RunResult]) -> Result<RunResult
                 t.buffered.clone(),
             ]);
         }
+    }
+    // With a target the whole run stops at the first decision: the parts
+    // after it are not part of its result.
+    if let Some(target) = s.run.target_rejection {
+        let used = (1..=reps.len())
+            .find(|&n| decide(&reps[..n], s.run.replications, target).is_some())
+            .unwrap_or(reps.len());
+        reps.truncate(used);
+        series.truncate(used);
     }
     let timeseries = interval.and_then(|i| mean_series(i, &series));
     Ok(assemble(s, &reps, timeseries))
@@ -468,7 +481,13 @@ mod decision_tests {
     /// Run with a target, then check the result is the plain run of as
     /// many replications, bit for bit, and return it.
     fn run_decided(target: f64, cap: u32) -> RunResult {
-        let decided = run(&scenario(Some(target), cap)).expect("valid");
+        let s = scenario(Some(target), cap);
+        let decided = run(&s).expect("valid");
+        // Every replication up to the cap run apart and merged: the same.
+        let parts: Vec<RunResult> = (0..cap)
+            .map(|k| run(&replication_scenario(&s, k)).expect("valid"))
+            .collect();
+        assert_eq!(merge_replications(&s, &parts).expect("parts"), decided);
         let d = decided.decision.clone().expect("a target gives a decision");
         assert_eq!(d.replications as usize, decided.replications.len());
         assert_eq!((d.cap, d.target), (cap, target));
