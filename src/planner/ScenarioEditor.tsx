@@ -273,7 +273,7 @@ export function RunSection({ scenario, edit }: { scenario: Scenario; edit: Edit 
           hint={warmupHint(scenario)}
           onChange={(v) => edit((s) => void (s.run.warmup_h = v))} />
         <NumField path="run.replications" label={target === null ? 'Replications' : 'Replications, at most'} unit="runs" integer value={r.replications}
-          hint={target === null ? undefined : 'added one by one until the 95 % interval of the rejection probability lies below or above the target'}
+          hint={target === null ? undefined : 'the cap: if the interval still holds the target after these, the answer is “cannot decide”'}
           onChange={(v) => edit((s) => void (s.run.replications = v))} />
         <NumField path="run.seed" label="Seed" unit="replication k uses seed + k" integer value={r.seed}
           onChange={(v) => edit((s) => void (s.run.seed = v))} />
@@ -308,7 +308,7 @@ export function RunSection({ scenario, edit }: { scenario: Scenario; edit: Edit 
             });
           }}
         />
-        Decide a target: add replications until the rejection probability is surely below or above it
+        Decide a rejection target: add replications until the 95 % interval lies wholly below or above it
       </label>
       {target !== null ? (
         <div className="grid">
