@@ -214,3 +214,33 @@ test('a visit loads only the planner module; the HTTP view fetches the studies m
   await expect.poll(() => fetched.includes('studies')).toBe(true);
   await expect(page.getByTestId('http-preset').locator('option[value="nossdav12-hdd-only"]')).toHaveCount(1);
 });
+
+for (const [name, width, height] of [
+  ['desktop', 1280, 800],
+  ['phone', 390, 844],
+] as const) {
+  test(`a rejection target is decided by adding replications, and the results say after how many (${name})`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    const app = new AppPage(page);
+    await app.open();
+    await app.setField('run.duration_h', '2');
+    await app.setField('run.replications', '3');
+    await page.getByTestId('field-run.decide').check();
+    await expect(app.field('run.target_rejection')).toHaveValue('1');
+    await expect(app.field('run.replications')).toHaveValue('40');
+    await app.runToResults();
+    const r = await app.result();
+    const d = r.decision!;
+    expect(d.cap).toBe(40);
+    expect(d.replications).toBe(r.replications.length);
+    const e = r.summary.rejection_probability;
+    // The verdict is the interval's: meets only when it lies wholly below 1 %.
+    expect(d.verdict === 'meets').toBe(e.mean + e.ci95 < 0.01);
+    const shown = page.getByTestId('result-decision');
+    await expect(shown).toHaveText(d.verdict === 'meets' ? `meets < 1% (decided after ${d.replications} replications)` : /./);
+    await shown.scrollIntoViewIfNeeded();
+    const dir = process.env.SHOTS_DIR ?? 'test-results/shots';
+    mkdirSync(dir, { recursive: true });
+    await page.screenshot({ path: join(dir, `decision-${name}-${width}x${height}.png`) });
+  });
+}

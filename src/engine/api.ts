@@ -110,7 +110,7 @@ export function warmupScenario(base: Scenario): Scenario {
   return {
     ...base,
     name: 'warm-up',
-    run: { ...base.run, duration_h: 0.02, warmup_h: 0, replications: 1, timeseries: false },
+    run: { ...base.run, duration_h: 0.02, warmup_h: 0, replications: 1, timeseries: false, target_rejection: null },
   };
 }
 

@@ -6,6 +6,7 @@ import { dollars, estimate, integer, lifetime, num, percent, type Unit } from '.
 import { roleLabel } from '../shared/labels';
 import { TimeSeriesChart } from './TimeSeriesChart';
 import { ChartDataTable } from '../charts';
+import { decisionText } from '../shared/decision';
 
 const SUMMARY_ROWS: { key: keyof Omit<RunResult['summary'], 'max_rejection_probability'>; label: string; unit: Unit; help: string }[] = [
   { key: 'avg_streams', label: 'Concurrent streams served (time average)', unit: 'plain', help: 'streams' },
@@ -134,6 +135,11 @@ export function Results({ result, tco, devices }: { result: RunResult; tco?: Tco
           <span className="kpi-value" data-testid="kpi-rejection_probability">
             {estimate(s.rejection_probability, 'percent')}
           </span>
+          {result.decision ? (
+            <span className={`hint decision decision-${result.decision.verdict}`} data-testid="result-decision" role="status">
+              {decisionText(result.decision, s.rejection_probability)}
+            </span>
+          ) : null}
         </div>
         <div className="kpi">
           <span className="kpi-label">Hit ratio</span>

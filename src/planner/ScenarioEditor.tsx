@@ -260,8 +260,12 @@ function warmupHint(s: Scenario): string {
   return `Shorter than one video length (${oneLength}): the averages still include part of the ramp-up.`;
 }
 
+/** Replications a run may add to decide a target, when the user turns one on. */
+const DECIDE_CAP = 40;
+
 export function RunSection({ scenario, edit }: { scenario: Scenario; edit: Edit }) {
   const r = scenario.run;
+  const target = r.target_rejection ?? null;
   return (
     <fieldset className="card" data-testid="run-section">
       <legend>
@@ -273,7 +277,8 @@ export function RunSection({ scenario, edit }: { scenario: Scenario; edit: Edit 
         <NumField path="run.warmup_h" label="Warm-up (not measured)" unit="h" value={r.warmup_h}
           hint={warmupHint(scenario)}
           onChange={(v) => edit((s) => void (s.run.warmup_h = v))} />
-        <NumField path="run.replications" label="Replications" unit="runs" integer value={r.replications}
+        <NumField path="run.replications" label={target === null ? 'Replications' : 'Replications, at most'} unit="runs" integer value={r.replications}
+          hint={target === null ? undefined : 'the cap: if the interval still holds the target after these, the answer is “cannot decide”'}
           onChange={(v) => edit((s) => void (s.run.replications = v))} />
         <NumField path="run.seed" label="Seed" unit="replication k uses seed + k" integer value={r.seed}
           onChange={(v) => edit((s) => void (s.run.seed = v))} />
@@ -291,6 +296,31 @@ export function RunSection({ scenario, edit }: { scenario: Scenario; edit: Edit 
         />
         Record concurrent streams over time (chart in the results)
       </label>
+      <label className="check">
+        <input
+          type="checkbox"
+          data-testid="field-run.decide"
+          checked={target !== null}
+          onChange={(e) => {
+            const on = e.target.checked;
+            edit((s) => {
+              if (on) {
+                s.run.target_rejection = 0.01;
+                s.run.replications = Math.max(s.run.replications, DECIDE_CAP);
+              } else {
+                delete s.run.target_rejection;
+              }
+            });
+          }}
+        />
+        Decide a rejection target: add replications until the 95 % interval lies wholly below or above it
+      </label>
+      {target !== null ? (
+        <div className="grid">
+          <NumField path="run.target_rejection" label="Target: viewers turned away, below" unit="%" value={tidy(target * 100)}
+            onChange={(v) => edit((s) => void (s.run.target_rejection = v / 100))} />
+        </div>
+      ) : null}
       <FieldMessages path="run" />
     </fieldset>
   );

@@ -64,8 +64,8 @@ use tierplan_core::scenario::{
 };
 use tierplan_core::stats::Estimate;
 use tierplan_core::stream::results::{
-    FlashSummary, FlashWear, ReplicationResult, RunResult, Summary, TierMetrics, TierSummary,
-    TimeSeries,
+    Decision, FlashSummary, FlashWear, ReplicationResult, RunResult, Summary, TargetVerdict,
+    TierMetrics, TierSummary, TimeSeries,
 };
 use ts_rs::{Config, TS};
 
@@ -122,6 +122,8 @@ fn main() {
         FlashSummary,
         Summary,
         TimeSeries,
+        TargetVerdict,
+        Decision,
         RunResult,
         Criterion,
         MaxCounts,

@@ -43,6 +43,7 @@ fn small() -> Scenario {
             seed: 11,
             replications: 3,
             timeseries: false,
+            target_rejection: None,
         },
         devices: vec![
             Device {

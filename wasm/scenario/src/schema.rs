@@ -157,6 +157,14 @@ pub struct RunConfig {
     /// Record a per-interval time series of streams per tier.
     #[serde(default)]
     pub timeseries: bool,
+    /// A target rejection probability (0.01 = 1 %) the run must decide:
+    /// replications are added until the 95 % interval of the rejection
+    /// probability lies wholly below or above it, `replications` being then
+    /// the cap (model §3, "confident decisions"). Absent: run exactly
+    /// `replications`.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target_rejection: Option<f64>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -29,6 +29,9 @@ pub struct Job {
     reps: Vec<ReplicationResult>,
     series: Vec<[Vec<f64>; 4]>,
     started: bool,
+    /// Replications this job runs: `run.replications`, or fewer once a
+    /// target is decided ([`decide`]).
+    end: u32,
 }
 
 impl Job {
@@ -39,6 +42,7 @@ impl Job {
         }
         let plan = Plan::new(&scenario);
         Ok(Job {
+            end: scenario.run.replications,
             expected_events: expected_events(&scenario).max(1.0),
             scenario,
             plan,
@@ -60,6 +64,8 @@ impl Job {
         trace: std::sync::Arc<Trace>,
     ) -> Result<Job, Vec<FieldError>> {
         scenario.run.replications = trace.windows.len() as u32;
+        // A log's windows are all replayed: a target cannot stop it early.
+        scenario.run.target_rejection = None;
         let mut job = Job::new(scenario)?;
         let n = job.scenario.workload.videos;
         if let Some(r) = trace.windows.iter().flatten().find(|x| x.1 >= n) {
@@ -93,9 +99,8 @@ impl Job {
 
     /// Process up to about `max_events` events and report progress.
     pub fn step(&mut self, max_events: u64) -> Progress {
-        let reps = self.scenario.run.replications;
         let mut budget = max_events.max(1);
-        while self.rep < reps && budget > 0 {
+        while self.rep < self.end && budget > 0 {
             if !self.started {
                 self.sim.trace_window = self.rep as usize;
                 self.sim.reset(&self.plan, self.seed(self.rep) as u64);
@@ -113,13 +118,18 @@ impl Job {
                 self.events_before += self.sim.events_done;
                 self.rep += 1;
                 self.started = false;
+                if let Some(target) = self.scenario.run.target_rejection {
+                    if decide(&self.reps, self.scenario.run.replications, target).is_some() {
+                        self.end = self.rep;
+                    }
+                }
             }
         }
         self.progress()
     }
 
     pub fn progress(&self) -> Progress {
-        let reps = self.scenario.run.replications;
+        let reps = self.end;
         let done = self.rep >= reps;
         let current = if self.started {
             self.sim.events_done
@@ -143,7 +153,7 @@ impl Job {
 
     /// The result, once `step` reported `done`.
     pub fn result(&self) -> Option<RunResult> {
-        if self.rep < self.scenario.run.replications {
+        if self.rep < self.end {
             return None;
         }
         Some(self.assemble())
@@ -174,12 +184,16 @@ pub fn replication_scenario(s: &Scenario, k: u32) -> Scenario {
     let mut one = s.clone();
     one.run.seed = replication_seed(s, k);
     one.run.replications = 1;
+    // One replication decides nothing: the target is the merge's.
+    one.run.target_rejection = None;
     one
 }
 
 /// The result of the whole run of `s` from its replications run apart:
 /// `parts[k]` is the result of [`replication_scenario`]`(s, k)`, for every
-/// k in order. Equals what [`run`] gives, bit for bit.
+/// k in order. Equals what [`run`] gives, bit for bit (with a target, the
+/// parts after the replication that decided it are left out, as `run`
+/// never runs them).
 pub fn merge_replications(s: &Scenario, parts: &[RunResult]) -> Result<RunResult, FieldError> {
     if parts.len() != s.run.replications as usize {
         return Err(FieldError {
@@ -216,6 +230,15 @@ pub fn merge_replications(s: &Scenario, parts: &[RunResult]) -> Result<RunResult
                 t.buffered.clone(),
             ]);
         }
+    }
+    // With a target the whole run stops at the first decision: the parts
+    // after it are not part of its result.
+    if let Some(target) = s.run.target_rejection {
+        let used = (1..=reps.len())
+            .find(|&n| decide(&reps[..n], s.run.replications, target).is_some())
+            .unwrap_or(reps.len());
+        reps.truncate(used);
+        series.truncate(used);
     }
     let timeseries = interval.and_then(|i| mean_series(i, &series));
     Ok(assemble(s, &reps, timeseries))
@@ -336,6 +359,17 @@ fn assemble(s: &Scenario, reps: &[ReplicationResult], timeseries: Option<TimeSer
         flash,
         replications: reps.to_vec(),
         timeseries,
+        decision: s.run.target_rejection.map(|target| {
+            let cap = s.run.replications;
+            Decision {
+                // A run cut short of both a verdict and the cap (not one
+                // this job makes) has not decided either.
+                verdict: decide(reps, cap, target).unwrap_or(TargetVerdict::CannotDecide),
+                replications: reps.len() as u32,
+                cap,
+                target,
+            }
+        }),
     }
 }
 
@@ -392,5 +426,158 @@ mod replication_tests {
                 "run.replications"
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod decision_tests {
+    use super::*;
+    use tierplan_scenario::presets::scenario_preset;
+
+    fn reps_with(ps: &[f64]) -> Vec<ReplicationResult> {
+        ps.iter()
+            .enumerate()
+            .map(|(k, &p)| ReplicationResult {
+                seed: k as u32,
+                events: 0,
+                arrivals: 1000,
+                rejections: (p * 1000.0) as u64,
+                rejection_probability: p,
+                avg_streams: 0.0,
+                buffered_streams: 0.0,
+                hit_ratio: 0.0,
+                peak_streams: 0,
+                streams_per_dollar: 0.0,
+                tiers: vec![],
+                flash: vec![],
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_rule_decides_only_when_the_interval_clears_the_target() {
+        // Three replications: mean 0.2 %, half-width t(2)·s/√3 = 4.303 × 0.05/√3 ≈ 0.124 %.
+        let low = reps_with(&[0.0015, 0.002, 0.0025]);
+        assert_eq!(decide(&low, 40, 0.01), Some(TargetVerdict::Meets));
+        // The interval [0.076 %, 0.324 %] holds 0.3 %: undecided, unless at the cap.
+        assert_eq!(decide(&low, 40, 0.003), None);
+        assert_eq!(decide(&low, 3, 0.003), Some(TargetVerdict::CannotDecide));
+        assert_eq!(decide(&low, 40, 0.0007), Some(TargetVerdict::Misses));
+        // Two replications never decide, however far from the target.
+        assert_eq!(decide(&low[..2], 40, 0.5), None);
+        assert_eq!(decide(&low[..2], 2, 0.5), Some(TargetVerdict::CannotDecide));
+    }
+
+    fn scenario(target: Option<f64>, cap: u32) -> Scenario {
+        let mut s = scenario_preset("mmsys11-cost-ssd").expect("preset");
+        s.run.duration_h = 2.0;
+        s.run.replications = cap;
+        s.run.target_rejection = target;
+        // Busier than the study's load, so that some viewers are turned away.
+        s.workload.arrival_rate *= 1.4;
+        s
+    }
+
+    /// Run with a target, then check the result is the plain run of as
+    /// many replications, bit for bit, and return it.
+    fn run_decided(target: f64, cap: u32) -> RunResult {
+        let s = scenario(Some(target), cap);
+        let decided = run(&s).expect("valid");
+        // Every replication up to the cap run apart and merged: the same.
+        let parts: Vec<RunResult> = (0..cap)
+            .map(|k| run(&replication_scenario(&s, k)).expect("valid"))
+            .collect();
+        assert_eq!(merge_replications(&s, &parts).expect("parts"), decided);
+        let d = decided.decision.clone().expect("a target gives a decision");
+        assert_eq!(d.replications as usize, decided.replications.len());
+        assert_eq!((d.cap, d.target), (cap, target));
+        let plain = run(&scenario(None, d.replications)).expect("valid");
+        assert_eq!(plain.decision, None);
+        assert_eq!(plain.summary, decided.summary);
+        assert_eq!(plain.tiers, decided.tiers);
+        assert_eq!(plain.replications, decided.replications);
+        assert_eq!(plain.events, decided.events);
+        decided
+    }
+
+    #[test]
+    fn a_run_with_a_target_stops_once_decided_and_equals_the_shorter_plain_run() {
+        let plain = run(&scenario(None, 6))
+            .expect("valid")
+            .summary
+            .rejection_probability;
+        assert!(plain.ci95 > 0.0 && plain.mean > 0.0, "{plain:?}");
+        // Far above the interval: meets on the first look.
+        let hi = (plain.mean + plain.ci95) * 3.0;
+        let r = run_decided(hi, 40);
+        let d = r.decision.unwrap();
+        assert_eq!((d.verdict, d.replications), (TargetVerdict::Meets, 3));
+        let e = r.summary.rejection_probability;
+        assert!(e.mean + e.ci95 < hi);
+        // Far below it: misses on the first look.
+        let lo = (plain.mean - plain.ci95) / 3.0;
+        let d = run_decided(lo, 40).decision.unwrap();
+        assert_eq!((d.verdict, d.replications), (TargetVerdict::Misses, 3));
+        // At the six-replication mean itself, six cannot decide: the cap.
+        let r = run_decided(plain.mean, 6);
+        let d = r.decision.unwrap();
+        assert_eq!(
+            (d.verdict, d.replications),
+            (TargetVerdict::CannotDecide, 6)
+        );
+        let e = r.summary.rejection_probability;
+        assert!(e.mean - e.ci95 <= plain.mean && plain.mean <= e.mean + e.ci95);
+    }
+
+    #[test]
+    fn replications_are_added_until_the_interval_decides() {
+        // The intervals of the first n of 12 replications, n = 3…12.
+        let reps = run(&scenario(None, 12)).expect("valid").replications;
+        let interval = |n: usize| {
+            let e = estimate(&reps[..n], |r| r.rejection_probability);
+            (e.mean - e.ci95, e.mean + e.ci95)
+        };
+        // A target just above the lower ends of the first three looks: the
+        // first three intervals hold it, so the rule must add replications.
+        let target = (3..=5).map(|n| interval(n).0).fold(0.0, f64::max) + 1e-5;
+        assert!((3..=5).all(|n| interval(n).1 > target));
+        let first = (6..=12)
+            .find(|&n| interval(n).0 > target || interval(n).1 < target)
+            .expect("some prefix of 12 decides");
+        let d = run_decided(target, 40).decision.unwrap();
+        assert_eq!(d.replications as usize, first);
+        assert_eq!(d.verdict, TargetVerdict::Misses);
+    }
+
+    #[test]
+    fn a_stepped_job_reports_progress_up_to_the_decision() {
+        let mut s = scenario(Some(0.5), 40);
+        s.run.duration_h = 1.0;
+        let mut job = Job::new(s).expect("valid");
+        let mut last = job.progress();
+        assert_eq!(last.replications, 40);
+        while !last.done {
+            last = job.step(5_000);
+        }
+        assert_eq!((last.replications_done, last.replications), (3, 3));
+        let d = job.result().expect("done").decision.expect("target");
+        assert_eq!(d.verdict, TargetVerdict::Meets);
+    }
+
+    #[test]
+    fn a_target_is_checked_by_name() {
+        let paths = |t: f64, reps: u32| -> Vec<String> {
+            Job::new(scenario(Some(t), reps))
+                .err()
+                .unwrap_or_default()
+                .into_iter()
+                .map(|e| e.path)
+                .collect()
+        };
+        for bad in [0.0, 1.0, -0.1, f64::NAN] {
+            assert_eq!(paths(bad, 40), ["run.target_rejection"], "{bad}");
+        }
+        assert_eq!(paths(0.01, 2), ["run.replications"]);
+        assert!(paths(0.01, 3).is_empty());
     }
 }

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 use tierplan_kit::stats::{mean_ci95, Estimate};
+use tierplan_scenario::validate::MIN_REPLICATIONS_TO_DECIDE;
 use tierplan_scenario::TierRole;
 
 /// Metrics of one tier over the measured window of one replication.
@@ -149,6 +150,58 @@ pub struct RunResult {
     /// [`PEAK_UTILISATION_WARNING`].
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
+    /// Whether the rejection probability meets `run.target_rejection`,
+    /// decided by [`decide`]; absent when the scenario sets no target.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decision: Option<Decision>,
+}
+
+/// The answer to "is the rejection probability below the target?".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum TargetVerdict {
+    /// The 95 % interval lies wholly below the target.
+    Meets,
+    /// The 95 % interval lies wholly above the target.
+    Misses,
+    /// The cap was reached with the target inside the interval.
+    CannotDecide,
+}
+
+/// A run's verdict on its target and the evidence it took.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Decision {
+    pub verdict: TargetVerdict,
+    /// Replications run until the verdict.
+    pub replications: u32,
+    /// The most replications the run could add (`run.replications`).
+    pub cap: u32,
+    /// The target rejection probability (0.01 = 1 %).
+    pub target: f64,
+}
+
+/// The confident-decision rule (model §3): after `reps` replications of a
+/// run capped at `cap`, the verdict on `target`, or `None` while more
+/// replications are needed. The 95 % interval (Student's t over the
+/// replications' rejection probabilities) decides once it lies wholly
+/// below the target (meets) or wholly above it (misses); never on fewer
+/// than [`MIN_REPLICATIONS_TO_DECIDE`] replications; at the cap an
+/// undecided interval is "cannot decide".
+pub fn decide(reps: &[ReplicationResult], cap: u32, target: f64) -> Option<TargetVerdict> {
+    let n = reps.len() as u32;
+    if n >= MIN_REPLICATIONS_TO_DECIDE {
+        let e = estimate(reps, |r| r.rejection_probability);
+        if e.mean + e.ci95 < target {
+            return Some(TargetVerdict::Meets);
+        }
+        if e.mean - e.ci95 > target {
+            return Some(TargetVerdict::Misses);
+        }
+    }
+    (n >= cap).then_some(TargetVerdict::CannotDecide)
 }
 
 /// A tier busier than this at its peak is flagged: it has no headroom for

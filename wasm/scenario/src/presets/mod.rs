@@ -267,6 +267,7 @@ fn mmsys_base(name: &str, arch: Architecture, tiers: Tiers, rate: f64) -> Scenar
             seed: 1,
             replications: 5,
             timeseries: false,
+            target_rejection: None,
         },
         devices: device_presets(),
         architecture: arch,

@@ -178,6 +178,7 @@ fn base(name: &str, policy: CachePolicyKind, start: CacheStart, rate: f64) -> Sc
             seed: 1,
             replications: 3,
             timeseries: false,
+            target_rejection: None,
         },
         devices,
         architecture: Architecture::HddOnly,

@@ -363,6 +363,7 @@ pub(super) fn today_scenario(
         seed: 1,
         replications: 3,
         timeseries: false,
+        target_rejection: None,
     };
     // Only today's devices: the studies' stay one "Add a device" away.
     s.devices = today_device_presets();

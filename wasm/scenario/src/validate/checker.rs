@@ -14,6 +14,10 @@ pub const MAX_CLASSES: usize = 8;
 pub const MAX_DEVICES: usize = 64;
 pub const MAX_COUNT: u32 = 10_000;
 pub const MAX_REPLICATIONS: u32 = 100;
+/// The fewest replications whose 95 % interval may decide a target
+/// (`run.target_rejection`): with one the interval has no width, with two
+/// Student's t is 12.7.
+pub const MIN_REPLICATIONS_TO_DECIDE: u32 = 3;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]

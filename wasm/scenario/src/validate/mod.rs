@@ -14,7 +14,7 @@ mod request;
 use checker::{fmt_num, Checker};
 pub use checker::{
     FieldError, MAX_CLASSES, MAX_COUNT, MAX_DEVICES, MAX_EXPECTED_CONCURRENT, MAX_EXPECTED_EVENTS,
-    MAX_REPLICATIONS, MAX_VIDEOS,
+    MAX_REPLICATIONS, MAX_VIDEOS, MIN_REPLICATIONS_TO_DECIDE,
 };
 
 /// Read a scenario from JSON without the range checks: a structural problem
@@ -238,6 +238,26 @@ fn check_run(c: &mut Checker, r: &RunConfig) {
         }
     }
     c.count("run.replications", r.replications, 1, MAX_REPLICATIONS);
+    if let Some(t) = r.target_rejection {
+        if !(t.is_finite() && t > 0.0 && t < 1.0) {
+            c.push(
+                "run.target_rejection",
+                format!(
+                    "{} ({} %) is out of range: the share of viewers turned away must be above 0 and below 1 (100 %)",
+                    fmt_num(t),
+                    fmt_num(t * 100.0)
+                ),
+            );
+        } else if r.replications < MIN_REPLICATIONS_TO_DECIDE {
+            c.push(
+                "run.replications",
+                format!(
+                    "{} is too few to decide a target: with run.target_rejection set it is the cap, at least {MIN_REPLICATIONS_TO_DECIDE}",
+                    r.replications
+                ),
+            );
+        }
+    }
 }
 
 fn check_devices(c: &mut Checker, devices: &[Device]) {
