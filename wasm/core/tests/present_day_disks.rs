@@ -133,6 +133,14 @@ fn the_stream_planner_admits_against_the_derived_bandwidth_and_warns() {
         "{:?}",
         r.warnings
     );
+    // The warning names the device as people know it, not by its file id.
+    let warning = r
+        .warnings
+        .iter()
+        .find(|w| w.contains("peak utilisation"))
+        .unwrap();
+    assert!(warning.contains(&d.name), "{warning}");
+    assert!(!warning.contains("exos_x24"), "{warning}");
 }
 
 #[test]

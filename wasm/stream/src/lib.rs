@@ -353,7 +353,7 @@ fn assemble(s: &Scenario, reps: &[ReplicationResult], timeseries: Option<TimeSer
         summary: summarise(reps),
         warnings: steady_state_warning(s)
             .into_iter()
-            .chain(tier_warnings(&tiers))
+            .chain(tier_warnings(s, &tiers))
             .collect(),
         tiers,
         flash,

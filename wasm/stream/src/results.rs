@@ -222,8 +222,9 @@ pub fn steady_state_warning(s: &tierplan_scenario::Scenario) -> Option<String> {
     })
 }
 
-/// The warnings of a run's tiers.
-pub fn tier_warnings(tiers: &[TierSummary]) -> Vec<String> {
+/// The warnings of a run's tiers, each naming its device as the catalog
+/// does (the id is for files, the name for people).
+pub fn tier_warnings(s: &tierplan_scenario::Scenario, tiers: &[TierSummary]) -> Vec<String> {
     tiers
         .iter()
         .filter(|t| t.util_peak.mean > PEAK_UTILISATION_WARNING)
@@ -232,7 +233,7 @@ pub fn tier_warnings(tiers: &[TierSummary]) -> Vec<String> {
                 "{} ({} × {}): peak utilisation {:.1} % is above {:.0} % — no headroom; add devices or lower the load",
                 t.role.label(),
                 t.count,
-                t.device,
+                s.device(&t.device).map_or(t.device.as_str(), |d| d.name.as_str()),
                 t.util_peak.mean * 100.0,
                 PEAK_UTILISATION_WARNING * 100.0
             )
