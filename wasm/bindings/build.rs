@@ -17,6 +17,8 @@ use tierplan_core::block::mrc::{MrcPoint, MrcPolicy, MrcResult, Sampling};
 use tierplan_core::block::result::{
     BlockCacheResult, BlockResult, CostAtU, PartitionPoint, TierResult,
 };
+use tierplan_core::block::sampling::presets::BlockWorkloadPreset;
+use tierplan_core::block::sampling::trace::TraceLineError;
 use tierplan_core::characterize::{
     Characterization, CharacterizeRow, CharacterizeSpec, DriveState, Pattern, ThroughputSeries,
 };
@@ -44,8 +46,6 @@ use tierplan_core::request::{
     DeviceReplication, DeviceUse, FlashWrites, IndexRam, MaxRatePoint, MaxRateProgress,
     MaxRateResult, RequestReplication, RequestResult, TimeSplit, WriteSizes,
 };
-use tierplan_core::sampling::block::presets::BlockWorkloadPreset;
-use tierplan_core::sampling::block::trace::TraceLineError;
 use tierplan_core::scenario::block::{
     BlockCacheKind, BlockSpec, BlockTraceFormat, BlockTraceRef, BlockWorkload,
     SyntheticBlockWorkload,

@@ -1,10 +1,10 @@
 //! Block workloads in the browser (model §13): the synthetic presets, the
 //! default block study, and trace-format detection for a dropped file.
-//! Thin wrappers over `tierplan_core::sampling::block` and `block_spec`.
+//! Thin wrappers over `tierplan_core::block::sampling` and `block_spec`.
 
 use super::to_js;
-use tierplan_core::sampling::block::presets::{block_preset as core_preset, block_presets};
-use tierplan_core::sampling::block::trace::detect_block_format;
+use tierplan_core::block::sampling::presets::{block_preset as core_preset, block_presets};
+use tierplan_core::block::sampling::trace::detect_block_format;
 use tierplan_core::scenario::block::BlockSpec;
 use wasm_bindgen::prelude::*;
 

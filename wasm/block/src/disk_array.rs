@@ -4,8 +4,8 @@
 //! positioning unless the I/O continues where the head stopped, then
 //! transfer.
 
+use crate::sampling::BLOCK_BYTES;
 use tierplan_kit::devices::Hdd;
-use tierplan_kit::sampling::block::BLOCK_BYTES;
 use tierplan_kit::sampling::rng::SimRng;
 use tierplan_scenario::request::{HddMechanics, SeekModel};
 

@@ -24,7 +24,7 @@ use super::flash_tier::{FlashCounts, FlashTier};
 use super::latency::Latency;
 use super::policy::{CachePolicy, DeviceOp};
 use super::result::PartitionPoint;
-use tierplan_kit::sampling::block::BlockIo;
+use crate::sampling::BlockIo;
 
 /// The most partition points kept per cache (OP-FCL's series).
 const MAX_PARTITION_POINTS: usize = 2000;

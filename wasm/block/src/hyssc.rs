@@ -20,7 +20,7 @@
 use super::engine::push_op;
 use super::lru::{SlotLru, DIRTY, REREAD};
 use super::policy::{CachePolicy, DeviceOp, PolicyCounters};
-use tierplan_kit::sampling::block::BlockIo;
+use crate::sampling::BlockIo;
 
 /// Runs tracked by the sequential detector.
 const STREAMS: usize = 8;

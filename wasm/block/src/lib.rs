@@ -1,4 +1,4 @@
-//! The block-cache engine (model §13): block I/Os from `sampling::block`
+//! The block-cache engine (model §13): block I/Os from `sampling`
 //! (synthetic or a replayed trace) against a flash cache in front of a RAID-0
 //! disk array, timed on the device queues of `devices/`.
 //!
@@ -32,6 +32,7 @@ pub mod mrc;
 pub mod no_cache;
 pub mod policy;
 pub mod result;
+pub mod sampling;
 pub mod single_tech;
 pub mod stack_distance;
 

@@ -4,7 +4,7 @@
 //! are the same either way: each cache sees the batch in arrival order.
 
 use super::engine::CacheSim;
-use tierplan_kit::sampling::block::BlockIo;
+use crate::sampling::BlockIo;
 
 /// Smallest batch worth spreading over threads (below it the spawn costs
 /// more than it saves).

@@ -3,7 +3,7 @@
 
 use super::engine::push_op;
 use super::policy::{CachePolicy, DeviceOp, PolicyCounters};
-use tierplan_kit::sampling::block::BlockIo;
+use crate::sampling::BlockIo;
 
 #[derive(Default)]
 pub struct NoCache {

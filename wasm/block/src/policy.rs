@@ -1,7 +1,7 @@
 //! What a flash cache policy tells the engine to do for one host I/O.
 
 use crate::flash_tier::FlashCounts;
-use tierplan_kit::sampling::block::BlockIo;
+use crate::sampling::BlockIo;
 
 /// A flash tier of a cache. Single-technology caches and the FAST'12 layers
 /// have one tier (0); HySSC has SLC (0) and TLC (1).

@@ -10,7 +10,7 @@
 use super::engine::push_op;
 use super::lru::{SlotLru, DIRTY};
 use super::policy::{CachePolicy, DeviceOp, PolicyCounters};
-use tierplan_kit::sampling::block::BlockIo;
+use crate::sampling::BlockIo;
 
 pub struct SingleTechCache {
     lru: SlotLru,

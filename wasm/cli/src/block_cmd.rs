@@ -192,7 +192,7 @@ fn fcl_tables(r: &BlockResult) -> String {
 /// A synthetic preset with the cache it is meant for, only its length changed.
 fn bench_scenario(preset: &str, ios: f64, trace: bool) -> Scenario {
     use tierplan_core::scenario::block::{BlockSpec, BlockTraceFormat, BlockTraceRef};
-    let p = tierplan_core::sampling::block::presets::block_preset(preset).expect("block preset");
+    let p = tierplan_core::block::sampling::presets::block_preset(preset).expect("block preset");
     let mut w = p.workload;
     w.duration_s = ios / w.iops;
     let workload = if trace {
@@ -216,12 +216,12 @@ fn bench_scenario(preset: &str, ios: f64, trace: bool) -> Scenario {
 
 /// `ios` I/Os of a preset as a plain CSV block trace, in memory.
 fn bench_trace(preset: &str, ios: f64) -> Vec<u8> {
-    use tierplan_core::sampling::block::{BlockSource, BLOCK_BYTES};
+    use tierplan_core::block::sampling::{BlockSource, BLOCK_BYTES};
     let s = bench_scenario(preset, ios, false);
     let Some(BlockWorkload::Synthetic(w)) = s.block.map(|b| b.workload) else {
         unreachable!("synthetic")
     };
-    let mut src = tierplan_core::sampling::block::synthetic::SyntheticBlocks::new(&w, 1);
+    let mut src = tierplan_core::block::sampling::synthetic::SyntheticBlocks::new(&w, 1);
     let mut out = Vec::with_capacity((ios as usize) * 32);
     while let Some(io) = src.next_io() {
         out.extend_from_slice(

@@ -6,12 +6,12 @@ use clap::{Subcommand, ValueEnum};
 use std::io::{BufWriter, Read, Write};
 use std::process::ExitCode;
 use std::time::Instant;
-use tierplan_core::sampling::block::presets::{block_preset, block_presets};
-use tierplan_core::sampling::block::synthetic::SyntheticBlocks;
-use tierplan_core::sampling::block::trace::{
+use tierplan_core::block::sampling::presets::{block_preset, block_presets};
+use tierplan_core::block::sampling::synthetic::SyntheticBlocks;
+use tierplan_core::block::sampling::trace::{
     detect_block_format, write_msr, write_plain, write_spc, TraceReader,
 };
-use tierplan_core::sampling::block::{BlockIo, BlockSource, BLOCK_BYTES};
+use tierplan_core::block::sampling::{BlockIo, BlockSource, BLOCK_BYTES};
 use tierplan_core::sampling::rng::splitmix64;
 use tierplan_core::scenario::block::{BlockTraceFormat, BlockWorkload, SyntheticBlockWorkload};
 use tierplan_core::Scenario;

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 use tierplan_core::block::mrc::working_set::WorkingSet;
 use tierplan_core::block::mrc::{MrcPolicy, MrcResult, Profiler, Sampling};
-use tierplan_core::sampling::block::BLOCK_BYTES;
+use tierplan_core::block::sampling::BLOCK_BYTES;
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum PolicyArg {

@@ -1,7 +1,7 @@
 //! The block-level part of a scenario (model §13): a block workload (synthetic
 //! or a replayed trace), the flash cache in front of the disk array, and run
 //! settings. A schema layer beside `scenario.rs` and `request_spec.rs`, so the
-//! block workload generators in `sampling::block` and the engine in `block/`
+//! block workload generators in `tierplan_block::sampling` and the engine in `block/`
 //! both read it. Every field has a default so a link names only what differs.
 
 use serde::{Deserialize, Serialize};

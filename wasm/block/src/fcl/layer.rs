@@ -7,8 +7,8 @@ use super::{FclConfig, OP_R_STEPS, OP_U_STEPS};
 use crate::engine::push_op;
 use crate::flash_tier::FlashCounts;
 use crate::policy::{CachePolicy, DeviceOp, PolicyCounters};
+use crate::sampling::BlockIo;
 use tierplan_kit::analytics::cost_model::CostFunctions;
-use tierplan_kit::sampling::block::BlockIo;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FclMode {

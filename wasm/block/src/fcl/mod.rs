@@ -24,9 +24,9 @@ pub mod list;
 pub mod sweep;
 
 use crate::policy::CachePolicy;
+use crate::sampling::presets::{block_preset, SCALE};
 pub use layer::{Fcl, FclMode};
 use tierplan_kit::analytics::cost_model::CostParams;
-use tierplan_kit::sampling::block::presets::{block_preset, SCALE};
 use tierplan_scenario::block::SyntheticBlockWorkload;
 
 /// Grid of OP-FCL's search: u and r in steps of 1/50 and 1/20.

@@ -9,10 +9,10 @@
 use super::{CURVE_BUCKETS, TRACKER_LIMIT};
 use crate::flash_tier::FlashCounts;
 use crate::result::CostAtU;
+use crate::sampling::BlockIo;
 use crate::stack_distance::{StackDistance, UnifiedCurves};
 use tierplan_kit::analytics::cost_model::CostFunctions;
 use tierplan_kit::analytics::cost_model::CostParams;
-use tierplan_kit::sampling::block::BlockIo;
 use tierplan_kit::stats::mean_ci95;
 
 /// The operations one cache did in a replication.

@@ -3,10 +3,10 @@
 //! steps: the same shape as the block study's trace runs.
 
 use super::{MrcPolicy, MrcResult, Profiler, Sampling};
+use crate::sampling::trace::{TraceLineError, TraceReader};
+use crate::sampling::BlockSource;
 use serde::{Deserialize, Serialize};
 use tierplan_kit::progress::Progress;
-use tierplan_kit::sampling::block::trace::{TraceLineError, TraceReader};
-use tierplan_kit::sampling::block::BlockSource;
 use tierplan_scenario::block::BlockTraceFormat;
 
 /// What to profile and how.

@@ -22,11 +22,11 @@ pub mod job;
 pub mod stack;
 pub mod working_set;
 
+use crate::sampling::{BlockIo, BLOCK_BYTES};
 use histogram::Histogram;
 use serde::{Deserialize, Serialize};
 use stack::LruStack;
 use std::collections::{BinaryHeap, VecDeque};
-use tierplan_kit::sampling::block::{BlockIo, BLOCK_BYTES};
 use tierplan_kit::sampling::rng::splitmix64;
 
 use crate::stack_distance::BlockHashMap;

@@ -2,9 +2,9 @@
 //! touches in each consecutive window of trace time — how the footprint the
 //! miss-ratio curve sizes against moves through the day.
 
+use crate::sampling::BlockIo;
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
-use tierplan_kit::sampling::block::BlockIo;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct WorkingSetWindow {

@@ -4,7 +4,5 @@
 
 pub mod alias;
 pub mod arrivals;
-#[cfg(feature = "studies")]
-pub mod block;
 pub mod lookahead;
 pub mod rng;

@@ -14,7 +14,7 @@ use tierplan_scenario::Scenario;
 
 use std::sync::OnceLock;
 use tierplan_block::job::{BlockJob, RepMetrics};
-use tierplan_kit::sampling::block::presets::block_preset;
+use tierplan_block::sampling::presets::block_preset;
 use tierplan_kit::stats::{mean_ci95, Estimate};
 use tierplan_scenario::block::{BlockCacheKind, BlockSpec, BlockWorkload};
 
@@ -24,9 +24,9 @@ pub const HYSSC_PRESETS: [&str; 2] = ["exchange", "msn"];
 /// turns the caches over: 0.5 GB caches (0.25 GB SLC + 0.25 GB TLC for HySSC) in
 /// front of 1/64 of the preset's footprint — the paper's cache-to-data
 /// ratio at 1/64 of the I/Os it would take at full size.
-pub const SCALE: f64 = tierplan_kit::sampling::block::presets::SCALE;
+pub const SCALE: f64 = tierplan_block::sampling::presets::SCALE;
 /// Host I/Os per replication.
-pub const IOS: f64 = tierplan_kit::sampling::block::presets::PRESET_IOS;
+pub const IOS: f64 = tierplan_block::sampling::presets::PRESET_IOS;
 pub const REPLICATIONS: u32 = 1;
 /// HySSC may be this much slower than SLC (mean response) and still count
 /// as "only slightly worse", %.

@@ -1,0 +1,147 @@
+//! Invariants checked after every event (debug mode of the engine), and
+//! determinism: same scenario and seed → identical results.
+
+use tierplan_scenario::presets::{scenario_preset, scenario_presets};
+use tierplan_scenario::Scenario;
+use tierplan_scenario::*;
+use tierplan_stream::results::RunResult;
+use tierplan_stream::{run, Job};
+
+fn short(mut s: Scenario) -> Scenario {
+    s.run.duration_h = 2.5;
+    s.run.replications = 2;
+    s
+}
+
+/// Every preset, plus the policy variants, under every-event checks.
+fn variants() -> Vec<(String, Scenario)> {
+    let mut out = Vec::new();
+    for p in scenario_presets() {
+        let base = short(scenario_preset(&p.id).unwrap());
+        out.push((p.id.clone(), base.clone()));
+        let mut g = base.clone();
+        g.policy.interval = IntervalPolicy::Greedy;
+        out.push((format!("{} greedy", p.id), g));
+        let mut d = base.clone();
+        d.policy.lfu = LfuPolicy::Dynamic;
+        d.policy.lfu_window_h = 1.0;
+        d.workload.churn = Some(Churn {
+            period_h: 0.5,
+            new_titles: 15,
+        });
+        out.push((format!("{} dynamic+churn", p.id), d.clone()));
+        d.policy.lfu_start = LfuStart::Cold;
+        out.push((format!("{} dynamic cold", p.id), d));
+        let mut m = base.clone();
+        m.workload.classes = vec![
+            VideoClass {
+                share: 0.5,
+                length_min: 30.0,
+                bitrate_kbps: 245.0,
+            },
+            VideoClass {
+                share: 0.3,
+                length_min: 90.0,
+                bitrate_kbps: 500.0,
+            },
+            VideoClass {
+                share: 0.2,
+                length_min: 10.0,
+                bitrate_kbps: 100.0,
+            },
+        ];
+        m.run.warmup_h = 0.5;
+        m.tiers.disk.count += 2;
+        out.push((format!("{} three classes", p.id), m));
+    }
+    // A high-end SSD whose reads slow down while it fills files.
+    let mut c = short(scenario_preset("mmsys11-cost-ssd").unwrap());
+    c.tiers.file_cache = Some(TierSpec {
+        device: "ssd_c".into(),
+        count: 3,
+    });
+    c.policy.lfu = LfuPolicy::Dynamic;
+    c.workload.churn = Some(Churn {
+        period_h: 0.25,
+        new_titles: 30,
+    });
+    out.push(("ssd_c interference".into(), c));
+    out
+}
+
+fn run_checked(s: &Scenario, chunk: u64) -> RunResult {
+    let mut job = Job::new(s.clone()).unwrap_or_else(|e| panic!("{e:?}"));
+    job.check_invariants(true);
+    let mut last = 0.0;
+    loop {
+        let p = job.step(chunk);
+        assert!(p.fraction >= last && p.fraction <= 1.0);
+        last = p.fraction;
+        if p.done {
+            break;
+        }
+    }
+    job.result().unwrap()
+}
+
+#[test]
+fn invariants_hold_on_every_event() {
+    for (name, s) in variants() {
+        let r = run_checked(&s, 1 << 20);
+        for rep in &r.replications {
+            assert!(rep.rejections <= rep.arrivals, "{name}");
+            for t in &rep.tiers {
+                assert!(
+                    t.util_peak <= 1.0 + 1e-12,
+                    "{name}: {:?} peak {}",
+                    t.role,
+                    t.util_peak
+                );
+                assert!(t.util_mean <= t.util_peak + 1e-12, "{name}");
+            }
+            assert!((0.0..=1.0).contains(&rep.hit_ratio), "{name}");
+        }
+    }
+}
+
+#[test]
+fn same_seed_same_result_and_chunking_does_not_matter() {
+    for (name, s) in variants().into_iter().step_by(3) {
+        let a = serde_json::to_string(&run(&s).unwrap()).unwrap();
+        let b = serde_json::to_string(&run(&s).unwrap()).unwrap();
+        assert_eq!(a, b, "{name}: not deterministic");
+        // Stepping in small chunks (as the Web Worker does) changes nothing.
+        let c = serde_json::to_string(&run_checked(&s, 997)).unwrap();
+        assert_eq!(a, c, "{name}: chunking changed the result");
+    }
+}
+
+#[test]
+fn different_seeds_differ() {
+    let s = short(scenario_preset("mmsys11-cost-dram").unwrap());
+    let mut t = s.clone();
+    t.run.seed += 100;
+    let a = run(&s).unwrap();
+    let b = run(&t).unwrap();
+    assert_ne!(a.summary.avg_streams.mean, b.summary.avg_streams.mean);
+    assert_ne!(a.replications[0].arrivals, b.replications[0].arrivals);
+    // Replication k uses seed + k.
+    assert_eq!(a.replications[1].seed, s.run.seed + 1);
+}
+
+#[test]
+fn timeseries_has_one_sample_per_minute() {
+    let mut s = short(scenario_preset("mmsys11-cost-dram").unwrap());
+    s.run.timeseries = true;
+    let r = run(&s).unwrap();
+    let ts = r.timeseries.unwrap();
+    assert_eq!(ts.interval_s, 60.0);
+    assert_eq!(ts.t_s.len(), 151);
+    for i in 0..ts.t_s.len() {
+        let sum = ts.disk[i] + ts.file_cache[i] + ts.buffered[i];
+        assert!((ts.total[i] - sum).abs() < 1e-9);
+    }
+    // The system starts empty and fills up.
+    assert_eq!(ts.total[0], 0.0);
+    assert!(ts.total[150] > 2000.0);
+}
