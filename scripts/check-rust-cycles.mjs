@@ -17,10 +17,23 @@
 // definition while the child uses the parent's is a cycle like any other.
 // A file's `#[cfg(test)] mod tests { … }` is left out: its `super` is the file.
 //
+//
+// It also holds each crate's Cargo.toml to its code (checkDependencies): every
+// dependency a crate declares must be named in the code that can use it
+// (`[dependencies]` in src/ outside test modules, `[build-dependencies]` in
+// build.rs, `[dev-dependencies]` in tests/, benches/, examples/ or src/ test
+// modules), and every workspace crate a crate depends on must sit in a lower
+// layer of the order the workspace declares in `[workspace.metadata.layers]`
+// (a dev-dependency may also be a sibling of the same layer: a test that
+// compares two engines). cargo forbids crate cycles but accepts an unused
+// dependency or a sideways one; this makes the crate graph say what the
+// `use`s say.
+//
 // Usage: node scripts/check-rust-cycles.mjs CRATE_SRC_DIR...
-// Exit 0 and "no module cycle" per crate, or exit 1 listing each cycle.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+// Exit 0 and "no module cycle" per crate, or exit 1 listing each cycle and
+// each dependency problem.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 
 /** Every .rs file under `dir`, recursively. */
 function rustFiles(dir) {
@@ -218,18 +231,119 @@ export function checkCrate(srcDir) {
   return { modules: known.size, graph, cycles: cycles(graph).map((scc) => ({ modules: scc, edges: witness(graph, scc) })) };
 }
 
+const DEP_SECTIONS = { dependencies: 'normal', 'dev-dependencies': 'dev', 'build-dependencies': 'build' };
+
+/** A Cargo.toml's package name and declared dependencies (name and kind), read line by line (the subset of TOML these manifests use). */
+function readManifest(path) {
+  let section = '';
+  let name = null;
+  const deps = [];
+  for (const raw of readFileSync(path, 'utf8').split('\n')) {
+    const line = raw.replace(/#.*$/, '').trim();
+    const header = /^\[\[?([^\]]+)\]\]?$/.exec(line);
+    if (header) {
+      section = header[1].replace(/^target\.[^.]+(?:\([^)]*\))?\./, '');
+      continue;
+    }
+    if (section === 'package' && name === null && /^name\s*=/.test(line)) name = /"([^"]+)"/.exec(line)[1];
+    const dep = /^([A-Za-z0-9_-]+)(?:\.workspace)?\s*=/.exec(line);
+    if (dep && DEP_SECTIONS[section]) deps.push({ name: dep[1], kind: DEP_SECTIONS[section] });
+  }
+  return { name, deps };
+}
+
+/** The workspace around a crate directory: its members' names and the layer of each (`[workspace.metadata.layers] order`, bottom-up). */
+function readWorkspace(crateDir) {
+  for (let dir = resolve(crateDir, '..'); ; dir = dirname(dir)) {
+    const manifest = join(dir, 'Cargo.toml');
+    if (existsSync(manifest) && /^\[workspace\]/m.test(readFileSync(manifest, 'utf8'))) {
+      const text = readFileSync(manifest, 'utf8').replace(/#[^\n]*/g, '');
+      const members = JSON.parse(/^members\s*=\s*(\[[^\]]*\])/m.exec(text)[1].replace(/,\s*\]/, ']'));
+      const names = new Set(members.map((m) => readManifest(join(dir, m, 'Cargo.toml')).name));
+      const order = /\[workspace\.metadata\.layers\][^[]*?order\s*=\s*(\[[\s\S]*?\][\s,]*\])/.exec(text);
+      const layer = new Map();
+      if (order) JSON.parse(order[1].replace(/,(\s*\])/g, '$1')).forEach((crates, i) => crates.forEach((c) => layer.set(c, i)));
+      return { names, layer };
+    }
+    if (dirname(dir) === dir) return null;
+  }
+}
+
+/** Crate identifiers (`foo_bar`) a piece of code names as paths or in `use`/`extern crate`. */
+function namedCrates(code) {
+  const out = new Set();
+  for (const m of code.matchAll(/(?<![\w:])([A-Za-z_]\w*)\s*::/g)) out.add(m[1]);
+  for (const m of code.matchAll(/\b(?:use|extern\s+crate)\s+([A-Za-z_]\w*)/g)) out.add(m[1]);
+  return out;
+}
+
+/** What a crate's code names, by who may use it: src/ outside test modules, build.rs, and the tests (tests/, benches/, examples/, src/ test modules). */
+function namesByKind(crateDir) {
+  const normal = new Set();
+  const dev = new Set();
+  const build = new Set();
+  const add = (set, names) => names.forEach((n) => set.add(n));
+  const src = join(crateDir, 'src');
+  if (existsSync(src))
+    for (const f of rustFiles(src)) {
+      const code = codeOnly(readFileSync(f, 'utf8'));
+      const main = withoutTests(code);
+      add(normal, namedCrates(main));
+      add(dev, namedCrates(code.slice(main.length)));
+    }
+  if (existsSync(join(crateDir, 'build.rs'))) add(build, namedCrates(codeOnly(readFileSync(join(crateDir, 'build.rs'), 'utf8'))));
+  for (const d of ['tests', 'benches', 'examples'])
+    if (existsSync(join(crateDir, d))) for (const f of rustFiles(join(crateDir, d))) add(dev, namedCrates(codeOnly(readFileSync(f, 'utf8'))));
+  return { normal, dev, build };
+}
+
+/** Problems of one crate's declared dependencies against its code and the workspace's layers (empty: none), or null if the directory has no Cargo.toml. */
+export function checkDependencies(crateDir) {
+  const manifestPath = join(crateDir, 'Cargo.toml');
+  if (!existsSync(manifestPath)) return null;
+  const { name, deps } = readManifest(manifestPath);
+  const ws = readWorkspace(crateDir);
+  const used = namesByKind(crateDir);
+  const problems = [];
+  const ident = (dep) => dep.replace(/-/g, '_');
+  for (const d of deps) {
+    const where = { normal: 'src/ (outside test modules)', dev: 'tests/, benches/, examples/ or a test module', build: 'build.rs' }[d.kind];
+    const section = Object.keys(DEP_SECTIONS).find((k) => DEP_SECTIONS[k] === d.kind);
+    if (!used[d.kind].has(ident(d.name))) problems.push(`declares ${d.name} in [${section}] but ${where} never uses it`);
+    if (!ws || !ws.names.has(d.name)) continue;
+    const mine = ws.layer.get(name);
+    const theirs = ws.layer.get(d.name);
+    if (mine === undefined) problems.push(`${name} is not in the workspace's [workspace.metadata.layers] order`);
+    else if (theirs === undefined) problems.push(`${d.name} is not in the workspace's [workspace.metadata.layers] order`);
+    else if (theirs > mine || (theirs === mine && d.kind !== 'dev'))
+      problems.push(`depends on ${d.name} (layer ${theirs}) from layer ${mine}: only lower layers${d.kind === 'dev' ? ' or its own' : ''}`);
+  }
+  if (ws) {
+    const declared = new Set(deps.filter((d) => d.kind === 'normal').map((d) => ident(d.name)));
+    for (const member of ws.names)
+      if (member !== name && used.normal.has(ident(member)) && !declared.has(ident(member))) problems.push(`uses ${member} in src/ without declaring it in [dependencies]`);
+  }
+  return [...new Set(problems)];
+}
+
 const dirs = process.argv.slice(2);
 if (dirs.length > 0) {
   let failed = false;
   for (const dir of dirs) {
     const { modules, cycles: found } = checkCrate(dir);
-    if (found.length === 0) {
-      console.log(`${dir}: ${modules} modules, no module cycle`);
-      continue;
+    const depProblems = checkDependencies(resolve(dir, '..'));
+    const deps = depProblems === null ? '' : depProblems.length === 0 ? ', dependencies match the code' : '';
+    if (found.length === 0) console.log(`${dir}: ${modules} modules, no module cycle${deps}`);
+    else {
+      failed = true;
+      console.log(`${dir}: ${found.length} module cycle(s):`);
+      for (const c of found) console.log(`  ${c.modules.map((m) => m || 'crate').join(' <-> ')}\n${c.edges}`);
     }
-    failed = true;
-    console.log(`${dir}: ${found.length} module cycle(s):`);
-    for (const c of found) console.log(`  ${c.modules.map((m) => m || 'crate').join(' <-> ')}\n${c.edges}`);
+    if (depProblems && depProblems.length > 0) {
+      failed = true;
+      console.log(`${dir}: ${depProblems.length} dependency problem(s):`);
+      for (const p of depProblems) console.log(`  ${p}`);
+    }
   }
   process.exit(failed ? 1 : 0);
 }

@@ -3,6 +3,10 @@
 // scripts/check-rust-cycles.mjs) must fail on a cycle and pass on a facade
 // that only re-exports. Fixtures: tests/fixtures/rust-cycle (clock.rs and
 // timer.rs import each other), tests/fixtures/rust-facade (no cycle).
+// Its dependency check (each crate's Cargo.toml against its `use`s and the
+// workspace's layers) must fail on tests/fixtures/rust-deps: fx-idle declares
+// fx-base and never uses it, fx-upward depends on a crate of a higher layer;
+// fx-engine (a sibling only as a dev-dependency) passes.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +29,33 @@ describe('Rust module cycle check', () => {
   it('passes on a facade that re-exports its children (and ignores paths in comments)', () => {
     const r = check('tests/fixtures/rust-facade/src');
     expect(r.stdout).toContain('no module cycle');
+    expect(r.status).toBe(0);
+  });
+
+  it('fails on a dependency a crate declares but never uses (a comment or string naming it is no use)', () => {
+    const r = check('tests/fixtures/rust-deps/idle/src');
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain('declares fx-base in [dependencies] but src/ (outside test modules) never uses it');
+  });
+
+  it('fails on a dependency on a higher layer', () => {
+    const r = check('tests/fixtures/rust-deps/upward/src');
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain('depends on fx-engine (layer 1) from layer 0: only lower layers');
+  });
+
+  it('passes a crate whose dependencies are its uses, with a sibling for its tests only', () => {
+    const r = check('tests/fixtures/rust-deps/engine/src', 'tests/fixtures/rust-deps/base/src');
+    expect(r.stdout).toContain('engine/src: 1 modules, no module cycle, dependencies match the code');
+    expect(r.status).toBe(0);
+  });
+
+  it('the workspace declares its layers, and every crate of it passes', () => {
+    expect(readFileSync(`${root}wasm/Cargo.toml`, 'utf8')).toContain('[workspace.metadata.layers]');
+    const r = spawnSync('npm', ['run', '--silent', 'check:rust-cycles'], { cwd: root, encoding: 'utf8', shell: true });
+    const crates = r.stdout.match(/no module cycle/g)?.length ?? 0;
+    expect(crates).toBeGreaterThanOrEqual(10);
+    expect(r.stdout.match(/dependencies match the code/g)?.length).toBe(crates);
     expect(r.status).toBe(0);
   });
 
