@@ -2,11 +2,13 @@
 //! replications, each one event loop over whole streams.
 
 mod heap;
+mod plan;
 pub mod results;
 mod sim;
 
 use crate::results::*;
-use sim::{Plan, Sim};
+use plan::Plan;
+use sim::Sim;
 use tierplan_kit::analytics::streams_per_bandwidth;
 use tierplan_kit::progress::SteppedJob;
 use tierplan_kit::stats::mean_ci95;

@@ -4,22 +4,16 @@
 //! reused by the next replication, so the loop does not allocate per event.
 
 use super::heap::IndexedHeap;
+use crate::plan::{Class, Plan, BW_SCALE, DEVICE_TIME, UNLIMITED};
 use crate::results::{FlashWear, ReplicationResult, TierMetrics};
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, VecDeque};
-use tierplan_kit::analytics::{lifetime_hours, write_amplification};
-use tierplan_kit::devices::hdd::disk_tier_mbps;
-use tierplan_kit::sampling::alias::AliasTable;
+use tierplan_kit::analytics::lifetime_hours;
 use tierplan_kit::sampling::lookahead::Lookahead;
 use tierplan_kit::sampling::rng::SimRng;
 use tierplan_scenario::*;
 
-/// Bandwidth unit: 1/1000 KB/s, so admission sums are exact integers.
-const BW_SCALE: f64 = 1000.0;
-const UNLIMITED: u64 = u64::MAX / 4;
 const NONE: u32 = u32::MAX;
-/// The whole device time of a flash interval-cache tier (see `ic_cost`).
-const DEVICE_TIME: u64 = 1 << 40;
 
 /// `a.min(b)` for operands that are never NaN (times, durations). Rust's
 /// `f64::min` has C's `fmin` NaN rule, which WebAssembly has no instruction
@@ -42,14 +36,6 @@ fn max_t(a: f64, b: f64) -> f64 {
         b
     } else {
         a
-    }
-}
-
-#[inline]
-fn bw_units(mbps: Option<f64>, count: u32) -> u64 {
-    match mbps {
-        None => UNLIMITED,
-        Some(m) => (m * 1024.0 * BW_SCALE).round() as u64 * count as u64,
     }
 }
 
@@ -142,171 +128,6 @@ impl Ord for Event {
     /// Reversed, so `BinaryHeap` pops the earliest event.
     fn cmp(&self, o: &Self) -> Ordering {
         (o.t_bits, o.payload).cmp(&(self.t_bits, self.payload))
-    }
-}
-
-/// Per-class constants.
-#[derive(Clone, Copy)]
-struct Class {
-    len_s: f64,
-    kbps: f64,
-    bw: u64,
-    size_kb: u64,
-}
-
-/// Read-only facts derived from the scenario once.
-pub struct Plan {
-    pub n: u32,
-    classes: Vec<Class>,
-    /// Class of each slot, interleaved so every class spreads over ranks.
-    slot_class: Vec<u8>,
-    alias: AliasTable,
-    lambda: f64,
-    duration: f64,
-    warmup: f64,
-    churn: Option<(f64, u32)>,
-    disk_bw: u64,
-    has_file: bool,
-    file_devices: u32,
-    file_bw: u64,
-    file_cap_kb: u64,
-    file_write_kbps: f64,
-    file_interference: f64,
-    dynamic_lfu: bool,
-    warm_start: bool,
-    window: f64,
-    margin: u64,
-    has_ic: bool,
-    ic_flash: bool,
-    ic_blocks: u64,
-    ic_bw: u64,
-    /// Device time a cached interval holds on a flash buffer, per class:
-    /// the follower's reads (b / read bandwidth) plus the predecessor's
-    /// writes into the buffer (b / write bandwidth), in units of
-    /// `DEVICE_TIME` = the whole tier. 0 for DRAM (unlimited).
-    ic_cost: Vec<u64>,
-    greedy: bool,
-    pub ts_interval: f64,
-    pub timeseries: bool,
-    capital_cost: f64,
-    // For wear reporting.
-    file_flash: Option<(f64, u32, f64)>, // capacity GB, P/E, cost
-    ic_wear: Option<(f64, u32, f64, f64)>, // capacity GB, P/E, cost, WA
-    /// Hour-of-day rate profile (model §14); `None` keeps the constant-rate
-    /// Poisson arrivals, drawn exactly as before profiles existed.
-    profile: Option<tierplan_kit::sampling::arrivals::RateSteps>,
-    /// A log replayed exactly instead of generated arrivals (model §14).
-    pub(crate) trace: Option<std::sync::Arc<tierplan_kit::sampling::arrivals::Trace>>,
-}
-
-impl Plan {
-    pub fn new(s: &Scenario) -> Plan {
-        let w = &s.workload;
-        let classes: Vec<Class> = w
-            .classes
-            .iter()
-            .map(|c| {
-                let len_s = c.length_min * 60.0;
-                Class {
-                    len_s,
-                    kbps: c.bitrate_kbps,
-                    bw: (c.bitrate_kbps * BW_SCALE).round() as u64,
-                    size_kb: (len_s * c.bitrate_kbps).round() as u64,
-                }
-            })
-            .collect();
-        let weights =
-            tierplan_kit::analytics::zipf_probabilities(w.videos, w.popularity.exponent());
-        let file = if s.architecture.has_file_cache() {
-            s.tiers.file_cache.as_ref().filter(|t| t.count > 0)
-        } else {
-            None
-        };
-        let ic = if s.architecture.interval_cache_kind().is_some() {
-            s.tiers.interval_cache.as_ref().filter(|t| t.count > 0)
-        } else {
-            None
-        };
-        let file_dev = file.map(|t| (t, s.device(&t.device).expect("validated")));
-        let ic_dev = ic.map(|t| (t, s.device(&t.device).expect("validated")));
-        let ts_interval = {
-            let d = s.run.duration_h * 3600.0;
-            let mut iv = 60.0;
-            while d / iv > 2000.0 {
-                iv *= 2.0;
-            }
-            iv
-        };
-        Plan {
-            n: w.videos,
-            classes,
-            slot_class: w.class_of_ranks(),
-            alias: AliasTable::new(&weights),
-            lambda: w.arrival_rate,
-            profile: tierplan_kit::sampling::arrivals::RateSteps::of(w),
-            trace: None,
-            duration: s.run.duration_h * 3600.0,
-            warmup: s.run.warmup_h * 3600.0,
-            churn: w.churn.map(|c| (c.period_h * 3600.0, c.new_titles)),
-            disk_bw: bw_units(disk_tier_mbps(s), s.tiers.disk.count),
-            has_file: file_dev.is_some(),
-            file_devices: file.map_or(0, |t| t.count),
-            file_bw: file_dev.map_or(0, |(t, d)| bw_units(d.read_mbps, t.count)),
-            file_cap_kb: file_dev.map_or(0, |(t, d)| {
-                (d.capacity_gb * 1024.0 * 1024.0).floor() as u64 * t.count as u64
-            }),
-            file_write_kbps: file_dev.map_or(1.0, |(_, d)| d.write_mbps.unwrap_or(1e9) * 1024.0),
-            file_interference: file_dev
-                .and_then(|(_, d)| d.flash.as_ref())
-                .map_or(0.0, |f| f.write_read_interference),
-            dynamic_lfu: s.policy.lfu == LfuPolicy::Dynamic,
-            warm_start: s.policy.lfu_start == LfuStart::Warm,
-            window: s.policy.lfu_window_h * 3600.0,
-            margin: s.policy.lfu_margin as u64,
-            has_ic: ic_dev.is_some(),
-            ic_flash: ic_dev.is_some_and(|(_, d)| d.kind == DeviceKind::Ssd),
-            ic_blocks: ic_dev.map_or(0, |(t, d)| {
-                (d.capacity_gb * 1024.0).floor() as u64 * t.count as u64
-            }),
-            ic_bw: ic_dev.map_or(0, |(t, d)| bw_units(d.read_mbps, t.count)),
-            ic_cost: w
-                .classes
-                .iter()
-                .map(|c| match ic_dev {
-                    Some((t, d)) if d.kind == DeviceKind::Ssd => {
-                        let per = |mbps: Option<f64>| {
-                            mbps.map_or(0.0, |m| c.bitrate_kbps / (m * 1024.0 * t.count as f64))
-                        };
-                        libm::ceil(DEVICE_TIME as f64 * (per(d.read_mbps) + per(d.write_mbps)))
-                            as u64
-                    }
-                    _ => 0,
-                })
-                .collect(),
-            greedy: s.policy.interval == IntervalPolicy::Greedy,
-            ts_interval,
-            timeseries: s.run.timeseries,
-            capital_cost: s.capital_cost(),
-            file_flash: file_dev.and_then(|(t, d)| {
-                d.flash.as_ref().map(|f| {
-                    (
-                        d.capacity_gb * t.count as f64,
-                        f.pe_cycles,
-                        d.price * t.count as f64,
-                    )
-                })
-            }),
-            ic_wear: ic_dev.and_then(|(t, d)| {
-                d.flash.as_ref().map(|f| {
-                    (
-                        d.capacity_gb * t.count as f64,
-                        f.pe_cycles,
-                        d.price * t.count as f64,
-                        write_amplification(f.spare_factor),
-                    )
-                })
-            }),
-        }
     }
 }
 
