@@ -3,18 +3,23 @@
 //!
 //! The stack distance of an access is the number of distinct other blocks
 //! touched since the previous access to the same block; an LRU cache of `c`
-//! blocks hits exactly when that distance is below `c`. Each block's last
-//! access carries a stamp; a Fenwick tree over the stamps counts the live
-//! (latest) stamps after a given one in O(log n). Stamps run in a window of
-//! twice the tracked blocks and are renumbered when the window is used up,
-//! so compaction is amortised O(1) per access. Memory is bounded: at most
-//! `max_blocks` blocks are tracked; the one accessed longest ago is
-//! forgotten first, which only affects distances ≥ `max_blocks`, i.e. caches
-//! larger than the tracker was built for. For caches of millions of blocks,
-//! `sampled` keeps the tracker small by spatial sampling (as in SHARDS,
-//! Waldspurger et al., FAST'15): only blocks whose hash falls in 1 of every
-//! k buckets are tracked, and their distances are scaled by k. That is exact
-//! for k = 1 and an estimate otherwise.
+//! blocks hits exactly when that distance is below `c`. `LruStack` is the
+//! one stack of the crate (the FAST'12 curves here and the miss-ratio curves
+//! of `mrc` both use it): each block's last access carries a stamp; a
+//! Fenwick tree over the stamps counts the live (latest) stamps after a
+//! given one in O(log n). Stamps run in a window at least twice the blocks
+//! on the stack and are renumbered when the window is used up, so
+//! renumbering is amortised O(1) per access; blocks can be taken off the
+//! stack (sampling drops them, a bounded tracker forgets the oldest).
+//!
+//! `StackDistance` turns the stack into hit-ratio curves. Its memory is
+//! bounded: at most `max_blocks` blocks are tracked; the one accessed
+//! longest ago is forgotten first, which only affects distances ≥
+//! `max_blocks`, i.e. caches larger than the tracker was built for. For
+//! caches of millions of blocks, `sampled` keeps the tracker small by
+//! spatial sampling (as in SHARDS, Waldspurger et al., FAST'15): only blocks
+//! whose hash falls in 1 of every k buckets are tracked, and their distances
+//! are scaled by k. That is exact for k = 1 and an estimate otherwise.
 //!
 //! Reads and writes get separate histograms of the same stack, so one
 //! tracker over a mixed stream gives H_R and H_W of a single unified LRU
@@ -58,7 +63,123 @@ fn sample_hash(block: u64) -> u64 {
     h ^ (h >> 33)
 }
 
-/// One LRU stack with read and write stack-distance histograms.
+/// An LRU stack that reports each access's stack distance (Mattson et al.,
+/// 1970), see the module's comment.
+pub struct LruStack {
+    stamp_of: BlockHashMap<u64>,
+    block_at: Vec<u64>,
+    marks: Fenwick,
+    next: usize,
+    live: usize,
+}
+
+impl Default for LruStack {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl LruStack {
+    pub fn new() -> LruStack {
+        let cap = 1 << 12;
+        LruStack {
+            stamp_of: BlockHashMap::default(),
+            block_at: vec![NONE; cap],
+            marks: Fenwick::new(cap),
+            next: 0,
+            live: 0,
+        }
+    }
+
+    /// Blocks on the stack.
+    pub fn len(&self) -> usize {
+        self.live
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.live == 0
+    }
+
+    /// Move `block` to the top; its distance before the move (None on its
+    /// first access).
+    pub fn access(&mut self, block: u64) -> Option<u64> {
+        let d = match self.stamp_of.get(&block).copied() {
+            Some(s) => {
+                let s = s as usize;
+                // Live stamps after s: distinct blocks touched since.
+                let after = self.live as i64 - self.marks.prefix(s);
+                self.marks.add(s, -1);
+                self.block_at[s] = NONE;
+                self.live -= 1;
+                Some(after as u64)
+            }
+            None => None,
+        };
+        self.push(block);
+        d
+    }
+
+    /// Whether `block` is on the stack.
+    pub fn contains(&self, block: u64) -> bool {
+        self.stamp_of.contains_key(&block)
+    }
+
+    /// Take the block accessed longest ago off the stack (a bounded tracker
+    /// forgets it); the stack must not be empty.
+    pub fn remove_oldest(&mut self) {
+        let oldest = self.block_at[self.marks.find(1)];
+        self.remove(oldest);
+    }
+
+    /// Take `block` off the stack (sampling dropped it).
+    pub fn remove(&mut self, block: u64) {
+        if let Some(s) = self.stamp_of.remove(&block) {
+            let s = s as usize;
+            self.marks.add(s, -1);
+            self.block_at[s] = NONE;
+            self.live -= 1;
+        }
+    }
+
+    fn push(&mut self, block: u64) {
+        if self.next == self.block_at.len() {
+            self.renumber();
+        }
+        let s = self.next;
+        self.next += 1;
+        self.block_at[s] = block;
+        self.marks.add(s, 1);
+        self.stamp_of.insert(block, s as u64);
+        self.live += 1;
+    }
+
+    /// Renumber the live stamps 0.. in order, into a window at least twice
+    /// the live count (so the next renumbering is far off).
+    fn renumber(&mut self) {
+        let cap = if self.live * 2 <= self.block_at.len() {
+            self.block_at.len()
+        } else {
+            self.block_at.len() * 2
+        };
+        let mut at = vec![NONE; cap];
+        let mut marks = Fenwick::new(cap);
+        let mut k = 0;
+        for &b in &self.block_at[..self.next] {
+            if b != NONE {
+                at[k] = b;
+                marks.add(k, 1);
+                self.stamp_of.insert(b, k as u64);
+                k += 1;
+            }
+        }
+        self.block_at = at;
+        self.marks = marks;
+        self.next = k;
+    }
+}
+
+/// Read and write stack-distance histograms of one LRU stack: hit ratios
+/// of an LRU cache at every size up to `max_blocks`.
 pub struct StackDistance {
     /// Largest cache size measured, blocks.
     max_blocks: usize,
@@ -68,12 +189,7 @@ pub struct StackDistance {
     sample: u64,
     /// Distance histogram bucket width, blocks.
     width: usize,
-    /// block → its latest stamp.
-    stamp_of: BlockHashMap<u32>,
-    /// stamp → block (NONE when the stamp is no longer live).
-    block_at: Vec<u64>,
-    marks: Fenwick,
-    next: usize,
+    stack: LruStack,
     read_hist: Vec<f64>,
     write_hist: Vec<f64>,
     reads: f64,
@@ -95,16 +211,12 @@ impl StackDistance {
         let tracked = max_blocks.div_ceil(sample);
         let width = max_blocks.div_ceil(buckets.max(1));
         let n_buckets = max_blocks.div_ceil(width);
-        let window = 2 * tracked + 2;
         StackDistance {
             max_blocks,
             tracked,
             sample: sample as u64,
             width,
-            stamp_of: BlockHashMap::default(),
-            block_at: vec![NONE; window],
-            marks: Fenwick::new(window),
-            next: 0,
+            stack: LruStack::new(),
             read_hist: vec![0.0; n_buckets],
             write_hist: vec![0.0; n_buckets],
             reads: 0.0,
@@ -128,18 +240,9 @@ impl StackDistance {
         if !self.tracks(block) {
             return None;
         }
-        if self.next == self.block_at.len() {
-            self.compact();
-        }
-        let dist = self.stamp_of.get(&block).map(|&s| s as usize);
-        let dist = dist.map(|s| self.unlink(s));
-        self.push(block);
-        if self.stamp_of.len() > self.tracked {
-            let oldest = self.marks.find(1);
-            let b = self.block_at[oldest];
-            self.marks.add(oldest, -1);
-            self.block_at[oldest] = NONE;
-            self.stamp_of.remove(&b);
+        let dist = self.stack.access(block).map(|d| self.scaled(d));
+        if self.stack.len() > self.tracked {
+            self.stack.remove_oldest();
         }
         let (hist, count) = if write {
             (&mut self.write_hist, &mut self.writes)
@@ -158,52 +261,15 @@ impl StackDistance {
     /// tracked). OP-FCL's write stack uses it for reads, which keep a block
     /// of the write list hot without writing it.
     pub fn touch(&mut self, block: u64) -> Option<usize> {
-        if !self.tracks(block) || !self.stamp_of.contains_key(&block) {
+        if !self.tracks(block) || !self.stack.contains(block) {
             return None;
         }
-        if self.next == self.block_at.len() {
-            self.compact();
-        }
-        let d = self.unlink(self.stamp_of[&block] as usize);
-        self.push(block);
-        Some(d)
+        self.stack.access(block).map(|d| self.scaled(d))
     }
 
-    /// Take the block at stamp `s` off the stack; its distance from the top.
-    fn unlink(&mut self, s: usize) -> usize {
-        let live = self.stamp_of.len() as i64;
-        let d = (live - self.marks.prefix(s)) as usize * self.sample as usize;
-        self.marks.add(s, -1);
-        self.block_at[s] = NONE;
-        d
-    }
-
-    /// Put `block` on top of the stack with a new stamp.
-    fn push(&mut self, block: u64) {
-        let stamp = self.next;
-        self.next += 1;
-        self.block_at[stamp] = block;
-        self.marks.add(stamp, 1);
-        self.stamp_of.insert(block, stamp as u32);
-    }
-
-    /// Renumber the live stamps 0.. in order (they keep their order).
-    fn compact(&mut self) {
-        let mut k = 0usize;
-        for s in 0..self.block_at.len() {
-            let b = self.block_at[s];
-            if b != NONE {
-                self.block_at[s] = NONE;
-                self.block_at[k] = b;
-                self.stamp_of.insert(b, k as u32);
-                k += 1;
-            }
-        }
-        self.marks = Fenwick::new(self.block_at.len());
-        for s in 0..k {
-            self.marks.add(s, 1);
-        }
-        self.next = k;
+    /// A distance among the tracked blocks, in blocks of the whole stream.
+    fn scaled(&self, d: u64) -> usize {
+        d as usize * self.sample as usize
     }
 
     /// Multiply every histogram count by `factor` (0–1): older accesses
@@ -346,7 +412,7 @@ mod tests {
         t.iter().for_each(|&(b, w)| {
             sd.access(b, w);
         });
-        assert!(sd.stamp_of.len() <= 100);
+        assert!(sd.stack.len() <= 100);
         let (reads, _) = sd.counts();
         for size in [10usize, 50, 100] {
             let (rh, _) = lru_replay(&t, size);
@@ -368,7 +434,7 @@ mod tests {
             exact.access(b, w);
             sampled.access(b, w);
         }
-        assert!(sampled.stamp_of.len() <= 4000);
+        assert!(sampled.stack.len() <= 4000);
         for size in [2000.0, 10_000.0, 30_000.0] {
             let (e, s) = (exact.read_hit_at(size), sampled.read_hit_at(size));
             assert!((e - s).abs() < 0.03, "{size}: {e} vs {s}");
@@ -429,5 +495,31 @@ mod tests {
             blocks: 100.0,
         };
         assert_eq!(uni.read_hit(0.4, 0.0), r.read_hit_at(40.0));
+    }
+
+    /// Distances against a plain list (the textbook stack).
+    #[test]
+    fn distances_equal_a_plain_stack() {
+        let mut s = LruStack::new();
+        let mut list: Vec<u64> = Vec::new();
+        let mut x = 7u64;
+        for i in 0..20_000u64 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let b = (x >> 33) % if i % 3 == 0 { 50 } else { 3000 };
+            if i % 97 == 0 {
+                s.remove(b);
+                list.retain(|&y| y != b);
+                continue;
+            }
+            let want = list.iter().position(|&y| y == b).map(|p| p as u64);
+            if let Some(p) = want {
+                list.remove(p as usize);
+            }
+            list.insert(0, b);
+            assert_eq!(s.access(b), want, "access {i} of block {b}");
+            assert_eq!(s.len(), list.len());
+        }
     }
 }

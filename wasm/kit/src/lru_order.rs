@@ -1,6 +1,8 @@
 //! The recency order every LRU list of the core keeps — the RAM cache
-//! (`devices::ram`), the block caches' slot lists (`tierplan_block::lru`)
-//! and the FAST'12 layers' lists (`tierplan_block::fcl::list`): a doubly
+//! (`devices::ram`), the request engine's set-associative block cache (one
+//! order per set, `tierplan_request::block_cache`), the block caches' slot
+//! lists (`tierplan_block::lru`) and the FAST'12 layers' lists
+//! (`tierplan_block::fcl::list`): a doubly
 //! linked list threaded through slot indexes, so touching, inserting and
 //! evicting cost O(1) and no allocation once the slots exist. Each list keeps
 //! its own payload (keys, sizes, flags, flash pages) in arrays indexed by the

@@ -1,9 +1,11 @@
 //! flashcache-like set-associative block cache (model §11): block b belongs
 //! to set (b / ways) mod sets, so a set covers one contiguous extent of
 //! `ways` disk blocks; FIFO takes the slot after the set's pointer, LRU the
-//! slot used longest ago. Membership is one bit per library block, so a
-//! lookup is O(1) whatever the cache size.
+//! slot used longest ago (each set's ways in a `kit::LruOrder`, the core's one
+//! recency list). Membership is one bit per library block, so a lookup is
+//! O(1) whatever the cache size.
 
+use tierplan_kit::lru_order::LruOrder;
 use tierplan_scenario::request::SetReplacement;
 
 const EMPTY: u32 = u32::MAX;
@@ -17,10 +19,9 @@ pub struct BlockCache {
     /// Block held by each slot (set × ways + way).
     tag: Vec<u32>,
     fifo: Vec<u32>,
-    /// LRU only: last use of each slot and the way of each cached block.
-    stamp: Vec<u64>,
+    /// LRU only: each set's ways by recency, and the way of each cached block.
+    recency: Vec<LruOrder>,
     way_of: Vec<u16>,
-    clock: u64,
 }
 
 impl BlockCache {
@@ -44,9 +45,12 @@ impl BlockCache {
             cached: vec![0; blocks.div_ceil(64)],
             tag: vec![EMPTY; n],
             fifo: vec![0; sets as usize],
-            stamp: if lru { vec![0; n] } else { Vec::new() },
+            recency: if lru {
+                (0..sets).map(|_| fresh_order(ways)).collect()
+            } else {
+                Vec::new()
+            },
             way_of: if lru { vec![0; blocks] } else { Vec::new() },
-            clock: 0,
         }
     }
 
@@ -54,8 +58,8 @@ impl BlockCache {
         self.cached.iter_mut().for_each(|x| *x = 0);
         self.tag.iter_mut().for_each(|x| *x = EMPTY);
         self.fifo.iter_mut().for_each(|x| *x = 0);
-        self.stamp.iter_mut().for_each(|x| *x = 0);
-        self.clock = 0;
+        let ways = self.ways;
+        self.recency.iter_mut().for_each(|o| *o = fresh_order(ways));
     }
 
     fn set_of(&self, b: u32) -> u32 {
@@ -101,10 +105,8 @@ impl BlockCache {
     /// A hit: LRU refreshes the block's slot.
     pub fn hit(&mut self, b: u32) {
         if self.lru {
-            self.clock += 1;
-            let slot =
-                self.set_of(b) as usize * self.ways as usize + self.way_of[b as usize] as usize;
-            self.stamp[slot] = self.clock;
+            let set = self.set_of(b) as usize;
+            self.recency[set].move_to_front(self.way_of[b as usize] as u32);
         }
     }
 
@@ -113,13 +115,7 @@ impl BlockCache {
         let set = self.set_of(b) as usize;
         let base = set * self.ways as usize;
         let way = if self.lru {
-            let mut best = 0;
-            for w in 1..self.ways as usize {
-                if self.stamp[base + w] < self.stamp[base + best] {
-                    best = w;
-                }
-            }
-            best
+            self.recency[set].least_recent().expect("a set has ways") as usize
         } else {
             let w = self.fifo[set] as usize;
             self.fifo[set] = (w as u32 + 1) % self.ways;
@@ -133,10 +129,64 @@ impl BlockCache {
         self.tag[slot] = b;
         self.cached[(b / 64) as usize] |= 1u64 << (b % 64);
         if self.lru {
-            self.clock += 1;
-            self.stamp[slot] = self.clock;
+            self.recency[set].move_to_front(way as u32);
             self.way_of[b as usize] = way as u16;
         }
         slot as u64
+    }
+}
+
+/// A set's ways before any use: the empty ways are taken lowest first.
+fn fresh_order(ways: u32) -> LruOrder {
+    let mut o = LruOrder::new();
+    (0..ways).for_each(|w| o.push_front(w));
+    o
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// LRU sets against a plain replay: each set a list, most recent first.
+    #[test]
+    fn lru_sets_equal_a_plain_replay() {
+        let (ways, sets, blocks) = (4u32, 8u32, 400u32);
+        let mut c = BlockCache::new(
+            (ways * sets) as u64 * 4096,
+            4096,
+            ways,
+            SetReplacement::Lru,
+            blocks as u64 * 4096,
+        );
+        let mut lists: Vec<Vec<u32>> = vec![Vec::new(); sets as usize];
+        let mut x = 11u64;
+        for i in 0..20_000 {
+            if i == 10_000 {
+                c.reset();
+                lists.iter_mut().for_each(Vec::clear);
+            }
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            // Skewed towards low blocks, so sets see both hits and misses.
+            let b = ((x >> 33) % blocks as u64) as u32 / if i % 3 == 0 { 4 } else { 1 };
+            let list = &mut lists[((b / ways) % sets) as usize];
+            let hit = list.contains(&b);
+            assert_eq!(c.contains(b), hit, "access {i} of block {b}");
+            if hit {
+                list.retain(|&y| y != b);
+                c.hit(b);
+            } else {
+                if list.len() == ways as usize {
+                    list.pop();
+                }
+                c.insert(b);
+            }
+            list.insert(0, b);
+        }
+        for b in 0..blocks {
+            let set = &lists[((b / ways) % sets) as usize];
+            assert_eq!(c.contains(b), set.contains(&b), "block {b} at the end");
+        }
     }
 }

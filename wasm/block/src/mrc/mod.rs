@@ -1,7 +1,7 @@
 //! Miss-ratio curves (hit ratio against cache size) of a block workload in
 //! one pass (model §13): how big must a cache be for a given hit ratio.
 //!
-//! - LRU, exact: Mattson's stack distances ([`stack::LruStack`]) give every
+//! - LRU, exact: Mattson's stack distances ([`LruStack`](crate::stack_distance::LruStack)) give every
 //!   cache size at once, by blocks (bytes) and by I/Os (an I/O hits when all
 //!   its blocks do), reads and writes apart.
 //! - LRU, sampled: spatially hashed sampling (SHARDS, Waldspurger et al.,
@@ -19,13 +19,12 @@
 
 pub mod histogram;
 pub mod job;
-pub mod stack;
 pub mod working_set;
 
 use crate::sampling::{BlockIo, BLOCK_BYTES};
+use crate::stack_distance::LruStack;
 use histogram::Histogram;
 use serde::{Deserialize, Serialize};
-use stack::LruStack;
 use std::collections::{BinaryHeap, VecDeque};
 use tierplan_kit::sampling::rng::splitmix64;
 

@@ -20,7 +20,7 @@ use super::fit::zipf_fit;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use tierplan_block::mrc::histogram::Histogram;
-use tierplan_block::mrc::stack::LruStack;
+use tierplan_block::stack_distance::LruStack;
 use tierplan_kit::analytics::zipf_probabilities;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
