@@ -4,6 +4,7 @@
 
 use super::{field_errors_js, read, to_js};
 use tierplan_core::block::job::BlockJob;
+use tierplan_core::progress::SteppedJob;
 use wasm_bindgen::prelude::*;
 
 /// A block study in progress: every cache of `block.caches` in lockstep
@@ -111,7 +112,7 @@ impl MrcSimJob {
     /// Profile up to `budget` I/Os; returns early when it needs more bytes.
     #[wasm_bindgen(unchecked_return_type = "Progress")]
     pub fn step(&mut self, budget: u32) -> Result<JsValue, JsError> {
-        to_js(&self.job.step(budget))
+        to_js(&self.job.advance(u64::from(budget)))
     }
 
     #[wasm_bindgen(js_name = needsInput)]
@@ -137,8 +138,8 @@ impl MrcSimJob {
     /// The curve, once done.
     #[wasm_bindgen(unchecked_return_type = "MrcResult")]
     pub fn result(&self) -> Result<JsValue, JsError> {
-        match self.job.result() {
-            Some(r) => to_js(r),
+        match self.job.output() {
+            Some(r) => to_js(&r),
             None => Err(JsError::new("the miss-ratio curve is not finished")),
         }
     }

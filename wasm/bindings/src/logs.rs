@@ -4,6 +4,7 @@
 
 use super::{parse, to_js, SimJob};
 use tierplan_core::logs::{self, scenario, ColumnMap, LogParser};
+use tierplan_core::progress::SteppedJob;
 use tierplan_core::scenario::validate::FieldError;
 use wasm_bindgen::prelude::*;
 
@@ -152,7 +153,10 @@ impl ReplayOptimize {
         &mut self,
         #[wasm_bindgen(js_name = maxEvents)] max_events: u32,
     ) -> Result<JsValue, JsValue> {
-        let p = self.search.step(u64::from(max_events)).map_err(errors_js)?;
+        let p = self
+            .search
+            .advance(u64::from(max_events))
+            .map_err(errors_js)?;
         to_js(&p).map_err(JsValue::from)
     }
 

@@ -522,6 +522,30 @@ pub fn rep_metrics(sim: &CacheSim) -> RepMetrics {
     }
 }
 
+/// A job fed a trace file in slices (the block study's trace runs, the
+/// miss-ratio curve): whoever drives it feeds the next slice whenever a step
+/// returns wanting more (`needs_input`), and ends the file at its end.
+pub trait TraceFed {
+    /// The next bytes of the file (any chunking; lines may split).
+    fn feed_trace(&mut self, chunk: &[u8]);
+    /// The file has no more bytes.
+    fn end_trace(&mut self);
+    /// Whether the last step stopped for want of bytes.
+    fn needs_input(&self) -> bool;
+}
+
+impl TraceFed for BlockJob {
+    fn feed_trace(&mut self, chunk: &[u8]) {
+        BlockJob::feed_trace(self, chunk)
+    }
+    fn end_trace(&mut self) {
+        BlockJob::end_trace(self)
+    }
+    fn needs_input(&self) -> bool {
+        BlockJob::needs_input(self)
+    }
+}
+
 impl tierplan_kit::progress::SteppedJob for BlockJob {
     type Progress = Progress;
     type Output = BlockResult;

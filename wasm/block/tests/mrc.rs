@@ -371,3 +371,48 @@ fn exact_set_associative_points_equal_the_request_engine_s_block_cache() {
         .zip(&f.points)
         .all(|(s, f)| s.byte_hit_ratio <= f.byte_hit_ratio + 0.02));
 }
+
+/// The curve as a job (`MrcJob`), driven through `SteppedJob` and fed a
+/// plain trace in slices whenever it asks, as the browser's worker, the CLI
+/// and Python drive it: the same result as one pass of `profile` over the
+/// same I/Os, and the working set when asked for.
+#[test]
+fn the_job_fed_in_slices_equals_one_pass() {
+    use tierplan_block::job::TraceFed;
+    use tierplan_block::mrc::job::{MrcJob, MrcSpec};
+    use tierplan_block::mrc::working_set::WorkingSet;
+    use tierplan_block::sampling::trace::write_plain;
+    use tierplan_kit::progress::SteppedJob;
+    use tierplan_scenario::block::BlockTraceFormat;
+    let ios = trace("exchange", 20_000, 0.05, 3);
+    let mut text = Vec::new();
+    write_plain(&mut text, ios.iter().copied()).unwrap();
+    let sizes = [256u64, 4_096];
+    for policy in [MrcPolicy::Lru, MrcPolicy::Fifo] {
+        let want = profile(ios.iter().copied(), policy, Sampling::Exact, &sizes).unwrap();
+        let spec = MrcSpec {
+            format: BlockTraceFormat::Plain,
+            policy,
+            sampling: Sampling::Exact,
+            sizes: sizes.to_vec(),
+        };
+        let mut job = MrcJob::new(&spec).unwrap();
+        job.track_working_set(WorkingSet::new(60.0).unwrap());
+        let mut slices = text.chunks(7_777);
+        let mut steps = 0;
+        while !job.advance(1_000).done {
+            steps += 1;
+            if job.needs_input() {
+                match slices.next() {
+                    Some(s) => job.feed_trace(s),
+                    None => job.end_trace(),
+                }
+            }
+        }
+        assert!(steps > 20, "{steps} steps");
+        assert_eq!(job.output().expect("done"), want, "{policy:?}");
+        assert_eq!(job.bad_lines(), 0);
+        let windows = job.working_set().expect("tracked");
+        assert_eq!(windows.iter().map(|w| w.ios).sum::<u64>(), ios.len() as u64);
+    }
+}

@@ -5,21 +5,26 @@
 use std::io::Read;
 use std::process::ExitCode;
 use std::time::Instant;
-use tierplan_core::block::job::BlockJob;
+use tierplan_core::block::job::{BlockJob, TraceFed};
 use tierplan_core::block::BlockResult;
+use tierplan_core::progress::{Progress, SteppedJob};
 use tierplan_core::scenario::block::BlockWorkload;
 use tierplan_core::Scenario;
 
 /// Bytes read from a trace file per chunk.
 const CHUNK: usize = 1 << 20;
-/// Host I/Os simulated per step.
-const STEP: u32 = 1 << 16;
+/// Host I/Os simulated (or profiled) per step.
+const STEP: u64 = 1 << 16;
 
-/// Drive `job` to the end, feeding it `trace` when it asks for bytes.
-pub fn drive(job: &mut BlockJob, mut trace: Option<&mut dyn Read>) -> std::io::Result<()> {
+/// Drive a job fed by a trace (a block study, a miss-ratio curve) to the
+/// end, feeding it `trace` when it asks for bytes.
+pub fn drive<J>(job: &mut J, mut trace: Option<&mut dyn Read>) -> std::io::Result<()>
+where
+    J: SteppedJob<Progress = Progress> + TraceFed,
+{
     let mut buf = vec![0u8; CHUNK];
     loop {
-        let p = job.step(STEP);
+        let p = job.advance(STEP);
         if p.done {
             return Ok(());
         }

@@ -187,8 +187,45 @@ fn write_to<W: Write>(
     out.flush()
 }
 
-/// Read a trace file (`-`: standard input) in chunks, format given or
-/// detected from its first 64 KB, handing each I/O to `on_io` as it is
+/// A trace file opened for reading in slices (`-`: standard input): its
+/// format (given, or detected from its first 64 KB), those first bytes, the
+/// rest of the input and the file's size when known. The messages name the
+/// file.
+pub struct OpenTrace {
+    pub format: BlockTraceFormat,
+    pub head: Vec<u8>,
+    pub rest: Box<dyn Read>,
+    pub total_bytes: Option<u64>,
+}
+
+/// Open `file` and read its head (see `OpenTrace`).
+pub fn open_trace(file: &str, format: Option<BlockTraceFormat>) -> Result<OpenTrace, ExitCode> {
+    let cannot = |e: std::io::Error| {
+        eprintln!("tierplan: cannot read {file}: {e}");
+        ExitCode::from(2)
+    };
+    let mut rest: Box<dyn Read> = if file == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        Box::new(std::fs::File::open(file).map_err(cannot)?)
+    };
+    let mut head = vec![0u8; 1 << 16];
+    let n = read_some(&mut rest, &mut head).map_err(cannot)?;
+    head.truncate(n);
+    let Some(format) = format.or_else(|| detect_block_format(&head)) else {
+        eprintln!("tierplan: cannot tell the format of {file}; give --format msr, spc or plain");
+        return Err(ExitCode::from(2));
+    };
+    let total_bytes = std::fs::metadata(file).ok().map(|m| m.len());
+    Ok(OpenTrace {
+        format,
+        head,
+        rest,
+        total_bytes,
+    })
+}
+
+/// Read a trace file in chunks, handing each I/O to `on_io` as it is
 /// parsed: memory stays bounded however long the file. The reader keeps the
 /// counts and the bad lines.
 pub fn read_trace(
@@ -196,38 +233,34 @@ pub fn read_trace(
     format: Option<BlockTraceFormat>,
     on_io: &mut dyn FnMut(&BlockIo),
 ) -> Result<(BlockTraceFormat, TraceReader), ExitCode> {
-    let cannot = |e: std::io::Error| {
-        eprintln!("tierplan: cannot read {file}: {e}");
-        ExitCode::from(2)
-    };
-    let mut input: Box<dyn Read> = if file == "-" {
-        Box::new(std::io::stdin().lock())
-    } else {
-        Box::new(std::fs::File::open(file).map_err(cannot)?)
-    };
-    let mut buf = vec![0u8; 1 << 16];
-    let n = read_some(&mut input, &mut buf).map_err(cannot)?;
-    let Some(format) = format.or_else(|| detect_block_format(&buf[..n])) else {
-        eprintln!("tierplan: cannot tell the format of {file}; give --format msr, spc or plain");
-        return Err(ExitCode::from(2));
-    };
+    let OpenTrace {
+        format,
+        head,
+        mut rest,
+        total_bytes,
+    } = open_trace(file, format)?;
     let mut reader = TraceReader::new(format);
-    if let Ok(m) = std::fs::metadata(file) {
-        reader.set_total_bytes(m.len());
+    if let Some(t) = total_bytes {
+        reader.set_total_bytes(t);
     }
     let mut drain = |r: &mut TraceReader| {
         while let Some(io) = r.next_io() {
             on_io(&io);
         }
     };
-    reader.feed(&buf[..n]);
+    reader.feed(&head);
     drain(&mut reader);
+    let mut buf = vec![0u8; 1 << 16];
     loop {
-        match input.read(&mut buf).map_err(cannot)? {
-            0 => break,
-            k => {
+        match rest.read(&mut buf) {
+            Ok(0) => break,
+            Ok(k) => {
                 reader.feed(&buf[..k]);
                 drain(&mut reader);
+            }
+            Err(e) => {
+                eprintln!("tierplan: cannot read {file}: {e}");
+                return Err(ExitCode::from(2));
             }
         }
     }

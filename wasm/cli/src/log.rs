@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use tierplan_core::logs::generate::{generate, GenerateSpec};
 use tierplan_core::logs::scenario::{fitted_scenario, replay_job, ReplaySearch};
 use tierplan_core::logs::{self, ColumnMap, LogFormat, LogParser, TimeFormat};
-use tierplan_core::progress::SteppedJob;
+use tierplan_core::progress::{try_run_to_end, SteppedJob};
 use tierplan_core::scenario::presets::scenario_preset;
 use tierplan_core::Scenario;
 
@@ -408,15 +408,13 @@ pub fn run(cmd: LogCmd, load: &dyn Fn(&str) -> Result<Scenario, ExitCode>) -> Ex
                         return refused(&format!("optimise on the replay of {file}"), &errs)
                     }
                 };
-                loop {
-                    match search.step(1 << 22) {
-                        Ok(p) if p.done => break,
-                        Ok(_) => {}
-                        Err(errs) => return refused(&format!("replay {file}"), &errs),
+                return match try_run_to_end(&mut search, 1 << 22) {
+                    Ok(r) => {
+                        print_json(&r);
+                        ExitCode::SUCCESS
                     }
-                }
-                print_json(&search.result());
-                return ExitCode::SUCCESS;
+                    Err(errs) => refused(&format!("replay {file}"), &errs),
+                };
             }
             match replay_job(&base, &p.tally, trace, windows) {
                 Ok(mut job) => {

@@ -3,13 +3,16 @@
 //! (SHARDS, a fixed rate or a fixed number of followed blocks), or FIFO and
 //! flashcache's set-associative cache by mini-simulations at a grid of sizes.
 
-use crate::block_trace::{read_trace, TraceFormatArg};
+use crate::block_cmd::drive;
+use crate::block_trace::{open_trace, TraceFormatArg};
 use clap::ValueEnum;
 use std::process::ExitCode;
 use std::time::Instant;
+use tierplan_core::block::mrc::job::{MrcJob, MrcSpec};
 use tierplan_core::block::mrc::working_set::WorkingSet;
-use tierplan_core::block::mrc::{MrcPolicy, MrcResult, Profiler, Sampling};
+use tierplan_core::block::mrc::{MrcPolicy, MrcResult, Sampling};
 use tierplan_core::block::sampling::BLOCK_BYTES;
+use tierplan_core::progress::SteppedJob;
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum PolicyArg {
@@ -120,14 +123,7 @@ pub fn run(a: MrcArgs) -> ExitCode {
         (None, Some(n)) => Sampling::Size(n),
         (None, None) => Sampling::Exact,
     };
-    let mut p = match Profiler::new(policy, sampling, &sizes) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("tierplan mrc: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let mut ws = match a.working_set.map(WorkingSet::new).transpose() {
+    let ws = match a.working_set.map(WorkingSet::new).transpose() {
         Ok(w) => w,
         Err(e) => {
             eprintln!("tierplan mrc: {e}");
@@ -139,22 +135,41 @@ pub fn run(a: MrcArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     let t0 = Instant::now();
-    let (_, reader) = match read_trace(&a.file, a.format.map(Into::into), &mut |io| {
-        p.push(io);
-        if let Some(w) = ws.as_mut() {
-            w.push(io);
-        }
-    }) {
-        Ok(x) => x,
+    let mut trace = match open_trace(&a.file, a.format.map(Into::into)) {
+        Ok(t) => t,
         Err(code) => return code,
     };
-    let r = p.finish(&sizes);
+    let spec = MrcSpec {
+        format: trace.format,
+        policy,
+        sampling,
+        sizes,
+    };
+    let mut job = match MrcJob::new(&spec) {
+        Ok(j) => j,
+        Err(e) => {
+            eprintln!("tierplan mrc: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Some(w) = ws {
+        job.track_working_set(w);
+    }
+    if let Some(t) = trace.total_bytes {
+        job.set_total_bytes(t);
+    }
+    job.feed_trace(&trace.head);
+    if let Err(e) = drive(&mut job, Some(&mut trace.rest)) {
+        eprintln!("tierplan: cannot read {}: {e}", a.file);
+        return ExitCode::from(2);
+    }
+    let r = job.output().expect("driven to the end");
     let secs = t0.elapsed().as_secs_f64();
-    for e in reader.errors() {
+    for e in job.trace_errors() {
         eprintln!("tierplan mrc: {} line {}: {}", a.file, e.line, e.message);
     }
-    if reader.bad_lines() > 0 {
-        eprintln!("tierplan mrc: {} bad lines skipped", reader.bad_lines());
+    if job.bad_lines() > 0 {
+        eprintln!("tierplan mrc: {} bad lines skipped", job.bad_lines());
     }
     if a.time {
         eprintln!(
@@ -167,8 +182,8 @@ pub fn run(a: MrcArgs) -> ExitCode {
     match a.out {
         OutArg::Json => {
             let mut v = serde_json::to_value(&r).expect("serialisable");
-            if let Some(w) = ws {
-                v["working_set"] = serde_json::to_value(w.finish()).expect("serialisable");
+            if let Some(w) = job.working_set() {
+                v["working_set"] = serde_json::to_value(w).expect("serialisable");
             }
             println!(
                 "{}",

@@ -16,9 +16,9 @@ pub struct Progress {
     pub done: bool,
 }
 
-/// The one interface of every engine's job (the stream engine's `Job`, the
+/// The one interface of every long job (the stream engine's `Job`, the
 /// request engine's `RequestJob` and `MaxRateJob`, the block engine's
-/// `BlockJob`): work in bounded steps so a worker can report progress and
+/// `BlockJob` and `MrcJob`, the studies' `ReplaySearch`): work in bounded steps so a worker can report progress and
 /// honour Cancel between them, then hand over the result. The browser drives
 /// each through the same loop (`src/engine/drive.ts`); natively,
 /// [`SteppedJob::run_to_end`] is that loop.
@@ -42,6 +42,17 @@ pub trait SteppedJob {
     }
 }
 
+/// Step a job whose steps can fail (`Progress = Result<_, E>`) to its end in
+/// chunks of `chunk`: its output, or the failure that ended it.
+pub fn try_run_to_end<J, P, E>(job: &mut J, chunk: u64) -> Result<J::Output, E>
+where
+    J: SteppedJob<Progress = Result<P, E>>,
+    P: Done,
+{
+    while !job.advance(chunk)?.done() {}
+    Ok(job.output().expect("a job that reported done has a result"))
+}
+
 /// Whether a step's report says the job has finished.
 pub trait Done {
     fn done(&self) -> bool;
@@ -50,5 +61,13 @@ pub trait Done {
 impl Done for Progress {
     fn done(&self) -> bool {
         self.done
+    }
+}
+
+/// A step that can fail (a job whose next piece of work cannot be built):
+/// a failure ends the job, and is its last report.
+impl<P: Done, E> Done for Result<P, E> {
+    fn done(&self) -> bool {
+        self.as_ref().map_or(true, Done::done)
     }
 }

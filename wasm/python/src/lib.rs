@@ -21,9 +21,9 @@ use pyo3::exceptions::{PyKeyError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use serde::Serialize;
 use std::io::Read;
-use tierplan_core::block::mrc::{MrcPolicy, Profiler, Sampling};
-use tierplan_core::block::sampling::trace::{detect_block_format, TraceReader};
-use tierplan_core::block::sampling::BlockSource;
+use tierplan_core::block::mrc::job::{MrcJob, MrcSpec};
+use tierplan_core::block::mrc::{MrcPolicy, Sampling};
+use tierplan_core::block::sampling::trace::detect_block_format;
 use tierplan_core::logs::{self, ColumnMap, LogParser};
 use tierplan_core::progress::{Done, SteppedJob};
 use tierplan_core::request::{MaxRateJob, RequestJob};
@@ -489,9 +489,8 @@ fn mrc(
             )))
         }
     };
-    let profiler = Profiler::new(policy, sampling, &sizes).map_err(PyValueError::new_err)?;
     let total = std::fs::metadata(path).map(|m| m.len()).ok();
-    let (profiler, reader) = read_chunks(
+    let mut job = read_chunks(
         py,
         path,
         |head| {
@@ -502,30 +501,30 @@ fn mrc(
                     "cannot tell the format of {path}; give format=\"msr\", \"spc\" or \"plain\""
                 ))
                 })?;
-            let mut reader = TraceReader::new(f);
+            let spec = MrcSpec {
+                format: f,
+                policy,
+                sampling,
+                sizes,
+            };
+            let mut job = MrcJob::new(&spec).map_err(PyValueError::new_err)?;
             if let Some(t) = total {
-                reader.set_total_bytes(t);
+                job.set_total_bytes(t);
             }
-            Ok((profiler, reader))
+            Ok(job)
         },
-        |(p, r), chunk| {
-            r.feed(chunk);
-            while let Some(io) = r.next_io() {
-                p.push(&io);
-            }
+        |job, chunk| {
+            job.feed_trace(chunk);
+            while !job.advance(CHUNK).done && !job.needs_input() {}
         },
     )?;
-    let (mut profiler, mut reader) = (profiler, reader);
-    reader.end();
-    while let Some(io) = reader.next_io() {
-        profiler.push(&io);
-    }
-    if let (false, Some(e)) = (skip_bad_lines, reader.errors().first()) {
+    job.end_trace();
+    let r = drive(py, &mut job, None)?;
+    if let (false, Some(e)) = (skip_bad_lines, job.trace_errors().first()) {
         return Err(trace_error(py, path, e.line, &e.message));
     }
-    let r = profiler.finish(&sizes);
     let mut v = serde_json::to_value(&r).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
-    v["bad_lines"] = reader.bad_lines().into();
+    v["bad_lines"] = job.bad_lines().into();
     json(&v)
 }
 

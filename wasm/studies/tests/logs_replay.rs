@@ -168,6 +168,7 @@ fn use_this_fit_carries_the_fitted_parameters() {
 
 #[test]
 fn the_optimiser_sizes_on_the_replayed_log() {
+    use tierplan_kit::progress::try_run_to_end;
     use tierplan_scenario::Architecture;
     use tierplan_studies::logs::scenario::ReplaySearch;
     use tierplan_studies::optimize::parse_spec;
@@ -180,9 +181,13 @@ fn the_optimiser_sizes_on_the_replayed_log() {
     let trace = p.trace.as_ref().unwrap();
     let spec =
         parse_spec(r#"{"architectures": ["hdd_only"], "max_counts": {"disk": 12}}"#).unwrap();
-    let mut search = ReplaySearch::new(&s, &p.tally, trace, 4, spec).unwrap();
+    let mut search = ReplaySearch::new(&s, &p.tally, trace, 4, spec.clone()).unwrap();
     while !search.step(50_000).unwrap().done {}
     let r = search.result();
+    // Driven through the job interface every long job shares (as the CLI
+    // does): the same result.
+    let mut again = ReplaySearch::new(&s, &p.tally, trace, 4, spec).unwrap();
+    assert_eq!(try_run_to_end(&mut again, 50_000).unwrap(), r);
     assert!(!r.pruning_active);
     let best = r.architectures[0]
         .best

@@ -5,6 +5,7 @@ use super::counts::Tally;
 use super::fit::LogFit;
 use crate::optimize::{OptimizeResult, OptimizeSpec, Search, SearchProgress};
 use std::sync::Arc;
+use tierplan_kit::progress::{Done, SteppedJob};
 use tierplan_scenario::validate::{validate, FieldError, MAX_VIDEOS};
 use tierplan_scenario::{Churn, RateProfile, Scenario, VideoClass, ZipfConvention};
 use tierplan_stream::{Job, RateSteps, Trace};
@@ -250,5 +251,24 @@ impl ReplaySearch {
 
     pub fn result(&self) -> OptimizeResult {
         self.search.result()
+    }
+}
+
+impl Done for SearchProgress {
+    fn done(&self) -> bool {
+        self.done
+    }
+}
+
+/// Driven like every long job; a step that cannot build a candidate fails
+/// with its field errors, and the job has no result then.
+impl SteppedJob for ReplaySearch {
+    type Progress = Result<SearchProgress, Vec<FieldError>>;
+    type Output = OptimizeResult;
+    fn advance(&mut self, budget: u64) -> Self::Progress {
+        self.step(budget)
+    }
+    fn output(&self) -> Option<OptimizeResult> {
+        self.search.is_done().then(|| self.search.result())
     }
 }
