@@ -11,6 +11,7 @@ use tierplan_core::request::figure::{
     figure_rates, point_cost, point_scenario, settings_errors, FigureSeries, FigureSettings,
 };
 use tierplan_core::request::{RequestJob, RequestResult};
+use tierplan_core::scenario::validate::request_section_missing;
 use tierplan_core::Scenario;
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -50,7 +51,7 @@ pub fn run(base: Scenario, a: FigureArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     if base.request.is_none() {
-        eprintln!("tierplan: the scenario has no request section: the figure needs one");
+        eprintln!("tierplan: {}", request_section_missing());
         return ExitCode::from(2);
     }
     let mut series = Vec::new();

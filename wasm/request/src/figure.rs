@@ -7,6 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 use tierplan_scenario::request::{CachePolicyKind, CacheStart};
+use tierplan_scenario::validate::REQUEST_SECTION_MISSING;
 use tierplan_scenario::Scenario;
 
 /// One series of the figure.
@@ -208,10 +209,7 @@ pub fn figure_plan(
         return Err(errs);
     }
     if base.request.is_none() {
-        return Err(vec![(
-            "request",
-            "is missing: the figure needs a request-level scenario",
-        )]);
+        return Err(vec![("request", REQUEST_SECTION_MISSING)]);
     }
     let rates = figure_rates(f);
     let mut points: Vec<FigurePlanPoint> = series

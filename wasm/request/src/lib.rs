@@ -28,7 +28,7 @@ use tierplan_kit::progress::Progress;
 use tierplan_kit::progress::SteppedJob;
 use tierplan_kit::stats::mean_ci95;
 use tierplan_scenario::request::CachePolicyKind;
-use tierplan_scenario::validate::{validate, FieldError};
+use tierplan_scenario::validate::{request_section_missing, validate, FieldError};
 use tierplan_scenario::Scenario;
 
 const GB: f64 = 1024.0 * 1024.0 * 1024.0;
@@ -54,10 +54,7 @@ impl RequestJob {
     pub fn new(scenario: Scenario) -> Result<RequestJob, Vec<FieldError>> {
         let mut errors = validate(&scenario);
         if scenario.request.is_none() {
-            errors.push(FieldError {
-                path: "request".into(),
-                message: "is missing: a request-level run needs the request section".into(),
-            });
+            errors.push(request_section_missing());
         }
         if !errors.is_empty() {
             return Err(errors);

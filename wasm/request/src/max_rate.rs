@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use tierplan_kit::progress::SteppedJob;
 use tierplan_kit::stats::Estimate;
 use tierplan_scenario::request::MaxRateSpec;
-use tierplan_scenario::validate::FieldError;
+use tierplan_scenario::validate::{request_section_missing, FieldError};
 use tierplan_scenario::Scenario;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -75,12 +75,7 @@ impl MaxRateJob {
     pub fn new(base: Scenario) -> Result<MaxRateJob, Vec<FieldError>> {
         let spec = match &base.request {
             Some(r) => r.search.clone(),
-            None => {
-                return Err(vec![FieldError {
-                    path: "request".into(),
-                    message: "is missing: the search needs a request-level scenario".into(),
-                }])
-            }
+            None => return Err(vec![request_section_missing()]),
         };
         let kmin = libm::ceil(spec.min_rate / spec.step - 1e-9) as i64;
         let kmax = libm::floor(spec.max_rate / spec.step + 1e-9) as i64;

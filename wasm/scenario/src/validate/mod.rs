@@ -10,6 +10,8 @@ mod checker;
 mod hdd;
 #[cfg(feature = "studies")]
 mod request;
+#[cfg(feature = "studies")]
+pub use request::{request_section_missing, REQUEST_SECTION_MISSING};
 
 use checker::{fmt_num, Checker};
 pub use checker::{

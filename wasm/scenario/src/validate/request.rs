@@ -4,9 +4,22 @@
 //! a run meaningless or unbounded (a chunk larger than a segment, a cache
 //! bigger than its device, a rate whose run would exceed the event limit).
 
-use super::checker::{fmt_num, Checker};
+use super::checker::{fmt_num, Checker, FieldError};
 use crate::request::*;
 use crate::{DeviceKind, Scenario, ZipfConvention};
+
+/// What every request-level job (a run, the highest-rate search, a figure)
+/// says when its scenario has no `request` section: the one message.
+pub const REQUEST_SECTION_MISSING: &str =
+    "is missing: a request-level job (run, highest-rate search, figure) needs the request section";
+
+/// The field error of a scenario without its `request` section.
+pub fn request_section_missing() -> FieldError {
+    FieldError {
+        path: "request".into(),
+        message: REQUEST_SECTION_MISSING.into(),
+    }
+}
 
 /// Runs whose expected I/Os (all replications) exceed this are refused.
 pub const MAX_EXPECTED_IOS: f64 = 200e6;
