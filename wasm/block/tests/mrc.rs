@@ -382,8 +382,25 @@ fn the_job_fed_in_slices_equals_one_pass() {
     use tierplan_block::mrc::job::{MrcJob, MrcSpec};
     use tierplan_block::mrc::working_set::WorkingSet;
     use tierplan_block::sampling::trace::write_plain;
-    use tierplan_kit::progress::SteppedJob;
+    use tierplan_kit::progress::{Progress, SteppedJob};
     use tierplan_scenario::block::BlockTraceFormat;
+    /// The drivers' loop over the two traits: steps taken.
+    fn drive<'a, J>(job: &mut J, mut slices: impl Iterator<Item = &'a [u8]>) -> u32
+    where
+        J: SteppedJob<Progress = Progress> + TraceFed,
+    {
+        let mut steps = 0;
+        while !job.advance(1_000).done {
+            steps += 1;
+            if job.needs_input() {
+                match slices.next() {
+                    Some(s) => job.feed_trace(s),
+                    None => job.end_trace(),
+                }
+            }
+        }
+        steps
+    }
     let ios = trace("exchange", 20_000, 0.05, 3);
     let mut text = Vec::new();
     write_plain(&mut text, ios.iter().copied()).unwrap();
@@ -398,17 +415,7 @@ fn the_job_fed_in_slices_equals_one_pass() {
         };
         let mut job = MrcJob::new(&spec).unwrap();
         job.track_working_set(WorkingSet::new(60.0).unwrap());
-        let mut slices = text.chunks(7_777);
-        let mut steps = 0;
-        while !job.advance(1_000).done {
-            steps += 1;
-            if job.needs_input() {
-                match slices.next() {
-                    Some(s) => job.feed_trace(s),
-                    None => job.end_trace(),
-                }
-            }
-        }
+        let steps = drive(&mut job, text.chunks(7_777));
         assert!(steps > 20, "{steps} steps");
         assert_eq!(job.output().expect("done"), want, "{policy:?}");
         assert_eq!(job.bad_lines(), 0);
