@@ -1,4 +1,5 @@
 import { test, expect } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
 import { HttpPage } from './pages/HttpPage';
 
 // The request-level preset of today (model §11): flashcache on a 61.44 TB QLC
@@ -18,12 +19,19 @@ test('the edge of today: picked from the HTTP tab, searched to a highest rate pe
 
   // Short points so the test stays small; the search keeps the preset's range (10–500 requests/s).
   await h.figureSettings({ fromRate: 10, toRate: 10, points: 1, replications: 1, durationH: 0.01, warmupH: 0.01 });
+  const t0 = Date.now();
   await page.getByTestId('http-maxrate-run').click();
   const table = page.getByTestId('http-maxrate-table');
   for (const id of ['hdd', 'block', 'ring-cold', 'ring-warm', 'object']) {
     // A rate on the preset's lattice, or "< 10" when even the lowest missed.
     await expect(page.getByTestId(`http-maxrate-search-${id}`)).toHaveText(/^(< 10|\d+0) \(\d+ points\)$/, { timeout: 240_000 });
   }
+  console.log(`today-edge search: ${((Date.now() - t0) / 1000).toFixed(1)} s in the worker pool`);
   // The study's published rates are not put beside other hardware.
   await expect(table.getByRole('row', { name: /HDD only/ })).toContainText('not this hardware');
+  // A screenshot to look at (under $SHOTS_DIR, default test-results/shots).
+  const dir = process.env.SHOTS_DIR ?? 'test-results/shots';
+  mkdirSync(dir, { recursive: true });
+  await table.evaluate((e) => e.scrollIntoView({ block: 'start' }));
+  await page.screenshot({ path: `${dir}/today-edge-maxrate-1280.png` });
 });

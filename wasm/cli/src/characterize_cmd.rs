@@ -145,7 +145,7 @@ pub fn bench_ssd(rounds: u32, ios: u64) {
             .find(|d| d.id == id)
             .expect("a catalog SSD");
         let g = ssd_geometry_for(&d, model).expect("characterisable");
-        let c = d.flash.as_ref().and_then(|f| f.controller.clone());
+        let c = d.flash.as_ref().and_then(|f| f.controller);
         let mut best = f64::INFINITY;
         let (mut ops, mut layout_s) = (0, 0.0);
         for _ in 0..rounds.max(1) {

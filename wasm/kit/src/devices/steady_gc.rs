@@ -385,7 +385,7 @@ pub fn greedy_spread(slots: u32, ratio: f64) -> f64 {
     for l in 0..logical {
         f.write_on(0, l);
     }
-    let mut rng = SimRng::new(0x5eed_9c);
+    let mut rng = SimRng::new(0x005e_ed9c);
     let mut pass = |f: &mut super::ftl::Ftl| {
         for _ in 0..logical {
             let l = ((rng.uniform() * logical as f64) as u32).min(logical - 1);
