@@ -115,6 +115,9 @@ impl SteadyGc {
     pub fn precondition_steady(&mut self, seed: u64) {
         self.reset();
         self.mapped = self.logical;
+        // Measure greedy's correction now, so a drive laid out once and
+        // restored for each run (the request engine) carries it.
+        self.victim_valid();
         let per_burst = self.burst_credit();
         // Stratified phases in a seeded order: the units are evenly spread
         // over their GC cycle, so a short run sees its expected share of
@@ -353,9 +356,11 @@ impl SteadyGc {
     }
 }
 
-/// Pages of the sample drive `greedy_spread` simulates (at least 1024
-/// blocks: the victim's spread grows with the number of blocks to choose
-/// from up to about 500 and then stays; a numerical setting, not fitted).
+/// Pages of the sample drive `greedy_spread` simulates, in at most 1024
+/// blocks and at least 64 (the victim's spread grows with the number of
+/// blocks to choose from up to about 500 and then stays; with 1024 units
+/// per block the correction is about 1 % and 64 blocks do); numerical
+/// settings, not fitted.
 const SAMPLE_PAGES: u32 = 1 << 16;
 const SAMPLE_BLOCKS: u32 = 1024;
 
@@ -373,7 +378,7 @@ pub fn greedy_spread(slots: u32, ratio: f64) -> f64 {
     if slots < 2 || !(ratio > 0.0 && ratio < 1.0) {
         return 1.0;
     }
-    let blocks = (SAMPLE_PAGES / slots).max(SAMPLE_BLOCKS);
+    let blocks = (SAMPLE_PAGES / slots).clamp(64, SAMPLE_BLOCKS);
     // One clean block is kept (reserve 1): the rest hold data.
     let data = (blocks - 1) as f64 * slots as f64;
     let logical = libm::floor(ratio * data) as u32;
