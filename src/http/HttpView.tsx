@@ -78,7 +78,7 @@ function Setup({
         <div className="field">
           <label htmlFor="http-preset">Start from a study configuration</label>
           <select id="http-preset" data-testid="http-preset" value={id} onChange={(e) => setId(e.target.value)}>
-            <option value="">— choose a NOSSDAV’12 configuration —</option>
+            <option value="">— choose a configuration (NOSSDAV’12 or an edge of today) —</option>
             {presets.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.title}
@@ -290,6 +290,15 @@ function FigureDetails({ points }: { points: FigurePoint[] }) {
 export function HttpView({ engine, scenario, valid, edit, loadPreset, showView }: ViewProps) {
   const { errors } = useContext(FormContext);
   const [settings, setSettings] = useState<FigureSettings>(DEFAULT_FIGURE);
+  // A configuration loaded (a new scenario name) brings its own run length
+  // and replications to the figure and the search: the edge of today runs
+  // 6-minute points, the study's 1-hour ones.
+  const run = scenario.request?.run;
+  const [runOf, setRunOf] = useState<string | null>(null);
+  if (run && runOf !== scenario.name) {
+    setRunOf(scenario.name);
+    setSettings((f) => ({ ...f, durationH: run.duration_h, replications: run.replications }));
+  }
   const figure = useFigureRun(engine);
   const blockers = errors.filter((e) => e.path === 'request' || e.path.startsWith('request.'));
   const canRun = valid && scenario.request != null;

@@ -75,6 +75,8 @@ export function MaxRatePanel({
   }, [engine, points, scenario, settings]);
 
   const running = state.kind === 'running';
+  // The study's published rates belong to its hardware (two 7200 rpm disks, the X25-M).
+  const studyHardware = scenario.request?.layout.disk === 'hdd7200' && scenario.request.cache.flash_device === 'x25m';
   const sr = scenario.request?.search;
   return (
     <section className="card" aria-labelledby="http-maxrate-title" data-testid="http-maxrate">
@@ -134,7 +136,7 @@ export function MaxRatePanel({
                     {res ? (res.max_rate != null ? num(res.max_rate) : `< ${num(sr?.min_rate ?? 0)}`) : '—'}
                     {res ? <span className="hint"> ({res.points.length} points)</span> : null}
                   </td>
-                  <td>{s.published ?? '—'}</td>
+                  <td>{studyHardware ? (s.published ?? '—') : 'not this hardware'}</td>
                 </tr>
               );
             })}

@@ -3,6 +3,7 @@
 //! drive: MB/s, IOPS, latency and WA per pattern, queue depth and state.
 
 use std::process::ExitCode;
+use std::time::Instant;
 use tierplan_core::characterize::{characterize, published_for, rows_csv, CharacterizeSpec};
 use tierplan_core::scenario::presets::{all_devices, figures_of};
 use tierplan_core::scenario::Device;
@@ -119,4 +120,53 @@ pub fn run(
         }
     }
     ExitCode::SUCCESS
+}
+
+/// Flash operations per second of the SSD models natively (issue 33's
+/// speed figure): `ios` 4 KB random writes at queue depth 1 on each drive
+/// laid out in steady state (the layout is timed apart), best of `rounds`;
+/// one JSON line per (drive, model): I/Os, flash operations (page reads,
+/// programs, copies counted as a read and a program, erases), seconds and
+/// operations per second.
+pub fn bench_ssd(rounds: u32, ios: u64) {
+    use tierplan_core::characterize::ssd_geometry_for;
+    use tierplan_core::devices::ssd::Ssd;
+    use tierplan_core::devices::IoOp;
+    use tierplan_core::sampling::rng::SimRng;
+    use tierplan_core::scenario::SsdModelKind;
+    let runs = [
+        ("x25m", SsdModelKind::Scalable),
+        ("x25m", SsdModelKind::Reference),
+        ("p5336_61t44", SsdModelKind::Scalable),
+    ];
+    for (id, model) in runs {
+        let d = all_devices()
+            .into_iter()
+            .find(|d| d.id == id)
+            .expect("a catalog SSD");
+        let g = ssd_geometry_for(&d, model).expect("characterisable");
+        let c = d.flash.as_ref().and_then(|f| f.controller);
+        let mut best = f64::INFINITY;
+        let (mut ops, mut layout_s) = (0, 0.0);
+        for _ in 0..rounds.max(1) {
+            let t = Instant::now();
+            let mut ssd = Ssd::with_model(&g, c.as_ref(), model);
+            ssd.reset_steady(1);
+            layout_s = t.elapsed().as_secs_f64();
+            let mut rng = SimRng::new(7);
+            let span = g.capacity_bytes / 4096;
+            let t = Instant::now();
+            let mut now = 0.0;
+            for _ in 0..ios {
+                let a = ((rng.uniform() * span as f64) as u64).min(span - 1) * 4096;
+                now += ssd.service_at(IoOp::Write, a, 4096, now);
+            }
+            best = best.min(t.elapsed().as_secs_f64());
+            ops = ssd.flash_ops;
+        }
+        println!(
+            "{{\"device\": \"{id}\", \"model\": \"{model:?}\", \"ios\": {ios}, \"flash_ops\": {ops}, \"layout_s\": {layout_s:.3}, \"best_s\": {best:.4}, \"flash_ops_per_s\": {:.0}}}",
+            ops as f64 / best
+        );
+    }
 }

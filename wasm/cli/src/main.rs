@@ -142,6 +142,17 @@ enum Cmd {
         #[arg(long, default_value_t = 3)]
         rounds: u32,
     },
+    /// Measure the SSD models: 4 KB random writes at queue depth 1 on the
+    /// X25-M (scalable and reference) and the 61.44 TB QLC drive, each laid
+    /// out in steady state; prints flash operations per second.
+    BenchSsd {
+        /// Rounds; the best is reported.
+        #[arg(long, default_value_t = 3)]
+        rounds: u32,
+        /// Writes per round.
+        #[arg(long, default_value_t = 200_000)]
+        ios: u64,
+    },
     /// Microbenchmarks of a catalog device's model: 4 KB random and 128 KB
     /// sequential reads and writes and a 70/30 mix, at each queue depth,
     /// fresh and in steady state (SSDs); MB/s, IOPS, latency and WA.
@@ -379,6 +390,10 @@ fn main() -> ExitCode {
         Cmd::Devices { format } => devices_cmd::run(format),
         Cmd::BenchRequest { rounds } => {
             request_cmd::bench(rounds);
+            ExitCode::SUCCESS
+        }
+        Cmd::BenchSsd { rounds, ios } => {
+            characterize_cmd::bench_ssd(rounds, ios);
             ExitCode::SUCCESS
         }
         Cmd::Preset { name } => match any_preset(&name) {

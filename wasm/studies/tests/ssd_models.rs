@@ -36,12 +36,11 @@ fn label(r: &CharacterizeRow) -> String {
     format!("{} {:?} qd{}", r.pattern.label(), r.state, r.queue_depth)
 }
 
-/// Every row's MB/s within ±10 % of the reference's. Two rows of the X25-M
-/// are allowed more, for a reason the model states (model §11): in steady
-/// state the reference's simulated greedy GC finds victims with fewer valid
-/// pages than the age model's v* (WA 7.3 against 8.0), so random writes are
-/// 11–15 % slower in the scalable model, and the 70/30 mix, whose reads wait
-/// behind GC bursts of seconds, differs by up to 35 %.
+/// Every row's MB/s within ±10 % of the reference's but one (model §11):
+/// the X25-M's 70/30 mix in steady state, a few GC bursts of about 9 s per
+/// die in a 60 s run each stalling the reads queued on its die, depends on
+/// which bursts fall in the window (−14 % at queue depth 1, −22 % at 32;
+/// −2.4 % and −15 % in 180 s runs).
 #[test]
 fn scalable_and_reference_agree_on_the_study_drives() {
     for id in ["x25m", "ocz_core_v2"] {
@@ -51,8 +50,7 @@ fn scalable_and_reference_agree_on_the_study_drives() {
         for (a, b) in sc.iter().zip(&rf) {
             assert_eq!(label(a), label(b));
             let tolerance = match (id, a.pattern.label(), a.state) {
-                ("x25m", "rand_write_4k", DriveState::Steady) => 0.16,
-                ("x25m", "mixed_70_30_4k", DriveState::Steady) => 0.35,
+                ("x25m", "mixed_70_30_4k", DriveState::Steady) => 0.25,
                 _ => 0.10,
             };
             let d = (a.mbps - b.mbps).abs() / b.mbps;

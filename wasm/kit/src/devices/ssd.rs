@@ -664,33 +664,26 @@ impl Ssd {
         // The unit that frees up first takes the page (in turn on a tie), so
         // a unit stalled by GC is written around rather than waited for.
         let n = c.unit_free.len() as u32;
-        // The earliest any unit is free (from `ready`), then the first unit
-        // in turn from `next_unit` that is free then: two passes over a short
-        // array instead of a search that wraps. The earliest of
-        // max(free, ready) is max(earliest free, ready); a plain `<` scan
-        // (which vectorises, and skips NaN) finds the earliest free.
+        // The first unit in turn from `next_unit` that is free by `ready`
+        // (usually the next one: it has had longest to finish), else the
+        // first in turn of those that free up earliest: one scan that stops
+        // at the first free unit, so the cost does not grow with the number
+        // of dies (512 on the largest QLC drive) until they are all busy.
+        // A `<` comparison skips NaN times; all NaN (a degenerate drive):
+        // in turn.
+        let mut unit = c.next_unit;
         let mut earliest = f64::INFINITY;
-        for &f in &c.unit_free {
+        for u in (c.next_unit..n).chain(0..c.next_unit) {
+            let f = c.unit_free[u as usize];
+            if f <= ready {
+                unit = u;
+                break;
+            }
             if f < earliest {
                 earliest = f;
+                unit = u;
             }
         }
-        let best = earliest.max(ready);
-        // max(free, ready) == best, without the NaN handling `max` costs in
-        // wasm.
-        let at = |u: u32| {
-            let f = c.unit_free[u as usize];
-            if f > ready {
-                f == best
-            } else {
-                ready == best
-            }
-        };
-        let unit = (c.next_unit..n)
-            .find(|&u| at(u))
-            .or_else(|| (0..c.next_unit).find(|&u| at(u)))
-            // None only when times are NaN (a degenerate drive): in turn.
-            .unwrap_or(c.next_unit);
         c.next_unit = if unit + 1 == n { 0 } else { unit + 1 };
         let stripe_units = c.map_bytes.max(1);
         let gc = match &mut self.map {

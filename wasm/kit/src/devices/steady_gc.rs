@@ -56,6 +56,9 @@ pub struct SteadyGc {
     erase_carry: Vec<f64>,
     /// The victim's valid share and the `mapped` it was computed for.
     v_cache: (f64, f64),
+    /// Greedy's correction to the age model, (1 − v) of greedy GC over
+    /// (1 − v*), from a sample drive (computed once, when GC first runs).
+    greedy: Option<f64>,
     /// Erase stripes last written whole by a stream, and the mapping
     /// units they hold (full blocks GC need not look at).
     streams: std::collections::HashSet<u64>,
@@ -82,6 +85,7 @@ impl SteadyGc {
             carry: vec![0.0; units as usize],
             erase_carry: vec![0.0; units as usize],
             v_cache: (f64::NAN, f64::NAN),
+            greedy: None,
             streams: std::collections::HashSet::new(),
             stream_units: 0.0,
             host_pages: 0,
@@ -111,6 +115,9 @@ impl SteadyGc {
     pub fn precondition_steady(&mut self, seed: u64) {
         self.reset();
         self.mapped = self.logical;
+        // Measure greedy's correction now, so a drive laid out once and
+        // restored for each run (the request engine) carries it.
+        self.victim_valid();
         let per_burst = self.burst_credit();
         // Stratified phases in a seeded order: the units are evenly spread
         // over their GC cycle, so a short run sees its expected share of
@@ -216,7 +223,15 @@ impl SteadyGc {
                 (self.mapped - self.stream_units).max(0.0) / (data - self.stream_units).max(1.0);
             let x = super::ftl::solve_age_span(ratio);
             if x > 0.0 {
-                libm::exp(-x)
+                // Greedy GC takes the emptiest block, and blocks of one age
+                // differ (each lost its pages at random): the victim holds
+                // less than v*, by the share a sample drive measures.
+                let full = (self.logical / data).min(1.0);
+                let slots = self.slots;
+                let c = *self
+                    .greedy
+                    .get_or_insert_with(|| greedy_spread(slots, full));
+                (1.0 - (1.0 - libm::exp(-x)) * c).clamp(0.0, 1.0)
             } else if ratio >= 1.0 {
                 // No spare space left (only a degenerate drive): every
                 // victim full.
@@ -341,15 +356,74 @@ impl SteadyGc {
     }
 }
 
+/// Pages of the sample drive `greedy_spread` simulates, in at most 1024
+/// blocks and at least 64 (the victim's spread grows with the number of
+/// blocks to choose from up to about 500 and then stays; with 1024 units
+/// per block the correction is about 1 % and 64 blocks do); numerical
+/// settings, not fitted.
+const SAMPLE_PAGES: u32 = 1 << 16;
+const SAMPLE_BLOCKS: u32 = 1024;
+
+/// How much emptier greedy GC's victims are than the age model's v* under
+/// uniform random writes, as (1 − v_greedy) / (1 − v*): measured once on a
+/// small drive of the per-page reference FTL (`Ftl`, greedy) with the same
+/// mapping units per block and the same share of its data slots mapped.
+/// The age model gives every block of one age the expected share of valid
+/// units; really each lost its units at random, so blocks of one age spread
+/// around that share and greedy takes from the low end (WA 7.3 against the
+/// Lambert-W 7.9 for 64 units per block at 6.9 % spare: the X25-M). The
+/// spread shrinks as blocks grow (1024 units per block: under 1 %). Cost:
+/// a few hundred thousand page writes, once per drive, whatever its size.
+pub fn greedy_spread(slots: u32, ratio: f64) -> f64 {
+    if slots < 2 || !(ratio > 0.0 && ratio < 1.0) {
+        return 1.0;
+    }
+    let blocks = (SAMPLE_PAGES / slots).clamp(64, SAMPLE_BLOCKS);
+    // One clean block is kept (reserve 1): the rest hold data.
+    let data = (blocks - 1) as f64 * slots as f64;
+    let logical = libm::floor(ratio * data) as u32;
+    // Greedy needs room to reclaim into: two blocks' worth of invalid slots.
+    if logical == 0 || data - (logical as f64) < 2.0 * slots as f64 {
+        return 1.0;
+    }
+    let mut f = super::ftl::Ftl::new(1, slots, blocks, logical);
+    for l in 0..logical {
+        f.write_on(0, l);
+    }
+    let mut rng = SimRng::new(0x005e_ed9c);
+    let mut pass = |f: &mut super::ftl::Ftl| {
+        for _ in 0..logical {
+            let l = ((rng.uniform() * logical as f64) as u32).min(logical - 1);
+            f.write_on(0, l);
+        }
+    };
+    for _ in 0..3 {
+        pass(&mut f);
+    }
+    f.reset_counters();
+    for _ in 0..3 {
+        pass(&mut f);
+    }
+    let wa = f.write_amplification();
+    let x = super::ftl::solve_age_span(ratio);
+    if !(wa.is_finite() && wa >= 1.0 && x > 0.0) {
+        return 1.0;
+    }
+    // 1 − v is 1 / WA for greedy; the age model's 1 − e^−x.
+    (1.0 / wa) / (1.0 - libm::exp(-x))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::analytics::write_amplification;
 
-    /// In steady state, random writes meet the Lambert-W WA (with the
-    /// reserve taken out of the spare space).
+    /// In steady state, random writes meet greedy GC's WA: the per-page
+    /// reference's on a drive 4 times the sample `greedy_spread` measures
+    /// (other seed, layout and size), below the Lambert-W value that
+    /// assumes every block of one age alike.
     #[test]
-    fn steady_wa_is_the_lambert_w_value() {
+    fn steady_wa_is_greedy_gc_s() {
         let (units, slots, blocks) = (10u32, 64u32, 2000u32);
         let physical = (units * slots * blocks) as f64;
         let logical = (physical / 1.07) as u64;
@@ -358,11 +432,29 @@ mod tests {
         for i in 0..2_000_000u32 {
             g.write_on(i % units);
         }
-        let data = physical - (units * 4 * slots) as f64;
-        let spare = data / logical as f64 - 1.0;
         let wa = g.write_amplification();
-        let expect = write_amplification(spare);
-        assert!((wa - expect).abs() / expect < 0.02, "{wa} vs {expect}");
+        // The reference: one unit of 4 × 1024 blocks, the same share of
+        // its data slots mapped.
+        let data = (units * (blocks - 4) * slots) as f64;
+        let ratio = logical as f64 / data;
+        let big = 4 * 1024u32;
+        let l = (ratio * ((big - 1) * slots) as f64) as u32;
+        let mut f = crate::devices::ftl::Ftl::new(1, slots, big, l);
+        f.precondition_steady(7);
+        let mut rng = SimRng::new(11);
+        for pass in 0..5 {
+            // Two passes take the laid-out age model to greedy's state.
+            if pass == 2 {
+                f.reset_counters();
+            }
+            for _ in 0..l {
+                f.write_on(0, ((rng.uniform() * l as f64) as u32).min(l - 1));
+            }
+        }
+        let expect = f.write_amplification();
+        assert!((wa - expect).abs() / expect < 0.03, "{wa} vs {expect}");
+        let spare = data / logical as f64 - 1.0;
+        assert!(wa < 0.97 * write_amplification(spare));
     }
 
     /// A fresh drive copies nothing until its clean space is used, and a

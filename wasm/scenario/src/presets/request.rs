@@ -205,6 +205,85 @@ fn warm(mut s: Scenario, hours: f64, rate: f64) -> Scenario {
     s
 }
 
+/// Where the present-day edge's figures come from (model §11, "A
+/// request-level scenario of today").
+const TODAY_EDGE: &str = "present-day catalog (Exos X24, Solidigm D5-P5336); an edge scaled 1:256";
+
+/// How much smaller than the real edge the stand-in's bytes are (cache,
+/// library, RAM): the model's block-cache tags take 4 B per 4 KB slot and
+/// the library one bit per block, so a full-size 61 TB cache (61 G bytes of
+/// tags) cannot run in a browser worker.
+pub const TODAY_EDGE_SCALE: f64 = 256.0;
+
+/// An HTTP video edge of today, as the question of issue 33 puts it: would
+/// 4 × 61.44 TB QLC drives as a flashcache-style block cache in front of
+/// 24 TB disks collapse the way the X25-M did? The stand-in is one quarter
+/// of such an edge — one D5-P5336 (all its dies, its NVMe queue, its 16 KB
+/// indirection unit and steady-state GC over the whole 61.44 TB, timed by
+/// the scalable model) in front of 9 Exos X24 in RAID-0 — with every byte
+/// count (the cache's share of the drive, the library and the RAM page
+/// cache) divided by `TODAY_EDGE_SCALE`, so the hit ratios of the full edge
+/// (set by the ratios of cache, RAM and library) hold while the tags fit a
+/// worker. The disks' seek spans the library's stroke, so positioning is
+/// the full drive's average.
+fn today_edge(name: &str, policy: CachePolicyKind, start: CacheStart, rate: f64) -> Scenario {
+    let mut s = base(name, policy, start, rate);
+    s.devices = all_devices();
+    let r = s.request.as_mut().expect("request section");
+    // 1080p at 5 Mbps (610 KB/s of 1024 B), 6 s segments (HLS/DASH), hour-
+    // long titles: 600 segments of 3.6 MB, 2.1 GB a title; 320 titles are
+    // 670 GB, the stand-in of a 172 TB library on the quarter edge's
+    // 216 TB of disk.
+    r.workload.videos = 320;
+    r.workload.segments = 600;
+    r.workload.segment_s = 6.0;
+    r.workload.bitrate_kbps = 610.0;
+    r.workload.rate = rate;
+    r.layout.disk = "exos_x24".into();
+    r.layout.disks = 9;
+    r.layout.stripe_kb = 1024.0;
+    // The server reads 1 MB at a time (assumption: large read-ahead, as an
+    // edge serving sendfile from disk is tuned).
+    r.chunk_kb = 1024.0;
+    // 128 GB of page cache per quarter edge (a 512 GB server), scaled.
+    r.ram.device = "ddr5_64gb".into();
+    r.ram.capacity_gb = 0.5;
+    // The cache's share: the whole 61.44 TB drive, scaled (223.5 GB of
+    // 1024³ B); the drive's FTL still maps all of it and is in steady state
+    // (a cache device in use is never TRIMmed).
+    r.cache.flash_device = "p5336_61t44".into();
+    r.cache.flash_gb = libm::round(61.44e12 / TODAY_EDGE_SCALE / GB_BYTES * 10.0) / 10.0;
+    r.cache.ssd_state = Some(SsdState::Steady);
+    r.cache.ssd_model = None;
+    // 16 KB blocks, the drive's indirection unit, instead of flashcache's
+    // default 4 KB: at 24 B of index per block (model §11) 4 KB blocks
+    // would need 360 GB of RAM per 61.44 TB drive, 16 KB blocks 90 GB (of
+    // the 128 GB a quarter of a 512 GB server has); a fill of whole units
+    // also spares the drive a read-modify-write. 512 ways: a set covers an
+    // 8 MB extent of the disk.
+    r.cache.block.block_kb = 16.0;
+    // Short runs (a browser worker runs each point): 6 minutes measured
+    // after half an hour of warm-up at the measured rate, which fills the
+    // cache's 223.5 GB at about 100 requests/s.
+    r.run.duration_h = 0.1;
+    r.run.warmup_h = 0.5;
+    r.run.warmup_rate = None;
+    r.run.replications = 2;
+    r.search = MaxRateSpec {
+        miss_target: 0.0,
+        min_rate: 10.0,
+        max_rate: 500.0,
+        step: 10.0,
+    };
+    s.tiers.disk = TierSpec {
+        device: "exos_x24".into(),
+        count: 9,
+    };
+    s
+}
+
+const GB_BYTES: f64 = 1024.0 * 1024.0 * 1024.0;
+
 type Build = fn() -> Scenario;
 
 fn entries() -> Vec<(&'static str, &'static str, &'static str, Build)> {
@@ -234,6 +313,9 @@ fn entries() -> Vec<(&'static str, &'static str, &'static str, Build)> {
         ("nossdav12-object-dynamic", "HTTP segments: object cache with windowed LFU, cold",
          "Whole videos admitted by 24 h request counts, written off the critical path in erase-block-aligned pieces.",
          || base("NOSSDAV'12 — object cache (dynamic LFU)", CachePolicyKind::Object, CacheStart::Cold, 20.0)),
+        ("today-edge-qlc-flashcache", "HTTP segments of today: flashcache on a 61.44 TB QLC drive before 9 × 24 TB disks (1:256 stand-in)",
+         "Would 4 × QLC 61 TB drives as a block cache in front of 24 TB disks collapse as the X25-M did? A quarter of that edge (one drive, 9 disks), bytes scaled 1:256, warm, the drive in steady state, timed by the scalable SSD model.",
+         || today_edge("Today's edge — flashcache on QLC (1:256 stand-in)", CachePolicyKind::Block, CacheStart::Warm, 100.0)),
     ]
 }
 
@@ -243,7 +325,12 @@ pub fn request_presets() -> Vec<PresetInfo> {
         .map(|(id, title, description, _)| PresetInfo {
             id: id.into(),
             title: title.into(),
-            source: NOSSDAV.into(),
+            source: if id.starts_with("today-") {
+                TODAY_EDGE
+            } else {
+                NOSSDAV
+            }
+            .into(),
             description: description.into(),
         })
         .collect()
