@@ -368,7 +368,7 @@ export function App({ engine }: { engine: Engine }) {
                 <CopyLink persistence={persistence} />
                 <ScenarioName scenario={scenario} edit={edit} />
               </section>
-              <WorkloadSection scenario={scenario} edit={edit} />
+              <WorkloadSection engine={engine} scenario={scenario} edit={edit} />
               <RunSection scenario={scenario} edit={edit} />
               <ArchitectureSection scenario={scenario} edit={edit} />
             </div>

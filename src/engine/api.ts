@@ -7,7 +7,7 @@
 // engines) is fetched the first time a call needs it. A call that needs it
 // before it is there throws `StudiesNotLoaded` before doing anything, and
 // the worker (worker-api.ts) loads the module and makes the call again.
-import type { FieldError, PresetInfo, Progress, RunResult, Scenario, Device, LfuOverlay } from './types';
+import type { FieldError, PresetInfo, Progress, RunResult, Scenario, Device, LfuOverlay, Workload } from './types';
 import type { MaxRateProgress, MaxRateResult, RequestResult } from '../http/types';
 import { driveJob, type SteppedJob } from './drive';
 import type { BlockProgress, BlockResult, MrcResult, MrcSpec } from '../block/types';
@@ -82,6 +82,8 @@ export interface SimApi extends FlashCalls, ReproduceCalls, RequestCalls, BlockC
   zipfTopKMass(n: number, exponent: number, k: number): number;
   lifetimeHours(capacityGb: number, peCycles: number, writeMbps: number, wa: number): number;
   writeAmplification(spareFactor: number): number;
+  /** Library size in GB (1024³ B), the core's `Workload::library_mb`; undefined when the workload cannot be read. */
+  libraryGb(workload: Workload): number | undefined;
   /** Request-level run (model §11) of a scenario with a `request` section; cancelled like `run`. */
   runRequest(id: number, scenario: Scenario, onProgress?: (p: Progress) => unknown, chunk?: number): Promise<RequestResult>;
   /**
@@ -263,6 +265,7 @@ export function createSimApi(planner: PlannerWasm, studiesSlot: StudiesSlot): Si
     zipfTopKMass: (n, s, k) => guard(() => planner.zipfTopKMass(n, s, k)),
     lifetimeHours: (c, n, w, wa) => guard(() => planner.lifetimeHours(c, n, w, wa)),
     writeAmplification: (r) => guard(() => planner.writeAmplification(r)),
+    libraryGb: (w) => guard(() => planner.libraryGb(w)),
     ...flashCalls(ctx),
     ...reproduceCalls(ctx),
     ...requestCalls(ctx),

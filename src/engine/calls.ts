@@ -24,6 +24,7 @@ export const SHORT_CALLS = [
   'zipfTopKMass',
   'lifetimeHours',
   'writeAmplification',
+  'libraryGb',
   'costModelDefaults',
   'costParamsFromTimings',
   'costModel',
@@ -46,6 +47,8 @@ export const SHORT_CALLS = [
   'requestDevicePresets',
   'defaultRequestSpec',
   'figurePlan',
+  'figureOutline',
+  'figurePointScenario',
   'defaultCharacterizeSpec',
   'deviceFigures',
 ] as const satisfies readonly (keyof SimApi)[];

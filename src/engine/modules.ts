@@ -21,6 +21,7 @@ export type PlannerWasm = ScenarioModule &
     | 'zipfTopKMass'
     | 'lifetimeHours'
     | 'writeAmplification'
+    | 'libraryGb'
   >;
 
 export type StudiesWasm = ScenarioModule &
@@ -36,6 +37,8 @@ export type StudiesWasm = ScenarioModule &
     | 'requestDevicePresets'
     | 'defaultRequestSpec'
     | 'figurePlan'
+    | 'figureOutline'
+    | 'figurePointScenario'
     | 'listBlockPresets'
     | 'blockPreset'
     | 'detectBlockTrace'

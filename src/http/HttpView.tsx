@@ -18,7 +18,7 @@ import { MaxRatePanel } from './MaxRatePanel';
 import { RequestEditor } from './RequestEditor';
 import { PolicyTable } from './RunDetails';
 import { WhyPanel } from './WhyPanel';
-import { useFigureRun } from './useFigureRun';
+import { useFigureOutline, useFigureRun } from './useFigureRun';
 import './http.css';
 
 function message(e: unknown): string {
@@ -291,6 +291,7 @@ export function HttpView({ engine, scenario, valid, edit, loadPreset, showView }
   const { errors } = useContext(FormContext);
   const [settings, setSettings] = useState<FigureSettings>(DEFAULT_FIGURE);
   const figure = useFigureRun(engine);
+  const outline = useFigureOutline(engine, settings);
   const blockers = errors.filter((e) => e.path === 'request' || e.path.startsWith('request.'));
   const canRun = valid && scenario.request != null;
   return (
@@ -305,6 +306,7 @@ export function HttpView({ engine, scenario, valid, edit, loadPreset, showView }
             scenario={scenario}
             canRun={canRun}
             settings={settings}
+            outline={outline}
             setSettings={setSettings}
             status={figure.status}
             points={figure.points}

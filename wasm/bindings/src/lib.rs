@@ -214,7 +214,7 @@ impl SimJob {
     }
 }
 
-#[cfg(feature = "studies")]
+#[cfg(any(feature = "studies", feature = "planner"))]
 fn from_js<T: serde::de::DeserializeOwned>(value: &JsValue, what: &str) -> Result<T, JsError> {
     let text =
         js_text(value).ok_or_else(|| JsError::new(&format!("{what} is not a JSON value")))?;
