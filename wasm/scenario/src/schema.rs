@@ -94,7 +94,7 @@ impl Workload {
     /// (`libraryGb`); the validator and the optimiser call it.
     pub fn library_mb(&self) -> f64 {
         let total: f64 = self.classes.iter().map(|c| c.share).sum();
-        if !(total > 0.0) {
+        if total.is_nan() || total <= 0.0 {
             return f64::NAN;
         }
         let kb_per_title: f64 = self
