@@ -4,7 +4,7 @@
 import { downloadBlob, ThemeToggle } from '../charts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Device, FieldError, PresetInfo, Progress, RunResult, Scenario, TcoBreakdown } from '../engine/types';
-import type { Engine } from '../engine/contract';
+import type { Engine } from '../worker/contract';
 import { DeviceCatalog } from '../planner/DeviceCatalog';
 import { ErrorSummary, FormContext, useLocalInvalid } from '../shared/form';
 import { Results } from '../planner/Results';

@@ -7,7 +7,7 @@ import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { downloadBlob } from '../charts';
 import type { PresetInfo, Progress, Scenario } from '../engine/types';
 import type { RequestResult } from './types';
-import type { Engine } from '../engine/contract';
+import type { Engine } from '../worker/contract';
 import { ErrorSummary, FormContext } from '../shared/form';
 import { estimate, num } from '../shared/format';
 import type { ViewProps } from '../shared/view-props';

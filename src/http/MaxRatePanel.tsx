@@ -3,7 +3,7 @@
 // scenario's rate lattice, the figure's points given as known) on the pool,
 // beside the study's published numbers.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Engine } from '../engine/contract';
+import type { Engine } from '../worker/contract';
 import type { Scenario } from '../engine/types';
 import type { MaxRateProgress, MaxRateResult } from './types';
 import { num, percent } from '../shared/format';

@@ -4,7 +4,7 @@
 // finished points reach React in batches, the progress bar and the time left
 // weigh each point by its cost, and Cancel keeps what has finished.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Engine } from '../engine/contract';
+import type { Engine } from '../worker/contract';
 import type { Scenario } from '../engine/types';
 import { SERIES, coreSettings, settingMessages, type FigurePoint, type FigureSettings, type SeriesId } from './figure';
 

@@ -1,6 +1,6 @@
 // The HTTP streaming tab's short calls as the simulation worker answers them:
 // request-level presets and the I/O export (model §11). Its runs and the
-// max-rate search are jobs the engine steps (src/engine/api.ts).
+// max-rate search are jobs the worker steps (src/worker/api.ts).
 import { withScenarioErrors, type CallContext } from '../engine/modules';
 import type { Device, PresetInfo, Scenario } from '../engine/types';
 import type { FigureOutline, FigurePlanPoint, FigureSeries, FigureSettings, RequestSpec } from './types';

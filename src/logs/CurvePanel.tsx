@@ -4,7 +4,7 @@
 // model's top-N mass. Computed in the logs worker (the log is read again
 // keeping every request, as for the replay); the size for a target share and
 // the knee are marked; "Use this size" sizes the scenario's flash file cache.
-import type { Engine } from '../engine/contract';
+import type { Engine } from '../worker/contract';
 import { useLibraryGb } from '../shared/useLibraryGb';
 import { useEffect, useRef, useState } from 'react';
 import { LineChart } from '../charts';

@@ -7,7 +7,7 @@ import { ARCHITECTURES, hasFileCache, intervalCacheKind } from '../shared/labels
 import type { Edit } from '../shared/edit';
 import { gbToDecimalTb, kbpsToMbps, mbpsToKbps, meanLengthS, rateToStreams, streamsToRate, tidy } from '../shared/units';
 import { useLibraryGb } from '../shared/useLibraryGb';
-import type { Engine } from '../engine/contract';
+import type { Engine } from '../worker/contract';
 import { num } from '../shared/format';
 import { plausibility } from './plausibility';
 

@@ -5,7 +5,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import type { FieldError, Scenario } from '../../src/engine/types';
-import type { Engine } from '../../src/engine/contract';
+import type { Engine } from '../../src/worker/contract';
 import { FormContext } from '../../src/shared/form';
 import { HttpView } from '../../src/http/HttpView';
 import { simApi } from '../helpers/wasm';
