@@ -7,7 +7,7 @@ import type * as Studies from '../wasm-pkg/tierplan_studies';
 import type { FieldError } from './types';
 
 /** What both modules have: scenarios are read, checked and run by either. */
-export type ScenarioModule = Pick<typeof Planner, 'SimJob' | 'validate' | 'diskTierBlocking' | 'staticLfuOverlay' | 'readScenario' | 'takePanicMessage'>;
+export type ScenarioModule = Pick<typeof Planner, 'SimJob' | 'validate' | 'libraryGb' | 'diskTierBlocking' | 'staticLfuOverlay' | 'readScenario' | 'takePanicMessage'>;
 
 export type PlannerWasm = ScenarioModule &
   Pick<
@@ -21,7 +21,6 @@ export type PlannerWasm = ScenarioModule &
     | 'zipfTopKMass'
     | 'lifetimeHours'
     | 'writeAmplification'
-    | 'libraryGb'
   >;
 
 export type StudiesWasm = ScenarioModule &

@@ -115,7 +115,7 @@ export function CurvePanel({
   const what = count === 'bytes' ? 'bytes' : 'requests';
   // A title's mean size: the core's library size over its titles.
   const sizedBy = fitted ?? scenario;
-  const libraryGb = useLibraryGb(engine.libraryGb, sizedBy.workload);
+  const libraryGb = useLibraryGb(engine.libraryGb, sizedBy);
   const perTitle = libraryGb !== undefined && Number.isFinite(libraryGb) ? libraryGb / sizedBy.workload.videos : 0;
   const have = curves ? policiesOf(curves, count) : [];
   const marked = curves && target !== null ? titlesForTarget(curves, policy, target, count) : null;

@@ -19,7 +19,7 @@ function libraryHint(gb: number | undefined): string {
 
 export function WorkloadSection({ engine, scenario, edit }: { engine: Pick<Engine, 'libraryGb'>; scenario: Scenario; edit: Edit }) {
   const w = scenario.workload;
-  const libraryGb = useLibraryGb(engine.libraryGb, w);
+  const libraryGb = useLibraryGb(engine.libraryGb, scenario);
   const exponent = w.popularity.convention === 'exponent' ? w.popularity.value : 1 - w.popularity.value;
   // λ has two fields (requests/s, concurrent streams); the core's message goes under the one typed last.
   const [streamsTyped, setStreamsTyped] = useState(false);

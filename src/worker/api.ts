@@ -7,7 +7,7 @@
 // engines) is fetched the first time a call needs it. A call that needs it
 // before it is there throws `StudiesNotLoaded` before doing anything, and
 // the worker (worker-api.ts) loads the module and makes the call again.
-import type { FieldError, PresetInfo, Progress, RunResult, Scenario, Device, LfuOverlay, Workload } from '../engine/types';
+import type { FieldError, PresetInfo, Progress, RunResult, Scenario, Device, LfuOverlay } from '../engine/types';
 import type { MaxRateProgress, MaxRateResult, RequestResult } from '../http/types';
 import { DEFAULT_CHUNK, driveJob, type SteppedJob } from '../engine/drive';
 
@@ -83,8 +83,8 @@ export interface SimApi extends FlashCalls, ReproduceCalls, RequestCalls, BlockC
   zipfTopKMass(n: number, exponent: number, k: number): number;
   lifetimeHours(capacityGb: number, peCycles: number, writeMbps: number, wa: number): number;
   writeAmplification(spareFactor: number): number;
-  /** Library size in GB (1024³ B), the core's `Workload::library_mb`; undefined when the workload cannot be read. */
-  libraryGb(workload: Workload): number | undefined;
+  /** Library size of the scenario's workload in GB (1024³ B), the core's `Workload::library_mb`; undefined when the scenario cannot be read. */
+  libraryGb(scenario: Scenario): number | undefined;
   /** Request-level run (model §11) of a scenario with a `request` section; cancelled like `run`. */
   runRequest(id: number, scenario: Scenario, onProgress?: (p: Progress) => unknown, chunk?: number): Promise<RequestResult>;
   /**
@@ -198,6 +198,10 @@ export function createSimApi(planner: PlannerWasm, studiesSlot: StudiesSlot): Si
       const r = reader(s);
       return guard(() => r.wasm.diskTierBlocking(r.scenario));
     },
+    libraryGb(s) {
+      const r = reader(s);
+      return guard(() => r.wasm.libraryGb(r.scenario));
+    },
     staticLfuOverlay(s) {
       const r = reader(s);
       return guard(() => r.wasm.staticLfuOverlay(r.scenario));
@@ -252,7 +256,6 @@ export function createSimApi(planner: PlannerWasm, studiesSlot: StudiesSlot): Si
     zipfTopKMass: (n, s, k) => guard(() => planner.zipfTopKMass(n, s, k)),
     lifetimeHours: (c, n, w, wa) => guard(() => planner.lifetimeHours(c, n, w, wa)),
     writeAmplification: (r) => guard(() => planner.writeAmplification(r)),
-    libraryGb: (w) => guard(() => planner.libraryGb(w)),
     ...flashCalls(ctx),
     ...reproduceCalls(ctx),
     ...requestCalls(ctx),

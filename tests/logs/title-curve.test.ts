@@ -62,8 +62,9 @@ describe('title curves', () => {
   it('sizes a title from the classes and the flash tier from titles', () => {
     // 60 min × 256 KB/s = 0.879 GB; 30 min × 512 KB/s the same.
     // The core's library size (libraryGb) over its titles, for the fixture's classes.
-    const w = { ...simApi().defaultScenario().workload, videos: 300, classes: scenario('ssd_lfu_hdd', null).workload.classes };
-    expect(simApi().libraryGb(w)! / w.videos).toBeCloseTo((3600 * 256) / 1024 ** 2, 12);
+    const base = simApi().defaultScenario();
+    const w = { ...base.workload, videos: 300, classes: scenario('ssd_lfu_hdd', null).workload.classes };
+    expect(simApi().libraryGb({ ...base, workload: w })! / w.videos).toBeCloseTo((3600 * 256) / 1024 ** 2, 12);
     const s = scenario('ssd_lfu_hdd', { device: 'ssd64', count: 1 });
     const r = withFlashTitles(s, 100, 0.879);
     if (!('ok' in r)) throw new Error(r.reason);

@@ -34,11 +34,10 @@ describe('Mbps and KB/s (KB = 1024 B, model §2)', () => {
 });
 
 describe('library size (the core\'s libraryGb, the one formula)', () => {
-  const workload = (videos: number, classes: { share: number; length_min: number; bitrate_kbps: number }[]) => ({
-    ...simApi().defaultScenario().workload,
-    videos,
-    classes,
-  });
+  const workload = (videos: number, classes: { share: number; length_min: number; bitrate_kbps: number }[]) => {
+    const s = simApi().defaultScenario();
+    return { ...s, workload: { ...s.workload, videos, classes } };
+  };
 
   it('10 000 one-hour titles at 5 Mbps: the 20 954.76 GB the core names when the disks are too few', () => {
     const gb = simApi().libraryGb(workload(10_000, [{ share: 1, length_min: 60, bitrate_kbps: mbpsToKbps(5) }]))!;
@@ -60,6 +59,7 @@ describe('library size (the core\'s libraryGb, the one formula)', () => {
   });
 
   it('says nothing for a workload it cannot read (an emptied field)', () => {
-    expect(simApi().libraryGb({ ...workload(5, []), videos: null as unknown as number })).toBeUndefined();
+    const s = workload(5, []);
+    expect(simApi().libraryGb({ ...s, workload: { ...s.workload, videos: null as unknown as number } })).toBeUndefined();
   });
 });

@@ -73,14 +73,3 @@ pub fn lifetime_hours(
 pub fn write_amplification(#[wasm_bindgen(js_name = spareFactor)] spare_factor: f64) -> f64 {
     analytics::write_amplification(spare_factor)
 }
-
-/// Library size of a workload in GB (1024³ B): titles × the shares' mean
-/// title size (`Workload::library_mb`); `undefined` when the workload cannot
-/// be read (an emptied field), NaN without a positive share.
-#[wasm_bindgen(js_name = libraryGb)]
-pub fn library_gb(
-    #[wasm_bindgen(unchecked_param_type = "Workload")] workload: JsValue,
-) -> Option<f64> {
-    let w: tierplan_core::scenario::Workload = super::from_js(&workload, "the workload").ok()?;
-    Some(w.library_mb() / 1024.0)
-}
