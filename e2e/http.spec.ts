@@ -1,11 +1,12 @@
 import { test, expect } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { csvParse } from 'd3-dsv';
 import { HttpPage } from './pages/HttpPage';
-import { pointScenario, type FigureSettings } from '../src/http/figure';
+import { coreSettings, type FigureSettings } from '../src/http/figure';
+import * as studies from '../src/wasm-pkg/tierplan_studies';
 import type { Scenario } from '../src/engine/types';
 import type { RequestResult } from '../src/http/types';
 
@@ -87,7 +88,9 @@ test('the miss-ratio figure: one point per rate per policy, the CSV holds the sa
     expect(Number(row.max), `${n.series} at ${n.rate}`).toBe(n.miss_ratio.max);
   }
   // And a single point run alone (`tierplan run`) is the figure's point.
-  const one = cliRun(pointScenario(scenario, 'ring-cold', 18, settings));
+  // The core's point scenario (the studies module in Node, as the tab's worker makes it).
+  studies.initSync({ module: readFileSync('src/wasm-pkg/tierplan_studies_bg.wasm') });
+  const one = cliRun(studies.figurePointScenario(scenario, 'ring-cold', 18, coreSettings(settings)));
   expect(one.miss_ratio).toEqual(native.find((n) => n.series === 'ring-cold' && n.rate === 18)!.miss_ratio);
 });
 

@@ -26,9 +26,9 @@ cargo clippy --manifest-path wasm/Cargo.toml -p tierplan-wasm -p tierplan-core -
 cargo clippy --manifest-path wasm/Cargo.toml -p tierplan-wasm -p tierplan-request -p tierplan-block -p tierplan-studies \
   --no-deps --target wasm32-unknown-unknown --no-default-features --features studies -- -D warnings
 
-step "tsc --noEmit, eslint, import cycles (madge for TypeScript, scripts/check-rust-cycles.mjs for Rust)"
+step "tsc --noEmit, lint (eslint, one home per core formula), import cycles (madge for TypeScript, scripts/check-rust-cycles.mjs for Rust)"
 npx tsc --noEmit
-npx eslint .
+npm run lint
 npm run check:cycles
 npm run check:rust-cycles
 

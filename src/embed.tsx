@@ -6,7 +6,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { applyTheme, initialTheme } from './charts';
-import { getEngine } from './engine';
+import { getEngine } from './worker';
 import { ClassView } from './class/ClassView';
 import './app/app.css';
 

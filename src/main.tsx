@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { applyTheme, initialTheme } from './charts';
-import { getEngine } from './engine';
+import { getEngine } from './worker';
 import { UpdatePrompt } from './pwa/UpdatePrompt';
 import { App } from './app/App';
 import './app/app.css';

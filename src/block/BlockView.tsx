@@ -5,7 +5,7 @@
 // progress and Cancel, and read each cache's response time, hit ratio,
 // migrations, destages and tier lifetimes side by side.
 import { useContext, useEffect, useRef, useState, type DragEvent } from 'react';
-import type { Engine } from '../engine/contract';
+import type { Engine } from '../worker/contract';
 import type { Scenario } from '../engine/types';
 import type { BlockCacheKind, BlockProgress, BlockResult, BlockSpec, BlockTraceFormat, BlockWorkloadPreset } from './types';
 import { num, percent } from '../shared/format';

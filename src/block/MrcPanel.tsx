@@ -3,7 +3,7 @@
 // the size for a target hit ratio and the knee marked; "Use this size" puts
 // it in the study's cache size.
 import { useEffect, useRef, useState } from 'react';
-import type { Engine } from '../engine/contract';
+import type { Engine } from '../worker/contract';
 import { LineChart } from '../charts';
 import { dollars, num, percent } from '../shared/format';
 import type { Device } from '../engine/types';

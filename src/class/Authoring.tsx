@@ -3,7 +3,7 @@
 // explanation); steps are ordered, and the lesson is shared as a link
 // (packed like scenario links) or a JSON file. Imports are validated.
 import { useEffect, useState } from 'react';
-import type { Engine } from '../engine/contract';
+import type { Engine } from '../worker/contract';
 import type { Device, Scenario } from '../engine/types';
 import { downloadBlob } from '../charts';
 import { storage } from '../state/load';

@@ -5,7 +5,7 @@
 import { useState, type DragEvent } from 'react';
 import { scaleLinear } from 'd3-scale';
 import { LineChart, OKABE_ITO, XAxis, YAxis, downloadBlob, formatValue, r2, useContainerWidth, type LineSeries, type Margins } from '../charts';
-import type { Engine } from '../engine/contract';
+import type { Engine } from '../worker/contract';
 import { computeOutcome } from './compute';
 import { histogramBins } from './histogram';
 import { encodeAnswers, readCodes, type StudentAnswers } from './codec';

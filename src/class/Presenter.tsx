@@ -5,7 +5,7 @@
 // answer box or a radio button.
 import { useEffect, useMemo, useRef, useState, type MutableRefObject } from 'react';
 import { createPortal } from 'react-dom';
-import type { Engine } from '../engine/contract';
+import type { Engine } from '../worker/contract';
 import type { Lesson } from './model';
 import type { LessonProgress } from './progress';
 import { StepView } from './StepView';

@@ -3,7 +3,7 @@
 // until the student has predicted), and the reveal: prediction beside the
 // core's answer, how far off, the explanation and the one chart.
 import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
-import type { Engine } from '../engine/contract';
+import type { Engine } from '../worker/contract';
 import type { Scenario } from '../engine/types';
 import { computeOutcome, stepScenario } from './compute';
 import { CLASS_METRICS, correctChoice, explain, formatAnswer, getField, grade, type Edits, type Outcome, type Prediction, type Step } from './model';

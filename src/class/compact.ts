@@ -10,7 +10,7 @@
 // default — and uses one-letter keys, deflated (deflate.ts). The checksum
 // still covers the whole expanded lesson, as in v1, so a damaged or stale
 // link is refused.
-import type { Engine } from '../engine/contract';
+import type { Engine } from '../worker/contract';
 import type { Device, Scenario } from '../engine/types';
 import { sameJson } from '../state/canonical';
 import { compactDevices, expandDevices } from '../state/link';

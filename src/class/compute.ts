@@ -1,7 +1,7 @@
 // A step's answer, computed by the core: the step's scenario is built from
 // its preset and edits, then run once, swept or compared across variants on
 // the engine (the worker pool in the browser, the wasm core in the tests).
-import type { Engine } from '../engine/contract';
+import type { Engine } from '../worker/contract';
 import type { Scenario } from '../engine/types';
 import { applyEdits, metricOf, type Edits, type Outcome, type Step, type SweepKey } from './model';
 

@@ -6,6 +6,9 @@
 // step, reporting bytes read — comes in as hooks.
 import { yieldToEventLoop } from './yield';
 
+/** Events simulated per step between progress reports. */
+export const DEFAULT_CHUNK = 200_000;
+
 /** A core job as the wasm bindings expose it. */
 export interface SteppedJob<P, R> {
   step(budget: number): P;

@@ -1,13 +1,13 @@
 // The two wasm modules as the worker holds them, and what every call into
 // them shares: the errors a call can end with and the context a feature's
 // worker-side calls are given (the modules, the panic guard). A leaf of the
-// engine: the features' worker calls import it, the engine composes them.
+// engine: the features' worker calls import it, src/worker/ composes them.
 import type * as Planner from '../wasm-pkg/tierplan_planner';
 import type * as Studies from '../wasm-pkg/tierplan_studies';
 import type { FieldError } from './types';
 
 /** What both modules have: scenarios are read, checked and run by either. */
-export type ScenarioModule = Pick<typeof Planner, 'SimJob' | 'validate' | 'diskTierBlocking' | 'staticLfuOverlay' | 'readScenario' | 'takePanicMessage'>;
+export type ScenarioModule = Pick<typeof Planner, 'SimJob' | 'validate' | 'libraryGb' | 'diskTierBlocking' | 'staticLfuOverlay' | 'readScenario' | 'takePanicMessage'>;
 
 export type PlannerWasm = ScenarioModule &
   Pick<
@@ -36,6 +36,8 @@ export type StudiesWasm = ScenarioModule &
     | 'requestDevicePresets'
     | 'defaultRequestSpec'
     | 'figurePlan'
+    | 'figureOutline'
+    | 'figurePointScenario'
     | 'listBlockPresets'
     | 'blockPreset'
     | 'detectBlockTrace'
@@ -88,6 +90,39 @@ export class WasmPanic extends Error {
     super(message);
     this.name = 'WasmPanic';
   }
+}
+
+/** Calls into one wasm instance, guarded: see `panicGuard`. */
+export interface PanicGuard {
+  /** Call into wasm; a trap becomes a WasmPanic carrying the Rust message. */
+  guard: <T>(f: () => T) => T;
+  /** Whether the instance has trapped (it is unusable: every later call throws the same WasmPanic). */
+  poisoned: () => boolean;
+}
+
+/**
+ * The one guard for calls into a wasm instance (the simulation worker's
+ * modules, the log reader's): a trap (`RuntimeError: unreachable`) becomes a
+ * WasmPanic saying "`what` crashed: <the Rust panic message>", and poisons
+ * the instance so that no later call runs on it.
+ */
+export function panicGuard(what: string, panicMessage: () => string | null | undefined): PanicGuard {
+  let poisoned: string | null = null;
+  return {
+    guard<T>(f: () => T): T {
+      if (poisoned !== null) throw new WasmPanic(poisoned);
+      try {
+        return f();
+      } catch (e) {
+        if (e instanceof WebAssembly.RuntimeError) {
+          poisoned = `${what} crashed: ${panicMessage() ?? e.message}`;
+          throw new WasmPanic(poisoned);
+        }
+        throw e;
+      }
+    },
+    poisoned: () => poisoned !== null,
+  };
 }
 
 export function isFieldErrors(x: unknown): x is FieldError[] {

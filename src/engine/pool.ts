@@ -2,16 +2,12 @@
 // holds one wasm instance behind a typed comlink API; runs are queued across
 // the workers; cancellation goes through an AbortSignal; a worker that
 // crashes or hangs is terminated and replaced while the others go on.
+//
+// Infrastructure only: the pool knows no feature. A job is any remote call
+// given an id, a progress callback and a chunk (`job`); a short call any
+// call on the worker's API (`call`). src/worker/ names the calls.
 import * as Comlink from 'comlink';
-import type { WorkerApi } from './worker-api';
-import type { RunResult, Scenario } from './types';
-import type { MaxRateProgress, MaxRateResult, RequestResult } from '../http/types';
-import type { BlockProgress, BlockResult, MrcResult, MrcSpec } from '../block/types';
-import type { Characterization, CharacterizeSpec } from '../planner/characterise';
-import type { Device } from './types';
-import { DEFAULT_CHUNK } from './api';
-import type { Engine, JobRequest, RunRequest } from './contract';
-import { forwardShortCalls, type ShortCalls } from './calls';
+import { DEFAULT_CHUNK } from './drive';
 
 /** What the pool needs of a worker: a message endpoint it can terminate. */
 export type WorkerLike = Comlink.Endpoint & { terminate(): void };
@@ -35,39 +31,47 @@ export function abortError(): DOMException {
   return new DOMException('the run was cancelled', 'AbortError');
 }
 
-/** How a queued job runs on a worker: the remote call with its id, progress callback and chunk. */
-type Exec = (api: Comlink.Remote<WorkerApi>, id: number, onProgress: (p: never) => void, chunk: number) => Promise<unknown>;
+/** What the pool needs of a worker's API: it starts, and a job can be cancelled by id. */
+export interface PoolWorkerApi {
+  ready(): Promise<void>;
+  cancel(id: number): void;
+}
 
-interface Task {
+/** Options of one job on the pool: cancel through the signal, progress after every chunk. */
+export interface JobRequest<P> {
+  signal?: AbortSignal;
+  onProgress?: (p: P) => void;
+}
+
+/** How a job runs on a worker: the remote call with its id, progress callback and chunk. */
+export type JobExec<Api, P, R> = (api: Comlink.Remote<Api>, id: number, onProgress: (p: P) => void, chunk: number) => Promise<R>;
+
+type Exec = JobExec<PoolWorkerApi, never, unknown>;
+
+interface Task<Api> {
   id: number;
   exec: Exec;
   req: JobRequest<never>;
   resolve(r: unknown): void;
   reject(e: unknown): void;
   settled: boolean;
-  slot: Slot | null;
+  slot: Slot<Api> | null;
   onAbort?: () => void;
 }
 
-interface Slot {
+interface Slot<Api> {
   index: number;
   worker: WorkerLike;
-  api: Comlink.Remote<WorkerApi>;
+  api: Comlink.Remote<Api>;
   ready: Promise<void>;
   alive: boolean;
-  task: Task | null;
+  task: Task<Api> | null;
   pending: Set<(e: unknown) => void>;
 }
 
-// The short calls (src/engine/calls.ts) are forwarded to a free worker by the
-// constructor; declaring them here gives the class their types.
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
-export interface WorkerPool extends ShortCalls {}
-
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export class WorkerPool implements Engine {
-  private readonly slots: Slot[] = [];
-  private readonly queue: Task[] = [];
+export class WorkerPool<Api extends PoolWorkerApi> {
+  private readonly slots: Slot<Api>[] = [];
+  private readonly queue: Task<Api>[] = [];
   private nextId = 1;
   private startFailures = 0;
   private fatal: string | null = null;
@@ -84,7 +88,6 @@ export class WorkerPool implements Engine {
     this.cancelGraceMs = opts.cancelGraceMs ?? 250;
     const size = opts.size ?? poolSize(globalThis.navigator?.hardwareConcurrency);
     for (let i = 0; i < size; i++) this.slots.push(this.spawn(i));
-    Object.assign(this, forwardShortCalls<Comlink.Remote<WorkerApi>>((f) => this.call(f)));
   }
 
   get size(): number {
@@ -96,11 +99,11 @@ export class WorkerPool implements Engine {
     return this.queue.length;
   }
 
-  private spawn(index: number): Slot {
+  private spawn(index: number): Slot<Api> {
     this.spawned++;
     const worker = this.factory();
-    const api = Comlink.wrap<WorkerApi>(worker);
-    const slot: Slot = { index, worker, api, ready: Promise.resolve(), alive: true, task: null, pending: new Set() };
+    const api = Comlink.wrap<Api>(worker);
+    const slot: Slot<Api> = { index, worker, api, ready: Promise.resolve(), alive: true, task: null, pending: new Set() };
     const onError = (ev: Event) => {
       const msg = (ev as ErrorEvent).message || 'the worker stopped unexpectedly';
       this.fail(slot, new Error(`simulation worker crashed: ${msg}`));
@@ -128,7 +131,7 @@ export class WorkerPool implements Engine {
   }
 
   /** Terminate a slot's worker, reject what depended on it and start a replacement. */
-  private fail(slot: Slot, err: Error | DOMException): void {
+  private fail(slot: Slot<Api>, err: Error | DOMException): void {
     if (!slot.alive) return;
     slot.alive = false;
     slot.worker.terminate();
@@ -143,7 +146,7 @@ export class WorkerPool implements Engine {
     this.pump();
   }
 
-  private settle(t: Task, outcome: Error | DOMException | { result: unknown }): void {
+  private settle(t: Task<Api>, outcome: Error | DOMException | { result: unknown }): void {
     if (t.settled) return;
     t.settled = true;
     if (t.onAbort) t.req.signal?.removeEventListener('abort', t.onAbort);
@@ -151,49 +154,12 @@ export class WorkerPool implements Engine {
     else t.reject(outcome);
   }
 
-  /** Simulate a scenario on the next free worker. */
-  run(scenario: Scenario, req: RunRequest = {}): Promise<RunResult> {
-    return this.submit((api, id, onProgress, chunk) => api.run(id, scenario, onProgress, chunk), req);
-  }
-
-  /** A request-level run (model §11) on the next free worker. */
-  runRequest(scenario: Scenario, req: RunRequest = {}): Promise<RequestResult> {
-    return this.submit((api, id, onProgress, chunk) => api.runRequest(id, scenario, onProgress, chunk), req);
-  }
-
-  /** The highest-rate search on the next free worker, bracketed by `known` results. */
-  maxRate(scenario: Scenario, known: RequestResult[], req: JobRequest<MaxRateProgress> = {}): Promise<MaxRateResult> {
-    return this.submit((api, id, onProgress, chunk) => api.maxRate(id, scenario, known, onProgress, chunk), req);
-  }
-
-  /** A block cache study (model §13) on the next free worker; `trace` is read there in slices. */
-  runBlock(scenario: Scenario, trace: Blob | null, req: JobRequest<BlockProgress> = {}): Promise<BlockResult> {
-    return this.submit((api, id, onProgress, chunk) => api.runBlock(id, scenario, trace, onProgress, chunk), req);
-  }
-
-  /** The miss-ratio curve of a block trace (model §13) on the next free worker; the file is read there in slices. */
-  runMrc(spec: MrcSpec, trace: Blob, req: JobRequest<BlockProgress> = {}): Promise<MrcResult> {
-    return this.submit((api, id, onProgress, chunk) => api.runMrc(id, spec, trace, onProgress, chunk), req);
-  }
-
-  /**
-   * A device characterisation on the next free worker. It is one call into
-   * the core with no steps, so Cancel ends it by terminating the worker
-   * (after the grace period) and starting a new one.
-   */
-  characterize(device: Device, spec: CharacterizeSpec, req: JobRequest<never> = {}): Promise<Characterization> {
-    return this.submit((api) => api.characterize(device, spec), req);
-  }
-
   /** Queue a stepped job; it runs when a worker is free and can be aborted through `req.signal`. */
-  private submit<P, R>(
-    exec: (api: Comlink.Remote<WorkerApi>, id: number, onProgress: (p: P) => void, chunk: number) => Promise<R>,
-    req: JobRequest<P>,
-  ): Promise<R> {
+  job<P, R>(exec: JobExec<Api, P, R>, req: JobRequest<P> = {}): Promise<R> {
     if (this.fatal !== null) return Promise.reject(new Error(this.fatal));
     if (req.signal?.aborted) return Promise.reject(abortError());
     return new Promise<R>((resolve, reject) => {
-      const task: Task = {
+      const task: Task<Api> = {
         id: this.nextId++,
         exec: exec as unknown as Exec,
         req,
@@ -211,7 +177,7 @@ export class WorkerPool implements Engine {
     });
   }
 
-  private abort(task: Task): void {
+  private abort(task: Task<Api>): void {
     const qi = this.queue.indexOf(task);
     if (qi >= 0) this.queue.splice(qi, 1);
     this.settle(task, abortError());
@@ -232,7 +198,7 @@ export class WorkerPool implements Engine {
     }
   }
 
-  private start(slot: Slot, task: Task): void {
+  private start(slot: Slot<Api>, task: Task<Api>): void {
     slot.task = task;
     task.slot = slot;
     const onProgress = Comlink.proxy((p: never) => {
@@ -246,7 +212,7 @@ export class WorkerPool implements Engine {
       );
   }
 
-  private done(slot: Slot, task: Task, outcome: unknown): void {
+  private done(slot: Slot<Api>, task: Task<Api>, outcome: unknown): void {
     if (slot.task !== task) return; // the slot was failed meanwhile
     slot.task = null;
     if (outcome !== null && typeof outcome === 'object' && 'result' in outcome) {
@@ -264,7 +230,7 @@ export class WorkerPool implements Engine {
   }
 
   /** A short call (validation, presets, analytics) on the least busy worker. */
-  call<T>(f: (api: Comlink.Remote<WorkerApi>) => Promise<T> | T): Promise<T> {
+  call<T>(f: (api: Comlink.Remote<Api>) => Promise<T> | T): Promise<T> {
     if (this.fatal !== null) return Promise.reject(new Error(this.fatal));
     const alive = this.slots.filter((s) => s.alive);
     const slot = alive.find((s) => s.task === null) ?? alive.sort((a, b) => a.pending.size - b.pending.size)[0];

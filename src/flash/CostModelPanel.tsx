@@ -8,7 +8,7 @@ import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { Heatmap, LineChart } from '../charts';
 import type { CostModelDefaults, CostModelReport, CostModelSpec, CostParams, FlashTiming, WriteShareOptimum, ZipfWorkload } from './types';
 import type { Scenario } from '../engine/types';
-import type { Engine } from '../engine/contract';
+import type { Engine } from '../worker/contract';
 import { num, percent } from '../shared/format';
 import { FormContext, NumField, SelectField, useLocalInvalid, type FormState } from '../shared/form';
 import type { Edit } from '../shared/edit';

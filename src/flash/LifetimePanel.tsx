@@ -4,7 +4,7 @@
 // progress and cancel.
 import { useEffect, useState } from 'react';
 import type { RunResult, Scenario } from '../engine/types';
-import type { Engine } from '../engine/contract';
+import type { Engine } from '../worker/contract';
 import { estimate, integer, lifetime, num } from '../shared/format';
 import { LifetimeChart, type LifetimeBar } from './LifetimeChart';
 import { comparisonCases, daysAndYears, lifetimeText, tierLifetimes, type ComparisonCase, type TierLifetime } from './lifetime';

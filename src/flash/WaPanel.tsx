@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { LineChart } from '../charts';
 import type { WaPoint } from './types';
 import type { Scenario } from '../engine/types';
-import type { Engine } from '../engine/contract';
+import type { Engine } from '../worker/contract';
 import { num, percent } from '../shared/format';
 import { NumField } from '../shared/form';
 import { useChartSize } from './useNarrow';

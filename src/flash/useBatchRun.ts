@@ -2,7 +2,7 @@
 // combined progress figure and one cancel for all of them.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RunResult, Scenario } from '../engine/types';
-import type { Engine } from '../engine/contract';
+import type { Engine } from '../worker/contract';
 
 export type BatchState =
   | { status: 'idle' }

@@ -1,6 +1,6 @@
 // The Flash endurance tab's calls as the simulation worker answers them: the
 // FAST'12 cost model, WA against spare space, and their defaults (model §8,
-// §9). The engine composes them into the worker's API (src/engine/api.ts).
+// §9). src/worker/api.ts composes them into the worker's API.
 import type { CallContext } from '../engine/modules';
 import type { CostModelDefaults, CostModelReport, CostModelSpec, CostParams, FlashTiming, HddTiming, Partition, WaPoint, WriteShareOptimum } from './types';
 

@@ -4,8 +4,8 @@ import { useRef, useState } from 'react';
 import { ExportButtons, LineChart } from '../charts';
 import type { Scenario } from '../engine/types';
 import { percent } from '../shared/format';
-import { FIGURE_COLUMNS, chartSeries, figureRates, figureRows, settingsErrors, type FigurePoint, type FigureSettings } from './figure';
-import type { FigureStatus } from './useFigureRun';
+import { FIGURE_COLUMNS, chartSeries, figureRows, type FigurePoint, type FigureSettings } from './figure';
+import type { FigureOutlineView, FigureStatus } from './useFigureRun';
 
 function seconds(ms: number): string {
   return ms < 1000 ? `${Math.max(1, Math.round(ms))} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
@@ -100,6 +100,7 @@ export function FigurePanel({
   scenario,
   canRun,
   settings,
+  outline,
   setSettings,
   status,
   points,
@@ -109,6 +110,8 @@ export function FigurePanel({
   scenario: Scenario;
   canRun: boolean;
   settings: FigureSettings;
+  /** The core's reading of the settings; null while it is being asked. */
+  outline: FigureOutlineView | null;
   setSettings: (f: FigureSettings) => void;
   status: FigureStatus;
   points: FigurePoint[];
@@ -117,14 +120,14 @@ export function FigurePanel({
 }) {
   const svgRef = useRef<SVGSVGElement>(null);
   const [log, setLog] = useState(false);
-  const errors = settingsErrors(settings);
-  const bad = Object.keys(errors).length > 0;
+  const errors = outline?.errors ?? {};
+  const bad = outline === null || Object.keys(errors).length > 0;
   const running = status.kind === 'running';
   const series = chartSeries(points);
   const field = (name: keyof FigureSettings, label: string, unit: string) => (
     <SettingField name={name} label={label} unit={unit} value={settings[name]} error={errors[name]} onChange={(v) => setSettings({ ...settings, [name]: v })} />
   );
-  const rates = bad ? [] : figureRates(settings);
+  const rates = outline?.rates ?? [];
   return (
     <section className="card" aria-labelledby="http-figure-title" data-testid="http-figure">
       <h2 id="http-figure-title">Segment miss ratio against request rate</h2>
@@ -141,7 +144,7 @@ export function FigurePanel({
         {field('warmupH', 'Warm-up of the warm ring cache', 'h')}
       </div>
       <p className="hint" data-testid="http-figure-plan">
-        {bad ? 'Fix the settings above.' : `${rates.length} rates × 5 policies = ${rates.length * 5} runs of ${settings.replications} replications.`}
+        {outline === null ? 'Reading the settings…' : bad ? 'Fix the settings above.' : `${rates.length} rates × 5 policies = ${rates.length * 5} runs of ${settings.replications} replications.`}
       </p>
       <div className="run-buttons">
         <button type="button" className="primary" data-testid="http-figure-run" disabled={!canRun || bad || running} onClick={onRun}>

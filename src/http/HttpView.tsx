@@ -7,7 +7,7 @@ import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { downloadBlob } from '../charts';
 import type { PresetInfo, Progress, Scenario } from '../engine/types';
 import type { RequestResult } from './types';
-import type { Engine } from '../engine/contract';
+import type { Engine } from '../worker/contract';
 import { ErrorSummary, FormContext } from '../shared/form';
 import { estimate, num } from '../shared/format';
 import type { ViewProps } from '../shared/view-props';
@@ -18,7 +18,7 @@ import { MaxRatePanel } from './MaxRatePanel';
 import { RequestEditor } from './RequestEditor';
 import { PolicyTable } from './RunDetails';
 import { WhyPanel } from './WhyPanel';
-import { useFigureRun } from './useFigureRun';
+import { useFigureOutline, useFigureRun } from './useFigureRun';
 import './http.css';
 
 function message(e: unknown): string {
@@ -300,6 +300,7 @@ export function HttpView({ engine, scenario, valid, edit, loadPreset, showView }
     setSettings((f) => ({ ...f, durationH: run.duration_h, replications: run.replications }));
   }
   const figure = useFigureRun(engine);
+  const outline = useFigureOutline(engine, settings);
   const blockers = errors.filter((e) => e.path === 'request' || e.path.startsWith('request.'));
   const canRun = valid && scenario.request != null;
   return (
@@ -314,6 +315,7 @@ export function HttpView({ engine, scenario, valid, edit, loadPreset, showView }
             scenario={scenario}
             canRun={canRun}
             settings={settings}
+            outline={outline}
             setSettings={setSettings}
             status={figure.status}
             points={figure.points}

@@ -3,11 +3,11 @@
 // scenario's rate lattice, the figure's points given as known) on the pool,
 // beside the study's published numbers.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Engine } from '../engine/contract';
+import type { Engine } from '../worker/contract';
 import type { Scenario } from '../engine/types';
 import type { MaxRateProgress, MaxRateResult } from './types';
 import { num, percent } from '../shared/format';
-import { SERIES, maxRatesFromFigure, pointScenario, type FigurePoint, type FigureSettings, type SeriesId } from './figure';
+import { SERIES, coreSettings, maxRatesFromFigure, type FigurePoint, type FigureSettings, type SeriesId } from './figure';
 
 type SearchState =
   | { kind: 'idle' }
@@ -54,7 +54,7 @@ export function MaxRatePanel({
       await Promise.all(
         SERIES.map(async (s) => {
           const known = points.filter((p) => p.series === s.id).map((p) => p.result);
-          const base = pointScenario(scenario, s.id, scenario.request!.search.min_rate, settings);
+          const base = await engine.figurePointScenario(scenario, s.id, scenario.request!.search.min_rate, coreSettings(settings));
           const r = await engine.maxRate(base, known, {
             signal: ctl.signal,
             onProgress: (p) => {

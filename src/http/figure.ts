@@ -1,12 +1,15 @@
 // The study's figure (NOSSDAV'12): segment miss ratio against request rate
 // for HDD only, block cache, ring cache cold and warm, and object cache.
-// Plain functions: which scenario each (policy, rate) point runs, the chart
-// series, the CSV rows and the highest rate at 0 % miss read off the points.
+// Plain functions: the chart series, the CSV rows and the highest rate at
+// 0 % miss read off the points. The rates, the settings' checks and each
+// point's scenario are the core's (`figureOutline`, `figurePlan`,
+// `figurePointScenario`, from wasm/request/src/figure.rs).
 import type { LineSeries } from '../charts';
-import type { Scenario } from '../engine/types';
-import type { CachePolicyKind, CacheStart, FigureSettings as CoreFigureSettings, RequestResult } from './types';
+import type { FieldError } from '../engine/types';
+import type { FigureSeries, FigureSettings as CoreFigureSettings, RequestResult } from './types';
 
-export type SeriesId = 'hdd' | 'block' | 'ring-cold' | 'ring-warm' | 'object';
+/** A series of the figure, as the core names it. */
+export type SeriesId = FigureSeries;
 
 export interface PolicySeries {
   id: SeriesId;
@@ -48,65 +51,24 @@ export function coreSettings(f: FigureSettings): CoreFigureSettings {
   };
 }
 
-/** The rates of the figure: evenly spaced, rounded to 0.01 req/s, without repeats. */
-export function figureRates(f: FigureSettings): number[] {
-  const n = Math.max(1, Math.floor(f.points));
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const r = n === 1 ? f.fromRate : f.fromRate + ((f.toRate - f.fromRate) * i) / (n - 1);
-    const v = Math.round(r * 100) / 100;
-    if (!out.includes(v)) out.push(v);
+/** The UI's name of each setting the core names (`figure.<setting>` in its messages). */
+const SETTING_OF: Record<keyof CoreFigureSettings, keyof FigureSettings> = {
+  from_rate: 'fromRate',
+  to_rate: 'toRate',
+  points: 'points',
+  replications: 'replications',
+  duration_h: 'durationH',
+  warmup_h: 'warmupH',
+};
+
+/** The core's problems with the figure's settings, by the UI's setting name. */
+export function settingMessages(errors: readonly FieldError[]): Partial<Record<keyof FigureSettings, string>> {
+  const out: Partial<Record<keyof FigureSettings, string>> = {};
+  for (const e of errors) {
+    const name = SETTING_OF[e.path.replace(/^figure\./, '') as keyof CoreFigureSettings];
+    if (name) out[name] = e.message;
   }
   return out;
-}
-
-/** Problems with the figure's own settings, by setting name (the scenario's fields are the core's). */
-export function settingsErrors(f: FigureSettings): Partial<Record<keyof FigureSettings, string>> {
-  const e: Partial<Record<keyof FigureSettings, string>> = {};
-  if (!(f.fromRate > 0)) e.fromRate = 'must be above 0 requests/s';
-  if (!(f.toRate >= f.fromRate)) e.toRate = 'must be at least the lowest rate';
-  if (!Number.isInteger(f.points) || f.points < 1 || f.points > 100) e.points = 'must be a whole number from 1 to 100';
-  if (!Number.isInteger(f.replications) || f.replications < 1 || f.replications > 30) e.replications = 'must be a whole number from 1 to 30';
-  if (!(f.durationH > 0 && f.durationH <= 24)) e.durationH = 'must be above 0 and at most 24 h';
-  // The core refuses a warm start without warm-up.
-  if (!(f.warmupH > 0 && f.warmupH <= 48)) e.warmupH = 'must be above 0 and at most 48 h (the warm ring cache needs a warm-up)';
-  return e;
-}
-
-function policyOf(id: SeriesId, current: CachePolicyKind): { policy: CachePolicyKind; start: CacheStart } {
-  switch (id) {
-    case 'hdd':
-      return { policy: 'none', start: 'cold' };
-    case 'block':
-      return { policy: 'block', start: 'cold' };
-    case 'ring-cold':
-      return { policy: 'ring', start: 'cold' };
-    case 'ring-warm':
-      return { policy: 'ring', start: 'warm' };
-    case 'object':
-      // The scenario's own object policy when it has one; else the study's static top-k.
-      return { policy: current === 'object' ? 'object' : 'object_static', start: current === 'object' ? 'cold' : 'warm' };
-  }
-}
-
-/**
- * The scenario of one point: the edited scenario's request section (workload,
- * disks, chunk, RAM, flash device and the policies' options) with the
- * series' policy and start, the point's rate and the figure's run settings.
- */
-export function pointScenario(base: Scenario, id: SeriesId, rate: number, f: FigureSettings): Scenario {
-  const s = structuredClone(base);
-  const r = s.request!;
-  const { policy, start } = policyOf(id, r.cache.policy);
-  r.cache.policy = policy;
-  r.cache.start = start;
-  r.workload.rate = rate;
-  r.run.replications = f.replications;
-  r.run.duration_h = f.durationH;
-  if (id === 'ring-warm') r.run.warmup_h = f.warmupH;
-  else if (start === 'cold') r.run.warmup_h = 0;
-  s.name = `${SERIES.find((x) => x.id === id)!.label} at ${rate} requests/s`;
-  return s;
 }
 
 export interface FigurePoint {

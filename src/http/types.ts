@@ -10,6 +10,7 @@ export type {
   DeviceUse,
   DiskLayout,
   DiskScheduler,
+  FigureOutline,
   FigurePlanPoint,
   FigureSeries,
   FigureSettings,

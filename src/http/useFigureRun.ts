@@ -4,9 +4,9 @@
 // finished points reach React in batches, the progress bar and the time left
 // weigh each point by its cost, and Cancel keeps what has finished.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Engine } from '../engine/contract';
+import type { Engine } from '../worker/contract';
 import type { Scenario } from '../engine/types';
-import { SERIES, coreSettings, type FigurePoint, type FigureSettings, type SeriesId } from './figure';
+import { SERIES, coreSettings, settingMessages, type FigurePoint, type FigureSettings, type SeriesId } from './figure';
 
 export type FigureStatus =
   | { kind: 'idle' }
@@ -121,4 +121,34 @@ export function useFigureRun(engine: Engine) {
 
   const cancel = useCallback(() => abort.current?.abort(), []);
   return { status, points, start, cancel };
+}
+
+/** The figure's rates and its settings' problems (by setting), as the core reads the settings. */
+export interface FigureOutlineView {
+  rates: number[];
+  errors: Partial<Record<keyof FigureSettings, string>>;
+}
+
+/**
+ * The core's reading of the figure's settings (`figureOutline`, on a
+ * worker), asked again at every edit; null until it has answered for the
+ * settings shown.
+ */
+export function useFigureOutline(engine: Pick<Engine, 'figureOutline'>, settings: FigureSettings): FigureOutlineView | null {
+  const [answer, setAnswer] = useState<{ settings: FigureSettings; outline: FigureOutlineView } | null>(null);
+  useEffect(() => {
+    let live = true;
+    engine.figureOutline(coreSettings(settings)).then(
+      (o) => {
+        if (live) setAnswer({ settings, outline: { rates: o.rates, errors: settingMessages(o.errors) } });
+      },
+      (e: unknown) => {
+        if (live) setAnswer({ settings, outline: { rates: [], errors: { fromRate: e instanceof Error ? e.message : String(e) } } });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [engine, settings]);
+  return answer?.settings === settings ? answer.outline : null;
 }

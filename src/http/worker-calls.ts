@@ -1,9 +1,9 @@
 // The HTTP streaming tab's short calls as the simulation worker answers them:
 // request-level presets and the I/O export (model §11). Its runs and the
-// max-rate search are jobs the engine steps (src/engine/api.ts).
+// max-rate search are jobs the worker steps (src/worker/api.ts).
 import { withScenarioErrors, type CallContext } from '../engine/modules';
 import type { Device, PresetInfo, Scenario } from '../engine/types';
-import type { FigurePlanPoint, FigureSeries, FigureSettings, RequestSpec } from './types';
+import type { FigureOutline, FigurePlanPoint, FigureSeries, FigureSettings, RequestSpec } from './types';
 
 export interface RequestCalls {
   /** The generated I/O stream of replication 0 as CSV (at most `maxRows` rows). */
@@ -14,6 +14,10 @@ export interface RequestCalls {
   defaultRequestSpec(): RequestSpec;
   /** The miss-ratio figure's points, longest first, as the core defines them. */
   figurePlan(base: Scenario, settings: FigureSettings, series: FigureSeries[]): FigurePlanPoint[];
+  /** The figure's rates, or its settings' problems (paths `figure.<setting>`). */
+  figureOutline(settings: FigureSettings): FigureOutline;
+  /** The scenario one series runs at `rate` under the figure's settings. */
+  figurePointScenario(base: Scenario, series: FigureSeries, rate: number, settings: FigureSettings): Scenario;
 }
 
 export function requestCalls({ guard, studies }: CallContext): RequestCalls {
@@ -24,5 +28,8 @@ export function requestCalls({ guard, studies }: CallContext): RequestCalls {
     requestDevicePresets: () => guard(() => studies().requestDevicePresets()),
     defaultRequestSpec: () => guard(() => studies().defaultRequestSpec()),
     figurePlan: (base, settings, series) => withScenarioErrors(() => guard(() => studies().figurePlan(base, settings, series))),
+    figureOutline: (settings) => guard(() => studies().figureOutline(settings)),
+    figurePointScenario: (base, series, rate, settings) =>
+      withScenarioErrors(() => guard(() => studies().figurePointScenario(base, series, rate, settings))),
   };
 }

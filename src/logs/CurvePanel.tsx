@@ -4,6 +4,8 @@
 // model's top-N mass. Computed in the logs worker (the log is read again
 // keeping every request, as for the replay); the size for a target share and
 // the knee are marked; "Use this size" sizes the scenario's flash file cache.
+import type { Engine } from '../worker/contract';
+import { useLibraryGb } from '../shared/useLibraryGb';
 import { useEffect, useRef, useState } from 'react';
 import { LineChart } from '../charts';
 import { thin } from '../shared/hit-curve';
@@ -18,7 +20,6 @@ import {
   policiesOf,
   scenarioPolicy,
   type Count,
-  titleGb,
   titleKnee,
   titlesForTarget,
   withFlashTitles,
@@ -40,6 +41,7 @@ function parseField(text: string, ok: (v: number) => boolean): number | null {
 const gbText = (gb: number) => (gb >= 1024 ? `${num(gb / 1024)} TB` : `${num(gb)} GB`);
 
 export function CurvePanel({
+  engine,
   logs,
   file,
   map,
@@ -48,6 +50,7 @@ export function CurvePanel({
   scenario,
   setScenario,
 }: {
+  engine: Pick<Engine, 'libraryGb'>;
   logs: LogsClient;
   file: Blob;
   map: ColumnMap;
@@ -110,7 +113,10 @@ export function CurvePanel({
   // Bytes only when the log gives every title a size.
   const count: Count = sized ? countChoice : 'requests';
   const what = count === 'bytes' ? 'bytes' : 'requests';
-  const perTitle = titleGb(fitted ?? scenario);
+  // A title's mean size: the core's library size over its titles.
+  const sizedBy = fitted ?? scenario;
+  const libraryGb = useLibraryGb(engine.libraryGb, sizedBy);
+  const perTitle = libraryGb !== undefined && Number.isFinite(libraryGb) ? libraryGb / sizedBy.workload.videos : 0;
   const have = curves ? policiesOf(curves, count) : [];
   const marked = curves && target !== null ? titlesForTarget(curves, policy, target, count) : null;
   const knee = curves ? titleKnee(curves, policy, count) : null;

@@ -233,6 +233,7 @@ export function LogsView({ engine, scenario, setScenario, showView, logs = brows
           <DiurnalPanel fit={fit} />
           <ChurnPanel fit={fit} />
           <CurvePanel
+            engine={engine}
             logs={logs}
             file={read.file}
             map={read.map}

@@ -2,7 +2,7 @@
 // scenario simulated, on the same devices: where the two differ, the fit
 // misses something the log has (bursts, day-to-day changes, ranks moving).
 import { useState } from 'react';
-import type { Engine } from '../engine/contract';
+import type { Engine } from '../worker/contract';
 import { estimate, num } from '../shared/format';
 import type { LogsClient } from './client';
 import { MAX_REPLAY_BYTES } from './logs-api';

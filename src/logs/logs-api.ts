@@ -5,6 +5,9 @@
 // is stepped in chunks like a SimJob. Plain functions over an initialised
 // wasm module, so the tests call it in Node.
 import type * as Wasm from '../wasm-pkg/tierplan_studies';
+import { driveJob } from '../engine/drive';
+import { isFieldErrors, panicGuard } from '../engine/modules';
+import { yieldToEventLoop } from '../engine/yield';
 import type {
   ColumnMap,
   Detection,
@@ -96,12 +99,7 @@ export interface LogsApi {
   free(handle: number): void;
 }
 
-function isFieldErrors(x: unknown): x is FieldError[] {
-  return Array.isArray(x) && x.every((e) => typeof e === 'object' && e !== null && 'path' in e && 'message' in e);
-}
-
 const abort = () => new DOMException('reading the log was cancelled', 'AbortError');
-const tick = () => new Promise((r) => setTimeout(r, 0));
 
 export function createLogsApi(wasm: LogsWasm): LogsApi {
   const parses = new Map<number, InstanceType<LogsWasm['LogParse']>>();
@@ -113,17 +111,8 @@ export function createLogsApi(wasm: LogsWasm): LogsApi {
     if (!p) throw new Error(`no log ${h} (closed or never read)`);
     return p;
   };
-  /** Rust panics surface with their message instead of `unreachable`. */
-  function guard<T>(f: () => T): T {
-    try {
-      return f();
-    } catch (e) {
-      if (e instanceof WebAssembly.RuntimeError) {
-        throw new Error(`the log reader crashed: ${wasm.takePanicMessage() ?? e.message}`);
-      }
-      throw e;
-    }
-  }
+  // Rust panics surface with their message instead of `unreachable` (the engine's one guard).
+  const { guard, poisoned } = panicGuard('the log reader', () => wasm.takePanicMessage());
   async function job<T>(id: number, body: () => Promise<T>): Promise<T> {
     running.add(id);
     try {
@@ -135,8 +124,9 @@ export function createLogsApi(wasm: LogsWasm): LogsApi {
   }
   /**
    * Build a resumable core object (a replay job or the replay optimiser),
-   * step it to the end in chunks with progress and Cancel, return its
-   * result; its field errors are returned, not thrown.
+   * step it to the end in chunks with progress and Cancel by the engine's
+   * one job driver (src/engine/drive.ts), return its result; its field
+   * errors are returned, not thrown.
    */
   function stepped<P extends { done: boolean }, R>(
     id: number,
@@ -153,16 +143,11 @@ export function createLogsApi(wasm: LogsWasm): LogsApi {
         throw e;
       }
       try {
-        for (;;) {
-          if (cancelled.has(id)) throw new DOMException(`${what} was cancelled`, 'AbortError');
-          const p = guard(() => obj.step(STEP_EVENTS));
-          if (onProgress) await onProgress(p);
-          else await tick();
-          if (p.done) break;
-        }
-        return { ok: guard(() => obj.result()) };
-      } finally {
-        obj.free();
+        return { ok: await driveJob(obj, { chunk: STEP_EVENTS, guard, cancelled: () => cancelled.has(id), onProgress, canFree: () => !poisoned() }) };
+      } catch (e) {
+        // The driver's AbortError, named after what was cancelled.
+        if (e instanceof DOMException && e.name === 'AbortError') throw new DOMException(`${what} was cancelled`, 'AbortError');
+        throw e;
       }
     });
   }
@@ -181,7 +166,7 @@ export function createLogsApi(wasm: LogsWasm): LogsApi {
             const bytes = new Uint8Array(await file.slice(off, off + chunkBytes).arrayBuffer());
             guard(() => p.feed(bytes));
             if (onProgress) await onProgress({ ...guard(() => p.progress()), total: file.size });
-            else await tick();
+            else await yieldToEventLoop();
           }
           if (cancelled.has(id)) throw abort();
           const progress = guard(() => p.finish());

@@ -1,6 +1,6 @@
 // Reading the title-level curves of a log (pure functions, tested in Node):
-// the series of the chart, the policy whose size is marked, a title's size
-// in GB, and what "Use this size" does to the stream scenario's flash tier.
+// the series of the chart, the policy whose size is marked and what "Use
+// this size" does to the stream scenario's flash tier.
 import { firstReaching, kneeBy } from '../shared/hit-curve';
 import { hasFileCache } from '../shared/labels';
 import type { Scenario, TitleCurves, TitlePoint } from './types';
@@ -49,11 +49,6 @@ export function titleKnee(c: TitleCurves, policy: TitlePolicy, count: Count = 'r
     (p) => p.titles,
     (p) => p.share,
   );
-}
-
-/** The mean size of a title of the scenario's classes, GB (KB/s × s, GB = 1024³ B). */
-export function titleGb(s: Scenario): number {
-  return s.workload.classes.reduce((acc, c) => acc + (c.share * c.length_min * 60 * c.bitrate_kbps) / 1024 ** 2, 0);
 }
 
 /** The policy the stream engine's flash file cache runs (model §7). */

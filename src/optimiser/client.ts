@@ -4,9 +4,9 @@
 // at a time (the pool's size), and every result is reported back in
 // whatever order it arrives — the search's answer does not depend on it.
 import * as Comlink from 'comlink';
-import { ScenarioError } from '../engine/api';
+import { ScenarioError } from '../worker/api';
 import { abortError } from '../engine/pool';
-import type { RunRequest } from '../engine/contract';
+import type { RunRequest } from '../worker/contract';
 import type { SearchApi } from './search-api';
 import type { Candidate, OptimizeResult, OptimizeSpec, RunResult, Scenario, SearchProgress } from '../engine/types';
 

@@ -8,7 +8,7 @@ import type { Edit } from '../shared/edit';
 import { KINDS } from '../shared/labels';
 import { FlashSpecFields } from '../flash/FlashSpecFields';
 import { soldCapacity } from '../shared/units';
-import type { Engine } from '../engine/contract';
+import type { Engine } from '../worker/contract';
 import { canCharacterise } from './characterise';
 import { CharacterisationPanel } from './CharacterisationPanel';
 import { useCharacterisation } from './useCharacterisation';

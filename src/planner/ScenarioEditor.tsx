@@ -5,23 +5,25 @@ import { FieldMessages, NumField, SelectField, TextField } from '../shared/form'
 import { RateProfileFields } from './RateProfileFields';
 import { ARCHITECTURES, hasFileCache, intervalCacheKind } from '../shared/labels';
 import type { Edit } from '../shared/edit';
-import { gbToDecimalTb, kbpsToMbps, libraryGb, mbpsToKbps, meanLengthS, rateToStreams, streamsToRate, tidy } from '../shared/units';
+import { gbToDecimalTb, kbpsToMbps, mbpsToKbps, meanLengthS, rateToStreams, streamsToRate, tidy } from '../shared/units';
+import { useLibraryGb } from '../shared/useLibraryGb';
+import type { Engine } from '../worker/contract';
 import { num } from '../shared/format';
 import { plausibility } from './plausibility';
 
 /** The library's size beside its title count: what the disks must hold. */
-function libraryHint(videos: number, classes: VideoClass[]): string {
-  const gb = libraryGb(videos, classes);
-  if (!(Number.isFinite(gb) && gb >= 0)) return ''; // a negative length or bitrate has its own message
+function libraryHint(gb: number | undefined): string {
+  if (!(gb !== undefined && Number.isFinite(gb) && gb >= 0)) return ''; // a negative length or bitrate has its own message
   return `Library ≈ ${num(gb)} GB (${num(gbToDecimalTb(gb))} TB decimal, as drives are sold)`;
 }
 
-export function WorkloadSection({ scenario, edit }: { scenario: Scenario; edit: Edit }) {
+export function WorkloadSection({ engine, scenario, edit }: { engine: Pick<Engine, 'libraryGb'>; scenario: Scenario; edit: Edit }) {
   const w = scenario.workload;
+  const libraryGb = useLibraryGb(engine.libraryGb, scenario);
   const exponent = w.popularity.convention === 'exponent' ? w.popularity.value : 1 - w.popularity.value;
   // λ has two fields (requests/s, concurrent streams); the core's message goes under the one typed last.
   const [streamsTyped, setStreamsTyped] = useState(false);
-  const warn = plausibility(scenario);
+  const warn = plausibility(scenario, libraryGb);
   return (
     <fieldset className="card" data-testid="workload-section">
       <legend>
@@ -29,7 +31,7 @@ export function WorkloadSection({ scenario, edit }: { scenario: Scenario; edit: 
       </legend>
       <div className="grid">
         <NumField path="workload.videos" label="Videos in the library" unit="titles" integer value={w.videos}
-          hint={libraryHint(w.videos, w.classes)}
+          hint={libraryHint(libraryGb)}
           warning={warn.library}
           onChange={(v) => edit((s) => void (s.workload.videos = v))} />
         <NumField path="workload.arrival_rate" label="Arrival rate λ" unit="requests/s" value={w.arrival_rate}

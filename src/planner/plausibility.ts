@@ -3,7 +3,7 @@
 // Warnings only: the scenario still runs.
 import type { Scenario } from '../engine/types';
 import { num } from '../shared/format';
-import { gbToDecimalTb, libraryGb, meanLengthS, rateToStreams } from '../shared/units';
+import { gbToDecimalTb, meanLengthS, rateToStreams } from '../shared/units';
 
 /** Above this, concurrent streams are warned about: no single site serves a million streams from one storage hierarchy. */
 export const MAX_PLAUSIBLE_STREAMS = 1e6;
@@ -17,9 +17,10 @@ export interface Plausibility {
   library: string | null;
 }
 
-export function plausibility(s: Scenario): Plausibility {
+/** `libraryGb`: the library's size as the core computes it (undefined while it is asked). */
+export function plausibility(s: Scenario, libraryGb: number | undefined): Plausibility {
   const streams = rateToStreams(s.workload.arrival_rate, meanLengthS(s.workload.classes));
-  const pb = gbToDecimalTb(libraryGb(s.workload.videos, s.workload.classes)) / 1000;
+  const pb = libraryGb === undefined ? Number.NaN : gbToDecimalTb(libraryGb) / 1000;
   return {
     streams:
       Number.isFinite(streams) && streams > MAX_PLAUSIBLE_STREAMS

@@ -4,7 +4,7 @@
 // asked of the core before the first Characterise: the calls need the
 // studies module, which a visit does not load until then.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Engine } from '../engine/contract';
+import type { Engine } from '../worker/contract';
 import type { Device } from '../engine/types';
 import type { Characterization, CharacterizeSpec, DeviceFigure } from './characterise';
 

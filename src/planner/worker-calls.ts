@@ -1,7 +1,7 @@
 // The device catalog's worker-side calls: a device's characterisation
 // (model §11) and the published figures of the presets' real drives. They
 // are the studies module's; the characterisation is queued on the pool as a
-// job (src/engine/pool.ts), the other two are short calls.
+// job (src/worker/calls.ts), the other two are short calls.
 import { withScenarioErrors, type CallContext } from '../engine/modules';
 import type { Device } from '../engine/types';
 import type { Characterization, CharacterizeSpec, DeviceFigure } from './characterise';

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RunResult } from '../engine/types';
 import type { Reproduction, ReproductionRow, RequestOutput, RequestReproScenario } from './types';
-import type { Engine } from '../engine/contract';
+import type { Engine } from '../worker/contract';
 
 export type RunAllState =
   | { status: 'idle' }

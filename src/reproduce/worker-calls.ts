@@ -1,6 +1,6 @@
 // The Study claims tab's calls as the simulation worker answers them: the
 // claims, their verdicts for the results at hand, and the MMSys'11 cost
-// table (model §12). The engine composes them into the worker's API.
+// table (model §12). src/worker/api.ts composes them into the worker's API.
 import type { CallContext } from '../engine/modules';
 import type { RunResult } from '../engine/types';
 import type { Reproduction, ReproductionRow, RequestOutput, StudyConfig } from './types';

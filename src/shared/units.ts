@@ -37,17 +37,6 @@ export function tidy(x: number): number {
   return Number.isFinite(x) ? Number(x.toPrecision(12)) : x;
 }
 
-/**
- * Library size in the model's GB (1024³ B): titles × Σ share × length × bitrate.
- * Approximate by the class shares (the core assigns whole titles to classes).
- */
-export function libraryGb(videos: number, classes: readonly { share: number; length_min: number; bitrate_kbps: number }[]): number {
-  const total = classes.reduce((a, c) => a + c.share, 0);
-  if (!(total > 0)) return Number.NaN;
-  const kbPerTitle = classes.reduce((a, c) => a + c.share * c.length_min * 60 * c.bitrate_kbps, 0) / total;
-  return (videos * kbPerTitle) / (1024 * 1024);
-}
-
 /** The model's GB (1024³ B) in decimal TB (10¹² B), as drives are sold. */
 export function gbToDecimalTb(gb: number): number {
   return (gb * 1024 ** 3) / 1e12;

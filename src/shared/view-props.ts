@@ -3,7 +3,7 @@
 // the list that imports it (no import cycles; `npm test` checks with madge).
 import type { ComponentType } from 'react';
 import type { FieldError, Scenario, TcoBreakdown } from '../engine/types';
-import type { Engine } from '../engine/contract';
+import type { Engine } from '../worker/contract';
 import type { Edit } from './edit';
 
 export interface ViewProps {

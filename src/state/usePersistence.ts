@@ -6,7 +6,7 @@
 // back as it was, with its messages: nothing typed is lost on a reload.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Device, FieldError, Scenario } from '../engine/types';
-import type { Engine } from '../engine/contract';
+import type { Engine } from '../worker/contract';
 import { canonicalJson, sameJson } from './canonical';
 import { encodeLink, isClassFragment, isTarget } from './link';
 import { keepAside, loadJson, loadLink, readAutosave, storage, writeAutosave } from './load';

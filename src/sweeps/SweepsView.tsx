@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldError } from '../engine/types';
 import type { ViewProps } from '../shared/view-props';
-import type { Engine } from '../engine/contract';
+import type { Engine } from '../worker/contract';
 import { FIGURES, DEFAULT_SETTINGS, type ChartDef, type FigureSettings } from './figures';
 import { ARCHITECTURES, METRICS, fieldAxisLabel, sweepFields, sweepValues, type MetricId, type SweepSpec, type ValuesSpec } from './model';
 import { runSweep, validateSweep, type SweepFailure, type SweepPoint, type SweepProgress } from './runner';

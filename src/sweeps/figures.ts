@@ -1,7 +1,7 @@
 // The ready figures of the MMSys'11 study (Figs. 9–12) and an SSD-lifetime
 // figure: each builds its sweeps from the core's presets, so one click runs
 // the study's configuration.
-import type { Engine } from '../engine/contract';
+import type { Engine } from '../worker/contract';
 import type { Scenario } from '../engine/types';
 import { linspace } from './values';
 import { setNumber, sweepFields, type MetricId, type SweepField, type SweepSpec, type Variant } from './model';

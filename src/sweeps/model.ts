@@ -147,22 +147,7 @@ export interface Est {
   n: number;
 }
 
-/** Two-sided 95 % Student t quantiles for 1..30 degrees of freedom. */
-const T95 = [
-  12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101,
-  2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042,
-];
-
-/** Mean and 95 % CI (Student t) of per-replication values, as the core computes its Estimates. */
-export function estimateOf(xs: number[]): Est {
-  const n = xs.length;
-  const mean = xs.reduce((a, b) => a + b, 0) / Math.max(1, n);
-  if (n < 2) return { y: mean, lo: mean, hi: mean, n };
-  const sd = Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1));
-  const half = (n - 1 <= 30 ? T95[n - 2] : 1.96) * (sd / Math.sqrt(n));
-  return { y: mean, lo: mean - half, hi: mean + half, n };
-}
-
+/** A point of a metric from the core's estimate (mean ± its 95 % CI, Student t: `tierplan_kit::stats::mean_ci95`). */
 function fromEstimate(e: { mean: number; ci95: number; n: number }): Est {
   return { y: e.mean, lo: e.mean - e.ci95, hi: e.mean + e.ci95, n: e.n };
 }
@@ -203,10 +188,7 @@ export const METRICS: Record<MetricId, MetricDef> = {
     axis: 'buffered streams (streams)',
     // The study's "buffered streams": streams served by the buffer cache,
     // whether a DRAM/flash interval cache or whole files on flash.
-    values: (r) => {
-      const fc = (k: number) => r.replications[k].tiers.find((t) => t.role === 'file_cache')?.avg_streams ?? 0;
-      return [{ est: estimateOf(r.replications.map((x, k) => x.buffered_streams + fc(k))) }];
-    },
+    values: (r) => [{ est: fromEstimate(r.summary.cache_streams) }],
   },
   hit_ratio: {
     id: 'hit_ratio',
@@ -242,13 +224,14 @@ export const METRICS: Record<MetricId, MetricDef> = {
     label: 'SSD lifetime',
     axis: 'SSD lifetime (days, log scale)',
     log: true,
-    // One value per flash tier that was written to; an unwritten tier
-    // (static LFU) wears nothing and has no finite lifetime to plot.
+    // One value per flash tier written to in every replication; an
+    // unwritten tier (static LFU) wears nothing and has no finite lifetime
+    // to plot.
     values: (r) =>
       r.flash.flatMap((f) => {
-        const h = r.replications.map((x) => x.flash.find((w) => w.role === f.role)?.lifetime_h);
-        if (h.some((v) => v === null || v === undefined)) return [];
-        return [{ part: f.role, partLabel: ROLE_SHORT[f.role], est: scaleEst(estimateOf(h as number[]), 1 / 24) }];
+        const h = f.lifetime_h;
+        if (h == null || h.n < r.replications.length) return [];
+        return [{ part: f.role, partLabel: ROLE_SHORT[f.role], est: scaleEst(fromEstimate(h), 1 / 24) }];
       }),
   },
 };

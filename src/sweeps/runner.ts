@@ -2,7 +2,7 @@
 // All runs are queued at once so the pool keeps every worker busy; each
 // finished point is reported as it arrives (with its analytic overlays);
 // aborting keeps the finished points and drops the rest.
-import type { Engine } from '../engine/contract';
+import type { Engine } from '../worker/contract';
 import type { FieldError, RunResult, Scenario } from '../engine/types';
 import { setNumber, type SweepSpec } from './model';
 

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../../src/engine/types';
-import type { Engine } from '../../src/engine/contract';
+import type { Engine } from '../../src/worker/contract';
 import { BlockView } from '../../src/block/BlockView';
 import { FormContext } from '../../src/shared/form';
 import { simApi } from '../helpers/wasm';

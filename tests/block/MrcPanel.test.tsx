@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MrcPanel } from '../../src/block/MrcPanel';
 import { GB_BLOCKS } from '../../src/block/mrc-curve';
-import type { Engine } from '../../src/engine/contract';
+import type { Engine } from '../../src/worker/contract';
 import type { Device } from '../../src/engine/types';
 import type { MrcResult } from '../../src/block/types';
 

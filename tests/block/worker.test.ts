@@ -8,9 +8,10 @@ import { resolve } from 'node:path';
 import * as Comlink from 'comlink';
 import { describe, expect, it } from 'vitest';
 import { loadStudies, simApi, studiesLoaded } from '../helpers/wasm';
-import { ScenarioError } from '../../src/engine/api';
-import { WorkerPool, type WorkerLike } from '../../src/engine/pool';
-import { workerApi } from '../../src/engine/worker-api';
+import { ScenarioError } from '../../src/worker/api';
+import type { WorkerLike } from '../../src/engine/pool';
+import { SimPool } from '../../src/worker';
+import { workerApi } from '../../src/worker/worker-api';
 import { runMrcJob } from '../../src/block/run';
 import type { Scenario } from '../../src/engine/types';
 import type { BlockProgress, BlockSpec, MrcResult } from '../../src/block/types';
@@ -107,7 +108,7 @@ describe('block runs on the pool', () => {
       Comlink.expose(workerApi(Promise.resolve(api), studiesLoaded), port2);
       return Object.assign(port1, { terminate: () => port1.close() });
     };
-    const pool = new WorkerPool(factory, { size: 1, chunk: 100_000 });
+    const pool = new SimPool(factory, { size: 1, chunk: 100_000 });
     try {
       const progress: BlockProgress[] = [];
       const r = await pool.runBlock(traced(), new Blob([sample]), { onProgress: (p) => progress.push(p) });

@@ -4,7 +4,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { Engine } from '../../src/engine/contract';
+import type { Engine } from '../../src/worker/contract';
 import { LESSONS } from '../../src/class/lessons';
 import type { Step } from '../../src/class/model';
 import { EMPTY_PROGRESS, type LessonProgress } from '../../src/class/progress';

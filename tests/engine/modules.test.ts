@@ -4,8 +4,8 @@
 // which the worker loads on the first call that needs it.
 import { describe, expect, it } from 'vitest';
 import { loadPlanner, loadStudies } from '../helpers/wasm';
-import { createSimApi, StudiesNotLoaded, type StudiesWasm } from '../../src/engine/api';
-import { workerApi } from '../../src/engine/worker-api';
+import { createSimApi, StudiesNotLoaded, type StudiesWasm } from '../../src/worker/api';
+import { workerApi } from '../../src/worker/worker-api';
 import type { Scenario } from '../../src/engine/types';
 
 const planner = loadPlanner();

@@ -5,9 +5,10 @@
 import * as Comlink from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newSimApi, simApi, studiesLoaded } from '../helpers/wasm';
-import { WasmPanic, type SimApi } from '../../src/engine/api';
-import { poolSize, WorkerPool, type WorkerLike } from '../../src/engine/pool';
-import { workerApi } from '../../src/engine/worker-api';
+import { WasmPanic, type SimApi } from '../../src/worker/api';
+import { poolSize, type WorkerLike } from '../../src/engine/pool';
+import { SimPool } from '../../src/worker';
+import { workerApi } from '../../src/worker/worker-api';
 import type { Scenario } from '../../src/engine/types';
 
 type Fake = WorkerLike & { terminated: boolean; crash(message: string): void };
@@ -18,7 +19,7 @@ const fakes: Fake[] = [];
  * Start a job, cancel it 20 ms in, and check that it rejects as aborted and
  * that the worker that did not stop within the grace time was replaced.
  */
-async function cancelStuckJob(pool: WorkerPool, start: (pool: WorkerPool, signal: AbortSignal) => Promise<unknown>): Promise<void> {
+async function cancelStuckJob(pool: SimPool, start: (pool: SimPool, signal: AbortSignal) => Promise<unknown>): Promise<void> {
   const ac = new AbortController();
   const p = start(pool, ac.signal);
   await new Promise((r) => setTimeout(r, 20));
@@ -59,7 +60,7 @@ function scenario(hours = 1, reps = 2, seed = 1): Scenario {
   return s;
 }
 
-let pool: WorkerPool | null = null;
+let pool: SimPool | null = null;
 afterEach(() => {
   pool?.dispose();
   pool = null;
@@ -75,9 +76,9 @@ describe('pool size', () => {
   });
 });
 
-describe('WorkerPool', () => {
+describe('WorkerPool (as the sim pool, SimPool)', () => {
   it('queues runs across the workers and gives each its own result', async () => {
-    pool = new WorkerPool(realFactory(), { size: 2, chunk: 5_000 });
+    pool = new SimPool(realFactory(), { size: 2, chunk: 5_000 });
     const seeds = [1, 2, 3, 4, 5];
     const results = await Promise.all(seeds.map((seed) => pool!.run(scenario(1, 1, seed))));
     expect(results.map((r) => r.replications[0].seed)).toEqual(seeds);
@@ -87,7 +88,7 @@ describe('WorkerPool', () => {
   });
 
   it('answers validation and presets through a worker', async () => {
-    pool = new WorkerPool(realFactory(), { size: 1 });
+    pool = new SimPool(realFactory(), { size: 1 });
     const s = await pool.defaultScenario();
     expect(await pool.validate(s)).toEqual([]);
     s.run.replications = 0;
@@ -99,7 +100,7 @@ describe('WorkerPool', () => {
   });
 
   it('reports progress through the proxied callback', async () => {
-    pool = new WorkerPool(realFactory(), { size: 1, chunk: 2_000 });
+    pool = new SimPool(realFactory(), { size: 1, chunk: 2_000 });
     const fractions: number[] = [];
     const r = await pool.run(scenario(2, 2), { onProgress: (p) => fractions.push(p.fraction) });
     expect(r.replications).toHaveLength(2);
@@ -108,7 +109,7 @@ describe('WorkerPool', () => {
   });
 
   it('cancels a running job through its AbortSignal and keeps the worker', async () => {
-    pool = new WorkerPool(realFactory(), { size: 1, chunk: 5_000 });
+    pool = new SimPool(realFactory(), { size: 1, chunk: 5_000 });
     const ac = new AbortController();
     const p = pool.run(scenario(200, 10), {
       signal: ac.signal,
@@ -121,7 +122,7 @@ describe('WorkerPool', () => {
   });
 
   it('drops a queued job on abort without running it', async () => {
-    pool = new WorkerPool(realFactory(), { size: 1, chunk: 5_000 });
+    pool = new SimPool(realFactory(), { size: 1, chunk: 5_000 });
     const first = pool.run(scenario(1, 1));
     const ac = new AbortController();
     const second = pool.run(scenario(1, 1), { signal: ac.signal });
@@ -134,7 +135,7 @@ describe('WorkerPool', () => {
 
   it('terminates and respawns a worker that does not stop after an abort', async () => {
     let n = 0;
-    pool = new WorkerPool(
+    pool = new SimPool(
       () => {
         const api = newSimApi();
         // The first worker hangs: its run never returns and ignores cancel.
@@ -149,7 +150,7 @@ describe('WorkerPool', () => {
   });
 
   it('replaces a crashed worker, rejects its job clearly, and the others go on', async () => {
-    pool = new WorkerPool(() => fakeWorker(newSimApi()), { size: 2, chunk: 2_000 });
+    pool = new SimPool(() => fakeWorker(newSimApi()), { size: 2, chunk: 2_000 });
     const long = pool.run(scenario(50, 2, 1));
     const other = pool.run(scenario(2, 1, 2));
     await new Promise((r) => setTimeout(r, 10));
@@ -164,7 +165,7 @@ describe('WorkerPool', () => {
 
   it('replaces a worker whose core panicked', async () => {
     let n = 0;
-    pool = new WorkerPool(
+    pool = new SimPool(
       () => {
         const api = newSimApi();
         if (n++ === 0) {
@@ -181,7 +182,7 @@ describe('WorkerPool', () => {
 
   it('runs a characterisation on a worker; Cancel terminates the worker that is busy with it', async () => {
     let n = 0;
-    pool = new WorkerPool(
+    pool = new SimPool(
       () => {
         const api = newSimApi();
         // The first worker is busy for ever, as with a long characterisation (one call, no steps).

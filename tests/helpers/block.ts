@@ -1,6 +1,6 @@
 // The block study's job call on a SimApi as an async engine (tests: no worker).
-import type { SimApi } from '../../src/engine/api';
-import type { Engine } from '../../src/engine/contract';
+import type { SimApi } from '../../src/worker/api';
+import type { Engine } from '../../src/worker/contract';
 
 let nextId = 2_000_000;
 

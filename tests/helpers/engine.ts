@@ -1,10 +1,10 @@
 // The app's Engine over the real core, called directly (wasm via initSync, no
 // worker): what the component tests render the UI with.
-import type { Engine } from '../../src/engine/contract';
+import type { Engine } from '../../src/worker/contract';
 import { requestJobs } from './request';
 import { blockJobs } from './block';
-import { forwardShortCalls } from '../../src/engine/calls';
-import type { SimApi } from '../../src/engine/api';
+import { forwardShortCalls } from '../../src/worker/calls';
+import type { SimApi } from '../../src/worker/api';
 import { simApi } from './wasm';
 
 let nextRunId = 1;

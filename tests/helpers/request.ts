@@ -1,6 +1,6 @@
 // The request-level job calls of a SimApi as an async engine (tests: no worker).
-import type { SimApi } from '../../src/engine/api';
-import type { Engine } from '../../src/engine/contract';
+import type { SimApi } from '../../src/worker/api';
+import type { Engine } from '../../src/worker/contract';
 
 let nextId = 1_000_000;
 

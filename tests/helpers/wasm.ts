@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as planner from '../../src/wasm-pkg/tierplan_planner';
 import * as studies from '../../src/wasm-pkg/tierplan_studies';
-import { createSimApi, type SimApi } from '../../src/engine/api';
+import { createSimApi, type SimApi } from '../../src/worker/api';
 
 let api: SimApi | null = null;
 

@@ -5,7 +5,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import type { FieldError, Scenario } from '../../src/engine/types';
-import type { Engine } from '../../src/engine/contract';
+import type { Engine } from '../../src/worker/contract';
 import { FormContext } from '../../src/shared/form';
 import { HttpView } from '../../src/http/HttpView';
 import { simApi } from '../helpers/wasm';
@@ -96,7 +96,8 @@ describe('HttpView', () => {
 
     for (const [k, v] of Object.entries({ fromRate: 5, toRate: 10, points: 2, replications: 1, durationH: 0.01, warmupH: 0.01 }))
       fireEvent.change(screen.getByTestId(`http-figure-${k}`), { target: { value: String(v) } });
-    expect(screen.getByTestId('http-figure-plan').textContent).toMatch(/2 rates × 5 policies = 10 runs/);
+    // The core reads the settings on a worker: wait for its answer.
+    await waitFor(() => expect(screen.getByTestId('http-figure-plan').textContent).toMatch(/2 rates × 5 policies = 10 runs/));
     fireEvent.click(screen.getByTestId('http-figure-run'));
     await waitFor(() => expect(screen.getByTestId('http-figure-status').textContent).toMatch(/^10 runs done/), { timeout: 60_000 });
     const circles = screen.getByTestId('http-figure').querySelectorAll('circle[data-series]');

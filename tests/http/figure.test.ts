@@ -1,8 +1,9 @@
 // @vitest-environment node
-// The miss-ratio figure's plain functions over real request-level results:
-// the rates, the point scenarios (policy, start, rate and run settings over
-// the edited scenario), the chart series and CSV rows, and the highest
-// rate at 0 % miss read off the points.
+// The miss-ratio figure: the core's rates, settings checks and point
+// scenarios (policy, start, rate and run settings over the edited scenario)
+// as the tab reaches them, and the tab's plain functions over real
+// request-level results (chart series, CSV rows, the highest rate at 0 %
+// miss read off the points).
 import { describe, expect, it } from 'vitest';
 import { simApi } from '../helpers/wasm';
 import {
@@ -10,18 +11,22 @@ import {
   SERIES,
   chartSeries,
   coreSettings,
-  figureRates,
   figureRows,
   maxRatesFromFigure,
-  pointScenario,
-  settingsErrors,
+  settingMessages,
   type FigurePoint,
+  type FigureSettings,
+  type SeriesId,
 } from '../../src/http/figure';
 import { utilisationSeries } from '../../src/http/details';
-import type { Estimate } from '../../src/engine/types';
+import type { Estimate, Scenario } from '../../src/engine/types';
 import type { RequestResult } from '../../src/http/types';
 
-describe('figure settings', () => {
+const figureRates = (f: FigureSettings) => simApi().figureOutline(coreSettings(f)).rates;
+const settingsErrors = (f: FigureSettings) => settingMessages(simApi().figureOutline(coreSettings(f)).errors);
+const pointScenario = (base: Scenario, id: SeriesId, rate: number, f: FigureSettings) => simApi().figurePointScenario(base, id, rate, coreSettings(f));
+
+describe('figure settings (the core reads them)', () => {
   it('spaces the rates evenly, rounded, without repeats', () => {
     expect(figureRates(DEFAULT_FIGURE)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
     expect(figureRates({ ...DEFAULT_FIGURE, fromRate: 1, toRate: 2, points: 4 })).toEqual([1, 1.33, 1.67, 2]);
@@ -32,6 +37,8 @@ describe('figure settings', () => {
     expect(settingsErrors(DEFAULT_FIGURE)).toEqual({});
     const e = settingsErrors({ fromRate: 0, toRate: -1, points: 2.5, replications: 0, durationH: NaN, warmupH: -1 });
     expect(Object.keys(e).sort()).toEqual(['durationH', 'fromRate', 'points', 'replications', 'toRate', 'warmupH']);
+    expect(e.points).toBe('must be a whole number from 1 to 100');
+    expect(figureRates({ ...DEFAULT_FIGURE, durationH: NaN })).toEqual([]);
     expect(settingsErrors({ ...DEFAULT_FIGURE, warmupH: 0 }).warmupH).toMatch(/above 0/);
   });
 });
@@ -65,6 +72,10 @@ describe('point scenarios', () => {
     // A dynamic object policy in the scenario is what the object series runs.
     base.request!.cache.policy = 'object';
     expect(pointScenario(base, 'object', 3, f).request!.cache.policy).toBe('object');
+    // The name says what runs, with the rate printed as the app prints numbers.
+    expect(pointScenario(base, 'ring-cold', 18, f).name).toBe('Ring cache (L2ARC), cold at 18 requests/s');
+    // A stream-level scenario has no request section to run.
+    expect(() => pointScenario(api.defaultScenario(), 'hdd', 3, f)).toThrow(/request: is missing/);
   });
 });
 

@@ -5,9 +5,10 @@
 import * as Comlink from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newSimApi, simApi, studiesLoaded } from '../helpers/wasm';
-import { ScenarioError } from '../../src/engine/api';
-import { WorkerPool, type WorkerLike } from '../../src/engine/pool';
-import { workerApi } from '../../src/engine/worker-api';
+import { ScenarioError } from '../../src/worker/api';
+import type { WorkerLike } from '../../src/engine/pool';
+import { SimPool } from '../../src/worker';
+import { workerApi } from '../../src/worker/worker-api';
 import type { Progress, Scenario } from '../../src/engine/types';
 import type { MaxRateProgress } from '../../src/http/types';
 
@@ -125,14 +126,14 @@ describe('I/O export', () => {
 });
 
 describe('request-level jobs on the pool', () => {
-  let pool: WorkerPool | null = null;
+  let pool: SimPool | null = null;
   afterEach(() => {
     pool?.dispose();
     pool = null;
   });
 
-  function fakePool(): WorkerPool {
-    return new WorkerPool(
+  function fakePool(): SimPool {
+    return new SimPool(
       (): WorkerLike => {
         const { port1, port2 } = new MessageChannel();
         Comlink.expose(workerApi(Promise.resolve(newSimApi()), studiesLoaded), port2);

@@ -2,7 +2,8 @@
 // target and the knee, a title's GB, and "Use this size" on the scenario's
 // flash file cache (or why not).
 import { describe, expect, it } from 'vitest';
-import { curveOf, policiesOf, titleGb, titleKnee, titlesForTarget, withFlashTitles } from '../../src/logs/title-curve';
+import { simApi } from '../helpers/wasm';
+import { curveOf, policiesOf, titleKnee, titlesForTarget, withFlashTitles } from '../../src/logs/title-curve';
 import type { Scenario, TitleCurves } from '../../src/logs/types';
 
 const curves: TitleCurves = {
@@ -60,7 +61,10 @@ describe('title curves', () => {
 
   it('sizes a title from the classes and the flash tier from titles', () => {
     // 60 min × 256 KB/s = 0.879 GB; 30 min × 512 KB/s the same.
-    expect(titleGb(scenario('ssd_lfu_hdd', null))).toBeCloseTo((3600 * 256) / 1024 ** 2, 12);
+    // The core's library size (libraryGb) over its titles, for the fixture's classes.
+    const base = simApi().defaultScenario();
+    const w = { ...base.workload, videos: 300, classes: scenario('ssd_lfu_hdd', null).workload.classes };
+    expect(simApi().libraryGb({ ...base, workload: w })! / w.videos).toBeCloseTo((3600 * 256) / 1024 ** 2, 12);
     const s = scenario('ssd_lfu_hdd', { device: 'ssd64', count: 1 });
     const r = withFlashTitles(s, 100, 0.879);
     if (!('ok' in r)) throw new Error(r.reason);

@@ -5,7 +5,7 @@
 // every configuration of the stated space simulated through SimJob.
 import { describe, expect, it } from 'vitest';
 import { loadStudies, simApi } from '../helpers/wasm';
-import { ScenarioError } from '../../src/engine/api';
+import { ScenarioError } from '../../src/worker/api';
 import { createSearchApi } from '../../src/optimiser/search-api';
 import { runOptimiser, type CandidateRunner, type OptimiserProgress } from '../../src/optimiser/client';
 import type { Architecture, Counts, OptimizeSpec, RunResult, Scenario } from '../../src/engine/types';

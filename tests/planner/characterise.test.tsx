@@ -6,7 +6,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { describe, expect, it } from 'vitest';
 import { useState } from 'react';
 import type { Device, Scenario } from '../../src/engine/types';
-import type { Engine } from '../../src/engine/contract';
+import type { Engine } from '../../src/worker/contract';
 import { FormContext } from '../../src/shared/form';
 import { DeviceCatalog } from '../../src/planner/DeviceCatalog';
 import { CharacterisationTable, PreconditionCharts, QueueDepthChart } from '../../src/planner/CharacterisationPanel';

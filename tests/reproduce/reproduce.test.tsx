@@ -2,7 +2,7 @@
 // worker): labels, the table before and after Run all, Open, and Cancel.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Engine } from '../../src/engine/contract';
+import type { Engine } from '../../src/worker/contract';
 import type { RunResult, Scenario } from '../../src/engine/types';
 import type { ReproductionRow, RequestOutput } from '../../src/reproduce/types';
 import { simApi } from '../helpers/wasm';

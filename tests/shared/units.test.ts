@@ -1,6 +1,7 @@
 // The architect's units (src/shared/units.ts) against independent arithmetic.
 import { describe, expect, it } from 'vitest';
-import { gbToDecimalTb, kbpsToMbps, libraryGb, mbpsToKbps, meanLengthS, rateToStreams, streamsToRate, tidy } from '../../src/shared/units';
+import { simApi } from '../helpers/wasm';
+import { gbToDecimalTb, kbpsToMbps, mbpsToKbps, meanLengthS, rateToStreams, streamsToRate, tidy } from '../../src/shared/units';
 
 describe("Little's law", () => {
   it('2 000 concurrent one-hour streams need λ = 2000 / 3600 s, and back', () => {
@@ -32,21 +33,33 @@ describe('Mbps and KB/s (KB = 1024 B, model §2)', () => {
   });
 });
 
-describe('library size', () => {
+describe('library size (the core\'s libraryGb, the one formula)', () => {
+  const workload = (videos: number, classes: { share: number; length_min: number; bitrate_kbps: number }[]) => {
+    const s = simApi().defaultScenario();
+    return { ...s, workload: { ...s.workload, videos, classes } };
+  };
+
   it('10 000 one-hour titles at 5 Mbps: the 20 954.76 GB the core names when the disks are too few', () => {
-    const gb = libraryGb(10_000, [{ share: 1, length_min: 60, bitrate_kbps: mbpsToKbps(5) }]);
+    const gb = simApi().libraryGb(workload(10_000, [{ share: 1, length_min: 60, bitrate_kbps: mbpsToKbps(5) }]))!;
     expect(gb).toBeCloseTo(20954.76, 2);
     // 10 000 × 3600 s × 5 × 10⁶ / 8 B = 22.5 × 10¹² B.
     expect(gbToDecimalTb(gb)).toBeCloseTo(22.5, 9);
   });
 
-  it('weights the classes by their shares', () => {
-    const gb = libraryGb(100, [
+  it('weights the classes by their shares, and shares off their sum as weights', () => {
+    const classes = [
       { share: 0.5, length_min: 10, bitrate_kbps: 1024 },
       { share: 0.5, length_min: 30, bitrate_kbps: 1024 },
-    ]);
+    ];
     // Mean title: 20 min × 1 MB/s = 1200 MB; 100 titles = 120 000 MB.
-    expect(gb).toBeCloseTo(120_000 / 1024, 9);
-    expect(libraryGb(5, [])).toBeNaN();
+    expect(simApi().libraryGb(workload(100, classes))).toBeCloseTo(120_000 / 1024, 9);
+    // Shares summing to 0.5 (the validator names them) quote the same mix's library, not half of it.
+    expect(simApi().libraryGb(workload(100, classes.map((c) => ({ ...c, share: 0.25 }))))).toBeCloseTo(120_000 / 1024, 9);
+    expect(simApi().libraryGb(workload(5, []))).toBeNaN();
+  });
+
+  it('says nothing for a workload it cannot read (an emptied field)', () => {
+    const s = workload(5, []);
+    expect(simApi().libraryGb({ ...s, workload: { ...s.workload, videos: null as unknown as number } })).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { simApi } from '../helpers/wasm';
 import { chartData } from '../../src/sweeps/chartData';
 import { FIGURES } from '../../src/sweeps/figures';
-import { estimateOf, getNumber, setNumber, sweepFields, sweepValues, type SweepSpec } from '../../src/sweeps/model';
+import { METRICS, getNumber, setNumber, sweepFields, sweepValues, type SweepSpec } from '../../src/sweeps/model';
 import { analyticsFor, runSweep, sweepTasks, validateSweep, type SweepPoint } from '../../src/sweeps/runner';
 import { SweepsView } from '../../src/sweeps/SweepsView';
 import { testEngine } from '../helpers/engine';
@@ -46,12 +46,18 @@ describe('sweep model', () => {
     expect(r.errors[0]).toMatchObject({ path: 'sweep.list', message: expect.stringContaining('whole numbers') as unknown });
   });
 
-  it('computes a Student-t 95 % interval', () => {
-    const e = estimateOf([1, 2, 3, 4]);
-    expect(e.y).toBe(2.5);
-    // s = 1.291, t(3) = 3.182: half-width 2.054
-    expect(e.hi - e.y).toBeCloseTo(2.054, 3);
-    expect(estimateOf([5])).toEqual({ y: 5, lo: 5, hi: 5, n: 1 });
+  it("plots the core's estimates: buffered streams are the buffer's and the file cache's, with a Student-t 95 % interval", async () => {
+    const s = short('mmsys11-fig11-ssd');
+    const r = await simApi().run(1, { ...s, run: { ...s.run, duration_h: 0.2, replications: 4 } });
+    const [{ est }] = METRICS.cache_streams.values(r);
+    // By hand from the replications: the buffer's streams plus the file cache's, mean ± t(3) × s / √4.
+    const xs = r.replications.map((x) => x.buffered_streams + (x.tiers.find((t) => t.role === 'file_cache')?.avg_streams ?? 0));
+    const mean = xs.reduce((a, b) => a + b, 0) / 4;
+    const sd = Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / 3);
+    expect(xs.some((x) => x !== xs[0])).toBe(true);
+    expect(est.y).toBeCloseTo(mean, 9);
+    expect(est.hi - est.y).toBeCloseTo(3.182 * (sd / 2), 3);
+    expect(est.n).toBe(4);
   });
 });
 

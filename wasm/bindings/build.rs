@@ -41,7 +41,9 @@ use tierplan_core::reproduce::{
     Method, Metric, Ours, ReproScenario, Reproduction, ReproductionRow, RequestInput,
     RequestMetric, RequestOutput, RequestReproScenario, Study, StudyConfig, Verdict,
 };
-use tierplan_core::request::figure::{FigurePlanPoint, FigureSeries, FigureSettings};
+use tierplan_core::request::figure::{
+    FigureForm, FigureOutline, FigurePlanPoint, FigureSeries, FigureSettings,
+};
 use tierplan_core::request::{
     DeviceReplication, DeviceUse, FlashWrites, IndexRam, MaxRatePoint, MaxRateProgress,
     MaxRateResult, RequestReplication, RequestResult, TimeSplit, WriteSizes,
@@ -230,6 +232,8 @@ fn main() {
         MaxRateResult,
         FigureSeries,
         FigureSettings,
+        FigureForm,
+        FigureOutline,
         FigurePlanPoint,
         SyntheticBlockWorkload,
         BlockTraceFormat,

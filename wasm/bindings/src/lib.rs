@@ -125,6 +125,19 @@ pub fn validate(
     to_js(&errors)
 }
 
+/// Library size of the scenario's workload in GB (1024³ B): titles × the
+/// shares' mean title size (`Workload::library_mb`), read but not range
+/// checked; `undefined` when the scenario cannot be read (an emptied
+/// field), NaN without a positive share. It reads the scenario with the
+/// reader both modules have, so the export adds no deserializer.
+#[wasm_bindgen(js_name = libraryGb)]
+pub fn library_gb(
+    #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: JsValue,
+) -> Option<f64> {
+    let s = read(&scenario).ok()?;
+    Some(s.library_mb() / 1024.0)
+}
+
 /// Erlang B for the scenario's disk tier (model §5: c = the streams all its
 /// disks carry, A = λ × video length); `undefined` for a workload of several
 /// classes or a disk without a read bandwidth. Throws the field errors of an

@@ -475,6 +475,40 @@ pub fn device_figures() -> Result<JsValue, JsError> {
     to_js(&tierplan_core::scenario::presets::device_figures())
 }
 
+/// The HTTP tab's figure settings read by the core: the rates they give,
+/// or their problems as `FieldError[]` (paths `figure.<setting>`).
+#[wasm_bindgen(js_name = figureOutline, unchecked_return_type = "FigureOutline")]
+pub fn figure_outline(
+    #[wasm_bindgen(unchecked_param_type = "FigureForm")] settings: JsValue,
+) -> Result<JsValue, JsError> {
+    use tierplan_core::request::figure::{self, FigureForm};
+    let form: FigureForm = from_js(&settings, "the figure's settings")?;
+    to_js(&figure::figure_outline(&form))
+}
+
+/// The scenario of one figure series at `rate` (the series' policy and
+/// start, the figure's run settings), as the figure runs it; throws a
+/// `FieldError[]` when the base has no request section.
+#[wasm_bindgen(js_name = figurePointScenario, unchecked_return_type = "Scenario")]
+pub fn figure_point_scenario(
+    #[wasm_bindgen(unchecked_param_type = "Scenario")] base: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "FigureSeries")] series: JsValue,
+    rate: f64,
+    #[wasm_bindgen(unchecked_param_type = "FigureSettings")] settings: JsValue,
+) -> Result<JsValue, JsValue> {
+    use tierplan_core::request::figure::{self, FigureSeries, FigureSettings};
+    let base = read(&base).map_err(field_errors_js)?;
+    let series: FigureSeries = from_js(&series, "the figure's series")?;
+    let settings: FigureSettings = from_js(&settings, "the figure's settings")?;
+    match figure::point_scenario(&base, series, rate, &settings) {
+        Some(s) => Ok(to_js(&s)?),
+        None => Err(field_errors_js(vec![FieldError {
+            path: "request".into(),
+            message: "is missing: the figure needs a request-level scenario".into(),
+        }])),
+    }
+}
+
 /// The HTTP tab's miss-ratio figure: its points (series, rate, the point's
 /// scenario and relative cost), longest first. Throws the settings'
 /// problems as `FieldError[]` (paths `figure.<setting>`).

@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 use tierplan_scenario::request::{CachePolicyKind, CacheStart};
-use tierplan_scenario::validate::REQUEST_SECTION_MISSING;
+use tierplan_scenario::validate::{FieldError, REQUEST_SECTION_MISSING};
 use tierplan_scenario::Scenario;
 
 /// One series of the figure.
@@ -149,6 +149,70 @@ pub fn settings_errors(f: &FigureSettings) -> Vec<(&'static str, &'static str)> 
     e
 }
 
+/// What the figure's settings give before anything runs: its rates, or
+/// the settings' problems (paths `figure.<setting>`, rates then empty).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct FigureOutline {
+    pub rates: Vec<f64>,
+    pub errors: Vec<FieldError>,
+}
+
+/// The figure's settings as a form holds them while they are edited: any
+/// number, or none (`null`: an emptied field, NaN).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct FigureForm {
+    pub from_rate: Option<f64>,
+    pub to_rate: Option<f64>,
+    pub points: Option<f64>,
+    pub replications: Option<f64>,
+    pub duration_h: Option<f64>,
+    pub warmup_h: Option<f64>,
+}
+
+impl FigureForm {
+    /// The settings the form says: an empty number is NaN and a count that
+    /// is not a whole number 0, both of which [`settings_errors`] refuses
+    /// with the setting's own message.
+    pub fn settings(&self) -> FigureSettings {
+        let real = |x: Option<f64>| x.unwrap_or(f64::NAN);
+        let count = |x: Option<f64>| match x {
+            Some(v) if v == libm::trunc(v) && (0.0..=f64::from(u32::MAX)).contains(&v) => v as u32,
+            _ => 0,
+        };
+        FigureSettings {
+            from_rate: real(self.from_rate),
+            to_rate: real(self.to_rate),
+            points: count(self.points),
+            replications: count(self.replications),
+            duration_h: real(self.duration_h),
+            warmup_h: real(self.warmup_h),
+        }
+    }
+}
+
+/// The figure's rates, or its settings' problems (the HTTP tab shows both
+/// as the settings are edited).
+pub fn figure_outline(form: &FigureForm) -> FigureOutline {
+    let f = form.settings();
+    let errors: Vec<FieldError> = settings_errors(&f)
+        .into_iter()
+        .map(|(name, message)| FieldError {
+            path: format!("figure.{name}"),
+            message: message.into(),
+        })
+        .collect();
+    FigureOutline {
+        rates: if errors.is_empty() {
+            figure_rates(&f)
+        } else {
+            Vec::new()
+        },
+        errors,
+    }
+}
+
 /// The scenario of one point: the base scenario's request section with the
 /// series' policy and start, the point's rate and the figure's run settings.
 /// `None` when the base has no request section.
@@ -279,6 +343,46 @@ mod tests {
         };
         let names: Vec<_> = settings_errors(&f).into_iter().map(|e| e.0).collect();
         assert_eq!(names, vec!["from_rate", "points"]);
+    }
+
+    #[test]
+    fn a_form_being_edited_gets_each_settings_message() {
+        // A zero rate, a fractional count, a count of none, an emptied
+        // period: each is refused with its setting's message, and no rates
+        // are given.
+        let form = FigureForm {
+            from_rate: Some(0.0),
+            to_rate: Some(-1.0),
+            points: Some(2.5),
+            replications: Some(0.0),
+            duration_h: None,
+            warmup_h: Some(-1.0),
+        };
+        let o = figure_outline(&form);
+        let paths: Vec<_> = o.errors.iter().map(|e| e.path.as_str()).collect();
+        assert_eq!(
+            paths,
+            vec![
+                "figure.from_rate",
+                "figure.to_rate",
+                "figure.points",
+                "figure.replications",
+                "figure.duration_h",
+                "figure.warmup_h"
+            ]
+        );
+        assert!(o.rates.is_empty());
+        let fine = FigureForm {
+            from_rate: Some(1.0),
+            to_rate: Some(2.0),
+            points: Some(4.0),
+            replications: Some(3.0),
+            duration_h: Some(1.0),
+            warmup_h: Some(1.0),
+        };
+        let o = figure_outline(&fine);
+        assert!(o.errors.is_empty());
+        assert_eq!(o.rates, vec![1.0, 1.33, 1.67, 2.0]);
     }
 
     #[test]

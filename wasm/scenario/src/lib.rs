@@ -91,13 +91,8 @@ impl Scenario {
             .chain(ic)
     }
 
-    /// Library size in MB (model §2 units).
+    /// Library size in MB (model §2 units): [`Workload::library_mb`].
     pub fn library_mb(&self) -> f64 {
-        let n = self.workload.videos as f64;
-        self.workload
-            .classes
-            .iter()
-            .map(|c| c.share * n * c.length_min * 60.0 * c.bitrate_kbps / 1024.0)
-            .sum()
+        self.workload.library_mb()
     }
 }

@@ -80,6 +80,32 @@ impl Workload {
             .fold(0.0, f64::max)
     }
 
+    /// Library size in MB (model §2 units: KB/s × s, MB = 1024 KB): the
+    /// titles times the mean size of a title, each class weighed by its
+    /// share of the shares' sum. With shares summing to 1 (the only ones the
+    /// validator accepts, so the only ones the engine runs) this is Σ share ×
+    /// titles × length × bitrate, the library the engine builds to within
+    /// one title per class (it gives whole titles to classes,
+    /// [`Workload::class_of_ranks`]). While a form holds shares that do not
+    /// sum to 1 (the validator names them), the shares count as relative
+    /// weights, so the size quoted beside them (and in the disk-capacity
+    /// message) is the mix's library, not a fraction of it. NaN without a
+    /// positive share. The one home of this formula: the app asks the core
+    /// (`libraryGb`); the validator and the optimiser call it.
+    pub fn library_mb(&self) -> f64 {
+        let total: f64 = self.classes.iter().map(|c| c.share).sum();
+        if total.is_nan() || total <= 0.0 {
+            return f64::NAN;
+        }
+        let kb_per_title: f64 = self
+            .classes
+            .iter()
+            .map(|c| c.share * c.length_min * 60.0 * c.bitrate_kbps)
+            .sum::<f64>()
+            / total;
+        self.videos as f64 * kb_per_title / 1024.0
+    }
+
     /// The class of the video at each initial popularity rank: largest
     /// deficit first, so every class is spread evenly over the ranks rather
     /// than one class holding all the popular titles.

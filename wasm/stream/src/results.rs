@@ -109,6 +109,10 @@ pub struct Summary {
     pub rejection_probability: Estimate,
     pub avg_streams: Estimate,
     pub buffered_streams: Estimate,
+    /// The study's "buffered streams": streams served by a cache, the
+    /// interval cache's buffer and the flash file cache together (each
+    /// replication's sum, then its mean and 95 % CI).
+    pub cache_streams: Estimate,
     pub hit_ratio: Estimate,
     pub peak_streams: Estimate,
     pub streams_per_dollar: Estimate,
@@ -252,6 +256,10 @@ pub fn summarise(reps: &[ReplicationResult]) -> Summary {
         rejection_probability: estimate(reps, |r| r.rejection_probability),
         avg_streams: estimate(reps, |r| r.avg_streams),
         buffered_streams: estimate(reps, |r| r.buffered_streams),
+        cache_streams: estimate(reps, |r| {
+            let file_cache = r.tiers.iter().find(|t| t.role == TierRole::FileCache);
+            r.buffered_streams + file_cache.map_or(0.0, |t| t.avg_streams)
+        }),
         hit_ratio: estimate(reps, |r| r.hit_ratio),
         peak_streams: estimate(reps, |r| r.peak_streams as f64),
         streams_per_dollar: estimate(reps, |r| r.streams_per_dollar),

@@ -1,9 +1,9 @@
-// The short-call registry (src/engine/calls.ts): every listed call exists on
+// The short-call registry (src/worker/calls.ts): every listed call exists on
 // the worker API over the real core, and forwarding passes arguments and
 // answers through unchanged.
 import { describe, expect, it } from 'vitest';
-import { SHORT_CALLS, everyCallListed, forwardShortCalls } from '../../src/engine/calls';
-import type { SimApi } from '../../src/engine/api';
+import { SHORT_CALLS, everyCallListed, forwardShortCalls } from '../../src/worker/calls';
+import type { SimApi } from '../../src/worker/api';
 import { simApi } from '../helpers/wasm';
 
 describe('short calls', () => {

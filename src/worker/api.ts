@@ -7,9 +7,11 @@
 // engines) is fetched the first time a call needs it. A call that needs it
 // before it is there throws `StudiesNotLoaded` before doing anything, and
 // the worker (worker-api.ts) loads the module and makes the call again.
-import type { FieldError, PresetInfo, Progress, RunResult, Scenario, Device, LfuOverlay } from './types';
+import type { FieldError, PresetInfo, Progress, RunResult, Scenario, Device, LfuOverlay } from '../engine/types';
 import type { MaxRateProgress, MaxRateResult, RequestResult } from '../http/types';
-import { driveJob, type SteppedJob } from './drive';
+import { DEFAULT_CHUNK, driveJob, type SteppedJob } from '../engine/drive';
+
+export { DEFAULT_CHUNK };
 import type { BlockProgress, BlockResult, MrcResult, MrcSpec } from '../block/types';
 import { runBlockJob, runMrcJob, type BlockRunDeps } from '../block/run';
 import { flashCalls, type FlashCalls } from '../flash/worker-calls';
@@ -22,12 +24,13 @@ import {
   StudiesNotLoaded,
   WasmPanic,
   isFieldErrors,
+  panicGuard,
   type CallContext,
   type PlannerWasm,
   type ScenarioModule,
   type StudiesSlot,
   type StudiesWasm,
-} from './modules';
+} from '../engine/modules';
 
 export { ScenarioError, StudiesNotLoaded, WasmPanic, type PlannerWasm, type StudiesSlot, type StudiesWasm };
 
@@ -48,8 +51,6 @@ function forPlanner(s: Scenario): Scenario {
   return copy;
 }
 
-/** Events simulated per `SimJob.step` call between progress reports. */
-export const DEFAULT_CHUNK = 200_000;
 
 export interface RunOptions {
   chunk?: number;
@@ -82,6 +83,8 @@ export interface SimApi extends FlashCalls, ReproduceCalls, RequestCalls, BlockC
   zipfTopKMass(n: number, exponent: number, k: number): number;
   lifetimeHours(capacityGb: number, peCycles: number, writeMbps: number, wa: number): number;
   writeAmplification(spareFactor: number): number;
+  /** Library size of the scenario's workload in GB (1024³ B), the core's `Workload::library_mb`; undefined when the scenario cannot be read. */
+  libraryGb(scenario: Scenario): number | undefined;
   /** Request-level run (model §11) of a scenario with a `request` section; cancelled like `run`. */
   runRequest(id: number, scenario: Scenario, onProgress?: (p: Progress) => unknown, chunk?: number): Promise<RequestResult>;
   /**
@@ -117,7 +120,6 @@ export function warmupScenario(base: Scenario): Scenario {
 export function createSimApi(planner: PlannerWasm, studiesSlot: StudiesSlot): SimApi {
   const running = new Set<number>();
   const cancelled = new Set<number>();
-  let poisoned: string | null = null;
 
   /** The studies module, or StudiesNotLoaded (the worker loads it and calls again). */
   function studies(): StudiesWasm {
@@ -142,20 +144,7 @@ export function createSimApi(planner: PlannerWasm, studiesSlot: StudiesSlot): Si
     return typeof value === 'object' && value !== null && !isStreamLevel(value) ? studies() : planner;
   }
 
-  /** Call into wasm; a trap becomes a WasmPanic carrying the Rust message. */
-  function guard<T>(f: () => T): T {
-    if (poisoned !== null) throw new WasmPanic(poisoned);
-    try {
-      return f();
-    } catch (e) {
-      if (e instanceof WebAssembly.RuntimeError) {
-        const msg = planner.takePanicMessage() ?? studiesSlot()?.takePanicMessage() ?? e.message;
-        poisoned = `the simulation core crashed: ${msg}`;
-        throw new WasmPanic(poisoned);
-      }
-      throw e;
-    }
-  }
+  const { guard, poisoned } = panicGuard('the simulation core', () => planner.takePanicMessage() ?? studiesSlot()?.takePanicMessage());
 
   /**
    * Create a core job and step it to the end with the one driver
@@ -176,7 +165,7 @@ export function createSimApi(planner: PlannerWasm, studiesSlot: StudiesSlot): Si
         if (isFieldErrors(e)) throw new ScenarioError(e);
         throw e;
       }
-      return await driveJob(job, { chunk, guard, cancelled: () => cancelled.has(id), onProgress, canFree: () => poisoned === null });
+      return await driveJob(job, { chunk, guard, cancelled: () => cancelled.has(id), onProgress, canFree: () => !poisoned() });
     } finally {
       running.delete(id);
       cancelled.delete(id);
@@ -187,7 +176,7 @@ export function createSimApi(planner: PlannerWasm, studiesSlot: StudiesSlot): Si
   async function traceRun<T>(id: number, start: (deps: BlockRunDeps) => Promise<T>): Promise<T> {
     running.add(id);
     try {
-      return await start({ guard, cancelled: () => cancelled.has(id), canFree: () => poisoned === null });
+      return await start({ guard, cancelled: () => cancelled.has(id), canFree: () => !poisoned() });
     } catch (e) {
       if (isFieldErrors(e)) throw new ScenarioError(e);
       throw e;
@@ -208,6 +197,10 @@ export function createSimApi(planner: PlannerWasm, studiesSlot: StudiesSlot): Si
     diskTierBlocking(s) {
       const r = reader(s);
       return guard(() => r.wasm.diskTierBlocking(r.scenario));
+    },
+    libraryGb(s) {
+      const r = reader(s);
+      return guard(() => r.wasm.libraryGb(r.scenario));
     },
     staticLfuOverlay(s) {
       const r = reader(s);

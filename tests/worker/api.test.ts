@@ -2,7 +2,7 @@
 // The worker API called directly, with the real wasm core loaded by initSync.
 import { describe, expect, it } from 'vitest';
 import { simApi } from '../helpers/wasm';
-import { createSimApi, ScenarioError, WasmPanic, warmupScenario } from '../../src/engine/api';
+import { createSimApi, ScenarioError, WasmPanic, warmupScenario } from '../../src/worker/api';
 import type { Progress, Scenario } from '../../src/engine/types';
 
 const api = simApi();

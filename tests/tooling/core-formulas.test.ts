@@ -1,0 +1,36 @@
+// @vitest-environment node
+// The check that formulas have one home (`npm run lint` runs
+// scripts/check-core-formulas.mjs over src/): it must fail when TypeScript
+// recomputes a core formula, name the file, line and the core's function,
+// and pass on the project's tree and on code that only shows core values.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const check = (...dirs: string[]) => spawnSync(process.execPath, ['scripts/check-core-formulas.mjs', ...dirs], { cwd: root, encoding: 'utf8' });
+
+describe('core formula check', () => {
+  it('fails on the fixture that recomputes the t table, 1.96 and the library size, naming each line', () => {
+    const r = check('tests/fixtures/core-formula');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('tests/fixtures/core-formula/recompute.ts:6: a TypeScript definition named after a core formula');
+    expect(r.stderr).toContain('recompute.ts:10: a Student t quantile table; the core computes it: tierplan_kit::stats::t_975');
+    expect(r.stderr).toContain('recompute.ts:10: the normal 97.5 % quantile 1.96');
+    expect(r.stderr).toContain('recompute.ts:16: a library or title size from the classes (share × length × bitrate); the core computes it: Workload::library_mb');
+    expect(r.stderr).not.toContain('clean.ts');
+  });
+
+  it('passes on src/, the tree the lint step checks', () => {
+    const r = check('src');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  });
+
+  it('is part of npm run lint, which scripts/test.sh runs', () => {
+    const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { scripts: Record<string, string> };
+    expect(pkg.scripts.lint).toContain('node scripts/check-core-formulas.mjs src');
+    expect(readFileSync(`${root}scripts/test.sh`, 'utf8')).toContain('npm run lint');
+  });
+});
