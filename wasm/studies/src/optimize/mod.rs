@@ -52,15 +52,19 @@
 //! their results in any order. [`optimize`] does the same sequentially.
 
 mod bound;
+mod rule;
 
 use bound::{bw_units, Capacities, Trace};
+use rule::Rule;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use tierplan_kit::devices::hdd::disk_tier_mbps;
 use tierplan_kit::stats::Estimate;
-use tierplan_scenario::validate::{validate, FieldError, MAX_COUNT};
+use tierplan_scenario::validate::{
+    validate, FieldError, MAX_COUNT, MAX_REPLICATIONS, MIN_REPLICATIONS_TO_DECIDE,
+};
 use tierplan_scenario::*;
-use tierplan_stream::results::RunResult;
+use tierplan_stream::results::{RunResult, TargetVerdict, PEAK_UTILISATION_WARNING};
 use tierplan_stream::run;
 
 /// How a configuration is judged to meet the target.
@@ -68,7 +72,14 @@ use tierplan_stream::run;
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Criterion {
-    /// Simulate: the rejection probability of EVERY replication ≤ target.
+    /// Simulate. A target above 0 is decided as the planner decides it
+    /// (`decide`, model §3): replications are added until the 95 % interval
+    /// of the rejection probability lies wholly below the target (pass) or
+    /// above it (fail), up to `max_replications`; "cannot decide" at the cap
+    /// is a fail. A target of 0 keeps the pathwise rule: no rejection in
+    /// any replication (an interval can never lie below 0, and "nobody
+    /// turned away" is a statement about the runs, not an estimate). Either
+    /// way every tier's peak utilisation must stay ≤ `max_peak_utilisation`.
     #[default]
     Simulated,
     /// The study's analytic rule: stream capacity of the disk and file-cache
@@ -114,9 +125,20 @@ pub struct Tco {
 #[serde(deny_unknown_fields)]
 pub struct OptimizeSpec {
     pub architectures: Vec<Architecture>,
-    /// Rejection probability allowed in every replication (default 0).
+    /// Rejection probability to meet (default 0: none in any replication).
     #[serde(default)]
     pub target: f64,
+    /// The most replications a candidate runs to decide a target above 0
+    /// (at least 3); `null`: [`DEFAULT_MAX_REPLICATIONS`].
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub max_replications: Option<u32>,
+    /// The highest peak utilisation any tier of a candidate may reach, as a
+    /// fraction (0.9 = 90 %; 1 = no ceiling); `null`: the planner's warning
+    /// threshold `PEAK_UTILISATION_WARNING`.
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub max_peak_utilisation: Option<f64>,
     #[serde(default)]
     pub criterion: Criterion,
     #[serde(default)]
@@ -211,10 +233,33 @@ pub struct TcoBreakdown {
     pub streams_per_dollar: f64,
 }
 
+/// A tier's peak utilisation in a simulated configuration.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TierPeak {
+    pub role: TierRole,
+    pub device: String,
+    /// The device's name, for tables.
+    pub name: String,
+    /// Busiest share of the tier's bandwidth (mean ± CI over replications;
+    /// 0 for a tier without a bandwidth limit) …
+    pub util_peak: Estimate,
+    /// … and in the busiest replication: what the ceiling is held to.
+    pub worst: f64,
+}
+
 /// Metrics of a simulated configuration.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Measurement {
+    /// Replications simulated (N): with a target above 0, until the
+    /// interval decided it or the cap.
+    pub replications: u32,
+    /// The confident-decision verdict on the target; `null` for a target of
+    /// 0 and for the study's capacity rule.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub verdict: Option<TargetVerdict>,
+    pub peak_utilisation: Vec<TierPeak>,
     pub avg_streams: Estimate,
     pub streams_per_dollar: Estimate,
     pub rejection_probability: Estimate,
@@ -261,6 +306,11 @@ pub struct ArchitectureResult {
     pub analytic_rejected: u32,
     /// Configurations never examined (more expensive than the optimum).
     pub not_examined: u64,
+    /// Simulated configurations that failed for a tier above the peak
+    /// utilisation ceiling …
+    pub over_ceiling: u32,
+    /// … and those whose interval still held the target at the cap.
+    pub undecided: u32,
 }
 
 /// One simulated configuration, for the cost-vs-streams chart.
@@ -274,6 +324,11 @@ pub struct EvaluatedConfig {
     pub feasible: bool,
     pub rejection_probability: f64,
     pub max_rejection_probability: f64,
+    /// Replications simulated.
+    pub replications: u32,
+    /// Why it fails the criterion (`null` when feasible).
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub reason: Option<String>,
     /// No other evaluated configuration has lower-or-equal cost and
     /// higher-or-equal average streams, strictly better in one.
     pub pareto: bool,
@@ -284,6 +339,15 @@ pub struct EvaluatedConfig {
 pub struct OptimizeResult {
     pub criterion: Criterion,
     pub target: f64,
+    /// The cap on replications in force (a target above 0 only).
+    pub max_replications: u32,
+    /// The peak-utilisation ceiling in force (a fraction).
+    pub max_peak_utilisation: f64,
+    /// The run every candidate made: the scenario's, with the cap as
+    /// `replications` and the target as `target_rejection` when the target
+    /// is decided by the sequential rule (what "use this configuration"
+    /// applies, so the planner repeats the optimiser's numbers).
+    pub run: RunConfig,
     pub architectures: Vec<ArchitectureResult>,
     pub evaluated: Vec<EvaluatedConfig>,
     pub simulations: u32,
@@ -331,6 +395,11 @@ pub fn parse_spec(json: &str) -> Result<OptimizeSpec, Vec<FieldError>> {
 /// Largest search space per architecture.
 pub const MAX_CONFIGURATIONS: u64 = 1_000_000;
 
+/// The optimiser's cap on replications per candidate when the spec leaves
+/// it unset: enough for an interval about half as wide as three give, while
+/// a candidate far from the target is decided after three.
+pub const DEFAULT_MAX_REPLICATIONS: u32 = 10;
+
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum St {
     Pending,
@@ -366,6 +435,8 @@ struct Arch {
     simulated: u32,
     pruned: u32,
     analytic: u32,
+    over_ceiling: u32,
+    undecided: u32,
     done: bool,
     /// Why this architecture is not searched (its cache tier cannot be
     /// formed from the scenario's devices); the others still are.
@@ -375,7 +446,7 @@ struct Arch {
 struct Evaluated {
     arch: usize,
     pos: usize,
-    feasible: bool,
+    reason: Option<String>,
     m: Measurement,
 }
 
@@ -408,6 +479,8 @@ pub struct Search {
     waiters: HashMap<u32, Vec<(usize, usize)>>,
     /// Configurations decided by a twin's simulation instead of their own.
     shared: u32,
+    /// The rule in force: target, cap and ceiling.
+    rule: Rule,
 }
 
 /// Interval-cache counts whose trace bounds one sweep computes together.
@@ -444,6 +517,8 @@ impl Arch {
             simulated: 0,
             pruned: 0,
             analytic: 0,
+            over_ceiling: 0,
+            undecided: 0,
             done: false,
             skipped: None,
         }
@@ -560,6 +635,15 @@ pub fn compute_tco(
     }
 }
 
+/// The bandwidth units a tier may use at a peak-utilisation ceiling.
+fn scaled(units: u64, ceiling: f64) -> u64 {
+    if ceiling >= 1.0 {
+        units
+    } else {
+        (units as f64 * ceiling).floor() as u64
+    }
+}
+
 fn ceil_div(a: f64, b: f64) -> u32 {
     if b <= 0.0 || !a.is_finite() {
         return 1;
@@ -602,6 +686,43 @@ impl Search {
                     spec.target * 100.0
                 ),
             ));
+        }
+        let rule = Rule {
+            criterion: spec.criterion,
+            target: spec.target,
+            cap: spec.max_replications.unwrap_or(DEFAULT_MAX_REPLICATIONS),
+            ceiling: spec
+                .max_peak_utilisation
+                .unwrap_or(PEAK_UTILISATION_WARNING),
+        };
+        let cap_ok = rule.cap_in_range();
+        if !cap_ok {
+            errors.push(err(
+                "optimize.max_replications",
+                format!(
+                    "{} is out of range: the cap on replications per configuration must be from {MIN_REPLICATIONS_TO_DECIDE} to {MAX_REPLICATIONS}",
+                    rule.cap
+                ),
+            ));
+        }
+        if !(rule.ceiling.is_finite() && rule.ceiling > 0.0 && rule.ceiling <= 1.0) {
+            errors.push(err(
+                "optimize.max_peak_utilisation",
+                format!(
+                    "{} % is out of range: a tier's peak-utilisation ceiling must be above 0 % and at most 100 % (here a fraction: {})",
+                    rule.ceiling * 100.0,
+                    rule.ceiling
+                ),
+            ));
+        }
+        // The run every candidate makes: with a target above 0 the
+        // planner's sequential run (`run.target_rejection`), capped at the
+        // optimiser's cap; else all the scenario's replications.
+        let mut scenario = scenario;
+        scenario.run.target_rejection = None;
+        if rule.sequential() && cap_ok && spec.target < 1.0 {
+            scenario.run.replications = rule.cap;
+            scenario.run.target_rejection = Some(spec.target);
         }
         for (p, v) in [
             ("disk", spec.max_counts.disk),
@@ -725,8 +846,9 @@ impl Search {
                 }
                 n
             };
+            // Streams a device carries at the ceiling's share of its bandwidth.
             let per_disk = tierplan_kit::analytics::streams_per_bandwidth(
-                disk_tier_mbps(s).unwrap_or(0.0),
+                disk_tier_mbps(s).unwrap_or(0.0) * rule.ceiling.min(1.0),
                 mean_kbps,
             ) as f64;
             let disk_max_derived = lib_min.max(ceil_div(c_star, per_disk)).min(MAX_COUNT);
@@ -753,7 +875,7 @@ impl Search {
                 let t = s.tiers.file_cache.as_ref().expect("validated");
                 let d = s.device(&t.device).expect("validated");
                 let per = tierplan_kit::analytics::streams_per_bandwidth(
-                    d.read_mbps.unwrap_or(0.0),
+                    d.read_mbps.unwrap_or(0.0) * rule.ceiling.min(1.0),
                     mean_kbps,
                 ) as f64;
                 let derived = ceil_div(lib_mb, d.capacity_gb * 1024.0)
@@ -879,7 +1001,7 @@ impl Search {
             .any(|a| a.space.tiers.iter().any(|t| t.max_derived))
         {
             notes.push(format!(
-                "maxima marked \"derived\" come from the workload: A = λ × mean length = {a_load:.1} streams, c* = A + 8√A + 20 = {c_star:.0}; disk: enough disks to carry c* alone; file cache: enough SSDs to hold the library and carry c*; interval cache: as many devices as the disk maximum's price buys"
+                "maxima marked \"derived\" come from the workload: A = λ × mean length = {a_load:.1} streams, c* = A + 8√A + 20 = {c_star:.0}; disk: enough disks to carry c* alone at the peak-utilisation ceiling; file cache: enough SSDs to hold the library and carry c* at the ceiling; interval cache: as many devices as the disk maximum's price buys"
             ));
         }
         if spec.criterion == Criterion::StudyCapacity
@@ -904,6 +1026,7 @@ impl Search {
             plain_in_flight: HashMap::new(),
             waiters: HashMap::new(),
             shared: 0,
+            rule,
         };
         if search.spec.criterion == Criterion::StudyCapacity {
             search.study_pass();
@@ -963,8 +1086,11 @@ impl Search {
             && self.base.policy.lfu_start == LfuStart::Warm
     }
 
-    /// Necessary condition: false if the configuration must reject more
-    /// than the target in some replication (see `bound.rs`).
+    /// Necessary condition: false if the configuration cannot meet the
+    /// target under the rule (see `bound.rs` and `Rule::may_pass`). A
+    /// configuration that passes keeps every tier's usage at or under the
+    /// ceiling in every replication, so its runs are runs of a system with
+    /// the bandwidths scaled by the ceiling, and the bound is taken there.
     fn may_be_feasible(&mut self, a: usize, pos: usize) -> bool {
         if !self.bounds_on {
             return true;
@@ -973,13 +1099,15 @@ impl Search {
         let c = self.archs[a].cfgs[pos].counts;
         let s = configure(&self.base, arch, c);
         let bmin = self.facts.bmin_units;
-        let disk_streams = bw_units(disk_tier_mbps(&s), c.disk).unwrap_or(u64::MAX / 4) / bmin;
+        let ceiling = self.rule.ceiling;
+        let usable = |units: Option<u64>| units.map_or(u64::MAX / 4, |u| scaled(u, ceiling));
+        let disk_streams = usable(bw_units(disk_tier_mbps(&s), c.disk)) / bmin;
         let key = (c.file_cache, c.interval_cache);
         if !self.archs[a].excess.contains_key(&key) {
             let (file_streams, cached) = match s.tiers.file_cache.as_ref() {
                 Some(t) if arch.has_file_cache() && t.count > 0 => {
                     let d = s.device(&t.device).expect("validated");
-                    let streams = bw_units(d.read_mbps, t.count).unwrap_or(u64::MAX / 4) / bmin;
+                    let streams = usable(bw_units(d.read_mbps, t.count)) / bmin;
                     let cached = if s.policy.lfu == LfuPolicy::Static {
                         // The engine's static staging, by rank at t = 0.
                         let w = &s.workload;
@@ -1028,7 +1156,7 @@ impl Search {
                         let d = s.device(&t.device).expect("validated");
                         let blocks = (d.capacity_gb * 1024.0).floor() as u64 * n as u64;
                         let streams = if d.kind == DeviceKind::Ssd {
-                            bw_units(d.read_mbps, n).unwrap_or(u64::MAX / 4) / bmin
+                            usable(bw_units(d.read_mbps, n)) / bmin
                         } else {
                             u64::MAX
                         };
@@ -1051,13 +1179,22 @@ impl Search {
             }
         }
         let warm = self.warm_trace(arch, c);
-        let target = self.spec.target;
+        let rule = self.rule;
         let ex = self.archs[a].excess[&key].clone();
         let tr = self.trace(warm);
-        !ex.iter().zip(&tr.reps).any(|(&m, r)| {
-            let lb = (m - disk_streams.min(i64::MAX as u64) as i64).max(0);
-            r.measured_arrivals > 0 && lb as f64 / r.measured_arrivals as f64 > target
-        })
+        let lower: Vec<f64> = ex
+            .iter()
+            .zip(&tr.reps)
+            .map(|(&m, r)| {
+                let lb = (m - disk_streams.min(i64::MAX as u64) as i64).max(0);
+                if r.measured_arrivals > 0 {
+                    lb as f64 / r.measured_arrivals as f64
+                } else {
+                    0.0
+                }
+            })
+            .collect();
+        rule.may_pass(&lower)
     }
 
     /// Whether a configuration passes the necessary conditions (true when
@@ -1186,7 +1323,25 @@ impl Search {
         out
     }
 
-    fn measurement(&self, scenario: &Scenario, r: &RunResult) -> Measurement {
+    fn measurement(
+        &self,
+        scenario: &Scenario,
+        r: &RunResult,
+        verdict: Option<TargetVerdict>,
+    ) -> Measurement {
+        let peak_utilisation = r
+            .tiers
+            .iter()
+            .map(|t| TierPeak {
+                role: t.role,
+                device: t.device.clone(),
+                name: scenario
+                    .device(&t.device)
+                    .map_or_else(|| t.device.clone(), |d| d.name.clone()),
+                util_peak: t.util_peak,
+                worst: rule::worst_peak(r, t.role),
+            })
+            .collect();
         let ssd_lifetimes: Vec<SsdLifetime> = r
             .flash
             .iter()
@@ -1214,6 +1369,9 @@ impl Search {
             compute_tco(scenario, t, r.summary.avg_streams.mean, &l)
         });
         Measurement {
+            replications: r.replications.len() as u32,
+            verdict,
+            peak_utilisation,
             avg_streams: r.summary.avg_streams,
             streams_per_dollar: r.summary.streams_per_dollar,
             rejection_probability: r.summary.rejection_probability,
@@ -1235,8 +1393,11 @@ impl Search {
         let c = self.archs[a].cfgs[pos].counts;
         let warm = self.warm_trace(arch, c);
         let warmup_zero = self.base.run.warmup_h == 0.0;
+        let rule = self.rule;
         let tr = self.trace(warm);
-        let ok = r.replications.len() == tr.reps.len()
+        // The replications the rule ran (all, or up to the deciding one),
+        // each against its own regenerated trace.
+        let ok = rule.ran_as_ruled(r, tr.reps.len())
             && r.replications.iter().zip(&tr.reps).all(|(x, t)| {
                 x.arrivals == t.measured_arrivals
                     && (!warmup_zero || x.rejections > 0 || x.peak_streams == t.peak_unlimited)
@@ -1297,13 +1458,13 @@ impl Search {
         self.verify_trace(a, pos, result);
         let arch = self.archs[a].arch;
         let scenario = configure(&self.base, arch, self.archs[a].cfgs[pos].counts);
-        let m = self.measurement(&scenario, result);
-        let feasible = match self.spec.criterion {
-            Criterion::Simulated => result.summary.max_rejection_probability <= self.spec.target,
-            Criterion::StudyCapacity => true,
-        };
+        let j = self.rule.judge(&scenario, result);
+        let m = self.measurement(&scenario, result, j.verdict);
+        let feasible = j.reason.is_none();
         let ar = &mut self.archs[a];
         ar.simulated += 1;
+        ar.over_ceiling += j.over_ceiling as u32;
+        ar.undecided += j.undecided as u32;
         ar.status[pos] = if feasible {
             St::Feasible
         } else {
@@ -1316,7 +1477,7 @@ impl Search {
         self.evaluated.push(Evaluated {
             arch: a,
             pos,
-            feasible,
+            reason: j.reason,
             m,
         });
         self.advance_resolved(a);
@@ -1373,10 +1534,20 @@ impl Search {
                         .collect::<Vec<_>>()
                         .join(", ");
                     let disk_max = t[0].max;
+                    let rule = self.rule;
+                    let meets = if rule.sequential() {
+                        format!(
+                            "meets rejection < {} (95 % interval, at most {} replications)",
+                            self.spec.target, rule.cap
+                        )
+                    } else {
+                        format!("meets rejection ≤ {} in every replication", self.spec.target)
+                    };
                     Some(format!(
-                        "no configuration with {maxes} meets rejection ≤ {} in every replication: raise optimize.max_counts.disk (now {disk_max}){}",
-                        self.spec.target,
-                        if t.len() > 1 { " or the cache maxima" } else { "" }
+                        "no configuration with {maxes} {meets} with every tier's peak utilisation ≤ {}: raise optimize.max_counts.disk (now {disk_max}){}{}",
+                        rule.ceiling,
+                        if t.len() > 1 { " or the cache maxima" } else { "" },
+                        if ar.over_ceiling > 0 { ", or the ceiling optimize.max_peak_utilisation" } else { "" }
                     ))
                 } else {
                     None
@@ -1397,6 +1568,8 @@ impl Search {
                     pruned: ar.pruned,
                     analytic_rejected: ar.analytic,
                     not_examined: ar.cfgs.len() as u64 - examined,
+                    over_ceiling: ar.over_ceiling,
+                    undecided: ar.undecided,
                 }
             })
             .collect();
@@ -1420,9 +1593,11 @@ impl Search {
                     counts: self.archs[e.arch].cfgs[e.pos].counts,
                     capital_cost: c,
                     avg_streams: s,
-                    feasible: e.feasible,
+                    feasible: e.reason.is_none(),
                     rejection_probability: e.m.rejection_probability.mean,
                     max_rejection_probability: e.m.max_rejection_probability,
+                    replications: e.m.replications,
+                    reason: e.reason.clone(),
                     pareto: !dominated,
                 }
             })
@@ -1430,6 +1605,9 @@ impl Search {
         OptimizeResult {
             criterion: self.spec.criterion,
             target: self.spec.target,
+            max_replications: self.rule.cap,
+            max_peak_utilisation: self.rule.ceiling,
+            run: self.base.run.clone(),
             architectures,
             evaluated,
             simulations: self.evaluated.len() as u32 - self.shared,
