@@ -7,10 +7,10 @@ import { dollars, estimate, lifetime, num, percent } from '../shared/format';
 import { decisionText } from '../shared/decision';
 import { deviceCountParts } from './format';
 
-/** A tier's peak utilisation in a row: "peak 84%" (a tier without a bandwidth limit has none to show). */
+/** A tier's peak utilisation in its busiest replication (what the ceiling holds): "peak 84%"; none for a tier without a bandwidth limit. */
 function peakOf(m: Measurement | null | undefined, role: TierRole): string | null {
   const t = m?.peak_utilisation.find((p) => p.role === role);
-  return t && t.util_peak.mean > 0 ? `peak ${percent(t.util_peak.mean)}` : null;
+  return t && t.worst > 0 ? `peak ${percent(t.worst)}` : null;
 }
 
 /** What the table's answers meet, in words: the rule the core applied. */

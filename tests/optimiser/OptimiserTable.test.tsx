@@ -67,7 +67,7 @@ describe('OptimiserTable', () => {
     expect(ssd.getByTestId('opt-counts').textContent).toMatch(/^\d+ × .+ \+ [1-3] × .+/);
     // Each device with its tier's peak utilisation (the ceiling's measure).
     const sm0 = result.architectures[1].best!.measurement!;
-    const peak = (role: string) => percent(sm0.peak_utilisation.find((t) => t.role === role)!.util_peak.mean);
+    const peak = (role: string) => percent(sm0.peak_utilisation.find((t) => t.role === role)!.worst);
     expect(ssd.getByTestId('opt-counts').textContent).toContain(`× ${nameOf('hdd15k')} · peak ${peak('disk')} + `);
     expect(ssd.getByTestId('opt-counts').textContent).toContain(`× ${nameOf('ssd_a')} · peak ${peak('file_cache')} · study capacity`);
     expect(ssd.getByTestId('opt-counts').textContent).not.toContain('ssd_a');
@@ -144,7 +144,7 @@ describe('OptimiserTable', () => {
       expect(row.getByTestId('opt-n').textContent).toBe(`N = ${m.replications}`);
       expect(row.getByTestId('opt-verdict').textContent).toBe(`meets < 1% (decided after ${m.replications} replications)`);
       expect(row.getByTestId('opt-rejection').textContent).toContain(estimate(m.rejection_probability, 'percent'));
-      expect(row.getByTestId('opt-peak-disk').textContent).toContain(percent(m.peak_utilisation.find((t) => t.role === 'disk')!.util_peak.mean));
+      expect(row.getByTestId('opt-peak-disk').textContent).toContain(percent(m.peak_utilisation.find((t) => t.role === 'disk')!.worst));
     }
     fireEvent.click(screen.getByTestId('opt-use-ssd_lfu_hdd'));
     const s = configured(small(), used[0], result.run);

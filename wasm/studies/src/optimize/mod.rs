@@ -8,7 +8,7 @@
 //! hold the library to `max_counts.disk`, interval cache and file cache from
 //! 0 to their maxima. Every combination is a configuration; the result states
 //! the ranges and how many there are. Unset maxima are derived from the
-//! workload (see [`Search::new`]) and flagged as derived.
+//! workload (see `space.rs`) and flagged as derived.
 //!
 //! # Exactness
 //! Configurations are visited in capital-cost order (ties: fewer disks, then
@@ -52,7 +52,9 @@
 //! their results in any order. [`optimize`] does the same sequentially.
 
 mod bound;
+mod checks;
 mod rule;
+mod space;
 
 use bound::{bw_units, Capacities, Trace};
 use rule::Rule;
@@ -60,11 +62,9 @@ use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use tierplan_kit::devices::hdd::disk_tier_mbps;
 use tierplan_kit::stats::Estimate;
-use tierplan_scenario::validate::{
-    validate, FieldError, MAX_COUNT, MAX_REPLICATIONS, MIN_REPLICATIONS_TO_DECIDE,
-};
+use tierplan_scenario::validate::{FieldError, MAX_COUNT};
 use tierplan_scenario::*;
-use tierplan_stream::results::{RunResult, TargetVerdict, PEAK_UTILISATION_WARNING};
+use tierplan_stream::results::{RunResult, TargetVerdict};
 use tierplan_stream::run;
 
 /// How a configuration is judged to meet the target.
@@ -652,366 +652,41 @@ fn ceil_div(a: f64, b: f64) -> u32 {
 }
 
 impl Search {
-    /// Validate the scenario and spec and lay out the search space.
-    ///
-    /// Derived maxima (when `max_counts` leaves them unset), with
-    /// A = λ × mean length and c* = A + 8√A + 20 streams (the Poisson peak
-    /// over a long run stays well below): disk — enough disks to carry c*
-    /// alone (and hold the library); file cache — enough SSDs to hold the
-    /// library and carry c* alone; interval cache — as many devices as the
-    /// price of the disk maximum buys (a buffer costing more than an all-disk
-    /// system cannot be the cheapest way to add streams).
+    /// Validate the scenario and spec and lay out the search space: the
+    /// spec's ranges and the run every candidate makes (`checks.rs`), the
+    /// scenario per architecture, then each architecture's space and the
+    /// notes (`space.rs`, where the derived maxima are explained).
     pub fn new(scenario: Scenario, spec: OptimizeSpec) -> Result<Search, Vec<FieldError>> {
-        let mut errors = Vec::new();
-        if spec.architectures.is_empty() {
-            errors.push(err(
-                "optimize.architectures",
-                "is empty: choose at least one architecture".into(),
-            ));
-        }
-        for (i, a) in spec.architectures.iter().enumerate() {
-            if spec.architectures[..i].contains(a) {
-                errors.push(err(
-                    &format!("optimize.architectures[{i}]"),
-                    format!("\"{}\" is listed twice", a.label()),
-                ));
-            }
-        }
-        if !(spec.target.is_finite() && (0.0..1.0).contains(&spec.target)) {
-            errors.push(err(
-                "optimize.target",
-                format!(
-                    "{} ({} %) is out of range: the share of viewers turned away must be at least 0 and below 1 (100 %)",
-                    spec.target,
-                    spec.target * 100.0
-                ),
-            ));
-        }
-        let rule = Rule {
-            criterion: spec.criterion,
-            target: spec.target,
-            cap: spec.max_replications.unwrap_or(DEFAULT_MAX_REPLICATIONS),
-            ceiling: spec
-                .max_peak_utilisation
-                .unwrap_or(PEAK_UTILISATION_WARNING),
-        };
-        let cap_ok = rule.cap_in_range();
-        if !cap_ok {
-            errors.push(err(
-                "optimize.max_replications",
-                format!(
-                    "{} is out of range: the cap on replications per configuration must be from {MIN_REPLICATIONS_TO_DECIDE} to {MAX_REPLICATIONS}",
-                    rule.cap
-                ),
-            ));
-        }
-        if !(rule.ceiling.is_finite() && rule.ceiling > 0.0 && rule.ceiling <= 1.0) {
-            errors.push(err(
-                "optimize.max_peak_utilisation",
-                format!(
-                    "{} % is out of range: a tier's peak-utilisation ceiling must be above 0 % and at most 100 % (here a fraction: {})",
-                    rule.ceiling * 100.0,
-                    rule.ceiling
-                ),
-            ));
-        }
-        // The run every candidate makes: with a target above 0 the
-        // planner's sequential run (`run.target_rejection`), capped at the
-        // optimiser's cap; else all the scenario's replications.
-        let mut scenario = scenario;
-        scenario.run.target_rejection = None;
-        if rule.sequential() && cap_ok && spec.target < 1.0 {
-            scenario.run.replications = rule.cap;
-            scenario.run.target_rejection = Some(spec.target);
-        }
-        for (p, v) in [
-            ("disk", spec.max_counts.disk),
-            ("interval_cache", spec.max_counts.interval_cache),
-            ("file_cache", spec.max_counts.file_cache),
-        ] {
-            if let Some(v) = v {
-                if v > MAX_COUNT {
-                    errors.push(err(
-                        &format!("optimize.max_counts.{p}"),
-                        format!("{v} is out of range: must be at most {MAX_COUNT}"),
-                    ));
-                }
-            }
-        }
-        if let Some(t) = &spec.tco {
-            if !(t.years.is_finite() && t.years > 0.0 && t.years <= 100.0) {
-                errors.push(err(
-                    "optimize.tco.years",
-                    format!("{} is out of range: must be 0 < value ≤ 100", t.years),
-                ));
-            }
-            if !(t.usd_per_kwh.is_finite() && (0.0..=100.0).contains(&t.usd_per_kwh)) {
-                errors.push(err(
-                    "optimize.tco.usd_per_kwh",
-                    format!(
-                        "{} is out of range: must be 0 ≤ value ≤ 100 $/kWh",
-                        t.usd_per_kwh
-                    ),
-                ));
-            }
-            if let Some(h) = t.hours_per_day {
-                if !(h.is_finite() && h > 0.0 && h <= 24.0) {
-                    errors.push(err(
-                        "optimize.tco.hours_per_day",
-                        format!("{h} is out of range: must be 0 < value ≤ 24"),
-                    ));
-                }
-            }
-        }
-        // The scenario itself, once per architecture, at its smallest counts.
-        let lib_mb = scenario.library_mb();
-        let mut skipped: Vec<(Architecture, String)> = Vec::new();
-        for a in &spec.architectures {
-            let mut s = configure(
-                &scenario,
-                *a,
-                Counts {
-                    disk: scenario.tiers.disk.count,
-                    interval_cache: 0,
-                    file_cache: 0,
-                },
-            );
-            // Library capacity is the optimiser's job, not an input error.
-            if let Some(d) = s.device(&s.tiers.disk.device) {
-                if d.capacity_gb > 0.0 {
-                    s.tiers.disk.count = ceil_div(lib_mb, d.capacity_gb * 1024.0).max(1);
-                }
-            }
-            for e in validate(&s) {
-                // A cache tier that cannot be formed (missing, or a device of
-                // the wrong kind) rules out this architecture, not the search.
-                if is_cache_tier_path(&e.path) {
-                    if !skipped.iter().any(|(x, _)| x == a) {
-                        skipped.push((
-                            *a,
-                            format!(
-                                "not searched: {} {} — choose a suitable device for that tier on the Scenario tab",
-                                e.path, e.message
-                            ),
-                        ));
-                    }
-                } else if !errors.iter().any(|x: &FieldError| x.path == e.path) {
-                    errors.push(e);
-                }
-            }
-        }
+        let (rule, mut errors) = checks::check_spec(&spec);
+        let scenario = checks::candidate_run(scenario, &rule);
+        let skipped = checks::check_scenario(&scenario, &spec.architectures, &mut errors);
         if !errors.is_empty() {
             return Err(errors);
         }
-
-        let w = &scenario.workload;
-        let probs = tierplan_kit::analytics::zipf_probabilities(w.videos, w.popularity.exponent());
-        let sc = w.class_of_ranks();
-        let (mut mean_len_s, mut mean_kbps) = (0.0, 0.0);
-        for (i, p) in probs.iter().enumerate() {
-            let c = &w.classes[sc[i] as usize];
-            mean_len_s += p * c.length_min * 60.0;
-            mean_kbps += p * c.bitrate_kbps;
-        }
-        let bmin_units = w
-            .classes
-            .iter()
-            .map(|c| (c.bitrate_kbps * bound::BW_SCALE).round() as u64)
-            .min()
-            .unwrap_or(1)
-            .max(1);
-        let facts = Facts {
-            bmin_units,
-            mean_len_s,
-            mean_kbps,
-        };
-        let a_load = w.arrival_rate * mean_len_s;
-        let c_star = a_load + 8.0 * a_load.sqrt() + 20.0;
-        let mut notes = Vec::new();
+        let facts = Facts::of(&scenario.workload);
+        let load = facts.load(scenario.workload.arrival_rate);
         let mut archs = Vec::new();
         for &arch in &spec.architectures {
-            let s = &scenario;
             if let Some((_, why)) = skipped.iter().find(|(a, _)| *a == arch) {
                 archs.push(Arch::skipped(arch, why.clone()));
                 continue;
             }
-            let disk_dev = s.device(&s.tiers.disk.device).expect("validated");
-            let lib_min = {
-                let mut n = ceil_div(lib_mb, disk_dev.capacity_gb * 1024.0).max(1);
-                while n > 1 && lib_mb <= disk_dev.capacity_gb * (n - 1) as f64 * 1024.0 {
-                    n -= 1;
-                }
-                while lib_mb > disk_dev.capacity_gb * n as f64 * 1024.0 {
-                    n += 1;
-                }
-                n
-            };
-            // Streams a device carries at the ceiling's share of its bandwidth.
-            let per_disk = tierplan_kit::analytics::streams_per_bandwidth(
-                disk_tier_mbps(s).unwrap_or(0.0) * rule.ceiling.min(1.0),
-                mean_kbps,
-            ) as f64;
-            let disk_max_derived = lib_min.max(ceil_div(c_star, per_disk)).min(MAX_COUNT);
-            let disk_max = spec.max_counts.disk.unwrap_or(disk_max_derived);
-            let mut tiers = vec![TierRange {
-                role: TierRole::Disk,
-                device: disk_dev.id.clone(),
-                min: lib_min,
-                max: disk_max,
-                max_derived: spec.max_counts.disk.is_none(),
-            }];
-            if disk_max < lib_min {
-                errors.push(err(
-                    "optimize.max_counts.disk",
-                    format!(
-                        "{disk_max} disks cannot hold the library ({:.1} GB needs {lib_min} of {}): raise it to at least {lib_min}",
-                        lib_mb / 1024.0,
-                        disk_dev.id
-                    ),
-                ));
-                continue;
-            }
-            if arch.has_file_cache() {
-                let t = s.tiers.file_cache.as_ref().expect("validated");
-                let d = s.device(&t.device).expect("validated");
-                let per = tierplan_kit::analytics::streams_per_bandwidth(
-                    d.read_mbps.unwrap_or(0.0) * rule.ceiling.min(1.0),
-                    mean_kbps,
-                ) as f64;
-                let derived = ceil_div(lib_mb, d.capacity_gb * 1024.0)
-                    .max(ceil_div(c_star, per))
-                    .clamp(1, MAX_COUNT);
-                tiers.push(TierRange {
-                    role: TierRole::FileCache,
-                    device: d.id.clone(),
-                    min: 0,
-                    max: spec.max_counts.file_cache.unwrap_or(derived),
-                    max_derived: spec.max_counts.file_cache.is_none(),
-                });
-            }
-            if arch.interval_cache_kind().is_some() {
-                let t = s.tiers.interval_cache.as_ref().expect("validated");
-                let d = s.device(&t.device).expect("validated");
-                let derived = if d.price > 0.0 {
-                    ceil_div(disk_max as f64 * disk_dev.price, d.price).clamp(1, MAX_COUNT)
-                } else {
-                    64
-                };
-                tiers.push(TierRange {
-                    role: TierRole::IntervalCache,
-                    device: d.id.clone(),
-                    min: 0,
-                    max: spec.max_counts.interval_cache.unwrap_or(derived),
-                    max_derived: spec.max_counts.interval_cache.is_none(),
-                });
-            }
-            let size: u64 = tiers.iter().map(|t| (t.max - t.min + 1) as u64).product();
-            if size > MAX_CONFIGURATIONS {
-                errors.push(err(
-                    "optimize.max_counts",
-                    format!(
-                        "{}: {size} configurations, at most {MAX_CONFIGURATIONS}: lower the maxima",
-                        arch.label()
-                    ),
-                ));
-                continue;
-            }
-            let range = |role: TierRole| {
-                tiers
-                    .iter()
-                    .find(|t| t.role == role)
-                    .map_or((0, 0), |t| (t.min, t.max))
-            };
-            let (d0, d1) = range(TierRole::Disk);
-            let (f0, f1) = range(TierRole::FileCache);
-            let (i0, i1) = range(TierRole::IntervalCache);
-            let price =
-                |t: Option<&TierSpec>| t.and_then(|t| s.device(&t.device)).map_or(0.0, |d| d.price);
-            let (pd, pf, pi) = (
-                price(Some(&s.tiers.disk)),
-                price(s.tiers.file_cache.as_ref()),
-                price(s.tiers.interval_cache.as_ref()),
-            );
-            let mut cfgs = Vec::with_capacity(size as usize);
-            for disk in d0..=d1 {
-                for file_cache in f0..=f1 {
-                    for interval_cache in i0..=i1 {
-                        cfgs.push(Cfg {
-                            counts: Counts {
-                                disk,
-                                interval_cache,
-                                file_cache,
-                            },
-                            cost: disk as f64 * pd
-                                + file_cache as f64 * pf
-                                + interval_cache as f64 * pi,
-                        });
-                    }
-                }
-            }
-            cfgs.sort_by(|a, b| {
-                a.cost
-                    .total_cmp(&b.cost)
-                    .then(a.counts.disk.cmp(&b.counts.disk))
-                    .then(a.counts.file_cache.cmp(&b.counts.file_cache))
-                    .then(a.counts.interval_cache.cmp(&b.counts.interval_cache))
-            });
-            let description = format!(
-                "{}: {} — {} configurations, visited in capital-cost order",
-                arch.label(),
-                tiers
-                    .iter()
-                    .map(|t| format!(
-                        "{} {} × {}..={}{}",
-                        t.role.label(),
-                        t.device,
-                        t.min,
-                        t.max,
-                        if t.max_derived { " (max derived)" } else { "" }
-                    ))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                cfgs.len()
-            );
-            let n = cfgs.len();
-            archs.push(Arch::new(
+            match space::lay_out(
+                &scenario,
                 arch,
-                SearchSpace {
-                    tiers,
-                    configurations: n as u64,
-                    description,
-                },
-                cfgs,
-            ));
+                &spec.max_counts,
+                &facts,
+                load,
+                rule.ceiling,
+            ) {
+                Ok(a) => archs.push(a),
+                Err(e) => errors.push(e),
+            }
         }
         if !errors.is_empty() {
             return Err(errors);
         }
-        let arrivals =
-            w.arrival_rate * scenario.run.duration_h * 3600.0 * scenario.run.replications as f64;
-        let bounds_on =
-            spec.criterion == Criterion::Simulated && arrivals <= bound::MAX_TRACE_ARRIVALS;
-        if spec.criterion == Criterion::Simulated && !bounds_on {
-            notes.push(format!(
-                "about {arrivals:.0} arrivals over all replications: too many to keep the arrival trace, so no configuration is pruned and every one up to the optimum is simulated"
-            ));
-        }
-        if archs
-            .iter()
-            .any(|a| a.space.tiers.iter().any(|t| t.max_derived))
-        {
-            notes.push(format!(
-                "maxima marked \"derived\" come from the workload: A = λ × mean length = {a_load:.1} streams, c* = A + 8√A + 20 = {c_star:.0}; disk: enough disks to carry c* alone at the peak-utilisation ceiling; file cache: enough SSDs to hold the library and carry c* at the ceiling; interval cache: as many devices as the disk maximum's price buys"
-            ));
-        }
-        if spec.criterion == Criterion::StudyCapacity
-            && spec
-                .architectures
-                .iter()
-                .any(|a| a.interval_cache_kind().is_some())
-        {
-            notes.push("the study's capacity rule credits an interval cache with no streams (it has no closed form); use the simulated criterion to size one".into());
-        }
+        let (bounds_on, notes) = space::bounds_and_notes(&scenario, &spec, &archs, load);
         let mut search = Search {
             base: scenario,
             spec,
