@@ -102,28 +102,27 @@ function CeilingField({ value, shownDefault, onChange, setLocalBad }: { value: n
   const dflt = shownDefault === null ? 'the planner’s warning threshold' : `${tidy(shownDefault * 100)} %, the planner’s warning threshold`;
   return (
     <div className="field">
-      <label htmlFor={`opt-${path}`}>Peak utilisation of any tier, at most</label>
-      <span className="with-unit">
-        <input
-          id={`opt-${path}`}
-          type="text"
-          inputMode="decimal"
-          data-testid={`field-${path}`}
-          value={text}
-          placeholder={shownDefault === null ? 'default' : `default: ${tidy(shownDefault * 100)}`}
-          aria-invalid={local !== null}
-          onChange={(e) => {
-            const v = e.target.value;
-            setText(v);
-            const x = v.trim();
-            if (x === '') onChange(null);
-            else if (Number.isFinite(Number(x))) onChange(Number(x) / 100);
-          }}
-        />
-        <span className="unit">%</span>
-      </span>
+      <label htmlFor={`opt-${path}`}>
+        Peak utilisation of any tier, at most<span className="unit"> (%)</span>
+      </label>
+      <input
+        id={`opt-${path}`}
+        type="text"
+        inputMode="decimal"
+        data-testid={`field-${path}`}
+        value={text}
+        placeholder={shownDefault === null ? 'default' : `default: ${tidy(shownDefault * 100)}`}
+        aria-invalid={local !== null}
+        onChange={(e) => {
+          const v = e.target.value;
+          setText(v);
+          const x = v.trim();
+          if (x === '') onChange(null);
+          else if (Number.isFinite(Number(x))) onChange(Number(x) / 100);
+        }}
+      />
       <span className="hint" data-testid="opt-ceiling-hint">
-        of each tier’s bandwidth at its busiest moment; a configuration above it is rejected, with the reason. Blank: {dflt}. 100 = no ceiling.
+        of each tier’s bandwidth at its busiest moment, in every replication; a configuration above it is rejected, with the reason. Blank: {dflt}. 100 = no ceiling.
       </span>
       <FieldMessages path={path} local={local} />
     </div>
