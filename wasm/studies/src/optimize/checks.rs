@@ -22,7 +22,7 @@ pub(super) fn check_spec(spec: &OptimizeSpec) -> (Rule, Vec<FieldError>) {
         ));
     }
     let rule = Rule {
-        criterion: spec.criterion,
+        simulated: spec.criterion == super::Criterion::Simulated,
         target: spec.target,
         cap: spec.max_replications.unwrap_or(DEFAULT_MAX_REPLICATIONS),
         ceiling: spec

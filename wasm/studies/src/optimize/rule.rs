@@ -2,7 +2,6 @@
 //! target decided as the planner decides it (`decide`, model §3), and every
 //! tier's peak utilisation under a ceiling.
 
-use super::Criterion;
 use tierplan_scenario::validate::{MAX_REPLICATIONS, MIN_REPLICATIONS_TO_DECIDE};
 use tierplan_scenario::Scenario;
 use tierplan_scenario::TierRole;
@@ -20,7 +19,9 @@ pub(super) fn worst_peak(r: &RunResult, role: TierRole) -> f64 {
 /// The criterion, target, replication cap and ceiling of a search.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Rule {
-    pub criterion: Criterion,
+    /// The simulated criterion (else the study's capacity rule, which
+    /// passes whatever it simulates).
+    pub simulated: bool,
     pub target: f64,
     /// Replications at most, for a target above 0.
     pub cap: u32,
@@ -51,7 +52,7 @@ impl Rule {
     /// "misses" or "cannot decide", and "nobody turned away" is a fact of
     /// the runs, not an estimate.
     pub fn sequential(&self) -> bool {
-        self.criterion == Criterion::Simulated && self.target > 0.0
+        self.simulated && self.target > 0.0
     }
 
     /// The cap is one the run's checks accept.
@@ -88,9 +89,7 @@ impl Rule {
                     ))
                 }
             }
-        } else if self.criterion == Criterion::Simulated
-            && r.summary.max_rejection_probability > self.target
-        {
+        } else if self.simulated && r.summary.max_rejection_probability > self.target {
             reasons.push(format!(
                 "rejects {} in its worst replication, above {}",
                 pct(r.summary.max_rejection_probability),
@@ -101,7 +100,7 @@ impl Rule {
         // warns on is under it too, and the trace bound may take the tiers
         // at their ceiling's bandwidth).
         let mut over_ceiling = false;
-        if self.criterion == Criterion::Simulated {
+        if self.simulated {
             for t in &r.tiers {
                 let worst = worst_peak(r, t.role);
                 if worst > self.ceiling {
