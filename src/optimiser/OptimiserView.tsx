@@ -388,7 +388,7 @@ export function OptimiserPage({
             <span className="hint" data-testid="opt-rule-hint">
               A configuration passes when the 95 % interval of its simulated rejection probability lies wholly below the target, as the Planner decides a
               target: replications are added from 3 up to {preview.result?.max_replications ?? 'the cap'} until the interval clears it;{' '}
-              <strong>“cannot decide” at the cap counts as a fail</strong>. A target of 0 needs no rejection in every replication. Every tier’s peak
+              <strong>“cannot decide” at the cap counts as a fail</strong>. A target of 0 needs no rejection in any replication. Every tier’s peak
               utilisation must also stay at or under the ceiling. Cheaper configurations are excluded only by conditions that provably hold for the very
               arrival sequence simulated, so the answer equals simulating everything.
             </span>
