@@ -80,11 +80,23 @@ for (const [name, width, height] of [
     await expect(opt.status).toContainText('Done in', { timeout: 300_000 });
     const result = JSON.parse((await page.getByTestId('opt-json').textContent()) ?? 'null') as OptimizeResult;
     expect(result.target).toBe(0.01);
+    // Decided as the Planner decides a target, every tier under the 90 % ceiling (the Planner's warning threshold).
+    expect(result.max_peak_utilisation).toBe(0.9);
+    await expect(page.getByTestId('opt-caption')).toContainText('decided by the 95 % interval');
+    await expect(page.getByTestId('opt-caption')).toContainText('peak utilisation ≤ 90%');
+    await expect(page.getByTestId('field-optimize.max_peak_utilisation')).toHaveAttribute('placeholder', 'default: 90');
     // The cheapest architecture's row shows $/stream, capital, TCO and SSD lifetime.
     const best = result.architectures.filter((a) => a.best).sort((a, b) => a.best!.capital_cost - b.best!.capital_cost)[0];
     const row = opt.row(best.architecture);
     for (const id of ['opt-cost', 'opt-dps', 'opt-tco', 'opt-lifetime']) await expect(row.getByTestId(id)).not.toHaveText(/^(…|—)?$/);
     await expect(row.getByTestId('opt-dps')).toContainText('$');
+    // N, the interval and the verdict; each tier's peak utilisation, at or under the ceiling.
+    const m = best.best!.measurement!;
+    await expect(row.getByTestId('opt-n')).toHaveText(`N = ${m.replications}`);
+    await expect(row.getByTestId('opt-verdict')).toContainText('meets < 1%');
+    expect(m.rejection_probability.mean + m.rejection_probability.ci95).toBeLessThan(0.01);
+    expect(m.peak_utilisation.every((t) => t.worst <= 0.9)).toBe(true);
+    await expect(row.getByTestId('opt-peak-disk')).toContainText('peak');
     // The chart labels each architecture's optimum.
     await expect(page.getByTestId('opt-chart-text').filter({ hasText: 'SSD LFU' })).toBeVisible();
     await page.screenshot({ path: info.outputPath(`architect-optimiser-${name}.png`), fullPage: true });
@@ -109,8 +121,11 @@ for (const [name, width, height] of [
     expect(applied.tiers.disk.count).toBe(best.best!.counts.disk);
     if (best.space.tiers.some((t) => t.role === 'file_cache')) expect(applied.tiers.file_cache?.count).toBe(best.best!.counts.file_cache);
     if (best.space.tiers.some((t) => t.role === 'interval_cache')) expect(applied.tiers.interval_cache?.count).toBe(best.best!.counts.interval_cache);
-    // The results: capital, $/stream and the SSD lifetime, equal to the optimiser's row.
+    // The results: capital, $/stream and the SSD lifetime, equal to the optimiser's row (the same run: its cap and target).
+    expect(applied.run).toEqual(result.run);
     const run = await app.result();
+    expect(run.decision?.verdict).toBe('meets');
+    expect(run.replications).toHaveLength(best.best!.measurement!.replications);
     expect(run.capital_cost).toBe(best.best!.capital_cost);
     expect(run.summary.avg_streams).toEqual(best.best!.measurement!.avg_streams);
     await expect(page.getByTestId('kpi-dollars_per_stream')).toContainText('$');
@@ -144,6 +159,7 @@ for (const [name, width, height] of [
     // The answer holds on more evidence: re-run with 10 replications, it
     // still turns away < 1 % of viewers. (The row's TCO belongs to the
     // optimiser's configuration only: the edited scenario's results go without it.)
+    await page.getByTestId('field-run.decide').uncheck();
     await app.setField('run.replications', '10');
     await app.run();
     await expect(page.getByTestId('kpi-tco')).toHaveCount(0);
@@ -153,6 +169,9 @@ for (const [name, width, height] of [
     expect(ten.replications).toHaveLength(10);
     info.annotations.push({ type: 'ten-replications', description: `rejection ${ten.summary.rejection_probability.mean} ± ${ten.summary.rejection_probability.ci95}, worst ${ten.summary.max_rejection_probability}` });
     expect(ten.summary.rejection_probability.mean).toBeLessThan(0.01);
+    // … by the same rule: the 95 % interval of the ten lies below 1 %.
+    expect(ten.summary.rejection_probability.mean + ten.summary.rejection_probability.ci95).toBeLessThan(0.01);
+    for (const t of ten.tiers) expect(t.util_peak.mean, t.role).toBeLessThanOrEqual(0.9);
     await page.screenshot({ path: info.outputPath(`architect-ten-replications-${name}.png`), fullPage: false });
   });
 }

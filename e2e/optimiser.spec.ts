@@ -23,6 +23,8 @@ function nativeOptimize(criterion: string): OptimizeResult {
       criterion,
       max_counts: { disk: null, interval_cache: null, file_cache: null },
       tco: { years: 5, usd_per_kwh: 0.12, hours_per_day: 24 },
+      // As the study check: no peak-utilisation ceiling.
+      max_peak_utilisation: 1,
     }),
   );
   return JSON.parse(execFileSync(CLI, ['optimize', scenario, '--spec', spec]).toString()) as OptimizeResult;
@@ -94,6 +96,16 @@ test('spec errors name the field; a search can be cancelled', async ({ page }) =
   await expect(opt.error('optimize.max_counts.disk')).toContainText('whole number');
   await opt.field('optimize.max_counts.disk').fill('');
   await expect(page.getByTestId('derived-optimize.max_counts.disk')).toContainText('derived from the workload');
+  // The peak-utilisation ceiling, in percent: its range named by the core, a non-number by the field.
+  const ceiling = opt.field('optimize.max_peak_utilisation');
+  await ceiling.fill('150');
+  await expect(opt.error('optimize.max_peak_utilisation')).toContainText('150 % is out of range');
+  await expect(opt.error('optimize.max_peak_utilisation')).toContainText('at most 100 %');
+  await expect(opt.runButton).toBeDisabled();
+  await ceiling.fill('9o');
+  await expect(opt.error('optimize.max_peak_utilisation')).toContainText('enter a percentage');
+  await ceiling.fill('');
+  await expect(ceiling).toHaveAttribute('placeholder', 'default: 90');
   await expect(page.getByTestId('opt-space-hdd_only')).toContainText('configurations');
   await expect(opt.runButton).toBeEnabled();
   // An architecture whose tier holds the wrong kind of device: the core names

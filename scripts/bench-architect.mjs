@@ -28,7 +28,10 @@ for (const f of ['dist/index.html', CLI]) {
 const KBPS_4_MBPS = 4e6 / 8 / 1024;
 const dir = mkdtempSync(join(tmpdir(), 'tierplan-architect-'));
 const spec = join(dir, 'spec.json');
-writeFileSync(spec, JSON.stringify({ architectures: ['hdd_only', 'dram_ic_hdd', 'ssd_lfu_hdd'], tco: { years: 5, usd_per_kwh: 0.12 } }));
+// The app's defaults, so native and Chromium run the same search: a 1 % target
+// decided by the 95 % interval (replications up to the core's cap), the
+// core's peak-utilisation ceiling.
+writeFileSync(spec, JSON.stringify({ architectures: ['hdd_only', 'dram_ic_hdd', 'ssd_lfu_hdd'], target: 0.01, tco: { years: 5, usd_per_kwh: 0.12 } }));
 
 /** The architect's question on a preset's devices, as a scenario file. */
 function question(preset, dynamic) {
@@ -70,7 +73,12 @@ for (const c of cases) {
   c.simulations = r.simulations;
   c.optimum = r.architectures
     .filter((a) => a.best)
-    .map((a) => `${a.architecture} $${a.best.capital_cost}`)
+    .map((a) => {
+      // (N and peaks: printed when the CLI reports them.)
+      const m = a.best.measurement;
+      const peaks = (m?.peak_utilisation ?? []).map((t) => t.util_peak.mean);
+      return `${a.architecture} $${a.best.capital_cost}${peaks.length ? ` (N = ${m.replications}, busiest tier ${(Math.max(...peaks) * 100).toFixed(1)} %)` : ''}`;
+    })
     .join(', ');
 }
 

@@ -59,9 +59,13 @@ export function App({ engine }: { engine: Engine }) {
   // URL, autosave, presets and files (src/state); drafts the core does not accept yet are kept too.
   // "Run it" on a scenario a link opened: run as soon as the core has accepted it.
   const [runWhenAccepted, setRunWhenAccepted] = useState<Scenario | null>(null);
-  // The optimiser's rejection target lives here, not in its tab: links carry it, and it outlives a tab switch.
+  // The optimiser's rejection target and ceiling live here, not in its tab: links carry them, and they outlive a tab switch.
   const [optimiserTarget, setOptimiserTarget] = useState<number | null>(null);
-  const targetState = useMemo(() => ({ target: optimiserTarget, setTarget: setOptimiserTarget }), [optimiserTarget]);
+  const [optimiserCeiling, setOptimiserCeiling] = useState<number | null>(null);
+  const targetState = useMemo(
+    () => ({ target: optimiserTarget, setTarget: setOptimiserTarget, ceiling: optimiserCeiling, setCeiling: setOptimiserCeiling }),
+    [optimiserTarget, optimiserCeiling],
+  );
   const persistence = usePersistence(engine, scenario, setScenario, setRunWhenAccepted, targetState);
   const { loadPreset } = persistence;
 
@@ -175,6 +179,8 @@ export function App({ engine }: { engine: Engine }) {
                 applyAndRun={applyAndRun}
                 optimiserTarget={optimiserTarget}
                 setOptimiserTarget={setOptimiserTarget}
+                optimiserCeiling={optimiserCeiling}
+                setOptimiserCeiling={setOptimiserCeiling}
               />
             </div>
           ))}

@@ -16,6 +16,7 @@ export type {
   SearchProgress,
   SearchSpace,
   SsdLifetime,
+  TierPeak,
   Tco,
   TcoBreakdown,
   TierRange,

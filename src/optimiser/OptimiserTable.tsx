@@ -2,9 +2,25 @@
 // stream and streams per dollar, rejection, SSD lifetime, TCO beside capital,
 // and "Use this configuration". On a phone each row stacks, every value under
 // its column's name.
-import type { ArchitectureResult, Device, OptimizeResult } from '../engine/types';
+import type { ArchitectureResult, Device, Measurement, OptimizeResult, TierRole } from '../engine/types';
 import { dollars, estimate, lifetime, num, percent } from '../shared/format';
+import { decisionText } from '../shared/decision';
 import { deviceCountParts } from './format';
+
+/** A tier's peak utilisation in its busiest replication (what the ceiling holds): "peak 84%"; none for a tier without a bandwidth limit. */
+function peakOf(m: Measurement | null | undefined, role: TierRole): string | null {
+  const t = m?.peak_utilisation.find((p) => p.role === role);
+  return t && t.worst > 0 ? `peak ${percent(t.worst)}` : null;
+}
+
+/** What the table's answers meet, in words: the rule the core applied. */
+function ruleText(r: OptimizeResult): string {
+  if (r.criterion !== 'simulated') return `rejection ≤ ${percent(r.target)} by the study’s capacity rule (confirmed by one simulation)`;
+  const ceiling = r.max_peak_utilisation < 1 ? ` and every tier’s peak utilisation ≤ ${percent(r.max_peak_utilisation)}` : '';
+  return r.target > 0
+    ? `rejection < ${percent(r.target)}, decided by the 95 % interval with replications added up to ${r.max_replications} (“cannot decide” is a fail)${ceiling}`
+    : `no rejection in any replication${ceiling}`;
+}
 
 function Search({ a }: { a: ArchitectureResult }) {
   return (
@@ -28,8 +44,7 @@ export function OptimiserTable({ result, onUse, devices }: { result: OptimizeRes
 <div className="opt-table-wrap" tabIndex={0} role="region" aria-label="Cheapest configurations (table)">
       <table className="opt-table" data-testid="opt-table">
         <caption>
-          Cheapest configuration per architecture meeting rejection ≤ {percent(result.target)}{' '}
-          {result.criterion === 'simulated' ? 'in every replication (simulated)' : 'by the study’s capacity rule (confirmed by one simulation)'}
+          <span data-testid="opt-caption">Cheapest configuration per architecture meeting {ruleText(result)}</span>
         </caption>
         <thead>
           <tr>
@@ -39,7 +54,7 @@ export function OptimiserTable({ result, onUse, devices }: { result: OptimizeRes
             <th scope="col">$ per stream (capital)</th>
             <th scope="col">Streams per $ (capital)</th>
             {tco ? <th scope="col">TCO (capital, energy, SSD replacements)</th> : null}
-            <th scope="col">Rejection (max over replications)</th>
+            <th scope="col">Rejection (95 % interval, replications N)</th>
             <th scope="col">SSD lifetime</th>
           </tr>
         </thead>
@@ -64,6 +79,12 @@ export function OptimiserTable({ result, onUse, devices }: { result: OptimizeRes
                         <span key={p.id} className="opt-device" title={p.id}>
                           {i > 0 ? ' + ' : ''}
                           <span className="opt-nowrap">{p.count} ×</span> {p.name}
+                          {peakOf(m, p.role) ? (
+                            <span className="hint opt-nowrap" data-testid={`opt-peak-${p.role}`}>
+                              {' '}
+                              · {peakOf(m, p.role)}
+                            </span>
+                          ) : null}
                         </span>
                       ))}
                       <span className="hint"> · study capacity {b.study_capacity.toLocaleString('en-US')} streams</span>
@@ -100,7 +121,13 @@ export function OptimiserTable({ result, onUse, devices }: { result: OptimizeRes
                         <>
                           {estimate(m.rejection_probability, 'percent')}
                           <br />
-                          <span className="hint">(max {percent(m.max_rejection_probability)})</span>
+                          <span data-testid="opt-n">N = {m.replications}</span>
+                          {m.verdict ? (
+                            <span className="hint opt-verdict" data-testid="opt-verdict">
+                              {decisionText({ verdict: m.verdict, replications: m.replications, cap: result.max_replications, target: result.target }, m.rejection_probability)}
+                            </span>
+                          ) : null}
+                          <span className="hint opt-verdict">(max {percent(m.max_rejection_probability)})</span>
                         </>
                       ) : (
                         '…'

@@ -12,7 +12,7 @@ import { dollars, num } from '../shared/format';
 import { tidy } from '../shared/units';
 import type { ViewProps } from '../shared/view-props';
 import { OptimiserTable } from './OptimiserTable';
-import { rangesText } from './format';
+import { deviceCountParts, rangesText, rejectedText } from './format';
 import { ARCH_COLORS, coincidingOptima, costPoints } from './chart';
 import { DEFAULT_FORM, STUDY_ARCHITECTURES, toSpec, type SpecForm } from './spec';
 import { StudyCheck, type StudyCheckData } from './StudyCheck';
@@ -81,6 +81,54 @@ function MaxField({
   );
 }
 
+/**
+ * The peak-utilisation ceiling, in percent: blank means the core's default
+ * (the planner's warning threshold, shown once the core has laid the search
+ * out); a number goes to the core as typed, which names its range.
+ */
+function CeilingField({ value, shownDefault, onChange, setLocalBad }: { value: number | null; shownDefault: number | null; onChange: (u: number | null) => void; setLocalBad: (path: string, bad: boolean) => void }) {
+  const path = 'optimize.max_peak_utilisation';
+  const [text, setText] = useState(value === null ? '' : String(tidy(value * 100)));
+  // Follow a value set from elsewhere (a link, Back, the study check).
+  useEffect(() => {
+    setText((t) => {
+      const typed = t.trim() === '' ? null : Number(t) / 100;
+      return typed === value ? t : value === null ? '' : String(tidy(value * 100));
+    });
+  }, [value]);
+  const t = text.trim();
+  const local = t !== '' && !Number.isFinite(Number(t)) ? 'enter a percentage above 0 and at most 100, or leave blank for the default' : null;
+  useEffect(() => setLocalBad(path, local !== null), [local, setLocalBad]);
+  const dflt = shownDefault === null ? 'the planner’s warning threshold' : `${tidy(shownDefault * 100)} %, the planner’s warning threshold`;
+  return (
+    <div className="field">
+      <label htmlFor={`opt-${path}`}>
+        Peak utilisation of any tier, at most<span className="unit"> (%)</span>
+      </label>
+      <input
+        id={`opt-${path}`}
+        type="text"
+        inputMode="decimal"
+        data-testid={`field-${path}`}
+        value={text}
+        placeholder={shownDefault === null ? 'default' : `default: ${tidy(shownDefault * 100)}`}
+        aria-invalid={local !== null}
+        onChange={(e) => {
+          const v = e.target.value;
+          setText(v);
+          const x = v.trim();
+          if (x === '') onChange(null);
+          else if (Number.isFinite(Number(x))) onChange(Number(x) / 100);
+        }}
+      />
+      <span className="hint" data-testid="opt-ceiling-hint">
+        of each tier’s bandwidth at its busiest moment, in every replication; a configuration above it is rejected, with the reason. Blank: {dflt}. 100 = no ceiling.
+      </span>
+      <FieldMessages path={path} local={local} />
+    </div>
+  );
+}
+
 export function OptimiserView(props: ViewProps) {
   const search = useMemo(() => getSearchBackend(), []);
   return <OptimiserPage {...props} search={search} />;
@@ -99,6 +147,8 @@ export function OptimiserPage({
   applyAndRun,
   optimiserTarget,
   setOptimiserTarget,
+  optimiserCeiling,
+  setOptimiserCeiling,
 }: ViewProps & { search: SearchBackend }) {
   // The optimiser runs on its own search space: only the scenario's other
   // fields must be valid, never the counts it is about to choose.
@@ -114,12 +164,19 @@ export function OptimiserPage({
   const [localTarget, setLocalTarget] = useState<number | null>(null);
   const keptTarget = setOptimiserTarget ? (optimiserTarget ?? null) : localTarget;
   const setTarget = useCallback((t: number) => (setOptimiserTarget ?? setLocalTarget)(t === DEFAULT_FORM.target ? null : t), [setOptimiserTarget]);
-  const form = useMemo<SpecForm>(() => ({ ...formRest, target: keptTarget ?? DEFAULT_FORM.target }), [formRest, keptTarget]);
+  // The ceiling likewise.
+  const [localCeiling, setLocalCeiling] = useState<number | null>(null);
+  const keptCeiling = setOptimiserCeiling ? (optimiserCeiling ?? null) : localCeiling;
+  const setCeiling = useCallback((u: number | null) => (setOptimiserCeiling ?? setLocalCeiling)(u), [setOptimiserCeiling]);
+  const form = useMemo<SpecForm>(() => ({ ...formRest, target: keptTarget ?? DEFAULT_FORM.target, ceiling: keptCeiling }), [formRest, keptTarget, keptCeiling]);
   const setForm = (f: SpecForm) => {
     setFormRest(f);
     setTarget(f.target);
+    setCeiling(f.ceiling);
   };
   const [preview, setPreview] = useState<{ result: OptimizeResult | null; errors: FieldError[] }>({ result: null, errors: [] });
+  // The core's default ceiling, as the last search laid out without one reported it.
+  const [defaultCeiling, setDefaultCeiling] = useState<number | null>(null);
   const [localBad, setLocalBad] = useLocalInvalid();
   const [run, setRun] = useState<RunState>({ status: 'idle' });
   const [check, setCheck] = useState<StudyCheckData | null>(null);
@@ -127,7 +184,8 @@ export function OptimiserPage({
   const spec = useMemo(() => toSpec(form), [form]);
   const parallel = poolSize(engine);
 
-  const set = <K extends keyof SpecForm>(k: K, v: SpecForm[K]) => (k === 'target' ? setTarget(v as number) : setFormRest((f) => ({ ...f, [k]: v })));
+  const set = <K extends keyof SpecForm>(k: K, v: SpecForm[K]) =>
+    k === 'target' ? setTarget(v as number) : k === 'ceiling' ? setCeiling(v as number | null) : setFormRest((f) => ({ ...f, [k]: v }));
 
   // Lay the search out (no simulation) to check the spec and show the space.
   useEffect(() => {
@@ -144,7 +202,10 @@ export function OptimiserPage({
           }
           h = started.handle;
           const result = await search.result(h);
-          if (live) setPreview({ result, errors: [] });
+          if (live) {
+            setPreview({ result, errors: [] });
+            if (spec.max_peak_utilisation == null) setDefaultCeiling(result.max_peak_utilisation);
+          }
         } catch (e) {
           if (live) setPreview({ result: null, errors: [{ path: 'optimize', message: messageOf(e) }] });
         } finally {
@@ -191,7 +252,8 @@ export function OptimiserPage({
       const t0 = performance.now();
       const s: Scenario = await engine.preset('mmsys11-cost-hdd');
       setScenario(s);
-      const f: SpecForm = { ...DEFAULT_FORM, architectures: STUDY_ARCHITECTURES, target: 0, tcoOn: form.tcoOn, years: form.years, usdPerKwh: form.usdPerKwh, hoursPerDay: form.hoursPerDay };
+      // The study sized with no headroom: no ceiling (100 %).
+      const f: SpecForm = { ...DEFAULT_FORM, architectures: STUDY_ARCHITECTURES, target: 0, ceiling: 1, tcoOn: form.tcoOn, years: form.years, usdPerKwh: form.usdPerKwh, hoursPerDay: form.hoursPerDay };
       setForm({ ...f, criterion: 'simulated' });
       const capacityRuns: Partial<Record<Architecture, RunResult>> = {};
       // The study's table lives in the core (shared with the Study claims tab).
@@ -308,7 +370,13 @@ export function OptimiserPage({
               unit="%"
               value={tidy(form.target * 100)}
               onChange={(v) => set('target', v / 100)}
-              hint="of the requests, in every replication; 0 = nobody turned away"
+              hint="of the requests, decided by the 95 % interval (below); 0 = nobody turned away in any replication"
+            />
+            <CeilingField
+              value={form.ceiling}
+              shownDefault={defaultCeiling}
+              onChange={(u) => set('ceiling', u)}
+              setLocalBad={setLocalBad}
             />
           </div>
           <fieldset className="opt-criterion">
@@ -317,9 +385,12 @@ export function OptimiserPage({
               <input type="radio" name="opt-criterion" data-testid="opt-criterion-simulated" checked={form.criterion === 'simulated'} onChange={() => set('criterion', 'simulated')} />
               Simulated
             </label>
-            <span className="hint">
-              A configuration passes when the simulated rejection probability is ≤ the target in <em>every</em> replication. Cheaper configurations are
-              excluded only by conditions that provably hold for the very arrival sequence simulated, so the answer equals simulating everything.
+            <span className="hint" data-testid="opt-rule-hint">
+              A configuration passes when the 95 % interval of its simulated rejection probability lies wholly below the target, as the Planner decides a
+              target: replications are added from 3 up to {preview.result?.max_replications ?? 'the cap'} until the interval clears it;{' '}
+              <strong>“cannot decide” at the cap counts as a fail</strong>. A target of 0 needs no rejection in any replication. Every tier’s peak
+              utilisation must also stay at or under the ceiling. Cheaper configurations are excluded only by conditions that provably hold for the very
+              arrival sequence simulated, so the answer equals simulating everything.
             </span>
             <label className="radio">
               <input type="radio" name="opt-criterion" data-testid="opt-criterion-study_capacity" checked={form.criterion === 'study_capacity'} onChange={() => set('criterion', 'study_capacity')} />
@@ -401,7 +472,9 @@ export function OptimiserPage({
                   {a.space.tiers.length === 0
                     ? (a.message ?? 'not searched')
                     : `${rangesText(a.space)} — ${a.space.configurations.toLocaleString('en-US')} configurations, each holding the library.`}
-                  {run.status === 'done' && a.space.tiers.length > 0 ? ` ${a.simulated} simulated, ${a.pruned} pruned by the trace bound, ${a.not_examined.toLocaleString('en-US')} dearer than the optimum (never needed).` : ''}
+                  {run.status === 'done' && a.space.tiers.length > 0
+                    ? ` ${a.simulated} simulated${rejectedText(a, run.result)}, ${a.pruned} pruned by the trace bound, ${a.not_examined.toLocaleString('en-US')} dearer than the optimum (never needed).`
+                    : ''}
                 </li>
               ))}
             </ul>
@@ -429,7 +502,7 @@ export function OptimiserPage({
               onUse={
                 run.status === 'done'
                   ? (a) => {
-                      const s = configured(given, a);
+                      const s = configured(given, a, run.result.run);
                       if (applyAndRun) applyAndRun(s, a.best?.measurement?.tco);
                       else setScenario(s);
                     }
@@ -439,6 +512,7 @@ export function OptimiserPage({
             {run.status === 'done' && peakOn ? (
               <p className="hint">“Use this configuration” applies the counts to your scenario with its daily profile (not the peak hour held constant).</p>
             ) : null}
+            {run.status === 'done' && shown.evaluated.some((e) => e.reason) ? <Rejected result={shown} devices={scenario.devices} /> : null}
             {shown.evaluated.length > 0 ? <CostChart result={shown} /> : null}
             {run.status === 'done' ? (
               <details className="opt-json">
@@ -467,6 +541,30 @@ export function OptimiserPage({
         )}
       </div>
     </FormContext.Provider>
+  );
+}
+
+/** Every simulated configuration that failed, cheapest first, with the core's reason. */
+function Rejected({ result, devices }: { result: OptimizeResult; devices: Scenario['devices'] }) {
+  const rows = result.evaluated.filter((e) => e.reason).sort((a, b) => a.capital_cost - b.capital_cost);
+  const space = new Map(result.architectures.map((a) => [a.architecture, a]));
+  return (
+    <details className="opt-rejected" data-testid="opt-rejected">
+      <summary>Why the {rows.length} simulated configuration{rows.length === 1 ? '' : 's'} that failed were rejected</summary>
+      <ul>
+        {rows.map((e) => {
+          const a = space.get(e.architecture)!;
+          const parts = deviceCountParts(e.counts, a.space, devices)
+            .map((p) => `${p.count} × ${p.name}`)
+            .join(' + ');
+          return (
+            <li key={`${e.architecture}-${e.counts.disk}-${e.counts.interval_cache}-${e.counts.file_cache}`} data-testid="opt-rejected-row">
+              <strong>{a.label}</strong>, {parts} ({dollars(e.capital_cost)}, N = {e.replications}): {e.reason}
+            </li>
+          );
+        })}
+      </ul>
+    </details>
   );
 }
 

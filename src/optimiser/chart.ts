@@ -34,7 +34,7 @@ export function costPoints(result: OptimizeResult): ScatterPoint[] {
       x: e.capital_cost,
       y: e.avg_streams,
       group: a.label,
-      label: `${a.label}: ${shortCounts(c, a.space)} — ${e.feasible ? 'meets the target' : `rejects (max ${num(e.max_rejection_probability * 100)} %)`}${optimum ? ' — its optimum' : ''}`,
+      label: `${a.label}: ${shortCounts(c, a.space)} — ${e.feasible ? 'meets the target' : (e.reason ?? `rejects (max ${num(e.max_rejection_probability * 100)} %)`)}${optimum ? ' — its optimum' : ''}`,
       pointText: optimum ? SHORT[e.architecture] : undefined,
     };
   });

@@ -80,7 +80,9 @@ export async function runOptimiser(o: OptimiserOptions): Promise<OptimiserOutcom
       if (signal?.aborted) throw abortError();
       const free = parallel - inFlight.size;
       if (free > 0) {
-        for (const c of await search.nextBatch(handle, free)) {
+        // Laying out a batch can take the search a while (the trace bound
+        // prunes many configurations in one call): a cancel does not wait for it.
+        for (const c of await Promise.race([aborted, search.nextBatch(handle, free)])) {
           const p = runner.run(c.scenario, { signal: stop.signal }).then((r) => ({ c, r }));
           p.catch(() => undefined); // handled by the race below, or abandoned
           inFlight.set(c.id, { c, p });

@@ -1,6 +1,7 @@
 // Labels for the optimiser's results (pure functions, shared by the table,
 // the chart and the study-check panel).
-import type { ArchitectureResult, Counts, Device, SearchSpace, TierRole } from '../engine/types';
+import type { ArchitectureResult, Counts, Device, OptimizeResult, SearchSpace, TierRole } from '../engine/types';
+import { percent } from '../shared/format';
 
 const SHORT: Record<TierRole, string> = { disk: 'HDD', interval_cache: 'interval cache', file_cache: 'file cache' };
 
@@ -13,8 +14,8 @@ function count(c: Counts, role: TierRole): number {
  * `devices` (the scenario's catalog) has it, else by id — "9 × 15k RPM HDD +
  * 14 × DDR3 1 GB"; `id` is kept for a tooltip.
  */
-export function deviceCountParts(c: Counts, space: SearchSpace, devices: readonly Device[] = []): { count: number; name: string; id: string }[] {
-  return space.tiers.map((t) => ({ count: count(c, t.role), name: devices.find((d) => d.id === t.device)?.name ?? t.device, id: t.device }));
+export function deviceCountParts(c: Counts, space: SearchSpace, devices: readonly Device[] = []): { count: number; name: string; id: string; role: TierRole }[] {
+  return space.tiers.map((t) => ({ count: count(c, t.role), name: devices.find((d) => d.id === t.device)?.name ?? t.device, id: t.device, role: t.role }));
 }
 
 /** Compact counts for chart labels: "9 HDD + 14 interval cache". */
@@ -28,6 +29,15 @@ export function shortCounts(c: Counts, space: SearchSpace): string {
 /** "disk 2–14 (derived), file cache 0–7 (derived)". */
 export function rangesText(space: SearchSpace): string {
   return space.tiers.map((t) => `${SHORT[t.role]} ${t.min}–${t.max}${t.max_derived ? ' (derived)' : ''}`).join(', ');
+}
+
+/** Why simulated configurations failed beyond the target itself: " (2 above the 90 % ceiling, 1 could not decide in 10 replications)". */
+export function rejectedText(a: ArchitectureResult, r: OptimizeResult): string {
+  const parts = [
+    a.over_ceiling > 0 ? `${a.over_ceiling} above the ${percent(r.max_peak_utilisation)} peak-utilisation ceiling` : '',
+    a.undecided > 0 ? `${a.undecided} could not decide in ${r.max_replications} replications (a fail)` : '',
+  ].filter(Boolean);
+  return parts.length ? ` (${parts.join(', ')})` : '';
 }
 
 /** Configurations neither simulated nor pruned: still to examine while running, never needed once done. */

@@ -9,6 +9,8 @@ export interface SpecForm {
   maxDisk: string;
   maxIntervalCache: string;
   maxFileCache: string;
+  /** Peak-utilisation ceiling on every tier, a fraction; `null` = the core's default (the planner's warning threshold). */
+  ceiling: number | null;
   tcoOn: boolean;
   years: number;
   usdPerKwh: number;
@@ -25,6 +27,7 @@ export const DEFAULT_FORM: SpecForm = {
   maxDisk: '',
   maxIntervalCache: '',
   maxFileCache: '',
+  ceiling: null,
   tcoOn: true,
   years: 5,
   usdPerKwh: 0.12,
@@ -44,5 +47,8 @@ export function toSpec(f: SpecForm): OptimizeSpec {
     criterion: f.criterion,
     max_counts: { disk: max(f.maxDisk), interval_cache: max(f.maxIntervalCache), file_cache: max(f.maxFileCache) },
     tco: f.tcoOn ? { years: f.years, usd_per_kwh: f.usdPerKwh, hours_per_day: f.hoursPerDay } : null,
+    // The cap on replications is the core's default (stated with the results).
+    max_replications: null,
+    max_peak_utilisation: f.ceiling,
   };
 }

@@ -36,6 +36,9 @@ export interface ViewProps {
   /** The optimiser's rejection target (a probability; `null`: its default), kept by the app so that links carry it. */
   optimiserTarget?: number | null;
   setOptimiserTarget?: (t: number | null) => void;
+  /** The optimiser's peak-utilisation ceiling (a fraction; `null`: the core's default), kept by the app so that links carry it. */
+  optimiserCeiling?: number | null;
+  setOptimiserCeiling?: (u: number | null) => void;
 }
 
 export interface ViewDef {

@@ -5,9 +5,10 @@
 //   #s=<base64url JSON>               the first app's links ("link v0"), still read
 //   #preset=<id>                      a study preset by name
 //
-// The v1 payload is `{"p": preset id?, "s": scenario, "t": target?}`, `t`
-// being the optimiser's rejection target (a probability, 0.025 for 2.5 %)
-// when the user set one other than the default; devices equal to
+// The v1 payload is `{"p": preset id?, "s": scenario, "t": target?, "u": ceiling?}`,
+// `t` being the optimiser's rejection target (a probability, 0.025 for 2.5 %)
+// when the user set one other than the default, `u` its peak-utilisation
+// ceiling (a fraction, 0.8 for 80 %) when the user typed one; devices equal to
 // the app's built-in device catalog are written as "@<id>": the catalog's
 // descriptions and assumptions are most of a scenario's bytes, and without
 // this no preset link fits in 2 000 characters. The CRC-32 is over the
@@ -26,7 +27,7 @@ export type LinkFormat = 'link v0' | 'link v1';
 export type Decoded =
   | { kind: 'none' }
   | { kind: 'preset'; id: string }
-  | { kind: 'scenario'; value: Record<string, unknown>; preset: string | null; format: LinkFormat; schema: number; target: number | null }
+  | { kind: 'scenario'; value: Record<string, unknown>; preset: string | null; format: LinkFormat; schema: number; target: number | null; ceiling: number | null }
   | { kind: 'error'; message: string };
 
 const CORRUPT = "the link's data is truncated or corrupted";
@@ -88,23 +89,28 @@ export function checksumOk(sum: string, checked: unknown): boolean {
   return crc32(canonicalJson(checked)) === sum;
 }
 
-/** What a v1 link's checksum covers: the preset and the optimiser's target only when present (older links have neither). */
-function checkedPart(s: unknown, preset: string | null, target: number | null): Record<string, unknown> {
-  return { ...(preset ? { p: preset } : {}), s, ...(target !== null ? { t: target } : {}) };
+/** What a v1 link's checksum covers: the preset and the optimiser's target and ceiling only when present (older links have none). */
+function checkedPart(s: unknown, preset: string | null, target: number | null, ceiling: number | null): Record<string, unknown> {
+  return { ...(preset ? { p: preset } : {}), s, ...(target !== null ? { t: target } : {}), ...(ceiling !== null ? { u: ceiling } : {}) };
 }
 
 /**
  * The `#v1.…` fragment of a scenario (and the preset it started from, and
  * the optimiser's rejection target, if any).
  */
-export function encodeLink(scenario: Scenario, catalog: readonly Device[], preset: string | null = null, target: number | null = null): string {
+export function encodeLink(scenario: Scenario, catalog: readonly Device[], preset: string | null = null, target: number | null = null, ceiling: number | null = null): string {
   const devices = compactDevices(scenario.devices, catalog);
-  return `#v${LINK_VERSION}.${packPayload(checkedPart({ ...scenario, devices }, preset, target), checkedPart(scenario, preset, target))}`;
+  return `#v${LINK_VERSION}.${packPayload(checkedPart({ ...scenario, devices }, preset, target, ceiling), checkedPart(scenario, preset, target, ceiling))}`;
 }
 
 /** The optimiser's target as a link carries it: a probability in [0, 1]. */
 export function isTarget(t: unknown): t is number {
   return typeof t === 'number' && Number.isFinite(t) && t >= 0 && t <= 1;
+}
+
+/** The optimiser's peak-utilisation ceiling as a link carries it: a fraction above 0, at most 1. */
+export function isCeiling(u: unknown): u is number {
+  return typeof u === 'number' && Number.isFinite(u) && u > 0 && u <= 1;
 }
 
 /** Whether a fragment is a class-mode link (`#lesson=…`), which the Class tab reads; scenario loading leaves it alone. */
@@ -121,10 +127,10 @@ function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
-function migrated(value: unknown, preset: string | null, format: LinkFormat, target: number | null = null): Decoded {
+function migrated(value: unknown, preset: string | null, format: LinkFormat, target: number | null = null, ceiling: number | null = null): Decoded {
   const m = migrateScenario(value);
   if (!m.ok) return { kind: 'error', message: `the scenario in the link is not readable: ${m.message}` };
-  return { kind: 'scenario', value: m.value, preset, format, schema: m.from, target };
+  return { kind: 'scenario', value: m.value, preset, format, schema: m.from, target, ceiling };
 }
 
 /** Link v0: base64url of the scenario JSON, no compression, no checksum. */
@@ -158,21 +164,25 @@ function decodeV1(data: string, catalog: readonly Device[]): Decoded {
   const s = { ...payload.s };
   const preset = typeof payload.p === 'string' ? payload.p : null;
   const target = payload.t === undefined ? null : payload.t;
+  const ceiling = payload.u === undefined ? null : payload.u;
   if (Array.isArray(s.devices)) {
     const x = expandDevices(s.devices as unknown[], catalog);
     if (!x.ok) {
-      if (!checksumOk(sum, checkedPart(s, preset, target as number | null))) return { kind: 'error', message: `${CORRUPT} (checksum mismatch)` };
+      if (!checksumOk(sum, checkedPart(s, preset, target as number | null, ceiling as number | null))) return { kind: 'error', message: `${CORRUPT} (checksum mismatch)` };
       return { kind: 'error', message: `the link refers to a built-in device "${x.missing}" that this version of tierplan does not have` };
     }
     s.devices = x.devices;
   }
-  if (!checksumOk(sum, checkedPart(s, preset, target as number | null))) {
+  if (!checksumOk(sum, checkedPart(s, preset, target as number | null, ceiling as number | null))) {
     return { kind: 'error', message: `${CORRUPT} (checksum mismatch), or it uses built-in devices that have changed since it was made` };
   }
   if (target !== null && !isTarget(target)) {
     return { kind: 'error', message: `the optimiser's target in the link (t = ${JSON.stringify(target).slice(0, 24)}) must be a probability from 0 to 1` };
   }
-  return migrated(s, preset, 'link v1', target);
+  if (ceiling !== null && !isCeiling(ceiling)) {
+    return { kind: 'error', message: `the optimiser's peak-utilisation ceiling in the link (u = ${JSON.stringify(ceiling).slice(0, 24)}) must be a fraction above 0, at most 1` };
+  }
+  return migrated(s, preset, 'link v1', target, ceiling);
 }
 
 /**

@@ -72,6 +72,8 @@ export type Loaded =
       problems?: FieldError[];
       /** The optimiser's rejection target the link carries (`null`: the app's default). */
       target: number | null;
+      /** The optimiser's peak-utilisation ceiling the link carries (`null`: the core's default). */
+      ceiling: number | null;
     }
   | { kind: 'error'; message: string; errors: FieldError[] };
 
@@ -82,15 +84,15 @@ export async function loadLink(hash: string, catalog: readonly Device[], core: C
   if (d.kind === 'error') return { kind: 'error', message: d.message, errors: [] };
   if (d.kind === 'preset') {
     try {
-      return { kind: 'ok', scenario: await core.preset(d.id), preset: d.id, source: 'preset link', schema: 0, target: null };
+      return { kind: 'ok', scenario: await core.preset(d.id), preset: d.id, source: 'preset link', schema: 0, target: null, ceiling: null };
     } catch {
       return { kind: 'error', message: `the link names a preset "${d.id}" that this version of tierplan does not have`, errors: [] };
     }
   }
   const c = await checkScenario(d.value, core);
-  if (!c.ok && c.draft) return { kind: 'ok', scenario: c.draft, preset: d.preset, source: d.format, schema: d.schema, problems: c.errors, target: d.target };
+  if (!c.ok && c.draft) return { kind: 'ok', scenario: c.draft, preset: d.preset, source: d.format, schema: d.schema, problems: c.errors, target: d.target, ceiling: d.ceiling };
   if (!c.ok) return { kind: 'error', message: `the scenario in the link could not be read: ${c.message}`, errors: c.errors };
-  return { kind: 'ok', scenario: c.scenario, preset: d.preset, source: d.format, schema: d.schema, target: d.target };
+  return { kind: 'ok', scenario: c.scenario, preset: d.preset, source: d.format, schema: d.schema, target: d.target, ceiling: d.ceiling };
 }
 
 /** A scenario file (the CLI's JSON), migrated and checked. Never rejects. */

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Device, FieldError, Scenario } from '../engine/types';
 import type { Engine } from '../worker/contract';
 import { canonicalJson, sameJson } from './canonical';
-import { encodeLink, isClassFragment, isTarget } from './link';
+import { encodeLink, isCeiling, isClassFragment, isTarget } from './link';
 import { keepAside, loadJson, loadLink, readAutosave, storage, writeAutosave } from './load';
 
 /** Quiet time after the last edit before the URL and the autosave follow (ms). */
@@ -62,8 +62,8 @@ export interface Persistence {
   fatal: string | null;
 }
 
-function key(s: Scenario, preset: string | null, target: number | null): string {
-  return canonicalJson({ p: preset, s, t: target });
+function key(s: Scenario, preset: string | null, target: number | null, ceiling: number | null): string {
+  return canonicalJson({ p: preset, s, t: target, u: ceiling });
 }
 
 function message(e: unknown): string {
@@ -80,13 +80,16 @@ function draftNotice(what: string, problems: FieldError[]): Notice {
   };
 }
 
-/** The optimiser's rejection target, which links carry beside the scenario (`null`: the app's default). */
+/** The optimiser's rejection target and peak-utilisation ceiling, which links carry beside the scenario (`null`: the defaults). */
 export interface TargetState {
   target: number | null;
   setTarget: (t: number | null) => void;
+  ceiling?: number | null;
+  setCeiling?: (u: number | null) => void;
 }
 
 const NO_TARGET: TargetState = { target: null, setTarget: () => {} };
+const ignore = () => {};
 
 /**
  * `runOpened`: run a scenario a link opened (offered in the notice, so a
@@ -103,6 +106,8 @@ export function usePersistence(
   const { setTarget } = optimiser;
   // A target being typed out of range (200 %) stays in the optimiser's field with its message; links carry valid ones only.
   const target = isTarget(optimiser.target) ? optimiser.target : null;
+  const ceiling = isCeiling(optimiser.ceiling) ? optimiser.ceiling : null;
+  const setCeiling = optimiser.setCeiling ?? ignore;
   const [catalog, setCatalog] = useState<Device[] | null>(null);
   const [origin, setOrigin] = useState<Origin | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -120,6 +125,10 @@ export function usePersistence(
   useEffect(() => {
     setTargetRef.current = setTarget;
   }, [setTarget]);
+  const setCeilingRef = useRef(setCeiling);
+  useEffect(() => {
+    setCeilingRef.current = setCeiling;
+  }, [setCeiling]);
 
   const originFor = useCallback(
     async (id: string | null): Promise<Origin | null> => {
@@ -140,7 +149,7 @@ export function usePersistence(
       try {
         const cat = await engine.devicePresets();
         let problem: Notice | null = null;
-        let chosen: { scenario: Scenario; preset: string | null; from: RestoredFrom; note: string; target?: number | null } | null = null;
+        let chosen: { scenario: Scenario; preset: string | null; from: RestoredFrom; note: string; target?: number | null; ceiling?: number | null } | null = null;
         // A class-mode fragment (#lesson=…) belongs to the Class tab: no scenario, and the URL stays.
         const classLink = isClassFragment(location.hash);
         const link = classLink ? ({ kind: 'none' } as const) : await loadLink(location.hash, cat, engine);
@@ -149,7 +158,7 @@ export function usePersistence(
         if (link.kind === 'ok') {
           if (link.problems) draft = draftNotice('The scenario in the link', link.problems);
           const how = link.source === 'link v0' ? ' (an older link format, migrated)' : link.source === 'preset link' ? ` (preset ${link.preset ?? ''})` : '';
-          chosen = { scenario: link.scenario, preset: link.preset, from: 'link', note: `Opened the scenario in the link${how}.`, target: link.target };
+          chosen = { scenario: link.scenario, preset: link.preset, from: 'link', note: `Opened the scenario in the link${how}.`, target: link.target, ceiling: link.ceiling };
           // The link is about to replace this browser's autosave: when that
           // holds other work, keep it aside and offer it back, never silently.
           const saved = await readAutosave(storage(), engine);
@@ -192,11 +201,13 @@ export function usePersistence(
         setCatalog(cat);
         setScenario(chosen.scenario);
         const t = chosen.target ?? null;
+        const u = chosen.ceiling ?? null;
         setTargetRef.current(t);
+        setCeilingRef.current(u);
         setOrigin(o);
         setRestored(chosen.from);
         const preset = o ? o.id : null;
-        shown.current = key(chosen.scenario, preset, t);
+        shown.current = key(chosen.scenario, preset, t, u);
         // The first history entry holds what is shown (a bad link is replaced).
         if (!classLink) history.replaceState(history.state, '', encodeLink(chosen.scenario, cat, preset, t));
         if (problem) setNotice({ ...problem, after: `${problem.after ?? ''} ${chosen.note}`.trim() });
@@ -239,16 +250,16 @@ export function usePersistence(
     if (!catalog || !scenario) return;
     const t = setTimeout(() => {
       pending.current = null;
-      const k = key(scenario, originId, target);
+      const k = key(scenario, originId, target, ceiling);
       if (k !== shown.current) {
         shown.current = k;
-        history.pushState(null, '', encodeLink(scenario, catalog, originId, target));
+        history.pushState(null, '', encodeLink(scenario, catalog, originId, target, ceiling));
       }
       writeAutosave(storage(), scenario, originId);
     }, SAVE_DELAY_MS);
     pending.current = t;
     return () => clearTimeout(t);
-  }, [catalog, scenario, originId, target]);
+  }, [catalog, scenario, originId, target, ceiling]);
 
   // Back/forward (and a pasted link in the same tab): restore that entry.
   useEffect(() => {
@@ -263,9 +274,10 @@ export function usePersistence(
         if (l.kind === 'ok') {
           const o = await originFor(l.preset);
           if (mine !== seq) return;
-          shown.current = key(l.scenario, o ? o.id : null, l.target);
+          shown.current = key(l.scenario, o ? o.id : null, l.target, l.ceiling);
           setScenario(l.scenario);
           setTargetRef.current(l.target);
+          setCeilingRef.current(l.ceiling);
           setOrigin(o);
           setNotice(l.problems ? draftNotice('The scenario in the link', l.problems) : null);
         } else if (l.kind === 'error') {
@@ -342,8 +354,8 @@ export function usePersistence(
   const modified = useMemo(() => (origin && scenario ? !sameJson(origin.scenario, scenario) : false), [origin, scenario]);
 
   const linkUrl = useCallback(
-    () => (scenario && catalog ? `${location.origin}${location.pathname}${location.search}${encodeLink(scenario, catalog, originId, target)}` : location.href),
-    [scenario, catalog, originId, target],
+    () => (scenario && catalog ? `${location.origin}${location.pathname}${location.search}${encodeLink(scenario, catalog, originId, target, ceiling)}` : location.href),
+    [scenario, catalog, originId, target, ceiling],
   );
 
   const dismissNotice = useCallback(() => setNotice(null), []);

@@ -65,8 +65,11 @@ describe('OptimiserTable', () => {
     expect(hdd.getByTestId('opt-lifetime').textContent).toBe('no SSD');
     const ssd = within(screen.getByTestId('opt-row-ssd_lfu_hdd'));
     expect(ssd.getByTestId('opt-counts').textContent).toMatch(/^\d+ × .+ \+ [1-3] × .+/);
-    expect(ssd.getByTestId('opt-counts').textContent).toContain(`× ${nameOf('hdd15k')} + `);
-    expect(ssd.getByTestId('opt-counts').textContent).toContain(`× ${nameOf('ssd_a')} · study capacity`);
+    // Each device with its tier's peak utilisation (the ceiling's measure).
+    const sm0 = result.architectures[1].best!.measurement!;
+    const peak = (role: string) => percent(sm0.peak_utilisation.find((t) => t.role === role)!.worst);
+    expect(ssd.getByTestId('opt-counts').textContent).toContain(`× ${nameOf('hdd15k')} · peak ${peak('disk')} + `);
+    expect(ssd.getByTestId('opt-counts').textContent).toContain(`× ${nameOf('ssd_a')} · peak ${peak('file_cache')} · study capacity`);
     expect(ssd.getByTestId('opt-counts').textContent).not.toContain('ssd_a');
     // Static LFU never writes the flash: the SSD named (not its id), no replacements.
     const name = api.preset('mmsys11-cost-hdd').devices.find((d) => d.id === 'ssd_a')!.name;
@@ -116,5 +119,39 @@ describe('OptimiserTable', () => {
     const r = await runner.run(s);
     expect(r.capital_cost).toBe(b.capital_cost);
     expect(r.summary.avg_streams).toEqual(b.measurement!.avg_streams);
+  }, 60_000);
+
+  it('a target above 0: each row shows N, the interval and the verdict; the applied run repeats them', async () => {
+    const result = await optimise({
+      architectures: ['hdd_only', 'ssd_lfu_hdd'],
+      target: 0.01,
+      criterion: 'simulated',
+      max_counts: { disk: 5, interval_cache: null, file_cache: 3 },
+      tco: null,
+    });
+    expect(result.max_replications).toBe(10);
+    expect(result.run.target_rejection).toBe(0.01);
+    expect(result.run.replications).toBe(10);
+    const used: ArchitectureResult[] = [];
+    render(<OptimiserTable result={result} onUse={(a) => used.push(a)} />);
+    expect(screen.getByTestId('opt-caption').textContent).toBe(
+      'Cheapest configuration per architecture meeting rejection < 1%, decided by the 95 % interval with replications added up to 10 (“cannot decide” is a fail) and every tier’s peak utilisation ≤ 90%',
+    );
+    for (const a of result.architectures) {
+      const m = a.best!.measurement!;
+      const row = within(screen.getByTestId(`opt-row-${a.architecture}`));
+      expect(m.verdict).toBe('meets');
+      expect(row.getByTestId('opt-n').textContent).toBe(`N = ${m.replications}`);
+      expect(row.getByTestId('opt-verdict').textContent).toBe(`meets < 1% (decided after ${m.replications} replications)`);
+      expect(row.getByTestId('opt-rejection').textContent).toContain(estimate(m.rejection_probability, 'percent'));
+      expect(row.getByTestId('opt-peak-disk').textContent).toContain(percent(m.peak_utilisation.find((t) => t.role === 'disk')!.worst));
+    }
+    fireEvent.click(screen.getByTestId('opt-use-ssd_lfu_hdd'));
+    const s = configured(small(), used[0], result.run);
+    const r = await runner.run(s);
+    const m = used[0].best!.measurement!;
+    expect(r.decision?.verdict).toBe('meets');
+    expect(r.replications).toHaveLength(m.replications);
+    expect(r.summary.rejection_probability).toEqual(m.rejection_probability);
   }, 60_000);
 });

@@ -90,8 +90,11 @@ describe('optimiser driver (real wasm)', () => {
             all.push({ c, cost: r.capital_cost, r });
           }
       expect(all.length).toBe(ar.space.configurations);
+      // Target 0: no rejection in any replication; and every tier at or under the core's default ceiling in every replication.
+      expect(result.max_peak_utilisation).toBe(0.9);
+      const under = (r: RunResult) => r.replications.every((x) => x.tiers.every((t) => t.util_peak <= result.max_peak_utilisation));
       const feasible = all
-        .filter((x) => x.r.summary.max_rejection_probability <= spec.target)
+        .filter((x) => x.r.summary.max_rejection_probability <= spec.target && under(x.r))
         .sort((a, b) => a.cost - b.cost || a.c.disk - b.c.disk || a.c.file_cache - b.c.file_cache || a.c.interval_cache - b.c.interval_cache);
       expect(feasible.length, ar.label).toBeGreaterThan(0);
       const want = feasible[0];

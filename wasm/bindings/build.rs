@@ -33,7 +33,7 @@ use tierplan_core::logs::TimeFormat;
 use tierplan_core::optimize::{
     ArchitectureResult, BestConfig, Candidate, Counts, Criterion, EvaluatedConfig, MaxCounts,
     Measurement, OptimizeResult, OptimizeSpec, Replacement, SearchProgress, SearchSpace,
-    SsdLifetime, Tco, TcoBreakdown, TierRange,
+    SsdLifetime, Tco, TcoBreakdown, TierPeak, TierRange,
 };
 use tierplan_core::progress::Progress;
 use tierplan_core::reproduce::{
@@ -136,6 +136,7 @@ fn main() {
         TierRange,
         SearchSpace,
         SsdLifetime,
+        TierPeak,
         Replacement,
         TcoBreakdown,
         Measurement,

@@ -229,9 +229,7 @@ pub fn steady_state_warning(s: &tierplan_scenario::Scenario) -> Option<String> {
 /// The warnings of a run's tiers, each naming its device as the catalog
 /// does (the id is for files, the name for people).
 pub fn tier_warnings(s: &tierplan_scenario::Scenario, tiers: &[TierSummary]) -> Vec<String> {
-    tiers
-        .iter()
-        .filter(|t| t.util_peak.mean > PEAK_UTILISATION_WARNING)
+    tiers_above(tiers, PEAK_UTILISATION_WARNING)
         .map(|t| {
             format!(
                 "{} ({} × {}): peak utilisation {:.1} % is above {:.0} % — no headroom; add devices or lower the load",
@@ -243,6 +241,13 @@ pub fn tier_warnings(s: &tierplan_scenario::Scenario, tiers: &[TierSummary]) -> 
             )
         })
         .collect()
+}
+
+/// The tiers whose peak utilisation (mean over replications) is above
+/// `ceiling`: the planner warns about them at [`PEAK_UTILISATION_WARNING`]
+/// (the optimiser's default ceiling, which it holds every replication to).
+pub fn tiers_above(tiers: &[TierSummary], ceiling: f64) -> impl Iterator<Item = &TierSummary> {
+    tiers.iter().filter(move |t| t.util_peak.mean > ceiling)
 }
 
 /// Aggregate a metric over replications.

@@ -263,6 +263,9 @@ fn strict_optima_are_what_the_optimiser_finds() {
         criterion: Criterion::Simulated,
         max_counts: MaxCounts::default(),
         tco: None,
+        max_replications: None,
+        // The study's sizing: no peak-utilisation ceiling.
+        max_peak_utilisation: Some(1.0),
     };
     let r = optimize(&s, &spec).unwrap();
     for (arch, counts) in strict_optima() {

@@ -8,7 +8,7 @@
 //! hold the library to `max_counts.disk`, interval cache and file cache from
 //! 0 to their maxima. Every combination is a configuration; the result states
 //! the ranges and how many there are. Unset maxima are derived from the
-//! workload (see [`Search::new`]) and flagged as derived.
+//! workload (see `space.rs`) and flagged as derived.
 //!
 //! # Exactness
 //! Configurations are visited in capital-cost order (ties: fewer disks, then
@@ -52,15 +52,19 @@
 //! their results in any order. [`optimize`] does the same sequentially.
 
 mod bound;
+mod checks;
+mod rule;
+mod space;
 
 use bound::{bw_units, Capacities, Trace};
+use rule::Rule;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use tierplan_kit::devices::hdd::disk_tier_mbps;
 use tierplan_kit::stats::Estimate;
-use tierplan_scenario::validate::{validate, FieldError, MAX_COUNT};
+use tierplan_scenario::validate::{FieldError, MAX_COUNT};
 use tierplan_scenario::*;
-use tierplan_stream::results::RunResult;
+use tierplan_stream::results::{RunResult, TargetVerdict};
 use tierplan_stream::run;
 
 /// How a configuration is judged to meet the target.
@@ -68,7 +72,14 @@ use tierplan_stream::run;
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Criterion {
-    /// Simulate: the rejection probability of EVERY replication ≤ target.
+    /// Simulate. A target above 0 is decided as the planner decides it
+    /// (`decide`, model §3): replications are added until the 95 % interval
+    /// of the rejection probability lies wholly below the target (pass) or
+    /// above it (fail), up to `max_replications`; "cannot decide" at the cap
+    /// is a fail. A target of 0 keeps the pathwise rule: no rejection in
+    /// any replication (an interval can never lie below 0, and "nobody
+    /// turned away" is a statement about the runs, not an estimate). Either
+    /// way every tier's peak utilisation must stay ≤ `max_peak_utilisation`.
     #[default]
     Simulated,
     /// The study's analytic rule: stream capacity of the disk and file-cache
@@ -114,9 +125,20 @@ pub struct Tco {
 #[serde(deny_unknown_fields)]
 pub struct OptimizeSpec {
     pub architectures: Vec<Architecture>,
-    /// Rejection probability allowed in every replication (default 0).
+    /// Rejection probability to meet (default 0: none in any replication).
     #[serde(default)]
     pub target: f64,
+    /// The most replications a candidate runs to decide a target above 0
+    /// (at least 3); `null`: [`DEFAULT_MAX_REPLICATIONS`].
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub max_replications: Option<u32>,
+    /// The highest peak utilisation any tier of a candidate may reach, as a
+    /// fraction (0.9 = 90 %; 1 = no ceiling); `null`: the planner's warning
+    /// threshold `PEAK_UTILISATION_WARNING`.
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub max_peak_utilisation: Option<f64>,
     #[serde(default)]
     pub criterion: Criterion,
     #[serde(default)]
@@ -211,10 +233,33 @@ pub struct TcoBreakdown {
     pub streams_per_dollar: f64,
 }
 
+/// A tier's peak utilisation in a simulated configuration.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TierPeak {
+    pub role: TierRole,
+    pub device: String,
+    /// The device's name, for tables.
+    pub name: String,
+    /// Busiest share of the tier's bandwidth (mean ± CI over replications;
+    /// 0 for a tier without a bandwidth limit) …
+    pub util_peak: Estimate,
+    /// … and in the busiest replication: what the ceiling is held to.
+    pub worst: f64,
+}
+
 /// Metrics of a simulated configuration.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Measurement {
+    /// Replications simulated (N): with a target above 0, until the
+    /// interval decided it or the cap.
+    pub replications: u32,
+    /// The confident-decision verdict on the target; `null` for a target of
+    /// 0 and for the study's capacity rule.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub verdict: Option<TargetVerdict>,
+    pub peak_utilisation: Vec<TierPeak>,
     pub avg_streams: Estimate,
     pub streams_per_dollar: Estimate,
     pub rejection_probability: Estimate,
@@ -261,6 +306,11 @@ pub struct ArchitectureResult {
     pub analytic_rejected: u32,
     /// Configurations never examined (more expensive than the optimum).
     pub not_examined: u64,
+    /// Simulated configurations that failed for a tier above the peak
+    /// utilisation ceiling …
+    pub over_ceiling: u32,
+    /// … and those whose interval still held the target at the cap.
+    pub undecided: u32,
 }
 
 /// One simulated configuration, for the cost-vs-streams chart.
@@ -274,6 +324,11 @@ pub struct EvaluatedConfig {
     pub feasible: bool,
     pub rejection_probability: f64,
     pub max_rejection_probability: f64,
+    /// Replications simulated.
+    pub replications: u32,
+    /// Why it fails the criterion (`null` when feasible).
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub reason: Option<String>,
     /// No other evaluated configuration has lower-or-equal cost and
     /// higher-or-equal average streams, strictly better in one.
     pub pareto: bool,
@@ -284,6 +339,15 @@ pub struct EvaluatedConfig {
 pub struct OptimizeResult {
     pub criterion: Criterion,
     pub target: f64,
+    /// The cap on replications in force (a target above 0 only).
+    pub max_replications: u32,
+    /// The peak-utilisation ceiling in force (a fraction).
+    pub max_peak_utilisation: f64,
+    /// The run every candidate made: the scenario's, with the cap as
+    /// `replications` and the target as `target_rejection` when the target
+    /// is decided by the sequential rule (what "use this configuration"
+    /// applies, so the planner repeats the optimiser's numbers).
+    pub run: RunConfig,
     pub architectures: Vec<ArchitectureResult>,
     pub evaluated: Vec<EvaluatedConfig>,
     pub simulations: u32,
@@ -331,6 +395,11 @@ pub fn parse_spec(json: &str) -> Result<OptimizeSpec, Vec<FieldError>> {
 /// Largest search space per architecture.
 pub const MAX_CONFIGURATIONS: u64 = 1_000_000;
 
+/// The optimiser's cap on replications per candidate when the spec leaves
+/// it unset: enough for an interval about half as wide as three give, while
+/// a candidate far from the target is decided after three.
+pub const DEFAULT_MAX_REPLICATIONS: u32 = 10;
+
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum St {
     Pending,
@@ -366,6 +435,8 @@ struct Arch {
     simulated: u32,
     pruned: u32,
     analytic: u32,
+    over_ceiling: u32,
+    undecided: u32,
     done: bool,
     /// Why this architecture is not searched (its cache tier cannot be
     /// formed from the scenario's devices); the others still are.
@@ -375,7 +446,7 @@ struct Arch {
 struct Evaluated {
     arch: usize,
     pos: usize,
-    feasible: bool,
+    reason: Option<String>,
     m: Measurement,
 }
 
@@ -408,6 +479,8 @@ pub struct Search {
     waiters: HashMap<u32, Vec<(usize, usize)>>,
     /// Configurations decided by a twin's simulation instead of their own.
     shared: u32,
+    /// The rule in force: target, cap and ceiling.
+    rule: Rule,
 }
 
 /// Interval-cache counts whose trace bounds one sweep computes together.
@@ -444,6 +517,8 @@ impl Arch {
             simulated: 0,
             pruned: 0,
             analytic: 0,
+            over_ceiling: 0,
+            undecided: 0,
             done: false,
             skipped: None,
         }
@@ -560,6 +635,15 @@ pub fn compute_tco(
     }
 }
 
+/// The bandwidth units a tier may use at a peak-utilisation ceiling.
+fn scaled(units: u64, ceiling: f64) -> u64 {
+    if ceiling >= 1.0 {
+        units
+    } else {
+        (units as f64 * ceiling).floor() as u64
+    }
+}
+
 fn ceil_div(a: f64, b: f64) -> u32 {
     if b <= 0.0 || !a.is_finite() {
         return 1;
@@ -568,328 +652,41 @@ fn ceil_div(a: f64, b: f64) -> u32 {
 }
 
 impl Search {
-    /// Validate the scenario and spec and lay out the search space.
-    ///
-    /// Derived maxima (when `max_counts` leaves them unset), with
-    /// A = λ × mean length and c* = A + 8√A + 20 streams (the Poisson peak
-    /// over a long run stays well below): disk — enough disks to carry c*
-    /// alone (and hold the library); file cache — enough SSDs to hold the
-    /// library and carry c* alone; interval cache — as many devices as the
-    /// price of the disk maximum buys (a buffer costing more than an all-disk
-    /// system cannot be the cheapest way to add streams).
+    /// Validate the scenario and spec and lay out the search space: the
+    /// spec's ranges and the run every candidate makes (`checks.rs`), the
+    /// scenario per architecture, then each architecture's space and the
+    /// notes (`space.rs`, where the derived maxima are explained).
     pub fn new(scenario: Scenario, spec: OptimizeSpec) -> Result<Search, Vec<FieldError>> {
-        let mut errors = Vec::new();
-        if spec.architectures.is_empty() {
-            errors.push(err(
-                "optimize.architectures",
-                "is empty: choose at least one architecture".into(),
-            ));
-        }
-        for (i, a) in spec.architectures.iter().enumerate() {
-            if spec.architectures[..i].contains(a) {
-                errors.push(err(
-                    &format!("optimize.architectures[{i}]"),
-                    format!("\"{}\" is listed twice", a.label()),
-                ));
-            }
-        }
-        if !(spec.target.is_finite() && (0.0..1.0).contains(&spec.target)) {
-            errors.push(err(
-                "optimize.target",
-                format!(
-                    "{} ({} %) is out of range: the share of viewers turned away must be at least 0 and below 1 (100 %)",
-                    spec.target,
-                    spec.target * 100.0
-                ),
-            ));
-        }
-        for (p, v) in [
-            ("disk", spec.max_counts.disk),
-            ("interval_cache", spec.max_counts.interval_cache),
-            ("file_cache", spec.max_counts.file_cache),
-        ] {
-            if let Some(v) = v {
-                if v > MAX_COUNT {
-                    errors.push(err(
-                        &format!("optimize.max_counts.{p}"),
-                        format!("{v} is out of range: must be at most {MAX_COUNT}"),
-                    ));
-                }
-            }
-        }
-        if let Some(t) = &spec.tco {
-            if !(t.years.is_finite() && t.years > 0.0 && t.years <= 100.0) {
-                errors.push(err(
-                    "optimize.tco.years",
-                    format!("{} is out of range: must be 0 < value ≤ 100", t.years),
-                ));
-            }
-            if !(t.usd_per_kwh.is_finite() && (0.0..=100.0).contains(&t.usd_per_kwh)) {
-                errors.push(err(
-                    "optimize.tco.usd_per_kwh",
-                    format!(
-                        "{} is out of range: must be 0 ≤ value ≤ 100 $/kWh",
-                        t.usd_per_kwh
-                    ),
-                ));
-            }
-            if let Some(h) = t.hours_per_day {
-                if !(h.is_finite() && h > 0.0 && h <= 24.0) {
-                    errors.push(err(
-                        "optimize.tco.hours_per_day",
-                        format!("{h} is out of range: must be 0 < value ≤ 24"),
-                    ));
-                }
-            }
-        }
-        // The scenario itself, once per architecture, at its smallest counts.
-        let lib_mb = scenario.library_mb();
-        let mut skipped: Vec<(Architecture, String)> = Vec::new();
-        for a in &spec.architectures {
-            let mut s = configure(
-                &scenario,
-                *a,
-                Counts {
-                    disk: scenario.tiers.disk.count,
-                    interval_cache: 0,
-                    file_cache: 0,
-                },
-            );
-            // Library capacity is the optimiser's job, not an input error.
-            if let Some(d) = s.device(&s.tiers.disk.device) {
-                if d.capacity_gb > 0.0 {
-                    s.tiers.disk.count = ceil_div(lib_mb, d.capacity_gb * 1024.0).max(1);
-                }
-            }
-            for e in validate(&s) {
-                // A cache tier that cannot be formed (missing, or a device of
-                // the wrong kind) rules out this architecture, not the search.
-                if is_cache_tier_path(&e.path) {
-                    if !skipped.iter().any(|(x, _)| x == a) {
-                        skipped.push((
-                            *a,
-                            format!(
-                                "not searched: {} {} — choose a suitable device for that tier on the Scenario tab",
-                                e.path, e.message
-                            ),
-                        ));
-                    }
-                } else if !errors.iter().any(|x: &FieldError| x.path == e.path) {
-                    errors.push(e);
-                }
-            }
-        }
+        let (rule, mut errors) = checks::check_spec(&spec);
+        let scenario = checks::candidate_run(scenario, &rule);
+        let skipped = checks::check_scenario(&scenario, &spec.architectures, &mut errors);
         if !errors.is_empty() {
             return Err(errors);
         }
-
-        let w = &scenario.workload;
-        let probs = tierplan_kit::analytics::zipf_probabilities(w.videos, w.popularity.exponent());
-        let sc = w.class_of_ranks();
-        let (mut mean_len_s, mut mean_kbps) = (0.0, 0.0);
-        for (i, p) in probs.iter().enumerate() {
-            let c = &w.classes[sc[i] as usize];
-            mean_len_s += p * c.length_min * 60.0;
-            mean_kbps += p * c.bitrate_kbps;
-        }
-        let bmin_units = w
-            .classes
-            .iter()
-            .map(|c| (c.bitrate_kbps * bound::BW_SCALE).round() as u64)
-            .min()
-            .unwrap_or(1)
-            .max(1);
-        let facts = Facts {
-            bmin_units,
-            mean_len_s,
-            mean_kbps,
-        };
-        let a_load = w.arrival_rate * mean_len_s;
-        let c_star = a_load + 8.0 * a_load.sqrt() + 20.0;
-        let mut notes = Vec::new();
+        let facts = Facts::of(&scenario.workload);
+        let load = facts.load(scenario.workload.arrival_rate);
         let mut archs = Vec::new();
         for &arch in &spec.architectures {
-            let s = &scenario;
             if let Some((_, why)) = skipped.iter().find(|(a, _)| *a == arch) {
                 archs.push(Arch::skipped(arch, why.clone()));
                 continue;
             }
-            let disk_dev = s.device(&s.tiers.disk.device).expect("validated");
-            let lib_min = {
-                let mut n = ceil_div(lib_mb, disk_dev.capacity_gb * 1024.0).max(1);
-                while n > 1 && lib_mb <= disk_dev.capacity_gb * (n - 1) as f64 * 1024.0 {
-                    n -= 1;
-                }
-                while lib_mb > disk_dev.capacity_gb * n as f64 * 1024.0 {
-                    n += 1;
-                }
-                n
-            };
-            let per_disk = tierplan_kit::analytics::streams_per_bandwidth(
-                disk_tier_mbps(s).unwrap_or(0.0),
-                mean_kbps,
-            ) as f64;
-            let disk_max_derived = lib_min.max(ceil_div(c_star, per_disk)).min(MAX_COUNT);
-            let disk_max = spec.max_counts.disk.unwrap_or(disk_max_derived);
-            let mut tiers = vec![TierRange {
-                role: TierRole::Disk,
-                device: disk_dev.id.clone(),
-                min: lib_min,
-                max: disk_max,
-                max_derived: spec.max_counts.disk.is_none(),
-            }];
-            if disk_max < lib_min {
-                errors.push(err(
-                    "optimize.max_counts.disk",
-                    format!(
-                        "{disk_max} disks cannot hold the library ({:.1} GB needs {lib_min} of {}): raise it to at least {lib_min}",
-                        lib_mb / 1024.0,
-                        disk_dev.id
-                    ),
-                ));
-                continue;
-            }
-            if arch.has_file_cache() {
-                let t = s.tiers.file_cache.as_ref().expect("validated");
-                let d = s.device(&t.device).expect("validated");
-                let per = tierplan_kit::analytics::streams_per_bandwidth(
-                    d.read_mbps.unwrap_or(0.0),
-                    mean_kbps,
-                ) as f64;
-                let derived = ceil_div(lib_mb, d.capacity_gb * 1024.0)
-                    .max(ceil_div(c_star, per))
-                    .clamp(1, MAX_COUNT);
-                tiers.push(TierRange {
-                    role: TierRole::FileCache,
-                    device: d.id.clone(),
-                    min: 0,
-                    max: spec.max_counts.file_cache.unwrap_or(derived),
-                    max_derived: spec.max_counts.file_cache.is_none(),
-                });
-            }
-            if arch.interval_cache_kind().is_some() {
-                let t = s.tiers.interval_cache.as_ref().expect("validated");
-                let d = s.device(&t.device).expect("validated");
-                let derived = if d.price > 0.0 {
-                    ceil_div(disk_max as f64 * disk_dev.price, d.price).clamp(1, MAX_COUNT)
-                } else {
-                    64
-                };
-                tiers.push(TierRange {
-                    role: TierRole::IntervalCache,
-                    device: d.id.clone(),
-                    min: 0,
-                    max: spec.max_counts.interval_cache.unwrap_or(derived),
-                    max_derived: spec.max_counts.interval_cache.is_none(),
-                });
-            }
-            let size: u64 = tiers.iter().map(|t| (t.max - t.min + 1) as u64).product();
-            if size > MAX_CONFIGURATIONS {
-                errors.push(err(
-                    "optimize.max_counts",
-                    format!(
-                        "{}: {size} configurations, at most {MAX_CONFIGURATIONS}: lower the maxima",
-                        arch.label()
-                    ),
-                ));
-                continue;
-            }
-            let range = |role: TierRole| {
-                tiers
-                    .iter()
-                    .find(|t| t.role == role)
-                    .map_or((0, 0), |t| (t.min, t.max))
-            };
-            let (d0, d1) = range(TierRole::Disk);
-            let (f0, f1) = range(TierRole::FileCache);
-            let (i0, i1) = range(TierRole::IntervalCache);
-            let price =
-                |t: Option<&TierSpec>| t.and_then(|t| s.device(&t.device)).map_or(0.0, |d| d.price);
-            let (pd, pf, pi) = (
-                price(Some(&s.tiers.disk)),
-                price(s.tiers.file_cache.as_ref()),
-                price(s.tiers.interval_cache.as_ref()),
-            );
-            let mut cfgs = Vec::with_capacity(size as usize);
-            for disk in d0..=d1 {
-                for file_cache in f0..=f1 {
-                    for interval_cache in i0..=i1 {
-                        cfgs.push(Cfg {
-                            counts: Counts {
-                                disk,
-                                interval_cache,
-                                file_cache,
-                            },
-                            cost: disk as f64 * pd
-                                + file_cache as f64 * pf
-                                + interval_cache as f64 * pi,
-                        });
-                    }
-                }
-            }
-            cfgs.sort_by(|a, b| {
-                a.cost
-                    .total_cmp(&b.cost)
-                    .then(a.counts.disk.cmp(&b.counts.disk))
-                    .then(a.counts.file_cache.cmp(&b.counts.file_cache))
-                    .then(a.counts.interval_cache.cmp(&b.counts.interval_cache))
-            });
-            let description = format!(
-                "{}: {} — {} configurations, visited in capital-cost order",
-                arch.label(),
-                tiers
-                    .iter()
-                    .map(|t| format!(
-                        "{} {} × {}..={}{}",
-                        t.role.label(),
-                        t.device,
-                        t.min,
-                        t.max,
-                        if t.max_derived { " (max derived)" } else { "" }
-                    ))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                cfgs.len()
-            );
-            let n = cfgs.len();
-            archs.push(Arch::new(
+            match space::lay_out(
+                &scenario,
                 arch,
-                SearchSpace {
-                    tiers,
-                    configurations: n as u64,
-                    description,
-                },
-                cfgs,
-            ));
+                &spec.max_counts,
+                &facts,
+                load,
+                rule.ceiling,
+            ) {
+                Ok(a) => archs.push(a),
+                Err(e) => errors.push(e),
+            }
         }
         if !errors.is_empty() {
             return Err(errors);
         }
-        let arrivals =
-            w.arrival_rate * scenario.run.duration_h * 3600.0 * scenario.run.replications as f64;
-        let bounds_on =
-            spec.criterion == Criterion::Simulated && arrivals <= bound::MAX_TRACE_ARRIVALS;
-        if spec.criterion == Criterion::Simulated && !bounds_on {
-            notes.push(format!(
-                "about {arrivals:.0} arrivals over all replications: too many to keep the arrival trace, so no configuration is pruned and every one up to the optimum is simulated"
-            ));
-        }
-        if archs
-            .iter()
-            .any(|a| a.space.tiers.iter().any(|t| t.max_derived))
-        {
-            notes.push(format!(
-                "maxima marked \"derived\" come from the workload: A = λ × mean length = {a_load:.1} streams, c* = A + 8√A + 20 = {c_star:.0}; disk: enough disks to carry c* alone; file cache: enough SSDs to hold the library and carry c*; interval cache: as many devices as the disk maximum's price buys"
-            ));
-        }
-        if spec.criterion == Criterion::StudyCapacity
-            && spec
-                .architectures
-                .iter()
-                .any(|a| a.interval_cache_kind().is_some())
-        {
-            notes.push("the study's capacity rule credits an interval cache with no streams (it has no closed form); use the simulated criterion to size one".into());
-        }
+        let (bounds_on, notes) = space::bounds_and_notes(&scenario, &spec, &archs, load);
         let mut search = Search {
             base: scenario,
             spec,
@@ -904,6 +701,7 @@ impl Search {
             plain_in_flight: HashMap::new(),
             waiters: HashMap::new(),
             shared: 0,
+            rule,
         };
         if search.spec.criterion == Criterion::StudyCapacity {
             search.study_pass();
@@ -963,8 +761,11 @@ impl Search {
             && self.base.policy.lfu_start == LfuStart::Warm
     }
 
-    /// Necessary condition: false if the configuration must reject more
-    /// than the target in some replication (see `bound.rs`).
+    /// Necessary condition: false if the configuration cannot meet the
+    /// target under the rule (see `bound.rs` and `Rule::may_pass`). A
+    /// configuration that passes keeps every tier's usage at or under the
+    /// ceiling in every replication, so its runs are runs of a system with
+    /// the bandwidths scaled by the ceiling, and the bound is taken there.
     fn may_be_feasible(&mut self, a: usize, pos: usize) -> bool {
         if !self.bounds_on {
             return true;
@@ -973,13 +774,15 @@ impl Search {
         let c = self.archs[a].cfgs[pos].counts;
         let s = configure(&self.base, arch, c);
         let bmin = self.facts.bmin_units;
-        let disk_streams = bw_units(disk_tier_mbps(&s), c.disk).unwrap_or(u64::MAX / 4) / bmin;
+        let ceiling = self.rule.ceiling;
+        let usable = |units: Option<u64>| units.map_or(u64::MAX / 4, |u| scaled(u, ceiling));
+        let disk_streams = usable(bw_units(disk_tier_mbps(&s), c.disk)) / bmin;
         let key = (c.file_cache, c.interval_cache);
         if !self.archs[a].excess.contains_key(&key) {
             let (file_streams, cached) = match s.tiers.file_cache.as_ref() {
                 Some(t) if arch.has_file_cache() && t.count > 0 => {
                     let d = s.device(&t.device).expect("validated");
-                    let streams = bw_units(d.read_mbps, t.count).unwrap_or(u64::MAX / 4) / bmin;
+                    let streams = usable(bw_units(d.read_mbps, t.count)) / bmin;
                     let cached = if s.policy.lfu == LfuPolicy::Static {
                         // The engine's static staging, by rank at t = 0.
                         let w = &s.workload;
@@ -1028,7 +831,7 @@ impl Search {
                         let d = s.device(&t.device).expect("validated");
                         let blocks = (d.capacity_gb * 1024.0).floor() as u64 * n as u64;
                         let streams = if d.kind == DeviceKind::Ssd {
-                            bw_units(d.read_mbps, n).unwrap_or(u64::MAX / 4) / bmin
+                            usable(bw_units(d.read_mbps, n)) / bmin
                         } else {
                             u64::MAX
                         };
@@ -1051,13 +854,22 @@ impl Search {
             }
         }
         let warm = self.warm_trace(arch, c);
-        let target = self.spec.target;
+        let rule = self.rule;
         let ex = self.archs[a].excess[&key].clone();
         let tr = self.trace(warm);
-        !ex.iter().zip(&tr.reps).any(|(&m, r)| {
-            let lb = (m - disk_streams.min(i64::MAX as u64) as i64).max(0);
-            r.measured_arrivals > 0 && lb as f64 / r.measured_arrivals as f64 > target
-        })
+        let lower: Vec<f64> = ex
+            .iter()
+            .zip(&tr.reps)
+            .map(|(&m, r)| {
+                let lb = (m - disk_streams.min(i64::MAX as u64) as i64).max(0);
+                if r.measured_arrivals > 0 {
+                    lb as f64 / r.measured_arrivals as f64
+                } else {
+                    0.0
+                }
+            })
+            .collect();
+        rule.may_pass(&lower)
     }
 
     /// Whether a configuration passes the necessary conditions (true when
@@ -1186,7 +998,25 @@ impl Search {
         out
     }
 
-    fn measurement(&self, scenario: &Scenario, r: &RunResult) -> Measurement {
+    fn measurement(
+        &self,
+        scenario: &Scenario,
+        r: &RunResult,
+        verdict: Option<TargetVerdict>,
+    ) -> Measurement {
+        let peak_utilisation = r
+            .tiers
+            .iter()
+            .map(|t| TierPeak {
+                role: t.role,
+                device: t.device.clone(),
+                name: scenario
+                    .device(&t.device)
+                    .map_or_else(|| t.device.clone(), |d| d.name.clone()),
+                util_peak: t.util_peak,
+                worst: rule::worst_peak(r, t.role),
+            })
+            .collect();
         let ssd_lifetimes: Vec<SsdLifetime> = r
             .flash
             .iter()
@@ -1214,6 +1044,9 @@ impl Search {
             compute_tco(scenario, t, r.summary.avg_streams.mean, &l)
         });
         Measurement {
+            replications: r.replications.len() as u32,
+            verdict,
+            peak_utilisation,
             avg_streams: r.summary.avg_streams,
             streams_per_dollar: r.summary.streams_per_dollar,
             rejection_probability: r.summary.rejection_probability,
@@ -1235,8 +1068,11 @@ impl Search {
         let c = self.archs[a].cfgs[pos].counts;
         let warm = self.warm_trace(arch, c);
         let warmup_zero = self.base.run.warmup_h == 0.0;
+        let rule = self.rule;
         let tr = self.trace(warm);
-        let ok = r.replications.len() == tr.reps.len()
+        // The replications the rule ran (all, or up to the deciding one),
+        // each against its own regenerated trace.
+        let ok = rule.ran_as_ruled(r, tr.reps.len())
             && r.replications.iter().zip(&tr.reps).all(|(x, t)| {
                 x.arrivals == t.measured_arrivals
                     && (!warmup_zero || x.rejections > 0 || x.peak_streams == t.peak_unlimited)
@@ -1297,13 +1133,13 @@ impl Search {
         self.verify_trace(a, pos, result);
         let arch = self.archs[a].arch;
         let scenario = configure(&self.base, arch, self.archs[a].cfgs[pos].counts);
-        let m = self.measurement(&scenario, result);
-        let feasible = match self.spec.criterion {
-            Criterion::Simulated => result.summary.max_rejection_probability <= self.spec.target,
-            Criterion::StudyCapacity => true,
-        };
+        let j = self.rule.judge(&scenario, result);
+        let m = self.measurement(&scenario, result, j.verdict);
+        let feasible = j.reason.is_none();
         let ar = &mut self.archs[a];
         ar.simulated += 1;
+        ar.over_ceiling += j.over_ceiling as u32;
+        ar.undecided += j.undecided as u32;
         ar.status[pos] = if feasible {
             St::Feasible
         } else {
@@ -1316,7 +1152,7 @@ impl Search {
         self.evaluated.push(Evaluated {
             arch: a,
             pos,
-            feasible,
+            reason: j.reason,
             m,
         });
         self.advance_resolved(a);
@@ -1373,10 +1209,20 @@ impl Search {
                         .collect::<Vec<_>>()
                         .join(", ");
                     let disk_max = t[0].max;
+                    let rule = self.rule;
+                    let meets = if rule.sequential() {
+                        format!(
+                            "meets rejection < {} (95 % interval, at most {} replications)",
+                            self.spec.target, rule.cap
+                        )
+                    } else {
+                        format!("meets rejection ≤ {} in every replication", self.spec.target)
+                    };
                     Some(format!(
-                        "no configuration with {maxes} meets rejection ≤ {} in every replication: raise optimize.max_counts.disk (now {disk_max}){}",
-                        self.spec.target,
-                        if t.len() > 1 { " or the cache maxima" } else { "" }
+                        "no configuration with {maxes} {meets} with every tier's peak utilisation ≤ {}: raise optimize.max_counts.disk (now {disk_max}){}{}",
+                        rule.ceiling,
+                        if t.len() > 1 { " or the cache maxima" } else { "" },
+                        if ar.over_ceiling > 0 { ", or the ceiling optimize.max_peak_utilisation" } else { "" }
                     ))
                 } else {
                     None
@@ -1397,6 +1243,8 @@ impl Search {
                     pruned: ar.pruned,
                     analytic_rejected: ar.analytic,
                     not_examined: ar.cfgs.len() as u64 - examined,
+                    over_ceiling: ar.over_ceiling,
+                    undecided: ar.undecided,
                 }
             })
             .collect();
@@ -1420,9 +1268,11 @@ impl Search {
                     counts: self.archs[e.arch].cfgs[e.pos].counts,
                     capital_cost: c,
                     avg_streams: s,
-                    feasible: e.feasible,
+                    feasible: e.reason.is_none(),
                     rejection_probability: e.m.rejection_probability.mean,
                     max_rejection_probability: e.m.max_rejection_probability,
+                    replications: e.m.replications,
+                    reason: e.reason.clone(),
                     pareto: !dominated,
                 }
             })
@@ -1430,6 +1280,9 @@ impl Search {
         OptimizeResult {
             criterion: self.spec.criterion,
             target: self.spec.target,
+            max_replications: self.rule.cap,
+            max_peak_utilisation: self.rule.ceiling,
+            run: self.base.run.clone(),
             architectures,
             evaluated,
             simulations: self.evaluated.len() as u32 - self.shared,
