@@ -9,11 +9,6 @@ export class ClassPage {
     await expect(this.page.getByTestId('lesson')).toBeVisible();
   }
 
-  /** Open a lesson link as it is (a student's, an authored one, an old format). */
-  async openLink(url: string): Promise<void> {
-    await this.page.goto(url);
-  }
-
   /** A lesson link as the teacher opens it: the full Class tab (catalog, notes, summary, presenter view). */
   async openAsTeacher(ref: string): Promise<void> {
     await this.page.goto(`/#lesson=${ref}&teacher`);
@@ -204,10 +199,6 @@ export class ClassPage {
     return this.page.getByTestId('class-choices');
   }
 
-  get teacherNotes(): Locator {
-    return this.page.getByTestId('teacher-notes');
-  }
-
   /** The authored lesson's title. */
   get authorTitle(): Locator {
     return this.page.getByTestId('author-title');
@@ -362,11 +353,6 @@ export class ClassPage {
   async shareLesson(): Promise<string> {
     await this.page.getByTestId('author-share').click();
     return this.authorLink.inputValue();
-  }
-
-  /** Toggle the presenter view (the P key). */
-  async togglePresenter(): Promise<void> {
-    await this.page.keyboard.press('p');
   }
 
   get runButton(): Locator {
