@@ -144,7 +144,10 @@ test('the autosave restores after a reload; a link wins over it; a corrupted one
   await expect(again.field('workload.videos')).toHaveValue('300');
   await expect(again.presetStatus).toHaveAttribute('data-preset', 'mmsys11-cost-hdd');
 
-  // A corrupted autosave: reported, ignored, removed.
+  // A corrupted autosave: reported, ignored, removed. (Corrupted only once the
+  // link's scenario has been autosaved: that debounced write, landing later,
+  // would replace the corrupted entry under a loaded machine.)
+  await expect.poll(() => again.autosaved()).toContain('"videos":300');
   await again.page.evaluate(() => localStorage.setItem('tierplan.autosave', '{"scenario": {"version": 1, "workl'));
   await again.goto();
   await expect(again.notice).toContainText('The autosaved scenario in this browser could not be read: the entry is corrupted (not JSON); it was ignored.');
