@@ -6,7 +6,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'src/wasm-pkg/', 'wasm/', 'node_modules/', 'test-results/', 'playwright-report/'] },
+  // tests/fixtures/e2e-lint/ breaks the e2e rules below on purpose (tests/tooling/e2e-lint.test.ts lints it).
+  { ignores: ['dist/', 'src/wasm-pkg/', 'wasm/', 'node_modules/', 'test-results/', 'playwright-report/', 'tests/fixtures/e2e-lint/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked.map((c) => ({ ...c, files: ['**/*.{ts,tsx}'] })),
   {
@@ -21,6 +22,33 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  // e2e specs take their page objects from the fixtures of e2e/fixtures.ts
+  // (`async ({ app, flash }) => …`, or pagesOf(page) for another page) and
+  // import `test` and `expect` from there, so a page object is built in one place.
+  {
+    files: ['e2e/*.spec.ts', 'tests/fixtures/e2e-lint/*.spec.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'NewExpression[callee.name=/Page$/]',
+          message: 'Take page objects from the fixtures of e2e/fixtures.ts (a test argument, or pagesOf(page) for another page), not with `new`.',
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              message: "Import test and expect from './fixtures', which hands the page objects to each test.",
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
-import { SIZES, TourPage, type Theme } from './pages/TourPage';
+import { expect, test } from './fixtures';
+import { SIZES, type Theme } from './pages/TourPage';
 
 // Every view, with its results and charts shown, in both themes at both
 // sizes: axe (all its rules, best practices included) finds nothing. One
@@ -9,16 +9,14 @@ const VIEWS = ['scenario', 'sweeps', 'optimiser', 'flash', 'http', 'block', 'rep
 
 test.describe.configure({ mode: 'parallel' });
 
-test('the accessibility tour covers every tab of the app', async ({ page }) => {
-  const tour = new TourPage(page);
+test('the accessibility tour covers every tab of the app', async ({ tour }) => {
   await tour.app.open();
   expect(await tour.tabIds()).toEqual(VIEWS);
 });
 
 for (const id of VIEWS) {
-  test(`axe: 0 violations on the ${id} view, light and dark, 1280×800 and 390×844`, async ({ page }) => {
+  test(`axe: 0 violations on the ${id} view, light and dark, 1280×800 and 390×844`, async ({ page, tour }) => {
     test.setTimeout(180_000);
-    const tour = new TourPage(page);
     await tour.app.open();
     const found: string[] = [];
     await tour.prepare(id);

@@ -2,20 +2,17 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
-import { AppPage } from './pages/AppPage';
-import { HttpPage } from './pages/HttpPage';
+import { expect, test } from './fixtures';
 import type { RunResult } from '../src/engine/types';
 
-test('opens with the default scenario, every input labelled', async ({ page }) => {
-  const app = new AppPage(page);
+test('opens with the default scenario, every input labelled', async ({ page, app }) => {
   await app.open();
   await expect(app.field('workload.arrival_rate')).toHaveValue('1');
   await expect(page.getByLabel('Arrival rate λ (requests/s)')).toBeVisible();
   await expect(page.getByLabel('Video length (min)')).toBeVisible();
   await expect(page.getByLabel('Bitrate (KB/s)')).toBeVisible();
   await expect(page.getByTestId('zipf-help')).toContainText('i−s');
-  await expect(page.getByTestId('device-catalog')).toContainText('Cheetah 15K.6');
+  await expect(app.catalog).toContainText('Cheetah 15K.6');
   // Every input and select has an accessible name.
   const unnamed = await page.locator('input, select').evaluateAll((els) =>
     els.filter((el) => {
@@ -26,8 +23,7 @@ test('opens with the default scenario, every input labelled', async ({ page }) =
   expect(unnamed).toBe(0);
 });
 
-test("targets in the architect's units: concurrent streams set λ by Little's law, Mbps set KB/s", async ({ page }) => {
-  const app = new AppPage(page);
+test("targets in the architect's units: concurrent streams set λ by Little's law, Mbps set KB/s", async ({ app }) => {
   await app.open();
   // The default: λ = 1/s of one-hour videos is 3 600 streams; 245 KB/s is 2.00704 Mbps.
   await expect(app.field('workload.concurrent_streams')).toHaveValue('3600');
@@ -44,74 +40,70 @@ test("targets in the architect's units: concurrent streams set λ by Little's la
   await app.waitValid();
 });
 
-test('edit a field, run, see results', async ({ page }) => {
+test('edit a field, run, see results', async ({ page, app }) => {
   const problems: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
   });
   page.on('pageerror', (e) => problems.push(String(e)));
-  const app = new AppPage(page);
   await app.open();
   await app.setField('run.duration_h', '2');
   await app.setField('run.replications', '3');
   await app.runToResults();
-  await expect(page.getByTestId('result-avg_streams')).toContainText('±');
-  await expect(page.getByTestId('result-capital_cost')).toHaveText('$960.00');
-  await expect(page.getByTestId('tier-row-disk')).toBeVisible();
-  await expect(page.getByTestId('tier-row-file_cache')).toBeVisible();
-  await expect(page.getByTestId('flash-file_cache-lifetime')).toHaveText('no writes');
+  await expect(app.resultCell('avg_streams')).toContainText('±');
+  await expect(app.resultCell('capital_cost')).toHaveText('$960.00');
+  await expect(app.tierRow('disk')).toBeVisible();
+  await expect(app.tierRow('file_cache')).toBeVisible();
+  await expect(app.flashLifetime('file_cache')).toHaveText('no writes');
   const r = await app.result();
   expect(r.replications).toHaveLength(3);
   expect(r.measured_s).toBe(7200);
   expect(problems).toEqual([]);
 });
 
-test('a link carries the scenario; a scenario file opens', async ({ page, context }) => {
-  const app = new AppPage(page);
+test('a link carries the scenario; a scenario file opens', async ({ page, app, newTab }) => {
   await app.open();
   await app.setField('workload.videos', '280');
   await app.setField('workload.arrival_rate', '0.75');
   await app.waitValid();
-  await page.getByTestId('share-link').click();
-  const url = await page.getByTestId('share-url').inputValue();
+  const url = await app.copyLink();
   expect(url).toContain('#v1.');
 
-  const other = new AppPage(await context.newPage());
+  const other = (await newTab()).app;
   await other.page.goto(url);
   await expect(other.field('workload.arrival_rate')).toHaveValue('0.75');
   await expect(other.field('workload.videos')).toHaveValue('280');
   await other.waitValid();
 
   // A garbled link falls back to the last good scenario (this browser's autosave) with a notice.
-  await expect.poll(() => other.page.evaluate(() => localStorage.getItem('tierplan.autosave'))).toContain('"arrival_rate":0.75');
+  await expect.poll(() => other.autosaved()).toContain('"arrival_rate":0.75');
   await other.page.goto('/#s=garbage!');
   await other.page.reload();
-  await expect(other.page.getByTestId('notice')).toContainText('does not hold a readable scenario');
+  await expect(other.notice).toContainText('does not hold a readable scenario');
   await expect(other.field('workload.arrival_rate')).toHaveValue('0.75');
   // Well-formed but not a scenario: the core's message names what is missing.
   await other.page.goto(`/#s=${Buffer.from('{"version":1}').toString('base64url')}`);
   await other.page.reload();
-  await expect(other.page.getByTestId('notice')).toContainText('could not be read');
-  await expect(other.page.getByTestId('notice')).toContainText('missing field');
+  await expect(other.notice).toContainText('could not be read');
+  await expect(other.notice).toContainText('missing field');
   await expect(other.field('workload.arrival_rate')).toHaveValue('0.75');
 
   // A file written by the CLI (`tierplan preset`) opens in the editor.
   const cli = join(process.cwd(), 'wasm/target/release/tierplan');
   const json = execFileSync(cli, ['preset', 'nossdav12-object-cache'], { encoding: 'utf8' });
-  await page.getByTestId('open-scenario').setInputFiles({ name: 'nossdav.json', mimeType: 'application/json', buffer: Buffer.from(json) });
+  await app.openScenarioFile('nossdav.json', json);
   await expect(page.getByTestId('zipf-convention-theta')).toBeChecked();
   await expect(app.field('workload.popularity.value')).toHaveValue('0.271');
   await expect(page.getByTestId('zipf-exponent')).toHaveText('0.729');
   await app.waitValid();
 });
 
-test('an invalid value shows the core message beside the field and blocks Run', async ({ page }) => {
-  const app = new AppPage(page);
+test('an invalid value shows the core message beside the field and blocks Run', async ({ app }) => {
   await app.open();
   await app.setField('workload.arrival_rate', '-3');
   await expect(app.error('workload.arrival_rate')).toHaveText('-3 is out of range: must be 0 < value ≤ 1000 requests/s');
   await expect(app.runButton).toBeDisabled();
-  await expect(page.getByTestId('error-summary')).toContainText('workload.arrival_rate');
+  await expect(app.errorSummary).toContainText('workload.arrival_rate');
   // Not a number at all: a local message, Run still blocked.
   await app.setField('workload.arrival_rate', 'abc');
   await expect(app.error('workload.arrival_rate')).toContainText('enter a number');
@@ -126,8 +118,7 @@ test('an invalid value shows the core message beside the field and blocks Run', 
   await app.waitValid();
 });
 
-test('Cancel stops a long run', async ({ page }) => {
-  const app = new AppPage(page);
+test('Cancel stops a long run', async ({ app }) => {
   await app.open();
   await app.setField('workload.arrival_rate', '20');
   await app.setField('run.duration_h', '500');
@@ -146,12 +137,11 @@ test('Cancel stops a long run', async ({ page }) => {
   await app.runToResults();
 });
 
-test('the browser result equals the native CLI result for the same scenario and seed', async ({ page }) => {
+test('the browser result equals the native CLI result for the same scenario and seed', async ({ app }) => {
   const cli = join(process.cwd(), 'wasm/target/release/tierplan');
   if (!existsSync(cli)) {
     execFileSync('cargo', ['build', '--release', '--manifest-path', 'wasm/Cargo.toml', '-p', 'tierplan-cli'], { stdio: 'inherit' });
   }
-  const app = new AppPage(page);
   await app.open();
   await app.loadPreset('mmsys11-cost-dram');
   await expect(app.field('tiers.interval_cache.count')).toHaveValue('2');
@@ -176,18 +166,17 @@ for (const [name, width, height] of [
   ['desktop', 1280, 800],
   ['phone', 390, 844],
 ] as const) {
-  test(`layout at ${width}×${height} has no horizontal overflow with results shown (${name})`, async ({ page }) => {
+  test(`layout at ${width}×${height} has no horizontal overflow with results shown (${name})`, async ({ page, app }) => {
     await page.setViewportSize({ width, height });
-    const app = new AppPage(page);
     await app.open();
     await app.loadPreset('hyssc-slc-tlc');
     await expect(app.field('tiers.file_cache.count')).toBeVisible();
     await app.setField('run.duration_h', '2');
-    await page.getByTestId('field-run.timeseries').check();
+    await app.field('run.timeseries').check();
     await app.runToResults();
-    await expect(page.getByTestId('tier-chart')).toBeVisible();
-    await expect(page.getByTestId('timeseries-chart')).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    await expect(app.tierChart).toBeVisible();
+    await expect(app.timeseriesChart).toBeVisible();
+    const overflow = await app.overflow();
     expect(overflow).toBeLessThanOrEqual(0);
     const dir = process.env.SHOTS_DIR ?? 'test-results/shots';
     mkdirSync(dir, { recursive: true });
@@ -196,36 +185,34 @@ for (const [name, width, height] of [
   });
 }
 
-test('a visit loads only the planner module; the HTTP view fetches the studies module when it opens', async ({ page }) => {
+test('a visit loads only the planner module; the HTTP view fetches the studies module when it opens', async ({ page, app, http }) => {
   const fetched: string[] = [];
   page.on('request', (r) => {
     const m = /tierplan_(planner|studies)_bg-[^/]*\.wasm$/.exec(r.url());
     if (m) fetched.push(m[1]);
   });
-  const app = new AppPage(page);
   await app.open();
   await app.setField('run.duration_h', '1');
   await app.setField('run.replications', '1');
   await app.runToResults();
-  await page.getByTestId('tab-sweeps').click();
+  await app.openTab('sweeps');
   expect(fetched.length).toBeGreaterThan(0);
   expect(new Set(fetched)).toEqual(new Set(['planner']));
-  await new HttpPage(page).open();
+  await http.open();
   await expect.poll(() => fetched.includes('studies')).toBe(true);
-  await expect(page.getByTestId('http-preset').locator('option[value="nossdav12-hdd-only"]')).toHaveCount(1);
+  await expect(http.presetOption('nossdav12-hdd-only')).toHaveCount(1);
 });
 
 for (const [name, width, height] of [
   ['desktop', 1280, 800],
   ['phone', 390, 844],
 ] as const) {
-  test(`a rejection target is decided by adding replications, and the results say after how many (${name})`, async ({ page }) => {
+  test(`a rejection target is decided by adding replications, and the results say after how many (${name})`, async ({ page, app }) => {
     await page.setViewportSize({ width, height });
-    const app = new AppPage(page);
     await app.open();
     await app.setField('run.duration_h', '2');
     await app.setField('run.replications', '3');
-    await page.getByTestId('field-run.decide').check();
+    await app.field('run.decide').check();
     await expect(app.field('run.target_rejection')).toHaveValue('1');
     await expect(app.field('run.replications')).toHaveValue('40');
     await app.runToResults();
@@ -236,7 +223,7 @@ for (const [name, width, height] of [
     const e = r.summary.rejection_probability;
     // The verdict is the interval's: meets only when it lies wholly below 1 %.
     expect(d.verdict === 'meets').toBe(e.mean + e.ci95 < 0.01);
-    const shown = page.getByTestId('result-decision');
+    const shown = app.resultCell('decision');
     await expect(shown).toHaveText(d.verdict === 'meets' ? `meets < 1% (decided after ${d.replications} replications)` : /./);
     await shown.scrollIntoViewIfNeeded();
     const dir = process.env.SHOTS_DIR ?? 'test-results/shots';

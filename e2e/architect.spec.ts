@@ -3,15 +3,13 @@
 // cheapest server that turns away < 1 % of viewers, and how long do its SSDs
 // last?" — in at most eight actions from a fresh page, with the disks counted
 // at the streaming bandwidth their timing gives (model §4).
-import { test, expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AppPage } from './pages/AppPage';
-import { OptimiserPage } from './pages/OptimiserPage';
 import { dollars } from '../src/shared/format';
-import type { OptimizeResult, RunResult } from '../src/engine/types';
+import type { RunResult } from '../src/engine/types';
 
 function cli(args: string[]): string {
   const bin = join(process.cwd(), 'wasm/target/release/tierplan');
@@ -39,16 +37,14 @@ for (const [name, width, height] of [
   ['desktop', 1280, 800],
   ['phone', 390, 844],
 ] as const) {
-  test(`the architect's question in eight actions on today's devices (${name})`, async ({ page }, info) => {
+  test(`the architect's question in eight actions on today's devices (${name})`, async ({ page, app, optimiser: opt }, info) => {
     await page.setViewportSize({ width, height });
-    const app = new AppPage(page);
-    const opt = new OptimiserPage(page);
     await app.open();
     const act = new Actions(page);
 
     // 1. A new plan: present-day devices, steady state.
     await act.click('new-plan');
-    await expect(page.getByTestId('preset-status')).toHaveAttribute('data-preset', 'today-plan');
+    await expect(app.presetStatus).toHaveAttribute('data-preset', 'today-plan');
     const plan = await app.scenario();
     expect(plan.devices.some((d) => d.id === 'exos_x24')).toBe(true);
     expect(plan.run.warmup_h).toBeGreaterThanOrEqual(1);
@@ -56,7 +52,7 @@ for (const [name, width, height] of [
     expect(plan.policy.lfu).toBe('dynamic');
     expect(plan.workload.churn).toBeTruthy();
     // The warm-up's hint says what a zero warm-up would do.
-    await expect(page.locator('.field', { has: page.getByTestId('field-run.warmup_h') }).locator('.hint')).toContainText('0 h would start empty');
+    await expect(app.hint('run.warmup_h')).toContainText('0 h would start empty');
     await page.screenshot({ path: info.outputPath(`architect-1-new-plan-${name}.png`), fullPage: false });
     // 2–5. The question in the architect's units, streams typed before the
     // length: the streams stay what was typed, the warm-up follows the length.
@@ -71,20 +67,20 @@ for (const [name, width, height] of [
     expect(asked.workload.arrival_rate).toBeCloseTo(12000 / 7200, 9);
     expect(asked.workload.classes[0].bitrate_kbps).toBe(976.5625);
     expect(asked.run.warmup_h).toBe(2);
-    await expect(page.getByTestId('field-workload.concurrent_streams')).toHaveValue('12000');
+    await expect(app.field('workload.concurrent_streams')).toHaveValue('12000');
     await page.screenshot({ path: info.outputPath(`architect-2-question-${name}.png`), fullPage: false });
     // 6–7. The optimiser, on its own search space, its target 1 % by default.
     await act.click('tab-optimiser');
-    await expect(page.getByTestId('field-optimize.target')).toHaveValue('1');
+    await expect(opt.field('optimize.target')).toHaveValue('1');
     await act.click('opt-run');
     await expect(opt.status).toContainText('Done in', { timeout: 300_000 });
-    const result = JSON.parse((await page.getByTestId('opt-json').textContent()) ?? 'null') as OptimizeResult;
+    const result = await opt.result();
     expect(result.target).toBe(0.01);
     // Decided as the Planner decides a target, every tier under the 90 % ceiling (the Planner's warning threshold).
     expect(result.max_peak_utilisation).toBe(0.9);
-    await expect(page.getByTestId('opt-caption')).toContainText('decided by the 95 % interval');
-    await expect(page.getByTestId('opt-caption')).toContainText('peak utilisation ≤ 90%');
-    await expect(page.getByTestId('field-optimize.max_peak_utilisation')).toHaveAttribute('placeholder', 'default: 90');
+    await expect(opt.caption).toContainText('decided by the 95 % interval');
+    await expect(opt.caption).toContainText('peak utilisation ≤ 90%');
+    await expect(opt.field('optimize.max_peak_utilisation')).toHaveAttribute('placeholder', 'default: 90');
     // The cheapest architecture's row shows $/stream, capital, TCO and SSD lifetime.
     const best = result.architectures.filter((a) => a.best).sort((a, b) => a.best!.capital_cost - b.best!.capital_cost)[0];
     const row = opt.row(best.architecture);
@@ -98,12 +94,12 @@ for (const [name, width, height] of [
     expect(m.peak_utilisation.every((t) => t.worst <= 0.9)).toBe(true);
     await expect(row.getByTestId('opt-peak-disk')).toContainText('peak');
     // The chart labels each architecture's optimum.
-    await expect(page.getByTestId('opt-chart-text').filter({ hasText: 'SSD LFU' })).toBeVisible();
+    await expect(opt.chartLabel('SSD LFU')).toBeVisible();
     await page.screenshot({ path: info.outputPath(`architect-optimiser-${name}.png`), fullPage: true });
-    await page.getByTestId('opt-results').screenshot({ path: info.outputPath(`architect-table-${name}.png`) });
+    await opt.results.screenshot({ path: info.outputPath(`architect-table-${name}.png`) });
     // The table fits: no page overflow, and nothing hidden in its scrolling wrapper.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    const wrap = await page.locator('.opt-table-wrap').evaluate((e) => [e.scrollWidth, e.clientWidth]);
+    const wrap = await opt.tableWrap.evaluate((e) => [e.scrollWidth, e.clientWidth]);
     expect(wrap[0]).toBeLessThanOrEqual(wrap[1]);
     // Every SSD row gives its lifetime and what replacing it costs.
     for (const a of result.architectures.filter((x) => x.best?.measurement?.ssd_lifetimes.length))
@@ -128,12 +124,12 @@ for (const [name, width, height] of [
     expect(run.replications).toHaveLength(best.best!.measurement!.replications);
     expect(run.capital_cost).toBe(best.best!.capital_cost);
     expect(run.summary.avg_streams).toEqual(best.best!.measurement!.avg_streams);
-    await expect(page.getByTestId('kpi-dollars_per_stream')).toContainText('$');
+    await expect(app.kpi('dollars_per_stream')).toContainText('$');
     // … and the row's TCO per year beside them.
     const tco = best.best!.measurement!.tco!;
-    await expect(page.getByTestId('kpi-tco')).toHaveText(dollars(tco.total / tco.years));
+    await expect(app.kpi('tco')).toHaveText(dollars(tco.total / tco.years));
     if (applied.tiers.file_cache && applied.tiers.file_cache.count > 0 && applied.architecture !== 'hdd_only') {
-      await expect(page.getByTestId('flash-file_cache-lifetime')).toBeVisible();
+      await expect(app.flashLifetime('file_cache')).toBeVisible();
       // Written by default: a lifetime, not "no writes".
       expect(run.flash.find((f) => f.role === 'file_cache')?.lifetime_h).toBeTruthy();
     }
@@ -141,12 +137,12 @@ for (const [name, width, height] of [
     const disk = run.tiers.find((t) => t.role === 'disk')!;
     expect(disk.datasheet_mbps).toBe(271.8);
     expect(disk.bandwidth_mbps! / disk.count).toBeLessThan(0.5 * disk.datasheet_mbps!);
-    await expect(page.getByTestId('tier-disk-derived')).toContainText('datasheet 271.8 MB/s');
-    for (const t of run.tiers) await expect(page.getByTestId(`tier-${t.role}-util_peak`)).toContainText('%');
+    await expect(app.tierDerived('disk')).toContainText('datasheet 271.8 MB/s');
+    for (const t of run.tiers) await expect(app.tierPeak(t.role)).toContainText('%');
     // The link carries the applied scenario.
     await expect.poll(() => page.url()).toContain('#');
     await page.screenshot({ path: info.outputPath(`architect-results-${name}.png`), fullPage: true });
-    await page.getByTestId('tier-row-disk').screenshot({ path: info.outputPath(`architect-disk-tier-${name}.png`) });
+    await app.tierRow('disk').screenshot({ path: info.outputPath(`architect-disk-tier-${name}.png`) });
 
     // The same scenario runs identically in `tierplan run`.
     const file = join(mkdtempSync(join(tmpdir(), 'tierplan-architect-')), 'scenario.json');
@@ -159,12 +155,12 @@ for (const [name, width, height] of [
     // The answer holds on more evidence: re-run with 10 replications, it
     // still turns away < 1 % of viewers. (The row's TCO belongs to the
     // optimiser's configuration only: the edited scenario's results go without it.)
-    await page.getByTestId('field-run.decide').uncheck();
+    await app.field('run.decide').uncheck();
     await app.setField('run.replications', '10');
     await app.run();
-    await expect(page.getByTestId('kpi-tco')).toHaveCount(0);
+    await expect(app.kpi('tco')).toHaveCount(0);
     await expect(app.results).toBeVisible({ timeout: 300_000 });
-    await expect(page.getByTestId('kpi-tco')).toHaveCount(0);
+    await expect(app.kpi('tco')).toHaveCount(0);
     const ten = await app.result();
     expect(ten.replications).toHaveLength(10);
     info.annotations.push({ type: 'ten-replications', description: `rejection ${ten.summary.rejection_probability.mean} ± ${ten.summary.rejection_probability.ci95}, worst ${ten.summary.max_rejection_probability}` });
@@ -176,22 +172,20 @@ for (const [name, width, height] of [
   });
 }
 
-test('the optimiser searches despite invalid scenario counts, and skips an architecture it cannot form', async ({ page }) => {
-  const app = new AppPage(page);
-  const opt = new OptimiserPage(page);
+test('the optimiser searches despite invalid scenario counts, and skips an architecture it cannot form', async ({ app, optimiser: opt }) => {
   await app.open();
-  await page.getByTestId('new-plan').click();
-  await expect(page.getByTestId('preset-status')).toHaveAttribute('data-preset', 'today-plan');
+  await app.newPlan.click();
+  await expect(app.presetStatus).toHaveAttribute('data-preset', 'today-plan');
   await app.setField('tiers.disk.count', '0');
   await expect(app.error('tiers.disk.count')).toBeVisible();
-  await page.getByTestId('tab-optimiser').click();
-  await expect(page.getByTestId('opt-counts-ignored')).toContainText('tiers.disk.count');
+  await app.openTab('optimiser');
+  await expect(opt.countsIgnored).toContainText('tiers.disk.count');
   // SSD as interval cache while the scenario's interval cache is DRAM.
-  await page.getByTestId('opt-arch-ssd_ic_hdd').check();
+  await opt.architecture('ssd_ic_hdd').check();
   await expect(opt.runButton).toBeEnabled();
   await opt.runButton.click();
   await expect(opt.status).toContainText('Done in', { timeout: 120_000 });
   await expect(opt.row('ssd_ic_hdd').getByTestId('opt-none')).toContainText('tiers.interval_cache.device');
-  await expect(page.getByTestId('opt-space-ssd_ic_hdd')).toContainText('not searched');
+  await expect(opt.space('ssd_ic_hdd')).toContainText('not searched');
   for (const a of ['hdd_only', 'dram_ic_hdd', 'ssd_lfu_hdd']) await expect(opt.row(a).getByTestId('opt-cost')).toContainText('$');
 });

@@ -1,11 +1,10 @@
 // A long block-trace replay in the browser: the file is read in the worker
 // slice by slice with progress in bytes, and Cancel stops it mid-file.
-import { test, expect } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BlockPage } from './pages/BlockPage';
 
 /** A 400 000-I/O MSR trace of the msn preset, written by `tierplan block-trace generate`. */
 function longTrace(): string {
@@ -16,21 +15,20 @@ function longTrace(): string {
   return file;
 }
 
-test('Cancel a long trace replay: progress in bytes, then stopped mid-file with nothing lost', async ({ page }) => {
+test('Cancel a long trace replay: progress in bytes, then stopped mid-file with nothing lost', async ({ block: b }) => {
   const trace = longTrace();
   const mb = statSync(trace).size / 1e6;
   expect(mb).toBeGreaterThan(10);
-  const b = new BlockPage(page);
   await b.open();
   // All seven caches, so the replay lasts well beyond one click.
-  for (const c of ['fp_fcl', 'rw_fcl', 'op_fcl']) await page.getByTestId(`block-cache-${c}`).check();
+  for (const c of ['fp_fcl', 'rw_fcl', 'op_fcl']) await b.cache(c).check();
   await b.chooseTrace(trace);
   await expect(b.format).toContainText('MSR');
   await b.run.click();
-  const progress = page.getByTestId('block-progress');
+  const progress = b.progress;
   await expect(progress).toContainText(/Read [\d.,]+ of [\d.,]+ MB/);
   await b.cancel.click();
-  await expect(page.getByTestId('block-cancelled')).toBeVisible();
+  await expect(b.cancelled).toBeVisible();
   await expect(progress).toHaveCount(0);
   await expect(b.result).toHaveCount(0);
   // The trace stays chosen: the run can start again at once.

@@ -1,9 +1,8 @@
-import { test, expect, type Page } from '@playwright/test';
+import { expect, pagesOf, test, type Page } from './fixtures';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BlockPage } from './pages/BlockPage';
 import { num, percent } from '../src/shared/format';
 import { AUTOSAVE_KEY } from '../src/state/load';
 import type { Scenario } from '../src/engine/types';
@@ -32,69 +31,65 @@ function cliRows(cli: BlockResult, names: string[]) {
   return cli.caches.map((c, i) => ({ cache: names[i], meanMs: num(c.mean_response_ms.mean), hitRatio: percent(c.hit_ratio.mean) }));
 }
 
-test('a chosen trace file: format detected, the four caches compared, the same numbers as tierplan block run', async ({ page }) => {
-  const b = new BlockPage(page);
+test('a chosen trace file: format detected, the four caches compared, the same numbers as tierplan block run', async ({ page, block: b }) => {
   await b.open();
   await b.chooseTrace(SAMPLE);
   await expect(b.format).toContainText('sample-block-trace.csv — format MSR');
   await b.run.click();
   const rows = await b.rows();
   expect(rows.map((r) => r.cache)).toEqual(['SLC', 'MLC', 'TLC', 'HySSC (SLC + TLC)']);
-  await expect(page.getByRole('heading', { name: /Comparison over 3,000 I\/Os/ })).toBeVisible();
+  await expect(b.heading(/Comparison over 3,000 I\/Os/)).toBeVisible();
   const cli = cliBlockRun(await savedScenario(page), SAMPLE);
   expect(rows).toEqual(cliRows(cli, rows.map((r) => r.cache)));
   // The chart: mean and p99 of each cache against its hit ratio.
-  await expect(page.getByTestId('block-response').locator('[data-testid^="block-response-chart-point-"]')).toHaveCount(8);
+  await expect(b.responsePoints).toHaveCount(8);
 });
 
-test('the FAST’12 layers and the cost sweep: cost against u beside C_H(u), both optima, the partition note; equal to the CLI', async ({ page }) => {
-  const b = new BlockPage(page);
+test('the FAST’12 layers and the cost sweep: cost against u beside C_H(u), both optima, the partition note; equal to the CLI', async ({ page, block: b }) => {
   await b.open();
   await b.chooseTrace(SAMPLE);
-  for (const k of ['slc', 'mlc', 'tlc', 'hyssc']) await page.getByTestId(`block-cache-${k}`).uncheck();
-  for (const k of ['fp_fcl', 'rw_fcl', 'op_fcl']) await page.getByTestId(`block-cache-${k}`).check();
-  await page.getByTestId('block-cost-sweep').check();
+  for (const k of ['slc', 'mlc', 'tlc', 'hyssc']) await b.cache(k).uncheck();
+  for (const k of ['fp_fcl', 'rw_fcl', 'op_fcl']) await b.cache(k).check();
+  await b.costSweep.check();
   await b.run.click();
   const rows = await b.rows();
   expect(rows.map((r) => r.cache)).toEqual(['FP-FCL', 'RW-FCL', 'OP-FCL']);
-  await expect(page.getByTestId('block-cost-chart-point-simulated-0')).toBeAttached();
-  await expect(page.getByTestId('block-cost-optima')).toContainText(/simulation: u = 0\.\d+; of the analytic model: u = 0\.\d+/);
+  await expect(b.costPoint).toBeAttached();
+  await expect(b.costOptima).toContainText(/simulation: u = 0\.\d+; of the analytic model: u = 0\.\d+/);
   // The sample spans a few seconds, less than one re-partition period, and the view says so.
-  await expect(page.getByTestId('block-partition-none')).toContainText('No re-partition in this run');
+  await expect(b.noPartition).toContainText('No re-partition in this run');
   const cli = cliBlockRun(await savedScenario(page), SAMPLE);
   expect(cli.cost_vs_u.map((p) => p.u)).toEqual([0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95]);
   const best = cli.cost_vs_u.reduce((a, p) => (p.simulated_us.mean < a.simulated_us.mean ? p : a));
-  await expect(page.getByTestId('block-cost-optima')).toContainText(`simulation: u = ${best.u};`);
+  await expect(b.costOptima).toContainText(`simulation: u = ${best.u};`);
 });
 
-test('Cancel a long synthetic run: the last finished comparison stays, the app goes on', async ({ page }) => {
-  const b = new BlockPage(page);
+test('Cancel a long synthetic run: the last finished comparison stays, the app goes on', async ({ block: b }) => {
   await b.open();
   await b.chooseTrace(SAMPLE);
   await b.run.click();
   await expect(b.result).toBeVisible();
-  await page.getByTestId('block-preset').selectOption({ index: 1 });
+  await b.preset.selectOption({ index: 1 });
   await b.run.click();
-  await expect(page.getByTestId('block-progress')).toBeVisible();
+  await expect(b.progress).toBeVisible();
   await b.cancel.click();
-  await expect(page.getByTestId('block-cancelled')).toContainText('last finished result is kept');
+  await expect(b.cancelled).toContainText('last finished result is kept');
   await expect(b.result).toBeVisible();
   await expect(b.run).toBeEnabled();
 });
 
-test('edit the synthetic workload: a bad value gets the core’s message beside it and blocks Run; fixed, the run equals tierplan block run', async ({ page }) => {
-  const b = new BlockPage(page);
+test('edit the synthetic workload: a bad value gets the core’s message beside it and blocks Run; fixed, the run equals tierplan block run', async ({ page, block: b }) => {
   await b.open();
   // Start from the core's first preset (its numbers are the core's, not this test's).
-  await page.getByTestId('block-preset').selectOption({ index: 1 });
-  const preset = await page.getByTestId('block-preset').inputValue();
+  await b.preset.selectOption({ index: 1 });
+  const preset = await b.preset.inputValue();
   expect(preset).not.toBe('');
   await b.setField('block.workload.read_share', '1.5');
   await expect(b.fieldError('block.workload.read_share')).toContainText('1.5 is out of range: must be 0 ≤ value ≤ 1');
   await expect(b.errors).toContainText('block.workload.read_share');
   await expect(b.run).toBeDisabled();
-  await expect(page.getByTestId('block-preset')).toHaveValue('');
-  await expect(page.getByTestId('block-preset').locator('option:checked')).toHaveText('— edited workload —');
+  await expect(b.preset).toHaveValue('');
+  await expect(b.preset.locator('option:checked')).toHaveText('— edited workload —');
   // A text that is not a number is refused in place.
   await b.setField('block.workload.io_kb', 'abc');
   await expect(b.fieldError('block.workload.io_kb')).toContainText('enter a number');
@@ -118,11 +113,10 @@ test('edit the synthetic workload: a bad value gets the core’s message beside 
   expect(rows).toEqual(cliRows(cli, rows.map((r) => r.cache)));
   // About iops × duration_s = 2,000 Poisson arrivals, as many as the CLI generated.
   expect(Math.abs(cli.ios - 2000)).toBeLessThan(300);
-  await expect(page.getByRole('heading', { name: `Comparison over ${num(cli.ios)} I/Os` })).toBeVisible();
+  await expect(b.heading(`Comparison over ${num(cli.ios)} I/Os`)).toBeVisible();
 });
 
-test('drop the sample trace on the drop zone: handled as the chooser, the same comparison; several files or text are refused', async ({ page }) => {
-  const b = new BlockPage(page);
+test('drop the sample trace on the drop zone: handled as the chooser, the same comparison; several files or text are refused', async ({ page, app, block: b }) => {
   await b.open();
   await b.chooseTrace(SAMPLE);
   await expect(b.format).toHaveText('sample-block-trace.csv — format MSR');
@@ -133,7 +127,7 @@ test('drop the sample trace on the drop zone: handled as the chooser, the same c
   // would come back with the scenario from before it.
   await savedScenario(page);
   await page.reload();
-  await page.getByTestId('tab-block').click();
+  await app.openTab('block');
   await expect(b.run).toBeDisabled();
   const text = readFileSync(SAMPLE, 'utf8');
   await b.dropFiles([
@@ -150,8 +144,7 @@ test('drop the sample trace on the drop zone: handled as the chooser, the same c
   expect(await b.rows()).toEqual(chosen);
 });
 
-test('a copied link of a trace scenario names the trace and asks for the file; Run waits for it', async ({ page, browser }) => {
-  const b = new BlockPage(page);
+test('a copied link of a trace scenario names the trace and asks for the file; Run waits for it', async ({ browser, block: b }) => {
   await b.open();
   await b.chooseTrace(SAMPLE);
   await expect(b.format).toContainText('sample-block-trace.csv — format MSR');
@@ -159,11 +152,10 @@ test('a copied link of a trace scenario names the trace and asks for the file; R
   const url = await b.copyLink();
   // A fresh browser context: nothing autosaved, only the link.
   const other = await browser.newContext();
-  const p2 = await other.newPage();
-  const b2 = new BlockPage(p2);
+  const b2 = pagesOf(await other.newPage()).block;
   await b2.openLink(url);
   await expect(b2.format).toContainText('sample-block-trace.csv — format MSR: choose this file again to run it');
-  await expect(p2.getByTestId('block-workload-editor')).toHaveCount(0);
+  await expect(b2.workloadEditor).toHaveCount(0);
   await expect(b2.run).toBeDisabled();
   await b2.chooseTrace(SAMPLE);
   await expect(b2.format).not.toContainText('choose this file again');
@@ -173,17 +165,16 @@ test('a copied link of a trace scenario names the trace and asks for the file; R
   await other.close();
 });
 
-test('how much cache: drop the sample trace, see the curve, use the size for a target, run the study at it; the curve equals tierplan mrc', async ({ page }) => {
-  const b = new BlockPage(page);
+test('how much cache: drop the sample trace, see the curve, use the size for a target, run the study at it; the curve equals tierplan mrc', async ({ page, block: b }) => {
   await b.open();
   await b.chooseTrace(SAMPLE);
-  const panel = page.getByTestId('mrc-panel');
+  const panel = b.mrc();
   await expect(panel).toBeVisible();
-  await page.getByTestId('mrc-target').fill('0.2');
-  await page.getByTestId('mrc-run').click();
-  await expect(page.getByTestId('mrc-result')).toBeVisible();
-  await expect(page.getByTestId('mrc-chart').locator('[data-testid^="mrc-chart-point-all-"]').first()).toBeAttached();
-  await expect(page.getByTestId('mrc-at-target')).toContainText('Hit ratio 20');
+  await b.mrc('target').fill('0.2');
+  await b.mrc('run').click();
+  await expect(b.mrc('result')).toBeVisible();
+  await expect(b.mrcPoints.first()).toBeAttached();
+  await expect(b.mrc('at-target')).toContainText('Hit ratio 20');
   // The same curve natively.
   const cli = join(process.cwd(), 'wasm/target/release/tierplan');
   const native = JSON.parse(execFileSync(cli, ['mrc', SAMPLE, '--out', 'json'], { encoding: 'utf8' })) as {
@@ -191,14 +182,14 @@ test('how much cache: drop the sample trace, see the curve, use the size for a t
   };
   const first = native.points.find((p) => p.byte_hit_ratio >= 0.2)!;
   const gb = first.size_blocks / 262_144;
-  await expect(page.getByTestId('mrc-at-target')).toContainText(`(${num(first.size_blocks)} blocks, about $`);
+  await expect(b.mrc('at-target')).toContainText(`(${num(first.size_blocks)} blocks, about $`);
   // Dollars of the chosen device on the second axis; none without a device.
-  await expect(page.getByTestId('mrc-chart-x2')).toContainText('Cost ($, at $');
-  await page.getByTestId('mrc-device').selectOption('');
-  await expect(page.getByTestId('mrc-chart-x2')).toHaveCount(0);
-  await expect(page.getByTestId('mrc-at-target')).toContainText(`(${num(first.size_blocks)} blocks)`);
-  await page.getByTestId('mrc-device').selectOption({ index: 1 });
-  await page.getByTestId('mrc-use').click();
+  await expect(b.mrc('chart-x2')).toContainText('Cost ($, at $');
+  await b.mrc('device').selectOption('');
+  await expect(b.mrc('chart-x2')).toHaveCount(0);
+  await expect(b.mrc('at-target')).toContainText(`(${num(first.size_blocks)} blocks)`);
+  await b.mrc('device').selectOption({ index: 1 });
+  await b.mrc('use').click();
   await expect(b.field('block.cache_gb')).toHaveValue(String(Number(gb.toPrecision(4))));
   await b.run.click();
   const rows = await b.rows();

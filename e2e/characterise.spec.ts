@@ -1,14 +1,10 @@
-import { expect, test } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Characterization } from '../src/planner/characterise';
 import type { Scenario } from '../src/engine/types';
-import { AppPage } from './pages/AppPage';
-import { CharacterisePage } from './pages/CharacterisePage';
-import { HttpPage } from './pages/HttpPage';
-import { TourPage } from './pages/TourPage';
+import { expect, test } from './fixtures';
 
 function cliCharacterize(scenario: Scenario, id: string, args: string[]): Characterization {
   const cli = join(process.cwd(), 'wasm/target/release/tierplan');
@@ -18,28 +14,26 @@ function cliCharacterize(scenario: Scenario, id: string, args: string[]): Charac
   return JSON.parse(execFileSync(cli, ['characterize', id, '--scenario', file, '--format', 'json', ...args], { encoding: 'utf8' })) as Characterization;
 }
 
-test('characterise the X25-M from the catalog: Cancel, then a reduced spec equals tierplan characterize', async ({ page }) => {
+test('characterise the X25-M from the catalog: Cancel, then a reduced spec equals tierplan characterize', async ({ page, app, characterise: ch }) => {
   test.setTimeout(240_000);
-  const app = new AppPage(page);
   await page.goto('/#preset=nossdav12-flashcache-cold');
-  await expect(page.getByTestId('app')).toBeVisible();
+  await expect(app.root).toBeVisible();
   await app.waitValid();
   await app.showCatalog();
-  const ch = new CharacterisePage(page);
   // DRAM has no service time in the model: no action on it.
   await expect(ch.row('dram_5_23gb').getByRole('button', { name: /^Characterise/ })).toHaveCount(0);
 
   // The default spec (scalable model) characterises the whole 80 GB drive at four queue depths.
   await ch.characterise('x25m');
-  await expect(page.getByTestId('char-result')).toBeVisible({ timeout: 120_000 });
+  await expect(ch.result).toBeVisible({ timeout: 120_000 });
   expect(await ch.rows()).toHaveLength(5 * 4 * 2);
-  await expect(page.locator('[data-testid^="char-qd-fresh-point-"], [data-testid^="char-qd-steady-point-"]')).toHaveCount(5 * 4 * 2);
+  await expect(ch.qdPoints).toHaveCount(5 * 4 * 2);
   // The per-page reference preconditions the whole 80 GB twice (40 million writes): cancel it.
-  await page.getByTestId('char-model').selectOption('reference');
-  await expect(page.getByTestId('char-estimate')).toContainText('41.94 million');
-  await page.getByTestId('char-run').click();
+  await ch.specField('model').selectOption('reference');
+  await expect(ch.estimate).toContainText('41.94 million');
+  await ch.runButton.click();
   await expect(ch.status).toContainText('Running on a worker');
-  await page.getByTestId('char-cancel').click();
+  await ch.cancelButton.click();
   await expect(ch.status).toHaveText('Cancelled.');
 
   await ch.setSpec({ queueDepths: '1, 32', seconds: 0.5, passes: 0.05, seed: 3, model: 'scalable' });
@@ -49,37 +43,34 @@ test('characterise the X25-M from the catalog: Cancel, then a reduced spec equal
   const cli = cliCharacterize(await app.scenario(), 'x25m', ['--queue-depths', '1,32', '--seconds', '0.5', '--precondition-passes', '0.05', '--seed', '3']);
   expect(rows).toEqual(cli.rows);
   // The published figures sit beside the rows they name.
-  const steadyWrite = page.locator('[data-testid="char-row"][data-pattern="rand_write4k"][data-state="steady"][data-qd="1"]');
-  await expect(steadyWrite.getByTestId('char-published')).toContainText("3.25 MB/s measured (NOSSDAV'12 Table 1)");
+  const steadyWrite = ch.tableRow('rand_write4k', 'steady', 1);
+  await expect(ch.published(steadyWrite)).toContainText("3.25 MB/s measured (NOSSDAV'12 Table 1)");
   // The preconditioning chart has every bucket of the core's series.
-  await expect(page.locator('[data-testid^="char-mbps-point-mbps-"]')).toHaveCount(cli.precondition!.t_s.length);
+  await expect(ch.mbpsPoints()).toHaveCount(cli.precondition!.t_s.length);
 
   // Keyboard: the chart's points are one tab stop, arrows move.
-  const first = page.getByTestId('char-mbps-point-mbps-0');
+  const first = ch.mbpsPoints(0);
   await first.focus();
   await page.keyboard.press('ArrowRight');
-  await expect(page.getByTestId('char-mbps-point-mbps-1')).toBeFocused();
+  await expect(ch.mbpsPoints(1)).toBeFocused();
 
   await page.keyboard.press('Escape');
   await ch.axeClean();
 });
 
-test('the preconditioning chart shows the fall from fresh to steady state, at 1280×800 and 390×844', async ({ page }) => {
+test('the preconditioning chart shows the fall from fresh to steady state, at 1280×800 and 390×844', async ({ page, app, characterise: ch, tour }) => {
   test.setTimeout(180_000);
-  const app = new AppPage(page);
   await page.goto('/#preset=nossdav12-flashcache-cold');
   await app.waitValid();
   await app.showCatalog();
-  const ch = new CharacterisePage(page);
   // The X25-M's timings on 2 GB, so two full passes run in seconds.
   const index = Number((await ch.row('x25m').getAttribute('data-testid'))!.replace('device-row-', ''));
   await app.setField(`devices[${index}].capacity_gb`, '2');
   await ch.characterise('x25m');
-  await expect(page.getByTestId('char-result')).toBeVisible({ timeout: 120_000 });
+  await expect(ch.result).toBeVisible({ timeout: 120_000 });
   await ch.setSpec({ queueDepths: '1, 32', seconds: 1, passes: 2, seed: 1 });
   await ch.runToResult();
-  const tour = new TourPage(page);
-  const mbps = await page.locator('[data-testid^="char-mbps-point-mbps-"]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-y'))));
+  const mbps = await ch.mbpsSeries();
   expect(mbps[0]).toBeGreaterThan(1.5 * mbps[mbps.length - 1]);
   await ch.axeClean();
   for (const size of [
@@ -93,20 +84,18 @@ test('the preconditioning chart shows the fall from fresh to steady state, at 12
     await tour.setTheme('light');
     await ch.axeClean();
     await ch.shot(ch.panel, `characterise-${size.name}-spec`);
-    await ch.shot(page.getByTestId('char-table'), `characterise-${size.name}-table`);
-    await ch.shot(page.getByTestId('char-precondition'), `characterise-${size.name}-chart`);
+    await ch.shot(ch.table, `characterise-${size.name}-table`);
+    await ch.shot(ch.precondition, `characterise-${size.name}-chart`);
   }
 });
 
-test('a 61.44 TB QLC drive characterises in the browser in under 30 s: IOPS against queue depth and throughput over time, at 1280×800 and 390×844', async ({ page }) => {
+test('a 61.44 TB QLC drive characterises in the browser in under 30 s: IOPS against queue depth and throughput over time, at 1280×800 and 390×844', async ({ page, app, characterise: ch }) => {
   test.setTimeout(180_000);
-  const app = new AppPage(page);
   await page.goto('/#preset=today-plan');
   await app.waitValid();
   await app.showCatalog();
-  const ch = new CharacterisePage(page);
   await ch.characterise('p5336_61t44');
-  await expect(page.getByTestId('char-result')).toBeVisible({ timeout: 120_000 });
+  await expect(ch.result).toBeVisible({ timeout: 120_000 });
   const done = await ch.status.textContent();
   const seconds = Number(/Done in ([0-9.]+) s/.exec(done ?? '')![1]);
   expect(seconds).toBeLessThan(30);
@@ -114,70 +103,66 @@ test('a 61.44 TB QLC drive characterises in the browser in under 30 s: IOPS agai
   const rows = await ch.rows();
   const rr = (qd: number) => rows.find((r) => r.pattern === 'rand_read4k' && r.state === 'fresh' && r.queue_depth === qd)!.iops;
   expect(rr(128)).toBeGreaterThan(20 * rr(1));
-  await expect(page.locator('[data-testid^="char-qd-fresh-point-"], [data-testid^="char-qd-steady-point-"]')).toHaveCount(rows.length);
+  await expect(ch.qdPoints).toHaveCount(rows.length);
   // The datasheet's figure beside the row it names.
-  const steadyWrite = page.locator('[data-testid="char-row"][data-pattern="rand_write4k"][data-state="steady"][data-qd="128"]');
-  await expect(steadyWrite.getByTestId('char-published')).toContainText('38,000 IOPS datasheet');
+  const steadyWrite = ch.tableRow('rand_write4k', 'steady', 128);
+  await expect(ch.published(steadyWrite)).toContainText('38,000 IOPS datasheet');
   await ch.axeClean();
   for (const size of [
     { width: 1280, height: 800, name: '1280' },
     { width: 390, height: 844, name: '390' },
   ]) {
     await page.setViewportSize(size);
-    await ch.shot(page.getByTestId('char-qd'), `characterise-qlc-${size.name}-qd`);
-    await ch.shot(page.getByTestId('char-precondition'), `characterise-qlc-${size.name}-time`);
+    await ch.shot(ch.qdChart, `characterise-qlc-${size.name}-qd`);
+    await ch.shot(ch.precondition, `characterise-qlc-${size.name}-time`);
   }
 });
 
-test('a disk is characterised in one state; a refused spec is named beside its field', async ({ page }) => {
+test('a disk is characterised in one state; a refused spec is named beside its field', async ({ page, app, characterise: ch }) => {
   test.setTimeout(120_000);
-  const app = new AppPage(page);
   await page.goto('/#preset=nossdav12-flashcache-cold');
   await app.waitValid();
   await app.showCatalog();
-  const ch = new CharacterisePage(page);
   await ch.characterise('hdd7200');
-  await expect(page.getByTestId('char-result')).toBeVisible({ timeout: 60_000 });
+  await expect(ch.result).toBeVisible({ timeout: 60_000 });
   const rows = await ch.rows();
   expect(rows.every((r) => r.state === 'fresh')).toBe(true);
-  await expect(page.getByTestId('char-precondition')).toHaveCount(0);
-  await page.getByTestId('char-seconds').fill('-1');
-  await page.getByTestId('char-run').click();
+  await expect(ch.precondition).toHaveCount(0);
+  await ch.specField('seconds').fill('-1');
+  await ch.runButton.click();
   await expect(ch.panel).toContainText('-1 is out of range');
-  await expect(page.getByTestId('char-seconds')).toHaveAttribute('aria-invalid', 'true');
+  await expect(ch.specField('seconds')).toHaveAttribute('aria-invalid', 'true');
 });
 
-test('the HTTP tab explains a chosen run: busiest-second utilisation, flash write sizes, where the time went', async ({ page }) => {
+test('the HTTP tab explains a chosen run: busiest-second utilisation, flash write sizes, where the time went', async ({ page, app, http: h, characterise: ch }) => {
   test.setTimeout(180_000);
-  const h = new HttpPage(page);
   await h.open();
   await h.loadPreset('nossdav12-flashcache-cold');
   await h.figureSettings({ fromRate: 2, toRate: 4, points: 2, replications: 1, durationH: 0.1, warmupH: 0.05 });
   await h.runFigure.click();
   await h.waitFigureDone(150_000);
-  await page.getByTestId('http-details-policy').selectOption('block');
-  const why = page.getByTestId('http-details-why');
+  await h.detailsPolicy.selectOption('block');
+  const why = h.details('why');
   await expect(why).toBeVisible();
-  await expect(page.locator('[data-testid^="http-details-util-chart-point-ssd-"]')).toHaveCount(180);
+  await expect(h.utilisationPoints('ssd')).toHaveCount(180);
   // The engine's write sizes: the CDF ends at 1 and the median is marked; the time split has its five parts.
-  await expect(page.getByTestId('http-details-writes-median')).toHaveText(/KB|MB/);
-  await expect(page.getByTestId('http-details-writes-chart-overlay-median')).toHaveCount(1);
-  const cdf = await page.locator('[data-testid^="http-details-writes-chart-point-cdf-"]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-y'))));
+  await expect(h.writesMedian).toHaveText(/KB|MB/);
+  await expect(h.writesMedianMark).toHaveCount(1);
+  const cdf = await h.writeSizeCdf();
   expect(cdf[cdf.length - 1]).toBe(1);
-  await expect(page.locator('[data-testid^="http-details-split-part-"]')).toHaveCount(5);
-  const ch = new CharacterisePage(page);
+  await expect(h.splitParts).toHaveCount(5);
   for (const size of [
     { width: 1280, height: 800, name: '1280' },
     { width: 390, height: 844, name: '390' },
   ]) {
     await page.setViewportSize(size);
     await ch.axeClean('http-details');
-    await ch.shot(page.getByTestId('http-details'), `why-${size.name}`);
-    await ch.shot(page.getByTestId('http-details-util'), `why-${size.name}-util`);
-    await ch.shot(page.getByTestId('http-details-writes'), `why-${size.name}-writes`);
-    await ch.shot(page.getByTestId('http-details-split'), `why-${size.name}-split`);
+    await ch.shot(h.details(), `why-${size.name}`);
+    await ch.shot(h.details('util'), `why-${size.name}-util`);
+    await ch.shot(h.details('writes'), `why-${size.name}-writes`);
+    await ch.shot(h.details('split'), `why-${size.name}-split`);
   }
   // The way to the SSD's own microbenchmarks.
-  await page.getByTestId('http-to-catalog').click();
-  await expect(page.getByTestId('device-catalog')).toBeInViewport();
+  await h.toCatalog.click();
+  await expect(app.catalog).toBeInViewport();
 });

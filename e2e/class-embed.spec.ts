@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 // Embedding (issue 25): a course page on another origin frames the embed
 // page (embed.html, which its header lets any site frame by default) and a
@@ -53,11 +53,11 @@ test('a course page on another origin frames the embed page, and a student plays
   await expect(frame.getByTestId('embed-open')).toHaveAttribute('href', `${appOrigin}/#lesson=disk-bandwidth`);
 });
 
-test('"Copy embed code" gives a snippet that frames; a student hands in from the embed and the teacher\'s summary reads it', async ({ page, browser }) => {
+test('"Copy embed code" gives a snippet that frames; a student hands in from the embed and the teacher\'s summary reads it', async ({ page, browser, classroom: c }) => {
   // The teacher copies the embed code of a lesson.
   await page.goto('/#lesson=overprovisioning&teacher');
-  await page.getByTestId('copy-embed').click();
-  const snippet = await page.getByTestId('copied-text').inputValue();
+  await c.copyEmbed.click();
+  const snippet = await c.copiedText.inputValue();
   expect(snippet).toMatch(/^<iframe src="[^"]+" [^>]*title="tierplan lesson: [^"]+"[^>]*><\/iframe>$/);
   expect(snippet).toContain(`src="${appOrigin}/embed.html#lesson=overprovisioning"`);
 
@@ -90,13 +90,13 @@ test('"Copy embed code" gives a snippet that frames; a student hands in from the
   await ctx.close();
 
   // The teacher pastes it as it came in a chat, the name in front and a greeting before it.
-  await page.getByTestId('class-codes').fill(`hi, here is mine\nDana: ${handedIn}`);
-  await expect(page.getByTestId('class-count')).toHaveText('1 student read. 1 line without a code was skipped.');
-  await expect(page.getByTestId('class-code-problems')).toHaveCount(0);
-  await page.getByTestId('show-names').check();
-  await expect(page.getByTestId('class-names')).toHaveText('Handed in: Dana');
-  await page.getByTestId('class-step-select').selectOption({ index: 1 });
-  await expect(page.getByTestId('class-choices-caption')).toHaveText('Choices of 1 student');
+  await c.codes.fill(`hi, here is mine\nDana: ${handedIn}`);
+  await expect(c.count).toHaveText('1 student read. 1 line without a code was skipped.');
+  await expect(c.codeProblems).toHaveCount(0);
+  await c.showNames.check();
+  await expect(c.names).toHaveText('Handed in: Dana');
+  await c.stepSelect.selectOption({ index: 1 });
+  await expect(c.choicesCaption).toHaveText('Choices of 1 student');
 });
 
 test('the full app refuses to be framed by another origin', async ({ page }) => {

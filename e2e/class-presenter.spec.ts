@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { LESSONS } from '../src/class/lessons';
 
 // The presenter view read from the back of a hall (issue 36): at 1920×1080,
@@ -58,12 +58,12 @@ test.describe('presenter view text sizes', () => {
   test.use({ viewport: { width: 1920, height: 1080 } });
 
   for (const lesson of LESSONS) {
-    test(`${lesson.id}: every text is ${MIN_PX} px or more at 1920×1080, before and after each reveal`, async ({ page }) => {
+    test(`${lesson.id}: every text is ${MIN_PX} px or more at 1920×1080, before and after each reveal`, async ({ page, classroom: c }) => {
       await page.goto(`/#lesson=${lesson.id}&present`);
-      const presenter = page.getByTestId('presenter');
+      const presenter = c.presenter;
       await expect(presenter).toBeVisible();
       for (const [i, step] of lesson.steps.entries()) {
-        await expect(page.getByTestId('presenter-count')).toHaveText(`Step ${i + 1} of ${lesson.steps.length}`);
+        await expect(c.presenterCount).toHaveText(`Step ${i + 1} of ${lesson.steps.length}`);
         await expect(presenter.getByTestId('step-title')).toHaveText(step.title);
         const q = step.question;
         const answer = async () => {

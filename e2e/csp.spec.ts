@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { TourPage } from './pages/TourPage';
+import { expect, test } from './fixtures';
 
 const REQUIRED = ["default-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", "worker-src 'self'", "object-src 'none'", "base-uri 'none'"];
 
@@ -31,7 +30,7 @@ test('the production build is served under a strict CSP, as a header and as a me
   expect(await page.evaluate(() => (window as { __inlineRan?: boolean }).__inlineRan ?? false)).toBe(false);
 });
 
-test('a tour of every tab with results and exports raises no CSP violation and no console error', async ({ page }) => {
+test('a tour of every tab with results and exports raises no CSP violation and no console error', async ({ page, tour }) => {
   test.setTimeout(300_000);
   await page.addInitScript(() => {
     const w = window as unknown as { __csp: string[] };
@@ -44,7 +43,6 @@ test('a tour of every tab with results and exports raises no CSP violation and n
   });
   page.on('pageerror', (e) => errors.push(e.message));
 
-  const tour = new TourPage(page);
   await tour.app.open();
   const ids = await tour.tabIds();
   expect(ids.length).toBeGreaterThanOrEqual(5);

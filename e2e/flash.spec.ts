@@ -1,13 +1,11 @@
-import { expect, test } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FlashPage } from './pages/FlashPage';
+import { expect, test } from './fixtures';
 
 test.describe('Flash endurance', () => {
-  test('dynamic LFU with churn on the SSD preset: lifetime in days/years with its assumptions', async ({ page }) => {
-    const f = new FlashPage(page);
+  test('dynamic LFU with churn on the SSD preset: lifetime in days/years with its assumptions', async ({ flash: f }) => {
     await f.app.open();
     await f.app.loadPreset('mmsys11-cost-ssd');
     await f.app.field('policy.lfu').selectOption('dynamic');
@@ -36,14 +34,13 @@ test.describe('Flash endurance', () => {
     await expect(a).toContainText(/T = 320 GB × 1024 × 10,000 \/ \([\d.]+ MB\/s × 1 × 3600\)/);
   });
 
-  test('device flash fields are editable and validated by the core', async ({ page }) => {
-    const f = new FlashPage(page);
+  test('device flash fields are editable and validated by the core', async ({ flash: f }) => {
     await f.app.open();
     await f.app.loadPreset('mlc-interval-cache');
     await f.app.waitValid();
     const s = await f.app.scenario();
     const i = s.devices.findIndex((d) => d.id === s.tiers.interval_cache?.device);
-    await page.getByTestId(`flash-details-${i}`).click();
+    await f.app.showFlashDetails(i);
     await f.app.setField(`devices[${i}].flash.spare_factor`, '20');
     await expect(f.app.error(`devices[${i}].flash.spare_factor`)).toContainText('20 is out of range: must be 0 < value ≤ 10');
     await expect(f.app.runButton).toBeDisabled();
@@ -56,19 +53,18 @@ test.describe('Flash endurance', () => {
     // The lifetime view uses the edited device: WA(0.28) = 2.48 and 100 000 P/E.
     await f.open();
     await f.runScenario();
-    await expect(page.getByTestId('flash-scenario-table-interval_cache')).toContainText('2.481');
+    await expect(f.scenarioTable('interval_cache')).toContainText('2.481');
     await expect(f.scenarioAssumptions).toContainText('P/E cycles N = 100,000 (SLC)');
   });
 
-  test('comparison: MLC interval cache lasts weeks, SLC years, static LFU never writes', async ({ page }) => {
-    const f = new FlashPage(page);
+  test('comparison: MLC interval cache lasts weeks, SLC years, static LFU never writes', async ({ flash: f }) => {
     await f.app.open();
     await f.open();
-    await expect(page.getByTestId('study-example')).toContainText('T = 128 × 1024 × 10 000 / (100 × 1 × 3600) = 3,641 h = 152 days');
+    await expect(f.studyExample).toContainText('T = 128 × 1024 × 10 000 / (100 × 1 × 3600) = 3,641 h = 152 days');
     await f.compareRun.click();
     // A quick run may finish between two polls, so either its progress or its table shows
     // (progress itself is checked by the long wear run below).
-    await expect(page.getByTestId('flash-compare-progress').or(f.compareTable)).toBeVisible();
+    await expect(f.compareProgress.or(f.compareTable)).toBeVisible();
     await expect(f.compareTable).toBeVisible({ timeout: 60_000 });
     const rows = f.compareTable.locator('tbody tr');
     await expect(rows).toHaveCount(6);
@@ -81,7 +77,7 @@ test.describe('Flash endurance', () => {
     expect(mlcH / 24).toBeGreaterThan(7);
     expect(mlcH / 24).toBeLessThan(120);
     expect(slcH).toBeGreaterThan(2 * mlcH);
-    await expect(page.getByTestId('slc-same-rate-lifetime')).toHaveText(/^\d+(\.\d+)? years$/);
+    await expect(f.slcSameRateLifetime).toHaveText(/^\d+(\.\d+)? years$/);
     await expect(lifetimeOf('File-level LFU, static', 'File cache')).toContainText('no writes');
     await expect(lifetimeOf('File-level LFU, dynamic', 'File cache')).toContainText(/years/);
     // The hybrid shows both of its flash tiers: TLC read-only, SLC absorbing the writes.
@@ -89,11 +85,10 @@ test.describe('Flash endurance', () => {
     await expect(lifetimeOf('SLC (IC) + TLC (LFU)', 'Interval cache')).toContainText(/days|years/);
     // MLC: WA of ρ = 0.07 from greedy GC.
     await expect(rows.filter({ hasText: 'Interval cache on MLC' })).toContainText('greedy GC at ρ = 0.07');
-    await expect(page.getByTestId('lifetime-chart').last()).toContainText('1 year');
+    await expect(f.lifetimeChart.last()).toContainText('1 year');
   });
 
-  test('a long wear run shows progress and can be cancelled', async ({ page }) => {
-    const f = new FlashPage(page);
+  test('a long wear run shows progress and can be cancelled', async ({ flash: f }) => {
     await f.app.open();
     await f.app.loadPreset('mlc-interval-cache');
     // About 50 million events: long enough to catch it running.
@@ -101,98 +96,95 @@ test.describe('Flash endurance', () => {
     await f.app.setField('run.replications', '6');
     await f.app.waitValid();
     await f.open();
-    await page.getByTestId('flash-scenario-run').click();
-    await expect(page.getByTestId('flash-scenario-progress')).toBeVisible();
-    await expect(page.getByTestId('flash-scenario-status')).toContainText('0 of 1 runs done');
-    await page.getByTestId('flash-scenario-cancel').click();
-    await expect(page.getByTestId('flash-scenario-status')).toHaveText('Cancelled.');
-    await expect(page.getByTestId('flash-scenario-table')).toHaveCount(0);
+    await f.scenarioRun.click();
+    await expect(f.scenarioProgress).toBeVisible();
+    await expect(f.scenarioStatus).toContainText('0 of 1 runs done');
+    await f.scenarioCancel.click();
+    await expect(f.scenarioStatus).toHaveText('Cancelled.');
+    await expect(f.scenarioTable()).toHaveCount(0);
     // The pool is usable afterwards: the comparison runs to the end.
     await f.compareRun.click();
     await expect(f.compareTable).toBeVisible({ timeout: 60_000 });
   });
 
-  test('WA vs ρ: formula and greedy-GC simulator side by side', async ({ page }) => {
-    const f = new FlashPage(page);
+  test('WA vs ρ: formula and greedy-GC simulator side by side', async ({ flash: f }) => {
     await f.app.open();
     await f.open();
-    const table = page.getByTestId('wa-table');
+    const table = f.waTable();
     await expect(table).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByTestId('wa-row-0.07')).toContainText('7.82');
-    await expect(page.getByTestId('wa-row-0.28')).toContainText('2.48');
-    await expect(page.getByTestId('wa-row-0.5')).toContainText('1.72');
-    await expect(page.getByTestId('wa-row-1')).toContainText('1.26');
-    await expect(page.getByTestId('wa-chart-overlay-formula')).toBeVisible();
-    await expect(page.getByTestId('wa-chart-point-sim-0')).toBeAttached();
+    await expect(f.waTable('0.07')).toContainText('7.82');
+    await expect(f.waTable('0.28')).toContainText('2.48');
+    await expect(f.waTable('0.5')).toContainText('1.72');
+    await expect(f.waTable('1')).toContainText('1.26');
+    await expect(f.waFormula).toBeVisible();
+    await expect(f.waSimulated(0)).toBeAttached();
   });
 
-  test('cost model: optimum u = 0.92 with 3.68 GB caching and 0.32 GB over-provisioning', async ({ page }) => {
-    const f = new FlashPage(page);
+  test('cost model: optimum u = 0.92 with 3.68 GB caching and 0.32 GB over-provisioning', async ({ flash: f }) => {
     await f.app.open();
     await f.open();
-    await expect(page.getByTestId('cost-origin')).toContainText("Showing the FAST'12 example");
-    await expect(page.getByTestId('cost-optimum-u')).toHaveText('0.92', { timeout: 30_000 });
-    await expect(page.getByTestId('cost-optimum-r')).toHaveText('0.99');
-    await expect(page.getByTestId('cost-caching-gb')).toHaveText('3.68 GB');
-    await expect(page.getByTestId('cost-op-gb')).toHaveText('0.32 GB');
-    await expect(page.getByTestId('cost-curve-point-optimum-0')).toHaveAttribute('data-x', '0.92');
-    await expect(page.getByTestId('cost-heatmap')).toBeVisible();
-    await expect(page.getByTestId('cost-heatmap-marker')).toHaveAttribute('data-x', '0.92');
-    await expect(page.getByTestId('cost-heatmap-marker')).toHaveAttribute('data-y', '0.99');
+    await expect(f.costOrigin).toContainText("Showing the FAST'12 example");
+    await expect(f.costOptimum('u')).toHaveText('0.92', { timeout: 30_000 });
+    await expect(f.costOptimum('r')).toHaveText('0.99');
+    await expect(f.cachingGb).toHaveText('3.68 GB');
+    await expect(f.overProvisioningGb).toHaveText('0.32 GB');
+    await expect(f.costCurveOptimum).toHaveAttribute('data-x', '0.92');
+    await expect(f.costHeatmap).toBeVisible();
+    await expect(f.costHeatmapMarker).toHaveAttribute('data-x', '0.92');
+    await expect(f.costHeatmapMarker).toHaveAttribute('data-y', '0.99');
     // Optimum u falls as writes grow.
-    await expect(page.getByTestId('cost-sweep-0')).toContainText('0.95');
-    await expect(page.getByTestId('cost-sweep-1')).toContainText('0.13');
+    await expect(f.costSweep(0)).toContainText('0.95');
+    await expect(f.costSweep(1)).toContainText('0.13');
     // More writes: the optimum moves toward more over-provisioning, and the inputs join the scenario.
     await f.costField('params.io_w').fill('0.5');
-    await expect(page.getByTestId('cost-optimum-u')).toHaveText('0.66');
-    await expect(page.getByTestId('cost-origin')).toContainText('part of the scenario');
+    await expect(f.costOptimum('u')).toHaveText('0.66');
+    await expect(f.costOrigin).toContainText('part of the scenario');
     await f.backToEditor();
     expect((await f.app.scenario()).cost_model?.params).toMatchObject({ io_w: 0.5, io_r: 0.5 });
     await f.open();
     // A bad value names the field and its range, and blocks Run like any scenario field.
     await f.costField('params.io_w').fill('1.5');
     await expect(f.costError('params.io_w')).toContainText('1.5 is out of range: must be 0 ≤ value ≤ 1');
-    await expect(page.getByTestId('app')).toHaveAttribute('data-valid', 'false');
+    await expect(f.app.root).toHaveAttribute('data-valid', 'false');
     await f.costField('params.io_w').fill('0.02');
-    await expect(page.getByTestId('cost-optimum-u')).toHaveText('0.92');
-    await expect(page.getByTestId('app')).toHaveAttribute('data-valid', 'true');
+    await expect(f.costOptimum('u')).toHaveText('0.92');
+    await expect(f.app.root).toHaveAttribute('data-valid', 'true');
     // Timings from the MLC preset.
-    await page.getByTestId('field-cost_model.source').selectOption('mlc');
+    await f.costField('source').selectOption('mlc');
     await expect(f.costField('params.c_prog_us')).toHaveValue('1400');
-    await expect(page.getByTestId('field-cost_model.source')).toHaveValue('mlc');
+    await expect(f.costField('source')).toHaveValue('mlc');
     // A fixed write-hit cost is an input too.
-    await page.getByTestId('field-cost_model.params.c_wh_fixed').check();
+    await f.costField('params.c_wh_fixed').check();
     await f.costField('params.c_wh_us').fill('200');
-    await expect(page.getByTestId('app')).toHaveAttribute('data-valid', 'true');
+    await expect(f.app.root).toHaveAttribute('data-valid', 'true');
     await f.backToEditor();
     expect((await f.app.scenario()).cost_model?.params.c_wh_us).toBe(200);
     await f.open();
     // Back to the example.
-    await page.getByTestId('cost-reset').click();
-    await expect(page.getByTestId('cost-origin')).toContainText("Showing the FAST'12 example");
+    await f.costReset.click();
+    await expect(f.costOrigin).toContainText("Showing the FAST'12 example");
     await expect(f.costField('params.c_prog_us')).toHaveValue('350');
     await f.backToEditor();
     expect((await f.app.scenario()).cost_model).toBeNull();
   });
 
-  test('the FAST\'12 preset and a copied link carry the cost model; the native CLI agrees', async ({ page, context }) => {
+  test('the FAST\'12 preset and a copied link carry the cost model; the native CLI agrees', async ({ page, flash: f, newTab }) => {
     const cli = join(process.cwd(), 'wasm/target/release/tierplan');
     if (!existsSync(cli)) {
       execFileSync('cargo', ['build', '--release', '--manifest-path', 'wasm/Cargo.toml', '-p', 'tierplan-cli'], { stdio: 'inherit' });
     }
-    const f = new FlashPage(page);
     await page.goto('/#preset=fast12-overprovisioning');
-    await expect(page.getByTestId('preset-status')).toHaveAttribute('data-preset', 'fast12-overprovisioning');
+    await expect(f.app.presetStatus).toHaveAttribute('data-preset', 'fast12-overprovisioning');
     await f.app.waitValid();
     await f.open();
-    await expect(page.getByTestId('cost-origin')).toContainText('part of the scenario');
-    await expect(page.getByTestId('cost-optimum-u')).toHaveText('0.92', { timeout: 30_000 });
-    await expect(page.getByTestId('cost-caching-gb')).toHaveText('3.68 GB');
+    await expect(f.costOrigin).toContainText('part of the scenario');
+    await expect(f.costOptimum('u')).toHaveText('0.92', { timeout: 30_000 });
+    await expect(f.cachingGb).toHaveText('3.68 GB');
 
     // Edit: a 16 GB cache with 10 % writes.
     await f.costField('cache_gb').fill('16');
     await f.costField('params.io_w').fill('0.1');
-    await expect(page.getByTestId('cost-partition')).toContainText('16 GB');
+    await expect(f.costPartition).toContainText('16 GB');
     await f.backToEditor();
     await f.app.waitValid();
     const scenario = await f.app.scenario();
@@ -205,44 +197,42 @@ test.describe('Flash endurance', () => {
     const native = JSON.parse(execFileSync(cli, ['cost-model', file], { encoding: 'utf8' })) as { optimum: { u: number; r: number } };
     const u = native.optimum.u.toFixed(2);
     await f.open();
-    await expect(page.getByTestId('cost-optimum-u')).toHaveText(u, { timeout: 30_000 });
-    await expect(page.getByTestId('cost-optimum-r')).toHaveText(native.optimum.r.toFixed(2));
+    await expect(f.costOptimum('u')).toHaveText(u, { timeout: 30_000 });
+    await expect(f.costOptimum('r')).toHaveText(native.optimum.r.toFixed(2));
     await f.backToEditor();
 
     // The link carries it: a new page shows the same inputs and optimum, marked as a modified preset.
-    await expect(page.getByTestId('preset-modified')).toBeVisible();
-    await page.getByTestId('share-link').click();
-    const url = await page.getByTestId('share-url').inputValue();
+    await expect(f.app.presetMarker('modified')).toBeVisible();
+    const url = await f.app.copyLink();
     expect(url.length).toBeLessThan(2000);
-    const other = new FlashPage(await context.newPage());
+    const other = (await newTab()).flash;
     await other.page.goto(url);
-    await expect(other.page.getByTestId('notice')).toContainText('Opened the scenario in the link');
+    await expect(other.app.notice).toContainText('Opened the scenario in the link');
     await other.app.waitValid();
     expect(await other.app.scenario()).toEqual(scenario);
     await other.open();
     await expect(other.costField('cache_gb')).toHaveValue('16');
     await expect(other.costField('params.io_w')).toHaveValue('0.1');
-    await expect(other.page.getByTestId('cost-optimum-u')).toHaveText(u, { timeout: 30_000 });
+    await expect(other.costOptimum('u')).toHaveText(u, { timeout: 30_000 });
   });
 
   for (const [width, height] of [
     [1280, 800],
     [390, 844],
   ]) {
-    test(`the page fits ${width}×${height} without horizontal overflow`, async ({ page }) => {
+    test(`the page fits ${width}×${height} without horizontal overflow`, async ({ page, flash: f }) => {
       await page.setViewportSize({ width, height });
-      const f = new FlashPage(page);
       await f.app.open();
       // The catalog with a device's flash fields expanded.
       await f.app.showCatalog();
-      await page.getByTestId('flash-details-4').click();
-      let overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      await f.app.showFlashDetails(4);
+      let overflow = await f.app.overflow();
       expect(overflow).toBeLessThanOrEqual(0);
       await f.open();
       await f.compareRun.click();
       await expect(f.compareTable).toBeVisible({ timeout: 60_000 });
-      await expect(page.getByTestId('cost-heatmap')).toBeVisible({ timeout: 30_000 });
-      overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      await expect(f.costHeatmap).toBeVisible({ timeout: 30_000 });
+      overflow = await f.app.overflow();
       expect(overflow).toBeLessThanOrEqual(0);
     });
   }

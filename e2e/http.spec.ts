@@ -1,10 +1,9 @@
-import { test, expect } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { csvParse } from 'd3-dsv';
-import { HttpPage } from './pages/HttpPage';
+import { expect, test } from './fixtures';
 import { coreSettings, type FigureSettings } from '../src/http/figure';
 import * as studies from '../src/wasm-pkg/tierplan_studies';
 import type { Scenario } from '../src/engine/types';
@@ -44,15 +43,14 @@ function body(csv: string): string {
     .join('\n');
 }
 
-test('the miss-ratio figure: one point per rate per policy, the CSV holds the same numbers, every point equals tierplan http-figure', async ({ page }) => {
+test('the miss-ratio figure: one point per rate per policy, the CSV holds the same numbers, every point equals tierplan http-figure', async ({ http: h }) => {
   test.setTimeout(180_000);
-  const h = new HttpPage(page);
   await h.open();
-  await expect(page.getByTestId('http-no-request')).toBeVisible();
+  await expect(h.noRequest).toBeVisible();
   await h.loadPreset('nossdav12-l2arc-cold');
   const settings: FigureSettings = { fromRate: 6, toRate: 18, points: 3, replications: 2, durationH: 0.02, warmupH: 0.02 };
   await h.figureSettings(settings);
-  await expect(page.getByTestId('http-figure-plan')).toHaveText(/3 rates × 5 policies = 15 runs/);
+  await expect(h.figurePlan).toHaveText(/3 rates × 5 policies = 15 runs/);
   await h.runFigure.click();
   await h.waitFigureDone();
   await expect(h.figureStatus).toHaveText(/^15 runs done/);
@@ -94,16 +92,15 @@ test('the miss-ratio figure: one point per rate per policy, the CSV holds the sa
   expect(one.miss_ratio).toEqual(native.find((n) => n.series === 'ring-cold' && n.rate === 18)!.miss_ratio);
 });
 
-test('Cancel keeps the finished points of the figure', async ({ page }) => {
+test('Cancel keeps the finished points of the figure', async ({ http: h }) => {
   test.setTimeout(180_000);
-  const h = new HttpPage(page);
   await h.open();
   await h.loadPreset('nossdav12-hdd-only');
   await h.figureSettings({ fromRate: 2, toRate: 30, points: 15, replications: 2, durationH: 0.1, warmupH: 0.1 });
   await h.runFigure.click();
   await expect(h.figureStatus).toHaveText(/^[1-9]\d* of 75 runs/, { timeout: 120_000 });
   // Let at least one batch of finished points reach the chart.
-  await expect(page.getByTestId('http-figure').locator('circle[data-series]').first()).toBeVisible({ timeout: 30_000 });
+  await expect(h.figurePoints.first()).toBeVisible({ timeout: 30_000 });
   await h.cancelFigure.click();
   await expect(h.figureStatus).toHaveText(/^Cancelled: (\d+) of 75 runs finished and are kept/);
   const kept = Number(/Cancelled: (\d+)/.exec((await h.figureStatus.textContent()) ?? '')![1]);
@@ -113,17 +110,16 @@ test('Cancel keeps the finished points of the figure', async ({ page }) => {
   expect(points).toHaveLength(kept);
   await expect(h.runFigure).toBeEnabled();
   // The max-rate table reads off what was kept.
-  await expect(page.getByTestId('http-maxrate-table')).toBeVisible();
+  await expect(h.maxRateTable).toBeVisible();
 });
 
-test('a single run equals tierplan run; bad input is named beside its field; the I/O stream exports', async ({ page }) => {
+test('a single run equals tierplan run; bad input is named beside its field; the I/O stream exports', async ({ http: h }) => {
   test.setTimeout(120_000);
-  const h = new HttpPage(page);
   await h.open();
   await h.loadPreset('nossdav12-flashcache-cold');
   await h.setField('request.chunk_kb', 99999);
   await expect(h.fieldError('request.chunk_kb')).toContainText(/larger than a segment|out of range/);
-  await expect(page.getByTestId('http-single-run')).toBeDisabled();
+  await expect(h.singleRun).toBeDisabled();
   await h.setField('request.chunk_kb', 256);
   await expect(h.fieldError('request.chunk_kb')).toHaveCount(0);
   await h.setField('request.workload.rate', 8);
@@ -131,11 +127,11 @@ test('a single run equals tierplan run; bad input is named beside its field; the
   await h.setField('request.run.replications', 2);
   await h.setField('request.run.seed', 11);
   await h.runSingle();
-  await expect(page.getByTestId('http-single-util-chart')).toBeVisible();
-  await expect(page.getByTestId('http-single-table-row')).toHaveCount(1);
-  const browser = JSON.parse((await h.download(page.getByTestId('http-single-download'))).text) as RequestResult;
+  await expect(h.singleUtilChart).toBeVisible();
+  await expect(h.singleRows).toHaveCount(1);
+  const browser = JSON.parse((await h.download(h.singleDownload)).text) as RequestResult;
 
-  const io = await h.download(page.getByTestId('http-io-export'));
+  const io = await h.download(h.ioExport);
   expect(io.name).toBe('io-stream.csv');
   expect(io.text.split('\n')[0]).toBe('time_s,op,device,address,size');
 
@@ -144,20 +140,19 @@ test('a single run equals tierplan run; bad input is named beside its field; the
   expect(browser).toEqual(cliRun(scenario));
 });
 
-test('a study configuration loaded here is the scenario’s preset: the Scenario tab names it, marks an edit, resets, and the preset link opens it', async ({ page }) => {
-  const h = new HttpPage(page);
+test('a study configuration loaded here is the scenario’s preset: the Scenario tab names it, marks an edit, resets, and the preset link opens it', async ({ app, http: h }) => {
   await h.open();
   await h.loadPreset('nossdav12-l2arc-warm');
   await h.setField('request.layout.disks', '3');
-  await page.getByTestId('tab-scenario').click();
-  const status = page.getByTestId('preset-status');
+  await app.openTab('scenario');
+  const status = app.presetStatus;
   await expect(status).toHaveAttribute('data-preset', 'nossdav12-l2arc-warm');
   await expect(status).toHaveAttribute('data-modified', 'true');
   await expect(status).toContainText('HTTP segments: ZFS L2ARC on 60 GB, warm');
-  await page.getByTestId('preset-reset').click();
+  await app.presetReset.click();
   await expect(status).toHaveAttribute('data-modified', 'false');
-  const link = await page.getByTestId('preset-link').getAttribute('href');
+  const link = await app.presetLink.getAttribute('href');
   expect(link).toBe('#preset=nossdav12-l2arc-warm');
-  await page.getByTestId('tab-http').click();
+  await app.openTab('http');
   await expect(h.field('request.layout.disks')).not.toHaveValue('3');
 });

@@ -1,14 +1,10 @@
-import { expect, test } from '@playwright/test';
-import { AppPage } from './pages/AppPage';
+import { expect, test } from './fixtures';
 import { PwaPage, deployNewServiceWorker } from './pages/PwaPage';
-import { SweepsPage } from './pages/SweepsPage';
 
 // The service worker precaches the app shell, the module workers and both wasm
 // modules: after one visit the app loads and simulates with no network at all.
-test('after one visit: offline reload, a simulation, a sweep, a link and the autosave', async ({ page, context }) => {
+test('after one visit: offline reload, a simulation, a sweep, a link and the autosave', async ({ page, context, app, pwa, sweeps: sw, http, newTab }) => {
   test.setTimeout(180_000);
-  const app = new AppPage(page);
-  const pwa = new PwaPage(page);
   await app.open();
   await pwa.waitOfflineReady();
 
@@ -28,42 +24,40 @@ test('after one visit: offline reload, a simulation, a sweep, a link and the aut
   await app.setField('run.duration_h', '2');
   await app.setField('run.replications', '2');
   await app.runToResults();
-  await expect(page.getByTestId('result-rejection_probability')).toHaveText(/\d/);
+  await expect(app.resultCell('rejection_probability')).toHaveText(/\d/);
 
   // A small sweep.
-  const sw = new SweepsPage(page);
-  await page.getByTestId('tab-sweeps').click();
+  await app.openTab('sweeps');
   await sw.settings(3, 1, 1);
   await sw.figureButton('fig11').click();
   await sw.waitDone();
   expect(await sw.points(sw.chart('arrival', 'cache_streams'))).toHaveLength(6);
 
   // A study view: the studies module comes from the cache too.
-  await page.getByTestId('tab-http').click();
-  await expect(page.getByTestId('http-preset').locator('option[value="nossdav12-hdd-only"]')).toHaveCount(1);
+  await app.openTab('http');
+  await expect(http.presetOption('nossdav12-hdd-only')).toHaveCount(1);
 
   // A link opens offline (the fragment never leaves the page).
   await page.goto('/#preset=mmsys11-cost-hdd');
   await page.reload();
-  await expect(page.getByTestId('app')).toHaveAttribute('data-restored', 'link');
-  await expect(page.getByTestId('preset-status')).toHaveAttribute('data-preset', 'mmsys11-cost-hdd');
+  await expect(app.root).toHaveAttribute('data-restored', 'link');
+  await expect(app.presetStatus).toHaveAttribute('data-preset', 'mmsys11-cost-hdd');
 
   // The autosave keeps an edit across an offline reload.
   await page.goto('/');
   await app.waitValid();
   await app.setField('workload.videos', '321');
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('tierplan.autosave'))).toContain('"videos":321');
-  const again = new AppPage(await context.newPage());
+  await expect.poll(() => app.autosaved()).toContain('"videos":321');
+  const again = (await newTab()).app;
   await again.page.goto('/');
-  await expect(again.page.getByTestId('app')).toHaveAttribute('data-restored', 'autosave');
+  await expect(again.root).toHaveAttribute('data-restored', 'autosave');
   await expect(again.field('workload.videos')).toHaveValue('321');
   expect(offlineRequests).toEqual([]);
 });
 
-test('the manifest is valid: name, start URL, standalone display, PNG icons of 192 and 512 px', async ({ page, request }) => {
-  const app = new AppPage(page);
+test('the manifest is valid: name, start URL, standalone display, PNG icons of 192 and 512 px', async ({ request, app, pwa }) => {
   await app.open();
-  const { url, manifest } = await new PwaPage(page).manifest(request);
+  const { url, manifest } = await pwa.manifest(request);
   expect(manifest.name).toMatch(/tierplan/);
   expect(manifest.short_name).toBe('tierplan');
   expect(manifest.display).toBe('standalone');
@@ -89,9 +83,7 @@ test('the manifest is valid: name, start URL, standalone display, PNG icons of 1
 // reloaded under them, and "Reload to update" keeps the scenario. Both on the
 // visit that installed the service worker and on a page it controls.
 for (const controlled of [false, true]) {
-  test(`a new version is offered, never forced, and updating keeps the scenario (${controlled ? 'controlled page' : 'first visit'})`, async ({ page }) => {
-    const app = new AppPage(page);
-    const pwa = new PwaPage(page);
+  test(`a new version is offered, never forced, and updating keeps the scenario (${controlled ? 'controlled page' : 'first visit'})`, async ({ page, app, pwa }) => {
     await app.open();
     await pwa.waitOfflineReady();
     if (controlled) {
@@ -100,13 +92,13 @@ for (const controlled of [false, true]) {
       expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     }
     await app.setField('workload.videos', '345');
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('tierplan.autosave'))).toContain('"videos":345');
+    await expect.poll(() => app.autosaved()).toContain('"videos":345');
     await page.evaluate(() => ((window as { __samePage?: boolean }).__samePage = true));
 
     const restore = deployNewServiceWorker();
     try {
-      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
-      await expect(page.getByTestId('pwa-update')).toBeVisible({ timeout: 30_000 });
+      await pwa.checkForUpdate();
+      await expect(pwa.updateOffer).toBeVisible({ timeout: 30_000 });
     } finally {
       restore();
     }
@@ -115,10 +107,10 @@ for (const controlled of [false, true]) {
     expect(await page.evaluate(() => (window as { __samePage?: boolean }).__samePage)).toBe(true);
     await expect(app.field('workload.videos')).toHaveValue('345');
 
-    await Promise.all([page.waitForEvent('load'), page.getByTestId('pwa-reload').click()]);
+    await Promise.all([page.waitForEvent('load'), pwa.reloadButton.click()]);
     await app.waitValid();
     expect(await page.evaluate(() => (window as { __samePage?: boolean }).__samePage ?? false)).toBe(false);
     await expect(app.field('workload.videos')).toHaveValue('345');
-    await expect(page.getByTestId('pwa-update')).toBeHidden();
+    await expect(pwa.updateOffer).toBeHidden();
   });
 }

@@ -4,9 +4,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import type { OptimizeResult } from '../src/engine/types';
-import { OptimiserPage } from './pages/OptimiserPage';
+import { expect, test } from './fixtures';
 
 const CLI = 'wasm/target/release/tierplan';
 
@@ -30,8 +29,7 @@ function nativeOptimize(criterion: string): OptimizeResult {
   return JSON.parse(execFileSync(CLI, ['optimize', scenario, '--spec', spec]).toString()) as OptimizeResult;
 }
 
-test('the study check reproduces the MMSys\'11 cost table and matches the native optimiser', async ({ page }) => {
-  const opt = new OptimiserPage(page);
+test('the study check reproduces the MMSys\'11 cost table and matches the native optimiser', async ({ page, optimiser: opt }) => {
   await opt.open();
   await opt.runStudyCheck();
 
@@ -50,11 +48,11 @@ test('the study check reproduces the MMSys\'11 cost table and matches the native
   await expect(opt.studyRow('hdd_only').getByTestId('study-why')).toContainText('seed 2');
   await expect(opt.studyRow('dram_ic_hdd').getByTestId('study-why')).toContainText('smallest intervals first');
   await expect(opt.studyRow('dram_ic_hdd').getByTestId('study-why')).toContainText('1.54');
-  await expect(page.getByTestId('study-ratio-capacity')).toHaveText(/^2\.\d+×$/);
+  await expect(opt.studyRatioCapacity).toHaveText(/^2\.\d+×$/);
 
   // The table shows the simulated search; its numbers equal the CLI's.
   const native = nativeOptimize('simulated');
-  const browser = JSON.parse(await page.getByTestId('opt-json').textContent() ?? 'null') as OptimizeResult;
+  const browser = await opt.result();
   expect(browser.architectures.map((a) => a.best)).toEqual(native.architectures.map((a) => a.best));
   for (const a of native.architectures) {
     const b = a.best!;
@@ -65,12 +63,12 @@ test('the study check reproduces the MMSys\'11 cost table and matches the native
     await expect(row.getByTestId('opt-tco-spd')).toContainText(m.tco!.streams_per_dollar.toPrecision(4).replace(/0+$/, ''));
   }
   const capNative = nativeOptimize('study_capacity');
-  const capBrowser = JSON.parse(await page.getByTestId('study-json-capacity').textContent() ?? 'null') as OptimizeResult;
+  const capBrowser = await opt.studyCapacityResult();
   expect(capBrowser.architectures.map((a) => a.best)).toEqual(capNative.architectures.map((a) => a.best));
 
-  await expect(page.getByTestId('opt-chart')).toBeVisible();
-  await expect(page.locator('[data-testid^="opt-chart-point-"][data-pareto="true"]').first()).toBeVisible();
-  await expect(page.getByTestId('opt-row-ssd_lfu_hdd').getByTestId('opt-lifetime')).toContainText('no writes');
+  await expect(opt.chart).toBeVisible();
+  await expect(opt.paretoPoints.first()).toBeVisible();
+  await expect(opt.row('ssd_lfu_hdd').getByTestId('opt-lifetime')).toContainText('no writes');
 
   for (const [w, h] of [
     [1280, 800],
@@ -80,13 +78,12 @@ test('the study check reproduces the MMSys\'11 cost table and matches the native
     // Wide tables scroll inside their card; the page itself never does.
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(w);
     await page.screenshot({ path: `/tmp/shots/optui/optimiser-${w}x${h}.png`, fullPage: true });
-    await page.getByTestId('opt-results').screenshot({ path: `/tmp/shots/optui/optimiser-results-${w}x${h}.png` });
-    await page.getByTestId('study-check').screenshot({ path: `/tmp/shots/optui/optimiser-study-${w}x${h}.png` });
+    await opt.results.screenshot({ path: `/tmp/shots/optui/optimiser-results-${w}x${h}.png` });
+    await opt.studyCheck.screenshot({ path: `/tmp/shots/optui/optimiser-study-${w}x${h}.png` });
   }
 });
 
-test('spec errors name the field; a search can be cancelled', async ({ page }) => {
-  const opt = new OptimiserPage(page);
+test('spec errors name the field; a search can be cancelled', async ({ app, optimiser: opt }) => {
   await opt.open();
   await opt.field('optimize.target').fill('200');
   await expect(opt.error('optimize.target')).toContainText('(200 %) is out of range');
@@ -95,7 +92,7 @@ test('spec errors name the field; a search can be cancelled', async ({ page }) =
   await opt.field('optimize.max_counts.disk').fill('x');
   await expect(opt.error('optimize.max_counts.disk')).toContainText('whole number');
   await opt.field('optimize.max_counts.disk').fill('');
-  await expect(page.getByTestId('derived-optimize.max_counts.disk')).toContainText('derived from the workload');
+  await expect(opt.derived('optimize.max_counts.disk')).toContainText('derived from the workload');
   // The peak-utilisation ceiling, in percent: its range named by the core, a non-number by the field.
   const ceiling = opt.field('optimize.max_peak_utilisation');
   await ceiling.fill('150');
@@ -106,23 +103,22 @@ test('spec errors name the field; a search can be cancelled', async ({ page }) =
   await expect(opt.error('optimize.max_peak_utilisation')).toContainText('enter a percentage');
   await ceiling.fill('');
   await expect(ceiling).toHaveAttribute('placeholder', 'default: 90');
-  await expect(page.getByTestId('opt-space-hdd_only')).toContainText('configurations');
+  await expect(opt.space('hdd_only')).toContainText('configurations');
   await expect(opt.runButton).toBeEnabled();
   // An architecture whose tier holds the wrong kind of device: the core names
   // it and leaves it out; the others can still be searched.
-  await page.getByTestId('opt-arch-ssd_ic_hdd').check();
-  await expect(page.getByTestId('opt-space-ssd_ic_hdd')).toContainText('not searched: tiers.interval_cache.device');
-  await expect(page.getByTestId('opt-error-summary')).toHaveCount(0);
+  await opt.architecture('ssd_ic_hdd').check();
+  await expect(opt.space('ssd_ic_hdd')).toContainText('not searched: tiers.interval_cache.device');
+  await expect(opt.errorSummary).toHaveCount(0);
   await expect(opt.runButton).toBeEnabled();
-  await page.getByTestId('opt-arch-ssd_ic_hdd').uncheck();
+  await opt.architecture('ssd_ic_hdd').uncheck();
   // 40 replications instead of 5: long enough to cancel.
-  await page.getByTestId('tab-scenario').click();
-  await page.getByTestId('field-run.replications').fill('40');
-  await page.getByTestId('field-run.replications').blur();
-  await page.getByTestId('tab-optimiser').click();
+  await app.openTab('scenario');
+  await app.setField('run.replications', '40');
+  await app.openTab('optimiser');
   await expect(opt.runButton).toBeEnabled();
   await opt.runButton.click();
-  await expect(page.getByTestId('opt-progress')).toBeVisible();
+  await expect(opt.progress).toBeVisible();
   await opt.cancelButton.click();
   await expect(opt.status).toHaveText('Cancelled.');
   await expect(opt.runButton).toBeEnabled();

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
 import type { ReproductionRow } from '../src/reproduce/types';
-import { ReproducePage } from './pages/ReproducePage';
+import { expect, test, type Page } from './fixtures';
+import type { ReproducePage } from './pages/ReproducePage';
 
 // Run all includes NOSSDAV'12's request-level searches (an hour of requests per point).
 test.describe.configure({ timeout: 480_000 });
@@ -33,13 +33,12 @@ async function checkLayout(page: Page, r: ReproducePage): Promise<void> {
   }
 }
 
-test('closed forms at once; Run all gives the same table as tierplan reproduce and fits 390 and 1280 px; Open loads a claim’s scenario', async ({ page }) => {
+test('closed forms at once; Run all gives the same table as tierplan reproduce and fits 390 and 1280 px; Open loads a claim’s scenario', async ({ page, reproduce: r }) => {
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(String(e)));
   page.on('console', (m) => {
     if (m.type() === 'error') problems.push(m.text());
   });
-  const r = new ReproducePage(page);
   await r.app.open();
   await r.open();
 
@@ -81,7 +80,7 @@ test('closed forms at once; Run all gives the same table as tierplan reproduce a
 
   // Open this scenario: the editor shows the study's 13 HDDs.
   await r.claim('mmsys11-cost-hdd-meets').getByTestId('claim-open-cost-hdd-study').click();
-  await expect(page.getByTestId('tab-scenario')).toHaveAttribute('aria-selected', 'true');
+  await expect(r.app.tab('scenario')).toHaveAttribute('aria-selected', 'true');
   await expect(r.app.field('tiers.disk.count')).toHaveValue('13');
   await r.app.waitValid();
   const s = await r.app.scenario();
@@ -90,8 +89,7 @@ test('closed forms at once; Run all gives the same table as tierplan reproduce a
   expect(problems).toEqual([]);
 });
 
-test('Cancel mid-run keeps the rows whose simulations finished', async ({ page }) => {
-  const r = new ReproducePage(page);
+test('Cancel mid-run keeps the rows whose simulations finished', async ({ page, reproduce: r }) => {
   await r.app.open();
   await r.open();
   // Slow the CPU so that the 23 runs take long enough to cancel in between.

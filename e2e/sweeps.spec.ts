@@ -1,14 +1,12 @@
-import { expect, test } from '@playwright/test';
 import { csvParse } from 'd3-dsv';
-import { SweepsPage } from './pages/SweepsPage';
+import { expect, test } from './fixtures';
 
 // The Fig. 11 arrival-rate sweep, reduced to 5 points of 2 replications of
 // 2 h so that the test stays short; the full figure is the benchmark's job.
 const POINTS = 5;
 const RATES = [0.02, 0.14, 0.26, 0.38, 0.5];
 
-test('Fig. 11: one point per value per architecture, and the CSV holds the plotted numbers', async ({ page }) => {
-  const sw = new SweepsPage(page);
+test('Fig. 11: one point per value per architecture, and the CSV holds the plotted numbers', async ({ page, sweeps: sw }) => {
   await sw.open();
   await sw.settings(POINTS, 2, 2);
   await sw.figureButton('fig11').click();
@@ -62,8 +60,7 @@ test('Fig. 11: one point per value per architecture, and the CSV holds the plott
   await expect(tip).toContainText('95 % CI');
 });
 
-test('cancelling a sweep mid-way keeps the finished points', async ({ page }) => {
-  const sw = new SweepsPage(page);
+test('cancelling a sweep mid-way keeps the finished points', async ({ page, sweeps: sw }) => {
   await sw.open();
   // Long enough that Cancel lands mid-sweep on any machine.
   await sw.settings(25, 5, 40);

@@ -1,30 +1,28 @@
-import { test, expect } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { HttpPage } from './pages/HttpPage';
+import { expect, test } from './fixtures';
 
 // The request-level preset of today (model §11): flashcache on a 61.44 TB QLC
 // drive before 9 × 24 TB disks, scaled 1:256. Picked from the HTTP tab, it
 // brings its own short runs to the figure settings, and the search finds a
 // highest rate for every policy in the worker pool.
-test('the edge of today: picked from the HTTP tab, searched to a highest rate per policy', async ({ page }) => {
+test('the edge of today: picked from the HTTP tab, searched to a highest rate per policy', async ({ page, http: h }) => {
   test.setTimeout(300_000);
-  const h = new HttpPage(page);
   await h.open();
   await h.loadPreset('today-edge-qlc-flashcache');
   await expect(h.field('request.layout.disk')).toHaveValue('exos_x24');
   await expect(h.field('request.cache.flash_device')).toHaveValue('p5336_61t44');
   // The preset's run (6 minutes, 2 replications) became the figure's settings.
-  await expect(page.getByTestId('http-figure-durationH')).toHaveValue('0.1');
-  await expect(page.getByTestId('http-figure-replications')).toHaveValue('2');
+  await expect(h.figureSetting('durationH')).toHaveValue('0.1');
+  await expect(h.figureSetting('replications')).toHaveValue('2');
 
   // Short points so the test stays small; the search keeps the preset's range (10–500 requests/s).
   await h.figureSettings({ fromRate: 10, toRate: 10, points: 1, replications: 1, durationH: 0.01, warmupH: 0.01 });
   const t0 = Date.now();
-  await page.getByTestId('http-maxrate-run').click();
-  const table = page.getByTestId('http-maxrate-table');
+  await h.runMaxRate.click();
+  const table = h.maxRateTable;
   for (const id of ['hdd', 'block', 'ring-cold', 'ring-warm', 'object']) {
     // A rate on the preset's lattice, or "< 10" when even the lowest missed.
-    await expect(page.getByTestId(`http-maxrate-search-${id}`)).toHaveText(/^(< 10|\d+0) \(\d+ points\)$/, { timeout: 240_000 });
+    await expect(h.maxRateSearch(id)).toHaveText(/^(< 10|\d+0) \(\d+ points\)$/, { timeout: 240_000 });
   }
   console.log(`today-edge search: ${((Date.now() - t0) / 1000).toFixed(1)} s in the worker pool`);
   // The study's published rates are not put beside other hardware.

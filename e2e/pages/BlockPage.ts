@@ -89,14 +89,80 @@ export class BlockPage {
     await this.dropZone.dispatchEvent('drop', { dataTransfer: dt });
   }
 
+  get traceInput(): Locator {
+    return this.page.getByTestId('block-trace');
+  }
+
   /**
    * Choose a trace file (as the file chooser would), then wait until the view
    * names it: the trace is sniffed asynchronously and its arrival re-renders
    * the form, so a click made before then can be lost.
    */
   async chooseTrace(path: string): Promise<void> {
-    await this.page.getByTestId('block-trace').setInputFiles(path);
+    await this.traceInput.setInputFiles(path);
     await expect(this.format).toContainText(path.split('/').pop()!);
+  }
+
+  /** A cache of the comparison (`slc`, `mlc`, `tlc`, `hyssc`, `fp_fcl`, `rw_fcl`, `op_fcl`). */
+  cache(id: string): Locator {
+    return this.page.getByTestId(`block-cache-${id}`);
+  }
+
+  /** Sweep the cost against u (FAST'12's partition). */
+  get costSweep(): Locator {
+    return this.page.getByTestId('block-cost-sweep');
+  }
+
+  /** The cost chart's first simulated point. */
+  get costPoint(): Locator {
+    return this.page.getByTestId('block-cost-chart-point-simulated-0');
+  }
+
+  /** Both optima: the simulation's and the analytic model's. */
+  get costOptima(): Locator {
+    return this.page.getByTestId('block-cost-optima');
+  }
+
+  /** The note that no re-partition happened in the run. */
+  get noPartition(): Locator {
+    return this.page.getByTestId('block-partition-none');
+  }
+
+  /** The synthetic workload's preset picker. */
+  get preset(): Locator {
+    return this.page.getByTestId('block-preset');
+  }
+
+  get workloadEditor(): Locator {
+    return this.page.getByTestId('block-workload-editor');
+  }
+
+  get progress(): Locator {
+    return this.page.getByTestId('block-progress');
+  }
+
+  get cancelled(): Locator {
+    return this.page.getByTestId('block-cancelled');
+  }
+
+  /** The comparison's heading, which names the number of I/Os. */
+  heading(name: string | RegExp): Locator {
+    return this.page.getByRole('heading', { name });
+  }
+
+  /** The points of the response-time chart. */
+  get responsePoints(): Locator {
+    return this.page.getByTestId('block-response').locator('[data-testid^="block-response-chart-point-"]');
+  }
+
+  /** The miss-ratio curve panel (how much cache). */
+  mrc(part?: string): Locator {
+    return this.page.getByTestId(part ? `mrc-${part}` : 'mrc-panel');
+  }
+
+  /** The curve's points over all I/Os. */
+  get mrcPoints(): Locator {
+    return this.mrc('chart').locator('[data-testid^="mrc-chart-point-all-"]');
   }
 
   get format(): Locator {

@@ -33,17 +33,78 @@ export class CharacterisePage {
     return this.page.getByTestId('char-status');
   }
 
+  /** A field of the spec: `queue_depths`, `seconds`, `precondition_passes`, `seed`, `model`. */
+  specField(name: string): Locator {
+    return this.page.getByTestId(`char-${name}`);
+  }
+
   async setSpec(s: Spec): Promise<void> {
-    await this.page.getByTestId('char-queue_depths').fill(s.queueDepths);
-    await this.page.getByTestId('char-seconds').fill(String(s.seconds));
-    await this.page.getByTestId('char-precondition_passes').fill(String(s.passes));
-    await this.page.getByTestId('char-seed').fill(String(s.seed));
-    if (s.model) await this.page.getByTestId('char-model').selectOption(s.model);
+    await this.specField('queue_depths').fill(s.queueDepths);
+    await this.specField('seconds').fill(String(s.seconds));
+    await this.specField('precondition_passes').fill(String(s.passes));
+    await this.specField('seed').fill(String(s.seed));
+    if (s.model) await this.specField('model').selectOption(s.model);
+  }
+
+  /** How many I/Os the spec asks for. */
+  get estimate(): Locator {
+    return this.page.getByTestId('char-estimate');
+  }
+
+  get runButton(): Locator {
+    return this.page.getByTestId('char-run');
+  }
+
+  get cancelButton(): Locator {
+    return this.page.getByTestId('char-cancel');
+  }
+
+  get result(): Locator {
+    return this.page.getByTestId('char-result');
+  }
+
+  get table(): Locator {
+    return this.page.getByTestId('char-table');
+  }
+
+  /** The preconditioning chart (throughput over time). */
+  get precondition(): Locator {
+    return this.page.getByTestId('char-precondition');
+  }
+
+  /** The chart of IOPS against queue depth. */
+  get qdChart(): Locator {
+    return this.page.getByTestId('char-qd');
+  }
+
+  /** Every point of the queue-depth chart, fresh and steady. */
+  get qdPoints(): Locator {
+    return this.page.locator('[data-testid^="char-qd-fresh-point-"], [data-testid^="char-qd-steady-point-"]');
+  }
+
+  /** The points of the preconditioning chart, or the i-th one. */
+  mbpsPoints(i?: number): Locator {
+    return i === undefined ? this.page.locator('[data-testid^="char-mbps-point-mbps-"]') : this.page.getByTestId(`char-mbps-point-mbps-${i}`);
+  }
+
+  /** The throughput of each preconditioning bucket, in order. */
+  async mbpsSeries(): Promise<number[]> {
+    return this.mbpsPoints().evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-y'))));
+  }
+
+  /** One row of the table: a pattern in a state at a queue depth. */
+  tableRow(pattern: string, state: 'fresh' | 'steady', qd: number): Locator {
+    return this.page.locator(`[data-testid="char-row"][data-pattern="${pattern}"][data-state="${state}"][data-qd="${qd}"]`);
+  }
+
+  /** The published figure shown beside a row. */
+  published(row: Locator): Locator {
+    return row.getByTestId('char-published');
   }
 
   async runToResult(timeout = 120_000): Promise<void> {
-    await this.page.getByTestId('char-run').click();
-    await expect(this.page.getByTestId('char-result')).toBeVisible({ timeout });
+    await this.runButton.click();
+    await expect(this.result).toBeVisible({ timeout });
   }
 
   /** The table's rows as the numbers behind them (data attributes), in the core's field names. */

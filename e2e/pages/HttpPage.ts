@@ -18,6 +18,68 @@ export class HttpPage {
     await expect(this.page.getByTestId('http-view')).toBeVisible();
   }
 
+  /** The note shown while the scenario has no request section. */
+  get noRequest(): Locator {
+    return this.page.getByTestId('http-no-request');
+  }
+
+  /** What the figure's settings amount to (rates × policies = runs). */
+  get figurePlan(): Locator {
+    return this.page.getByTestId('http-figure-plan');
+  }
+
+  /** The miss-ratio chart's points. */
+  get figurePoints(): Locator {
+    return this.page.getByTestId('http-figure').locator('circle[data-series]');
+  }
+
+  /** The table of each policy's highest rate. */
+  get maxRateTable(): Locator {
+    return this.page.getByTestId('http-maxrate-table');
+  }
+
+  /** The button that searches every policy for its highest rate. */
+  get runMaxRate(): Locator {
+    return this.page.getByTestId('http-maxrate-run');
+  }
+
+  /** A policy's searched highest rate (`hdd`, `block`, `ring-cold`, `ring-warm`, `object`). */
+  maxRateSearch(policy: string): Locator {
+    return this.page.getByTestId(`http-maxrate-search-${policy}`);
+  }
+
+  /** One of the figure's settings (`fromRate`, `toRate`, `points`, `replications`, `durationH`, `warmupH`). */
+  figureSetting(name: string): Locator {
+    return this.page.getByTestId(`http-figure-${name}`);
+  }
+
+  get singleRun(): Locator {
+    return this.page.getByTestId('http-single-run');
+  }
+
+  get singleUtilChart(): Locator {
+    return this.page.getByTestId('http-single-util-chart');
+  }
+
+  get singleRows(): Locator {
+    return this.page.getByTestId('http-single-table-row');
+  }
+
+  /** Download the single run's result. */
+  get singleDownload(): Locator {
+    return this.page.getByTestId('http-single-download');
+  }
+
+  /** Export the run's I/O stream. */
+  get ioExport(): Locator {
+    return this.page.getByTestId('http-io-export');
+  }
+
+  /** An entry of the study's configurations in the picker. */
+  presetOption(id: string): Locator {
+    return this.page.getByTestId('http-preset').locator(`option[value="${id}"]`);
+  }
+
   /** Load one of the study's configurations into the scenario. */
   async loadPreset(id: string): Promise<void> {
     await this.page.getByTestId('http-preset').selectOption(id);
@@ -38,7 +100,7 @@ export class HttpPage {
   }
 
   async figureSettings(s: { fromRate: number; toRate: number; points: number; replications: number; durationH: number; warmupH: number }): Promise<void> {
-    for (const [k, v] of Object.entries(s)) await this.page.getByTestId(`http-figure-${k}`).fill(String(v));
+    for (const [k, v] of Object.entries(s)) await this.figureSetting(k).fill(String(v));
   }
 
   get runFigure(): Locator {
@@ -59,10 +121,7 @@ export class HttpPage {
 
   /** Every point of the miss-ratio chart, from its data attributes. */
   async missPoints(): Promise<MissPoint[]> {
-    return this.page
-      .getByTestId('http-figure')
-      .locator('circle[data-series]')
-      .evaluateAll((els) => els.map((e) => ({ series: e.getAttribute('data-series') ?? '', x: Number(e.getAttribute('data-x')), y: Number(e.getAttribute('data-y')) })));
+    return this.figurePoints.evaluateAll((els) => els.map((e) => ({ series: e.getAttribute('data-series') ?? '', x: Number(e.getAttribute('data-x')), y: Number(e.getAttribute('data-y')) })));
   }
 
   /** Click a button that downloads a file; the file's text. */
@@ -77,9 +136,48 @@ export class HttpPage {
     return (await this.download(this.page.getByTestId('http-miss-export-csv'))).text;
   }
 
+  /** The policy whose run the details explain. */
+  get detailsPolicy(): Locator {
+    return this.page.getByTestId('http-details-policy');
+  }
+
+  /** The details of a chosen run, or one of its parts (`why`, `util`, `writes`, `split`). */
+  details(part?: string): Locator {
+    return this.page.getByTestId(part ? `http-details-${part}` : 'http-details');
+  }
+
+  /** The points of a device's busiest-second utilisation chart. */
+  utilisationPoints(device: string): Locator {
+    return this.page.locator(`[data-testid^="http-details-util-chart-point-${device}-"]`);
+  }
+
+  get writesMedian(): Locator {
+    return this.page.getByTestId('http-details-writes-median');
+  }
+
+  /** The median marked on the write-size CDF. */
+  get writesMedianMark(): Locator {
+    return this.page.getByTestId('http-details-writes-chart-overlay-median');
+  }
+
+  /** The write-size CDF's values, in order. */
+  async writeSizeCdf(): Promise<number[]> {
+    return this.page.locator('[data-testid^="http-details-writes-chart-point-cdf-"]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-y'))));
+  }
+
+  /** The parts of the time split. */
+  get splitParts(): Locator {
+    return this.page.locator('[data-testid^="http-details-split-part-"]');
+  }
+
+  /** The way from the details to the device catalog. */
+  get toCatalog(): Locator {
+    return this.page.getByTestId('http-to-catalog');
+  }
+
   async runSingle(timeout = 60_000): Promise<void> {
-    await expect(this.page.getByTestId('http-single-run')).toBeEnabled();
-    await this.page.getByTestId('http-single-run').click();
+    await expect(this.singleRun).toBeEnabled();
+    await this.singleRun.click();
     await expect(this.page.getByTestId('http-single-result')).toBeVisible({ timeout });
   }
 

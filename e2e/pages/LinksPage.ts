@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { AppPage } from './AppPage';
 
 /** The planner seen through its URL, autosave and preset controls (src/state). */
@@ -9,15 +9,7 @@ export class LinksPage extends AppPage {
 
   async goto(hash = ''): Promise<void> {
     await this.page.goto(`/${hash}`);
-    await expect(this.page.getByTestId('app')).toBeVisible();
-  }
-
-  get notice(): Locator {
-    return this.page.getByTestId('notice');
-  }
-
-  get presetStatus(): Locator {
-    return this.page.getByTestId('preset-status');
+    await expect(this.root).toBeVisible();
   }
 
   hash(): Promise<string> {
@@ -30,13 +22,6 @@ export class LinksPage extends AppPage {
     return this.hash();
   }
 
-  async copyLink(): Promise<string> {
-    await this.page.getByTestId('share-link').click();
-    const field = this.page.getByTestId('share-url');
-    await expect(field).toBeVisible();
-    return field.inputValue();
-  }
-
   /** Every scenario field's value, by its path. */
   async formValues(): Promise<Record<string, string>> {
     return this.page.locator('[data-testid^="field-"]').evaluateAll((els) =>
@@ -47,9 +32,5 @@ export class LinksPage extends AppPage {
         }),
       ),
     );
-  }
-
-  async autosaved(): Promise<string | null> {
-    return this.page.evaluate(() => localStorage.getItem('tierplan.autosave'));
   }
 }

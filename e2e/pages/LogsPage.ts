@@ -42,6 +42,129 @@ export class LogsPage {
     return this.page.getByTestId('log-bad-lines');
   }
 
+  /** The fitted exponent with its interval, in both conventions. */
+  get theta(): Locator {
+    return this.page.getByTestId('log-theta');
+  }
+
+  get rankChart(): Locator {
+    return this.page.getByTestId('log-rank-chart');
+  }
+
+  get hourChart(): Locator {
+    return this.page.getByTestId('log-hour-chart');
+  }
+
+  /** The fitted churn (new titles a day). */
+  get churn(): Locator {
+    return this.page.getByTestId('log-churn');
+  }
+
+  /** Load the sample log. */
+  get sampleButton(): Locator {
+    return this.page.getByTestId('log-sample');
+  }
+
+  /** The file chooser. */
+  get fileInput(): Locator {
+    return this.page.getByTestId('log-file');
+  }
+
+  get replayWindows(): Locator {
+    return this.page.getByTestId('replay-windows');
+  }
+
+  get replayRun(): Locator {
+    return this.page.getByTestId('replay-run');
+  }
+
+  /** The replay beside the fitted scenario. */
+  get replayTable(): Locator {
+    return this.page.getByTestId('replay-table');
+  }
+
+  /** Size the architectures on the replayed log. */
+  get replayOptimise(): Locator {
+    return this.page.getByTestId('replay-optimise');
+  }
+
+  get replayOptTable(): Locator {
+    return this.page.getByTestId('replay-opt-table');
+  }
+
+  /** The title-curve panel (how much flash for the catalog). */
+  get curve(): Locator {
+    return this.page.getByTestId('log-curve');
+  }
+
+  get curveWindow(): Locator {
+    return this.page.getByTestId('log-curve-window');
+  }
+
+  get curveTarget(): Locator {
+    return this.page.getByTestId('log-curve-target');
+  }
+
+  get curvePolicy(): Locator {
+    return this.page.getByTestId('log-curve-policy');
+  }
+
+  get curveRun(): Locator {
+    return this.page.getByTestId('log-curve-run');
+  }
+
+  get curveResult(): Locator {
+    return this.page.getByTestId('log-curve-result');
+  }
+
+  get curveChart(): Locator {
+    return this.page.getByTestId('log-curve-chart');
+  }
+
+  /** The Zipf fit drawn over the curves. */
+  get curveZipf(): Locator {
+    return this.page.getByTestId('log-curve-chart-overlay-zipf');
+  }
+
+  /** The second axis: flash needed. */
+  get curveFlashAxis(): Locator {
+    return this.page.getByTestId('log-curve-chart-x2');
+  }
+
+  /** How many titles reach the target share. */
+  get curveAtTarget(): Locator {
+    return this.page.getByTestId('log-curve-at-target');
+  }
+
+  /** Count shares in bytes served. */
+  get curveCountBytes(): Locator {
+    return this.page.getByTestId('log-curve-count-bytes');
+  }
+
+  /** Count shares in requests. */
+  get curveCountRequests(): Locator {
+    return this.page.getByTestId('log-curve-count-requests');
+  }
+
+  /** Use the size in the flash file cache. */
+  get curveUse(): Locator {
+    return this.page.getByTestId('log-curve-use');
+  }
+
+  get curveApplied(): Locator {
+    return this.page.getByTestId('log-curve-applied');
+  }
+
+  /** The x and y of every point of a title-curve series (`static_lfu`, `lru`, `windowed_lfu`). */
+  async curvePoints(series: string): Promise<[number, number][]> {
+    return this.curveChart.locator(`[data-series="${series}"]`).evaluateAll((els) => els.map((e) => [Number(e.getAttribute('data-x')), Number(e.getAttribute('data-y'))] as [number, number]));
+  }
+
+  /** Choose a log file, as the file chooser would. */
+  async chooseFile(name: string, text: string): Promise<void> {
+    await this.fileInput.setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+  }
+
   async readAndFit(): Promise<void> {
     await this.page.getByTestId('log-read').click();
     await expect(this.status).toContainText('requests', { timeout: 60_000 });

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import type { OptimizeResult } from '../../src/engine/types';
 
 /** Page object of the Optimiser view. */
 export class OptimiserPage {
@@ -35,14 +36,103 @@ export class OptimiserPage {
   field(path: string): Locator {
     return this.page.getByTestId(`field-${path}`);
   }
+  /** The caption under the results table: how targets were decided and the ceiling applied. */
+  get caption(): Locator {
+    return this.page.getByTestId('opt-caption');
+  }
   error(path: string): Locator {
     return this.page.getByTestId(`error-${path}`);
+  }
+
+  /** The peak hour of a fitted rate profile, as the view names it. */
+  get peak(): Locator {
+    return this.page.getByTestId('opt-peak');
+  }
+
+  /** Plan for the peak hour. */
+  get peakHour(): Locator {
+    return this.page.getByTestId('opt-peak-hour');
+  }
+
+  get progress(): Locator {
+    return this.page.getByTestId('opt-progress');
+  }
+
+  /** An architecture's checkbox. */
+  architecture(arch: string): Locator {
+    return this.page.getByTestId(`opt-arch-${arch}`);
+  }
+
+  /** An architecture's search space (its size, or why it is not searched). */
+  space(arch: string): Locator {
+    return this.page.getByTestId(`opt-space-${arch}`);
+  }
+
+  /** The note that the scenario's invalid counts are ignored by the search. */
+  get countsIgnored(): Locator {
+    return this.page.getByTestId('opt-counts-ignored');
+  }
+
+  get errorSummary(): Locator {
+    return this.page.getByTestId('opt-error-summary');
+  }
+
+  /** The note on a field left empty: derived from the workload. */
+  derived(path: string): Locator {
+    return this.page.getByTestId(`derived-${path}`);
+  }
+
+  get results(): Locator {
+    return this.page.getByTestId('opt-results');
+  }
+
+  /** The table's scrolling wrapper. */
+  get tableWrap(): Locator {
+    return this.page.locator('.opt-table-wrap');
+  }
+
+  get chart(): Locator {
+    return this.page.getByTestId('opt-chart');
+  }
+
+  /** A label of the chart. */
+  chartLabel(text: string): Locator {
+    return this.page.getByTestId('opt-chart-text').filter({ hasText: text });
+  }
+
+  /** The chart's points on the Pareto front. */
+  get paretoPoints(): Locator {
+    return this.page.locator('[data-testid^="opt-chart-point-"][data-pareto="true"]');
+  }
+
+  /** "Use this configuration" of an architecture's row. */
+  use(arch: string): Locator {
+    return this.page.getByTestId(`opt-use-${arch}`);
+  }
+
+  /** The search's result (the table's JSON export). */
+  async result(): Promise<OptimizeResult> {
+    return JSON.parse((await this.page.getByTestId('opt-json').textContent()) ?? 'null') as OptimizeResult;
+  }
+
+  get studyCheck(): Locator {
+    return this.page.getByTestId('study-check');
+  }
+
+  /** The study check's capacity-rule result (its JSON export). */
+  async studyCapacityResult(): Promise<OptimizeResult> {
+    return JSON.parse((await this.page.getByTestId('study-json-capacity').textContent()) ?? 'null') as OptimizeResult;
+  }
+
+  /** The ratio of the study's costs under its capacity rule. */
+  get studyRatioCapacity(): Locator {
+    return this.page.getByTestId('study-ratio-capacity');
   }
 
   /** Run the study check and wait for the reproduction table. */
   async runStudyCheck(): Promise<void> {
     await this.studyCheckButton.click();
-    await expect(this.page.getByTestId('study-check')).toBeVisible({ timeout: 60_000 });
+    await expect(this.studyCheck).toBeVisible({ timeout: 60_000 });
     await expect(this.status).toContainText('Done in');
   }
 }

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 
 export interface Manifest {
@@ -24,6 +24,20 @@ export class PwaPage {
       .poll(() => this.page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 15_000 })
       .toBe('activated');
     await expect(this.page.getByTestId('pwa-offline-ready')).toBeVisible();
+  }
+
+  /** The offer of a new version ("Reload to update"). */
+  get updateOffer(): Locator {
+    return this.page.getByTestId('pwa-update');
+  }
+
+  get reloadButton(): Locator {
+    return this.page.getByTestId('pwa-reload');
+  }
+
+  /** Ask the service worker registration to look for a new version. */
+  async checkForUpdate(): Promise<void> {
+    await this.page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
   }
 
   /** The manifest the page links to, and its URL. */
