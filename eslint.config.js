@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   // tests/fixtures/e2e-lint/ breaks the e2e rules below on purpose (tests/tooling/e2e-lint.test.ts lints it).
-  { ignores: ['dist/', 'src/wasm-pkg/', 'wasm/', 'node_modules/', 'test-results/', 'playwright-report/', 'tests/fixtures/e2e-lint/'] },
+  { ignores: ['dist/', 'src/wasm-pkg/', 'wasm/', 'node_modules/', 'test-results/', 'playwright-report/', 'python/.venv/', 'tests/fixtures/e2e-lint/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked.map((c) => ({ ...c, files: ['**/*.{ts,tsx}'] })),
   {
