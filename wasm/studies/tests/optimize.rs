@@ -206,7 +206,7 @@ fn as_candidate(mut s: Scenario, target: f64) -> Scenario {
 /// 0, no rejection in any replication for 0.
 fn meets(r: &RunResult, target: f64) -> bool {
     match &r.decision {
-        Some(d) => d.verdict == tierplan_core::stream::results::TargetVerdict::Meets,
+        Some(d) => d.verdict == tierplan_stream::results::TargetVerdict::Meets,
         None => r.summary.max_rejection_probability <= target,
     }
 }
