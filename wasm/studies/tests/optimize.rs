@@ -1,6 +1,8 @@
 //! The optimiser (model §10): exactness against brute force, the study's cost
 //! table, and TCO arithmetic.
 
+mod brute;
+
 use std::collections::HashMap;
 use tierplan_scenario::presets::{device_presets, scenario_preset};
 use tierplan_scenario::*;
@@ -257,18 +259,12 @@ fn brute_force(s: &Scenario, spec: &OptimizeSpec) -> Sims {
 /// The cheapest feasible configuration by brute force, ties broken as the
 /// optimiser documents (cost, then disks, file cache, interval cache).
 fn brute_best(s: &Scenario, sims: &Sims, arch: Architecture, target: f64) -> Option<Counts> {
-    let mut feasible: Vec<(f64, Counts)> = sims
-        .iter()
-        .filter(|((a, _), r)| *a == arch && meets(r, target))
-        .map(|((a, c), _)| (configure(s, *a, *c).capital_cost(), *c))
-        .collect();
-    feasible.sort_by(|x, y| {
-        x.0.total_cmp(&y.0)
-            .then(x.1.disk.cmp(&y.1.disk))
-            .then(x.1.file_cache.cmp(&y.1.file_cache))
-            .then(x.1.interval_cache.cmp(&y.1.interval_cache))
-    });
-    feasible.first().map(|x| x.1)
+    brute::cheapest_by(
+        sims,
+        arch,
+        |r| meets(r, target),
+        |c| configure(s, arch, c).capital_cost(),
+    )
 }
 
 /// Drive the ask/tell interface with up to `k` candidates in flight,

@@ -3,6 +3,8 @@
 //! interval clears the target, "cannot decide" at the cap a fail), and a
 //! peak-utilisation ceiling on every tier.
 
+mod brute;
+
 use std::collections::HashMap;
 use tierplan_scenario::presets::scenario_preset;
 use tierplan_scenario::*;
@@ -111,18 +113,12 @@ fn cheapest(
     arch: Architecture,
     ceiling: f64,
 ) -> Option<Counts> {
-    let mut ok: Vec<(f64, Counts)> = sims
-        .iter()
-        .filter(|((a, _), r)| *a == arch && passes(r, ceiling))
-        .map(|((a, c), _)| (configure(s, *a, *c).capital_cost(), *c))
-        .collect();
-    ok.sort_by(|x, y| {
-        x.0.total_cmp(&y.0)
-            .then(x.1.disk.cmp(&y.1.disk))
-            .then(x.1.file_cache.cmp(&y.1.file_cache))
-            .then(x.1.interval_cache.cmp(&y.1.interval_cache))
-    });
-    ok.first().map(|x| x.1)
+    brute::cheapest_by(
+        sims,
+        arch,
+        |r| passes(r, ceiling),
+        |c| configure(s, arch, c).capital_cost(),
+    )
 }
 
 #[test]
