@@ -215,6 +215,7 @@ impl RequestJob {
             flash_host_bytes: host,
             flash_nand_bytes: nand,
             flash_erases: erases,
+            saturated: None,
         }
     }
 

@@ -47,6 +47,24 @@ pub struct RequestReplication {
     pub flash_host_bytes: u64,
     pub flash_nand_bytes: u64,
     pub flash_erases: u64,
+    /// Set when the replication was stopped early by the saturation rule
+    /// (the figure's runs only): when it stopped and what is known of its
+    /// miss ratio then. `None` for a replication run to its end.
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub saturated: Option<Saturation>,
+}
+
+/// A replication stopped early because it was saturated: the request
+/// backlog or the misses already decide it (rule in docs/engines/request.md).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Saturation {
+    /// Simulated seconds of the measured period run before stopping.
+    pub stopped_at_s: f64,
+    /// A lower bound of the miss ratio the full-length replication would
+    /// have reported.
+    pub miss_ratio_lower: f64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
