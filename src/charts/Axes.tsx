@@ -50,11 +50,23 @@ export function XAxis({
           </text>
         </g>
       ))}
-      <text x={r2((m.left + width - m.right) / 2)} y={y + 36} textAnchor="middle" className="ck-axis-label">
+      <text x={r2(axisLabelCentre(label, width, m))} y={y + 36} textAnchor="middle" className="ck-axis-label">
         {label}
       </text>
     </g>
   );
+}
+
+/**
+ * Where the x-axis title is centred: under the plot, moved left or right
+ * just enough to stay inside the chart when the plot is narrow (a phone)
+ * and the title long, so its ends are never cut off.
+ */
+export function axisLabelCentre(label: string, width: number, m: Margins): number {
+  const half = (label.length * 7.4) / 2 + 2;
+  const mid = (m.left + width - m.right) / 2;
+  if (2 * half >= width) return width / 2;
+  return Math.min(Math.max(mid, half), width - half);
 }
 
 /**
