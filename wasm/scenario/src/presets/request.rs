@@ -98,8 +98,8 @@ pub fn request_device_presets() -> Vec<Device> {
             power_w: 0.15,
             flash: Some(flash(170.0, 558.0, 10, X25M_CONTROLLER)),
             assumptions: strs(&[
-                "characterised (fitted to the drive's own measurements: NOSSDAV'12 Table 1 4 KB random read 15.5 MB/s and write 3.25 MB/s in steady state, datasheet 128 KB sequential read 250 and write 70 MB/s): page read 160 µs (array + channel transfer), page program 630 µs, 8 KB mapping unit (two planes), 60 µs per command, 280 MB/s host link, 1 MB write buffer",
-                "assumed: 10 units (10 channels), 128 pages per 512 KB block, erase 3.8 ms (model §11 MLC default), spare factor 0.07, GC restores 64 clean blocks per unit once it must run, read-ahead on sequential reads, price $2.50/GB (model §4)",
+                "characterised (fitted to the drive's own measurements: NOSSDAV'12 Table 1 4 KB random read 15.5 MB/s and write 3.25 MB/s in steady state, datasheet 128 KB sequential read 250 and write 70 MB/s): page read 170 µs (array + channel transfer), page program 558 µs, 8 KB mapping unit (two planes), 68 µs per command, 280 MB/s host link, a command ceiling of 35 000 a second (datasheet random read at NCQ 32)",
+                "assumed: 10 units (10 channels), 128 pages per 512 KB block, erase 3.8 ms (model §11 MLC default), spare factor 0.07, 1 MB write buffer, NCQ 32, GC restores 16 clean blocks per unit once it must run (a steady-state start puts each unit at a stratified, seeded point of that cycle), read-ahead on sequential reads, price $2.50/GB (model §4)",
             ]),
             hdd: None,
         },
