@@ -36,11 +36,11 @@ fn label(r: &CharacterizeRow) -> String {
     format!("{} {:?} qd{}", r.pattern.label(), r.state, r.queue_depth)
 }
 
-/// Every row's MB/s within ±10 % of the reference's but one (model §11):
-/// the X25-M's 70/30 mix in steady state, a few GC bursts of about 9 s per
-/// die in a 60 s run each stalling the reads queued on its die, depends on
-/// which bursts fall in the window (−14 % at queue depth 1, −22 % at 32;
-/// −2.4 % and −15 % in 180 s runs).
+/// Every row's MB/s within ±10 % of the reference's (model §11). The two
+/// start each die at the same point of its GC cycle (`gc_phases`), so the
+/// X25-M's 9 s GC bursts fall alike in both runs: the steady 70/30 mix,
+/// a few bursts in a 60 s run, measures the models' GC, not which dies
+/// happened to burst.
 #[test]
 fn scalable_and_reference_agree_on_the_study_drives() {
     for id in ["x25m", "ocz_core_v2"] {
@@ -49,10 +49,7 @@ fn scalable_and_reference_agree_on_the_study_drives() {
         assert_eq!(sc.len(), rf.len());
         for (a, b) in sc.iter().zip(&rf) {
             assert_eq!(label(a), label(b));
-            let tolerance = match (id, a.pattern.label(), a.state) {
-                ("x25m", "mixed_70_30_4k", DriveState::Steady) => 0.25,
-                _ => 0.10,
-            };
+            let tolerance = 0.10;
             let d = (a.mbps - b.mbps).abs() / b.mbps;
             assert!(
                 d <= tolerance,

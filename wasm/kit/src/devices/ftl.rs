@@ -316,13 +316,17 @@ impl Ftl {
     /// next victim, so the valid fractions run from v* (the victim's, with
     /// (1 − v*)/(−ln v*) = logical / data pages: the Lambert-W relation) up
     /// to 1. Logical pages are dealt to units by page number and to blocks
-    /// in a seeded random order; each unit keeps a seeded number of clean
-    /// blocks between 1 and its reserve (where in its GC cycle the drive
-    /// was left). Counters start at zero.
+    /// in a seeded random order; each unit stands at its GC phase (where
+    /// in its GC cycle the drive was left: its open block's room and
+    /// between 1 and its reserve of clean blocks), the same phases
+    /// `SteadyGc` starts from for the same seed (`gc_phases`). Counters
+    /// start at zero.
     pub fn precondition_steady(&mut self, seed: u64) {
         self.reset();
         let mut rng = crate::sampling::rng::SimRng::new(seed);
         let units = self.units as usize;
+        // Each unit's point in its GC cycle, as the scalable model's.
+        let phases = super::steady_gc::gc_phases(seed, units, (self.reserve * self.ppb) as f64);
         let mut per_unit: Vec<Vec<u32>> = vec![Vec::new(); units];
         for lpn in 0..self.l2p.len() as u32 {
             per_unit[(lpn % self.units) as usize].push(lpn);
@@ -333,8 +337,11 @@ impl Ftl {
                 let j = (rng.uniform() * (i + 1) as f64) as usize % (i + 1);
                 lpns.swap(i, j);
             }
-            let free_left =
-                1 + ((rng.uniform() * self.reserve as f64) as u32).min(self.reserve - 1);
+            // Host writes before the next GC burst, C: the open block's
+            // room (1 to a block) plus the clean blocks beyond the last one.
+            let c = (phases[u] as u32).clamp(1, self.reserve * self.ppb);
+            let free_left = 1 + (c - 1) / self.ppb;
+            let room = c - (free_left - 1) * self.ppb;
             let mut blocks: Vec<u32> = Vec::new();
             while self.free[u].len() as u32 > free_left {
                 blocks.push(self.free[u].pop().expect("clean block"));
@@ -378,9 +385,9 @@ impl Ftl {
             // A drive with less physical space than logical (only a
             // degenerate geometry) keeps the rest unmapped.
             debug_assert!(next == logical || data as u64 * self.ppb as u64 <= logical as u64);
-            // Mid-way through its open block: the pages before the seeded
-            // fill point hold data rewritten since (stale).
-            self.fill[u] = ((rng.uniform() * self.ppb as f64) as u32).min(self.ppb - 1);
+            // Mid-way through its open block: the pages before the fill
+            // point hold data rewritten since (stale).
+            self.fill[u] = self.ppb - room;
         }
         self.reset_counters();
     }

@@ -119,24 +119,10 @@ impl SteadyGc {
         // restored for each run (the request engine) carries it.
         self.victim_valid();
         let per_burst = self.burst_credit();
-        // Stratified phases in a seeded order: the units are evenly spread
-        // over their GC cycle, so a short run sees its expected share of
-        // bursts.
-        let n = self.credit.len();
-        let mut order: Vec<usize> = (0..n).collect();
-        let mut rng = SimRng::new(seed);
-        for i in (1..n).rev() {
-            let j = (rng.uniform() * (i + 1) as f64) as usize % (i + 1);
-            order.swap(i, j);
-        }
-        for (k, &u) in order.iter().enumerate() {
+        let phases = gc_phases(seed, self.credit.len(), per_burst);
+        for (c, p) in self.credit.iter_mut().zip(phases) {
             // Incremental GC keeps no clean slots in hand: every write pays.
-            self.credit[u] = if self.reserve == 0 {
-                0.0
-            } else {
-                // Stratified, with a seeded offset within each stratum.
-                (k as f64 + rng.uniform()) / n as f64 * per_burst
-            };
+            *c = if self.reserve == 0 { 0.0 } else { p };
         }
         self.reset_counters();
     }
@@ -356,6 +342,28 @@ impl SteadyGc {
     }
 }
 
+/// Where each of `units` dies stands in its GC cycle in a steady-state
+/// start: the host writes (of one mapping unit) it takes before its next
+/// burst, between 0 and `per_burst` (a burst's worth). Stratified in a
+/// seeded order — die k of the order a seeded way into the k-th of `units`
+/// equal strata — so a short run sees its expected share of bursts, not a
+/// binomial draw of them (model §11, *GC phase*). The scalable model and
+/// the per-page reference start from the same phases for the same seed,
+/// so their bursts fall at the same points of a run.
+pub fn gc_phases(seed: u64, units: usize, per_burst: f64) -> Vec<f64> {
+    let mut order: Vec<usize> = (0..units).collect();
+    let mut rng = SimRng::new(seed);
+    for i in (1..units).rev() {
+        let j = (rng.uniform() * (i + 1) as f64) as usize % (i + 1);
+        order.swap(i, j);
+    }
+    let mut phases = vec![0.0; units];
+    for (k, &u) in order.iter().enumerate() {
+        phases[u] = (k as f64 + rng.uniform()) / units as f64 * per_burst;
+    }
+    phases
+}
+
 /// Pages of the sample drive `greedy_spread` simulates, in at most 1024
 /// blocks and at least 64 (the victim's spread grows with the number of
 /// blocks to choose from up to about 500 and then stays; with 1024 units
@@ -473,6 +481,43 @@ mod tests {
             assert_eq!(w.copies, 0);
         }
         assert!(b.erases > 9_000);
+    }
+
+    /// In a steady-state start both models put each die at the same point
+    /// of its GC cycle: the same number of host writes (±1, the
+    /// reference's open block always takes one) before its first burst.
+    #[test]
+    fn both_models_start_at_the_same_gc_phase() {
+        let (units, slots, blocks, reserve) = (6u32, 16u32, 64u32, 4u32);
+        let logical = (units * slots * blocks) as f64 / 1.1;
+        for seed in [1u64, 9, 42] {
+            let mut g = SteadyGc::new(units, slots, blocks, logical as u64, reserve);
+            g.precondition_steady(seed);
+            let mut f = crate::devices::ftl::Ftl::new(units, slots, blocks, logical as u32)
+                .with_reserve(reserve);
+            f.precondition_steady(seed);
+            let mut rng = SimRng::new(seed);
+            let mut seen = Vec::new();
+            for u in 0..units {
+                let until = |write: &mut dyn FnMut() -> GcWork| {
+                    (1usize..).find(|_| write().erases > 0).unwrap()
+                };
+                let a = until(&mut || g.write_on(u));
+                let b = until(&mut || {
+                    let l = ((rng.uniform() * logical) as u32).min(logical as u32 - 1);
+                    f.write_on(u, l)
+                });
+                assert!(a.abs_diff(b) <= 1, "seed {seed} unit {u}: {a} vs {b}");
+                seen.push(a);
+            }
+            // Stratified: the dies spread over a whole burst's worth.
+            let (lo, hi) = (seen.iter().min().unwrap(), seen.iter().max().unwrap());
+            assert!(*lo <= (reserve * slots / units) as usize + 1, "{seen:?}");
+            assert!(
+                *hi >= (reserve * slots * (units - 1) / units) as usize,
+                "{seen:?}"
+            );
+        }
     }
 
     /// A ring rewritten by whole stripes copies nothing once it has wrapped.
