@@ -10,10 +10,17 @@
 //   2. natively, `tierplan http-figure` on as many threads as the browser
 //      had workers, and on one thread with each policy's CPU time;
 //   3. per policy, wasm in Node against native on the same points (every
-//      fifth rate), for the wasm/native ratio.
+//      fifth rate), for the wasm/native ratio — in CPU time on both sides
+//      (this process's, after a warm-up point; the CLI process's user +
+//      system time from bash's `time`), since wall time on a shared machine
+//      measures the load rather than the engine (at load 10 on 2 CPUs a wall
+//      clock ratio came out 0.6–0.8 where the CPU ratio was 1.5). The jobs
+//      step 200 000 events at a time, as the app's workers do: one long
+//      step keeps the first call of the event loop in V8's baseline tier.
 //
 //   npm run bench:http                            (builds first)
 //   BENCH_HOURS=0.1 BENCH_REPEATS=1 node scripts/bench-http.mjs   (shorter, existing dist/)
+//   BENCH_RATIO_ONLY=1 node scripts/bench-http.mjs   (part 3 only: wasm package + release CLI)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -32,93 +39,114 @@ const cli = join(root, 'wasm/target/release/tierplan');
 const fmt = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
 
-if (!existsSync(join(root, 'dist/index.html'))) throw new Error('no dist/: run `npm run build` first (npm run bench:http does)');
+const RATIO_ONLY = Boolean(process.env.BENCH_RATIO_ONLY);
+if (!RATIO_ONLY && !existsSync(join(root, 'dist/index.html'))) throw new Error('no dist/: run `npm run build` first (npm run bench:http does)');
 if (!existsSync(cli)) throw new Error('no release CLI: cargo build --release -p tierplan-cli --manifest-path wasm/Cargo.toml');
 console.log(`miss-ratio figure: 5 policies × ${RATES} rates × ${REPS} replications × ${HOURS} h = ${RUNS} runs`);
 console.log(`machine: ${cpus().length} CPUs, load average ${load()}`);
-
-// 1. Chromium.
-const port = await freePort();
-const { preview, browser } = await previewAndChromium(root, port);
-const times = [];
-let workers = 1;
-try {
-  for (let i = 0; i < REPEATS; i++) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    await page.goto(`http://127.0.0.1:${port}/`);
-    await page.getByTestId('tab-http').click();
-    await page.getByTestId('http-preset').selectOption(PRESET);
-    await page.getByTestId('http-preset-load').click();
-    await page.getByTestId('http-editor').waitFor();
-    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
-    workers = Math.min(4, Math.max(1, cores));
-    const settings = { fromRate: 1, toRate: 25, points: RATES, replications: REPS, durationH: HOURS, warmupH: HOURS };
-    for (const [k, v] of Object.entries(settings)) await page.getByTestId(`http-figure-${k}`).fill(String(v));
-    await page.evaluate(() => {
-      window.__benchStart = performance.now();
-    });
-    await page.getByTestId('http-figure-run').click();
-    await page.waitForFunction(() => /runs done in/.test(document.querySelector('[data-testid=http-figure-status]')?.textContent ?? ''), null, {
-      timeout: 3_600_000,
-      polling: 200,
-    });
-    const r = await page.evaluate(() => ({
-      wallMs: performance.now() - window.__benchStart,
-      points: document.querySelectorAll('[data-testid=http-figure] circle[data-series]').length,
-    }));
-    if (r.points !== RUNS) throw new Error(`expected ${RUNS} points, got ${r.points}`);
-    times.push(r.wallMs);
-    console.log(`  Chromium run ${i + 1}: ${fmt(r.wallMs)} click→last point (load average ${load()})`);
-    await context.close();
-  }
-} finally {
-  await browser.close();
-  preview.kill();
-}
-const best = Math.min(...times);
-console.log(`browser (wasm, ${workers} workers): best of ${times.length} ${fmt(best)} (target < 5 s for 1 h runs on 2 cores)`);
-
-// 2. Native, the same figure.
 const scenarioFile = join(mkdtempSync(join(tmpdir(), 'tierplan-bench-http-')), 'scenario.json');
 writeFileSync(scenarioFile, execFileSync(cli, ['preset', PRESET], { encoding: 'utf8' }));
-const figureArgs = ['http-figure', scenarioFile, '--points', String(RATES), '--replications', String(REPS), '--hours', String(HOURS), '--warmup-hours', String(HOURS), '--time'];
-const timed = (threads) => {
-  const t0 = performance.now();
-  const out = execFileSync(cli, [...figureArgs, '--threads', String(threads)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  return { ms: performance.now() - t0, out };
-};
-const nativeN = timed(workers);
-console.log(`native (tierplan http-figure, ${workers} threads): ${fmt(nativeN.ms)}; Chromium/native ${(best / nativeN.ms).toFixed(2)}`);
-// --time reports on standard error: wall time and each policy's CPU time.
-const one = spawnSync(cli, [...figureArgs, '--threads', '1'], { encoding: 'utf8', maxBuffer: 16 << 20 });
-if (one.status !== 0) throw new Error(`tierplan http-figure failed: ${one.stderr}`);
-const perPolicy = one.stderr;
-console.log('native, one thread, CPU per policy:');
-console.log(perPolicy.trimEnd().replace(/^/gm, '  '));
+if (!RATIO_ONLY) await browserAndNative();
+
+async function browserAndNative() {
+  // 1. Chromium.
+  const port = await freePort();
+  const { preview, browser } = await previewAndChromium(root, port);
+  const times = [];
+  let workers = 1;
+  try {
+    for (let i = 0; i < REPEATS; i++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      await page.goto(`http://127.0.0.1:${port}/`);
+      await page.getByTestId('tab-http').click();
+      await page.getByTestId('http-preset').selectOption(PRESET);
+      await page.getByTestId('http-preset-load').click();
+      await page.getByTestId('http-editor').waitFor();
+      const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+      workers = Math.min(4, Math.max(1, cores));
+      const settings = { fromRate: 1, toRate: 25, points: RATES, replications: REPS, durationH: HOURS, warmupH: HOURS };
+      for (const [k, v] of Object.entries(settings)) await page.getByTestId(`http-figure-${k}`).fill(String(v));
+      await page.evaluate(() => {
+        window.__benchStart = performance.now();
+      });
+      await page.getByTestId('http-figure-run').click();
+      await page.waitForFunction(() => /runs done in/.test(document.querySelector('[data-testid=http-figure-status]')?.textContent ?? ''), null, {
+        timeout: 3_600_000,
+        polling: 200,
+      });
+      const r = await page.evaluate(() => ({
+        wallMs: performance.now() - window.__benchStart,
+        points: document.querySelectorAll('[data-testid=http-figure] circle[data-series]').length,
+      }));
+      if (r.points !== RUNS) throw new Error(`expected ${RUNS} points, got ${r.points}`);
+      times.push(r.wallMs);
+      console.log(`  Chromium run ${i + 1}: ${fmt(r.wallMs)} click→last point (load average ${load()})`);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    preview.kill();
+  }
+  const best = Math.min(...times);
+  console.log(`browser (wasm, ${workers} workers): best of ${times.length} ${fmt(best)} (target < 5 s for 1 h runs on 2 cores)`);
+
+  // 2. Native, the same figure.
+  const figureArgs = ['http-figure', scenarioFile, '--points', String(RATES), '--replications', String(REPS), '--hours', String(HOURS), '--warmup-hours', String(HOURS), '--time'];
+  const timed = (threads) => {
+    const t0 = performance.now();
+    const out = execFileSync(cli, [...figureArgs, '--threads', String(threads)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    return { ms: performance.now() - t0, out };
+  };
+  const nativeN = timed(workers);
+  console.log(`native (tierplan http-figure, ${workers} threads): ${fmt(nativeN.ms)}; Chromium/native ${(best / nativeN.ms).toFixed(2)}`);
+  // --time reports on standard error: wall time and each policy's CPU time.
+  const one = spawnSync(cli, [...figureArgs, '--threads', '1'], { encoding: 'utf8', maxBuffer: 16 << 20 });
+  if (one.status !== 0) throw new Error(`tierplan http-figure failed: ${one.stderr}`);
+  const perPolicy = one.stderr;
+  console.log('native, one thread, per policy (summed wall time of its points, from --time):');
+  console.log(perPolicy.trimEnd().replace(/^/gm, '  '));
+}
 
 // 3. Per policy, wasm in Node against native on every fifth rate.
 const wasm = await import(resolve(root, 'src/wasm-pkg/tierplan_studies.js'));
 wasm.initSync({ module: readFileSync(resolve(root, 'src/wasm-pkg/tierplan_studies_bg.wasm')) });
 const base = wasm.requestPreset(PRESET);
 const sample = { from_rate: 1, to_rate: 25, points: 5, replications: 1, duration_h: HOURS, warmup_h: HOURS };
-console.log('per policy, rates 1, 7, 13, 19, 25, one replication (Node wasm vs native, one thread):');
-for (const series of ['hdd', 'block', 'ring-cold', 'ring-warm', 'object']) {
-  const plan = wasm.figurePlan(base, sample, [series]);
-  const t0 = performance.now();
+console.log('per policy, rates 1, 7, 13, 19, 25, one replication (Node wasm vs native, one thread, CPU time):');
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+const runWasm = (plan) => {
+  let events = 0;
   for (const p of plan) {
     const job = new wasm.RequestSimJob(p.scenario);
     let pr;
-    do pr = job.step(4_000_000);
+    do pr = job.step(200_000);
     while (!pr.done);
+    events += pr.events;
     job.free();
   }
-  const wasmMs = performance.now() - t0;
-  // Native in one process too (the CLI's own timing of the points, no process start).
-  const r = spawnSync(cli, ['http-figure', scenarioFile, '--series', series, '--points', '5', '--replications', '1', '--hours', String(HOURS), '--warmup-hours', String(HOURS), '--threads', '1', '--time'], {
-    encoding: 'utf8',
-  });
-  const nativeMs = Number(new RegExp(`^\\s+${series}\\s+([0-9.]+) s`, 'm').exec(r.stderr)?.[1]) * 1000;
-  console.log(`  ${series.padEnd(10)} wasm ${fmt(wasmMs).padStart(9)}  native ${fmt(nativeMs).padStart(9)}  wasm/native ${(wasmMs / nativeMs).toFixed(2)}`);
+  return events;
+};
+// Warm-up: V8 compiles the hot functions with its optimising tier.
+runWasm(wasm.figurePlan(base, { ...sample, points: 1, duration_h: 0.05, warmup_h: 0.05 }, ['block']));
+for (const series of ['hdd', 'block', 'ring-cold', 'ring-warm', 'object']) {
+  const plan = wasm.figurePlan(base, sample, [series]);
+  const c0 = cpuMs();
+  const events = runWasm(plan);
+  const wasmMs = cpuMs() - c0;
+  // Native: the CLI process's CPU time (it includes reading the scenario
+  // and laying out its tables, as the wasm side's does).
+  const args = ['http-figure', scenarioFile, '--series', series, '--points', '5', '--replications', '1', '--hours', String(HOURS), '--warmup-hours', String(HOURS), '--threads', '1'];
+  const r = spawnSync('bash', ['-c', 'TIMEFORMAT="cpu %U %S"; time "$@" > /dev/null', 'bench', cli, ...args], { encoding: 'utf8' });
+  const t = /cpu ([0-9.]+) ([0-9.]+)/.exec(r.stderr ?? '');
+  if (r.status !== 0 || !t) throw new Error(`tierplan http-figure failed: ${r.stderr}`);
+  const nativeMs = (Number(t[1]) + Number(t[2])) * 1000;
+  const rate = (ms) => `${(events / ms / 1000).toFixed(2)} M events/s`;
+  console.log(
+    `  ${series.padEnd(10)} wasm ${fmt(wasmMs).padStart(8)} (${rate(wasmMs)})  native ${fmt(nativeMs).padStart(8)} (${rate(nativeMs)})  wasm/native ${(wasmMs / nativeMs).toFixed(2)}`,
+  );
 }
 console.log(`load average after: ${load()}`);
