@@ -79,8 +79,13 @@ impl RequestJob {
         &self.scenario
     }
 
+    /// The seed of the run's replication `k`: the scenario's replication
+    /// `first_replication + k`.
     fn seed(&self, k: u32) -> u32 {
-        self.plan.seed.wrapping_add(k)
+        self.plan
+            .seed
+            .wrapping_add(self.plan.first_replication)
+            .wrapping_add(k)
     }
 
     /// Process up to about `max_ios` events (I/O completions and arrivals).
@@ -188,7 +193,7 @@ impl RequestJob {
             )
         });
         RequestReplication {
-            seed: p.seed.wrapping_add(self.rep),
+            seed: self.seed(self.rep),
             requests: c.requests,
             misses: c.misses,
             miss_ratio: if c.requests == 0 {

@@ -58,6 +58,8 @@ pub struct Plan {
     pub ring: RingSpec,
     pub object: ObjectSpec,
     pub seed: u32,
+    /// The scenario's replication the run's first one is (`run.first_replication`).
+    pub first_replication: u32,
     pub replications: u32,
     pub capital_cost: f64,
     pub name: String,
@@ -142,6 +144,7 @@ impl Plan {
             ring: r.cache.ring.clone(),
             object: r.cache.object.clone(),
             seed: r.run.seed,
+            first_replication: r.run.first_replication.unwrap_or(0),
             replications: r.run.replications,
             capital_cost,
             name: s.name.clone(),
