@@ -2,9 +2,10 @@
 // core (`figureStep`, on a worker) says, from the runs done so far, which
 // pass is under way, its runs still to do, every point's estimate so far and
 // the work left; each run (one replication of one point) is queued on the
-// worker pool as it comes, and after every finished run the core is asked
-// again (one question at a time, the latest runs folded in), so the next
-// pass starts as soon as the core can lay it out. A finished run's own point
+// worker pool as it comes, and the core is asked again as soon as a pass's
+// runs are all done (the next pass can start) and at most once a second
+// while they run (its estimates of the points refined so far; one question
+// at a time, the runs finished meanwhile folded into the next). A finished run's own point
 // is drawn at once until the core's estimate of it arrives. The time left is
 // measured (timeLeft.ts). Stop keeps every finished run's point.
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -36,6 +37,8 @@ export type FigureStatus =
   | { kind: 'failed'; message: string };
 
 const PROGRESS_MS = 200;
+/** How often the core is asked for its estimates while a pass runs, ms (each answer carries the pass's runs). */
+const ASK_MS = 1000;
 
 function isAbort(e: unknown): boolean {
   return (e instanceof Error || e instanceof DOMException) && e.name === 'AbortError';
@@ -83,6 +86,8 @@ export function useFigureRun(engine: Engine) {
       const own = new Map<string, FigurePointNow>();
       /** Runs queued or running: their cost and the fraction they report. */
       const flight = new Map<string, { run: FigureRun; fraction: number }>();
+      /** Runs finished (an answer of the core asked before they finished still lists them). */
+      const finishedRuns = new Set<string>();
       let step: FigureStep | null = null;
       /**
        * Work of the runs finished here, in the core's cost units: a run's
@@ -147,12 +152,13 @@ export function useFigureRun(engine: Engine) {
           const outcome = result.replications[0];
           finishedWork += outcome?.saturated ? (flight.get(k)?.fraction ?? 0) * run.cost : run.cost;
           flight.delete(k);
+          finishedRuns.add(k);
           done.push({ series: run.series, rate: run.rate, replication: run.replication, outcome });
           latest.set(keyOf(run), result);
           // Drawn at once when the core has no estimate of the point yet.
           if (!step?.points.some((p) => keyOf(p) === keyOf(run))) own.set(keyOf(run), ownPoint(run, result, core.replications));
           show();
-          ask();
+          askSoon();
         } catch (e) {
           flight.delete(k);
           if (isAbort(e) || ctl.signal.aborted) return;
@@ -167,7 +173,10 @@ export function useFigureRun(engine: Engine) {
       let asking = false;
       let again = false;
       let finished = false;
+      let lastAsk = -Infinity;
+      let timer: ReturnType<typeof setTimeout> | null = null;
       const finish = () => {
+        if (timer !== null) clearTimeout(timer);
         if (finished || !live()) return;
         finished = true;
         abort.current = null;
@@ -180,6 +189,7 @@ export function useFigureRun(engine: Engine) {
           return;
         }
         asking = true;
+        lastAsk = performance.now();
         const snapshot = done.slice();
         const snapshotWork = finishedWork;
         engine.figureStep(base, core, only, snapshot).then(
@@ -199,7 +209,7 @@ export function useFigureRun(engine: Engine) {
             }
             for (const run of s.next) {
               const k = runKey(run);
-              if (flight.has(k)) continue;
+              if (flight.has(k) || finishedRuns.has(k)) continue;
               flight.set(k, { run, fraction: 0 });
               void runOne(run);
             }
@@ -219,7 +229,25 @@ export function useFigureRun(engine: Engine) {
         );
       };
 
+      /** Ask at once when the pass's runs are all done, else at most every ASK_MS. */
+      const askSoon = () => {
+        if (flight.size === 0) {
+          if (timer !== null) clearTimeout(timer);
+          timer = null;
+          ask();
+          return;
+        }
+        timer ??= setTimeout(
+          () => {
+            timer = null;
+            ask();
+          },
+          Math.max(0, lastAsk + ASK_MS - performance.now()),
+        );
+      };
+
       ctl.signal.addEventListener('abort', () => {
+        if (timer !== null) clearTimeout(timer);
         if (failure !== null || finished || !live()) return;
         // Stopped: the points of every finished run stay, the core's estimates over all of them.
         finished = true;
