@@ -16,8 +16,8 @@ test('the first picture comes with provisional markers; Stop keeps the points an
   await h.figureSettings({ fromRate: 2, toRate: 26, points: 7, replications: 3, durationH: 0.05, warmupH: 0.05 });
   await expect(h.figurePlan).toHaveText(/7 rates × 5 policies = 35 points of 3 replications/);
   await h.runFigure.click();
-  await expect(h.figurePass).toHaveAttribute('aria-live', 'polite');
-  await expect(h.figurePass).toHaveText(/^Pass 1: /, { timeout: 30_000 });
+  await expect(h.figureAnnounce).toHaveAttribute('aria-live', 'polite');
+  await expect(h.figurePass).toHaveText(/^Pass 1: first picture/, { timeout: 30_000 });
 
   // The first complete picture: every policy at six rates or more, provisional.
   await expect(h.figureCard).toHaveAttribute('data-first-picture-ms', /^\d+$/, { timeout: 60_000 });
@@ -26,11 +26,13 @@ test('the first picture comes with provisional markers; Stop keeps the points an
   expect(first.some((x) => x.open)).toBe(true);
   await expect(h.figureLegend('marker-open')).toHaveText('provisional: more replications to come');
   await expect(h.figurePass).toHaveText(/^Pass [2-9]\d*: /);
+  await expect(h.figureAnnounce).toHaveText(/^Pass [2-9]\d*: /);
 
   await h.cancelFigure.click();
   await expect(h.figureStatus).toHaveText(/^Stopped in pass \d+ .*: \d+ points from \d+ finished runs are kept/);
   const kept = Number(/: (\d+) points from/.exec((await h.figureStatus.textContent()) ?? '')![1]);
   expect(kept).toBeGreaterThanOrEqual(first.length);
+  await expect(h.figureAnnounce).toHaveText(`Figure stopped: ${kept} points kept.`);
   await expect(h.figurePoints).toHaveCount(kept);
   await expect(h.runFigure).toBeEnabled();
 

@@ -120,9 +120,14 @@ export class HttpPage {
     return this.page.getByTestId('http-figure-status');
   }
 
-  /** The pass under way, as the status announces it ("Pass 2: where the curves bend"). */
+  /** The pass under way, as the status shows it ("Pass 2: where the curves bend"). */
   get figurePass(): Locator {
     return this.page.getByTestId('http-figure-pass');
+  }
+
+  /** The figure's live region: what a screen reader is told (the pass, how the figure ended). */
+  get figureAnnounce(): Locator {
+    return this.page.getByTestId('http-figure-announce');
   }
 
   /** The figure's card; it carries `data-first-picture-ms` once the first complete picture is drawn. */

@@ -69,16 +69,37 @@ function timeLeft(ms: number): string {
   return s < 90 ? `${s} s` : `${Math.round(s / 60)} min`;
 }
 
+function passText(status: Extract<FigureStatus, { kind: 'running' }>): string {
+  return status.passName ? `Pass ${status.pass}: ${status.passName}` : 'Starting…';
+}
+
+/**
+ * What a screen reader is told, in a live region that is always there (one
+ * added with its text is not announced): the pass when it changes, and how
+ * the figure ended — not the counts and the time left, which change every moment.
+ */
+function announcement(status: FigureStatus, points: number): string {
+  switch (status.kind) {
+    case 'running':
+      return passText(status);
+    case 'done':
+      return `Figure done: ${status.points} points.`;
+    case 'stopped':
+      return `Figure stopped: ${points} points kept.`;
+    case 'failed':
+      return '';
+    case 'idle':
+      return '';
+  }
+}
+
 export function StatusLine({ status, points, testId }: { status: FigureStatus; points: number; testId: string }) {
   if (status.kind === 'running') {
     return (
       <div className="progress" data-testid={`${testId}-progress-box`}>
         <progress data-testid={`${testId}-progress`} max={1} value={status.work} aria-label="Figure progress" />
         <span data-testid={`${testId}-status`} data-pass={status.pass} data-left-ms={status.leftMs === null ? undefined : Math.round(status.leftMs)}>
-          {/* Announced when the pass changes; the counts and the time left below are not (they change every moment). */}
-          <span aria-live="polite" data-testid={`${testId}-pass`}>
-            {status.passName ? `Pass ${status.pass}: ${status.passName}` : 'Starting…'}
-          </span>
+          <span data-testid={`${testId}-pass`}>{passText(status)}</span>
           {` · ${status.runs} runs done · ${seconds(status.elapsedMs)}`}
           {status.leftMs !== null ? ` · about ${timeLeft(status.leftMs)} left` : ''}
         </span>
@@ -87,14 +108,14 @@ export function StatusLine({ status, points, testId }: { status: FigureStatus; p
   }
   if (status.kind === 'done')
     return (
-      <p className="ok" role="status" data-testid={`${testId}-status`}>
+      <p className="ok" data-testid={`${testId}-status`}>
         Done: {status.points} points from {status.runs} runs in {seconds(status.ms)} ({status.passes} passes; the first complete picture after{' '}
         {seconds(status.firstPictureMs ?? status.ms)}).
       </p>
     );
   if (status.kind === 'stopped')
     return (
-      <p className="muted" role="status" data-testid={`${testId}-status`}>
+      <p className="muted" data-testid={`${testId}-status`}>
         Stopped in pass {status.pass}
         {status.passName ? ` (${status.passName})` : ''}: {points} points from {status.runs} finished runs are kept; hollow markers are provisional.
       </p>
@@ -185,6 +206,9 @@ export function FigurePanel({
           <input type="checkbox" data-testid="http-figure-log" checked={log} onChange={(e) => setLog(e.target.checked)} /> log y axis
         </label>
       </div>
+      <p className="visually-hidden" aria-live="polite" data-testid="http-figure-announce">
+        {announcement(status, points.length)}
+      </p>
       <StatusLine status={status} points={points.length} testId="http-figure" />
       {points.length > 0 ? (
         <div className="http-chart">
