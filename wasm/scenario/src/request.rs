@@ -329,6 +329,11 @@ pub struct RequestRun {
     /// Replication k uses seed + k.
     pub seed: u32,
     pub replications: u32,
+    /// End a replication early once it is certainly saturated (the rule in
+    /// docs/engines/request.md, "Early stop of saturated replications"):
+    /// it then reports a lower bound of its miss ratio. The miss-ratio
+    /// figure sets it; absent in older scenarios: off.
+    pub stop_when_saturated: bool,
 }
 
 impl Default for RequestRun {
@@ -339,6 +344,7 @@ impl Default for RequestRun {
             warmup_rate: None,
             seed: 1,
             replications: 3,
+            stop_when_saturated: false,
         }
     }
 }
