@@ -337,6 +337,11 @@ pub struct RequestRun {
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first_replication: Option<u32>,
+    /// End a replication early once it is certainly saturated (the rule in
+    /// docs/engines/request.md, "Early stop of saturated replications"):
+    /// it then reports a lower bound of its miss ratio. The miss-ratio
+    /// figure sets it; absent in older scenarios: off.
+    pub stop_when_saturated: bool,
 }
 
 impl Default for RequestRun {
@@ -348,6 +353,7 @@ impl Default for RequestRun {
             seed: 1,
             replications: 3,
             first_replication: None,
+            stop_when_saturated: false,
         }
     }
 }

@@ -234,6 +234,9 @@ pub fn point_scenario(
     r.workload.rate = rate;
     r.run.replications = f.replications;
     r.run.duration_h = f.duration_h;
+    // A point past its knee ends once it is certainly saturated: the figure
+    // then shows a lower bound of its miss ratio (docs/engines/request.md).
+    r.run.stop_when_saturated = true;
     if series == FigureSeries::RingWarm {
         r.run.warmup_h = f.warmup_h;
     } else if start == CacheStart::Cold {
