@@ -10,7 +10,7 @@
 export interface TimeLeftOptions {
   /** How far back the speed is measured, ms. */
   windowMs?: number;
-  /** No estimate before this much time after the start, ms (too little measured). */
+  /** No estimate before this much time after the start, ms (too little measured; 4 s: shown from the 5th second on). */
   showAfterMs?: number;
 }
 
@@ -27,7 +27,7 @@ export class TimeLeft {
   /** `t0`: the start (ms, the clock `record` and `estimate` use), when no work was done. */
   constructor(
     private readonly t0: number,
-    { windowMs = 15_000, showAfterMs = 5_000 }: TimeLeftOptions = {},
+    { windowMs = 15_000, showAfterMs = 4_000 }: TimeLeftOptions = {},
   ) {
     this.samples = [{ t: t0, work: 0 }];
     this.windowMs = windowMs;

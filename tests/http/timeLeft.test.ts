@@ -106,7 +106,9 @@ describe('TimeLeft', () => {
       const rs = simulate(schedule(seed));
       const end = rs[rs.length - 1].t;
       expect(end, 'the synthetic figure lasts long enough to read at 20 s').toBeGreaterThan(40_000);
-      expect(rs.filter((r) => r.t < 5_000).every((r) => r.estimate === null)).toBe(true);
+      // Nothing before the 5th second (from 4 s on), then an estimate at every tick.
+      expect(rs.filter((r) => r.t < 4_000).every((r) => r.estimate === null)).toBe(true);
+      expect(rs.filter((r) => r.t >= 4_000 && r.t < end).every((r) => r.estimate !== null)).toBe(true);
       for (const t of [5_000, 10_000, 20_000, end / 2]) {
         const r = at(rs, t);
         expect(r.estimate, `seed ${seed} at ${t} ms`).not.toBeNull();
