@@ -97,7 +97,7 @@ export function pointNote(now: FigurePointNow): string | undefined {
 }
 
 /** The chart's legend entries of the marker kinds. */
-export const MARKER_LEGEND = { open: 'provisional: more replications to come', atLeast: 'saturated: at least this (run stopped early)' };
+export const MARKER_LEGEND = { open: 'provisional: more replications to come', atLeast: 'saturated: at least this' };
 
 /**
  * One chart series per policy, points sorted by rate, with the 95 % CI band;
