@@ -10,8 +10,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 use tierplan_core::progress::SteppedJob;
 use tierplan_core::request::figure::{
-    figure_rates, figure_step, point_scenario, settings_errors, FigurePointNow, FigureRunDone,
-    FigureSeries, FigureSettings,
+    figure_rates, figure_step, point_cost, point_scenario, settings_errors, FigurePointNow,
+    FigureRunDone, FigureSeries, FigureSettings,
 };
 use tierplan_core::request::RequestJob;
 use tierplan_core::scenario::validate::request_section_missing;
@@ -54,6 +54,42 @@ fn csv_row(p: &FigurePointNow) -> String {
         m.n,
         p.saturated.map_or(String::new(), |x| x.to_string())
     )
+}
+
+/// A series' time per run as (fixed s, s per simulated request), least
+/// squares over its runs that were not stopped as saturated, the fixed part
+/// held at 0 where the free fit makes it negative (time per request grows
+/// with the rate as queues build); `None` with fewer than two distinct
+/// rates.
+fn cost_fit(s: FigureSeries, own: &[&Done], f: &FigureSettings) -> Option<(f64, f64)> {
+    let hours = f.duration_h
+        + if s == FigureSeries::RingWarm {
+            f.warmup_h
+        } else {
+            0.0
+        };
+    let xy: Vec<(f64, f64)> = own
+        .iter()
+        .filter(|d| d.run.outcome.saturated.is_none())
+        .map(|d| (d.run.rate * hours * 3600.0, d.cpu_s))
+        .collect();
+    let n = xy.len() as f64;
+    let (mx, my) = (
+        xy.iter().map(|p| p.0).sum::<f64>() / n,
+        xy.iter().map(|p| p.1).sum::<f64>() / n,
+    );
+    let sxx: f64 = xy.iter().map(|p| (p.0 - mx) * (p.0 - mx)).sum();
+    let sxy: f64 = xy.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
+    (xy.len() >= 2 && sxx > 0.0).then(|| {
+        let b = sxy / sxx;
+        if my - b * mx >= 0.0 {
+            (my - b * mx, b)
+        } else {
+            let sxx0: f64 = xy.iter().map(|p| p.0 * p.0).sum();
+            let sxy0: f64 = xy.iter().map(|p| p.0 * p.1).sum();
+            (0.0, sxy0 / sxx0)
+        }
+    })
 }
 
 pub fn run(base: Scenario, a: FigureArgs) -> ExitCode {
@@ -184,7 +220,8 @@ pub fn run(base: Scenario, a: FigureArgs) -> ExitCode {
             figure.pass,
             a.threads.max(1)
         );
-        for s in series {
+        let mut fits = Vec::new();
+        for &s in &series {
             let own: Vec<&Done> = done.iter().filter(|d| d.run.series == s).collect();
             let cpu: f64 = own.iter().map(|d| d.cpu_s).sum();
             let ios: u64 = own.iter().map(|d| d.run.outcome.ios).sum();
@@ -193,6 +230,45 @@ pub fn run(base: Scenario, a: FigureArgs) -> ExitCode {
                 s.id(),
                 ios,
                 ios as f64 / cpu.max(1e-9) / 1e6
+            );
+            if let Some(fit) = cost_fit(s, &own, &a.settings) {
+                fits.push((s, fit));
+            }
+        }
+        // Each series' share of the time against point_cost's share, and
+        // a fit of point_cost's two weights, in units of HDD only's time per
+        // request (the fixed part per 3600 requests: a request per second
+        // for an hour).
+        let cpu_all: f64 = done.iter().map(|d| d.cpu_s).sum();
+        let rates = figure_rates(&a.settings);
+        let nominal =
+            |s: FigureSeries| -> f64 { rates.iter().map(|&r| point_cost(s, r, &a.settings)).sum() };
+        let nominal_all: f64 = series.iter().map(|&s| nominal(s)).sum();
+        let hdd = fits
+            .iter()
+            .find(|f| f.0 == FigureSeries::Hdd)
+            .map(|f| f.1 .1);
+        eprintln!("  share of the time, measured / point_cost's; weights fitted to the runs run to the end (HDD only's time per request = 1):");
+        for &s in &series {
+            let cpu: f64 = done
+                .iter()
+                .filter(|d| d.run.series == s)
+                .map(|d| d.cpu_s)
+                .sum();
+            let fit = fits.iter().find(|f| f.0 == s).map(|f| f.1);
+            let weights = match (fit, hdd) {
+                (Some((fixed_s, per_request_s)), Some(h)) if h > 0.0 => format!(
+                    "fixed {:6.2}  per request {:6.2}",
+                    fixed_s / (h * 3600.0),
+                    per_request_s / h
+                ),
+                _ => String::new(),
+            };
+            eprintln!(
+                "  {:<10} {:5.1} % / {:5.1} %   {weights}",
+                s.id(),
+                100.0 * cpu / cpu_all.max(1e-12),
+                100.0 * nominal(s) / nominal_all.max(1e-12)
             );
         }
     }
