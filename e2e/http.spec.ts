@@ -50,10 +50,10 @@ test('the miss-ratio figure: one point per rate per policy, the CSV holds the sa
   await h.loadPreset('nossdav12-l2arc-cold');
   const settings: FigureSettings = { fromRate: 6, toRate: 18, points: 3, replications: 2, durationH: 0.02, warmupH: 0.02 };
   await h.figureSettings(settings);
-  await expect(h.figurePlan).toHaveText(/3 rates × 5 policies = 15 runs/);
+  await expect(h.figurePlan).toHaveText(/3 rates × 5 policies = 15 points of 2 replications/);
   await h.runFigure.click();
   await h.waitFigureDone();
-  await expect(h.figureStatus).toHaveText(/^15 runs done/);
+  await expect(h.figureStatus).toHaveText(/^Done: 15 points from \d+ runs/);
 
   const points = await h.missPoints();
   expect(points).toHaveLength(15);
@@ -67,12 +67,14 @@ test('the miss-ratio figure: one point per rate per policy, the CSV holds the sa
   expect(csv).toMatch(/^# Segment miss ratio against request rate/);
   expect(csv).toMatch(/\n# seed: 1\n/);
   const rows = csvParse(body(csv));
-  expect(rows.columns).toEqual(['policy', 'rate', 'miss_ratio', 'ci95', 'min', 'max', 'replications']);
+  expect(rows.columns).toEqual(['policy', 'rate', 'miss_ratio', 'ci95', 'min', 'max', 'replications', 'target_replications', 'provisional', 'saturated_lower_bound']);
   expect(rows).toHaveLength(15);
   for (const p of points) {
     const row = rows.find((r) => r.policy === p.series && Number(r.rate) === p.x)!;
     expect(Number(row.miss_ratio)).toBe(p.y);
-    expect(Number(row.replications)).toBe(2);
+    expect(row.provisional).toBe('false');
+    // A saturated point stops at one replication (its miss ratio a lower bound); the others have all of them.
+    expect(Number(row.replications)).toBe(row.saturated_lower_bound === '' ? 2 : 1);
   }
 
   // Every point equals the native CLI's figure of the same scenario and seed.
@@ -92,20 +94,20 @@ test('the miss-ratio figure: one point per rate per policy, the CSV holds the sa
   expect(one.miss_ratio).toEqual(native.find((n) => n.series === 'ring-cold' && n.rate === 18)!.miss_ratio);
 });
 
-test('Cancel keeps the finished points of the figure', async ({ http: h }) => {
+test('Stop keeps the finished points of the figure', async ({ http: h }) => {
   test.setTimeout(180_000);
   await h.open();
   await h.loadPreset('nossdav12-hdd-only');
   await h.figureSettings({ fromRate: 2, toRate: 30, points: 15, replications: 2, durationH: 0.1, warmupH: 0.1 });
   await h.runFigure.click();
-  await expect(h.figureStatus).toHaveText(/^[1-9]\d* of 75 runs/, { timeout: 120_000 });
-  // Let at least one batch of finished points reach the chart.
+  await expect(h.figureStatus).toHaveText(/ · [1-9]\d* runs done/, { timeout: 120_000 });
+  // Finished runs are drawn at once.
   await expect(h.figurePoints.first()).toBeVisible({ timeout: 30_000 });
   await h.cancelFigure.click();
-  await expect(h.figureStatus).toHaveText(/^Cancelled: (\d+) of 75 runs finished and are kept/);
-  const kept = Number(/Cancelled: (\d+)/.exec((await h.figureStatus.textContent()) ?? '')![1]);
+  await expect(h.figureStatus).toHaveText(/^Stopped in pass \d+.*: (\d+) points from \d+ finished runs are kept/);
+  const kept = Number(/: (\d+) points from/.exec((await h.figureStatus.textContent()) ?? '')![1]);
   expect(kept).toBeGreaterThan(0);
-  expect(kept).toBeLessThan(75);
+  expect(kept).toBeLessThanOrEqual(75);
   const points = await h.missPoints();
   expect(points).toHaveLength(kept);
   await expect(h.runFigure).toBeEnabled();

@@ -1,14 +1,19 @@
 #!/usr/bin/env node
-/* global process, console, performance, window, document, navigator -- Node script; the page.evaluate bodies run in the browser */
+/* global process, console, performance, window, document, navigator, setInterval, clearInterval -- Node script; the page.evaluate bodies run in the browser */
 // Benchmark (not a test): the whole NOSSDAV'12 miss-ratio figure — 5
-// policies × 25 rates × 3 replications of 1 h (warm ring: 1 h warm-up) =
-// 125 runs — three ways:
+// policies × 25 rates × 3 replications of 1 h (warm ring: 1 h warm-up),
+// drawn progressively (the core's passes of single replications) — three ways:
 //   1. in headless Chromium, through the UI (one click on "Run the figure")
 //      against a `vite preview` build; each repeat in a fresh browser context
-//      (new workers, nothing stored from the repeat before); best of
-//      BENCH_REPEATS (default 3);
-//   2. natively, `tierplan http-figure` on as many threads as the browser
-//      had workers, and on one thread with each policy's CPU time;
+//      (new workers, nothing stored from the repeat before): the time to the
+//      first complete picture (every policy at ≥ 6 rates: the figure card's
+//      `data-first-picture-ms`), the time to the full-precision figure (the
+//      status says done), and the time left the page showed (the status's
+//      `data-left-ms`, sampled every 250 ms) against the true finish at 5, 10,
+//      20 s and halfway; best of BENCH_REPEATS (default 3);
+//   2. natively, `tierplan http-figure` (the same schedule) on as many
+//      threads as the browser had workers, and on one thread with each
+//      policy's CPU time;
 //   3. per policy, wasm in Node against native on the same points (every
 //      fifth rate), for the wasm/native ratio — in CPU time on both sides
 //      (this process's, after a warm-up point; the CLI process's user +
@@ -21,6 +26,7 @@
 //   npm run bench:http                            (builds first)
 //   BENCH_HOURS=0.1 BENCH_REPEATS=1 node scripts/bench-http.mjs   (shorter, existing dist/)
 //   BENCH_RATIO_ONLY=1 node scripts/bench-http.mjs   (part 3 only: wasm package + release CLI)
+//   BENCH_DETAIL=0 …                               (parts 1 and 2 on as many threads only)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -30,9 +36,11 @@ import { freePort, previewAndChromium } from './preview-server.mjs';
 const root = resolve(import.meta.dirname, '..');
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
 const HOURS = Number(process.env.BENCH_HOURS ?? 1);
+const DETAIL = process.env.BENCH_DETAIL !== '0';
 const RATES = 25;
 const REPS = 3;
-const RUNS = RATES * 5;
+const POINTS = RATES * 5;
+const SERIES = ['hdd', 'block', 'ring-cold', 'ring-warm', 'object'];
 const PRESET = 'nossdav12-hdd-only';
 const cli = join(root, 'wasm/target/release/tierplan');
 
@@ -42,18 +50,28 @@ const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
 const RATIO_ONLY = Boolean(process.env.BENCH_RATIO_ONLY);
 if (!RATIO_ONLY && !existsSync(join(root, 'dist/index.html'))) throw new Error('no dist/: run `npm run build` first (npm run bench:http does)');
 if (!existsSync(cli)) throw new Error('no release CLI: cargo build --release -p tierplan-cli --manifest-path wasm/Cargo.toml');
-console.log(`miss-ratio figure: 5 policies × ${RATES} rates × ${REPS} replications × ${HOURS} h = ${RUNS} runs`);
+console.log(`miss-ratio figure: 5 policies × ${RATES} rates × ${REPS} replications × ${HOURS} h = ${POINTS} points`);
 console.log(`machine: ${cpus().length} CPUs, load average ${load()}`);
 const scenarioFile = join(mkdtempSync(join(tmpdir(), 'tierplan-bench-http-')), 'scenario.json');
 writeFileSync(scenarioFile, execFileSync(cli, ['preset', PRESET], { encoding: 'utf8' }));
 if (!RATIO_ONLY) await browserAndNative();
 
+/** Parts 1 and 2: the figure in Chromium, then natively. */
 async function browserAndNative() {
   // 1. Chromium.
   const port = await freePort();
   const { preview, browser } = await previewAndChromium(root, port);
   const times = [];
+  const firsts = [];
   let workers = 1;
+  /** The displayed time left against the truth at `t` ms after the click. */
+  const etaAt = (samples, wallMs, t) => {
+    const at = samples.find((x) => x.t >= t);
+    if (!at) return `${fmt(t)}: finished before`;
+    const truth = wallMs - at.t;
+    if (at.leftMs === null) return `${fmt(at.t)}: none shown (true ${fmt(truth)})`;
+    return `${fmt(at.t)}: said ${fmt(at.leftMs)}, true ${fmt(truth)} (${(((at.leftMs - truth) / truth) * 100).toFixed(0)} %)`;
+  };
   try {
     for (let i = 0; i < REPEATS; i++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -69,19 +87,48 @@ async function browserAndNative() {
       for (const [k, v] of Object.entries(settings)) await page.getByTestId(`http-figure-${k}`).fill(String(v));
       await page.evaluate(() => {
         window.__benchStart = performance.now();
+        // The time left as shown, every 250 ms (in the page: no round trip skews the clock).
+        window.__benchLeft = [];
+        window.__benchTimer = setInterval(() => {
+          const el = document.querySelector('[data-testid=http-figure-status]');
+          const left = el?.getAttribute('data-left-ms');
+          window.__benchLeft.push({ t: performance.now() - window.__benchStart, leftMs: left == null ? null : Number(left) });
+        }, 250);
       });
       await page.getByTestId('http-figure-run').click();
-      await page.waitForFunction(() => /runs done in/.test(document.querySelector('[data-testid=http-figure-status]')?.textContent ?? ''), null, {
+      await page.waitForFunction(() => document.querySelector('[data-testid=http-figure]')?.hasAttribute('data-first-picture-ms'), null, {
+        timeout: 3_600_000,
+        polling: 100,
+      });
+      const first = await page.evaluate((series) => {
+        const card = document.querySelector('[data-testid=http-figure]');
+        const byPolicy = series.map((s) => card.querySelectorAll(`circle[data-series="${s}"]`).length);
+        return { ms: Number(card.getAttribute('data-first-picture-ms')), byPolicy };
+      }, SERIES);
+      if (first.byPolicy.some((n) => n < 6)) throw new Error(`first picture incomplete: points per policy ${first.byPolicy.join(', ')}`);
+      await page.waitForFunction(() => /^Done:/.test(document.querySelector('[data-testid=http-figure-status]')?.textContent ?? ''), null, {
         timeout: 3_600_000,
         polling: 200,
       });
-      const r = await page.evaluate(() => ({
-        wallMs: performance.now() - window.__benchStart,
-        points: document.querySelectorAll('[data-testid=http-figure] circle[data-series]').length,
-      }));
-      if (r.points !== RUNS) throw new Error(`expected ${RUNS} points, got ${r.points}`);
+      const r = await page.evaluate(() => {
+        clearInterval(window.__benchTimer);
+        return {
+          wallMs: performance.now() - window.__benchStart,
+          status: document.querySelector('[data-testid=http-figure-status]')?.textContent ?? '',
+          points: document.querySelectorAll('[data-testid=http-figure] circle[data-series]').length,
+          provisional: document.querySelectorAll('[data-testid=http-figure] circle[data-open]').length,
+          saturated: document.querySelectorAll('[data-testid=http-figure] circle[data-at-least]').length,
+          samples: window.__benchLeft,
+        };
+      });
+      if (r.points !== POINTS) throw new Error(`expected ${POINTS} points, got ${r.points}`);
+      if (r.provisional !== 0) throw new Error(`${r.provisional} points still provisional when done`);
       times.push(r.wallMs);
-      console.log(`  Chromium run ${i + 1}: ${fmt(r.wallMs)} click→last point (load average ${load()})`);
+      firsts.push(first.ms);
+      console.log(`  Chromium run ${i + 1}: first complete picture ${fmt(first.ms)} (points per policy ${first.byPolicy.join(', ')}), full figure ${fmt(r.wallMs)} (load average ${load()})`);
+      console.log(`    ${r.status}`);
+      console.log(`    ${r.saturated} saturated points (lower bounds)`);
+      for (const t of [5_000, 10_000, 20_000, r.wallMs / 2]) console.log(`    time left at ${etaAt(r.samples, r.wallMs, t)}`);
       await context.close();
     }
   } finally {
@@ -89,7 +136,7 @@ async function browserAndNative() {
     preview.kill();
   }
   const best = Math.min(...times);
-  console.log(`browser (wasm, ${workers} workers): best of ${times.length} ${fmt(best)} (target < 5 s for 1 h runs on 2 cores)`);
+  console.log(`browser (wasm, ${workers} workers): first complete picture best ${fmt(Math.min(...firsts))} (goal < 5 s); full figure best of ${times.length} ${fmt(best)} (goal < 15 s)`);
 
   // 2. Native, the same figure.
   const figureArgs = ['http-figure', scenarioFile, '--points', String(RATES), '--replications', String(REPS), '--hours', String(HOURS), '--warmup-hours', String(HOURS), '--time'];
@@ -99,16 +146,21 @@ async function browserAndNative() {
     return { ms: performance.now() - t0, out };
   };
   const nativeN = timed(workers);
-  console.log(`native (tierplan http-figure, ${workers} threads): ${fmt(nativeN.ms)}; Chromium/native ${(best / nativeN.ms).toFixed(2)}`);
+  console.log(`native (tierplan http-figure, ${workers} threads): ${fmt(nativeN.ms)}; Chromium/native ${(best / nativeN.ms).toFixed(2)} (goal ≤ 1.3; load average ${load()})`);
+  if (!DETAIL) {
+    console.log(`load average after: ${load()}`);
+    return;
+  }
   // --time reports on standard error: wall time and each policy's CPU time.
   const one = spawnSync(cli, [...figureArgs, '--threads', '1'], { encoding: 'utf8', maxBuffer: 16 << 20 });
   if (one.status !== 0) throw new Error(`tierplan http-figure failed: ${one.stderr}`);
   const perPolicy = one.stderr;
-  console.log('native, one thread, per policy (summed wall time of its points, from --time):');
+  console.log('native, one thread, CPU per policy:');
   console.log(perPolicy.trimEnd().replace(/^/gm, '  '));
 }
 
-// 3. Per policy, wasm in Node against native on every fifth rate.
+// 3. Per policy, wasm in Node against native on every fifth rate (not with BENCH_DETAIL=0).
+if (!DETAIL && !RATIO_ONLY) process.exit(0);
 const wasm = await import(resolve(root, 'src/wasm-pkg/tierplan_studies.js'));
 wasm.initSync({ module: readFileSync(resolve(root, 'src/wasm-pkg/tierplan_studies_bg.wasm')) });
 const base = wasm.requestPreset(PRESET);

@@ -5,6 +5,10 @@ export interface MissPoint {
   series: string;
   x: number;
   y: number;
+  /** Drawn hollow: provisional, more replications to come. */
+  open: boolean;
+  /** Drawn at a lower bound with an arrow: saturated. */
+  atLeast: boolean;
 }
 
 /** Page object of the "HTTP streaming" tab (request-level engine). */
@@ -23,7 +27,7 @@ export class HttpPage {
     return this.page.getByTestId('http-no-request');
   }
 
-  /** What the figure's settings amount to (rates × policies = runs). */
+  /** What the figure's settings amount to (rates × policies = points). */
   get figurePlan(): Locator {
     return this.page.getByTestId('http-figure-plan');
   }
@@ -107,6 +111,7 @@ export class HttpPage {
     return this.page.getByTestId('http-figure-run');
   }
 
+  /** Stop: the figure keeps what is done. */
   get cancelFigure(): Locator {
     return this.page.getByTestId('http-figure-cancel');
   }
@@ -115,13 +120,41 @@ export class HttpPage {
     return this.page.getByTestId('http-figure-status');
   }
 
+  /** The pass under way, as the status shows it ("Pass 2: where the curves bend"). */
+  get figurePass(): Locator {
+    return this.page.getByTestId('http-figure-pass');
+  }
+
+  /** The figure's live region: what a screen reader is told (the pass, how the figure ended). */
+  get figureAnnounce(): Locator {
+    return this.page.getByTestId('http-figure-announce');
+  }
+
+  /** The figure's card; it carries `data-first-picture-ms` once the first complete picture is drawn. */
+  get figureCard(): Locator {
+    return this.page.getByTestId('http-figure');
+  }
+
+  /** A legend entry of the miss-ratio chart's markers (`marker-open`: provisional, `marker-at-least`: saturated). */
+  figureLegend(id: 'marker-open' | 'marker-at-least'): Locator {
+    return this.figureCard.getByTestId(`legend-${id}`);
+  }
+
   async waitFigureDone(timeout = 120_000): Promise<void> {
-    await expect(this.figureStatus).toHaveText(/runs done in/, { timeout });
+    await expect(this.figureStatus).toHaveText(/^Done: \d+ points from \d+ runs/, { timeout });
   }
 
   /** Every point of the miss-ratio chart, from its data attributes. */
   async missPoints(): Promise<MissPoint[]> {
-    return this.figurePoints.evaluateAll((els) => els.map((e) => ({ series: e.getAttribute('data-series') ?? '', x: Number(e.getAttribute('data-x')), y: Number(e.getAttribute('data-y')) })));
+    return this.figurePoints.evaluateAll((els) =>
+      els.map((e) => ({
+        series: e.getAttribute('data-series') ?? '',
+        x: Number(e.getAttribute('data-x')),
+        y: Number(e.getAttribute('data-y')),
+        open: e.getAttribute('data-open') === 'true',
+        atLeast: e.getAttribute('data-at-least') === 'true',
+      })),
+    );
   }
 
   /** Click a button that downloads a file; the file's text. */

@@ -182,6 +182,17 @@ def figure_plan(s: Scenario, settings: dict, series: Sequence[str] = FIGURE_SERI
     return json.loads(_core.figure_plan(scenario_text(s, check=False), json.dumps(settings), json.dumps(list(series))))
 
 
+def figure_step(s: Scenario, settings: dict, series: Sequence[str] = FIGURE_SERIES, done: Sequence[dict] = ()) -> dict:
+    """The HTTP figure while you watch (``tierplan http-figure --progressive``):
+    after the runs ``done`` (dicts with series, rate, replication and the
+    run's ``outcome``, its RequestResult's ``replications[0]``), the points
+    so far, the pass under way and its runs still to do (``next``, each with
+    its ``scenario``; empty when the figure is finished)."""
+    return json.loads(
+        _core.figure_step(scenario_text(s, check=False), json.dumps(settings), json.dumps(list(series)), json.dumps(list(done)))
+    )
+
+
 def figure_result(plan: list, texts: Sequence[str], as_frame: bool = False):
     """The figure's rows from its points' RequestResults (JSON texts, in the
     plan's order), in the CLI's order: by series, then rate."""

@@ -6,7 +6,7 @@ export interface LegendItem {
   id: string;
   label: string;
   color: string;
-  kind: 'line' | 'dashed' | 'dot' | 'band';
+  kind: 'line' | 'dashed' | 'dot' | 'band' | 'hollow' | 'atLeast';
 }
 
 const CHAR_W = 6.6;
@@ -39,6 +39,11 @@ export function layoutLegend(items: LegendItem[], width: number, left: number): 
   });
 }
 
+/** A small up-arrow above a marker at (x, y): its value is a lower bound. */
+export function upArrow(x: number, y: number): string {
+  return `M${r2(x)},${r2(y - 13)}l4.5,6h-3v3h-3v-3h-3z`;
+}
+
 export function legendHeight(items: LegendItem[], width: number, left: number): number {
   if (items.length === 0) return 0;
   const rows = Math.max(...layoutLegend(items, width, left).map((p) => p.row)) + 1;
@@ -56,6 +61,13 @@ export function Legend({ items, width, left, top }: { items: LegendItem[]; width
           <g key={it.id} data-testid={`legend-${it.id}`}>
             {it.kind === 'dot' ? (
               <circle cx={x + 10} cy={y} r={4.5} fill={it.color} />
+            ) : it.kind === 'hollow' ? (
+              <circle cx={x + 10} cy={y} r={4} fill="none" stroke={it.color} strokeWidth={1.8} />
+            ) : it.kind === 'atLeast' ? (
+              <g>
+                <circle cx={x + 10} cy={y + 3} r={3.5} fill={it.color} />
+                <path d={upArrow(x + 10, y + 3)} fill={it.color} />
+              </g>
             ) : it.kind === 'band' ? (
               <rect x={x} y={y - 5} width={20} height={10} fill={it.color} opacity={0.2} />
             ) : (

@@ -10,7 +10,7 @@ import { TopAxis, XAxis, YAxis, splitAxisLabel, tickValues, type Margins } from 
 import { formatValue, r2 } from './format';
 import type { ChartTable } from './DataTable';
 import { nextPoint, type PointKey } from './focus';
-import { Legend, legendHeight, legendLeft, type LegendItem } from './Legend';
+import { Legend, legendHeight, legendLeft, upArrow, type LegendItem } from './Legend';
 import { seriesColor } from './palette';
 import { ChartFrame, useChartFrame } from './ChartFrame';
 import type { LinePoint, LineSeries, OverlaySeries, ReferenceLine } from './types';
@@ -44,6 +44,11 @@ export interface LineChartProps {
   x2?: SecondAxis;
   width?: number;
   height?: number;
+  /**
+   * Legend entries of the marker kinds, shown when some point is one: hollow
+   * (`open`, e.g. "provisional") and lower bound (`atLeast`, e.g. "saturated").
+   */
+  markerLegend?: { open?: string; atLeast?: string };
   /** Prefix of every data-testid; points are `${testId}-point-${series.id}-${index}`. */
   testId?: string;
   svgRef?: Ref<SVGSVGElement>;
@@ -84,6 +89,7 @@ export function LineChart({
   yDomain,
   xDomain,
   x2,
+  markerLegend,
   width: widthProp,
   height: heightProp,
   testId = 'line-chart',
@@ -101,6 +107,11 @@ export function LineChart({
     ...overlays.map((o, i) => ({ id: o.id, label: o.label, color: overlayColors[i], kind: 'dashed' as const })),
     ...references.map((r, i) => ({ id: r.id, label: r.label, color: referenceColors[i], kind: 'dashed' as const })),
   ];
+  const markerInk = 'var(--ck-ink)';
+  if (markerLegend?.open && series.some((s) => s.points.some((p) => p.open)))
+    legendItems.push({ id: 'marker-open', label: markerLegend.open, color: markerInk, kind: 'hollow' });
+  if (markerLegend?.atLeast && series.some((s) => s.points.some((p) => p.atLeast)))
+    legendItems.push({ id: 'marker-at-least', label: markerLegend.atLeast, color: markerInk, kind: 'atLeast' });
   const second = x2 && Number.isFinite(x2.factor) && x2.factor > 0 ? x2 : undefined;
   // A second axis's end labels need room past the plot's right edge.
   const m: Margins = { top: second ? 56 : 14, right: second ? 30 : 18, bottom: 52 + legendHeight(legendItems, width, legendLeft(width)), left: 64 };
@@ -148,8 +159,14 @@ export function LineChart({
   const act = active.s < series.length && active.i < counts[active.s] ? active : { s: counts.findIndex((c) => c > 0), i: 0 };
 
   function describe(s: LineSeries, p: LinePoint): string[] {
-    const lines = [s.label, `${xLabel}: ${xFormat(p.x)}`, ...(second ? [`${second.label}: ${second.format(p.x * second.factor)}`] : []), `${yLabel}: ${yFormat(p.y)}`];
-    if (p.lo !== undefined && p.hi !== undefined) lines.push(`95 % CI: ${yFormat(p.lo)} – ${yFormat(p.hi)}`);
+    const lines = [
+      s.label,
+      `${xLabel}: ${xFormat(p.x)}`,
+      ...(second ? [`${second.label}: ${second.format(p.x * second.factor)}`] : []),
+      `${yLabel}: ${p.atLeast ? '≥ ' : ''}${yFormat(p.y)}`,
+    ];
+    if (p.lo !== undefined && p.hi !== undefined && !p.atLeast) lines.push(`95 % CI: ${yFormat(p.lo)} – ${yFormat(p.hi)}`);
+    if (p.note) lines.push(p.note);
     return lines;
   }
   function show(si: number, pi: number) {
@@ -179,8 +196,8 @@ export function LineChart({
           s.label,
           xFormat(p.x),
           ...(second ? [second.format(p.x * second.factor)] : []),
-          yFormat(p.y),
-          ...(withCi ? [p.lo !== undefined && p.hi !== undefined ? `${yFormat(p.lo)} – ${yFormat(p.hi)}` : ''] : []),
+          `${p.atLeast ? '≥ ' : ''}${yFormat(p.y)}${p.note ? ` (${p.note})` : ''}`,
+          ...(withCi ? [p.lo !== undefined && p.hi !== undefined && !p.atLeast ? `${yFormat(p.lo)} – ${yFormat(p.hi)}` : ''] : []),
         ]),
       ),
       ...overlays.flatMap((o) =>
@@ -262,6 +279,13 @@ export function LineChart({
       {overlaysAbove ? overlayPaths : null}
       <g className="ck-points">
         {series.map((s, si) =>
+          s.points.map((p, pi) =>
+            p.atLeast ? (
+              <path key={`${s.id}-${pi}-arrow`} d={upArrow(x(p.x), yOf(p.y))} fill={colors[si]} className="ck-arrow" aria-hidden="true" />
+            ) : null,
+          ),
+        )}
+        {series.map((s, si) =>
           s.points.map((p, pi) => (
             <circle
               key={`${s.id}-${pi}`}
@@ -273,7 +297,8 @@ export function LineChart({
               cy={yOf(p.y)}
               r={4}
               fill={colors[si]}
-              className="ck-point"
+              color={p.open ? colors[si] : undefined}
+              className={p.open ? 'ck-point ck-point-open' : 'ck-point'}
               tabIndex={hasPoints && act.s === si && act.i === pi ? 0 : -1}
               role="graphics-symbol"
               aria-label={describe(s, p).join('; ')}
@@ -283,6 +308,8 @@ export function LineChart({
               data-y={p.y}
               data-lo={p.lo}
               data-hi={p.hi}
+              data-open={p.open ? 'true' : undefined}
+              data-at-least={p.atLeast ? 'true' : undefined}
               onFocus={() => {
                 setActive({ s: si, i: pi });
                 show(si, pi);

@@ -7,6 +7,12 @@ export interface LinePoint {
   y: number;
   lo?: number;
   hi?: number;
+  /** Drawn hollow: a provisional value (more measurements to come). */
+  open?: boolean;
+  /** `y` is a lower bound: drawn with an up-arrow and read as "≥ y". */
+  atLeast?: boolean;
+  /** A further line of the point's tooltip and accessible name, e.g. "1 of 3 replications". */
+  note?: string;
 }
 
 export interface LineSeries {

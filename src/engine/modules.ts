@@ -36,6 +36,7 @@ export type StudiesWasm = ScenarioModule &
     | 'requestDevicePresets'
     | 'defaultRequestSpec'
     | 'figurePlan'
+    | 'figureStep'
     | 'figureOutline'
     | 'figurePointScenario'
     | 'listBlockPresets'

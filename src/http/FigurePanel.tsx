@@ -1,10 +1,12 @@
 // The study's figure: segment miss ratio against request rate per policy,
-// with 95 % CI bands, run on the worker pool with progress and Cancel.
+// with 95 % CI bands, drawn while it runs (the core's passes: a first
+// complete picture, then refinements), with the pass, the measured time left
+// and Stop, which keeps what is done.
 import { useRef, useState } from 'react';
 import { ExportButtons, LineChart } from '../charts';
 import type { Scenario } from '../engine/types';
 import { percent } from '../shared/format';
-import { FIGURE_COLUMNS, chartSeries, figureRows, type FigurePoint, type FigureSettings } from './figure';
+import { FIGURE_COLUMNS, MARKER_LEGEND, chartSeries, figureRows, type FigurePoint, type FigureSettings } from './figure';
 import type { FigureOutlineView, FigureStatus } from './useFigureRun';
 
 function seconds(ms: number): string {
@@ -61,16 +63,45 @@ function xDomain(rates: number[], points: FigurePoint[]): [number, number] | und
   return xs.length > 1 ? [Math.min(...xs), Math.max(...xs)] : undefined;
 }
 
-export function StatusLine({ status, testId }: { status: FigureStatus; testId: string }) {
+/** A time left, rounded to what it can promise. */
+function timeLeft(ms: number): string {
+  const s = Math.max(1, Math.round(ms / 1000));
+  return s < 90 ? `${s} s` : `${Math.round(s / 60)} min`;
+}
+
+function passText(status: Extract<FigureStatus, { kind: 'running' }>): string {
+  return status.passName ? `Pass ${status.pass}: ${status.passName}` : 'Starting…';
+}
+
+/**
+ * What a screen reader is told, in a live region that is always there (one
+ * added with its text is not announced): the pass when it changes, and how
+ * the figure ended — not the counts and the time left, which change every moment.
+ */
+function announcement(status: FigureStatus, points: number): string {
+  switch (status.kind) {
+    case 'running':
+      return passText(status);
+    case 'done':
+      return `Figure done: ${status.points} points.`;
+    case 'stopped':
+      return `Figure stopped: ${points} points kept.`;
+    case 'failed':
+      return '';
+    case 'idle':
+      return '';
+  }
+}
+
+export function StatusLine({ status, points, testId }: { status: FigureStatus; points: number; testId: string }) {
   if (status.kind === 'running') {
-    // `work` weighs each point by its cost, so the rate so far predicts the rest.
-    const eta = status.work > 0.02 ? (status.elapsedMs * (1 - status.work)) / status.work : null;
     return (
       <div className="progress" data-testid={`${testId}-progress-box`}>
         <progress data-testid={`${testId}-progress`} max={1} value={status.work} aria-label="Figure progress" />
-        <span data-testid={`${testId}-status`} aria-live="polite">
-          {status.done} of {status.total} runs · {seconds(status.elapsedMs)}
-          {eta !== null ? ` · about ${seconds(eta)} left` : ''}
+        <span data-testid={`${testId}-status`} data-pass={status.pass} data-left-ms={status.leftMs === null ? undefined : Math.round(status.leftMs)}>
+          <span data-testid={`${testId}-pass`}>{passText(status)}</span>
+          {` · ${status.runs} runs done · ${seconds(status.elapsedMs)}`}
+          {status.leftMs !== null ? ` · about ${timeLeft(status.leftMs)} left` : ''}
         </span>
       </div>
     );
@@ -78,13 +109,15 @@ export function StatusLine({ status, testId }: { status: FigureStatus; testId: s
   if (status.kind === 'done')
     return (
       <p className="ok" data-testid={`${testId}-status`}>
-        {status.total} runs done in {seconds(status.ms)}.
+        Done: {status.points} points from {status.runs} runs in {seconds(status.ms)} ({status.passes} passes; the first complete picture after{' '}
+        {seconds(status.firstPictureMs ?? status.ms)}).
       </p>
     );
-  if (status.kind === 'cancelled')
+  if (status.kind === 'stopped')
     return (
       <p className="muted" data-testid={`${testId}-status`}>
-        Cancelled: {status.kept} of {status.total} runs finished and are kept.
+        Stopped in pass {status.pass}
+        {status.passName ? ` (${status.passName})` : ''}: {points} points from {status.runs} finished runs are kept; hollow markers are provisional.
       </p>
     );
   if (status.kind === 'failed')
@@ -123,17 +156,29 @@ export function FigurePanel({
   const errors = outline?.errors ?? {};
   const bad = outline === null || Object.keys(errors).length > 0;
   const running = status.kind === 'running';
+  const firstPictureMs = status.kind === 'running' || status.kind === 'done' ? status.firstPictureMs : null;
   const series = chartSeries(points);
   const field = (name: keyof FigureSettings, label: string, unit: string) => (
     <SettingField name={name} label={label} unit={unit} value={settings[name]} error={errors[name]} onChange={(v) => setSettings({ ...settings, [name]: v })} />
   );
   const rates = outline?.rates ?? [];
   return (
-    <section className="card" aria-labelledby="http-figure-title" data-testid="http-figure">
+    <section
+      className="card"
+      aria-labelledby="http-figure-title"
+      data-testid="http-figure"
+      // When the first complete picture (every series at the first pass's rates) was done, ms after Run; for the benchmark and the tests.
+      data-first-picture-ms={firstPictureMs === null ? undefined : Math.round(firstPictureMs)}
+    >
       <h2 id="http-figure-title">Segment miss ratio against request rate</h2>
       <p className="hint">
         The study’s figure: every policy over the same disks, RAM, flash device and workload as the scenario above (its cache options included), one point per rate
         and policy, each the mean of the replications with its 95 % confidence band. The study ran one hour per point.
+      </p>
+      <p className="hint">
+        It draws itself in passes: first every policy at a few rates with one replication (a complete picture in seconds), then more rates where the curves bend, then
+        the remaining rates, then the other replications where the 0 % line is in question first. Hollow markers are provisional (more replications to come); a run
+        whose backlog grows without bound stops early and is drawn at its lower bound with an arrow (saturated). Stop keeps what is done.
       </p>
       <div className="field-grid">
         {field('fromRate', 'Lowest rate', 'requests/s')}
@@ -144,20 +189,27 @@ export function FigurePanel({
         {field('warmupH', 'Warm-up of the warm ring cache', 'h')}
       </div>
       <p className="hint" data-testid="http-figure-plan">
-        {outline === null ? 'Reading the settings…' : bad ? 'Fix the settings above.' : `${rates.length} rates × 5 policies = ${rates.length * 5} runs of ${settings.replications} replications.`}
+        {outline === null
+          ? 'Reading the settings…'
+          : bad
+            ? 'Fix the settings above.'
+            : `${rates.length} rates × 5 policies = ${rates.length * 5} points of ${settings.replications} replication${settings.replications === 1 ? '' : 's'} (a saturated point stops at one).`}
       </p>
       <div className="run-buttons">
         <button type="button" className="primary" data-testid="http-figure-run" disabled={!canRun || bad || running} onClick={onRun}>
           Run the figure
         </button>
         <button type="button" data-testid="http-figure-cancel" disabled={!running} onClick={onCancel}>
-          Cancel
+          Stop
         </button>
         <label className="inline-check">
           <input type="checkbox" data-testid="http-figure-log" checked={log} onChange={(e) => setLog(e.target.checked)} /> log y axis
         </label>
       </div>
-      <StatusLine status={status} testId="http-figure" />
+      <p className="visually-hidden" aria-live="polite" data-testid="http-figure-announce">
+        {announcement(status, points.length)}
+      </p>
+      <StatusLine status={status} points={points.length} testId="http-figure" />
       {points.length > 0 ? (
         <div className="http-chart">
           <LineChart
@@ -167,9 +219,10 @@ export function FigurePanel({
             series={series}
             yScale={log ? 'log' : 'linear'}
             yFormat={percent}
-            // The figure's whole range from the first point on: longest-first
-            // scheduling finishes the high rates first.
+            // The figure's whole range from the first point on: the first pass
+            // runs both ends, in the core's order.
             xDomain={xDomain(rates, points)}
+            markerLegend={MARKER_LEGEND}
             testId="http-miss"
             svgRef={svgRef}
           />

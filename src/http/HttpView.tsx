@@ -257,7 +257,7 @@ function FigureDetails({ points }: { points: FigurePoint[] }) {
       <h2 id="http-details-title">Per policy at one rate, and why</h2>
       <p className="hint">
         Choose a rate and a policy: its devices’ busiest seconds over the hour (NOSSDAV’12 Figures 3b, 5), the sizes of its flash writes (Figure 3a) and where a
-        segment request’s time went show why it misses deadlines.
+        segment request’s time went show why it misses deadlines. The miss ratio is the point’s estimate so far; the rest is from its latest run (one replication).
       </p>
       <div className="inline-form">
         <div className="field">
@@ -319,7 +319,7 @@ export function HttpView({ engine, scenario, valid, edit, loadPreset, showView }
             setSettings={setSettings}
             status={figure.status}
             points={figure.points}
-            onRun={() => void figure.start(scenario, settings)}
+            onRun={() => figure.start(scenario, settings)}
             onCancel={figure.cancel}
           />
           <MaxRatePanel engine={engine} scenario={scenario} settings={settings} points={figure.points} canRun={canRun && figure.status.kind !== 'running'} />

@@ -53,7 +53,8 @@ export function MaxRatePanel({
     try {
       await Promise.all(
         SERIES.map(async (s) => {
-          const known = points.filter((p) => p.series === s.id).map((p) => p.result);
+          // What the figure has settled: final points, and provisional ones that already missed (more replications cannot undo a miss).
+          const known = points.filter((p) => p.series === s.id && (!p.now.provisional || p.now.miss_ratio.max > target)).map((p) => p.result);
           const base = await engine.figurePointScenario(scenario, s.id, scenario.request!.search.min_rate, coreSettings(settings));
           const r = await engine.maxRate(base, known, {
             signal: ctl.signal,
@@ -72,7 +73,7 @@ export function MaxRatePanel({
       const name = e instanceof Error || e instanceof DOMException ? e.name : '';
       setState(name === 'AbortError' ? { kind: 'cancelled' } : { kind: 'failed', message: e instanceof Error ? e.message : String(e) });
     }
-  }, [engine, points, scenario, settings]);
+  }, [engine, points, scenario, settings, target]);
 
   const running = state.kind === 'running';
   // The study's published rates belong to its hardware (two 7200 rpm disks, the X25-M).

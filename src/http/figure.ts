@@ -1,12 +1,13 @@
 // The study's figure (NOSSDAV'12): segment miss ratio against request rate
 // for HDD only, block cache, ring cache cold and warm, and object cache.
 // Plain functions: the chart series, the CSV rows and the highest rate at
-// 0 % miss read off the points. The rates, the settings' checks and each
-// point's scenario are the core's (`figureOutline`, `figurePlan`,
-// `figurePointScenario`, from wasm/request/src/figure.rs).
+// 0 % miss read off the points. The rates, the settings' checks, each
+// point's scenario and the progressive schedule with every point's estimate
+// so far are the core's (`figureOutline`, `figureStep`,
+// `figurePointScenario`, from wasm/request/src/figure/).
 import type { LineSeries } from '../charts';
 import type { FieldError } from '../engine/types';
-import type { FigureSeries, FigureSettings as CoreFigureSettings, RequestResult } from './types';
+import type { FigurePointNow, FigureSeries, FigureSettings as CoreFigureSettings, RequestResult } from './types';
 
 /** A series of the figure, as the core names it. */
 export type SeriesId = FigureSeries;
@@ -74,10 +75,34 @@ export function settingMessages(errors: readonly FieldError[]): Partial<Record<k
 export interface FigurePoint {
   series: SeriesId;
   rate: number;
+  /** The core's estimate so far: replications merged, provisional or final, a lower bound when saturated. */
+  now: FigurePointNow;
+  /**
+   * The point's latest run (one replication: devices, flash, index), its
+   * miss ratio the point's estimate so far; for the details and the search.
+   */
   result: RequestResult;
 }
 
-/** One chart series per policy, points sorted by rate, with the 95 % CI band. */
+/** The point as the figure has it: the core's estimate over the latest run of the point. */
+export function figurePoint(now: FigurePointNow, latest: RequestResult): FigurePoint {
+  return { series: now.series, rate: now.rate, now, result: { ...latest, miss_ratio: now.miss_ratio } };
+}
+
+/** What a point's marker says beyond its value: provisional (replications so far) or saturated. */
+export function pointNote(now: FigurePointNow): string | undefined {
+  if (now.saturated != null) return 'saturated: the run stopped early, the miss ratio is at least this';
+  if (now.provisional) return `provisional: ${now.replications} of ${now.target_replications} replications so far`;
+  return undefined;
+}
+
+/** The chart's legend entries of the marker kinds. */
+export const MARKER_LEGEND = { open: 'provisional: more replications to come', atLeast: 'saturated: at least this' };
+
+/**
+ * One chart series per policy, points sorted by rate, with the 95 % CI band;
+ * provisional points hollow, saturated ones at their lower bound with an arrow.
+ */
 export function chartSeries(points: FigurePoint[]): LineSeries[] {
   return SERIES.map((s) => ({
     id: s.id,
@@ -86,8 +111,10 @@ export function chartSeries(points: FigurePoint[]): LineSeries[] {
       .filter((p) => p.series === s.id)
       .sort((a, b) => a.rate - b.rate)
       .map((p) => {
-        const m = p.result.miss_ratio;
-        return { x: p.rate, y: m.mean, lo: Math.max(0, m.mean - m.ci95), hi: Math.min(1, m.mean + m.ci95) };
+        const m = p.now.miss_ratio;
+        const note = pointNote(p.now);
+        if (p.now.saturated != null) return { x: p.rate, y: p.now.saturated, atLeast: true, note };
+        return { x: p.rate, y: m.mean, lo: Math.max(0, m.mean - m.ci95), hi: Math.min(1, m.mean + m.ci95), open: p.now.provisional, note };
       }),
   })).filter((s) => s.points.length > 0);
 }
@@ -100,9 +127,26 @@ export interface FigureRow extends Record<string, unknown> {
   min: number;
   max: number;
   replications: number;
+  /** Replications the point gets when the figure runs to the end. */
+  target_replications: number;
+  /** More replications were to come (the figure was stopped before). */
+  provisional: boolean;
+  /** The run stopped early as saturated: `miss_ratio` is this lower bound (empty otherwise). */
+  saturated_lower_bound: number | null;
 }
 
-export const FIGURE_COLUMNS: (keyof FigureRow & string)[] = ['policy', 'rate', 'miss_ratio', 'ci95', 'min', 'max', 'replications'];
+export const FIGURE_COLUMNS: (keyof FigureRow & string)[] = [
+  'policy',
+  'rate',
+  'miss_ratio',
+  'ci95',
+  'min',
+  'max',
+  'replications',
+  'target_replications',
+  'provisional',
+  'saturated_lower_bound',
+];
 
 export function figureRows(points: FigurePoint[]): FigureRow[] {
   const order = new Map(SERIES.map((s, i) => [s.id, i]));
@@ -111,11 +155,14 @@ export function figureRows(points: FigurePoint[]): FigureRow[] {
     .map((p) => ({
       policy: p.series,
       rate: p.rate,
-      miss_ratio: p.result.miss_ratio.mean,
-      ci95: p.result.miss_ratio.ci95,
-      min: p.result.miss_ratio.min,
-      max: p.result.miss_ratio.max,
-      replications: p.result.miss_ratio.n,
+      miss_ratio: p.now.miss_ratio.mean,
+      ci95: p.now.miss_ratio.ci95,
+      min: p.now.miss_ratio.min,
+      max: p.now.miss_ratio.max,
+      replications: p.now.replications,
+      target_replications: p.now.target_replications,
+      provisional: p.now.provisional,
+      saturated_lower_bound: p.now.saturated ?? null,
     }));
 }
 
@@ -135,7 +182,7 @@ export function maxRatesFromFigure(points: FigurePoint[], missTarget = 0): MaxRa
     let maxRate: number | null = null;
     let firstMiss: number | null = null;
     for (const p of own) {
-      if (p.result.miss_ratio.max <= missTarget) {
+      if (p.now.miss_ratio.max <= missTarget) {
         if (firstMiss === null) maxRate = p.rate;
       } else if (firstMiss === null) firstMiss = p.rate;
     }

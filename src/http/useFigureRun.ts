@@ -1,122 +1,281 @@
-// Runs the miss-ratio figure on the worker pool: the core lays out the
-// points (their scenarios and relative costs, longest first), every point is
-// queued at once in that order so both workers stay busy to the end,
-// finished points reach React in batches, the progress bar and the time left
-// weigh each point by its cost, and Cancel keeps what has finished.
+// Runs the miss-ratio figure while you watch, on the core's schedule: the
+// core (`figureStep`, on a worker) says, from the runs done so far, which
+// pass is under way, its runs still to do, every point's estimate so far and
+// the work left; each run (one replication of one point) is queued on the
+// worker pool as it comes, and the core is asked again as soon as a pass's
+// runs are all done (the next pass can start) and at most once a second
+// while they run (its estimates of the points refined so far; one question
+// at a time, the runs finished meanwhile folded into the next). A finished run's own point
+// is drawn at once until the core's estimate of it arrives. The time left is
+// measured (timeLeft.ts). Stop keeps every finished run's point.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Engine } from '../worker/contract';
 import type { Scenario } from '../engine/types';
-import { SERIES, coreSettings, settingMessages, type FigurePoint, type FigureSettings, type SeriesId } from './figure';
+import type { FigurePointNow, FigureRun, FigureRunDone, FigureStep, RequestResult } from './types';
+import { SERIES, coreSettings, figurePoint, settingMessages, type FigurePoint, type FigureSettings, type SeriesId } from './figure';
+import { TimeLeft } from './timeLeft';
 
 export type FigureStatus =
   | { kind: 'idle' }
-  /** `work`: the share of the figure's cost done, 0 to 1 (points weighed by their cost). */
-  | { kind: 'running'; done: number; total: number; work: number; elapsedMs: number }
-  | { kind: 'done'; total: number; ms: number }
-  | { kind: 'cancelled'; kept: number; total: number }
+  | {
+      kind: 'running';
+      /** The pass under way (1: the first complete picture) and what it does, as the core names it. */
+      pass: number;
+      passName: string;
+      /** Runs finished so far. */
+      runs: number;
+      /** The share of the figure's work done, 0 to 1 (the core's cost units, runs in flight included). */
+      work: number;
+      elapsedMs: number;
+      /** Measured time left, ms; null until enough is measured (the 5th second). */
+      leftMs: number | null;
+      /** When the first complete picture (the first pass) was done, ms after the start; null until then. */
+      firstPictureMs: number | null;
+    }
+  | { kind: 'done'; points: number; runs: number; passes: number; ms: number; firstPictureMs: number | null }
+  | { kind: 'stopped'; runs: number; pass: number; passName: string }
   | { kind: 'failed'; message: string };
 
-/** How often finished points are drawn while the figure runs, ms. */
-const FLUSH_MS = 250;
-const PROGRESS_MS = 100;
+const PROGRESS_MS = 200;
+/** How often the core is asked for its estimates while a pass runs, ms (each answer carries the pass's runs). */
+const ASK_MS = 1000;
 
 function isAbort(e: unknown): boolean {
   return (e instanceof Error || e instanceof DOMException) && e.name === 'AbortError';
+}
+
+const keyOf = (r: { series: SeriesId; rate: number }) => `${r.series}@${r.rate}`;
+const runKey = (r: { series: SeriesId; rate: number; replication: number }) => `${keyOf(r)}#${r.replication}`;
+
+/** A finished run's own point, shown until the core's estimate of the point comes. */
+function ownPoint(run: FigureRun, result: RequestResult, target: number): FigurePointNow {
+  const sat = result.replications[0]?.saturated ?? null;
+  return {
+    series: run.series,
+    rate: run.rate,
+    miss_ratio: result.miss_ratio,
+    replications: 1,
+    target_replications: target,
+    provisional: sat === null && target > 1,
+    saturated: sat === null ? null : sat.miss_ratio_lower,
+  };
 }
 
 export function useFigureRun(engine: Engine) {
   const [status, setStatus] = useState<FigureStatus>({ kind: 'idle' });
   const [points, setPoints] = useState<FigurePoint[]>([]);
   const abort = useRef<AbortController | null>(null);
-  const pending = useRef<FigurePoint[]>([]);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  const flush = useCallback(() => {
-    if (timer.current !== null) clearTimeout(timer.current);
-    timer.current = null;
-    const batch = pending.current;
-    pending.current = [];
-    if (batch.length > 0) setPoints((ps) => [...ps, ...batch]);
-  }, []);
-
-  useEffect(
-    () => () => {
-      abort.current?.abort();
-      if (timer.current !== null) clearTimeout(timer.current);
-    },
-    [],
-  );
+  useEffect(() => () => abort.current?.abort(), []);
 
   const start = useCallback(
-    async (base: Scenario, settings: FigureSettings, only: SeriesId[] = SERIES.map((s) => s.id)) => {
+    (base: Scenario, settings: FigureSettings, only: SeriesId[] = SERIES.map((s) => s.id)) => {
       abort.current?.abort();
       const ctl = new AbortController();
       abort.current = ctl;
-      pending.current = [];
+      const live = () => abort.current === ctl;
       setPoints([]);
+      const core = coreSettings(settings);
       const t0 = performance.now();
-      let tasks;
-      try {
-        tasks = await engine.figurePlan(base, coreSettings(settings), only);
-      } catch (e) {
-        if (abort.current === ctl) setStatus({ kind: 'failed', message: e instanceof Error ? e.message : String(e) });
-        return;
-      }
-      if (ctl.signal.aborted) {
-        // Cancelled before the plan came back: nothing ran.
-        if (abort.current === ctl) {
-          abort.current = null;
-          setStatus({ kind: 'cancelled', kept: 0, total: tasks.length });
+      const eta = new TimeLeft(t0);
+
+      const done: FigureRunDone[] = [];
+      /** The latest run's result of every point. */
+      const latest = new Map<string, RequestResult>();
+      /** Points drawn from their own run, the core's estimate not yet in. */
+      const own = new Map<string, FigurePointNow>();
+      /** Runs queued or running: their cost and the fraction they report. */
+      const flight = new Map<string, { run: FigureRun; fraction: number }>();
+      /** Runs finished (an answer of the core asked before they finished still lists them). */
+      const finishedRuns = new Set<string>();
+      let step: FigureStep | null = null;
+      /**
+       * Work of the runs finished here, in the core's cost units: a run's
+       * cost, or for a run stopped early as saturated the share it had run
+       * (as the core counts it in `cost_done`).
+       */
+      let finishedWork = 0;
+      /** `finishedWork` of the runs the last step knew as done (its `cost_done`, `cost_left` count them). */
+      let workAtStep = 0;
+      let firstPictureMs: number | null = null;
+      let failure: string | null = null;
+      let lastReport = 0;
+
+      const show = () => {
+        if (!live()) return;
+        const merged = new Map<string, FigurePoint>();
+        for (const now of step?.points ?? []) {
+          const r = latest.get(keyOf(now));
+          if (r) merged.set(keyOf(now), figurePoint(now, r));
         }
-        return;
-      }
-      const total = tasks.length;
-      const costs = tasks.map((t) => t.cost);
-      const totalCost = Math.max(1e-9, costs.reduce((a, b) => a + b, 0));
-      const fractions = new Float64Array(total);
-      let done = 0;
-      let last = 0;
+        for (const [k, now] of own) if (!merged.has(k)) merged.set(k, figurePoint(now, latest.get(k)!));
+        setPoints([...merged.values()]);
+      };
+      /** Work done since the last step's answer: runs finished since, and the runs in flight as far as they got. */
+      const sinceStep = () => {
+        let w = finishedWork - workAtStep;
+        for (const f of flight.values()) w += f.fraction * f.run.cost;
+        return w;
+      };
       const report = (force = false) => {
         const now = performance.now();
-        if (ctl.signal.aborted || (!force && now - last < PROGRESS_MS)) return;
-        last = now;
-        let work = 0;
-        for (let i = 0; i < total; i++) work += fractions[i] * costs[i];
-        setStatus({ kind: 'running', done, total, work: work / totalCost, elapsedMs: now - t0 });
+        if (!live() || ctl.signal.aborted || step === null || (!force && now - lastReport < PROGRESS_MS)) return;
+        lastReport = now;
+        const since = sinceStep();
+        const work = step.cost_done + since;
+        const left = step.cost_left - since;
+        eta.record(now, work);
+        setStatus({
+          kind: 'running',
+          pass: step.pass,
+          passName: step.pass_name,
+          runs: done.length,
+          work: work + left > 0 ? Math.min(1, work / (work + Math.max(0, left))) : 0,
+          elapsedMs: now - t0,
+          leftMs: eta.estimate(now, left),
+          firstPictureMs,
+        });
       };
-      report(true);
-      let failure: string | null = null;
-      await Promise.all(
-        tasks.map(async (t, i) => {
-          try {
-            const result = await engine.runRequest(t.scenario, {
-              signal: ctl.signal,
-              onProgress: (p) => {
-                fractions[i] = p.fraction;
-                report();
-              },
-            });
-            fractions[i] = 1;
-            done++;
-            pending.current.push({ series: t.series, rate: t.rate, result });
-            timer.current ??= setTimeout(flush, FLUSH_MS);
-            report();
-          } catch (e) {
-            if (isAbort(e)) return;
-            // The first failure (a bad scenario at some rate) stops the figure.
-            failure ??= `${SERIES.find((s) => s.id === t.series)!.label} at ${t.rate} requests/s: ${e instanceof Error ? e.message : String(e)}`;
+
+      const runOne = async (run: FigureRun) => {
+        const k = runKey(run);
+        try {
+          const result = await engine.runRequest(run.scenario, {
+            signal: ctl.signal,
+            onProgress: (p) => {
+              const f = flight.get(k);
+              if (f) f.fraction = p.fraction;
+              report();
+            },
+          });
+          if (ctl.signal.aborted) return;
+          const outcome = result.replications[0];
+          finishedWork += outcome?.saturated ? (flight.get(k)?.fraction ?? 0) * run.cost : run.cost;
+          flight.delete(k);
+          finishedRuns.add(k);
+          done.push({ series: run.series, rate: run.rate, replication: run.replication, outcome });
+          latest.set(keyOf(run), result);
+          // Drawn at once when the core has no estimate of the point yet.
+          if (!step?.points.some((p) => keyOf(p) === keyOf(run))) own.set(keyOf(run), ownPoint(run, result, core.replications));
+          show();
+          askSoon();
+        } catch (e) {
+          flight.delete(k);
+          if (isAbort(e) || ctl.signal.aborted) return;
+          // The first failure (a bad scenario at some rate) stops the figure.
+          failure ??= `${SERIES.find((s) => s.id === run.series)!.label} at ${run.rate} requests/s: ${e instanceof Error ? e.message : String(e)}`;
+          ctl.abort();
+          finish();
+        }
+      };
+
+      // One question to the core at a time; runs finished meanwhile are folded into the next.
+      let asking = false;
+      let again = false;
+      let finished = false;
+      let lastAsk = -Infinity;
+      let timer: ReturnType<typeof setTimeout> | null = null;
+      const finish = () => {
+        if (timer !== null) clearTimeout(timer);
+        if (finished || !live()) return;
+        finished = true;
+        abort.current = null;
+        if (failure !== null) setStatus({ kind: 'failed', message: failure });
+      };
+      const ask = () => {
+        if (ctl.signal.aborted) return;
+        if (asking) {
+          again = true;
+          return;
+        }
+        asking = true;
+        lastAsk = performance.now();
+        const snapshot = done.slice();
+        const snapshotWork = finishedWork;
+        engine.figureStep(base, core, only, snapshot).then(
+          (s) => {
+            asking = false;
+            if (ctl.signal.aborted || !live()) return;
+            step = s;
+            workAtStep = snapshotWork;
+            for (const p of s.points) own.delete(keyOf(p));
+            if (s.pass > 1 && firstPictureMs === null) firstPictureMs = performance.now() - t0;
+            show();
+            if (s.next.length === 0) {
+              const ms = performance.now() - t0;
+              finish();
+              setStatus({ kind: 'done', points: s.points.length, runs: done.length, passes: s.pass, ms, firstPictureMs: firstPictureMs ?? ms });
+              return;
+            }
+            for (const run of s.next) {
+              const k = runKey(run);
+              if (flight.has(k) || finishedRuns.has(k)) continue;
+              flight.set(k, { run, fraction: 0 });
+              void runOne(run);
+            }
+            report(true);
+            if (again) {
+              again = false;
+              ask();
+            }
+          },
+          (e: unknown) => {
+            asking = false;
+            if (ctl.signal.aborted || !live()) return;
+            failure ??= e instanceof Error ? e.message : String(e);
             ctl.abort();
-          }
-        }),
-      );
-      if (abort.current !== ctl) return;
-      flush();
-      abort.current = null;
-      if (failure !== null) setStatus({ kind: 'failed', message: failure });
-      else if (ctl.signal.aborted) setStatus({ kind: 'cancelled', kept: done, total });
-      else setStatus({ kind: 'done', total, ms: performance.now() - t0 });
+            finish();
+          },
+        );
+      };
+
+      /** Ask at once when the pass's runs are all done, else at most every ASK_MS. */
+      const askSoon = () => {
+        if (flight.size === 0) {
+          if (timer !== null) clearTimeout(timer);
+          timer = null;
+          ask();
+          return;
+        }
+        timer ??= setTimeout(
+          () => {
+            timer = null;
+            ask();
+          },
+          Math.max(0, lastAsk + ASK_MS - performance.now()),
+        );
+      };
+
+      ctl.signal.addEventListener('abort', () => {
+        if (timer !== null) clearTimeout(timer);
+        if (failure !== null || finished || !live()) return;
+        // Stopped: the points of every finished run stay, the core's estimates over all of them.
+        finished = true;
+        abort.current = null;
+        const kept = done.slice();
+        const at = step;
+        setStatus({ kind: 'stopped', runs: kept.length, pass: at?.pass ?? 1, passName: at?.pass_name ?? '' });
+        if (kept.length === 0) return;
+        engine.figureStep(base, core, only, kept).then(
+          (s) => {
+            if (abort.current !== null) return; // a new figure started meanwhile
+            step = s;
+            own.clear();
+            const merged = s.points.flatMap((now) => {
+              const r = latest.get(keyOf(now));
+              return r ? [figurePoint(now, r)] : [];
+            });
+            setPoints(merged);
+          },
+          // The points already drawn stay.
+          () => undefined,
+        );
+      });
+
+      setStatus({ kind: 'running', pass: 1, passName: '', runs: 0, work: 0, elapsedMs: 0, leftMs: null, firstPictureMs: null });
+      ask();
     },
-    [engine, flush],
+    [engine],
   );
 
   const cancel = useCallback(() => abort.current?.abort(), []);

@@ -122,6 +122,7 @@ export const SHORT_CALLS = [
   'requestDevicePresets',
   'defaultRequestSpec',
   'figurePlan',
+  'figureStep',
   'figureOutline',
   'figurePointScenario',
   'defaultCharacterizeSpec',

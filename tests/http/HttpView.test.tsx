@@ -97,9 +97,9 @@ describe('HttpView', () => {
     for (const [k, v] of Object.entries({ fromRate: 5, toRate: 10, points: 2, replications: 1, durationH: 0.01, warmupH: 0.01 }))
       fireEvent.change(screen.getByTestId(`http-figure-${k}`), { target: { value: String(v) } });
     // The core reads the settings on a worker: wait for its answer.
-    await waitFor(() => expect(screen.getByTestId('http-figure-plan').textContent).toMatch(/2 rates × 5 policies = 10 runs/));
+    await waitFor(() => expect(screen.getByTestId('http-figure-plan').textContent).toMatch(/2 rates × 5 policies = 10 points of 1 replication /));
     fireEvent.click(screen.getByTestId('http-figure-run'));
-    await waitFor(() => expect(screen.getByTestId('http-figure-status').textContent).toMatch(/^10 runs done/), { timeout: 60_000 });
+    await waitFor(() => expect(screen.getByTestId('http-figure-status').textContent).toMatch(/^Done: 10 points from 10 runs/), { timeout: 60_000 });
     const circles = screen.getByTestId('http-figure').querySelectorAll('circle[data-series]');
     expect(circles).toHaveLength(10);
     expect(screen.getAllByTestId('http-details-table-row')).toHaveLength(5);

@@ -11,6 +11,7 @@ import {
   SERIES,
   chartSeries,
   coreSettings,
+  figurePoint,
   figureRows,
   maxRatesFromFigure,
   settingMessages,
@@ -20,7 +21,7 @@ import {
 } from '../../src/http/figure';
 import { utilisationSeries } from '../../src/http/details';
 import type { Estimate, Scenario } from '../../src/engine/types';
-import type { RequestResult } from '../../src/http/types';
+import type { FigurePointNow, RequestResult } from '../../src/http/types';
 
 const figureRates = (f: FigureSettings) => simApi().figureOutline(coreSettings(f)).rates;
 const settingsErrors = (f: FigureSettings) => settingMessages(simApi().figureOutline(coreSettings(f)).errors);
@@ -106,32 +107,50 @@ function est(mean: number, ci95: number, max = mean): Estimate {
   return { mean, ci95, min: 0, max, n: 3 };
 }
 
-function fake(rate: number, miss: Estimate): RequestResult {
-  return { rate, miss_ratio: miss } as RequestResult;
+/** A point as the core's step gives it (final unless said), over a latest run whose own miss ratio differs. */
+function point(series: SeriesId, rate: number, miss: Estimate, more: Partial<FigurePointNow> = {}): FigurePoint {
+  const now: FigurePointNow = { series, rate, miss_ratio: miss, replications: 3, target_replications: 3, provisional: false, saturated: null, ...more };
+  return figurePoint(now, { rate, miss_ratio: est(0.5, 0) } as RequestResult);
 }
 
 describe('figure data', () => {
   const points: FigurePoint[] = [
-    { series: 'hdd', rate: 20, result: fake(20, est(0.1, 0.05, 0.2)) },
-    { series: 'hdd', rate: 10, result: fake(10, est(0, 0)) },
-    { series: 'hdd', rate: 15, result: fake(15, est(0, 0)) },
-    { series: 'block', rate: 10, result: fake(10, est(0.01, 0.02, 0.03)) },
-    { series: 'object', rate: 10, result: fake(10, est(0, 0)) },
-    { series: 'object', rate: 20, result: fake(20, est(0, 0)) },
+    point('hdd', 20, est(0.1, 0.05, 0.2)),
+    point('hdd', 10, est(0, 0)),
+    point('hdd', 15, est(0, 0)),
+    point('block', 10, est(0.01, 0.02, 0.03)),
+    point('object', 10, est(0, 0)),
+    point('object', 20, est(0, 0)),
   ];
+
+  it('gives the details the latest run with the point’s estimate', () => {
+    expect(points[0].result.miss_ratio).toEqual(est(0.1, 0.05, 0.2));
+  });
 
   it('draws one series per policy with points by rate and a CI band clipped to [0, 1]', () => {
     const s = chartSeries(points);
     expect(s.map((x) => x.id)).toEqual(['hdd', 'block', 'object']);
     expect(s[0].points.map((p) => p.x)).toEqual([10, 15, 20]);
-    expect(s[0].points[2]).toEqual({ x: 20, y: 0.1, lo: 0.05, hi: 0.15000000000000002 });
+    expect(s[0].points[2]).toEqual({ x: 20, y: 0.1, lo: 0.05, hi: 0.15000000000000002, open: false, note: undefined });
     expect(s[1].points[0].lo).toBe(0);
+  });
+
+  it('draws a provisional point hollow and a saturated one at its lower bound, each with a note', () => {
+    const s = chartSeries([
+      point('ring-cold', 8, { ...est(0, 0), n: 1 }, { replications: 1, provisional: true }),
+      point('block', 5, { ...est(0.3, 0), n: 1 }, { replications: 1, saturated: 0.3 }),
+    ]);
+    const [block, ring] = s;
+    expect(ring.points[0]).toMatchObject({ x: 8, y: 0, open: true, note: 'provisional: 1 of 3 replications so far' });
+    expect(block.points[0]).toEqual({ x: 5, y: 0.3, atLeast: true, note: 'saturated: the run stopped early, the miss ratio is at least this' });
+    const rows = figureRows([point('block', 5, { ...est(0.3, 0), n: 1 }, { replications: 1, saturated: 0.3 })]);
+    expect(rows[0]).toMatchObject({ miss_ratio: 0.3, replications: 1, target_replications: 3, provisional: false, saturated_lower_bound: 0.3 });
   });
 
   it('writes the CSV rows in policy order with the same numbers', () => {
     const rows = figureRows(points);
     expect(rows.map((r) => `${r.policy}@${r.rate}`)).toEqual(['hdd@10', 'hdd@15', 'hdd@20', 'block@10', 'object@10', 'object@20']);
-    expect(rows[2]).toMatchObject({ miss_ratio: 0.1, ci95: 0.05, max: 0.2, replications: 3 });
+    expect(rows[2]).toMatchObject({ miss_ratio: 0.1, ci95: 0.05, max: 0.2, replications: 3, provisional: false, saturated_lower_bound: null });
   });
 
   it('reads the highest rate at 0 % miss below the first miss', () => {

@@ -42,11 +42,12 @@ use tierplan_core::reproduce::{
     RequestMetric, RequestOutput, RequestReproScenario, Study, StudyConfig, Verdict,
 };
 use tierplan_core::request::figure::{
-    FigureForm, FigureOutline, FigurePlanPoint, FigureSeries, FigureSettings,
+    FigureForm, FigureOutline, FigurePlanPoint, FigurePointNow, FigureRun, FigureRunDone,
+    FigureSeries, FigureSettings, FigureStep,
 };
 use tierplan_core::request::{
     DeviceReplication, DeviceUse, FlashWrites, IndexRam, MaxRatePoint, MaxRateProgress,
-    MaxRateResult, RequestReplication, RequestResult, TimeSplit, WriteSizes,
+    MaxRateResult, RequestReplication, RequestResult, Saturation, TimeSplit, WriteSizes,
 };
 use tierplan_core::scenario::block::{
     BlockCacheKind, BlockSpec, BlockTraceFormat, BlockTraceRef, BlockWorkload,
@@ -222,6 +223,7 @@ fn main() {
         RequestSpec,
         IndexRam,
         DeviceReplication,
+        Saturation,
         RequestReplication,
         DeviceUse,
         FlashWrites,
@@ -236,6 +238,10 @@ fn main() {
         FigureForm,
         FigureOutline,
         FigurePlanPoint,
+        FigureRun,
+        FigureRunDone,
+        FigurePointNow,
+        FigureStep,
         SyntheticBlockWorkload,
         BlockTraceFormat,
         BlockTraceRef,

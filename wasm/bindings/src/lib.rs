@@ -297,6 +297,11 @@ mod tests {
             "CharacterizeRow",
             "Characterization",
             "DeviceFigure",
+            "FigureStep",
+            "FigureRun",
+            "FigureRunDone",
+            "FigurePointNow",
+            "Saturation",
         ] {
             assert!(
                 TS_TYPES.contains(&format!("export type {name} ")),

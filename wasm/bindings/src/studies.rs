@@ -509,6 +509,41 @@ pub fn figure_point_scenario(
     }
 }
 
+/// The HTTP tab's figure while you watch: after the runs `done` (each a
+/// `FigureRun` reported back with its `result.replications[0]`), the points
+/// so far, the pass under way and its runs still to do (`next`; empty when
+/// the figure is finished), and the relative cost done and left. Throws
+/// the settings' problems as `FieldError[]` (paths `figure.<setting>`, as
+/// `figurePlan`'s, or `figure.done`).
+#[wasm_bindgen(js_name = figureStep, unchecked_return_type = "FigureStep")]
+pub fn figure_step(
+    #[wasm_bindgen(unchecked_param_type = "Scenario")] base: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "FigureSettings")] settings: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "FigureSeries[]")] series: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "FigureRunDone[]")] done: JsValue,
+) -> Result<JsValue, JsValue> {
+    use tierplan_core::request::figure::{self, FigureRunDone, FigureSeries, FigureSettings};
+    let base = read(&base).map_err(field_errors_js)?;
+    let settings: FigureSettings = from_js(&settings, "the figure's settings")?;
+    let series: Vec<FigureSeries> = from_js(&series, "the figure's series")?;
+    let done: Vec<FigureRunDone> = from_js(&done, "the figure's runs done")?;
+    figure::figure_step(&base, &settings, &series, &done)
+        .map_err(figure_errors)
+        .and_then(|step| Ok(to_js(&step)?))
+}
+
+/// The figure's (setting, message) problems as a thrown `FieldError[]`.
+fn figure_errors(errs: Vec<(&'static str, &'static str)>) -> JsValue {
+    field_errors_js(
+        errs.into_iter()
+            .map(|(name, message)| FieldError {
+                path: format!("figure.{name}"),
+                message: message.into(),
+            })
+            .collect(),
+    )
+}
+
 /// The HTTP tab's miss-ratio figure: its points (series, rate, the point's
 /// scenario and relative cost), longest first. Throws the settings'
 /// problems as `FieldError[]` (paths `figure.<setting>`).
@@ -522,15 +557,7 @@ pub fn figure_plan(
     let base = read(&base).map_err(field_errors_js)?;
     let settings: FigureSettings = from_js(&settings, "the figure's settings")?;
     let series: Vec<FigureSeries> = from_js(&series, "the figure's series")?;
-    match figure::figure_plan(&base, &settings, &series) {
-        Ok(points) => Ok(to_js(&points)?),
-        Err(errs) => Err(field_errors_js(
-            errs.into_iter()
-                .map(|(name, message)| FieldError {
-                    path: format!("figure.{name}"),
-                    message: message.into(),
-                })
-                .collect(),
-        )),
-    }
+    figure::figure_plan(&base, &settings, &series)
+        .map_err(figure_errors)
+        .and_then(|points| Ok(to_js(&points)?))
 }

@@ -1,16 +1,19 @@
 //! `tierplan http-figure`: the HTTP tab's miss-ratio figure computed
-//! natively — the same point scenarios (`request::figure`), run on a pool
-//! of threads, longest first, as the app's worker pool does. With `--time`
-//! it reports, per policy, the CPU time its points took and the wall time
-//! of the whole figure (the native side of `npm run bench:http`).
+//! natively — the same schedule of runs (`request::figure::figure_step`:
+//! passes of single replications) as the app, each pass's runs on a pool of
+//! threads, longest first, so the finished figure equals the app's point by
+//! point. With `--progressive` it prints each pass as it completes; with
+//! `--time` it reports, per policy, the CPU time its runs took and the wall
+//! time of the whole figure (the native side of `npm run bench:http`).
 
 use std::process::ExitCode;
 use std::time::Instant;
 use tierplan_core::progress::SteppedJob;
 use tierplan_core::request::figure::{
-    figure_rates, point_cost, point_scenario, settings_errors, FigureSeries, FigureSettings,
+    figure_rates, figure_step, point_cost, point_scenario, settings_errors, FigurePointNow,
+    FigureRunDone, FigureSeries, FigureSettings,
 };
-use tierplan_core::request::{RequestJob, RequestResult};
+use tierplan_core::request::RequestJob;
 use tierplan_core::scenario::validate::request_section_missing;
 use tierplan_core::Scenario;
 
@@ -26,20 +29,67 @@ pub struct FigureArgs {
     pub threads: usize,
     pub format: FigureFormat,
     pub time: bool,
+    pub progressive: bool,
 }
 
-struct Point {
-    series: FigureSeries,
-    rate: f64,
-    scenario: Scenario,
-    cost: f64,
-}
-
+/// A run done, with the CPU time it took.
 struct Done {
-    series: FigureSeries,
-    rate: f64,
-    result: RequestResult,
+    run: FigureRunDone,
     cpu_s: f64,
+}
+
+const CSV_HEADER: &str = "policy,rate,miss_ratio,ci95,min,max,replications,saturated";
+
+/// A point as a CSV row (`saturated`: the lower bound, or empty).
+fn csv_row(p: &FigurePointNow) -> String {
+    let m = &p.miss_ratio;
+    format!(
+        "{},{},{},{},{},{},{},{}",
+        p.series.id(),
+        p.rate,
+        m.mean,
+        m.ci95,
+        m.min,
+        m.max,
+        m.n,
+        p.saturated.map_or(String::new(), |x| x.to_string())
+    )
+}
+
+/// A series' time per run as (fixed s, s per simulated request), least
+/// squares over its runs that were not stopped as saturated, the fixed part
+/// held at 0 where the free fit makes it negative (time per request grows
+/// with the rate as queues build); `None` with fewer than two distinct
+/// rates.
+fn cost_fit(s: FigureSeries, own: &[&Done], f: &FigureSettings) -> Option<(f64, f64)> {
+    let hours = f.duration_h
+        + if s == FigureSeries::RingWarm {
+            f.warmup_h
+        } else {
+            0.0
+        };
+    let xy: Vec<(f64, f64)> = own
+        .iter()
+        .filter(|d| d.run.outcome.saturated.is_none())
+        .map(|d| (d.run.rate * hours * 3600.0, d.cpu_s))
+        .collect();
+    let n = xy.len() as f64;
+    let (mx, my) = (
+        xy.iter().map(|p| p.0).sum::<f64>() / n,
+        xy.iter().map(|p| p.1).sum::<f64>() / n,
+    );
+    let sxx: f64 = xy.iter().map(|p| (p.0 - mx) * (p.0 - mx)).sum();
+    let sxy: f64 = xy.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
+    (xy.len() >= 2 && sxx > 0.0).then(|| {
+        let b = sxy / sxx;
+        if my - b * mx >= 0.0 {
+            (my - b * mx, b)
+        } else {
+            let sxx0: f64 = xy.iter().map(|p| p.0 * p.0).sum();
+            let sxy0: f64 = xy.iter().map(|p| p.0 * p.1).sum();
+            (0.0, sxy0 / sxx0)
+        }
+    })
 }
 
 pub fn run(base: Scenario, a: FigureArgs) -> ExitCode {
@@ -66,72 +116,93 @@ pub fn run(base: Scenario, a: FigureArgs) -> ExitCode {
             }
         }
     }
-    let rates = figure_rates(&a.settings);
-    let mut points: Vec<Point> = Vec::new();
+    // Every point's scenario is checked before anything runs (a check
+    // only: building its job would allocate its simulation).
     for &s in &series {
-        for &rate in &rates {
+        for rate in figure_rates(&a.settings) {
             let scenario = point_scenario(&base, s, rate, &a.settings).expect("request section");
-            // A point's scenario is checked before anything runs (a check
-            // only: building its job would allocate its simulation).
             let errs = tierplan_core::validate(&scenario);
             if !errs.is_empty() {
                 return crate::invalid(&format!("{} at {rate} requests/s", s.label()), &errs);
             }
-            points.push(Point {
-                series: s,
-                rate,
-                scenario,
-                cost: point_cost(s, rate, &a.settings),
-            });
         }
     }
-    // Longest first, so the last point to finish is a short one.
-    points.sort_by(|x, y| y.cost.total_cmp(&x.cost));
     let wall = Instant::now();
-    let mut done = crate::threads::map_in_order(&points, a.threads, |p| {
-        let t = Instant::now();
-        let mut job = RequestJob::new(p.scenario.clone()).expect("checked above");
-        let result = job.run_to_end(1 << 22);
-        Done {
-            series: p.series,
-            rate: p.rate,
-            result,
-            cpu_s: t.elapsed().as_secs_f64(),
+    let mut done: Vec<Done> = Vec::new();
+    let mut runs_done: Vec<FigureRunDone> = Vec::new();
+    let figure = loop {
+        let step = match figure_step(&base, &a.settings, &series, &runs_done) {
+            Ok(step) => step,
+            Err(errs) => {
+                for (name, msg) in errs {
+                    eprintln!("tierplan: figure.{name}: {msg}");
+                }
+                return ExitCode::from(1);
+            }
+        };
+        if step.next.is_empty() {
+            break step;
         }
-    });
+        let pass_start = Instant::now();
+        let finished = crate::threads::map_in_order(&step.next, a.threads, |run| {
+            let t = Instant::now();
+            let mut job = RequestJob::new(run.scenario.clone()).expect("checked above");
+            let mut result = job.run_to_end(1 << 22);
+            Done {
+                run: FigureRunDone {
+                    series: run.series,
+                    rate: run.rate,
+                    replication: run.replication,
+                    outcome: result.replications.swap_remove(0),
+                },
+                cpu_s: t.elapsed().as_secs_f64(),
+            }
+        });
+        runs_done.extend(finished.iter().map(|d| d.run.clone()));
+        done.extend(finished);
+        if a.progressive {
+            let now = figure_step(&base, &a.settings, &series, &runs_done).expect("checked");
+            println!(
+                "# pass {}: {}, {} runs, {:.2} s (figure {:.2} s wall)",
+                step.pass,
+                step.pass_name,
+                step.next.len(),
+                pass_start.elapsed().as_secs_f64(),
+                wall.elapsed().as_secs_f64()
+            );
+            println!("pass,{CSV_HEADER}");
+            for p in &now.points {
+                println!("{},{}", step.pass, csv_row(p));
+            }
+        }
+    };
     let wall_s = wall.elapsed().as_secs_f64();
-    let order = |s: FigureSeries| FigureSeries::ALL.iter().position(|&x| x == s);
-    done.sort_by(|x, y| {
-        order(x.series)
-            .cmp(&order(y.series))
-            .then(x.rate.total_cmp(&y.rate))
-    });
     match a.format {
         FigureFormat::Csv => {
-            println!("policy,rate,miss_ratio,ci95,min,max,replications");
-            for d in &done {
-                let m = &d.result.miss_ratio;
-                println!(
-                    "{},{},{},{},{},{},{}",
-                    d.series.id(),
-                    d.rate,
-                    m.mean,
-                    m.ci95,
-                    m.min,
-                    m.max,
-                    m.n
-                );
+            if a.progressive {
+                println!("# finished");
+            }
+            println!("{CSV_HEADER}");
+            for p in &figure.points {
+                println!("{}", csv_row(p));
             }
         }
         FigureFormat::Json => {
-            let rows: Vec<_> = done
+            let rows: Vec<_> = figure
+                .points
                 .iter()
-                .map(|d| {
+                .map(|p| {
+                    let ios: u64 = done
+                        .iter()
+                        .filter(|d| d.run.series == p.series && d.run.rate == p.rate)
+                        .map(|d| d.run.outcome.ios)
+                        .sum();
                     serde_json::json!({
-                        "series": d.series.id(),
-                        "rate": d.rate,
-                        "miss_ratio": d.result.miss_ratio,
-                        "ios": d.result.ios,
+                        "series": p.series.id(),
+                        "rate": p.rate,
+                        "miss_ratio": p.miss_ratio,
+                        "saturated": p.saturated,
+                        "ios": ios,
                     })
                 })
                 .collect();
@@ -143,19 +214,61 @@ pub fn run(base: Scenario, a: FigureArgs) -> ExitCode {
     }
     if a.time {
         eprintln!(
-            "http-figure: {} points on {} thread(s) in {wall_s:.2} s wall",
+            "http-figure: {} points ({} runs, {} passes) on {} thread(s) in {wall_s:.2} s wall",
+            figure.points.len(),
             done.len(),
+            figure.pass,
             a.threads.max(1)
         );
-        for s in series {
-            let own: Vec<&Done> = done.iter().filter(|d| d.series == s).collect();
+        let mut fits = Vec::new();
+        for &s in &series {
+            let own: Vec<&Done> = done.iter().filter(|d| d.run.series == s).collect();
             let cpu: f64 = own.iter().map(|d| d.cpu_s).sum();
-            let ios: u64 = own.iter().map(|d| d.result.ios).sum();
+            let ios: u64 = own.iter().map(|d| d.run.outcome.ios).sum();
             eprintln!(
                 "  {:<10} {cpu:7.2} s  {:>12} I/Os  {:>6.2} M I/Os/s",
                 s.id(),
                 ios,
                 ios as f64 / cpu.max(1e-9) / 1e6
+            );
+            if let Some(fit) = cost_fit(s, &own, &a.settings) {
+                fits.push((s, fit));
+            }
+        }
+        // Each series' share of the time against point_cost's share, and
+        // a fit of point_cost's two weights, in units of HDD only's time per
+        // request (the fixed part per 3600 requests: a request per second
+        // for an hour).
+        let cpu_all: f64 = done.iter().map(|d| d.cpu_s).sum();
+        let rates = figure_rates(&a.settings);
+        let nominal =
+            |s: FigureSeries| -> f64 { rates.iter().map(|&r| point_cost(s, r, &a.settings)).sum() };
+        let nominal_all: f64 = series.iter().map(|&s| nominal(s)).sum();
+        let hdd = fits
+            .iter()
+            .find(|f| f.0 == FigureSeries::Hdd)
+            .map(|f| f.1 .1);
+        eprintln!("  share of the time, measured / point_cost's; weights fitted to the runs run to the end (HDD only's time per request = 1):");
+        for &s in &series {
+            let cpu: f64 = done
+                .iter()
+                .filter(|d| d.run.series == s)
+                .map(|d| d.cpu_s)
+                .sum();
+            let fit = fits.iter().find(|f| f.0 == s).map(|f| f.1);
+            let weights = match (fit, hdd) {
+                (Some((fixed_s, per_request_s)), Some(h)) if h > 0.0 => format!(
+                    "fixed {:6.2}  per request {:6.2}",
+                    fixed_s / (h * 3600.0),
+                    per_request_s / h
+                ),
+                _ => String::new(),
+            };
+            eprintln!(
+                "  {:<10} {:5.1} % / {:5.1} %   {weights}",
+                s.id(),
+                100.0 * cpu / cpu_all.max(1e-12),
+                100.0 * nominal(s) / nominal_all.max(1e-12)
             );
         }
     }

@@ -91,8 +91,10 @@ enum Cmd {
     },
     /// The HTTP tab's miss-ratio figure (NOSSDAV'12) of a request-level
     /// scenario: per series (HDD only, block cache cold, ring cache cold and
-    /// warm, object cache) and rate, the segment miss ratio; the same point
-    /// scenarios as the app, run on threads, longest first.
+    /// warm, object cache) and rate, the segment miss ratio; the same runs
+    /// as the app, pass by pass (a first coarse picture, then where the
+    /// curves bend, the remaining rates, the replications), each pass's
+    /// runs on threads, longest first.
     HttpFigure {
         file: String,
         #[arg(long = "from", default_value_t = 1.0)]
@@ -125,6 +127,11 @@ enum Cmd {
         /// Print the wall time and each policy's CPU time to standard error.
         #[arg(long)]
         time: bool,
+        /// Print each pass as it completes (`# pass N: name, runs, wall
+        /// time`, then the points so far as CSV with a leading `pass`
+        /// column), then the finished figure as without it.
+        #[arg(long)]
+        progressive: bool,
     },
     /// The highest request rate of a request-level scenario whose segment
     /// miss ratio meets `request.search.miss_target`; prints the
@@ -335,6 +342,7 @@ fn main() -> ExitCode {
             threads,
             format,
             time,
+            progressive,
         } => match load_scenario(&file) {
             Ok(s) => figure_cmd::run(
                 s,
@@ -351,6 +359,7 @@ fn main() -> ExitCode {
                     threads: threads.unwrap_or_else(threads::default_threads),
                     format,
                     time,
+                    progressive,
                 },
             ),
             Err(code) => code,

@@ -342,6 +342,40 @@ fn figure_plan(py: Python<'_>, base: &str, settings: &str, series: &str) -> PyRe
     }
 }
 
+/// The HTTP figure while you watch: after the runs `done` (JSON list of
+/// FigureRunDone), the FigureStep (points so far, the pass under way and its
+/// runs still to do), as `tierplan http-figure` and the app schedule it.
+#[pyfunction]
+fn figure_step(
+    py: Python<'_>,
+    base: &str,
+    settings: &str,
+    series: &str,
+    done: &str,
+) -> PyResult<String> {
+    use tierplan_core::request::figure::{self, FigureRunDone, FigureSeries, FigureSettings};
+    let base = read(py, base)?;
+    let settings: FigureSettings = tierplan_core::json_read::from_json(settings)
+        .map_err(|e| PyValueError::new_err(format!("the figure's settings: {e}")))?;
+    let series: Vec<FigureSeries> = tierplan_core::json_read::from_json(series)
+        .map_err(|e| PyValueError::new_err(format!("the figure's series: {e}")))?;
+    let done: Vec<FigureRunDone> = tierplan_core::json_read::from_json(done)
+        .map_err(|e| PyValueError::new_err(format!("the figure's runs done: {e}")))?;
+    match figure::figure_step(&base, &settings, &series, &done) {
+        Ok(step) => json(&step),
+        Err(errs) => Err(scenario_error(
+            py,
+            &errs
+                .into_iter()
+                .map(|(name, message)| FieldError {
+                    path: format!("figure.{name}"),
+                    message: message.into(),
+                })
+                .collect::<Vec<_>>(),
+        )),
+    }
+}
+
 /// Microbenchmarks of a device (JSON) with a spec (JSON).
 #[pyfunction]
 fn characterize(py: Python<'_>, device: &str, spec: &str) -> PyResult<String> {
@@ -590,8 +624,8 @@ fn log_fit(
 mod _core {
     #[pymodule_export]
     use super::{
-        characterize, default_characterize_spec, devices, figure_plan, log_fit, max_rate,
-        merge_replications, mrc, optimize, preset, presets_list, read_scenario,
+        characterize, default_characterize_spec, devices, figure_plan, figure_step, log_fit,
+        max_rate, merge_replications, mrc, optimize, preset, presets_list, read_scenario,
         replication_scenario, reproduction, reproduction_run, reproduction_table, run, sweep_check,
         sweep_point, sweep_point_scenario, validate, OptimizeSearch,
     };

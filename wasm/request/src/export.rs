@@ -15,7 +15,7 @@ pub fn export_io(scenario: &Scenario, max_rows: u64) -> Result<String, Vec<Field
     let job = super::RequestJob::new(scenario.clone())?;
     let plan: &Plan = &job.plan;
     let mut sim = Sim::new(plan);
-    sim.reset(plan, plan.seed as u64);
+    sim.reset(plan, job.seed(0) as u64);
     sim.export = Some((EXPORT_HEADER.to_string(), max_rows));
     while !sim.run(plan, 1 << 22) {}
     Ok(sim.export.take().map(|(s, _)| s).unwrap_or_default())

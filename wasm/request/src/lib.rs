@@ -13,6 +13,7 @@ mod object_cache;
 pub mod plan;
 pub mod result;
 mod ring_cache;
+pub mod saturation;
 mod sim;
 pub mod workload;
 
@@ -79,8 +80,13 @@ impl RequestJob {
         &self.scenario
     }
 
+    /// The seed of the run's replication `k`: the scenario's replication
+    /// `first_replication + k`.
     fn seed(&self, k: u32) -> u32 {
-        self.plan.seed.wrapping_add(k)
+        self.plan
+            .seed
+            .wrapping_add(self.plan.first_replication)
+            .wrapping_add(k)
     }
 
     /// Process up to about `max_ios` events (I/O completions and arrivals).
@@ -156,6 +162,8 @@ impl RequestJob {
             rs.iter().sum::<f64>() / rs.len() as f64
         };
         let total = (c.ram_bytes + c.flash_bytes + c.disk_bytes).max(1) as f64;
+        // A replication stopped as saturated measured only until it stopped.
+        let measured_s = s.saturated.map_or(p.duration_s, |x| x.stopped_at_s);
         let names = p
             .disk_names
             .iter()
@@ -167,7 +175,7 @@ impl RequestJob {
                 let observed = (s.now - st.origin).max(1e-12);
                 DeviceReplication {
                     name: name.to_string(),
-                    utilisation: st.per_second.iter().sum::<f64>() / p.duration_s,
+                    utilisation: st.per_second.iter().sum::<f64>() / measured_s,
                     arrivals: st.arrivals,
                     completions: st.completions,
                     mean_in_system: st.area / observed,
@@ -188,13 +196,15 @@ impl RequestJob {
             )
         });
         RequestReplication {
-            seed: p.seed.wrapping_add(self.rep),
+            seed: self.seed(self.rep),
             requests: c.requests,
             misses: c.misses,
-            miss_ratio: if c.requests == 0 {
-                0.0
-            } else {
-                c.misses as f64 / c.requests as f64
+            // Stopped as saturated: the lower bound (the misses certain then
+            // over all the period's requests), never an overestimate.
+            miss_ratio: match s.saturated {
+                Some(x) => x.miss_ratio_lower,
+                None if c.requests == 0 => 0.0,
+                None => c.misses as f64 / c.requests as f64,
             },
             response_mean_s: mean,
             response_p50_s: q(0.5),
@@ -215,7 +225,7 @@ impl RequestJob {
             flash_host_bytes: host,
             flash_nand_bytes: nand,
             flash_erases: erases,
-            saturated: None,
+            saturated: s.saturated,
         }
     }
 
@@ -260,7 +270,8 @@ impl RequestJob {
                 .iter()
                 .filter(|r| r.flash_host_bytes > 0)
                 .map(|r| {
-                    let mbps = r.flash_host_bytes as f64 / (1024.0 * 1024.0) / p.duration_s;
+                    let measured_s = r.saturated.map_or(p.duration_s, |x| x.stopped_at_s);
+                    let mbps = r.flash_host_bytes as f64 / (1024.0 * 1024.0) / measured_s;
                     let wa = r.flash_nand_bytes as f64 / r.flash_host_bytes as f64;
                     lifetime_hours(cap, pe, mbps, wa) / 24.0
                 })

@@ -4,6 +4,7 @@
 //! (say, from the miss-ratio figure) bracket the search before it starts, so
 //! their work is not repeated.
 
+use super::saturation::MIN_LOWER_BOUND;
 use super::{RequestJob, RequestResult};
 use serde::{Deserialize, Serialize};
 use tierplan_kit::progress::SteppedJob;
@@ -66,6 +67,11 @@ fn scenario_at(base: &Scenario, rate: f64) -> Scenario {
     let mut s = base.clone();
     if let Some(r) = s.request.as_mut() {
         r.workload.rate = rate;
+        // A replication stopped as saturated misses at least
+        // `MIN_LOWER_BOUND`, which decides a lower target only.
+        if r.search.miss_target >= MIN_LOWER_BOUND {
+            r.run.stop_when_saturated = false;
+        }
     }
     s
 }
@@ -99,8 +105,18 @@ impl MaxRateJob {
 
     /// Tell the search about a point simulated elsewhere (same scenario,
     /// that rate); it narrows the bracket.
+    /// A point whose saturated replication's lower bound is within the
+    /// target decides nothing (its full-length miss ratio may be higher) and
+    /// is left out.
     pub fn add_known(&mut self, r: &RequestResult) {
-        self.record(r);
+        let target = self.spec.miss_target;
+        let undecided = r
+            .replications
+            .iter()
+            .any(|x| x.saturated.is_some_and(|s| s.miss_ratio_lower <= target));
+        if !undecided {
+            self.record(r);
+        }
     }
 
     fn record(&mut self, r: &RequestResult) {

@@ -58,7 +58,11 @@ pub struct Plan {
     pub ring: RingSpec,
     pub object: ObjectSpec,
     pub seed: u32,
+    /// The scenario's replication the run's first one is (`run.first_replication`).
+    pub first_replication: u32,
     pub replications: u32,
+    /// End a replication at a checkpoint once it is certainly saturated.
+    pub stop_when_saturated: bool,
     pub capital_cost: f64,
     pub name: String,
     pub disk_names: Vec<String>,
@@ -142,10 +146,21 @@ impl Plan {
             ring: r.cache.ring.clone(),
             object: r.cache.object.clone(),
             seed: r.run.seed,
+            first_replication: r.run.first_replication.unwrap_or(0),
             replications: r.run.replications,
+            stop_when_saturated: r.run.stop_when_saturated,
             capital_cost,
             name: s.name.clone(),
             disk_names: (0..r.layout.disks).map(|i| format!("hdd{i}")).collect(),
+        }
+    }
+
+    /// How arrivals map to seconds (common random numbers across rates).
+    pub fn arrival_clock(&self) -> super::workload::ArrivalClock {
+        super::workload::ArrivalClock {
+            warm_rate: self.warm_rate,
+            warmup_s: self.warmup_s,
+            rate: self.rate,
         }
     }
 

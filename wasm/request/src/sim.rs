@@ -10,8 +10,10 @@ use super::block_cache::BlockCache;
 use super::layout::Pieces;
 use super::object_cache::ObjectCache;
 use super::plan::Plan;
+use super::result::Saturation;
 use super::ring_cache::{RingCache, NOT_IN_RING};
-use super::workload::{Library, Requests};
+use super::saturation::{self, Watch};
+use super::workload::{Arrival, ArrivalStream, Library};
 use std::fmt::Write as _;
 use tierplan_kit::devices::{Hdd, IoOp, IoQueue, QueueStats, RamCache, Ssd};
 use tierplan_kit::sampling::rng::SimRng;
@@ -234,11 +236,18 @@ pub struct Counters {
 
 pub struct Sim {
     pub lib: Library,
-    reqs_gen: Requests,
-    rng: SimRng,
+    /// The requests (`workload::ArrivalStream`: common random numbers
+    /// across rates) and the next one, due at `next_arrival`.
+    arrivals: ArrivalStream,
+    coming: Arrival,
     dev_rng: SimRng,
     pub now: f64,
     next_arrival: f64,
+    /// Early stop (`stop_when_saturated`): the next checkpoint (infinite
+    /// when off), what the checkpoints saw, and the verdict once stopped.
+    next_check: f64,
+    watch: Watch,
+    pub saturated: Option<Saturation>,
     next_feed: f64,
     arrivals_end: f64,
     stop_at: f64,
@@ -326,12 +335,20 @@ impl Sim {
             )
         });
         Sim {
-            reqs_gen: Requests::new(&p.w),
+            arrivals: ArrivalStream::new(&p.w, p.arrival_clock(), p.seed as u64),
+            coming: Arrival {
+                at_s: 0.0,
+                operational: 0.0,
+                video: 0,
+                segment: 0,
+            },
             lib,
-            rng: SimRng::new(0),
             dev_rng: SimRng::new(0),
             now: 0.0,
             next_arrival: 0.0,
+            next_check: f64::INFINITY,
+            watch: Watch::default(),
+            saturated: None,
             next_feed: f64::INFINITY,
             arrivals_end: 0.0,
             stop_at: 0.0,
@@ -369,12 +386,14 @@ impl Sim {
     /// Start replication with seed `seed`.
     pub fn reset(&mut self, p: &Plan, seed: u64) {
         self.lib.draw_shared(&p.w, seed);
-        self.rng = SimRng::new(seed);
+        self.arrivals.restart(p.arrival_clock(), seed);
+        self.coming = self.arrivals.next().expect("endless");
         self.dev_rng = SimRng::new(seed ^ 0x0d15_c0de_0000_0000);
         self.now = 0.0;
-        self.next_arrival = 0.0;
+        self.next_arrival = self.coming.at_s;
         self.arrivals_end = p.warmup_s + p.duration_s;
         self.stop_at = self.arrivals_end + p.deadline_s;
+        self.watch_saturation(p, seed);
         self.measuring = p.warmup_s <= 0.0;
         self.ios.clear();
         self.free_ios.clear();
@@ -709,13 +728,9 @@ impl Sim {
 
     fn arrive(&mut self, p: &Plan) {
         self.now = self.next_arrival;
-        let rate = if self.now < p.warmup_s {
-            p.warm_rate
-        } else {
-            p.rate
-        };
-        self.next_arrival = self.now + self.reqs_gen.gap(rate, &mut self.rng);
-        let (v, s) = self.reqs_gen.pick(&mut self.rng);
+        let (v, s) = (self.coming.video, self.coming.segment);
+        self.coming = self.arrivals.next().expect("endless");
+        self.next_arrival = self.coming.at_s;
         let g = self.lib.segment(v, s);
         let measured = self.now >= p.warmup_s;
         if measured {
@@ -1190,6 +1205,12 @@ impl Sim {
                 self.now = p.warmup_s;
                 self.begin_measuring(p);
             }
+            // (`next_check` is infinite when off or after the last one.)
+            while t >= self.next_check && self.next_check.is_finite() {
+                if self.checkpoint(p) {
+                    return true;
+                }
+            }
             let idle = self.live_reqs == 0 && t_arr == f64::INFINITY;
             if t >= self.stop_at || (idle && t_dev == f64::INFINITY) {
                 self.finish(p);
@@ -1224,6 +1245,74 @@ impl Sim {
             }
         }
         self.done = true;
+    }
+
+    // ---- early stop of a saturated replication (`saturation.rs`) ----
+
+    /// Set up the checkpoints when the run asks for them: the measured
+    /// requests of the whole period, counted on the arrival stream itself.
+    fn watch_saturation(&mut self, p: &Plan, seed: u64) {
+        self.saturated = None;
+        self.next_check = f64::INFINITY;
+        self.watch.backlog.clear();
+        if !p.stop_when_saturated || p.duration_s <= 0.0 {
+            return;
+        }
+        let end = self.arrivals_end;
+        // The engine's stream, replayed from its first request.
+        self.watch.period_requests = ArrivalStream::new(&p.w, p.arrival_clock(), seed)
+            .take_while(|a| a.at_s < end)
+            .filter(|a| a.at_s >= p.warmup_s)
+            .count() as u64;
+        self.watch.every_s = p.duration_s / saturation::CHECKPOINTS as f64;
+        self.next_check = p.warmup_s + self.watch.every_s;
+    }
+
+    /// The checkpoint at `next_check` (every event before it is done):
+    /// true when the rule stopped the replication there.
+    fn checkpoint(&mut self, p: &Plan) -> bool {
+        let at = self.next_check;
+        let mut backlog = 0u32;
+        let mut overdue = 0u64;
+        for r in &self.reqs {
+            if r.alive && r.measured {
+                backlog += 1;
+                // It completes at `at` or later, after its deadline.
+                overdue += (at - r.arrived > p.deadline_s) as u64;
+            }
+        }
+        self.watch.backlog.push(backlog);
+        let certain = self.c.misses + overdue;
+        let k = self.watch.backlog.len();
+        let Some(lower) =
+            saturation::saturated(&self.watch.backlog, certain, self.watch.period_requests)
+        else {
+            self.next_check = if k + 1 < saturation::CHECKPOINTS as usize {
+                p.warmup_s + (k + 1) as f64 * self.watch.every_s
+            } else {
+                f64::INFINITY
+            };
+            return false;
+        };
+        // Stop here: the overdue requests' responses so far are lower
+        // bounds of theirs; the rest of the backlog is not counted.
+        self.now = at;
+        for d in &mut self.devices {
+            d.stats.finish(at);
+        }
+        for r in &self.reqs {
+            if r.alive && r.measured && at - r.arrived > p.deadline_s {
+                self.responses.push(at - r.arrived);
+            }
+        }
+        self.c.misses = certain;
+        self.saturated = Some(Saturation {
+            stopped_at_s: at - p.warmup_s,
+            miss_ratio_lower: lower,
+        });
+        self.next_check = f64::INFINITY;
+        self.done = true;
+        true
     }
 
     pub fn device_stats(&self) -> impl Iterator<Item = &QueueStats> {

@@ -3,7 +3,7 @@
 //! RAM cache, and Zipf-video / uniform-segment requests.
 
 use tierplan_kit::sampling::alias::AliasTable;
-use tierplan_kit::sampling::rng::SimRng;
+use tierplan_kit::sampling::rng::{unit_exp, SimRng};
 use tierplan_scenario::request::SegmentWorkload;
 
 /// Segment sizes and offsets of one replication's library.
@@ -157,12 +157,15 @@ impl Requests {
         }
     }
 
-    /// Gap to the next arrival at rate `rate`.
-    pub fn gap(&self, rate: f64, rng: &mut SimRng) -> f64 {
+    /// Gap to the next arrival in operational time (expected arrivals): a
+    /// unit exponential by inversion of one uniform (Poisson), or 1 (evenly
+    /// spaced, no draw). [`ArrivalClock::time`] turns operational time into
+    /// seconds, so the same draws give the same stream at every rate.
+    pub fn unit_gap(&self, rng: &mut SimRng) -> f64 {
         if self.poisson {
-            rng.exp(rate)
+            unit_exp(rng.uniform())
         } else {
-            1.0 / rate
+            1.0
         }
     }
 
@@ -181,4 +184,87 @@ pub fn request_sequence(w: &SegmentWorkload, seed: u64, n: usize) -> Vec<(u32, u
     let gen = Requests::new(w);
     let mut rng = SimRng::new(seed);
     (0..n).map(|_| gen.pick(&mut rng)).collect()
+}
+
+/// Common random numbers across rates: a run's arrivals are a unit-rate
+/// stream in operational time `s` (the expected number of arrivals so far:
+/// the sum of [`Requests::unit_gap`]s) mapped to seconds through the rate
+/// profile — `warm_rate` for the warm-up's `warmup_s` seconds, then `rate`.
+/// The i-th request's operational time and (video, segment) depend on the
+/// seed only; its arrival time is `s / rate` when the warm-up runs at the
+/// measured rate, and `warmup_s + (s − warm_rate·warmup_s) / rate` after a
+/// warm-up at another rate.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ArrivalClock {
+    pub warm_rate: f64,
+    pub warmup_s: f64,
+    pub rate: f64,
+}
+
+impl ArrivalClock {
+    /// Seconds at operational time `s`.
+    #[inline]
+    pub fn time(&self, s: f64) -> f64 {
+        let warm = self.warm_rate * self.warmup_s;
+        if self.warm_rate == self.rate || s < warm {
+            s / self.warm_rate
+        } else {
+            self.warmup_s + (s - warm) / self.rate
+        }
+    }
+}
+
+/// One request of the stream: when it arrives, its operational time and
+/// what it asks for.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Arrival {
+    pub at_s: f64,
+    pub operational: f64,
+    pub video: u32,
+    pub segment: u32,
+}
+
+/// The request stream of one replication: one generator seeded with the
+/// replication's seed draws, per request, the gap to the next request and
+/// then the request's pick. The engine takes its requests from this
+/// iterator, so another built alike replays the engine's stream exactly
+/// (the early stop counts the measured period's requests that way).
+pub struct ArrivalStream {
+    gen: Requests,
+    clock: ArrivalClock,
+    rng: SimRng,
+    operational: f64,
+}
+
+impl ArrivalStream {
+    pub fn new(w: &SegmentWorkload, clock: ArrivalClock, seed: u64) -> ArrivalStream {
+        ArrivalStream {
+            gen: Requests::new(w),
+            clock,
+            rng: SimRng::new(seed),
+            operational: 0.0,
+        }
+    }
+
+    /// Start again from the first request, with seed `seed` and `clock`.
+    pub fn restart(&mut self, clock: ArrivalClock, seed: u64) {
+        self.clock = clock;
+        self.rng = SimRng::new(seed);
+        self.operational = 0.0;
+    }
+}
+
+impl Iterator for ArrivalStream {
+    type Item = Arrival;
+    fn next(&mut self) -> Option<Arrival> {
+        let (at_s, s) = (self.clock.time(self.operational), self.operational);
+        self.operational += self.gen.unit_gap(&mut self.rng);
+        let (video, segment) = self.gen.pick(&mut self.rng);
+        Some(Arrival {
+            at_s,
+            operational: s,
+            video,
+            segment,
+        })
+    }
 }

@@ -329,6 +329,19 @@ pub struct RequestRun {
     /// Replication k uses seed + k.
     pub seed: u32,
     pub replications: u32,
+    /// The run's replications are the scenario's replications
+    /// `first_replication`, `first_replication + 1`, …: replication k of the
+    /// run uses seed + first_replication + k, and everything laid out once
+    /// per run (a steady-state SSD) still uses `seed`. The figure runs each
+    /// replication on its own this way (absent: 0).
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_replication: Option<u32>,
+    /// End a replication early once it is certainly saturated (the rule in
+    /// docs/engines/request.md, "Early stop of saturated replications"):
+    /// it then reports a lower bound of its miss ratio. The miss-ratio
+    /// figure sets it; absent in older scenarios: off.
+    pub stop_when_saturated: bool,
 }
 
 impl Default for RequestRun {
@@ -339,6 +352,8 @@ impl Default for RequestRun {
             warmup_rate: None,
             seed: 1,
             replications: 3,
+            first_replication: None,
+            stop_when_saturated: false,
         }
     }
 }

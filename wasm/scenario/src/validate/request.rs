@@ -182,6 +182,9 @@ pub(crate) fn check_request(c: &mut Checker, s: &Scenario, r: &RequestSpec) {
         );
     }
     c.count("request.run.replications", run.replications, 1, 100);
+    if let Some(k) = run.first_replication {
+        c.count("request.run.first_replication", k, 0, 99);
+    }
     let dynamic = matches!(
         r.cache.policy,
         CachePolicyKind::Block | CachePolicyKind::Ring | CachePolicyKind::Object

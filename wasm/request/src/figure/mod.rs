@@ -5,6 +5,10 @@
 //! point's rate. The app's HTTP tab and `tierplan http-figure` build their
 //! points here, so both run the same scenarios.
 
+mod progressive;
+
+pub use progressive::{figure_step, FigurePointNow, FigureRun, FigureRunDone, FigureStep};
+
 use serde::{Deserialize, Serialize};
 use tierplan_scenario::request::{CachePolicyKind, CacheStart};
 use tierplan_scenario::validate::{FieldError, REQUEST_SECTION_MISSING};
@@ -230,6 +234,9 @@ pub fn point_scenario(
     r.workload.rate = rate;
     r.run.replications = f.replications;
     r.run.duration_h = f.duration_h;
+    // A point past its knee ends once it is certainly saturated: the figure
+    // then shows a lower bound of its miss ratio (docs/engines/request.md).
+    r.run.stop_when_saturated = true;
     if series == FigureSeries::RingWarm {
         r.run.warmup_h = f.warmup_h;
     } else if start == CacheStart::Cold {
@@ -298,19 +305,28 @@ pub fn figure_plan(
 /// measured (`tierplan http-figure --time` on the study's preset, see
 /// docs/engines/request.md); only their ratios matter.
 pub fn point_cost(series: FigureSeries, rate: f64, f: &FigureSettings) -> f64 {
-    let hours = f.duration_h
-        + if series == FigureSeries::RingWarm {
-            f.warmup_h
-        } else {
-            0.0
-        };
+    f.replications as f64 * run_cost(series, rate, series_warmup_h(series, f) + f.duration_h)
+}
+
+/// Hours a replication of `series` simulates before it measures.
+fn series_warmup_h(series: FigureSeries, f: &FigureSettings) -> f64 {
+    if series == FigureSeries::RingWarm {
+        f.warmup_h
+    } else {
+        0.0
+    }
+}
+
+/// Relative cost of one replication of `series` at `rate` that simulates
+/// `hours` of requests (warm-up included).
+fn run_cost(series: FigureSeries, rate: f64, hours: f64) -> f64 {
     let (fixed, per_request) = match series {
         FigureSeries::Hdd => (0.0, 1.0),
         FigureSeries::Object => (8.0, 3.0),
         FigureSeries::RingCold | FigureSeries::RingWarm => (7.0, 6.5),
         FigureSeries::Block => (10.0, 32.0),
     };
-    f.replications as f64 * (fixed + per_request * rate * hours)
+    fixed + per_request * rate * hours
 }
 
 #[cfg(test)]

@@ -1,0 +1,44 @@
+// Marker kinds of the line chart: a hollow marker for a provisional value and
+// an up-arrow for a lower bound, each named in the legend (only when some
+// point is one), in the point's accessible name and in the data table.
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { LineChart } from '../../src/charts/index';
+import type { LineSeries } from '../../src/charts/types';
+
+const series: LineSeries[] = [
+  {
+    id: 'hdd',
+    label: 'HDD only',
+    points: [
+      { x: 1, y: 0, lo: 0, hi: 0 },
+      { x: 2, y: 0.1, lo: 0.1, hi: 0.1, open: true, note: '1 of 3 replications' },
+      { x: 3, y: 0.4, atLeast: true, note: 'saturated' },
+    ],
+  },
+];
+const legend = { open: 'provisional: more replications to come', atLeast: 'saturated: at least this' };
+
+describe('line chart markers', () => {
+  it('draws provisional points hollow and lower bounds with an arrow, and says so', () => {
+    const { container } = render(<LineChart title="t" xLabel="rate" yLabel="miss" series={series} markerLegend={legend} testId="m" />);
+    const [full, open, bound] = [0, 1, 2].map((i) => screen.getByTestId(`m-point-hdd-${i}`));
+    expect(full.getAttribute('data-open')).toBeNull();
+    expect(open.getAttribute('data-open')).toBe('true');
+    expect(open.getAttribute('class')).toContain('ck-point-open');
+    expect(bound.getAttribute('data-at-least')).toBe('true');
+    expect(container.querySelectorAll('.ck-arrow')).toHaveLength(1);
+    expect(open.getAttribute('aria-label')).toContain('1 of 3 replications');
+    expect(bound.getAttribute('aria-label')).toContain('miss: ≥ 0.4');
+    expect(bound.getAttribute('aria-label')).not.toContain('95 % CI');
+    expect(screen.getByTestId('legend-marker-open').textContent).toBe(legend.open);
+    expect(screen.getByTestId('legend-marker-at-least').textContent).toBe(legend.atLeast);
+  });
+
+  it('leaves the marker legend out when no point is provisional or a bound', () => {
+    const plain = [{ ...series[0], points: [series[0].points[0]] }];
+    render(<LineChart title="t" xLabel="rate" yLabel="miss" series={plain} markerLegend={legend} testId="m" />);
+    expect(screen.queryByTestId('legend-marker-open')).toBeNull();
+    expect(screen.queryByTestId('legend-marker-at-least')).toBeNull();
+  });
+});

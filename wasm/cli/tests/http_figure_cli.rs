@@ -1,0 +1,82 @@
+//! `tierplan http-figure`: the figure's schedule of passes run to the end
+//! (the same figure with and without `--progressive`), each pass printed
+//! as it completes, and its settings' problems named.
+
+mod support;
+
+use support::tierplan;
+
+const ARGS: [&str; 14] = [
+    "http-figure",
+    "-",
+    "--series",
+    "hdd,ring-warm",
+    "--from",
+    "4",
+    "--to",
+    "28",
+    "--points",
+    "11",
+    "--replications",
+    "2",
+    "--hours",
+    "0.01",
+];
+
+fn hdd_only() -> String {
+    String::from_utf8(tierplan(&["preset", "nossdav12-hdd-only"], None).stdout).unwrap()
+}
+
+#[test]
+fn the_passes_print_as_they_complete_and_end_in_the_figure() {
+    let scenario = hdd_only();
+    let mut args = ARGS.to_vec();
+    args.extend(["--warmup-hours", "0.01", "--threads", "2"]);
+    let plain = tierplan(&args, Some(&scenario));
+    assert!(
+        plain.status.success(),
+        "{}",
+        String::from_utf8_lossy(&plain.stderr)
+    );
+    let plain = String::from_utf8(plain.stdout).unwrap();
+    let lines: Vec<&str> = plain.lines().collect();
+    assert_eq!(
+        lines[0],
+        "policy,rate,miss_ratio,ci95,min,max,replications,saturated"
+    );
+    // Every rate of both series, with both replications.
+    assert_eq!(lines.len(), 1 + 2 * 11);
+    assert!(lines[1..].iter().all(|l| l.split(',').nth(6) == Some("2")));
+
+    args.push("--progressive");
+    let out = tierplan(&args, Some(&scenario));
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let passes: Vec<&str> = text.lines().filter(|l| l.starts_with("# pass")).collect();
+    assert!(passes[0].starts_with("# pass 1: first picture, 12 runs, "));
+    assert!(passes.last().unwrap().contains("replication 2 of 2"));
+    // Pass 1's block: the first picture, one replication at 6 of the 11
+    // rates each (every other one).
+    let first: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("# pass 1"))
+        .skip(2)
+        .take_while(|l| !l.starts_with('#'))
+        .collect();
+    assert_eq!(first.len(), 12);
+    assert!(first
+        .iter()
+        .all(|l| l.starts_with("1,") && l.ends_with(",1,")));
+    // After "# finished", the same figure as without --progressive.
+    let (_, finished) = text.split_once("# finished\n").expect("a finished figure");
+    assert_eq!(finished, plain);
+
+    let bad = tierplan(
+        &["http-figure", "-", "--points", "0", "--replications", "31"],
+        Some(&scenario),
+    );
+    assert_eq!(bad.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(err.contains("--points: must be a whole number from 1 to 100"));
+    assert!(err.contains("--replications: must be a whole number from 1 to 30"));
+}

@@ -1,0 +1,476 @@
+//! The figure while you watch (docs/engines/request.md): the figure's work
+//! as a schedule of passes over single replications, so that a coarse but
+//! complete picture of every series comes first and later passes refine it
+//! where it matters. [`figure_step`] is a pure function of the runs done:
+//! the app calls it after every finished run and `tierplan http-figure`
+//! after every pass, so both run the same runs and merge them the same way.
+//!
+//! A run is one replication of one point: the point's scenario with
+//! `run.replications = 1` and `run.first_replication = k`, which is exactly
+//! replication k of the point's n-replication run (same seed, same warm-up,
+//! same steady-state drive), so merging replications 0..n with the core's
+//! `mean_ci95` in replication order gives the n-replication run's estimate
+//! bit for bit.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use tierplan_kit::stats::{mean_ci95, Estimate};
+use tierplan_scenario::validate::REQUEST_SECTION_MISSING;
+use tierplan_scenario::Scenario;
+
+use super::{
+    figure_rates, point_scenario, run_cost, series_warmup_h, settings_errors, FigureSeries,
+    FigureSettings,
+};
+use crate::result::RequestReplication;
+
+/// One replication of one point, to run with the request engine (its
+/// `result.replications[0]` is the run's outcome).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct FigureRun {
+    pub series: FigureSeries,
+    pub rate: f64,
+    /// Which replication of the point this is (0 first).
+    pub replication: u32,
+    /// The pass it belongs to (1 first).
+    pub pass: u32,
+    /// The point's scenario running only this replication
+    /// (`run.replications` 1, `run.first_replication` = `replication`).
+    pub scenario: Scenario,
+    /// Relative cost expected (the units of `point_cost`).
+    pub cost: f64,
+}
+
+/// A run that finished, as the caller reports it back.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct FigureRunDone {
+    pub series: FigureSeries,
+    pub rate: f64,
+    pub replication: u32,
+    /// The run's `result.replications[0]`.
+    pub outcome: RequestReplication,
+}
+
+/// A point of the figure as far as its runs go.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct FigurePointNow {
+    pub series: FigureSeries,
+    pub rate: f64,
+    /// Over the replications done (replications 0, 1, … in order).
+    pub miss_ratio: Estimate,
+    pub replications: u32,
+    pub target_replications: u32,
+    /// More replications of this point are still to come.
+    pub provisional: bool,
+    /// Set when a replication was stopped as saturated: a lower bound of
+    /// the point's miss ratio (the mean over its replications, each a
+    /// lower bound or exact). The point gets no more replications.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub saturated: Option<f64>,
+}
+
+/// Where the figure stands and what to run next.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct FigureStep {
+    /// The pass under way (1 first); when finished, the number of passes.
+    pub pass: u32,
+    /// What the pass does ("finished" when nothing is left).
+    pub pass_name: String,
+    /// Every point with at least one replication done, by series (in the
+    /// order asked) and rate.
+    pub points: Vec<FigurePointNow>,
+    /// The pass's runs not yet done, longest first (runs in flight stay
+    /// listed until they are reported done). Empty: the figure is finished.
+    pub next: Vec<FigureRun>,
+    /// Relative cost of the runs done (a saturated run counts the part it
+    /// simulated).
+    pub cost_done: f64,
+    /// Estimated relative cost of all the work still to come, this pass's
+    /// and every later pass's.
+    pub cost_left: f64,
+}
+
+/// A point: (series index, rate index).
+type Key = (usize, usize);
+
+/// The passes in their order.
+#[derive(Debug, Clone, Copy)]
+enum Pass {
+    /// Replication 0 at a few evenly spaced rates of every series.
+    FirstPicture,
+    /// Replication 0 where the curves bend.
+    Bends,
+    /// Replication 0 at every rate not run yet.
+    RemainingRates,
+    /// Replication `level` of the points at the 0 % line.
+    AtZeroLine(u32),
+    /// Replication `level` of every other point.
+    Replications(u32),
+}
+
+impl Pass {
+    fn name(self, target: u32) -> String {
+        match self {
+            Pass::FirstPicture => "first picture".into(),
+            Pass::Bends => "where the curves bend".into(),
+            Pass::RemainingRates => "the remaining rates".into(),
+            Pass::AtZeroLine(k) => format!("replication {} of {target} at the 0 % line", k + 1),
+            Pass::Replications(k) => format!("replication {} of {target}", k + 1),
+        }
+    }
+}
+
+/// The figure's grid and what is known of it.
+struct Figure<'a> {
+    series: Vec<FigureSeries>,
+    rates: Vec<f64>,
+    f: &'a FigureSettings,
+    /// Outcomes by point, by replication.
+    known: BTreeMap<Key, BTreeMap<u32, &'a RequestReplication>>,
+}
+
+impl<'a> Figure<'a> {
+    fn outcomes(&self, k: Key) -> Vec<&'a RequestReplication> {
+        self.known
+            .get(&k)
+            .map(|m| m.values().copied().collect())
+            .unwrap_or_default()
+    }
+
+    fn count(&self, k: Key) -> u32 {
+        self.known.get(&k).map_or(0, |m| m.len() as u32)
+    }
+
+    fn estimate(&self, k: Key) -> Option<Estimate> {
+        let xs: Vec<f64> = self.outcomes(k).iter().map(|o| o.miss_ratio).collect();
+        (!xs.is_empty()).then(|| mean_ci95(&xs))
+    }
+
+    fn saturated(&self, k: Key) -> bool {
+        self.outcomes(k).iter().any(|o| o.saturated.is_some())
+    }
+
+    /// The relative cost a run simulated: all of it, or up to where it
+    /// stopped as saturated.
+    fn spent(&self, k: Key, o: &RequestReplication) -> f64 {
+        let s = self.series[k.0];
+        let warm = series_warmup_h(s, self.f);
+        let hours = match o.saturated {
+            Some(sat) => warm + (sat.stopped_at_s / 3600.0).min(self.f.duration_h),
+            None => warm + self.f.duration_h,
+        };
+        run_cost(s, self.rates[k.1], hours)
+    }
+
+    fn nominal(&self, k: Key) -> f64 {
+        let s = self.series[k.0];
+        run_cost(
+            s,
+            self.rates[k.1],
+            series_warmup_h(s, self.f) + self.f.duration_h,
+        )
+    }
+
+    /// Per series: the lowest rate index that saturated and the measured
+    /// fraction of their nominal cost the saturated runs took.
+    fn saturation(&self, series: usize) -> Option<(usize, f64)> {
+        let mut lowest = None;
+        let (mut spent, mut nominal) = (0.0, 0.0);
+        for (&k, reps) in self.known.range((series, 0)..(series + 1, 0)) {
+            for o in reps.values().filter(|o| o.saturated.is_some()) {
+                lowest = Some(lowest.map_or(k.1, |l: usize| l.min(k.1)));
+                spent += self.spent(k, o);
+                nominal += self.nominal(k);
+            }
+        }
+        lowest.map(|l| (l, if nominal > 0.0 { spent / nominal } else { 1.0 }))
+    }
+
+    /// The cost a run of point `k` is expected to take: nominal, scaled by
+    /// the series' measured stop fraction at or above a rate where the
+    /// series already saturated.
+    fn expected(&self, k: Key) -> f64 {
+        match self.saturation(k.0) {
+            Some((lowest, fraction)) if k.1 >= lowest => self.nominal(k) * fraction,
+            _ => self.nominal(k),
+        }
+    }
+
+    /// Estimated cost of everything not done: each point's missing
+    /// replications, none for a saturated point, one (at the stop
+    /// fraction) for a point not run yet at or above a saturated rate.
+    fn cost_left(&self) -> f64 {
+        let target = self.f.replications;
+        let mut left = 0.0;
+        for si in 0..self.series.len() {
+            let sat = self.saturation(si);
+            for ri in 0..self.rates.len() {
+                let k = (si, ri);
+                let n = self.count(k);
+                if self.saturated(k) {
+                    continue;
+                }
+                left += match sat {
+                    Some((lowest, fraction)) if ri >= lowest && n == 0 => {
+                        self.nominal(k) * fraction
+                    }
+                    _ => (target - n) as f64 * self.nominal(k),
+                };
+            }
+        }
+        left
+    }
+
+    /// The miss ratio's mean at a point run at least once.
+    fn mean(&self, k: Key) -> Option<f64> {
+        self.estimate(k).map(|e| e.mean)
+    }
+
+    /// The grid's rate indices of pass 1: every `stride`-th from the lowest
+    /// (at least 6, all of them when there are at most 6) and the highest.
+    fn coarse(&self) -> Vec<usize> {
+        let n = self.rates.len();
+        let stride = ((n.saturating_sub(1)) / 5).max(1);
+        let mut idx: Vec<usize> = (0..n).step_by(stride).collect();
+        if idx.last() != Some(&(n - 1)) {
+            idx.push(n - 1);
+        }
+        idx
+    }
+
+    /// Rate indices of series `si` between the last 0 % rate and the first
+    /// missing rate (both ways round, when a curve is not monotone), and
+    /// between the neighbours that differ most, not run yet.
+    fn bends(&self, si: usize) -> Vec<usize> {
+        let run: Vec<(usize, f64)> = (0..self.rates.len())
+            .filter_map(|ri| self.mean((si, ri)).map(|m| (ri, m)))
+            .collect();
+        let mut gaps: Vec<(usize, usize)> = Vec::new();
+        // Below the first rate with misses (from the grid's start when even
+        // the lowest rate run misses).
+        if let Some(p) = run.iter().position(|&(_, m)| m > 0.0) {
+            let lo = if p == 0 { None } else { Some(run[p - 1].0) };
+            gaps.push((lo.map_or(0, |l| l + 1), run[p].0));
+        }
+        // Above the highest 0 % rate.
+        if let Some(p) = run.iter().rposition(|&(_, m)| m == 0.0) {
+            if p + 1 < run.len() {
+                gaps.push((run[p].0 + 1, run[p + 1].0));
+            }
+        }
+        // Where neighbouring values differ most (the first such pair).
+        let mut best: Option<(usize, f64)> = None;
+        for w in 0..run.len().saturating_sub(1) {
+            let d = (run[w + 1].1 - run[w].1).abs();
+            if d > 0.0 && best.is_none_or(|(_, b)| d > b) {
+                best = Some((w, d));
+            }
+        }
+        if let Some((w, _)) = best {
+            gaps.push((run[w].0 + 1, run[w + 1].0));
+        }
+        let mut out: Vec<usize> = gaps
+            .into_iter()
+            .flat_map(|(a, b)| a..b)
+            .filter(|&ri| self.count((si, ri)) == 0)
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// Whether point `k` decides its series' 0 % line: its replications
+    /// disagree about 0 %, its interval reaches 0 while its mean misses, or
+    /// it is the last 0 % rate below a missing one or the first missing
+    /// rate above a 0 % one.
+    fn at_zero_line(&self, k: Key) -> bool {
+        let Some(e) = self.estimate(k) else {
+            return false;
+        };
+        if (e.min == 0.0 && e.max > 0.0) || (e.mean > 0.0 && e.mean - e.ci95 <= 0.0) {
+            return true;
+        }
+        let next = self.mean((k.0, k.1 + 1));
+        let prev = k.1.checked_sub(1).and_then(|p| self.mean((k.0, p)));
+        (e.mean == 0.0 && next.is_some_and(|m| m > 0.0))
+            || (e.mean > 0.0 && prev.is_some_and(|m| m == 0.0))
+    }
+
+    /// The runs of `pass`, given what the passes before it found, longest
+    /// first (ties: series in the order asked, then rate).
+    fn members(&self, pass: Pass) -> Vec<(Key, u32, f64)> {
+        let points =
+            (0..self.series.len()).flat_map(|si| (0..self.rates.len()).map(move |ri| (si, ri)));
+        let runs: Vec<(Key, u32)> = match pass {
+            Pass::FirstPicture => {
+                let coarse = self.coarse();
+                (0..self.series.len())
+                    .flat_map(|si| coarse.iter().map(move |&ri| ((si, ri), 0)))
+                    .filter(|&(k, _)| self.count(k) == 0)
+                    .collect()
+            }
+            Pass::Bends => (0..self.series.len())
+                .flat_map(|si| self.bends(si).into_iter().map(move |ri| ((si, ri), 0)))
+                .collect(),
+            Pass::RemainingRates => points
+                .filter(|&k| self.count(k) == 0)
+                .map(|k| (k, 0))
+                .collect(),
+            Pass::AtZeroLine(level) => points
+                .filter(|&k| self.count(k) == level && !self.saturated(k) && self.at_zero_line(k))
+                .map(|k| (k, level))
+                .collect(),
+            Pass::Replications(level) => points
+                .filter(|&k| self.count(k) == level && !self.saturated(k))
+                .map(|k| (k, level))
+                .collect(),
+        };
+        let mut runs: Vec<(Key, u32, f64)> = runs
+            .into_iter()
+            .map(|(k, rep)| (k, rep, self.expected(k)))
+            .collect();
+        runs.sort_by(|a, b| b.2.total_cmp(&a.2).then(a.0.cmp(&b.0)));
+        runs
+    }
+
+    fn points(&self, finished: bool) -> Vec<FigurePointNow> {
+        self.known
+            .keys()
+            .filter_map(|&k| {
+                let e = self.estimate(k)?;
+                let saturated = self.saturated(k);
+                let n = self.count(k);
+                Some(FigurePointNow {
+                    series: self.series[k.0],
+                    rate: self.rates[k.1],
+                    miss_ratio: e,
+                    replications: n,
+                    target_replications: self.f.replications,
+                    provisional: !finished && !saturated && n < self.f.replications,
+                    saturated: saturated.then_some(e.mean),
+                })
+            })
+            .collect()
+    }
+}
+
+/// The figure's state after the runs `done` and the runs to do next (see
+/// the module's doc and docs/engines/request.md for the passes). Errors,
+/// as `figure_plan`'s: the settings' problems as (setting, message), the
+/// base's missing request section, or a `done` run the figure does not
+/// have. The same `done`, in any order, gives the same step.
+pub fn figure_step(
+    base: &Scenario,
+    f: &FigureSettings,
+    series: &[FigureSeries],
+    done: &[FigureRunDone],
+) -> Result<FigureStep, Vec<(&'static str, &'static str)>> {
+    let errs = settings_errors(f);
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+    if base.request.is_none() {
+        return Err(vec![("request", REQUEST_SECTION_MISSING)]);
+    }
+    let mut own: Vec<FigureSeries> = Vec::new();
+    for &s in series {
+        if !own.contains(&s) {
+            own.push(s);
+        }
+    }
+    let rates = figure_rates(f);
+    let mut finished: BTreeMap<(Key, u32), &RequestReplication> = BTreeMap::new();
+    for d in done {
+        let Some(si) = own.iter().position(|&s| s == d.series) else {
+            return Err(vec![("done", "names a series the figure does not draw")]);
+        };
+        let Some(ri) = rates.iter().position(|&r| r == d.rate) else {
+            return Err(vec![(
+                "done",
+                "names a rate that is not one of the figure's",
+            )]);
+        };
+        if d.replication >= f.replications {
+            return Err(vec![("done", "names a replication beyond the figure's")]);
+        }
+        if finished
+            .insert(((si, ri), d.replication), &d.outcome)
+            .is_some()
+        {
+            return Err(vec![("done", "names the same run twice")]);
+        }
+    }
+    let mut fig = Figure {
+        series: own,
+        rates,
+        f,
+        known: BTreeMap::new(),
+    };
+    let passes = [Pass::FirstPicture, Pass::Bends, Pass::RemainingRates]
+        .into_iter()
+        .chain((1..f.replications).map(Pass::AtZeroLine))
+        .chain((1..f.replications).map(Pass::Replications));
+    let mut number = 0;
+    let mut cost_done = 0.0;
+    for pass in passes {
+        let members = fig.members(pass);
+        if members.is_empty() {
+            continue;
+        }
+        number += 1;
+        let mut todo = Vec::new();
+        for &(k, rep, cost) in &members {
+            match finished.get(&(k, rep)) {
+                Some(&o) => {
+                    cost_done += fig.spent(k, o);
+                    fig.known.entry(k).or_default().insert(rep, o);
+                }
+                None => todo.push((k, rep, cost)),
+            }
+        }
+        if todo.is_empty() {
+            continue;
+        }
+        // The pass under way: the order and costs of its runs come from
+        // the passes before it, so they stay put while it runs.
+        let next = todo
+            .into_iter()
+            .map(|(k, rep, cost)| {
+                let (s, rate) = (fig.series[k.0], fig.rates[k.1]);
+                let mut scenario = point_scenario(base, s, rate, f).expect("request section");
+                let run = &mut scenario.request.as_mut().expect("request section").run;
+                run.replications = 1;
+                run.first_replication = (rep > 0).then_some(rep);
+                FigureRun {
+                    series: s,
+                    rate,
+                    replication: rep,
+                    pass: number,
+                    scenario,
+                    cost,
+                }
+            })
+            .collect();
+        return Ok(FigureStep {
+            pass: number,
+            pass_name: pass.name(f.replications),
+            points: fig.points(false),
+            next,
+            cost_done,
+            cost_left: fig.cost_left(),
+        });
+    }
+    Ok(FigureStep {
+        pass: number,
+        pass_name: "finished".into(),
+        points: fig.points(true),
+        next: Vec::new(),
+        cost_done,
+        cost_left: 0.0,
+    })
+}

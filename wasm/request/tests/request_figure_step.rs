@@ -1,0 +1,383 @@
+//! The figure while you watch (`request::figure::figure_step`): the passes
+//! cover the whole figure, refine where the curves bend, follow the same
+//! `done` to the same step, and merge single replications into exactly the
+//! n-replication run's estimate.
+
+mod request_support;
+
+use request_support::*;
+use tierplan_kit::progress::SteppedJob;
+use tierplan_request::figure::{
+    figure_plan, figure_rates, figure_step, point_scenario, FigureRun, FigureRunDone, FigureSeries,
+    FigureSettings, FigureStep,
+};
+use tierplan_request::{RequestJob, RequestReplication, Saturation};
+
+/// The study's grid (25 rates, 3 replications); the runs below are made up
+/// (no simulation), so its size costs nothing.
+fn study() -> FigureSettings {
+    FigureSettings::default()
+}
+
+/// Where each made-up series starts to miss (requests/s); block misses at
+/// every rate and saturates from 5 requests/s.
+fn knee(s: FigureSeries) -> f64 {
+    match s {
+        FigureSeries::Hdd => 19.0,
+        FigureSeries::Block => 0.0,
+        FigureSeries::RingCold => 16.5,
+        FigureSeries::RingWarm => 20.5,
+        FigureSeries::Object => 22.5,
+    }
+}
+
+fn outcome(miss_ratio: f64, saturated: Option<Saturation>) -> RequestReplication {
+    RequestReplication {
+        seed: 0,
+        requests: 1000,
+        misses: libm::round(miss_ratio * 1000.0) as u64,
+        miss_ratio,
+        response_mean_s: 0.0,
+        response_p50_s: 0.0,
+        response_p95_s: 0.0,
+        response_p99_s: 0.0,
+        ram_hit_ratio: 0.0,
+        flash_hit_ratio: 0.0,
+        disk_share: 1.0,
+        block_hit_ratio: None,
+        ios: 0,
+        devices: vec![],
+        flash_host_bytes: 0,
+        flash_nand_bytes: 0,
+        flash_erases: 0,
+        saturated,
+    }
+}
+
+/// A made-up run: 0 % below the series' knee, then rising; replication 1
+/// of the first rate above the knee sees no miss (the replications
+/// disagree there); block from 5 requests/s stops saturated at 10 minutes.
+fn fake(run: &FigureRun) -> FigureRunDone {
+    let k = knee(run.series);
+    let mut m = if run.rate < k {
+        0.0
+    } else {
+        ((run.rate - k + 1.0) / 30.0).min(1.0) + 0.001 * run.replication as f64
+    };
+    if run.rate >= k && run.rate < k + 1.0 && run.replication == 1 {
+        m = 0.0;
+    }
+    let sat = (run.series == FigureSeries::Block && run.rate >= 5.0).then_some(Saturation {
+        stopped_at_s: 600.0,
+        miss_ratio_lower: m,
+    });
+    FigureRunDone {
+        series: run.series,
+        rate: run.rate,
+        replication: run.replication,
+        outcome: outcome(m, sat),
+    }
+}
+
+fn key(step: &FigureStep) -> String {
+    serde_json::to_string(step).expect("serialisable")
+}
+
+/// Every step from nothing to the end, running each pass whole.
+fn run_to_end(f: &FigureSettings) -> (Vec<FigureStep>, Vec<FigureRunDone>) {
+    let base = preset("nossdav12-hdd-only");
+    let mut done: Vec<FigureRunDone> = Vec::new();
+    let mut steps = Vec::new();
+    loop {
+        let step = figure_step(&base, f, &FigureSeries::ALL, &done).expect("valid");
+        let next: Vec<FigureRunDone> = step.next.iter().map(fake).collect();
+        let end = next.is_empty();
+        steps.push(step);
+        if end {
+            return (steps, done);
+        }
+        done.extend(next);
+    }
+}
+
+#[test]
+fn the_passes_cover_the_figure_first_coarse_then_where_it_bends() {
+    let f = study();
+    let rates = figure_rates(&f);
+    let (steps, done) = run_to_end(&f);
+    let last = steps.last().expect("a step");
+    assert_eq!(last.pass_name, "finished");
+    assert_eq!(last.cost_left, 0.0);
+    assert_eq!(steps.len() as u32, last.pass + 1);
+    for (i, s) in steps.iter().enumerate().take(steps.len() - 1) {
+        assert_eq!(s.pass, i as u32 + 1);
+        assert!(s.next.iter().all(|r| r.pass == s.pass));
+        for w in s.next.windows(2) {
+            assert!(w[0].cost >= w[1].cost, "longest first");
+        }
+    }
+    // Pass 1: at least 6 rates per series, both ends, replication 0, and
+    // nothing known before it.
+    let first = &steps[0];
+    assert_eq!(first.pass_name, "first picture");
+    assert!(first.points.is_empty());
+    for s in FigureSeries::ALL {
+        let own: Vec<f64> = first
+            .next
+            .iter()
+            .filter(|r| r.series == s)
+            .map(|r| r.rate)
+            .collect();
+        assert!(own.len() >= 6, "{s:?}: {own:?}");
+        assert!(own.contains(&1.0) && own.contains(&25.0));
+        assert!(first.next.iter().all(|r| r.replication == 0));
+    }
+    // Pass 2 adds the rates between each series' last 0 % rate and first
+    // missing one of pass 1 (HDD only: 17 has no miss, 21 misses) …
+    let second = &steps[1];
+    assert_eq!(second.pass_name, "where the curves bend");
+    let hdd: Vec<f64> = {
+        let mut v: Vec<f64> = second
+            .next
+            .iter()
+            .filter(|r| r.series == FigureSeries::Hdd)
+            .map(|r| r.rate)
+            .collect();
+        v.sort_by(f64::total_cmp);
+        v
+    };
+    // … and where neighbouring values differ most (21 → 25 here).
+    assert_eq!(hdd, vec![18.0, 19.0, 20.0, 22.0, 23.0, 24.0]);
+    // The first picture drew every series (its points are in pass 2's step).
+    for s in FigureSeries::ALL {
+        assert!(second.points.iter().filter(|p| p.series == s).count() >= 6);
+        // Provisional but where a replication saturated (no more to come).
+        assert!(second
+            .points
+            .iter()
+            .all(|p| p.provisional == p.saturated.is_none()));
+    }
+    // At the end: every grid point, with all its replications unless it
+    // saturated (then the one that did), in order of series and rate.
+    assert_eq!(last.points.len(), 5 * rates.len());
+    for p in &last.points {
+        assert!(!p.provisional);
+        let sat = p.series == FigureSeries::Block && p.rate >= 5.0;
+        assert_eq!(p.saturated.is_some(), sat, "{:?} at {}", p.series, p.rate);
+        assert_eq!(p.replications, if sat { 1 } else { 3 });
+        assert_eq!(p.target_replications, 3);
+        assert_eq!(p.miss_ratio.n, p.replications);
+    }
+    let mut order = last.points.clone();
+    order.sort_by(|a, b| {
+        let i = |s| FigureSeries::ALL.iter().position(|&x| x == s);
+        i(a.series)
+            .cmp(&i(b.series))
+            .then(a.rate.total_cmp(&b.rate))
+    });
+    assert_eq!(order, last.points);
+    // Each run once.
+    let mut ids: Vec<_> = done
+        .iter()
+        .map(|d| (d.series.id(), (d.rate * 100.0) as u32, d.replication))
+        .collect();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), done.len());
+    // The replications at the 0 % line come before the others: HDD only's
+    // 19 (first miss, its second replication sees none) gets its second.
+    let zero_line = steps
+        .iter()
+        .find(|s| s.pass_name.ends_with("at the 0 % line"))
+        .expect("a 0 % line pass");
+    assert!(zero_line
+        .next
+        .iter()
+        .any(|r| r.series == FigureSeries::Hdd && r.rate == 19.0 && r.replication == 1));
+    assert!(!zero_line
+        .next
+        .iter()
+        .any(|r| r.series == FigureSeries::Hdd && r.rate == 5.0));
+}
+
+#[test]
+fn the_same_runs_done_give_the_same_step_in_any_order_and_one_at_a_time() {
+    let f = study();
+    let base = preset("nossdav12-hdd-only");
+    let (steps, done) = run_to_end(&f);
+    // Reported one by one in reverse order within each pass, the steps
+    // list the pass's remaining runs, in the same order.
+    let mut so_far: Vec<FigureRunDone> = Vec::new();
+    for s in steps.iter().take(4) {
+        let mut pass: Vec<FigureRunDone> = s.next.iter().map(fake).collect();
+        pass.reverse();
+        while let Some(d) = pass.pop() {
+            so_far.push(d);
+            let now = figure_step(&base, &f, &FigureSeries::ALL, &so_far).expect("valid");
+            if !pass.is_empty() {
+                assert_eq!(now.pass, s.pass);
+                let left: Vec<_> = s
+                    .next
+                    .iter()
+                    .filter(|r| {
+                        !so_far.iter().any(|d| {
+                            d.series == r.series
+                                && d.rate == r.rate
+                                && d.replication == r.replication
+                        })
+                    })
+                    .map(|r| (r.series, r.rate, r.replication, r.cost))
+                    .collect();
+                let got: Vec<_> = now
+                    .next
+                    .iter()
+                    .map(|r| (r.series, r.rate, r.replication, r.cost))
+                    .collect();
+                assert_eq!(got, left);
+            }
+        }
+    }
+    let mut shuffled = done.clone();
+    shuffled.reverse();
+    shuffled.rotate_left(7);
+    let a = figure_step(&base, &f, &FigureSeries::ALL, &done).expect("valid");
+    let b = figure_step(&base, &f, &FigureSeries::ALL, &shuffled).expect("valid");
+    assert_eq!(key(&a), key(&b));
+}
+
+#[test]
+fn cost_counts_what_saturated_runs_spared() {
+    let f = study();
+    let (steps, _) = run_to_end(&f);
+    // Before anything ran, the work left is the whole figure's nominal cost.
+    let base = preset("nossdav12-hdd-only");
+    let plan = figure_plan(&base, &f, &FigureSeries::ALL).expect("valid");
+    let total: f64 = plan.iter().map(|p| p.cost).sum();
+    assert!((steps[0].cost_left - total).abs() < 1e-9 * total);
+    assert_eq!(steps[0].cost_done, 0.0);
+    // Block saturates from 5 requests/s at a sixth of its hour: after the
+    // first picture, the work left counts one sixth of one replication for
+    // its rates not run yet, and nothing more for those that saturated.
+    let second = &steps[1];
+    assert!(second.cost_done + second.cost_left < 0.6 * total);
+    let last = steps.last().expect("a step");
+    assert!(last.cost_done < 0.6 * total);
+    for w in steps.windows(2) {
+        assert!(w[1].cost_done > w[0].cost_done);
+    }
+}
+
+#[test]
+fn bad_settings_series_and_runs_are_named_as_the_plan_names_them() {
+    let base = preset("nossdav12-hdd-only");
+    let f = study();
+    let bad = FigureSettings {
+        points: 0,
+        replications: 31,
+        ..f
+    };
+    assert_eq!(
+        figure_step(&base, &bad, &FigureSeries::ALL, &[]).unwrap_err(),
+        figure_plan(&base, &bad, &FigureSeries::ALL).unwrap_err()
+    );
+    let mut none = base.clone();
+    none.request = None;
+    assert_eq!(
+        figure_step(&none, &f, &FigureSeries::ALL, &[]).unwrap_err(),
+        figure_plan(&none, &f, &FigureSeries::ALL).unwrap_err()
+    );
+    let step = figure_step(&base, &f, &[FigureSeries::Hdd], &[]).expect("valid");
+    let good = fake(&step.next[0]);
+    let named = |d: FigureRunDone, series: &[FigureSeries]| {
+        figure_step(&base, &f, series, &[d]).unwrap_err()[0].0
+    };
+    assert_eq!(named(good.clone(), &[FigureSeries::Object]), "done");
+    assert_eq!(
+        named(
+            FigureRunDone {
+                rate: 1.5,
+                ..good.clone()
+            },
+            &[FigureSeries::Hdd]
+        ),
+        "done"
+    );
+    assert_eq!(
+        named(
+            FigureRunDone {
+                replication: 3,
+                ..good.clone()
+            },
+            &[FigureSeries::Hdd]
+        ),
+        "done"
+    );
+    let twice = [good.clone(), good];
+    assert_eq!(
+        figure_step(&base, &f, &[FigureSeries::Hdd], &twice).unwrap_err()[0].0,
+        "done"
+    );
+    // No series: nothing to run, finished at once.
+    let empty = figure_step(&base, &f, &[], &[]).expect("valid");
+    assert!(empty.next.is_empty() && empty.points.is_empty());
+}
+
+/// Short runs of the real engine: one rate, two replications.
+fn short() -> FigureSettings {
+    FigureSettings {
+        from_rate: 8.0,
+        to_rate: 8.0,
+        points: 1,
+        replications: 2,
+        duration_h: 0.02,
+        warmup_h: 0.02,
+    }
+}
+
+#[test]
+fn single_replications_merge_into_the_n_replication_run_bit_for_bit() {
+    let base = preset("nossdav12-hdd-only");
+    let f = short();
+    // HDD only; the warm ring cache (a warm-up in each replication); the
+    // block cache on the study's used X25-M (laid out in steady state once
+    // per run, with the scenario's seed).
+    let mut steady = preset("nossdav12-flashcache-cold");
+    steady.name = "steady".into();
+    let cases = [
+        (base.clone(), FigureSeries::Hdd),
+        (base.clone(), FigureSeries::RingWarm),
+        (steady, FigureSeries::Block),
+    ];
+    for (b, series) in cases {
+        let whole = point_scenario(&b, series, 8.0, &f).expect("request");
+        let n = RequestJob::new(whole).expect("valid").run_to_end(1 << 22);
+        let mut done = Vec::new();
+        loop {
+            let step = figure_step(&b, &f, &[series], &done).expect("valid");
+            if step.next.is_empty() {
+                let p = &step.points[0];
+                assert_eq!(p.replications, 2);
+                assert_eq!(
+                    serde_json::to_string(&p.miss_ratio).expect("json"),
+                    serde_json::to_string(&n.miss_ratio).expect("json"),
+                    "{series:?}"
+                );
+                break;
+            }
+            for run in &step.next {
+                let r = RequestJob::new(run.scenario.clone())
+                    .expect("valid")
+                    .run_to_end(1 << 22);
+                assert_eq!(r.replications.len(), 1);
+                let one = r.replications[0].clone();
+                assert_eq!(one, n.replications[run.replication as usize], "{series:?}");
+                done.push(FigureRunDone {
+                    series,
+                    rate: run.rate,
+                    replication: run.replication,
+                    outcome: one,
+                });
+            }
+        }
+    }
+}
