@@ -329,17 +329,23 @@ fn figure_plan(py: Python<'_>, base: &str, settings: &str, series: &str) -> PyRe
         .map_err(|e| PyValueError::new_err(format!("the figure's series: {e}")))?;
     match figure::figure_plan(&base, &settings, &series) {
         Ok(points) => json(&points),
-        Err(errs) => Err(scenario_error(
-            py,
-            &errs
-                .into_iter()
-                .map(|(name, message)| FieldError {
-                    path: format!("figure.{name}"),
-                    message: message.into(),
-                })
-                .collect::<Vec<_>>(),
-        )),
+        Err(errs) => Err(figure_error(py, errs)),
     }
+}
+
+/// The figure's (setting, message) problems as the ScenarioError of their
+/// paths `figure.<setting>`.
+fn figure_error(py: Python<'_>, errs: Vec<(&'static str, &'static str)>) -> PyErr {
+    scenario_error(
+        py,
+        &errs
+            .into_iter()
+            .map(|(name, message)| FieldError {
+                path: format!("figure.{name}"),
+                message: message.into(),
+            })
+            .collect::<Vec<_>>(),
+    )
 }
 
 /// The HTTP figure while you watch: after the runs `done` (JSON list of
@@ -363,16 +369,7 @@ fn figure_step(
         .map_err(|e| PyValueError::new_err(format!("the figure's runs done: {e}")))?;
     match figure::figure_step(&base, &settings, &series, &done) {
         Ok(step) => json(&step),
-        Err(errs) => Err(scenario_error(
-            py,
-            &errs
-                .into_iter()
-                .map(|(name, message)| FieldError {
-                    path: format!("figure.{name}"),
-                    message: message.into(),
-                })
-                .collect::<Vec<_>>(),
-        )),
+        Err(errs) => Err(figure_error(py, errs)),
     }
 }
 
