@@ -148,8 +148,11 @@ export function LineChart({
     .y0((p) => yOf(p.lo!))
     .y1((p) => yOf(p.hi!))
     .digits(2);
-  const path = line<{ x: number; y: number }>()
-    .defined((p) => Number.isFinite(p.y))
+  // A lower bound (a saturated point) is a marker with its arrow, not a
+  // value to join: a line through it would draw a curve falling where the
+  // truth only lies above.
+  const path = line<LinePoint>()
+    .defined((p) => Number.isFinite(p.y) && !p.atLeast)
     .x((p) => x(p.x))
     .y((p) => yOf(p.y))
     .digits(2);

@@ -193,7 +193,7 @@ export function FigurePanel({
           ? 'Reading the settings…'
           : bad
             ? 'Fix the settings above.'
-            : `${rates.length} rates × 5 policies = ${rates.length * 5} points of ${settings.replications} replication${settings.replications === 1 ? '' : 's'} (a saturated point stops at one).`}
+            : `${rates.length} rate${rates.length === 1 ? '' : 's'} × 5 policies = ${rates.length * 5} points of ${settings.replications} replication${settings.replications === 1 ? '' : 's'} (a saturated point stops at one).`}
       </p>
       <div className="run-buttons">
         <button type="button" className="primary" data-testid="http-figure-run" disabled={!canRun || bad || running} onClick={onRun}>

@@ -33,6 +33,10 @@ describe('line chart markers', () => {
     expect(bound.getAttribute('aria-label')).not.toContain('95 % CI');
     expect(screen.getByTestId('legend-marker-open').textContent).toBe(legend.open);
     expect(screen.getByTestId('legend-marker-at-least').textContent).toBe(legend.atLeast);
+    // The line joins the two values and stops before the lower bound: two
+    // vertices (M, L), none at the bound's x.
+    const d = container.querySelector('.ck-line')!.getAttribute('d')!;
+    expect(d.match(/[ML]/g)).toEqual(['M', 'L']);
   });
 
   it('leaves the marker legend out when no point is provisional or a bound', () => {
