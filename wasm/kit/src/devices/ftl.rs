@@ -326,7 +326,7 @@ impl Ftl {
         let mut rng = crate::sampling::rng::SimRng::new(seed);
         let units = self.units as usize;
         // Each unit's point in its GC cycle, as the scalable model's.
-        let phases = super::steady_gc::gc_phases(seed, units, (self.reserve * self.ppb) as f64);
+        let phases = super::gc_phase::gc_phases(seed, units, (self.reserve * self.ppb) as f64);
         let mut per_unit: Vec<Vec<u32>> = vec![Vec::new(); units];
         for lpn in 0..self.l2p.len() as u32 {
             per_unit[(lpn % self.units) as usize].push(lpn);

@@ -6,6 +6,7 @@
 //! allocation; state resets in place between replications.
 
 pub mod ftl;
+pub mod gc_phase;
 pub mod hdd;
 pub mod queue;
 pub mod ram;
