@@ -156,20 +156,15 @@ impl<'a> Figure<'a> {
     }
 
     /// The relative cost a run simulated: all of it, or up to where it
-    /// stopped as saturated, its measured part weighed by the series'
-    /// [`saturated_work`] (a saturated hour costs more than an unsaturated one).
+    /// stopped as saturated.
     fn spent(&self, k: Key, o: &RequestReplication) -> f64 {
         let s = self.series[k.0];
-        let rate = self.rates[k.1];
         let warm = series_warmup_h(s, self.f);
-        match o.saturated {
-            Some(sat) => {
-                let measured_h = (sat.stopped_at_s / 3600.0).min(self.f.duration_h);
-                let before = run_cost(s, rate, warm);
-                before + saturated_work(s) * (run_cost(s, rate, warm + measured_h) - before)
-            }
-            None => run_cost(s, rate, warm + self.f.duration_h),
-        }
+        let hours = match o.saturated {
+            Some(sat) => warm + (sat.stopped_at_s / 3600.0).min(self.f.duration_h),
+            None => warm + self.f.duration_h,
+        };
+        run_cost(s, self.rates[k.1], hours)
     }
 
     fn nominal(&self, k: Key) -> f64 {
@@ -478,21 +473,4 @@ pub fn figure_step(
         cost_done,
         cost_left: 0.0,
     })
-}
-
-/// Work of a simulated hour once saturated, relative to the same hour
-/// unsaturated, per series: the backlog keeps every device queue full and
-/// each request's chunks wait and retry, so a saturated run takes longer per
-/// simulated hour than `point_cost` assumes. Measured (app34, wasm in Node,
-/// ms per cost unit of saturated against full-length runs on the NOSSDAV'12
-/// preset): flashcache 9.3 / 2.9, HDD only 6.8 / 4.4, the ring caches
-/// 1.6–1.7×; the object cache does not saturate in the figure's range and
-/// takes the ring's. A scheduling weight for the time left, not a model
-/// parameter: results do not depend on it.
-fn saturated_work(series: FigureSeries) -> f64 {
-    match series {
-        FigureSeries::Block => 3.2,
-        FigureSeries::Hdd => 1.5,
-        FigureSeries::RingCold | FigureSeries::RingWarm | FigureSeries::Object => 1.65,
-    }
 }
