@@ -57,13 +57,16 @@ export function XAxis({
   );
 }
 
+/** Width of a character of an axis title (13 px, semibold: charts.css), generously. */
+export const AXIS_LABEL_CHAR_PX = 8;
+
 /**
  * Where the x-axis title is centred: under the plot, moved left or right
  * just enough to stay inside the chart when the plot is narrow (a phone)
  * and the title long, so its ends are never cut off.
  */
 export function axisLabelCentre(label: string, width: number, m: Margins): number {
-  const half = (label.length * 7.4) / 2 + 2;
+  const half = (label.length * AXIS_LABEL_CHAR_PX) / 2 + 4;
   const mid = (m.left + width - m.right) / 2;
   if (2 * half >= width) return width / 2;
   return Math.min(Math.max(mid, half), width - half);

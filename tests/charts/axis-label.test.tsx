@@ -1,7 +1,7 @@
 // An x-axis title stays inside the chart on a phone: a long title under a
 // narrow plot moves, rather than running off the chart's right edge.
 import { describe, expect, it } from 'vitest';
-import { axisLabelCentre } from '../../src/charts/Axes';
+import { AXIS_LABEL_CHAR_PX, axisLabelCentre } from '../../src/charts/Axes';
 
 const m = { top: 10, right: 16, bottom: 48, left: 90 };
 
@@ -14,7 +14,7 @@ describe('axisLabelCentre', () => {
     const label = 'queue depth (I/Os outstanding)';
     const width = 280;
     const x = axisLabelCentre(label, width, m);
-    const half = (label.length * 7.4) / 2;
+    const half = (label.length * AXIS_LABEL_CHAR_PX) / 2;
     expect(x).toBeLessThan((90 + width - 16) / 2);
     expect(x + half).toBeLessThanOrEqual(width);
     expect(x - half).toBeGreaterThanOrEqual(0);
