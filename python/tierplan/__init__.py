@@ -19,7 +19,6 @@ from typing import Any, Callable, Iterable, Optional, Sequence, Union
 from . import _core
 from ._tasks import (
     Result,
-    figure_row,
     progress_hook,
     run_task,
     run_tasks,
@@ -193,14 +192,37 @@ def figure_step(s: Scenario, settings: dict, series: Sequence[str] = FIGURE_SERI
     )
 
 
-def figure_result(plan: list, texts: Sequence[str], as_frame: bool = False):
-    """The figure's rows from its points' RequestResults (JSON texts, in the
-    plan's order), in the CLI's order: by series, then rate."""
-    order = {name: i for i, name in enumerate(FIGURE_SERIES)}
-    rows = sorted(
-        (figure_row(p, json.loads(t)) for p, t in zip(plan, texts)),
-        key=lambda r: (order[r["series"]], r["rate"]),
-    )
+def figure_result(
+    s: Scenario,
+    settings: dict,
+    series: Sequence[str],
+    run_many: Callable[[list], list],
+    as_frame: bool = False,
+):
+    """The figure's passes (:func:`figure_step`) run to the end, each pass's
+    runs through ``run_many`` (scenario JSON texts to RequestResult JSON
+    texts, in order), and its points as ``tierplan http-figure --format
+    json`` prints them: series, rate, the miss ratio over the replications
+    run, the lower bound of a point stopped as saturated, and its I/Os."""
+    done: list = []
+    while True:
+        step = figure_step(s, settings, series, done)
+        if not step["next"]:
+            break
+        texts = run_many([json.dumps(r["scenario"]) for r in step["next"]])
+        for r, t in zip(step["next"], texts):
+            outcome = json.loads(t)["replications"][0]
+            done.append({"series": r["series"], "rate": r["rate"], "replication": r["replication"], "outcome": outcome})
+    rows = [
+        {
+            "series": p["series"],
+            "rate": p["rate"],
+            "miss_ratio": p["miss_ratio"],
+            "saturated": p["saturated"],
+            "ios": sum(d["outcome"]["ios"] for d in done if d["series"] == p["series"] and d["rate"] == p["rate"]),
+        }
+        for p in step["points"]
+    ]
     return to_frame(rows).drop(columns=["ios"]) if as_frame else rows
 
 
@@ -214,13 +236,15 @@ def http_figure(
     **settings: Any,
 ):
     """The HTTP tab's miss-ratio figure (NOSSDAV'12) of a request-level
-    scenario, as ``tierplan http-figure --format json``: per series and rate
-    the segment miss ratio and I/Os; points on ``threads`` threads.
-    ``settings``: those of :func:`figure_settings`."""
-    plan = figure_plan(s, figure_settings(**settings), series)
-    tasks = [(json.dumps(p["scenario"]), "request") for p in plan]
-    texts = run_tasks(run_task, tasks, threads, progress, "figure", raw=True)
-    return figure_result(plan, texts, as_frame)
+    scenario, as ``tierplan http-figure --format json``: the same passes of
+    single replications (saturated points stop early), per series and rate
+    the segment miss ratio and I/Os; each pass's runs on ``threads``
+    threads. ``settings``: those of :func:`figure_settings`."""
+
+    def run_many(texts: list) -> list:
+        return run_tasks(run_task, [(t, "request") for t in texts], threads, progress, "figure", raw=True)
+
+    return figure_result(s, figure_settings(**settings), series, run_many, as_frame)
 
 
 def characterize(

@@ -160,16 +160,6 @@ def log_fit_task(path: str, kwargs: dict, hook: Optional[Callable] = None) -> st
     return _core.log_fit(path, json.dumps(cm) if cm is not None else None, bool(kwargs.get("skip_bad_lines", False)))
 
 
-def figure_row(point: dict, result: dict) -> dict:
-    """A figure point's row as ``tierplan http-figure --format json`` prints it."""
-    return {
-        "series": point["series"],
-        "rate": point["rate"],
-        "miss_ratio": result["miss_ratio"],
-        "ios": result["ios"],
-    }
-
-
 def reproduce_ids() -> list:
     """The reproduction's simulations, the costly first (as the CLI orders
     them): max-rate searches, request-level runs, then stream-level runs."""

@@ -182,11 +182,13 @@ def http_figure(
     as_frame: bool = False,
     **settings: Any,
 ):
-    """:func:`tierplan.http_figure` with one task per point, longest first."""
+    """:func:`tierplan.http_figure` with one task per run of each pass."""
     c = _client(client)
-    plan = tierplan.figure_plan(s, tierplan.figure_settings(**settings), series)
-    texts = _map(c, _tasks.run_task, [json.dumps(p["scenario"]) for p in plan], ["request"] * len(plan))
-    return tierplan.figure_result(plan, texts, as_frame)
+
+    def run_many(texts: list) -> list:
+        return _map(c, _tasks.run_task, texts, ["request"] * len(texts))
+
+    return tierplan.figure_result(s, tierplan.figure_settings(**settings), series, run_many, as_frame)
 
 
 def reproduce(*, client: Any = None, as_frame: bool = False):
