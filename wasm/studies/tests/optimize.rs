@@ -227,30 +227,10 @@ type Sims = HashMap<(Architecture, Counts), RunResult>;
 /// Every configuration of every architecture, simulated.
 fn brute_force(s: &Scenario, spec: &OptimizeSpec) -> Sims {
     let mut out = HashMap::new();
-    let m = spec.max_counts;
     for &arch in &spec.architectures {
-        let ic = if arch.interval_cache_kind().is_some() {
-            m.interval_cache.unwrap()
-        } else {
-            0
-        };
-        let fc = if arch.has_file_cache() {
-            m.file_cache.unwrap()
-        } else {
-            0
-        };
-        for disk in 1..=m.disk.unwrap() {
-            for interval_cache in 0..=ic {
-                for file_cache in 0..=fc {
-                    let c = Counts {
-                        disk,
-                        interval_cache,
-                        file_cache,
-                    };
-                    let sc = as_candidate(configure(s, arch, c), spec.target);
-                    out.insert((arch, c), run(&sc).unwrap());
-                }
-            }
+        for c in brute::every_count(arch, spec.max_counts, 1) {
+            let sc = as_candidate(configure(s, arch, c), spec.target);
+            out.insert((arch, c), run(&sc).unwrap());
         }
     }
     out

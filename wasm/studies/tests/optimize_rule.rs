@@ -65,32 +65,12 @@ fn configure(s: &Scenario, arch: Architecture, c: Counts) -> Scenario {
 /// scenario with that target and cap (independently of the search).
 fn brute_force(s: &Scenario, sp: &OptimizeSpec) -> HashMap<(Architecture, Counts), RunResult> {
     let mut out = HashMap::new();
-    let m = sp.max_counts;
     for arch in ARCHS {
-        let ic = if arch == Architecture::DramIcHdd {
-            m.interval_cache.unwrap()
-        } else {
-            0
-        };
-        let fc = if arch == Architecture::SsdLfuHdd {
-            m.file_cache.unwrap()
-        } else {
-            0
-        };
-        for disk in 2..=m.disk.unwrap() {
-            for interval_cache in 0..=ic {
-                for file_cache in 0..=fc {
-                    let c = Counts {
-                        disk,
-                        interval_cache,
-                        file_cache,
-                    };
-                    let mut x = configure(s, arch, c);
-                    x.run.replications = sp.max_replications.unwrap_or(DEFAULT_MAX_REPLICATIONS);
-                    x.run.target_rejection = Some(sp.target);
-                    out.insert((arch, c), run(&x).unwrap());
-                }
-            }
+        for c in brute::every_count(arch, sp.max_counts, 2) {
+            let mut x = configure(s, arch, c);
+            x.run.replications = sp.max_replications.unwrap_or(DEFAULT_MAX_REPLICATIONS);
+            x.run.target_rejection = Some(sp.target);
+            out.insert((arch, c), run(&x).unwrap());
         }
     }
     out
