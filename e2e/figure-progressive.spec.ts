@@ -12,8 +12,9 @@ test('the first picture comes with provisional markers; Stop keeps the points an
   test.setTimeout(120_000);
   await h.open();
   await h.loadPreset('nossdav12-l2arc-cold');
-  // 7 rates × 5 policies × 3 replications of 3 minutes: far more than the first pass.
-  await h.figureSettings({ fromRate: 2, toRate: 26, points: 7, replications: 3, durationH: 0.05, warmupH: 0.05 });
+  // 7 rates × 5 policies × 3 replications of 15 minutes: far more than the
+  // first pass (with 3 minutes the whole figure could end before Stop).
+  await h.figureSettings({ fromRate: 2, toRate: 26, points: 7, replications: 3, durationH: 0.25, warmupH: 0.25 });
   await expect(h.figurePlan).toHaveText(/7 rates × 5 policies = 35 points of 3 replications/);
   await h.runFigure.click();
   await expect(h.figureAnnounce).toHaveAttribute('aria-live', 'polite');
