@@ -67,14 +67,17 @@ test('the miss-ratio figure: one point per rate per policy, the CSV holds the sa
   expect(csv).toMatch(/^# Segment miss ratio against request rate/);
   expect(csv).toMatch(/\n# seed: 1\n/);
   const rows = csvParse(body(csv));
-  expect(rows.columns).toEqual(['policy', 'rate', 'miss_ratio', 'ci95', 'min', 'max', 'replications', 'target_replications', 'provisional', 'saturated_lower_bound']);
+  expect(rows.columns).toEqual(['policy', 'rate', 'miss_ratio', 'ci95', 'min', 'max', 'replications', 'target_replications', 'provisional', 'saturated_lower_bound', 'zero_vouched_by']);
   expect(rows).toHaveLength(15);
   for (const p of points) {
     const row = rows.find((r) => r.policy === p.series && Number(r.rate) === p.x)!;
     expect(Number(row.miss_ratio)).toBe(p.y);
     expect(row.provisional).toBe('false');
-    // A saturated point stops at one replication (its miss ratio a lower bound); the others have all of them.
-    expect(Number(row.replications)).toBe(row.saturated_lower_bound === '' ? 2 : 1);
+    // A saturated point stops at one replication (its miss ratio a lower bound), as does a 0 % point below a rate whose
+    // replications all missed nothing; the others have all of them.
+    const one = row.saturated_lower_bound !== '' || row.zero_vouched_by !== '';
+    expect(Number(row.replications)).toBe(one ? 1 : 2);
+    if (row.zero_vouched_by !== '') expect(Number(row.miss_ratio)).toBe(0);
   }
 
   // Every point equals the native CLI's figure of the same scenario and seed.

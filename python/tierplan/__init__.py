@@ -203,7 +203,8 @@ def figure_result(
     runs through ``run_many`` (scenario JSON texts to RequestResult JSON
     texts, in order), and its points as ``tierplan http-figure --format
     json`` prints them: series, rate, the miss ratio over the replications
-    run, the lower bound of a point stopped as saturated, and its I/Os."""
+    run, the lower bound of a point stopped as saturated, the higher rate
+    that vouches for a 0 % point given fewer replications, and its I/Os."""
     done: list = []
     while True:
         step = figure_step(s, settings, series, done)
@@ -219,6 +220,7 @@ def figure_result(
             "rate": p["rate"],
             "miss_ratio": p["miss_ratio"],
             "saturated": p["saturated"],
+            "zero_vouched_by": p.get("zero_vouched_by"),
             "ios": sum(d["outcome"]["ios"] for d in done if d["series"] == p["series"] and d["rate"] == p["rate"]),
         }
         for p in step["points"]

@@ -178,7 +178,9 @@ export function FigurePanel({
       <p className="hint">
         It draws itself in passes: first every policy at a few rates with one replication (a complete picture in seconds), then more rates where the curves bend, then
         the remaining rates, then the other replications where the 0 % line is in question first. Hollow markers are provisional (more replications to come); a run
-        whose backlog grows without bound stops early and is drawn at its lower bound with an arrow (saturated). Stop keeps what is done.
+        whose backlog grows without bound stops early and is drawn at its lower bound with an arrow (saturated). A 0 % point below a rate whose replications all
+        missed nothing gets no more replications: the requests are the same at every rate, only faster, so misses do not fall as the rate grows. Stop keeps what is
+        done.
       </p>
       <div className="field-grid">
         {field('fromRate', 'Lowest rate', 'requests/s')}
@@ -193,7 +195,7 @@ export function FigurePanel({
           ? 'Reading the settings…'
           : bad
             ? 'Fix the settings above.'
-            : `${rates.length} rate${rates.length === 1 ? '' : 's'} × 5 policies = ${rates.length * 5} points of ${settings.replications} replication${settings.replications === 1 ? '' : 's'} (a saturated point stops at one).`}
+            : `${rates.length} rate${rates.length === 1 ? '' : 's'} × 5 policies = ${rates.length * 5} points of ${settings.replications} replication${settings.replications === 1 ? '' : 's'} (a saturated point stops at one, a 0 % point below a confirmed 0 % too).`}
       </p>
       <div className="run-buttons">
         <button type="button" className="primary" data-testid="http-figure-run" disabled={!canRun || bad || running} onClick={onRun}>

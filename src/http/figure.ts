@@ -89,10 +89,14 @@ export function figurePoint(now: FigurePointNow, latest: RequestResult): FigureP
   return { series: now.series, rate: now.rate, now, result: { ...latest, miss_ratio: now.miss_ratio } };
 }
 
-/** What a point's marker says beyond its value: provisional (replications so far) or saturated. */
+/** What a point's marker says beyond its value: provisional (replications so far), saturated, or a 0 % a higher rate vouches for. */
 export function pointNote(now: FigurePointNow): string | undefined {
   if (now.saturated != null) return 'saturated: the run stopped early, the miss ratio is at least this';
   if (now.provisional) return `provisional: ${now.replications} of ${now.target_replications} replications so far`;
+  if (now.zero_vouched_by != null) {
+    const runs = `${now.replications} replication${now.replications === 1 ? '' : 's'}`;
+    return `0 % in ${runs}; every replication at ${now.zero_vouched_by} requests/s missed nothing either, and misses do not fall as the rate grows, so no more are run`;
+  }
   return undefined;
 }
 
@@ -133,6 +137,8 @@ export interface FigureRow extends Record<string, unknown> {
   provisional: boolean;
   /** The run stopped early as saturated: `miss_ratio` is this lower bound (empty otherwise). */
   saturated_lower_bound: number | null;
+  /** A 0 % point that got fewer replications: the higher rate whose replications all missed nothing (empty otherwise). */
+  zero_vouched_by: number | null;
 }
 
 export const FIGURE_COLUMNS: (keyof FigureRow & string)[] = [
@@ -146,6 +152,7 @@ export const FIGURE_COLUMNS: (keyof FigureRow & string)[] = [
   'target_replications',
   'provisional',
   'saturated_lower_bound',
+  'zero_vouched_by',
 ];
 
 export function figureRows(points: FigurePoint[]): FigureRow[] {
@@ -163,6 +170,7 @@ export function figureRows(points: FigurePoint[]): FigureRow[] {
       target_replications: p.now.target_replications,
       provisional: p.now.provisional,
       saturated_lower_bound: p.now.saturated ?? null,
+      zero_vouched_by: p.now.zero_vouched_by ?? null,
     }));
 }
 

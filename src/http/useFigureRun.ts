@@ -58,6 +58,7 @@ function ownPoint(run: FigureRun, result: RequestResult, target: number): Figure
     target_replications: target,
     provisional: sat === null && target > 1,
     saturated: sat === null ? null : sat.miss_ratio_lower,
+    zero_vouched_by: null,
   };
 }
 

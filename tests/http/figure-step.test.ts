@@ -22,10 +22,11 @@ describe('figureStep', () => {
       if (step.next.length === 0) {
         expect(step.pass_name).toBe('finished');
         expect(step.cost_left).toBe(0);
-        expect(step.points.map((p) => [p.rate, p.replications, p.provisional])).toEqual([
-          [4, 2, false],
-          [8, 2, false],
-          [12, 2, false],
+        // HDD only misses nothing at these rates: the highest gets both replications and vouches for the 0 % of the two below it.
+        expect(step.points.map((p) => [p.rate, p.replications, p.provisional, p.zero_vouched_by ?? null])).toEqual([
+          [4, 1, false, 12],
+          [8, 1, false, 12],
+          [12, 2, false, null],
         ]);
         const whole = await jobs.runRequest(api.figurePointScenario(base, 'hdd', 12, settings));
         expect(step.points[2].miss_ratio).toEqual(whole.miss_ratio);
@@ -39,7 +40,7 @@ describe('figureStep', () => {
       }
     }
     expect(passes[0]).toBe('first picture');
-    expect(passes).toContain('replication 2 of 2');
+    expect(passes).toContain('replication 2 of 2 at the 0 % line');
     // A run reported at a rate the figure does not have is named.
     expect(() => api.figureStep(base, settings, ['hdd'], [{ ...done[0], rate: 5 }])).toThrow(/figure\.done/);
   });

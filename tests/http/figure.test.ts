@@ -109,7 +109,7 @@ function est(mean: number, ci95: number, max = mean): Estimate {
 
 /** A point as the core's step gives it (final unless said), over a latest run whose own miss ratio differs. */
 function point(series: SeriesId, rate: number, miss: Estimate, more: Partial<FigurePointNow> = {}): FigurePoint {
-  const now: FigurePointNow = { series, rate, miss_ratio: miss, replications: 3, target_replications: 3, provisional: false, saturated: null, ...more };
+  const now: FigurePointNow = { series, rate, miss_ratio: miss, replications: 3, target_replications: 3, provisional: false, saturated: null, zero_vouched_by: null, ...more };
   return figurePoint(now, { rate, miss_ratio: est(0.5, 0) } as RequestResult);
 }
 
@@ -147,10 +147,20 @@ describe('figure data', () => {
     expect(rows[0]).toMatchObject({ miss_ratio: 0.3, replications: 1, target_replications: 3, provisional: false, saturated_lower_bound: 0.3 });
   });
 
+  it('draws a 0 % point a higher rate vouches for as final, and says why it has one replication', () => {
+    const vouched = point('ring-warm', 5, { ...est(0, 0), n: 1 }, { replications: 1, zero_vouched_by: 21 });
+    const [ring] = chartSeries([vouched]);
+    expect(ring.points[0]).toMatchObject({ x: 5, y: 0, open: false });
+    expect(ring.points[0].note).toBe(
+      '0 % in 1 replication; every replication at 21 requests/s missed nothing either, and misses do not fall as the rate grows, so no more are run',
+    );
+    expect(figureRows([vouched])[0]).toMatchObject({ replications: 1, target_replications: 3, provisional: false, zero_vouched_by: 21 });
+  });
+
   it('writes the CSV rows in policy order with the same numbers', () => {
     const rows = figureRows(points);
     expect(rows.map((r) => `${r.policy}@${r.rate}`)).toEqual(['hdd@10', 'hdd@15', 'hdd@20', 'block@10', 'object@10', 'object@20']);
-    expect(rows[2]).toMatchObject({ miss_ratio: 0.1, ci95: 0.05, max: 0.2, replications: 3, provisional: false, saturated_lower_bound: null });
+    expect(rows[2]).toMatchObject({ miss_ratio: 0.1, ci95: 0.05, max: 0.2, replications: 3, provisional: false, saturated_lower_bound: null, zero_vouched_by: null });
   });
 
   it('reads the highest rate at 0 % miss below the first miss', () => {

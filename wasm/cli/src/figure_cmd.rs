@@ -38,13 +38,16 @@ struct Done {
     cpu_s: f64,
 }
 
-const CSV_HEADER: &str = "policy,rate,miss_ratio,ci95,min,max,replications,saturated";
+const CSV_HEADER: &str =
+    "policy,rate,miss_ratio,ci95,min,max,replications,saturated,zero_vouched_by";
 
-/// A point as a CSV row (`saturated`: the lower bound, or empty).
+/// A point as a CSV row (`saturated`: the lower bound, or empty;
+/// `zero_vouched_by`: the higher rate whose replications all missed
+/// nothing, for a 0 % point that got fewer replications, or empty).
 fn csv_row(p: &FigurePointNow) -> String {
     let m = &p.miss_ratio;
     format!(
-        "{},{},{},{},{},{},{},{}",
+        "{},{},{},{},{},{},{},{},{}",
         p.series.id(),
         p.rate,
         m.mean,
@@ -52,7 +55,8 @@ fn csv_row(p: &FigurePointNow) -> String {
         m.min,
         m.max,
         m.n,
-        p.saturated.map_or(String::new(), |x| x.to_string())
+        p.saturated.map_or(String::new(), |x| x.to_string()),
+        p.zero_vouched_by.map_or(String::new(), |x| x.to_string())
     )
 }
 
@@ -202,6 +206,7 @@ pub fn run(base: Scenario, a: FigureArgs) -> ExitCode {
                         "rate": p.rate,
                         "miss_ratio": p.miss_ratio,
                         "saturated": p.saturated,
+                        "zero_vouched_by": p.zero_vouched_by,
                         "ios": ios,
                     })
                 })

@@ -42,15 +42,18 @@ fn the_passes_print_as_they_complete_and_end_in_the_figure() {
     let lines: Vec<&str> = plain.lines().collect();
     assert_eq!(
         lines[0],
-        "policy,rate,miss_ratio,ci95,min,max,replications,saturated"
+        "policy,rate,miss_ratio,ci95,min,max,replications,saturated,zero_vouched_by"
     );
     // Every rate of both series, with both replications, or with one when
-    // it stopped as saturated (its lower bound in the last column).
+    // it stopped as saturated (its lower bound in the 8th column) or a
+    // higher rate's replications vouch for its 0 % (that rate in the last).
     assert_eq!(lines.len(), 1 + 2 * 11);
     let cols = |l: &str| l.split(',').map(str::to_owned).collect::<Vec<_>>();
     assert!(lines[1..].iter().all(|l| {
         let c = cols(l);
-        c[6] == "2" || (c[6] == "1" && !c[7].is_empty())
+        c[6] == "2"
+            || (c[6] == "1" && !c[7].is_empty())
+            || (c[6] == "1" && c[2] == "0" && c[8].parse::<f64>().unwrap() > c[1].parse().unwrap())
     }));
     assert!(lines[1..].iter().any(|l| cols(l)[6] == "2"));
 

@@ -71,6 +71,15 @@ pub struct FigurePointNow {
     /// lower bound or exact). The point gets no more replications.
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub saturated: Option<f64>,
+    /// Set when this point's replications so far missed nothing and a
+    /// higher rate of its series, reached through rates that also missed
+    /// nothing, missed nothing in every replication: the rate that vouches
+    /// for its 0 %. The requests are the same at every rate, only faster
+    /// (common random numbers), so misses do not fall as the rate grows;
+    /// the point gets no more replications (`request_figure_zero.rs`
+    /// checks the rule against full replications).
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub zero_vouched_by: Option<f64>,
 }
 
 /// Where the figure stands and what to run next.
@@ -97,6 +106,17 @@ pub struct FigureStep {
 
 /// A point: (series index, rate index).
 type Key = (usize, usize);
+
+/// What a point's runs found, in the order misses grow with the rate.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Outcome {
+    /// Every replication missed nothing.
+    Zero = 0,
+    /// Misses, no replication saturated.
+    Misses = 1,
+    /// A replication stopped as saturated.
+    Saturated = 2,
+}
 
 /// The passes in their order.
 #[derive(Debug, Clone, Copy)]
@@ -179,16 +199,12 @@ impl<'a> Figure<'a> {
     /// Per series: the lowest rate index that saturated and the measured
     /// fraction of their nominal cost the saturated runs took.
     fn saturation(&self, series: usize) -> Option<(usize, f64)> {
-        let mut lowest = None;
-        let (mut spent, mut nominal) = (0.0, 0.0);
-        for (&k, reps) in self.known.range((series, 0)..(series + 1, 0)) {
-            for o in reps.values().filter(|o| o.saturated.is_some()) {
-                lowest = Some(lowest.map_or(k.1, |l: usize| l.min(k.1)));
-                spent += self.spent(k, o);
-                nominal += self.nominal(k);
-            }
-        }
-        lowest.map(|l| (l, if nominal > 0.0 { spent / nominal } else { 1.0 }))
+        let lowest = self
+            .known
+            .range((series, 0)..(series + 1, 0))
+            .find(|(_, reps)| reps.values().any(|o| o.saturated.is_some()))
+            .map(|(&k, _)| k.1);
+        lowest.map(|l| (l, self.stop_fraction(Some(series))))
     }
 
     /// The cost a run of point `k` is expected to take: nominal, scaled by
@@ -201,29 +217,125 @@ impl<'a> Figure<'a> {
         }
     }
 
-    /// Estimated cost of everything not done: each point's missing
-    /// replications, none for a saturated point, one (at the stop
-    /// fraction) for a point not run yet at or above a saturated rate.
+    /// Estimated cost of everything not done, in nominal runs of each
+    /// point: a saturated point none; a point with misses its missing
+    /// replications; a 0 % point its missing replications if it is its
+    /// series' highest 0 % rate so far and no higher rate at 0 % can
+    /// follow (the next rate misses, is not run yet, or it is the grid's
+    /// highest), else none (it is expected to end vouched for); a point
+    /// not run yet the expected cost of the outcomes its nearest run
+    /// neighbours leave possible (misses grow with the rate: 0 %, misses,
+    /// saturated, in that order), each outcome weighted by how many points
+    /// of the figure have it so far (plus one): one run for a 0 %, all of
+    /// them for misses, one run at the stop fraction for a saturation.
     fn cost_left(&self) -> f64 {
-        let target = self.f.replications;
+        let target = self.f.replications as f64;
+        let overall = self.stop_fraction(None);
+        let mut weight = [1.0; 3];
+        for &k in self.known.keys() {
+            if let Some(c) = self.outcome_class(k) {
+                weight[c as usize] += 1.0;
+            }
+        }
         let mut left = 0.0;
         for si in 0..self.series.len() {
-            let sat = self.saturation(si);
+            let fraction = self.saturation(si).map_or(overall, |(_, f)| f);
+            let cost = [1.0, target, fraction];
+            let top_zero = (0..self.rates.len())
+                .rev()
+                .find(|&ri| self.outcome_class((si, ri)) == Some(Outcome::Zero));
             for ri in 0..self.rates.len() {
                 let k = (si, ri);
-                let n = self.count(k);
-                if self.saturated(k) {
-                    continue;
-                }
-                left += match sat {
-                    Some((lowest, fraction)) if ri >= lowest && n == 0 => {
-                        self.nominal(k) * fraction
+                let n = self.count(k) as f64;
+                let runs = match self.outcome_class(k) {
+                    Some(Outcome::Saturated) => 0.0,
+                    Some(Outcome::Misses) => target - n,
+                    Some(Outcome::Zero) => {
+                        let above =
+                            (ri + 1 < self.rates.len()).then(|| self.outcome_class((si, ri + 1)));
+                        match above {
+                            Some(Some(Outcome::Zero)) => 0.0,
+                            Some(None) if top_zero != Some(ri) => 0.0,
+                            _ => target - n,
+                        }
                     }
-                    _ => (target - n) as f64 * self.nominal(k),
+                    None => {
+                        let below = (0..ri).rev().find_map(|r| self.outcome_class((si, r)));
+                        let above =
+                            (ri + 1..self.rates.len()).find_map(|r| self.outcome_class((si, r)));
+                        let lo = below.map_or(0, |c| c as usize);
+                        let hi = above.map_or(2, |c| c as usize).max(lo);
+                        let w: f64 = weight[lo..=hi].iter().sum();
+                        (lo..=hi).map(|c| weight[c] * cost[c]).sum::<f64>() / w
+                    }
                 };
+                left += runs * self.nominal(k);
             }
         }
         left
+    }
+
+    /// What the runs of `k` so far found; None before its first run.
+    fn outcome_class(&self, k: Key) -> Option<Outcome> {
+        if self.count(k) == 0 {
+            None
+        } else if self.saturated(k) {
+            Some(Outcome::Saturated)
+        } else if self.all_zero(k) {
+            Some(Outcome::Zero)
+        } else {
+            Some(Outcome::Misses)
+        }
+    }
+
+    /// The share of their nominal cost saturated runs took, over every
+    /// series (`None`) or one; 1 before any saturated.
+    fn stop_fraction(&self, series: Option<usize>) -> f64 {
+        let (mut spent, mut nominal) = (0.0, 0.0);
+        for (&k, reps) in &self.known {
+            if series.is_some_and(|s| s != k.0) {
+                continue;
+            }
+            for o in reps.values().filter(|o| o.saturated.is_some()) {
+                spent += self.spent(k, o);
+                nominal += self.nominal(k);
+            }
+        }
+        if nominal > 0.0 {
+            spent / nominal
+        } else {
+            1.0
+        }
+    }
+
+    /// Every replication of `k` run so far missed nothing (and at least
+    /// one ran).
+    fn all_zero(&self, k: Key) -> bool {
+        let o = self.outcomes(k);
+        !o.is_empty()
+            && o.iter()
+                .all(|o| o.miss_ratio == 0.0 && o.saturated.is_none())
+    }
+
+    /// The rate index that vouches for `k`'s 0 % (see
+    /// `FigurePointNow::zero_vouched_by`): the nearest higher rate run to
+    /// its target replications, all at 0 %, with every rate between them
+    /// at 0 % so far. None for a point with all its replications.
+    fn zero_vouched_by(&self, k: Key) -> Option<usize> {
+        let target = self.f.replications;
+        if self.count(k) >= target || !self.all_zero(k) {
+            return None;
+        }
+        for ri in k.1 + 1..self.rates.len() {
+            let j = (k.0, ri);
+            if !self.all_zero(j) {
+                return None;
+            }
+            if self.count(j) >= target {
+                return Some(ri);
+            }
+        }
+        None
     }
 
     /// The miss ratio's mean at a point run at least once.
@@ -231,15 +343,17 @@ impl<'a> Figure<'a> {
         self.estimate(k).map(|e| e.mean)
     }
 
-    /// The grid's rate indices of pass 1: every `stride`-th from the lowest
-    /// (at least 6, all of them when there are at most 6) and the highest.
+    /// The grid's rate indices of pass 1: six evenly spaced, the lowest
+    /// and the highest among them (all of them when there are at most 6).
     fn coarse(&self) -> Vec<usize> {
         let n = self.rates.len();
-        let stride = ((n.saturating_sub(1)) / 5).max(1);
-        let mut idx: Vec<usize> = (0..n).step_by(stride).collect();
-        if idx.last() != Some(&(n - 1)) {
-            idx.push(n - 1);
+        if n <= 6 {
+            return (0..n).collect();
         }
+        let mut idx: Vec<usize> = (0..6)
+            .map(|i| libm::round(i as f64 * (n - 1) as f64 / 5.0) as usize)
+            .collect();
+        idx.dedup();
         idx
     }
 
@@ -286,8 +400,9 @@ impl<'a> Figure<'a> {
 
     /// Whether point `k` decides its series' 0 % line: its replications
     /// disagree about 0 %, its interval reaches 0 while its mean misses, or
-    /// it is the last 0 % rate below a missing one or the first missing
-    /// rate above a 0 % one.
+    /// it is the last 0 % rate below a missing one (or the grid's highest
+    /// rate at 0 %: its replications vouch for every 0 % below it) or the
+    /// first missing rate above a 0 % one.
     fn at_zero_line(&self, k: Key) -> bool {
         let Some(e) = self.estimate(k) else {
             return false;
@@ -297,7 +412,7 @@ impl<'a> Figure<'a> {
         }
         let next = self.mean((k.0, k.1 + 1));
         let prev = k.1.checked_sub(1).and_then(|p| self.mean((k.0, p)));
-        (e.mean == 0.0 && next.is_some_and(|m| m > 0.0))
+        (e.mean == 0.0 && (next.is_some_and(|m| m > 0.0) || k.1 + 1 == self.rates.len()))
             || (e.mean > 0.0 && prev.is_some_and(|m| m == 0.0))
     }
 
@@ -326,7 +441,11 @@ impl<'a> Figure<'a> {
                 .map(|k| (k, level))
                 .collect(),
             Pass::Replications(level) => points
-                .filter(|&k| self.count(k) == level && !self.saturated(k))
+                .filter(|&k| {
+                    self.count(k) == level
+                        && !self.saturated(k)
+                        && self.zero_vouched_by(k).is_none()
+                })
                 .map(|k| (k, level))
                 .collect(),
         };
@@ -345,14 +464,19 @@ impl<'a> Figure<'a> {
                 let e = self.estimate(k)?;
                 let saturated = self.saturated(k);
                 let n = self.count(k);
+                let vouched = self.zero_vouched_by(k).map(|ri| self.rates[ri]);
                 Some(FigurePointNow {
                     series: self.series[k.0],
                     rate: self.rates[k.1],
                     miss_ratio: e,
                     replications: n,
                     target_replications: self.f.replications,
-                    provisional: !finished && !saturated && n < self.f.replications,
+                    provisional: !finished
+                        && !saturated
+                        && vouched.is_none()
+                        && n < self.f.replications,
                     saturated: saturated.then_some(e.mean),
+                    zero_vouched_by: vouched,
                 })
             })
             .collect()
