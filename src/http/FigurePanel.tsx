@@ -2,7 +2,7 @@
 // with 95 % CI bands, drawn while it runs (the core's passes: a first
 // complete picture, then refinements), with the pass, the measured time left
 // and Stop, which keeps what is done.
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { ExportButtons, LineChart } from '../charts';
 import type { Scenario } from '../engine/types';
 import { percent } from '../shared/format';
@@ -157,11 +157,34 @@ export function FigurePanel({
   const bad = outline === null || Object.keys(errors).length > 0;
   const running = status.kind === 'running';
   const firstPictureMs = status.kind === 'running' || status.kind === 'done' ? status.firstPictureMs : null;
-  const series = chartSeries(points);
+  const rates = outline?.rates;
+  // The chart and the table change only with the points (a run finished, the core's estimate came): the status line below
+  // changes five times a second while the figure runs, and re-rendering 125 markers with it took the main thread a quarter of
+  // the figure's time on a two-core machine, CPU the workers needed.
+  const chart = useMemo(
+    () => (
+      <LineChart
+        title="Segment miss ratio against request rate, per flash-cache policy"
+        xLabel="request rate r (requests/s)"
+        yLabel="segment miss ratio"
+        series={chartSeries(points)}
+        yScale={log ? 'log' : 'linear'}
+        yFormat={percent}
+        // The figure's whole range from the first point on: the first pass
+        // runs both ends, in the core's order.
+        xDomain={xDomain(rates ?? [], points)}
+        markerLegend={MARKER_LEGEND}
+        testId="http-miss"
+        svgRef={svgRef}
+      />
+    ),
+    [points, log, rates],
+  );
+  const rows = useMemo(() => figureRows(points), [points]);
+  const rateCount = rates?.length ?? 0;
   const field = (name: keyof FigureSettings, label: string, unit: string) => (
     <SettingField name={name} label={label} unit={unit} value={settings[name]} error={errors[name]} onChange={(v) => setSettings({ ...settings, [name]: v })} />
   );
-  const rates = outline?.rates ?? [];
   return (
     <section
       className="card"
@@ -195,7 +218,7 @@ export function FigurePanel({
           ? 'Reading the settings…'
           : bad
             ? 'Fix the settings above.'
-            : `${rates.length} rate${rates.length === 1 ? '' : 's'} × 5 policies = ${rates.length * 5} points of ${settings.replications} replication${settings.replications === 1 ? '' : 's'} (a saturated point stops at one, a 0 % point below a confirmed 0 % too).`}
+            : `${rateCount} rate${rateCount === 1 ? '' : 's'} × 5 policies = ${rateCount * 5} points of ${settings.replications} replication${settings.replications === 1 ? '' : 's'} (a saturated point stops at one, a 0 % point below a confirmed 0 % too).`}
       </p>
       <div className="run-buttons">
         <button type="button" className="primary" data-testid="http-figure-run" disabled={!canRun || bad || running} onClick={onRun}>
@@ -214,24 +237,11 @@ export function FigurePanel({
       <StatusLine status={status} points={points.length} testId="http-figure" />
       {points.length > 0 ? (
         <div className="http-chart">
-          <LineChart
-            title="Segment miss ratio against request rate, per flash-cache policy"
-            xLabel="request rate r (requests/s)"
-            yLabel="segment miss ratio"
-            series={series}
-            yScale={log ? 'log' : 'linear'}
-            yFormat={percent}
-            // The figure's whole range from the first point on: the first pass
-            // runs both ends, in the core's order.
-            xDomain={xDomain(rates, points)}
-            markerLegend={MARKER_LEGEND}
-            testId="http-miss"
-            svgRef={svgRef}
-          />
+          {chart}
           <ExportButtons
             svgRef={svgRef}
             name="segment-miss-ratio"
-            rows={figureRows(points)}
+            rows={rows}
             columns={FIGURE_COLUMNS}
             meta={{ title: 'Segment miss ratio against request rate (NOSSDAV’12 figure)', seed: scenario.request?.run.seed }}
             testId="http-miss-export"

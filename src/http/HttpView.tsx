@@ -3,7 +3,7 @@
 // configurations), run it once for its device utilisation, flash writes and
 // index cost, run the study's miss-ratio figure over every policy on the
 // worker pool, and read the highest rate at 0 % miss beside the published one.
-import { useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { downloadBlob } from '../charts';
 import type { PresetInfo, Progress, Scenario } from '../engine/types';
 import type { RequestResult } from './types';
@@ -287,6 +287,14 @@ function FigureDetails({ points }: { points: FigurePoint[] }) {
   );
 }
 
+// While the figure runs its status changes five times a second and re-renders this view; the cards that do not show it skip
+// those renders (their props are the same), which left the main thread's CPU to the workers on a two-core machine.
+const SetupCard = memo(Setup);
+const RequestEditorCard = memo(RequestEditor);
+const SingleRunCard = memo(SingleRun);
+const MaxRateCard = memo(MaxRatePanel);
+const FigureDetailsCard = memo(FigureDetails);
+
 export function HttpView({ engine, scenario, valid, edit, loadPreset, showView }: ViewProps) {
   const { errors } = useContext(FormContext);
   const [settings, setSettings] = useState<FigureSettings>(DEFAULT_FIGURE);
@@ -305,12 +313,12 @@ export function HttpView({ engine, scenario, valid, edit, loadPreset, showView }
   const canRun = valid && scenario.request != null;
   return (
     <div className="http-view" data-testid="http-view">
-      <Setup engine={engine} scenario={scenario} edit={edit} loadPreset={loadPreset} showView={showView} />
+      <SetupCard engine={engine} scenario={scenario} edit={edit} loadPreset={loadPreset} showView={showView} />
       {scenario.request ? (
         <>
-          <RequestEditor scenario={scenario} edit={edit} />
+          <RequestEditorCard scenario={scenario} edit={edit} />
           <ErrorSummary errors={valid ? [] : blockers.length > 0 ? blockers : errors} action="running" testId="http-errors" />
-          <SingleRun engine={engine} scenario={scenario} canRun={canRun} />
+          <SingleRunCard engine={engine} scenario={scenario} canRun={canRun} />
           <FigurePanel
             scenario={scenario}
             canRun={canRun}
@@ -322,8 +330,8 @@ export function HttpView({ engine, scenario, valid, edit, loadPreset, showView }
             onRun={() => figure.start(scenario, settings)}
             onCancel={figure.cancel}
           />
-          <MaxRatePanel engine={engine} scenario={scenario} settings={settings} points={figure.points} canRun={canRun && figure.status.kind !== 'running'} />
-          <FigureDetails points={figure.points} />
+          <MaxRateCard engine={engine} scenario={scenario} settings={settings} points={figure.points} canRun={canRun && figure.status.kind !== 'running'} />
+          <FigureDetailsCard points={figure.points} />
         </>
       ) : null}
     </div>

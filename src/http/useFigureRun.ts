@@ -37,6 +37,13 @@ export type FigureStatus =
   | { kind: 'failed'; message: string };
 
 const PROGRESS_MS = 200;
+/**
+ * How often the points are drawn while the figure runs, ms at most: every
+ * run's end and every answer of the core re-rendered the chart, about 400
+ * times in a figure, and on a two-core machine the main thread's share came
+ * out of the workers' CPU.
+ */
+const DRAW_MS = 500;
 /** How often the core is asked for its estimates while a pass runs, ms (each answer carries the pass's runs). */
 const ASK_MS = 1000;
 
@@ -102,8 +109,25 @@ export function useFigureRun(engine: Engine) {
       let failure: string | null = null;
       let lastReport = 0;
 
-      const show = () => {
-        if (!live()) return;
+      let drawTimer: ReturnType<typeof setTimeout> | null = null;
+      let lastDraw = -Infinity;
+      /** Draw the points; at most every DRAW_MS unless `now` (a later call inside the interval is drawn at its end, never lost). */
+      const show = (now = false) => {
+        if (!live() || ctl.signal.aborted) return;
+        const t = performance.now();
+        if (!now && t - lastDraw < DRAW_MS) {
+          drawTimer ??= setTimeout(
+            () => {
+              drawTimer = null;
+              show(true);
+            },
+            lastDraw + DRAW_MS - t,
+          );
+          return;
+        }
+        if (drawTimer !== null) clearTimeout(drawTimer);
+        drawTimer = null;
+        lastDraw = t;
         const merged = new Map<string, FigurePoint>();
         for (const now of step?.points ?? []) {
           const r = latest.get(keyOf(now));
@@ -200,8 +224,10 @@ export function useFigureRun(engine: Engine) {
             step = s;
             workAtStep = snapshotWork;
             for (const p of s.points) own.delete(keyOf(p));
-            if (s.pass > 1 && firstPictureMs === null) firstPictureMs = performance.now() - t0;
-            show();
+            const firstPicture = s.pass > 1 && firstPictureMs === null;
+            if (firstPicture) firstPictureMs = performance.now() - t0;
+            // The first complete picture and the finished figure are drawn at once.
+            show(firstPicture || s.next.length === 0);
             if (s.next.length === 0) {
               const ms = performance.now() - t0;
               finish();
@@ -249,6 +275,7 @@ export function useFigureRun(engine: Engine) {
 
       ctl.signal.addEventListener('abort', () => {
         if (timer !== null) clearTimeout(timer);
+        if (drawTimer !== null) clearTimeout(drawTimer);
         if (failure !== null || finished || !live()) return;
         // Stopped: the points of every finished run stay, the core's estimates over all of them.
         finished = true;
