@@ -40,7 +40,7 @@ describe('figureStep', () => {
       }
     }
     expect(passes[0]).toBe('first picture');
-    expect(passes).toContain('replication 2 of 2 at the 0 % line');
+    expect(passes).toContain('replication 2 of 2, the 0 % line first');
     // A run reported at a rate the figure does not have is named.
     expect(() => api.figureStep(base, settings, ['hdd'], [{ ...done[0], rate: 5 }])).toThrow(/figure\.done/);
   });

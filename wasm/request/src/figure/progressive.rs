@@ -127,10 +127,13 @@ enum Pass {
     Bends,
     /// Replication 0 at every rate not run yet.
     RemainingRates,
-    /// Replication `level` of the points at the 0 % line.
-    AtZeroLine(u32),
-    /// Replication `level` of every other point.
+    /// Replication `level` of the points at the 0 % line (first) and of the
+    /// points with misses; not of a 0 % point below another 0 % (it is
+    /// expected to be vouched for).
     Replications(u32),
+    /// Replication `level` of any point still short of it (a 0 % point
+    /// whose voucher turned out to miss).
+    Rest(u32),
 }
 
 impl Pass {
@@ -139,8 +142,10 @@ impl Pass {
             Pass::FirstPicture => "first picture".into(),
             Pass::Bends => "where the curves bend".into(),
             Pass::RemainingRates => "the remaining rates".into(),
-            Pass::AtZeroLine(k) => format!("replication {} of {target} at the 0 % line", k + 1),
-            Pass::Replications(k) => format!("replication {} of {target}", k + 1),
+            Pass::Replications(k) => {
+                format!("replication {} of {target}, the 0 % line first", k + 1)
+            }
+            Pass::Rest(k) => format!("replication {} of {target}, the rest", k + 1),
         }
     }
 }
@@ -436,11 +441,17 @@ impl<'a> Figure<'a> {
                 .filter(|&k| self.count(k) == 0)
                 .map(|k| (k, 0))
                 .collect(),
-            Pass::AtZeroLine(level) => points
-                .filter(|&k| self.count(k) == level && !self.saturated(k) && self.at_zero_line(k))
+            Pass::Replications(level) => points
+                .filter(|&k| {
+                    let (si, ri) = k;
+                    let below_zero = self.all_zero(k)
+                        && ri + 1 < self.rates.len()
+                        && self.all_zero((si, ri + 1));
+                    self.count(k) == level && !self.saturated(k) && !below_zero
+                })
                 .map(|k| (k, level))
                 .collect(),
-            Pass::Replications(level) => points
+            Pass::Rest(level) => points
                 .filter(|&k| {
                     self.count(k) == level
                         && !self.saturated(k)
@@ -449,12 +460,15 @@ impl<'a> Figure<'a> {
                 .map(|k| (k, level))
                 .collect(),
         };
-        let mut runs: Vec<(Key, u32, f64)> = runs
+        // The points at the 0 % line first (they decide each series'
+        // highest rate at 0 %), then the others; each group longest first.
+        let first = |k: Key| matches!(pass, Pass::Replications(_)) && self.at_zero_line(k);
+        let mut runs: Vec<(Key, u32, f64, bool)> = runs
             .into_iter()
-            .map(|(k, rep)| (k, rep, self.expected(k)))
+            .map(|(k, rep)| (k, rep, self.expected(k), first(k)))
             .collect();
-        runs.sort_by(|a, b| b.2.total_cmp(&a.2).then(a.0.cmp(&b.0)));
-        runs
+        runs.sort_by(|a, b| b.3.cmp(&a.3).then(b.2.total_cmp(&a.2)).then(a.0.cmp(&b.0)));
+        runs.into_iter().map(|(k, rep, c, _)| (k, rep, c)).collect()
     }
 
     fn points(&self, finished: bool) -> Vec<FigurePointNow> {
@@ -537,8 +551,8 @@ pub fn figure_step(
     };
     let passes = [Pass::FirstPicture, Pass::Bends, Pass::RemainingRates]
         .into_iter()
-        .chain((1..f.replications).map(Pass::AtZeroLine))
-        .chain((1..f.replications).map(Pass::Replications));
+        .chain((1..f.replications).map(Pass::Replications))
+        .chain((1..f.replications).map(Pass::Rest));
     let mut number = 0;
     let mut cost_done = 0.0;
     for pass in passes {
