@@ -12,10 +12,12 @@ test('the first picture comes with provisional markers; Stop keeps the points an
   test.setTimeout(120_000);
   await h.open();
   await h.loadPreset('nossdav12-l2arc-cold');
-  // 7 rates × 5 policies × 3 replications of 15 minutes: far more than the
-  // first pass (with 3 minutes the whole figure could end before Stop).
-  await h.figureSettings({ fromRate: 2, toRate: 26, points: 7, replications: 3, durationH: 0.25, warmupH: 0.25 });
-  await expect(h.figurePlan).toHaveText(/7 rates × 5 policies = 35 points of 3 replications/);
+  // 13 rates × 5 policies × 3 replications of an hour: after the first pass
+  // (6 rates) about twice its work is left, so Stop lands before the end
+  // (with 7 rates of 15 minutes the figure ended a second after its first
+  // picture, once 0 % points below a confirmed 0 % stopped at one replication).
+  await h.figureSettings({ fromRate: 2, toRate: 26, points: 13, replications: 3, durationH: 1, warmupH: 0.5 });
+  await expect(h.figurePlan).toHaveText(/13 rates × 5 policies = 65 points of 3 replications/);
   await h.runFigure.click();
   await expect(h.figureAnnounce).toHaveAttribute('aria-live', 'polite');
   await expect(h.figurePass).toHaveText(/^Pass 1: first picture/, { timeout: 30_000 });
