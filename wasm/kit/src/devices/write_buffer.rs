@@ -114,6 +114,38 @@ impl WriteBuffer {
         Some((best, self.front[best]))
     }
 
+    /// Make room: drop the earliest programs until at most `room` are left
+    /// and every program finished by then, i.e. by `t` or by the last one
+    /// dropped, whichever is later — that time is returned. Popping one
+    /// program at a time in finish order, as long as the buffer is over
+    /// `room` or the next finishes by the time reached, drops the same set:
+    /// programs finish in order on each unit, so after the excess is gone
+    /// the rest are the fronts of each unit's queue up to that time, taken
+    /// here unit by unit with one replay of the tree per unit.
+    pub fn drain(&mut self, t: f64, room: usize) -> f64 {
+        let mut t = t;
+        while self.len > room {
+            let Some((u, finish)) = self.earliest() else {
+                break;
+            };
+            t = t.max(finish);
+            self.pop(u);
+        }
+        for u in 0..self.queues.len() {
+            if self.front[u] <= t {
+                let q = &mut self.queues[u];
+                let before = q.len();
+                while q.front().is_some_and(|&f| f <= t) {
+                    q.pop_front();
+                }
+                self.len -= before - q.len();
+                self.front[u] = q.front().copied().unwrap_or(f64::INFINITY);
+                self.update(u);
+            }
+        }
+        t
+    }
+
     /// Drop the front program of `unit`.
     #[inline]
     pub fn pop(&mut self, unit: usize) {
@@ -146,6 +178,44 @@ mod tests {
             assert!(popped <= 3, "every pop removes a program");
         }
         assert_eq!(popped, 3);
+    }
+
+    /// `drain` drops the programs, and returns the time, that popping the
+    /// earliest one at a time does (over room, or finished by the time
+    /// reached), with distinct times and with ties.
+    #[test]
+    fn drain_equals_popping_one_at_a_time() {
+        for units in [1, 3, 10] {
+            for ties in [false, true] {
+                let mut rng = crate::sampling::rng::SimRng::new(11);
+                let mut a = WriteBuffer::new(units);
+                let mut clock = vec![0.0f64; units];
+                for step in 0..400 {
+                    for _ in 0..(rng.uniform() * 12.0) as usize {
+                        let u = (rng.uniform() * units as f64) as usize;
+                        let d = rng.uniform();
+                        clock[u] += if ties { libm::floor(d * 4.0) * 0.25 } else { d };
+                        a.push(u, clock[u]);
+                    }
+                    let mut b = a.clone();
+                    let t0 = step as f64 * 0.4 * rng.uniform();
+                    let room = (rng.uniform() * 8.0) as usize;
+                    let mut t = t0;
+                    while let Some((u, f)) = b.earliest() {
+                        if f > t && b.len() <= room {
+                            break;
+                        }
+                        t = t.max(f);
+                        b.pop(u);
+                    }
+                    assert_eq!(a.drain(t0, room).to_bits(), t.to_bits());
+                    assert_eq!(a.len(), b.len());
+                    assert_eq!(a.front, b.front);
+                    assert_eq!(a.tree, b.tree);
+                    assert!(a.queues.iter().zip(&b.queues).all(|(x, y)| x == y));
+                }
+            }
+        }
     }
 
     /// The merge pops finish times in the order a heap over all of them does,
