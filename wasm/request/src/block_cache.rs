@@ -180,17 +180,30 @@ fn fresh_order(ways: u32) -> LruOrder {
 mod tests {
     use super::*;
 
+    /// A cache of `sets` × `ways` 4 KB slots over a library of `blocks`.
+    fn small(ways: u32, sets: u32, blocks: u32, policy: SetReplacement) -> BlockCache {
+        BlockCache::new(
+            (ways * sets) as u64 * 4096,
+            4096,
+            ways,
+            policy,
+            blocks as u64 * 4096,
+        )
+    }
+
+    /// The next of a 64-bit linear congruential sequence.
+    fn next(x: &mut u64) -> u64 {
+        *x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        *x
+    }
+
     /// LRU sets against a plain replay: each set a list, most recent first.
     #[test]
     fn lru_sets_equal_a_plain_replay() {
         let (ways, sets, blocks) = (4u32, 8u32, 400u32);
-        let mut c = BlockCache::new(
-            (ways * sets) as u64 * 4096,
-            4096,
-            ways,
-            SetReplacement::Lru,
-            blocks as u64 * 4096,
-        );
+        let mut c = small(ways, sets, blocks, SetReplacement::Lru);
         let mut lists: Vec<Vec<u32>> = vec![Vec::new(); sets as usize];
         let mut x = 11u64;
         for i in 0..20_000 {
@@ -198,11 +211,8 @@ mod tests {
                 c.reset();
                 lists.iter_mut().for_each(Vec::clear);
             }
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
             // Skewed towards low blocks, so sets see both hits and misses.
-            let b = ((x >> 33) % blocks as u64) as u32 / if i % 3 == 0 { 4 } else { 1 };
+            let b = ((next(&mut x) >> 33) % blocks as u64) as u32 / if i % 3 == 0 { 4 } else { 1 };
             let list = &mut lists[((b / ways) % sets) as usize];
             let hit = list.contains(&b);
             assert_eq!(c.contains(b), hit, "access {i} of block {b}");
@@ -230,19 +240,10 @@ mod tests {
     fn runs_and_slots_equal_a_plain_walk() {
         for ways in [4u32, 6] {
             let (sets, blocks) = (8u32, 700u32);
-            let mut c = BlockCache::new(
-                (ways * sets) as u64 * 4096,
-                4096,
-                ways,
-                SetReplacement::Fifo,
-                blocks as u64 * 4096,
-            );
+            let mut c = small(ways, sets, blocks, SetReplacement::Fifo);
             let mut x = 5u64;
             for i in 0..3000 {
-                x = x
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let b = ((x >> 33) % blocks as u64) as u32;
+                let b = ((next(&mut x) >> 33) % blocks as u64) as u32;
                 let last = (b + ((x >> 20) % 200) as u32).min(blocks - 1);
                 let mut e = b;
                 while e < last && c.contains(e + 1) == c.contains(b) {
