@@ -13,6 +13,9 @@ const EMPTY: u32 = u32::MAX;
 pub struct BlockCache {
     pub block_bytes: u64,
     ways: u32,
+    /// log2(ways) when `ways` is a power of two (the set is then a shift
+    /// away), else `u32::MAX`.
+    ways_shift: u32,
     sets: u32,
     lru: bool,
     cached: Vec<u64>,
@@ -40,6 +43,11 @@ impl BlockCache {
         BlockCache {
             block_bytes,
             ways,
+            ways_shift: if ways.is_power_of_two() {
+                ways.trailing_zeros()
+            } else {
+                u32::MAX
+            },
             sets,
             lru,
             cached: vec![0; blocks.div_ceil(64)],
@@ -63,11 +71,37 @@ impl BlockCache {
     }
 
     fn set_of(&self, b: u32) -> u32 {
-        (b / self.ways) % self.sets
+        let extent = if self.ways_shift != u32::MAX {
+            b >> self.ways_shift
+        } else {
+            b / self.ways
+        };
+        extent % self.sets
     }
 
     pub fn contains(&self, b: u32) -> bool {
         self.cached[(b / 64) as usize] >> (b % 64) & 1 == 1
+    }
+
+    /// The last block of the run from `b` to at most `last` whose blocks
+    /// are all in the cache or all out of it, as `b` is: a word of the
+    /// membership bits at a time.
+    pub fn run_end(&self, b: u32, last: u32) -> u32 {
+        let flip = if self.contains(b) { !0u64 } else { 0 };
+        let mut p = b;
+        while p < last {
+            // The bits from block p + 1 on, a set bit where membership
+            // differs from b's.
+            let next = p + 1;
+            let shift = next % 64;
+            let differs = (self.cached[(next / 64) as usize] ^ flip) >> shift;
+            let same = differs.trailing_zeros().min(64 - shift);
+            if same < 64 - shift {
+                return (p + same).min(last);
+            }
+            p = p.saturating_add(same);
+        }
+        last.max(b)
     }
 
     /// Flash byte address of a cached block: the slot that holds it (FIFO
@@ -92,10 +126,9 @@ impl BlockCache {
     pub fn addr_after(&self, b: u32, prev: Option<u64>) -> u64 {
         if let Some(a) = prev {
             let slot = (a / self.block_bytes) as usize + 1;
-            if slot < self.tag.len()
-                && self.tag[slot] == b
-                && slot / self.ways as usize == self.set_of(b) as usize
-            {
+            // A block is only ever put in its own set, so a slot that
+            // holds it is in the right set.
+            if slot < self.tag.len() && self.tag[slot] == b {
                 return slot as u64 * self.block_bytes;
             }
         }
@@ -117,9 +150,9 @@ impl BlockCache {
         let way = if self.lru {
             self.recency[set].least_recent().expect("a set has ways") as usize
         } else {
-            let w = self.fifo[set] as usize;
-            self.fifo[set] = (w as u32 + 1) % self.ways;
-            w
+            let w = self.fifo[set];
+            self.fifo[set] = if w + 1 == self.ways { 0 } else { w + 1 };
+            w as usize
         };
         let slot = base + way;
         let old = self.tag[slot];
@@ -147,17 +180,30 @@ fn fresh_order(ways: u32) -> LruOrder {
 mod tests {
     use super::*;
 
+    /// A cache of `sets` × `ways` 4 KB slots over a library of `blocks`.
+    fn small(ways: u32, sets: u32, blocks: u32, policy: SetReplacement) -> BlockCache {
+        BlockCache::new(
+            (ways * sets) as u64 * 4096,
+            4096,
+            ways,
+            policy,
+            blocks as u64 * 4096,
+        )
+    }
+
+    /// The next of a 64-bit linear congruential sequence.
+    fn next(x: &mut u64) -> u64 {
+        *x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        *x
+    }
+
     /// LRU sets against a plain replay: each set a list, most recent first.
     #[test]
     fn lru_sets_equal_a_plain_replay() {
         let (ways, sets, blocks) = (4u32, 8u32, 400u32);
-        let mut c = BlockCache::new(
-            (ways * sets) as u64 * 4096,
-            4096,
-            ways,
-            SetReplacement::Lru,
-            blocks as u64 * 4096,
-        );
+        let mut c = small(ways, sets, blocks, SetReplacement::Lru);
         let mut lists: Vec<Vec<u32>> = vec![Vec::new(); sets as usize];
         let mut x = 11u64;
         for i in 0..20_000 {
@@ -165,11 +211,8 @@ mod tests {
                 c.reset();
                 lists.iter_mut().for_each(Vec::clear);
             }
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
             // Skewed towards low blocks, so sets see both hits and misses.
-            let b = ((x >> 33) % blocks as u64) as u32 / if i % 3 == 0 { 4 } else { 1 };
+            let b = ((next(&mut x) >> 33) % blocks as u64) as u32 / if i % 3 == 0 { 4 } else { 1 };
             let list = &mut lists[((b / ways) % sets) as usize];
             let hit = list.contains(&b);
             assert_eq!(c.contains(b), hit, "access {i} of block {b}");
@@ -187,6 +230,38 @@ mod tests {
         for b in 0..blocks {
             let set = &lists[((b / ways) % sets) as usize];
             assert_eq!(c.contains(b), set.contains(&b), "block {b} at the end");
+        }
+    }
+
+    /// `run_end` ends each run where a block-by-block walk does, across
+    /// word boundaries; FIFO slots are found by `addr_after` and `addr_of`
+    /// alike, with a power-of-two and another number of ways.
+    #[test]
+    fn runs_and_slots_equal_a_plain_walk() {
+        for ways in [4u32, 6] {
+            let (sets, blocks) = (8u32, 700u32);
+            let mut c = small(ways, sets, blocks, SetReplacement::Fifo);
+            let mut x = 5u64;
+            for i in 0..3000 {
+                let b = ((next(&mut x) >> 33) % blocks as u64) as u32;
+                let last = (b + ((x >> 20) % 200) as u32).min(blocks - 1);
+                let mut e = b;
+                while e < last && c.contains(e + 1) == c.contains(b) {
+                    e += 1;
+                }
+                assert_eq!(c.run_end(b, last), e, "access {i}: run from {b} to {last}");
+                let mut prev = None;
+                for k in b..=e {
+                    if c.contains(k) {
+                        let a = c.addr_after(k, prev);
+                        assert_eq!(a, c.addr_of(k));
+                        assert_eq!(c.tag[(a / 4096) as usize], k);
+                        prev = Some(a);
+                    } else {
+                        prev = Some(c.insert(k) * 4096);
+                    }
+                }
+            }
         }
     }
 }

@@ -927,10 +927,7 @@ impl Sim {
         while b <= b1 {
             let cache = self.block.as_mut().expect("block cache");
             let hit = cache.contains(b);
-            let mut e = b;
-            while e < b1 && cache.contains(e + 1) == hit {
-                e += 1;
-            }
+            let e = cache.run_end(b, b1);
             let run_lo = (b as u64 * bb).max(off);
             let run_hi = ((e as u64 + 1) * bb).min(off + len);
             if measured {

@@ -287,6 +287,7 @@ impl SteadyGc {
 
     /// The host writes one mapping unit on `unit`: the GC work it caused
     /// there (a burst when the unit had no clean slot left).
+    #[inline]
     pub fn write_on(&mut self, unit: u32) -> GcWork {
         let u = unit as usize;
         self.host_pages += 1;
@@ -296,6 +297,14 @@ impl SteadyGc {
             self.credit[u] -= 1.0;
             return GcWork::default();
         }
+        self.collect(u)
+    }
+
+    /// The GC work of a host write on unit `u`, which has no clean slot
+    /// left (kept out of line: most writes take a clean slot, and the
+    /// step above is then small enough to inline where it is called).
+    #[inline(never)]
+    fn collect(&mut self, u: usize) -> GcWork {
         let v = self.victim_valid();
         if self.reserve == 0 {
             // Incremental: this write's share of the copying and erasing.

@@ -22,6 +22,8 @@ pub struct WriteBuffer {
     tree: Vec<u32>,
     leaves: usize,
     len: usize,
+    /// Scratch for `latest` (kept to reuse its allocation).
+    scratch: Vec<(i64, u32, u32)>,
 }
 
 impl WriteBuffer {
@@ -33,6 +35,7 @@ impl WriteBuffer {
             tree: vec![0; 2 * leaves],
             leaves,
             len: 0,
+            scratch: Vec::new(),
         };
         b.rebuild();
         b
@@ -114,6 +117,83 @@ impl WriteBuffer {
         Some((best, self.front[best]))
     }
 
+    /// Make room: drop the earliest programs until at most `room` are left
+    /// and every program finished by then, i.e. by `t` or by the last one
+    /// dropped, whichever is later — that time is returned. Popping one
+    /// program at a time in finish order, as long as the buffer is over
+    /// `room` or the next finishes by the time reached, drops the same set,
+    /// and that is what this does when few are over `room`. The set depends
+    /// only on the time reached, the later of `t` and the (len − room)-th
+    /// earliest finish, which is also the (room + 1)-th latest: when many
+    /// are over (a large write), it is found from the back of the queues in
+    /// room + 1 steps instead. Then, since programs finish in order on each
+    /// unit, every one finished by that time is a front of its unit's queue:
+    /// they go unit by unit, with one replay of the tree per unit.
+    pub fn drain(&mut self, t: f64, room: usize) -> f64 {
+        let mut t = t;
+        if self.len > room && self.len - room > room + 1 {
+            t = t.max(self.latest(room + 1));
+        } else {
+            while self.len > room {
+                let Some((u, finish)) = self.earliest() else {
+                    break;
+                };
+                t = t.max(finish);
+                self.pop(u);
+            }
+        }
+        for u in 0..self.queues.len() {
+            if self.front[u] <= t {
+                let q = &mut self.queues[u];
+                let n = q.partition_point(|&f| f <= t);
+                q.drain(..n);
+                self.len -= n;
+                self.front[u] = q.front().copied().unwrap_or(f64::INFINITY);
+                self.update(u);
+            }
+        }
+        // Only NaN times (a degenerate drive) can leave it over `room` here.
+        while self.len > room {
+            let Some((u, _)) = self.earliest() else {
+                break;
+            };
+            self.pop(u);
+        }
+        t
+    }
+
+    /// The `k`-th latest finish time buffered (1 ≤ k ≤ len): a merge from
+    /// the back of each unit's queue, the latest back first. Equal times
+    /// may come in any order, the value is the same; the order is the
+    /// total order of `f64`, so NaN times (a degenerate drive) still end it.
+    fn latest(&mut self, k: usize) -> f64 {
+        let key = |f: f64| {
+            let b = f.to_bits() as i64;
+            b ^ (((b >> 63) as u64) >> 1) as i64
+        };
+        let mut backs = std::mem::take(&mut self.scratch);
+        backs.clear();
+        for (u, q) in self.queues.iter().enumerate() {
+            if let Some(&f) = q.back() {
+                backs.push((key(f), u as u32, q.len() as u32 - 1));
+            }
+        }
+        let mut heap = std::collections::BinaryHeap::from(backs);
+        let mut last = f64::NAN;
+        for _ in 0..k {
+            let Some((_, u, i)) = heap.pop() else {
+                break;
+            };
+            let q = &self.queues[u as usize];
+            last = q[i as usize];
+            if i > 0 {
+                heap.push((key(q[i as usize - 1]), u, i - 1));
+            }
+        }
+        self.scratch = heap.into_vec();
+        last
+    }
+
     /// Drop the front program of `unit`.
     #[inline]
     pub fn pop(&mut self, unit: usize) {
@@ -146,6 +226,44 @@ mod tests {
             assert!(popped <= 3, "every pop removes a program");
         }
         assert_eq!(popped, 3);
+    }
+
+    /// `drain` drops the programs, and returns the time, that popping the
+    /// earliest one at a time does (over room, or finished by the time
+    /// reached), with distinct times and with ties.
+    #[test]
+    fn drain_equals_popping_one_at_a_time() {
+        for units in [1, 3, 10] {
+            for ties in [false, true] {
+                let mut rng = crate::sampling::rng::SimRng::new(11);
+                let mut a = WriteBuffer::new(units);
+                let mut clock = vec![0.0f64; units];
+                for step in 0..400 {
+                    for _ in 0..(rng.uniform() * 12.0) as usize {
+                        let u = (rng.uniform() * units as f64) as usize;
+                        let d = rng.uniform();
+                        clock[u] += if ties { libm::floor(d * 4.0) * 0.25 } else { d };
+                        a.push(u, clock[u]);
+                    }
+                    let mut b = a.clone();
+                    let t0 = step as f64 * 0.4 * rng.uniform();
+                    let room = (rng.uniform() * 8.0) as usize;
+                    let mut t = t0;
+                    while let Some((u, f)) = b.earliest() {
+                        if f > t && b.len() <= room {
+                            break;
+                        }
+                        t = t.max(f);
+                        b.pop(u);
+                    }
+                    assert_eq!(a.drain(t0, room).to_bits(), t.to_bits());
+                    assert_eq!(a.len(), b.len());
+                    assert_eq!(a.front, b.front);
+                    assert_eq!(a.tree, b.tree);
+                    assert!(a.queues.iter().zip(&b.queues).all(|(x, y)| x == y));
+                }
+            }
+        }
     }
 
     /// The merge pops finish times in the order a heap over all of them does,
