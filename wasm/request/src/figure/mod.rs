@@ -322,9 +322,10 @@ fn series_warmup_h(series: FigureSeries, f: &FigureSettings) -> f64 {
 fn run_cost(series: FigureSeries, rate: f64, hours: f64) -> f64 {
     let (fixed, per_request) = match series {
         FigureSeries::Hdd => (0.0, 1.0),
-        FigureSeries::Object => (8.0, 3.0),
-        FigureSeries::RingCold | FigureSeries::RingWarm => (7.0, 6.5),
-        FigureSeries::Block => (10.0, 32.0),
+        FigureSeries::Object => (0.3, 2.9),
+        FigureSeries::RingCold => (18.0, 3.6),
+        FigureSeries::RingWarm => (31.0, 3.8),
+        FigureSeries::Block => (11.0, 20.0),
     };
     fixed + per_request * rate * hours
 }
