@@ -101,6 +101,16 @@ const at = (rs: Reading[], t: number) => rs.find((r) => r.t >= t)!;
 const error = (r: Reading) => Math.abs(r.estimate! - r.truth) / r.truth;
 
 describe('TimeLeft', () => {
+  it('does not count the wait before any work (workers starting) as the pace', () => {
+    // 1.5 s with nothing done, then 1 unit of work per 100 ms.
+    const eta = new TimeLeft(0);
+    for (let t = 0; t <= 1_500; t += 100) eta.record(t, 0);
+    for (let k = 1; k <= 35; k++) eta.record(1_500 + k * 100, k);
+    // At 5 s: 35 units done, 65 left at 10 units a second.
+    const left = eta.estimate(5_000, 65)!;
+    expect(left).toBeCloseTo(6_500, 0);
+  });
+
   it('says nothing before the 5th second, then holds within ±20 % at 5, 10, 20 s and halfway', () => {
     for (const seed of [1, 2, 3]) {
       const rs = simulate(schedule(seed));
