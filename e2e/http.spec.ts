@@ -101,7 +101,9 @@ test('Stop keeps the finished points of the figure', async ({ http: h }) => {
   test.setTimeout(180_000);
   await h.open();
   await h.loadPreset('nossdav12-hdd-only');
-  await h.figureSettings({ fromRate: 2, toRate: 30, points: 15, replications: 2, durationH: 0.1, warmupH: 0.1 });
+  // Half-hour runs: the figure lasts long enough that Stop lands before its end (with 6-minute runs it could end in about
+  // 2 s of a loaded machine's time, once 0 % points below a confirmed 0 % took one replication).
+  await h.figureSettings({ fromRate: 2, toRate: 30, points: 15, replications: 2, durationH: 0.5, warmupH: 0.5 });
   await h.runFigure.click();
   await expect(h.figureStatus).toHaveText(/ · [1-9]\d* runs done/, { timeout: 120_000 });
   // Finished runs are drawn at once.

@@ -125,9 +125,13 @@ export function useFigureRun(engine: Engine) {
           );
           return;
         }
+        lastDraw = t;
+        draw();
+      };
+      /** Every finished run's point: the core's estimate where it has answered, else the run's own result. */
+      const draw = () => {
         if (drawTimer !== null) clearTimeout(drawTimer);
         drawTimer = null;
-        lastDraw = t;
         const merged = new Map<string, FigurePoint>();
         for (const now of step?.points ?? []) {
           const r = latest.get(keyOf(now));
@@ -277,7 +281,9 @@ export function useFigureRun(engine: Engine) {
         if (timer !== null) clearTimeout(timer);
         if (drawTimer !== null) clearTimeout(drawTimer);
         if (failure !== null || finished || !live()) return;
-        // Stopped: the points of every finished run stay, the core's estimates over all of them.
+        // Stopped: the points of every finished run stay, the core's estimates over all of them. Drawn at once (a draw may
+        // have been waiting for its turn), so that the status's count of kept points is the chart's from the start.
+        draw();
         finished = true;
         abort.current = null;
         const kept = done.slice();
