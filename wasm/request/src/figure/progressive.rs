@@ -256,12 +256,12 @@ impl<'a> Figure<'a> {
                     Some(Outcome::Saturated) => 0.0,
                     Some(Outcome::Misses) => target - n,
                     Some(Outcome::Zero) => {
-                        let above =
-                            (ri + 1 < self.rates.len()).then(|| self.outcome_class((si, ri + 1)));
-                        match above {
-                            Some(Some(Outcome::Zero)) => 0.0,
-                            Some(None) if top_zero != Some(ri) => 0.0,
-                            _ => target - n,
+                        let next_unknown =
+                            ri + 1 < self.rates.len() && self.count((si, ri + 1)) == 0;
+                        if self.zero_below_zero(k) || (next_unknown && top_zero != Some(ri)) {
+                            0.0
+                        } else {
+                            target - n
                         }
                     }
                     None => {
@@ -320,6 +320,12 @@ impl<'a> Figure<'a> {
         !o.is_empty()
             && o.iter()
                 .all(|o| o.miss_ratio == 0.0 && o.saturated.is_none())
+    }
+
+    /// `k` and the next rate of its series both missed nothing so far: `k`
+    /// is expected to end vouched for.
+    fn zero_below_zero(&self, k: Key) -> bool {
+        k.1 + 1 < self.rates.len() && self.all_zero(k) && self.all_zero((k.0, k.1 + 1))
     }
 
     /// The rate index that vouches for `k`'s 0 % (see
@@ -443,11 +449,7 @@ impl<'a> Figure<'a> {
                 .collect(),
             Pass::Replications(level) => points
                 .filter(|&k| {
-                    let (si, ri) = k;
-                    let below_zero = self.all_zero(k)
-                        && ri + 1 < self.rates.len()
-                        && self.all_zero((si, ri + 1));
-                    self.count(k) == level && !self.saturated(k) && !below_zero
+                    self.count(k) == level && !self.saturated(k) && !self.zero_below_zero(k)
                 })
                 .map(|k| (k, level))
                 .collect(),
@@ -463,12 +465,17 @@ impl<'a> Figure<'a> {
         // The points at the 0 % line first (they decide each series'
         // highest rate at 0 %), then the others; each group longest first.
         let first = |k: Key| matches!(pass, Pass::Replications(_)) && self.at_zero_line(k);
-        let mut runs: Vec<(Key, u32, f64, bool)> = runs
+        let mut runs: Vec<(Key, u32, f64)> = runs
             .into_iter()
-            .map(|(k, rep)| (k, rep, self.expected(k), first(k)))
+            .map(|(k, rep)| (k, rep, self.expected(k)))
             .collect();
-        runs.sort_by(|a, b| b.3.cmp(&a.3).then(b.2.total_cmp(&a.2)).then(a.0.cmp(&b.0)));
-        runs.into_iter().map(|(k, rep, c, _)| (k, rep, c)).collect()
+        runs.sort_by(|a, b| {
+            first(b.0)
+                .cmp(&first(a.0))
+                .then(b.2.total_cmp(&a.2))
+                .then(a.0.cmp(&b.0))
+        });
+        runs
     }
 
     fn points(&self, finished: bool) -> Vec<FigurePointNow> {
