@@ -11,6 +11,13 @@ test('the edge of today: picked from the HTTP tab, searched to a highest rate pe
   await h.loadPreset('today-edge-qlc-flashcache');
   await expect(h.field('request.layout.disk')).toHaveValue('exos_x24');
   await expect(h.field('request.cache.flash_device')).toHaveValue('p5336_61t44');
+  // The NVMe host queue: 128 commands in flight; more than the drive takes is named with its range.
+  await expect(h.field('request.cache.ssd_queue_depth.default')).not.toBeChecked();
+  await expect(h.field('request.cache.ssd_queue_depth')).toHaveValue('128');
+  await h.setField('request.cache.ssd_queue_depth', 2000);
+  await expect(h.fieldError('request.cache.ssd_queue_depth')).toContainText('2000 is out of range: must be an integer from 1 to 1024');
+  await h.setField('request.cache.ssd_queue_depth', 128);
+  await expect(h.fieldError('request.cache.ssd_queue_depth')).toHaveCount(0);
   // The preset's run (6 minutes, 2 replications) became the figure's settings.
   await expect(h.figureSetting('durationH')).toHaveValue('0.1');
   await expect(h.figureSetting('replications')).toHaveValue('2');

@@ -40,6 +40,8 @@ function OptionalNum({
   fallback,
   defaultLabel,
   onChange,
+  integer,
+  hint,
 }: {
   path: string;
   label: string;
@@ -48,12 +50,14 @@ function OptionalNum({
   fallback: number;
   defaultLabel: string;
   onChange: (v: number | null) => void;
+  integer?: boolean;
+  hint?: string;
 }) {
   const isDefault = value === null || value === undefined;
   return (
     <div className="optional-num">
       <CheckField path={`${path}.default`} label={`${label}: ${defaultLabel}`} checked={isDefault} onChange={(d) => onChange(d ? null : fallback)} />
-      {isDefault ? null : <NumField path={path} label={label} unit={unit} value={value} onChange={onChange} />}
+      {isDefault ? null : <NumField path={path} label={label} unit={unit} integer={integer} value={value} onChange={onChange} hint={hint} />}
     </div>
   );
 }
@@ -70,6 +74,8 @@ export function RequestEditor({ scenario, edit }: { scenario: Scenario; edit: Ed
   const set: ReqEdit = (f) => edit((s) => f(s.request!, s));
   const w = r.workload;
   const c = r.cache;
+  // The most commands the chosen drive takes at once (1 without a controller model).
+  const driveQueueDepth = scenario.devices.find((d) => d.id === c.flash_device)?.flash?.controller?.queue_depth ?? 1;
   const flashPolicy = c.policy !== 'none';
   return (
     <div className="http-editor" data-testid="http-editor">
@@ -172,6 +178,17 @@ export function RequestEditor({ scenario, edit }: { scenario: Scenario; edit: Ed
               { value: 'no', label: 'No (FIFO)' },
             ]}
             onChange={(v) => set((x) => void (x.cache.read_priority = v === 'default' ? null : v === 'yes'))}
+          />
+          <OptionalNum
+            path="request.cache.ssd_queue_depth"
+            label="SSD commands in flight"
+            unit="commands"
+            integer
+            value={c.ssd_queue_depth}
+            fallback={driveQueueDepth}
+            defaultLabel="1, one at a time (the study's runs)"
+            onChange={(v) => set((x) => void (x.cache.ssd_queue_depth = v))}
+            hint={`the host queue (NCQ / NVMe): the drive's dies serve up to this many commands side by side; this drive takes up to ${driveQueueDepth}`}
           />
         </div>
         {c.policy === 'block' ? (

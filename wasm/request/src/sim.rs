@@ -210,11 +210,27 @@ struct Req {
 }
 
 struct Device {
+    /// I/Os waiting in the host: only while every slot is taken.
     queue: IoQueue,
-    busy: u32,
+    /// Commands the device takes at once: 1 for a disk, the host queue
+    /// depth for the SSD (`ssd_queue_depth`; its controller times commands
+    /// that overlap on its dies).
+    slots: usize,
+    /// The commands in service as (completion time, I/O), in the order
+    /// they started.
+    flight: Vec<(f64, u32)>,
+    /// The earliest completion in flight; infinite when idle.
     done_at: f64,
-    started: f64,
+    /// When the last command in flight completes: the device is busy
+    /// until then, so its busy time is the union of its commands' service.
+    busy_until: f64,
     stats: QueueStats,
+}
+
+impl Device {
+    fn full(&self) -> bool {
+        self.flight.len() >= self.slots
+    }
 }
 
 /// Bytes served by each tier and other counters of the measured period.
@@ -303,9 +319,10 @@ impl Sim {
         let devices = (0..n_dev)
             .map(|i| Device {
                 queue: IoQueue::new(i == p.disks as usize && p.read_priority),
-                busy: NONE,
+                slots: 1,
+                flight: Vec::new(),
                 done_at: f64::INFINITY,
-                started: 0.0,
+                busy_until: 0.0,
                 stats: QueueStats::new(series_len),
             })
             .collect();
@@ -400,10 +417,17 @@ impl Sim {
         self.reqs.clear();
         self.free_reqs.clear();
         self.live_reqs = 0;
-        for d in &mut self.devices {
+        let flash = Self::flash_dev(p) as usize;
+        for (k, d) in self.devices.iter_mut().enumerate() {
             d.queue.clear();
-            d.busy = NONE;
+            d.slots = if k == flash {
+                p.ssd_slots.max(1) as usize
+            } else {
+                1
+            };
+            d.flight.clear();
             d.done_at = f64::INFINITY;
+            d.busy_until = 0.0;
             d.stats.reset();
         }
         self.hdds.iter_mut().for_each(Hdd::reset);
@@ -546,7 +570,7 @@ impl Sim {
         }
         let d = &mut self.devices[dev];
         let is_write = op == IoOp::Write;
-        if d.busy != NONE && is_write && dev == Self::flash_dev(p) as usize {
+        if d.full() && is_write && dev == Self::flash_dev(p) as usize {
             // The block layer merges a write that continues the one queued
             // last into it; the device sees one request.
             if let Some(t) = d.queue.last(true) {
@@ -565,7 +589,7 @@ impl Sim {
                 }
             }
         }
-        if d.busy == NONE && is_write && dev == Self::flash_dev(p) as usize {
+        if !d.full() && is_write && dev == Self::flash_dev(p) as usize {
             // A fill run of several blocks stands for as many 4 KB writes
             // released together: the first starts alone on the idle SSD and
             // the rest queue behind it, merged.
@@ -581,16 +605,21 @@ impl Sim {
                 self.start(p, dev, i);
                 let d = &mut self.devices[dev];
                 d.stats.arrive(now);
-                d.queue.push(rest, true);
+                if d.full() {
+                    d.queue.push(rest, true);
+                } else {
+                    // A free slot takes the merged rest at once.
+                    self.start(p, dev, rest);
+                }
                 return;
             }
         }
         let d = &mut self.devices[dev];
         d.stats.arrive(now);
-        if d.busy == NONE {
-            self.start(p, dev, i);
-        } else {
+        if d.full() {
             d.queue.push(i, is_write);
+        } else {
+            self.start(p, dev, i);
         }
     }
 
@@ -611,11 +640,22 @@ impl Sim {
             t
         };
         self.ios[i as usize].started = self.now;
+        let (now, end) = (self.now, self.now + t);
         let d = &mut self.devices[dev];
-        d.busy = i;
-        d.started = self.now;
-        d.done_at = self.now + t;
-        d.stats.busy(self.now, self.now + t);
+        d.flight.push((end, i));
+        if end < d.done_at {
+            d.done_at = end;
+        }
+        // Only the part past the commands already in service adds busy time.
+        let from = if d.busy_until > now {
+            d.busy_until
+        } else {
+            now
+        };
+        d.stats.busy(from, end);
+        if end > d.busy_until {
+            d.busy_until = end;
+        }
     }
 
     fn next_from_queue(&mut self, p: &Plan, dev: usize) -> Option<u32> {
@@ -646,13 +686,25 @@ impl Sim {
     }
 
     fn complete(&mut self, p: &Plan, dev: usize) {
-        let i = self.devices[dev].busy;
+        let d = &mut self.devices[dev];
+        // The command that completes first (of a tie, the one started first).
+        let k = if d.flight.len() == 1 {
+            0
+        } else {
+            let mut k = 0;
+            for (j, f) in d.flight.iter().enumerate() {
+                if f.0 < d.flight[k].0 {
+                    k = j;
+                }
+            }
+            k
+        };
+        let (at, i) = d.flight.remove(k);
+        d.done_at = d.flight.iter().fold(f64::INFINITY, |m, f| m.min(f.0));
         let io = self.ios[i as usize];
-        self.now = self.devices[dev].done_at;
+        self.now = at;
         let d = &mut self.devices[dev];
         d.stats.depart(self.now, io.arrived, io.size);
-        d.busy = NONE;
-        d.done_at = f64::INFINITY;
         self.c.ios += self.measuring as u64;
         self.events += 1;
         if let Some(n) = self.next_from_queue(p, dev) {
@@ -888,7 +940,10 @@ impl Sim {
     fn flash_writing(&self, p: &Plan) -> bool {
         let d = &self.devices[Self::flash_dev(p) as usize];
         self.feed_in_flight
-            && (d.busy != NONE && self.ios[d.busy as usize].op == IoOp::Write
+            && (d
+                .flight
+                .iter()
+                .any(|&(_, i)| self.ios[i as usize].op == IoOp::Write)
                 || d.queue.has_writes()
                 || !d.queue.is_empty())
     }
@@ -1168,9 +1223,9 @@ impl Sim {
         let t = p.warmup_s;
         for d in &mut self.devices {
             d.stats.restart(t);
-            // The I/O in service keeps its share of busy time after t.
-            if d.busy != NONE {
-                d.stats.busy(d.started, d.done_at);
+            // The I/Os in service keep their share of busy time after t.
+            if !d.flight.is_empty() {
+                d.stats.busy(t, d.busy_until);
             }
         }
         if let Some(s) = &mut self.ssd {

@@ -99,8 +99,16 @@ proptest! {
         lru in any::<bool>(),
         warm in any::<bool>(),
         scan in any::<bool>(),
+        controller in any::<bool>(),
+        depth in proptest::option::of(0u32..40),
     ) {
         let mut s = small(policy, rate, 0.02);
+        if controller {
+            // The X25-M's controller (NCQ 32) on the small test drive, so
+            // commands in flight overlap on its two units.
+            device(&mut s, "small_ssd").flash.as_mut().expect("flash").controller =
+                Some(tierplan_scenario::presets::X25M_CONTROLLER);
+        }
         let r = req(&mut s);
         r.workload.videos = videos;
         r.workload.segments = segments;
@@ -113,6 +121,7 @@ proptest! {
         r.cache.block.replacement = if lru { SetReplacement::Lru } else { SetReplacement::Fifo };
         r.layout.disks = disks;
         r.layout.scheduler = if scan { DiskScheduler::Scan } else { DiskScheduler::Fifo };
+        r.cache.ssd_queue_depth = depth;
         if warm {
             r.cache.start = CacheStart::Warm;
             r.run.warmup_h = 0.01;
@@ -128,6 +137,16 @@ proptest! {
             prop_assert!(res.miss_ratio.mean >= 0.0 && res.miss_ratio.mean <= 1.0);
             let total = res.ram_hit_ratio.mean + res.flash_hit_ratio.mean + res.disk_share.mean;
             prop_assert!(total <= 1.0 + 1e-9);
+            for d in &res.devices {
+                prop_assert!(d.utilisation.mean <= 1.0 + 1e-9, "{} busy {}", d.name, d.utilisation.mean);
+            }
+        } else if let Some(q) = depth {
+            // A depth the drive cannot take is named.
+            let ok = if controller { (1..=32).contains(&q) } else { q == 1 };
+            prop_assert!(
+                ok || validate(&s).iter().any(|e| e.path == "request.cache.ssd_queue_depth"),
+                "depth {q} refused without its field"
+            );
         }
     }
 }

@@ -291,6 +291,13 @@ pub struct CacheSpec {
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ssd_model: Option<crate::SsdModelKind>,
+    /// Commands the host keeps in flight on the SSD (its NCQ or NVMe
+    /// queue; at most the drive's `controller.queue_depth`): its dies then
+    /// serve hit reads, fills and feeds side by side. Absent: 1, one
+    /// command at a time, as the study's runs are calibrated (model §11).
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ssd_queue_depth: Option<u32>,
     pub block: BlockCacheSpec,
     pub ring: RingSpec,
     pub object: ObjectSpec,
@@ -307,6 +314,7 @@ impl Default for CacheSpec {
             read_priority: None,
             ssd_state: None,
             ssd_model: None,
+            ssd_queue_depth: None,
             block: BlockCacheSpec::default(),
             ring: RingSpec::default(),
             object: ObjectSpec::default(),

@@ -22,6 +22,7 @@
 //! age model, memory independent of capacity) or the per-page reference
 //! (`Ftl`: every page mapped and simulated, for small drives).
 
+use super::die_times::DieTimes;
 use super::ftl::Ftl;
 use super::steady_gc::SteadyGc;
 use super::write_buffer::WriteBuffer;
@@ -105,7 +106,7 @@ struct Controller {
     /// Buffered programs not yet on flash (each one map unit).
     buffered: WriteBuffer,
     read_ahead: bool,
-    unit_free: Vec<f64>,
+    unit_free: DieTimes,
     /// Channel timelines (empty: transfers folded into the page times).
     ch_free: Vec<f64>,
     ch_s_per_byte: f64,
@@ -219,7 +220,7 @@ impl Ssd {
                     buffer_bytes: (c.buffer_kb * 1024.0) as u64,
                     buffered: WriteBuffer::new(g.units as usize),
                     read_ahead: c.read_ahead,
-                    unit_free: vec![0.0; g.units as usize],
+                    unit_free: DieTimes::new(g.units as usize),
                     ch_free: vec![0.0; channels],
                     ch_s_per_byte: if channels > 0 {
                         1.0 / (c.channel_mbps * 1024.0 * 1024.0)
@@ -265,9 +266,7 @@ impl Ssd {
 
     /// When the last work queued on any die ends (0 for the plain model).
     pub fn busy_until(&self) -> f64 {
-        self.ctl
-            .as_ref()
-            .map_or(0.0, |c| c.unit_free.iter().copied().fold(0.0, f64::max))
+        self.ctl.as_ref().map_or(0.0, |c| c.unit_free.latest())
     }
 
     /// Commands the drive takes at once (its NCQ/NVMe queue depth); none
@@ -368,7 +367,7 @@ impl Ssd {
         self.flash_ops = 0;
         self.last = IoSplit::default();
         if let Some(c) = &mut self.ctl {
-            c.unit_free.iter_mut().for_each(|t| *t = 0.0);
+            c.unit_free.fill(0.0);
             c.ch_free.iter_mut().for_each(|t| *t = 0.0);
             c.ctrl_free = 0.0;
             c.link_free = 0.0;
@@ -517,12 +516,12 @@ impl Ssd {
             } else {
                 start
             };
-            let mut free = c.unit_free[u];
+            let mut free = c.unit_free.get(u);
             behind = behind.max(free - start);
             for _ in 0..pages {
                 free = free.max(from) + self.read_s;
             }
-            c.unit_free[u] = free;
+            c.unit_free.set(u, free);
             ops += pages;
             let done = if c.ch_free.is_empty() {
                 free
@@ -577,7 +576,7 @@ impl Ssd {
         let data_in = start.max(c.link_free) + size as f64 / c.link_bytes_per_s;
         c.link_free = data_in;
         let (m, grain) = (c.map_grains as u64, c.grain);
-        let behind0 = (c.unit_free.iter().copied().fold(0.0, f64::max) - data_in).max(0.0);
+        let behind0 = (c.unit_free.latest() - data_in).max(0.0);
         let first = addr / grain;
         let last = (addr + size.max(1)).div_ceil(grain);
         let mut gc_here = 0.0;
@@ -668,7 +667,7 @@ impl Ssd {
         let n = c.unit_free.len() as u32;
         // The first unit in turn from `next_unit` that is free by `ready`,
         // else the first in turn of those that free up earliest.
-        let unit = pick_unit(&c.unit_free, c.next_unit as usize, ready) as u32;
+        let unit = c.unit_free.pick(c.next_unit as usize, ready) as u32;
         c.next_unit = if unit + 1 == n { 0 } else { unit + 1 };
         let gc = match &mut self.map {
             Mapping::Paged(f) => f.write_on(unit, mu as u32),
@@ -724,7 +723,8 @@ impl Ssd {
             c.ch_free[ch] = t;
             t
         };
-        c.unit_free[u] = c.unit_free[u].max(ready) + work;
+        let until = c.unit_free.get(u).max(ready) + work;
+        c.unit_free.set(u, until);
         self.work_s += work;
         // (0 + x is x exactly, so a unit written whole skips the sum.)
         let own_ops = if reads == 0.0 {
@@ -733,9 +733,9 @@ impl Ssd {
             (reads + c.program_ops) as u64
         };
         self.flash_ops += own_ops + gc.copies as u64 * 2 * c.program_ops_n + gc.erases as u64;
-        self.write_behind = self.write_behind.max(c.unit_free[u]);
+        self.write_behind = self.write_behind.max(until);
         if c.buffer_bytes > 0 {
-            c.buffered.push(u, c.unit_free[u]);
+            c.buffered.push(u, until);
         }
         self.gc_s += gc_s;
         gc_s
@@ -765,63 +765,6 @@ impl Ssd {
         }
         self.work.iter().copied().fold(0.0, f64::max)
     }
-}
-
-/// The die a program ready at `ready` goes to: the first in turn from
-/// `next` that is free by then (usually `next` itself: it has had longest
-/// to finish, and then nothing else is looked at, so the cost does not grow
-/// with the number of dies — 512 on the largest QLC drive — while they keep
-/// up), else the first in turn of those that free up earliest; `next` when
-/// every time is NaN or infinite (a degenerate drive: a `<` comparison
-/// skips NaN). Past `next`, the earliest time over all dies comes first
-/// (branch-free, in four interleaved minima), then one scan in turn for the first die free by `ready`
-/// or, when none is, at that earliest time: the die a single scan keeping
-/// the strictly earliest would pick, without that scan's unpredictable
-/// branch at every die (a third of `program_unit`'s samples natively).
-fn pick_unit(free: &[f64], next: usize, ready: f64) -> usize {
-    if free[next] <= ready {
-        return next;
-    }
-    // Four running minima (four short chains instead of one long one),
-    // then the least of them: the same value in any order.
-    let mut lanes = [f64::INFINITY; 4];
-    let mut fours = free.chunks_exact(4);
-    for four in &mut fours {
-        for (e, &f) in lanes.iter_mut().zip(four) {
-            if f < *e {
-                *e = f;
-            }
-        }
-    }
-    for &f in fours.remainder() {
-        if f < lanes[0] {
-            lanes[0] = f;
-        }
-    }
-    let mut earliest = f64::INFINITY;
-    for e in lanes {
-        if e < earliest {
-            earliest = e;
-        }
-    }
-    let found = if earliest <= ready {
-        first_in_turn(free, next, |f| f <= ready)
-    } else if earliest < f64::INFINITY {
-        first_in_turn(free, next, |f| f == earliest)
-    } else {
-        None
-    };
-    found.unwrap_or(next)
-}
-
-/// The first die in turn from `next` (then wrapping to 0) whose time passes `want`.
-#[inline(always)]
-fn first_in_turn(free: &[f64], next: usize, want: impl Fn(f64) -> bool) -> Option<usize> {
-    let (before, from) = free.split_at(next);
-    from.iter()
-        .position(|&f| want(f))
-        .map(|k| next + k)
-        .or_else(|| before.iter().position(|&f| want(f)))
 }
 
 #[cfg(test)]
@@ -854,45 +797,6 @@ mod tests {
                 max_kiops: 35.0,
             },
         )
-    }
-
-    /// `pick_unit` picks the die a single scan in turn from `next` does
-    /// (the first free by `ready`, else the first strictly earliest), with
-    /// ties, NaN and infinite times.
-    #[test]
-    fn pick_unit_equals_one_scan_in_turn() {
-        let scan = |free: &[f64], next: usize, ready: f64| {
-            let n = free.len();
-            let mut unit = next;
-            let mut earliest = f64::INFINITY;
-            for u in (next..n).chain(0..next) {
-                if free[u] <= ready {
-                    return u;
-                }
-                if free[u] < earliest {
-                    earliest = free[u];
-                    unit = u;
-                }
-            }
-            unit
-        };
-        let mut rng = crate::sampling::rng::SimRng::new(5);
-        let values = [0.0, 0.5, 1.0, 1.0, 2.0, 3.5, f64::INFINITY, f64::NAN];
-        for n in [1usize, 2, 3, 10, 17] {
-            for _ in 0..2000 {
-                let free: Vec<f64> = (0..n)
-                    .map(|_| values[(rng.uniform() * values.len() as f64) as usize])
-                    .collect();
-                let next = (rng.uniform() * n as f64) as usize;
-                for ready in [-1.0, 0.0, 0.7, 1.0, 2.5, 10.0, f64::INFINITY, f64::NAN] {
-                    assert_eq!(
-                        pick_unit(&free, next, ready),
-                        scan(&free, next, ready),
-                        "{free:?} next {next} ready {ready}"
-                    );
-                }
-            }
-        }
     }
 
     /// A ring rewritten with large sequential writes (L2ARC's feeder) empties

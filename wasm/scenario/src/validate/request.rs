@@ -6,7 +6,7 @@
 
 use super::checker::{fmt_num, Checker, FieldError};
 use crate::request::*;
-use crate::{DeviceKind, Scenario, ZipfConvention};
+use crate::{DeviceKind, FlashSpec, Scenario, ZipfConvention};
 
 /// What every request-level job (a run, the highest-rate search, a figure)
 /// says when its scenario has no `request` section: the one message.
@@ -259,6 +259,26 @@ pub(crate) fn check_request(c: &mut Checker, s: &Scenario, r: &RequestSpec) {
     }
 }
 
+/// The host's commands in flight on the SSD: only a drive with a
+/// controller times commands that overlap, and it takes at most its own
+/// queue depth.
+fn check_queue_depth(c: &mut Checker, k: &CacheSpec, f: &FlashSpec) {
+    let Some(q) = k.ssd_queue_depth else {
+        return;
+    };
+    match &f.controller {
+        Some(ctl) => c.count("request.cache.ssd_queue_depth", q, 1, ctl.queue_depth.max(1)),
+        None if q != 1 => c.push(
+            "request.cache.ssd_queue_depth",
+            format!(
+                "{q} is out of range: \"{}\" has no controller model and takes one command at a time (1)",
+                k.flash_device
+            ),
+        ),
+        None => {}
+    }
+}
+
 fn check_cache(c: &mut Checker, s: &Scenario, r: &RequestSpec, library: f64) {
     let k = &r.cache;
     if k.policy == CachePolicyKind::None {
@@ -287,6 +307,7 @@ fn check_cache(c: &mut Checker, s: &Scenario, r: &RequestSpec, library: f64) {
                     ),
                 );
             }
+            check_queue_depth(c, k, f);
             if pages / f.pages_per_block.max(1) as f64 / units < 8.0 {
                 c.push(
                     "request.cache.flash_device",
