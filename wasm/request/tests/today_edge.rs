@@ -5,6 +5,9 @@
 //! drive's write amplification equal to the age model's closed form for
 //! its spare factor (model §8), which the drive never simulates page by page.
 
+mod request_support;
+
+use request_support::assert_littles_law;
 use tierplan_kit::analytics::write_amplification;
 use tierplan_request::run_request;
 use tierplan_scenario::presets::request_preset;
@@ -24,22 +27,13 @@ fn the_edge_of_today_runs_and_obeys_littles_law_and_the_age_model() {
     r.run.replications = 1;
     let res = run_request(&s).expect("the preset is valid");
     let rep = &res.replications[0];
-    let mut ssd_seen = false;
-    for d in &rep.devices {
-        if d.completions == 0 {
-            continue;
-        }
-        let lw = d.arrival_rate * d.mean_sojourn_s;
-        assert!(
-            (d.mean_in_system - lw).abs() <= 0.01 * lw.max(1e-6),
-            "{}: L = {} vs λW = {}",
-            d.name,
-            d.mean_in_system,
-            lw
-        );
-        ssd_seen |= d.name == "ssd";
-    }
-    assert!(ssd_seen, "the flash device served I/Os");
+    assert_littles_law(rep, "the edge of today");
+    assert!(
+        rep.devices
+            .iter()
+            .any(|d| d.name == "ssd" && d.completions > 0),
+        "the flash device served I/Os"
+    );
     // The warm cache holds data: hits, and fills written to flash.
     let hits = res.block_hit_ratio.as_ref().expect("a block cache").mean;
     assert!(hits > 0.05, "block hit ratio {hits}");

@@ -67,3 +67,21 @@ pub fn small(policy: CachePolicyKind, rate: f64, hours: f64) -> Scenario {
     r.run.replications = 1;
     s
 }
+
+/// Little's law, L = λW within 1 %, on every device queue of a replication
+/// that served I/Os (`what` names the run in the message).
+pub fn assert_littles_law(rep: &tierplan_request::RequestReplication, what: &str) {
+    for d in &rep.devices {
+        if d.completions == 0 {
+            continue;
+        }
+        let lw = d.arrival_rate * d.mean_sojourn_s;
+        assert!(
+            (d.mean_in_system - lw).abs() <= 0.01 * lw.max(1e-6),
+            "{what} {}: L = {} vs λW = {}",
+            d.name,
+            d.mean_in_system,
+            lw
+        );
+    }
+}
