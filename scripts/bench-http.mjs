@@ -27,6 +27,7 @@
 //   BENCH_HOURS=0.1 BENCH_REPEATS=1 node scripts/bench-http.mjs   (shorter, existing dist/)
 //   BENCH_RATIO_ONLY=1 node scripts/bench-http.mjs   (part 3 only: wasm package + release CLI)
 //   BENCH_DETAIL=0 …                               (parts 1 and 2 on as many threads only)
+//   BENCH_SAMPLES=/tmp/s.json …                    (also write the time-left samples of the last repeat)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -70,7 +71,9 @@ async function browserAndNative() {
     if (!at) return `${fmt(t)}: finished before`;
     const truth = wallMs - at.t;
     if (at.leftMs === null) return `${fmt(at.t)}: none shown (true ${fmt(truth)})`;
-    return `${fmt(at.t)}: said ${fmt(at.leftMs)}, true ${fmt(truth)} (${(((at.leftMs - truth) / truth) * 100).toFixed(0)} %)`;
+    // The share of the work the bar showed done: the cost model's side of the estimate (the speed is the other).
+    const share = at.work === null ? '' : `; bar ${(at.work * 100).toFixed(0)} % done`;
+    return `${fmt(at.t)}: said ${fmt(at.leftMs)}, true ${fmt(truth)} (${(((at.leftMs - truth) / truth) * 100).toFixed(0)} %)${share}`;
   };
   try {
     for (let i = 0; i < REPEATS; i++) {
@@ -92,7 +95,8 @@ async function browserAndNative() {
         window.__benchTimer = setInterval(() => {
           const el = document.querySelector('[data-testid=http-figure-status]');
           const left = el?.getAttribute('data-left-ms');
-          window.__benchLeft.push({ t: performance.now() - window.__benchStart, leftMs: left == null ? null : Number(left) });
+          const work = document.querySelector('[data-testid=http-figure-progress]')?.value;
+          window.__benchLeft.push({ t: performance.now() - window.__benchStart, leftMs: left == null ? null : Number(left), work: work ?? null });
         }, 250);
       });
       await page.getByTestId('http-figure-run').click();
@@ -129,6 +133,8 @@ async function browserAndNative() {
       console.log(`    ${r.status}`);
       console.log(`    ${r.saturated} saturated points (lower bounds)`);
       for (const t of [5_000, 10_000, 20_000, r.wallMs / 2]) console.log(`    time left at ${etaAt(r.samples, r.wallMs, t)}`);
+      // BENCH_SAMPLES=file: every sample (time, time left shown, work share shown) as JSON, to study the estimate.
+      if (process.env.BENCH_SAMPLES) writeFileSync(process.env.BENCH_SAMPLES, JSON.stringify({ wallMs: r.wallMs, samples: r.samples }));
       await context.close();
     }
   } finally {
