@@ -111,6 +111,16 @@ describe('TimeLeft', () => {
     expect(left).toBeCloseTo(6_500, 0);
   });
 
+  it('reads the pace over the recent half of the time since work started, so slow first seconds do not drag it', () => {
+    // Nothing for 0.3 s, then 2 s at half pace (setting up, compiling), then 1 unit per 100 ms.
+    const eta = new TimeLeft(0);
+    eta.record(300, 0);
+    for (let k = 1; k <= 20; k++) eta.record(300 + k * 100, k * 0.5);
+    for (let k = 1; k <= 27; k++) eta.record(2_300 + k * 100, 10 + k);
+    // At 5 s: 37 units done and 63 left at 10 a second; over the whole 4.7 s the pace would read 7.9 a second (27 % long).
+    expect(eta.estimate(5_000, 63)!).toBeCloseTo(6_300, 0);
+  });
+
   it('says nothing before the 5th second, then holds within ±20 % at 5, 10, 20 s and halfway', () => {
     for (const seed of [1, 2, 3]) {
       const rs = simulate(schedule(seed));
