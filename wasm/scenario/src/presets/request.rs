@@ -314,7 +314,7 @@ fn entries() -> Vec<(&'static str, &'static str, &'static str, Build)> {
          "Whole videos admitted by 24 h request counts, written off the critical path in erase-block-aligned pieces.",
          || base("NOSSDAV'12 — object cache (dynamic LFU)", CachePolicyKind::Object, CacheStart::Cold, 20.0)),
         ("today-edge-qlc-flashcache", "HTTP segments of today: flashcache on a 61.44 TB QLC drive before 9 × 24 TB disks (1:256 stand-in)",
-         "Would 4 × QLC 61 TB drives as a block cache in front of 24 TB disks collapse as the X25-M did? A quarter of that edge (one drive, 9 disks), bytes scaled 1:256, warm, the drive in steady state, timed by the scalable SSD model.",
+         "Would 4 × QLC 61 TB drives as a block cache in front of 24 TB disks collapse as the X25-M did? A quarter of that edge (one drive, 9 disks), bytes scaled 1:256, warm, the drive in steady state with 128 commands in flight, timed by the scalable SSD model.",
          || today_edge("Today's edge — flashcache on QLC (1:256 stand-in)", CachePolicyKind::Block, CacheStart::Warm, 100.0)),
     ]
 }
