@@ -18,6 +18,13 @@ test('the edge of today: picked from the HTTP tab, searched to a highest rate pe
   await expect(h.fieldError('request.cache.ssd_queue_depth')).toContainText('2000 is out of range: must be an integer from 1 to 1024');
   await h.setField('request.cache.ssd_queue_depth', 128);
   await expect(h.fieldError('request.cache.ssd_queue_depth')).toHaveCount(0);
+  // A short single run: the SSD's busy time is the union of its commands' service, said as such.
+  await h.setField('request.run.duration_h', 0.02);
+  await h.setField('request.run.warmup_h', 0.1);
+  await h.setField('request.run.replications', 1);
+  await h.runSingle();
+  await expect(page.getByTestId('http-single-util-saturation')).toContainText(/SSD: busy \d+(\.\d+)?% of the time on average \(at least one of up to 128 commands in service\)/);
+  await h.loadPreset('today-edge-qlc-flashcache');
   // The preset's run (6 minutes, 2 replications) became the figure's settings.
   await expect(h.figureSetting('durationH')).toHaveValue('0.1');
   await expect(h.figureSetting('replications')).toHaveValue('2');

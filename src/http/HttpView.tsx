@@ -203,7 +203,7 @@ function SingleRun({ engine, scenario, canRun }: { engine: Engine; scenario: Sce
           >
             Download result (JSON, as <code>tierplan run</code> prints it)
           </button>
-          <WhyPanel result={state.result} label={scenario.name} testId="http-single" />
+          <WhyPanel result={state.result} label={scenario.name} testId="http-single" ssdCommands={scenario.request?.cache.ssd_queue_depth ?? 1} />
           <PolicyTable rows={[{ label: scenario.name, result: state.result }]} caption="Hit ratios, flash writes and index" testId="http-single-table" />
         </div>
       ) : null}
@@ -241,7 +241,7 @@ function SingleRun({ engine, scenario, canRun }: { engine: Engine; scenario: Sce
 }
 
 /** Per-policy details at one rate of the figure. */
-function FigureDetails({ points }: { points: FigurePoint[] }) {
+function FigureDetails({ points, ssdCommands }: { points: FigurePoint[]; ssdCommands: number }) {
   const rates = [...new Set(points.map((p) => p.rate))].sort((a, b) => a - b);
   const [rate, setRate] = useState<number | null>(null);
   const [series, setSeries] = useState<SeriesId>('ring-warm');
@@ -281,7 +281,7 @@ function FigureDetails({ points }: { points: FigurePoint[] }) {
           </select>
         </div>
       </div>
-      {util ? <WhyPanel result={util.result} label={util.label} testId="http-details" /> : null}
+      {util ? <WhyPanel result={util.result} label={util.label} testId="http-details" ssdCommands={ssdCommands} /> : null}
       <PolicyTable rows={at} caption={`Hit ratios by tier, flash writes, WA, lifetime and index RAM at ${num(chosen)} requests/s`} testId="http-details-table" />
     </section>
   );
@@ -331,7 +331,7 @@ export function HttpView({ engine, scenario, valid, edit, loadPreset, showView }
             onCancel={figure.cancel}
           />
           <MaxRateCard engine={engine} scenario={scenario} settings={settings} points={figure.points} canRun={canRun && figure.status.kind !== 'running'} />
-          <FigureDetailsCard points={figure.points} />
+          <FigureDetailsCard points={figure.points} ssdCommands={scenario.request?.cache.ssd_queue_depth ?? 1} />
         </>
       ) : null}
     </div>
