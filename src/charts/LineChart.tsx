@@ -11,7 +11,7 @@ import { formatValue, r2 } from './format';
 import type { ChartTable } from './DataTable';
 import { nextPoint, type PointKey } from './focus';
 import { Legend, legendHeight, legendLeft, upArrow, type LegendItem } from './Legend';
-import { seriesColor } from './palette';
+import { repeatsColor, seriesColor } from './palette';
 import { ChartFrame, useChartFrame } from './ChartFrame';
 import type { LinePoint, LineSeries, OverlaySeries, ReferenceLine } from './types';
 
@@ -100,10 +100,12 @@ export function LineChart({
   const pointRefs = useRef(new Map<string, SVGCircleElement>());
 
   const colors = series.map((s, i) => s.color ?? seriesColor(i));
+  // Past eight series the palette's colours come round again: those lines are dashed, in the legend too.
+  const dashed = series.map((s, i) => s.color === undefined && repeatsColor(i));
   const overlayColors = overlays.map((o, i) => o.color ?? seriesColor(series.length + i));
   const referenceColors = references.map((r, i) => r.color ?? seriesColor(series.length + overlays.length + i));
   const legendItems: LegendItem[] = [
-    ...series.flatMap((s, i) => (s.noLegend ? [] : [{ id: s.id, label: s.label, color: colors[i], kind: 'line' as const }])),
+    ...series.flatMap((s, i) => (s.noLegend ? [] : [{ id: s.id, label: s.label, color: colors[i], kind: dashed[i] ? ('dashed' as const) : ('line' as const) }])),
     ...overlays.map((o, i) => ({ id: o.id, label: o.label, color: overlayColors[i], kind: 'dashed' as const })),
     ...references.map((r, i) => ({ id: r.id, label: r.label, color: referenceColors[i], kind: 'dashed' as const })),
   ];
@@ -276,7 +278,7 @@ export function LineChart({
       {overlaysAbove ? null : overlayPaths}
       <g className="ck-lines">
         {series.map((s, i) => (
-          <path key={s.id} d={path(s.points) ?? ''} stroke={colors[i]} className="ck-line" />
+          <path key={s.id} d={path(s.points) ?? ''} stroke={colors[i]} strokeDasharray={dashed[i] ? '6 4' : undefined} className="ck-line" />
         ))}
       </g>
       {overlaysAbove ? overlayPaths : null}

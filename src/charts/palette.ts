@@ -12,6 +12,11 @@ export const OKABE_ITO = [
   '#000000', // black
 ] as const;
 
+/** Whether series `i` has its colour from a second round of the palette (charts then dash its line so it differs from the first). */
+export function repeatsColor(i: number): boolean {
+  return i >= OKABE_ITO.length;
+}
+
 /** The palette colour of series `i` (cycles after eight). */
 export function seriesColor(i: number): string {
   return OKABE_ITO[((i % OKABE_ITO.length) + OKABE_ITO.length) % OKABE_ITO.length];

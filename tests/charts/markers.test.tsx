@@ -45,4 +45,15 @@ describe('line chart markers', () => {
     expect(screen.queryByTestId('legend-marker-open')).toBeNull();
     expect(screen.queryByTestId('legend-marker-at-least')).toBeNull();
   });
+
+  it('dashes the lines whose colour the palette has already given (a ninth series on), in the legend too', () => {
+    const many: LineSeries[] = Array.from({ length: 10 }, (_, k) => ({ id: `d${k}`, label: `device ${k}`, points: [{ x: 0, y: k }, { x: 1, y: k + 1 }] }));
+    const { container } = render(<LineChart title="t" xLabel="x" yLabel="y" series={many} testId="many" />);
+    const lines = [...container.querySelectorAll('.ck-line')];
+    expect(lines).toHaveLength(10);
+    expect(lines.slice(0, 8).every((l) => l.getAttribute('stroke-dasharray') === null)).toBe(true);
+    expect(lines.slice(8).map((l) => l.getAttribute('stroke-dasharray'))).toEqual(['6 4', '6 4']);
+    // The ninth has the first's colour, told apart by its dashes.
+    expect(lines[8].getAttribute('stroke')).toBe(lines[0].getAttribute('stroke'));
+  });
 });
