@@ -643,19 +643,10 @@ impl Sim {
         let (now, end) = (self.now, self.now + t);
         let d = &mut self.devices[dev];
         d.flight.push((end, i));
-        if end < d.done_at {
-            d.done_at = end;
-        }
+        d.done_at = d.done_at.min(end);
         // Only the part past the commands already in service adds busy time.
-        let from = if d.busy_until > now {
-            d.busy_until
-        } else {
-            now
-        };
-        d.stats.busy(from, end);
-        if end > d.busy_until {
-            d.busy_until = end;
-        }
+        d.stats.busy(d.busy_until.max(now), end);
+        d.busy_until = d.busy_until.max(end);
     }
 
     fn next_from_queue(&mut self, p: &Plan, dev: usize) -> Option<u32> {
@@ -688,17 +679,8 @@ impl Sim {
     fn complete(&mut self, p: &Plan, dev: usize) {
         let d = &mut self.devices[dev];
         // The command that completes first (of a tie, the one started first).
-        let k = if d.flight.len() == 1 {
-            0
-        } else {
-            let mut k = 0;
-            for (j, f) in d.flight.iter().enumerate() {
-                if f.0 < d.flight[k].0 {
-                    k = j;
-                }
-            }
-            k
-        };
+        let k =
+            (1..d.flight.len()).fold(0, |k, j| if d.flight[j].0 < d.flight[k].0 { j } else { k });
         let (at, i) = d.flight.remove(k);
         d.done_at = d.flight.iter().fold(f64::INFINITY, |m, f| m.min(f.0));
         let io = self.ios[i as usize];

@@ -87,11 +87,11 @@ impl DieTimes {
     /// (`pick_unit`'s answer, found through the blocks' minima).
     #[inline]
     pub fn pick(&mut self, next: usize, ready: f64) -> usize {
-        if self.free[next] <= ready {
-            return next;
-        }
         if self.block_min.is_empty() {
             return pick_unit(&self.free, next, ready);
+        }
+        if self.free[next] <= ready {
+            return next;
         }
         self.refresh();
         let mut earliest = f64::INFINITY;
