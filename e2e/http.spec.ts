@@ -97,6 +97,47 @@ test('the miss-ratio figure: one point per rate per policy, the CSV holds the sa
   expect(one.miss_ratio).toEqual(native.find((n) => n.series === 'ring-cold' && n.rate === 18)!.miss_ratio);
 });
 
+test('rates below a 0 % one are not run: drawn small, in the CSV with no replication, as tierplan http-figure has them', async ({ http: h }) => {
+  test.setTimeout(180_000);
+  await h.open();
+  await h.loadPreset('nossdav12-hdd-only');
+  // 11 rates: the first picture runs every other one, and HDD only misses nothing in 72 s up to 20 requests/s, so the
+  // rates between its first picture's below that are vouched for by the highest 0 % rate without a run.
+  const settings: FigureSettings = { fromRate: 4, toRate: 24, points: 11, replications: 2, durationH: 0.02, warmupH: 0.02 };
+  await h.figureSettings(settings);
+  await h.runFigure.click();
+  await h.waitFigureDone();
+  await expect(h.figureStatus).toHaveText(/^Done: 55 points from \d+ runs/);
+  const runs = Number(/from (\d+) runs/.exec((await h.figureStatus.textContent()) ?? '')![1]);
+  const points = await h.missPoints();
+  expect(points).toHaveLength(55);
+  const small = points.filter((p) => p.inferred);
+  expect(small.length).toBeGreaterThan(0);
+  for (const p of small) expect(p.y).toBe(0);
+  await expect(h.figureLegend('marker-inferred')).toHaveText('not run: 0 % vouched for by a higher rate');
+
+  const rows = csvParse(body(await h.figureCsv()));
+  const never = rows.filter((r) => r.replications === '0');
+  expect(never.map((r) => `${r.policy}@${r.rate}`).sort()).toEqual(small.map((p) => `${p.series}@${p.x}`).sort());
+  for (const r of never) {
+    expect(Number(r.miss_ratio)).toBe(0);
+    expect(Number(r.zero_vouched_by)).toBeGreaterThan(Number(r.rate));
+  }
+  // Every run the figure made is one replication of a point: the replications column adds up to the runs.
+  expect(rows.reduce((n, r) => n + Number(r.replications), 0)).toBe(runs);
+
+  const native = cliFigure((await h.scenarioJson()) as Scenario, settings);
+  expect(native).toHaveLength(55);
+  for (const n of native) {
+    const row = rows.find((r) => r.policy === n.series && Number(r.rate) === n.rate)!;
+    expect([Number(row.miss_ratio), Number(row.ci95), Number(row.replications)], `${n.series} at ${n.rate}`).toEqual([
+      n.miss_ratio.mean,
+      n.miss_ratio.ci95,
+      n.miss_ratio.n,
+    ]);
+  }
+});
+
 test('Stop keeps the finished points of the figure', async ({ http: h }) => {
   test.setTimeout(180_000);
   await h.open();

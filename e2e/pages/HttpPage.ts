@@ -9,6 +9,8 @@ export interface MissPoint {
   open: boolean;
   /** Drawn at a lower bound with an arrow: saturated. */
   atLeast: boolean;
+  /** Drawn small: a rate never run, its 0 % vouched for by a higher rate. */
+  inferred: boolean;
 }
 
 /** Page object of the "HTTP streaming" tab (request-level engine). */
@@ -136,7 +138,7 @@ export class HttpPage {
   }
 
   /** A legend entry of the miss-ratio chart's markers (`marker-open`: provisional, `marker-at-least`: saturated). */
-  figureLegend(id: 'marker-open' | 'marker-at-least'): Locator {
+  figureLegend(id: 'marker-open' | 'marker-at-least' | 'marker-inferred'): Locator {
     return this.figureCard.getByTestId(`legend-${id}`);
   }
 
@@ -153,6 +155,7 @@ export class HttpPage {
         y: Number(e.getAttribute('data-y')),
         open: e.getAttribute('data-open') === 'true',
         atLeast: e.getAttribute('data-at-least') === 'true',
+        inferred: e.getAttribute('data-inferred') === 'true',
       })),
     );
   }

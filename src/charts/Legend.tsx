@@ -6,7 +6,7 @@ export interface LegendItem {
   id: string;
   label: string;
   color: string;
-  kind: 'line' | 'dashed' | 'dot' | 'band' | 'hollow' | 'atLeast';
+  kind: 'line' | 'dashed' | 'dot' | 'small' | 'band' | 'hollow' | 'atLeast';
 }
 
 const CHAR_W = 6.6;
@@ -61,6 +61,8 @@ export function Legend({ items, width, left, top }: { items: LegendItem[]; width
           <g key={it.id} data-testid={`legend-${it.id}`}>
             {it.kind === 'dot' ? (
               <circle cx={x + 10} cy={y} r={4.5} fill={it.color} />
+            ) : it.kind === 'small' ? (
+              <circle cx={x + 10} cy={y} r={2.5} fill={it.color} />
             ) : it.kind === 'hollow' ? (
               <circle cx={x + 10} cy={y} r={4} fill="none" stroke={it.color} strokeWidth={1.8} />
             ) : it.kind === 'atLeast' ? (

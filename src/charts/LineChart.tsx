@@ -46,9 +46,10 @@ export interface LineChartProps {
   height?: number;
   /**
    * Legend entries of the marker kinds, shown when some point is one: hollow
-   * (`open`, e.g. "provisional") and lower bound (`atLeast`, e.g. "saturated").
+   * (`open`, e.g. "provisional"), lower bound (`atLeast`, e.g. "saturated")
+   * and small (`inferred`, e.g. "not run").
    */
-  markerLegend?: { open?: string; atLeast?: string };
+  markerLegend?: { open?: string; atLeast?: string; inferred?: string };
   /** Prefix of every data-testid; points are `${testId}-point-${series.id}-${index}`. */
   testId?: string;
   svgRef?: Ref<SVGSVGElement>;
@@ -114,6 +115,8 @@ export function LineChart({
     legendItems.push({ id: 'marker-open', label: markerLegend.open, color: markerInk, kind: 'hollow' });
   if (markerLegend?.atLeast && series.some((s) => s.points.some((p) => p.atLeast)))
     legendItems.push({ id: 'marker-at-least', label: markerLegend.atLeast, color: markerInk, kind: 'atLeast' });
+  if (markerLegend?.inferred && series.some((s) => s.points.some((p) => p.inferred)))
+    legendItems.push({ id: 'marker-inferred', label: markerLegend.inferred, color: markerInk, kind: 'small' });
   const second = x2 && Number.isFinite(x2.factor) && x2.factor > 0 ? x2 : undefined;
   // A second axis's end labels need room past the plot's right edge.
   const m: Margins = { top: second ? 56 : 14, right: second ? 30 : 18, bottom: 52 + legendHeight(legendItems, width, legendLeft(width)), left: 64 };
@@ -300,10 +303,10 @@ export function LineChart({
               }}
               cx={r2(x(p.x))}
               cy={yOf(p.y)}
-              r={4}
+              r={p.inferred ? 2.5 : 4}
               fill={colors[si]}
               color={p.open ? colors[si] : undefined}
-              className={p.open ? 'ck-point ck-point-open' : 'ck-point'}
+              className={p.open ? 'ck-point ck-point-open' : p.inferred ? 'ck-point ck-point-inferred' : 'ck-point'}
               tabIndex={hasPoints && act.s === si && act.i === pi ? 0 : -1}
               role="graphics-symbol"
               aria-label={describe(s, p).join('; ')}
@@ -315,6 +318,7 @@ export function LineChart({
               data-hi={p.hi}
               data-open={p.open ? 'true' : undefined}
               data-at-least={p.atLeast ? 'true' : undefined}
+              data-inferred={p.inferred ? 'true' : undefined}
               onFocus={() => {
                 setActive({ s: si, i: pi });
                 show(si, pi);

@@ -11,6 +11,8 @@ export interface LinePoint {
   open?: boolean;
   /** `y` is a lower bound: drawn with an up-arrow and read as "≥ y". */
   atLeast?: boolean;
+  /** `y` was not measured but follows from other points: drawn as a small dot. */
+  inferred?: boolean;
   /** A further line of the point's tooltip and accessible name, e.g. "1 of 3 replications". */
   note?: string;
 }

@@ -242,14 +242,15 @@ function SingleRun({ engine, scenario, canRun }: { engine: Engine; scenario: Sce
 
 /** Per-policy details at one rate of the figure. */
 function FigureDetails({ points, ssdCommands }: { points: FigurePoint[]; ssdCommands: number }) {
-  const rates = [...new Set(points.map((p) => p.rate))].sort((a, b) => a - b);
+  // Rates with a run to show (a rate never run, its 0 % vouched for, has none).
+  const rates = [...new Set(points.flatMap((p) => (p.result ? [p.rate] : [])))].sort((a, b) => a - b);
   const [rate, setRate] = useState<number | null>(null);
   const [series, setSeries] = useState<SeriesId>('ring-warm');
   const chosen = rate !== null && rates.includes(rate) ? rate : (rates[rates.length - 1] ?? null);
   if (chosen === null) return null;
   const at = SERIES.flatMap((s) => {
     const p = points.find((x) => x.series === s.id && x.rate === chosen);
-    return p ? [{ id: s.id, label: s.label, result: p.result }] : [];
+    return p?.result ? [{ id: s.id, label: s.label, result: p.result }] : [];
   });
   const util = at.find((a) => a.id === series) ?? at[0];
   return (

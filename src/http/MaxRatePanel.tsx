@@ -54,7 +54,10 @@ export function MaxRatePanel({
       await Promise.all(
         SERIES.map(async (s) => {
           // What the figure has settled: final points, and provisional ones that already missed (more replications cannot undo a miss).
-          const known = points.filter((p) => p.series === s.id && (!p.now.provisional || p.now.miss_ratio.max > target)).map((p) => p.result);
+          // (A rate never run, its 0 % vouched for by a higher one, has no run to give.)
+          const known = points.flatMap((p) =>
+            p.series === s.id && p.result && (!p.now.provisional || p.now.miss_ratio.max > target) ? [p.result] : [],
+          );
           const base = await engine.figurePointScenario(scenario, s.id, scenario.request!.search.min_rate, coreSettings(settings));
           const r = await engine.maxRate(base, known, {
             signal: ctl.signal,

@@ -80,19 +80,23 @@ export interface FigurePoint {
   /**
    * The point's latest run (one replication: devices, flash, index), its
    * miss ratio the point's estimate so far; for the details and the search.
+   * Null for a rate never run, whose 0 % a higher rate vouches for.
    */
-  result: RequestResult;
+  result: RequestResult | null;
 }
 
-/** The point as the figure has it: the core's estimate over the latest run of the point. */
-export function figurePoint(now: FigurePointNow, latest: RequestResult): FigurePoint {
-  return { series: now.series, rate: now.rate, now, result: { ...latest, miss_ratio: now.miss_ratio } };
+/** The point as the figure has it: the core's estimate over the latest run of the point (none for a point never run). */
+export function figurePoint(now: FigurePointNow, latest: RequestResult | null): FigurePoint {
+  return { series: now.series, rate: now.rate, now, result: latest && { ...latest, miss_ratio: now.miss_ratio } };
 }
 
 /** What a point's marker says beyond its value: provisional (replications so far), saturated, or a 0 % a higher rate vouches for. */
 export function pointNote(now: FigurePointNow): string | undefined {
   if (now.saturated != null) return 'saturated: the run stopped early, the miss ratio is at least this';
   if (now.provisional) return `provisional: ${now.replications} of ${now.target_replications} replications so far`;
+  if (now.zero_vouched_by != null && now.replications === 0) {
+    return `0 %, not run: every replication at ${now.zero_vouched_by} requests/s missed nothing, and misses do not fall as the rate grows (the same requests, only arriving faster)`;
+  }
   if (now.zero_vouched_by != null) {
     const runs = `${now.replications} replication${now.replications === 1 ? '' : 's'}`;
     return `0 % in ${runs}; every replication at ${now.zero_vouched_by} requests/s missed nothing either, and misses do not fall as the rate grows, so no more are run`;
@@ -101,11 +105,16 @@ export function pointNote(now: FigurePointNow): string | undefined {
 }
 
 /** The chart's legend entries of the marker kinds. */
-export const MARKER_LEGEND = { open: 'provisional: more replications to come', atLeast: 'saturated: at least this' };
+export const MARKER_LEGEND = {
+  open: 'provisional: more replications to come',
+  atLeast: 'saturated: at least this',
+  inferred: 'not run: 0 % vouched for by a higher rate',
+};
 
 /**
  * One chart series per policy, points sorted by rate, with the 95 % CI band;
- * provisional points hollow, saturated ones at their lower bound with an arrow.
+ * provisional points hollow, saturated ones at their lower bound with an
+ * arrow, rates never run (0 % vouched for) small.
  */
 export function chartSeries(points: FigurePoint[]): LineSeries[] {
   return SERIES.map((s) => ({
@@ -118,6 +127,7 @@ export function chartSeries(points: FigurePoint[]): LineSeries[] {
         const m = p.now.miss_ratio;
         const note = pointNote(p.now);
         if (p.now.saturated != null) return { x: p.rate, y: p.now.saturated, atLeast: true, note };
+        if (p.now.replications === 0) return { x: p.rate, y: m.mean, inferred: true, note };
         return { x: p.rate, y: m.mean, lo: Math.max(0, m.mean - m.ci95), hi: Math.min(1, m.mean + m.ci95), open: p.now.provisional, note };
       }),
   })).filter((s) => s.points.length > 0);

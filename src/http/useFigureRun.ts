@@ -128,14 +128,17 @@ export function useFigureRun(engine: Engine) {
         lastDraw = t;
         draw();
       };
-      /** Every finished run's point: the core's estimate where it has answered, else the run's own result. */
+      /**
+       * Every finished run's point, the core's estimate where it has answered, else the run's own result; and the rates
+       * never run whose 0 % the core says a higher rate vouches for.
+       */
       const draw = () => {
         if (drawTimer !== null) clearTimeout(drawTimer);
         drawTimer = null;
         const merged = new Map<string, FigurePoint>();
         for (const now of step?.points ?? []) {
           const r = latest.get(keyOf(now));
-          if (r) merged.set(keyOf(now), figurePoint(now, r));
+          if (r || now.replications === 0) merged.set(keyOf(now), figurePoint(now, r ?? null));
         }
         for (const [k, now] of own) if (!merged.has(k)) merged.set(k, figurePoint(now, latest.get(k)!));
         setPoints([...merged.values()]);
@@ -297,7 +300,7 @@ export function useFigureRun(engine: Engine) {
             own.clear();
             const merged = s.points.flatMap((now) => {
               const r = latest.get(keyOf(now));
-              return r ? [figurePoint(now, r)] : [];
+              return r || now.replications === 0 ? [figurePoint(now, r ?? null)] : [];
             });
             setPoints(merged);
           },

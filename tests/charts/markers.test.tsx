@@ -1,5 +1,5 @@
-// Marker kinds of the line chart: a hollow marker for a provisional value and
-// an up-arrow for a lower bound, each named in the legend (only when some
+// Marker kinds of the line chart: a hollow marker for a provisional value, an
+// up-arrow for a lower bound and a small dot for a value not measured, each named in the legend (only when some
 // point is one), in the point's accessible name and in the data table.
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
@@ -17,7 +17,7 @@ const series: LineSeries[] = [
     ],
   },
 ];
-const legend = { open: 'provisional: more replications to come', atLeast: 'saturated: at least this' };
+const legend = { open: 'provisional: more replications to come', atLeast: 'saturated: at least this', inferred: 'not run: 0 % vouched for' };
 
 describe('line chart markers', () => {
   it('draws provisional points hollow and lower bounds with an arrow, and says so', () => {
@@ -39,11 +39,28 @@ describe('line chart markers', () => {
     expect(d.match(/[ML]/g)).toEqual(['M', 'L']);
   });
 
-  it('leaves the marker legend out when no point is provisional or a bound', () => {
+  it('draws a value not measured as a small dot, joined by the line, named in the legend and its accessible name', () => {
+    const withInferred: LineSeries[] = [
+      { id: 'hdd', label: 'HDD only', points: [{ x: 1, y: 0, inferred: true, note: 'not run' }, series[0].points[0], { x: 4, y: 0, lo: 0, hi: 0 }] },
+    ];
+    const { container } = render(
+      <LineChart title="t" xLabel="rate" yLabel="miss" series={withInferred} markerLegend={legend} testId="m" />,
+    );
+    const small = screen.getByTestId('m-point-hdd-0');
+    expect(small.getAttribute('data-inferred')).toBe('true');
+    expect(small.getAttribute('r')).toBe('2.5');
+    expect(screen.getByTestId('m-point-hdd-1').getAttribute('r')).toBe('4');
+    expect(small.getAttribute('aria-label')).toContain('not run');
+    expect(screen.getByTestId('legend-marker-inferred').textContent).toBe(legend.inferred);
+    expect(container.querySelector('.ck-line')!.getAttribute('d')!.match(/[ML]/g)).toEqual(['M', 'L', 'L']);
+  });
+
+  it('leaves the marker legend out when no point is provisional, a bound or not measured', () => {
     const plain = [{ ...series[0], points: [series[0].points[0]] }];
     render(<LineChart title="t" xLabel="rate" yLabel="miss" series={plain} markerLegend={legend} testId="m" />);
     expect(screen.queryByTestId('legend-marker-open')).toBeNull();
     expect(screen.queryByTestId('legend-marker-at-least')).toBeNull();
+    expect(screen.queryByTestId('legend-marker-inferred')).toBeNull();
   });
 
   it('dashes the lines whose colour the palette has already given (a ninth series on), in the legend too', () => {

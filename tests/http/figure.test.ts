@@ -124,7 +124,7 @@ describe('figure data', () => {
   ];
 
   it('gives the details the latest run with the point’s estimate', () => {
-    expect(points[0].result.miss_ratio).toEqual(est(0.1, 0.05, 0.2));
+    expect(points[0].result!.miss_ratio).toEqual(est(0.1, 0.05, 0.2));
   });
 
   it('draws one series per policy with points by rate and a CI band clipped to [0, 1]', () => {
@@ -155,6 +155,24 @@ describe('figure data', () => {
       '0 % in 1 replication; every replication at 21 requests/s missed nothing either, and misses do not fall as the rate grows, so no more are run',
     );
     expect(figureRows([vouched])[0]).toMatchObject({ replications: 1, target_replications: 3, provisional: false, zero_vouched_by: 21 });
+  });
+
+  it('draws a rate never run, its 0 % vouched for, as a small dot with no band, and writes it with no replication', () => {
+    const never = figurePoint(
+      { series: 'hdd', rate: 7, miss_ratio: { mean: 0, ci95: 0, min: 0, max: 0, n: 0 }, replications: 0, target_replications: 3, provisional: false, saturated: null, zero_vouched_by: 19 },
+      null,
+    );
+    expect(never.result).toBeNull();
+    const [hdd] = chartSeries([never]);
+    expect(hdd.points[0]).toEqual({
+      x: 7,
+      y: 0,
+      inferred: true,
+      note: '0 %, not run: every replication at 19 requests/s missed nothing, and misses do not fall as the rate grows (the same requests, only arriving faster)',
+    });
+    expect(figureRows([never])[0]).toMatchObject({ miss_ratio: 0, replications: 0, target_replications: 3, provisional: false, zero_vouched_by: 19 });
+    // It counts as 0 % for the highest rate at 0 % miss.
+    expect(maxRatesFromFigure([never, ...points.filter((p) => p.series === 'hdd')]).find((r) => r.series.id === 'hdd')).toMatchObject({ maxRate: 15, tested: 4 });
   });
 
   it('writes the CSV rows in policy order with the same numbers', () => {

@@ -8,8 +8,8 @@ mod request_support;
 use request_support::*;
 use tierplan_kit::progress::SteppedJob;
 use tierplan_request::figure::{
-    figure_plan, figure_rates, figure_step, point_scenario, FigureRun, FigureRunDone, FigureSeries,
-    FigureSettings, FigureStep,
+    figure_plan, figure_rates, figure_step, point_scenario, FigurePointNow, FigureRun,
+    FigureRunDone, FigureSeries, FigureSettings, FigureStep,
 };
 use tierplan_request::{RequestJob, RequestReplication, Saturation};
 
@@ -171,9 +171,14 @@ fn the_passes_cover_the_figure_first_coarse_then_where_it_bends() {
     }
     // At the end: every grid point, with all its replications unless it
     // saturated (then the one that did) or a higher 0 % rate vouches for
-    // its 0 % (then one: below the series' last 0 % rate, which has all
-    // three), in order of series and rate.
+    // its 0 % (below the series' last 0 % rate, which has all three): then
+    // the one it had in the first two passes, or none — a rate below a
+    // 0 % one is not run at all — in order of series and rate.
     assert_eq!(last.points.len(), 5 * rates.len());
+    let ran = |p: &FigurePointNow| {
+        done.iter()
+            .any(|d| d.series == p.series && d.rate == p.rate)
+    };
     for p in &last.points {
         assert!(!p.provisional);
         let sat = p.series == FigureSeries::Block && p.rate >= 5.0;
@@ -192,10 +197,27 @@ fn the_passes_cover_the_figure_first_coarse_then_where_it_bends() {
             p.series,
             p.rate
         );
-        assert_eq!(p.replications, if sat || vouched { 1 } else { 3 });
+        let expected = match (sat, vouched) {
+            (true, _) => 1,
+            (false, true) => ran(p) as u32,
+            (false, false) => 3,
+        };
+        assert_eq!(p.replications, expected, "{:?} at {}", p.series, p.rate);
         assert_eq!(p.target_replications, 3);
         assert_eq!(p.miss_ratio.n, p.replications);
     }
+    // HDD only (0 % up to 18): the first two passes ran 1, 6, 11, 15 and 16
+    // to 24; every other rate lies below a 0 % one and is spared.
+    let spared: Vec<f64> = last
+        .points
+        .iter()
+        .filter(|p| p.series == FigureSeries::Hdd && p.replications == 0)
+        .map(|p| p.rate)
+        .collect();
+    assert_eq!(
+        spared,
+        vec![2.0, 3.0, 4.0, 5.0, 7.0, 8.0, 9.0, 10.0, 12.0, 13.0, 14.0]
+    );
     let mut order = last.points.clone();
     order.sort_by(|a, b| {
         let i = |s| FigureSeries::ALL.iter().position(|&x| x == s);

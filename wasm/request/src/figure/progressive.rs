@@ -71,9 +71,10 @@ pub struct FigurePointNow {
     /// lower bound or exact). The point gets no more replications.
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub saturated: Option<f64>,
-    /// Set when this point's replications so far missed nothing and a
-    /// higher rate of its series, reached through rates that also missed
-    /// nothing, missed nothing in every replication: the rate that vouches
+    /// Set when this point's replications so far (none, for a rate below
+    /// a 0 % one that was never run) missed nothing and a higher rate of
+    /// its series, reached through rates that also missed nothing where
+    /// they ran, missed nothing in every replication: the rate that vouches
     /// for its 0 %. The requests are the same at every rate, only faster
     /// (common random numbers), so misses do not fall as the rate grows;
     /// the point gets no more replications (`request_figure_zero.rs`
@@ -90,8 +91,9 @@ pub struct FigureStep {
     pub pass: u32,
     /// What the pass does ("finished" when nothing is left).
     pub pass_name: String,
-    /// Every point with at least one replication done, by series (in the
-    /// order asked) and rate.
+    /// Every point with at least one replication done, and every point
+    /// vouched for without a run of its own, by series (in the order
+    /// asked) and rate.
     pub points: Vec<FigurePointNow>,
     /// The pass's runs not yet done, longest first (runs in flight stay
     /// listed until they are reported done). Empty: the figure is finished.
@@ -125,14 +127,17 @@ enum Pass {
     FirstPicture,
     /// Replication 0 where the curves bend.
     Bends,
-    /// Replication 0 at every rate not run yet.
+    /// Replication 0 at every rate not run yet, but not below a rate that
+    /// missed nothing (reached through rates not run): such a rate is
+    /// expected to be vouched for without a run of its own.
     RemainingRates,
     /// Replication `level` of the points at the 0 % line (first) and of the
     /// points with misses; not of a 0 % point below another 0 % (it is
     /// expected to be vouched for).
     Replications(u32),
-    /// Replication `level` of any point still short of it (a 0 % point
-    /// whose voucher turned out to miss).
+    /// Replication `level` of any point still short of it and not vouched
+    /// for (a 0 % point, or a rate spared its first run, whose voucher
+    /// turned out to miss).
     Rest(u32),
 }
 
@@ -264,6 +269,7 @@ impl<'a> Figure<'a> {
                             target - n
                         }
                     }
+                    None if self.spared(k) => 0.0,
                     None => {
                         let below = (0..ri).rev().find_map(|r| self.outcome_class((si, r)));
                         let above =
@@ -322,23 +328,41 @@ impl<'a> Figure<'a> {
                 .all(|o| o.miss_ratio == 0.0 && o.saturated.is_none())
     }
 
-    /// `k` and the next rate of its series both missed nothing so far: `k`
-    /// is expected to end vouched for.
+    /// `k` and the nearest rate above it that has run both missed nothing
+    /// so far: `k` is expected to end vouched for.
     fn zero_below_zero(&self, k: Key) -> bool {
-        k.1 + 1 < self.rates.len() && self.all_zero(k) && self.all_zero((k.0, k.1 + 1))
+        self.all_zero(k) && self.zero_above(k)
+    }
+
+    /// The nearest rate above `k` that has run missed nothing so far.
+    fn zero_above(&self, k: Key) -> bool {
+        (k.1 + 1..self.rates.len())
+            .find(|&ri| self.count((k.0, ri)) > 0)
+            .is_some_and(|ri| self.all_zero((k.0, ri)))
+    }
+
+    /// A rate not run yet below a 0 % one (through rates not run): it is
+    /// expected to end vouched for without a run of its own.
+    fn spared(&self, k: Key) -> bool {
+        self.count(k) == 0 && self.zero_above(k)
     }
 
     /// The rate index that vouches for `k`'s 0 % (see
     /// `FigurePointNow::zero_vouched_by`): the nearest higher rate run to
-    /// its target replications, all at 0 %, with every rate between them
-    /// at 0 % so far. None for a point with all its replications.
+    /// its target replications, all at 0 %, with every rate run between
+    /// them at 0 % so far. `k` itself missed nothing in the replications
+    /// it had, if any. None for a point with all its replications.
     fn zero_vouched_by(&self, k: Key) -> Option<usize> {
         let target = self.f.replications;
-        if self.count(k) >= target || !self.all_zero(k) {
+        let n = self.count(k);
+        if n >= target || (n > 0 && !self.all_zero(k)) {
             return None;
         }
         for ri in k.1 + 1..self.rates.len() {
             let j = (k.0, ri);
+            if self.count(j) == 0 {
+                continue;
+            }
             if !self.all_zero(j) {
                 return None;
             }
@@ -444,7 +468,7 @@ impl<'a> Figure<'a> {
                 .flat_map(|si| self.bends(si).into_iter().map(move |ri| ((si, ri), 0)))
                 .collect(),
             Pass::RemainingRates => points
-                .filter(|&k| self.count(k) == 0)
+                .filter(|&k| self.count(k) == 0 && !self.spared(k))
                 .map(|k| (k, 0))
                 .collect(),
             Pass::Replications(level) => points
@@ -478,11 +502,24 @@ impl<'a> Figure<'a> {
         runs
     }
 
+    /// Every point run at least once, and every rate not run whose 0 % a
+    /// higher rate vouches for (its estimate 0 over no replication), by
+    /// series and rate.
     fn points(&self, finished: bool) -> Vec<FigurePointNow> {
-        self.known
-            .keys()
-            .filter_map(|&k| {
-                let e = self.estimate(k)?;
+        let none = Estimate {
+            mean: 0.0,
+            ci95: 0.0,
+            min: 0.0,
+            max: 0.0,
+            n: 0,
+        };
+        (0..self.series.len())
+            .flat_map(|si| (0..self.rates.len()).map(move |ri| (si, ri)))
+            .filter_map(|k| {
+                let e = match self.estimate(k) {
+                    Some(e) => e,
+                    None => self.zero_vouched_by(k).map(|_| none)?,
+                };
                 let saturated = self.saturated(k);
                 let n = self.count(k);
                 let vouched = self.zero_vouched_by(k).map(|ri| self.rates[ri]);
@@ -559,7 +596,7 @@ pub fn figure_step(
     let passes = [Pass::FirstPicture, Pass::Bends, Pass::RemainingRates]
         .into_iter()
         .chain((1..f.replications).map(Pass::Replications))
-        .chain((1..f.replications).map(Pass::Rest));
+        .chain((0..f.replications).map(Pass::Rest));
     let mut number = 0;
     let mut cost_done = 0.0;
     for pass in passes {
