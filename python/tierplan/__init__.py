@@ -186,7 +186,9 @@ def figure_step(s: Scenario, settings: dict, series: Sequence[str] = FIGURE_SERI
     after the runs ``done`` (dicts with series, rate, replication and the
     run's ``outcome``, its RequestResult's ``replications[0]``), the points
     so far, the pass under way and its runs still to do (``next``, each with
-    its ``scenario``; empty when the figure is finished)."""
+    its ``scenario``; empty when the figure is finished), and runs a later
+    pass is certain to list (``ahead``: work for an idle worker, reported
+    done like the others)."""
     return json.loads(
         _core.figure_step(scenario_text(s, check=False), json.dumps(settings), json.dumps(list(series)), json.dumps(list(done)))
     )

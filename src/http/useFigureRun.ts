@@ -5,7 +5,9 @@
 // worker pool as it comes, and the core is asked again as soon as a pass's
 // runs are all done (the next pass can start) and at most once a second
 // while they run (its estimates of the points refined so far; one question
-// at a time, the runs finished meanwhile folded into the next). A finished run's own point
+// at a time, the runs finished meanwhile folded into the next). A worker
+// that would wait for the pass's last runs takes one the core lists
+// `ahead` (a later pass is certain to need it). A finished run's own point
 // is drawn at once until the core's estimate of it arrives. The time left is
 // measured (timeLeft.ts). Stop keeps every finished run's point.
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -190,6 +192,7 @@ export function useFigureRun(engine: Engine) {
           // Drawn at once when the core has no estimate of the point yet.
           if (!step?.points.some((p) => keyOf(p) === keyOf(run))) own.set(keyOf(run), ownPoint(run, result, core.replications));
           show();
+          fillIdle();
           askSoon();
         } catch (e) {
           flight.delete(k);
@@ -247,6 +250,7 @@ export function useFigureRun(engine: Engine) {
               flight.set(k, { run, fraction: 0 });
               void runOne(run);
             }
+            fillIdle();
             report(true);
             if (again) {
               again = false;
@@ -263,9 +267,21 @@ export function useFigureRun(engine: Engine) {
         );
       };
 
-      /** Ask at once when the pass's runs are all done, else at most every ASK_MS. */
+      /** Start runs of the step's `ahead` while a worker would otherwise wait (fewer runs queued or running than workers). */
+      const fillIdle = () => {
+        if (step === null || ctl.signal.aborted) return;
+        for (const run of step.ahead) {
+          if (flight.size >= engine.size) return;
+          const k = runKey(run);
+          if (flight.has(k) || finishedRuns.has(k)) continue;
+          flight.set(k, { run, fraction: 0 });
+          void runOne(run);
+        }
+      };
+
+      /** Ask at once when the pass's runs are all done (runs started ahead may still run), else at most every ASK_MS. */
       const askSoon = () => {
-        if (flight.size === 0) {
+        if (step === null || step.next.every((r) => finishedRuns.has(runKey(r)))) {
           if (timer !== null) clearTimeout(timer);
           timer = null;
           ask();

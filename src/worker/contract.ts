@@ -31,4 +31,7 @@ export type BlockAnalytics = Pick<ShortCalls, 'listBlockPresets' | 'blockPreset'
  * the worker API (src/worker/calls.ts, the one list of each); `SimPool`
  * provides it in the browser, tests/helpers/engine.ts over the core.
  */
-export interface Engine extends ShortCalls, JobCalls {}
+export interface Engine extends ShortCalls, JobCalls {
+  /** How many jobs run side by side (the pool's workers); more wait in its queue. */
+  readonly size: number;
+}

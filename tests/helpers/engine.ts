@@ -21,6 +21,8 @@ export function testEngine({ chunk = 200_000, run }: TestEngineOptions = {}): En
   // A throwing call becomes a rejected promise, as across the worker boundary.
   const later = <T>(f: () => T) => new Promise<T>((resolve) => resolve(f()));
   return {
+    // The jobs run one after another on this thread.
+    size: 1,
     ...forwardShortCalls<SimApi>((f) => later(() => f(api))),
     run:
       run ??

@@ -1,17 +1,20 @@
 //! `tierplan http-figure`: the HTTP tab's miss-ratio figure computed
 //! natively — the same schedule of runs (`request::figure::figure_step`:
 //! passes of single replications) as the app, each pass's runs on a pool of
-//! threads, longest first, so the finished figure equals the app's point by
-//! point. With `--progressive` it prints each pass as it completes; with
+//! threads, longest first (a thread that would wait for the pass's last
+//! runs takes one a later pass is certain to list, as the app's workers
+//! do), so the finished figure equals the app's point by point. With `--progressive` it prints each pass as it completes; with
 //! `--time` it reports, per policy, the CPU time its runs took and the wall
 //! time of the whole figure (the native side of `npm run bench:http`).
 
+use std::collections::BTreeSet;
 use std::process::ExitCode;
+use std::sync::{Condvar, Mutex};
 use std::time::Instant;
 use tierplan_core::progress::SteppedJob;
 use tierplan_core::request::figure::{
     figure_rates, figure_step, point_cost, point_scenario, settings_errors, FigurePointNow,
-    FigureRunDone, FigureSeries, FigureSettings,
+    FigureRunDone, FigureSeries, FigureSettings, FigureStep,
 };
 use tierplan_core::request::RequestJob;
 use tierplan_core::scenario::validate::request_section_missing;
@@ -36,6 +39,104 @@ pub struct FigureArgs {
 struct Done {
     run: FigureRunDone,
     cpu_s: f64,
+}
+
+/// Problems with the figure's settings, as (setting, message).
+type SettingErrors = Vec<(&'static str, &'static str)>;
+
+/// A run's identity: series, rate (its bits) and replication.
+type RunId = (&'static str, u64, u32);
+
+fn run_id(series: FigureSeries, rate: f64, replication: u32) -> RunId {
+    (series.id(), rate.to_bits(), replication)
+}
+
+/// What the threads share: the latest step and the runs started and done.
+struct Schedule {
+    step: FigureStep,
+    /// Runs the pass under way listed when it started.
+    pass_runs: usize,
+    started: BTreeSet<RunId>,
+    done: Vec<Done>,
+    runs_done: Vec<FigureRunDone>,
+}
+
+/// The figure's schedule run to the end on `threads` threads, as the app
+/// runs it: each thread takes the pass's next run not started, longest
+/// first, or, when none is left to start but the pass is still running,
+/// the first run of `ahead` not started (a later pass is certain to list
+/// it); the core is asked again after every run, and `on_pass` hears of
+/// each pass as it ends (the step that ended, the runs it listed at its
+/// start, the step after it). Returns the finished step and every run.
+fn run_schedule(
+    base: &Scenario,
+    settings: &FigureSettings,
+    series: &[FigureSeries],
+    threads: usize,
+    mut on_pass: impl FnMut(&FigureStep, usize, &FigureStep) + Send,
+) -> Result<(FigureStep, Vec<Done>), SettingErrors> {
+    let first = figure_step(base, settings, series, &[])?;
+    let shared = Mutex::new(Schedule {
+        pass_runs: first.next.len(),
+        step: first,
+        started: BTreeSet::new(),
+        done: Vec::new(),
+        runs_done: Vec::new(),
+    });
+    let wake = Condvar::new();
+    let on_pass = Mutex::new(&mut on_pass);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                let mut g = shared.lock().expect("no panics while locked");
+                loop {
+                    if g.step.next.is_empty() {
+                        break;
+                    }
+                    let pick = g
+                        .step
+                        .next
+                        .iter()
+                        .chain(&g.step.ahead)
+                        .find(|r| !g.started.contains(&run_id(r.series, r.rate, r.replication)))
+                        .cloned();
+                    let Some(run) = pick else {
+                        g = wake.wait(g).expect("no panics while locked");
+                        continue;
+                    };
+                    g.started
+                        .insert(run_id(run.series, run.rate, run.replication));
+                    drop(g);
+                    let t = Instant::now();
+                    let mut job = RequestJob::new(run.scenario).expect("checked above");
+                    let mut result = job.run_to_end(1 << 22);
+                    let d = Done {
+                        run: FigureRunDone {
+                            series: run.series,
+                            rate: run.rate,
+                            replication: run.replication,
+                            outcome: result.replications.swap_remove(0),
+                        },
+                        cpu_s: t.elapsed().as_secs_f64(),
+                    };
+                    g = shared.lock().expect("no panics while locked");
+                    g.runs_done.push(d.run.clone());
+                    g.done.push(d);
+                    let now = figure_step(base, settings, series, &g.runs_done)
+                        .expect("the runs the core listed");
+                    if now.pass != g.step.pass || now.next.is_empty() {
+                        let runs = g.pass_runs;
+                        (on_pass.lock().expect("no panics while locked"))(&g.step, runs, &now);
+                        g.pass_runs = now.next.len();
+                    }
+                    g.step = now;
+                    wake.notify_all();
+                }
+            });
+        }
+    });
+    let s = shared.into_inner().expect("threads joined");
+    Ok((s.step, s.done))
 }
 
 const CSV_HEADER: &str =
@@ -132,52 +233,31 @@ pub fn run(base: Scenario, a: FigureArgs) -> ExitCode {
         }
     }
     let wall = Instant::now();
-    let mut done: Vec<Done> = Vec::new();
-    let mut runs_done: Vec<FigureRunDone> = Vec::new();
-    let figure = loop {
-        let step = match figure_step(&base, &a.settings, &series, &runs_done) {
-            Ok(step) => step,
-            Err(errs) => {
-                for (name, msg) in errs {
-                    eprintln!("tierplan: figure.{name}: {msg}");
-                }
-                return ExitCode::from(1);
-            }
-        };
-        if step.next.is_empty() {
-            break step;
-        }
-        let pass_start = Instant::now();
-        let finished = crate::threads::map_in_order(&step.next, a.threads, |run| {
-            let t = Instant::now();
-            let mut job = RequestJob::new(run.scenario.clone()).expect("checked above");
-            let mut result = job.run_to_end(1 << 22);
-            Done {
-                run: FigureRunDone {
-                    series: run.series,
-                    rate: run.rate,
-                    replication: run.replication,
-                    outcome: result.replications.swap_remove(0),
-                },
-                cpu_s: t.elapsed().as_secs_f64(),
-            }
-        });
-        runs_done.extend(finished.iter().map(|d| d.run.clone()));
-        done.extend(finished);
+    let mut pass_start = Instant::now();
+    let on_pass = |ended: &FigureStep, runs: usize, now: &FigureStep| {
         if a.progressive {
-            let now = figure_step(&base, &a.settings, &series, &runs_done).expect("checked");
             println!(
                 "# pass {}: {}, {} runs, {:.2} s (figure {:.2} s wall)",
-                step.pass,
-                step.pass_name,
-                step.next.len(),
+                ended.pass,
+                ended.pass_name,
+                runs,
                 pass_start.elapsed().as_secs_f64(),
                 wall.elapsed().as_secs_f64()
             );
             println!("pass,{CSV_HEADER}");
             for p in &now.points {
-                println!("{},{}", step.pass, csv_row(p));
+                println!("{},{}", ended.pass, csv_row(p));
             }
+        }
+        pass_start = Instant::now();
+    };
+    let (figure, done) = match run_schedule(&base, &a.settings, &series, a.threads, on_pass) {
+        Ok(r) => r,
+        Err(errs) => {
+            for (name, msg) in errs {
+                eprintln!("tierplan: figure.{name}: {msg}");
+            }
+            return ExitCode::from(1);
         }
     };
     let wall_s = wall.elapsed().as_secs_f64();

@@ -34,7 +34,8 @@ pub struct FigureRun {
     pub rate: f64,
     /// Which replication of the point this is (0 first).
     pub replication: u32,
-    /// The pass it belongs to (1 first).
+    /// The pass it belongs to (1 first); for a run of
+    /// `FigureStep::ahead`, the pass under way when it was listed.
     pub pass: u32,
     /// The point's scenario running only this replication
     /// (`run.replications` 1, `run.first_replication` = `replication`).
@@ -98,6 +99,13 @@ pub struct FigureStep {
     /// The pass's runs not yet done, longest first (runs in flight stay
     /// listed until they are reported done). Empty: the figure is finished.
     pub next: Vec<FigureRun>,
+    /// Runs a later pass is certain to list, whatever the runs still to
+    /// come find (the next replication of a point that already missed, or,
+    /// once every rate has had its first run, of a 0 % point below a rate
+    /// that misses): work for a worker that would otherwise wait at the
+    /// pass's end. Report them done as they finish; they count from the
+    /// pass that lists them. Their `pass` is the pass under way.
+    pub ahead: Vec<FigureRun>,
     /// Relative cost of the runs done (a saturated run counts the part it
     /// simulated).
     pub cost_done: f64,
@@ -451,6 +459,46 @@ impl<'a> Figure<'a> {
             || (e.mean > 0.0 && prev.is_some_and(|m| m == 0.0))
     }
 
+    /// The runs not listed in `pass` (under way, its runs not done in
+    /// `todo`) that a later pass is certain to list, whatever the runs to
+    /// come find; the 0 % line first, then longest first. A point's next
+    /// replication is certain when no replication saturated and it missed
+    /// in one (so it never ends vouched for), or, once every rate has had
+    /// its first run (the rates below and above no longer change), its
+    /// nearest rate above that has run misses (its 0 % vouches for nothing
+    /// below, and nothing can vouch for it). The pass that lists it must
+    /// still be to come: a replication pass of its level, or a pass of the
+    /// rest of a higher level than the one under way.
+    fn certain_later(&self, pass: Pass, todo: &[(Key, u32, f64)]) -> Vec<(Key, u32, f64)> {
+        let every_rate_run = matches!(pass, Pass::Replications(_) | Pass::Rest(_));
+        let points =
+            (0..self.series.len()).flat_map(|si| (0..self.rates.len()).map(move |ri| (si, ri)));
+        let mut runs: Vec<(Key, u32, f64)> = points
+            .filter_map(|k| {
+                let n = self.count(k);
+                let to_come = match pass {
+                    Pass::Rest(level) => n > level,
+                    _ => true,
+                };
+                let certain = !self.all_zero(k) || (every_rate_run && !self.zero_above(k));
+                (n > 0
+                    && n < self.f.replications
+                    && to_come
+                    && !self.saturated(k)
+                    && certain
+                    && !todo.iter().any(|t| t.0 == k && t.1 == n))
+                .then(|| (k, n, self.expected(k)))
+            })
+            .collect();
+        runs.sort_by(|a, b| {
+            self.at_zero_line(b.0)
+                .cmp(&self.at_zero_line(a.0))
+                .then(b.2.total_cmp(&a.2))
+                .then(a.0.cmp(&b.0))
+        });
+        runs
+    }
+
     /// The runs of `pass`, given what the passes before it found, longest
     /// first (ties: series in the order asked, then rate).
     fn members(&self, pass: Pass) -> Vec<(Key, u32, f64)> {
@@ -618,33 +666,43 @@ pub fn figure_step(
         if todo.is_empty() {
             continue;
         }
+        // Runs of later passes done already count as done, not as left.
+        let mut ahead = Vec::new();
+        let mut left_done = 0.0;
+        for (k, rep, cost) in fig.certain_later(pass, &todo) {
+            match finished.get(&(k, rep)) {
+                Some(&o) => {
+                    cost_done += fig.spent(k, o);
+                    left_done += fig.nominal(k);
+                }
+                None => ahead.push((k, rep, cost)),
+            }
+        }
         // The pass under way: the order and costs of its runs come from
         // the passes before it, so they stay put while it runs.
-        let next = todo
-            .into_iter()
-            .map(|(k, rep, cost)| {
-                let (s, rate) = (fig.series[k.0], fig.rates[k.1]);
-                let mut scenario = point_scenario(base, s, rate, f).expect("request section");
-                let run = &mut scenario.request.as_mut().expect("request section").run;
-                run.replications = 1;
-                run.first_replication = (rep > 0).then_some(rep);
-                FigureRun {
-                    series: s,
-                    rate,
-                    replication: rep,
-                    pass: number,
-                    scenario,
-                    cost,
-                }
-            })
-            .collect();
+        let run = |(k, rep, cost): (Key, u32, f64)| {
+            let (s, rate) = (fig.series[k.0], fig.rates[k.1]);
+            let mut scenario = point_scenario(base, s, rate, f).expect("request section");
+            let run = &mut scenario.request.as_mut().expect("request section").run;
+            run.replications = 1;
+            run.first_replication = (rep > 0).then_some(rep);
+            FigureRun {
+                series: s,
+                rate,
+                replication: rep,
+                pass: number,
+                scenario,
+                cost,
+            }
+        };
         return Ok(FigureStep {
             pass: number,
             pass_name: pass.name(f.replications),
             points: fig.points(false),
-            next,
+            next: todo.into_iter().map(run).collect(),
+            ahead: ahead.into_iter().map(run).collect(),
             cost_done,
-            cost_left: fig.cost_left(),
+            cost_left: (fig.cost_left() - left_done).max(0.0),
         });
     }
     Ok(FigureStep {
@@ -652,6 +710,7 @@ pub fn figure_step(
         pass_name: "finished".into(),
         points: fig.points(true),
         next: Vec::new(),
+        ahead: Vec::new(),
         cost_done,
         cost_left: 0.0,
     })
