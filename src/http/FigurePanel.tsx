@@ -218,7 +218,7 @@ export function FigurePanel({
           ? 'Reading the settings…'
           : bad
             ? 'Fix the settings above.'
-            : `${rateCount} rate${rateCount === 1 ? '' : 's'} × 5 policies = ${rateCount * 5} points of ${settings.replications} replication${settings.replications === 1 ? '' : 's'} (a saturated point stops at one, a 0 % point below a confirmed 0 % too).`}
+            : `${rateCount} rate${rateCount === 1 ? '' : 's'} × 5 policies = ${rateCount * 5} points of ${settings.replications} replication${settings.replications === 1 ? '' : 's'} (a saturated point stops at one; below a confirmed 0 %, a 0 % point stops at the one it had and the rates between are not run).`}
       </p>
       <div className="run-buttons">
         <button type="button" className="primary" data-testid="http-figure-run" disabled={!canRun || bad || running} onClick={onRun}>

@@ -3,6 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { csvParse } from 'd3-dsv';
 import { Heatmap, LineChart, ScatterChart, csvBody, paretoFront, seriesColor, svgText, toCsv, APP_VERSION } from '../../src/charts/index';
 import { nextPoint } from '../../src/charts/focus';
+import { Tooltip } from '../../src/charts/Tooltip';
 import type { LineSeries } from '../../src/charts/types';
 
 const series: LineSeries[] = [
@@ -74,6 +75,15 @@ describe('LineChart', () => {
     expect(tip.textContent).toContain('95 % CI: 77 – 83');
     fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
     expect(screen.queryByTestId('line-chart-tooltip')).toBeNull();
+  });
+
+  it('keeps a tooltip no wider than the room on its side of the point', () => {
+    const { rerender } = render(<Tooltip tip={{ x: 100, y: 10, lines: ['a'] }} width={400} height={300} testId="t" />);
+    // A quarter of the way across: 75 % of the chart to its right.
+    expect(screen.getByTestId('t-tooltip').getAttribute('style')).toContain('max-width: min(340px, calc(75.00% - 14px))');
+    // Past the middle it flips to the left, with 80 % of the chart there.
+    rerender(<Tooltip tip={{ x: 320, y: 10, lines: ['a'] }} width={400} height={300} testId="t" />);
+    expect(screen.getByTestId('t-tooltip').getAttribute('style')).toContain('max-width: min(340px, calc(80.00% - 14px))');
   });
 
   it('draws a log axis with decade ticks and keeps zero values on its floor', () => {

@@ -245,7 +245,8 @@ impl<'a> Figure<'a> {
     /// neighbours leave possible (misses grow with the rate: 0 %, misses,
     /// saturated, in that order), each outcome weighted by how many points
     /// of the figure have it so far (plus one): one run for a 0 %, all of
-    /// them for misses, one run at the stop fraction for a saturation.
+    /// them for misses, one run at the stop fraction for a saturation (the
+    /// nearest saturated rate above's, else the series').
     fn cost_left(&self) -> f64 {
         let target = self.f.replications as f64;
         let overall = self.stop_fraction(None);
@@ -280,10 +281,20 @@ impl<'a> Figure<'a> {
                     None if self.spared(k) => 0.0,
                     None => {
                         let below = (0..ri).rev().find_map(|r| self.outcome_class((si, r)));
-                        let above =
-                            (ri + 1..self.rates.len()).find_map(|r| self.outcome_class((si, r)));
+                        let above = (ri + 1..self.rates.len())
+                            .find_map(|r| self.outcome_class((si, r)).map(|c| (r, c)));
                         let lo = below.map_or(0, |c| c as usize);
-                        let hi = above.map_or(2, |c| c as usize).max(lo);
+                        let hi = above.map_or(2, |(_, c)| c as usize).max(lo);
+                        // How soon a saturated run stops depends on how
+                        // overloaded the devices are, which changes little
+                        // from a rate to the next: the nearest saturated
+                        // rate above tells more than the series' mean, which
+                        // mixes runs near the knee (stopped late) with runs
+                        // far above it (stopped early).
+                        let mut cost = cost;
+                        if let Some((r, Outcome::Saturated)) = above {
+                            cost[2] = self.own_stop_fraction((si, r));
+                        }
                         let w: f64 = weight[lo..=hi].iter().sum();
                         (lo..=hi).map(|c| weight[c] * cost[c]).sum::<f64>() / w
                     }
@@ -305,6 +316,17 @@ impl<'a> Figure<'a> {
         } else {
             Some(Outcome::Misses)
         }
+    }
+
+    /// The share of its nominal cost point `k`'s saturated runs took.
+    fn own_stop_fraction(&self, k: Key) -> f64 {
+        let sat: Vec<f64> = self
+            .outcomes(k)
+            .iter()
+            .filter(|o| o.saturated.is_some())
+            .map(|o| self.spent(k, o) / self.nominal(k))
+            .collect();
+        sat.iter().sum::<f64>() / sat.len().max(1) as f64
     }
 
     /// The share of their nominal cost saturated runs took, over every
