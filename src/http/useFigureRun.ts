@@ -130,17 +130,19 @@ export function useFigureRun(engine: Engine) {
         lastDraw = t;
         draw();
       };
-      /**
-       * Every finished run's point, the core's estimate where it has answered, else the run's own result; and the rates
-       * never run whose 0 % the core says a higher rate vouches for.
-       */
+      /** The core's point with its latest run; a rate never run (its 0 % vouched for) has none. Null: no run of it back yet. */
+      const corePoint = (now: FigurePointNow): FigurePoint | null => {
+        const r = latest.get(keyOf(now));
+        return r || now.replications === 0 ? figurePoint(now, r ?? null) : null;
+      };
+      /** Every finished run's point: the core's estimate where it has answered, else the run's own result. */
       const draw = () => {
         if (drawTimer !== null) clearTimeout(drawTimer);
         drawTimer = null;
         const merged = new Map<string, FigurePoint>();
         for (const now of step?.points ?? []) {
-          const r = latest.get(keyOf(now));
-          if (r || now.replications === 0) merged.set(keyOf(now), figurePoint(now, r ?? null));
+          const p = corePoint(now);
+          if (p) merged.set(keyOf(now), p);
         }
         for (const [k, now] of own) if (!merged.has(k)) merged.set(k, figurePoint(now, latest.get(k)!));
         setPoints([...merged.values()]);
@@ -314,10 +316,7 @@ export function useFigureRun(engine: Engine) {
             if (abort.current !== null) return; // a new figure started meanwhile
             step = s;
             own.clear();
-            const merged = s.points.flatMap((now) => {
-              const r = latest.get(keyOf(now));
-              return r || now.replications === 0 ? [figurePoint(now, r ?? null)] : [];
-            });
+            const merged = s.points.flatMap((now) => corePoint(now) ?? []);
             setPoints(merged);
           },
           // The points already drawn stay.

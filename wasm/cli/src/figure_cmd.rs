@@ -3,8 +3,9 @@
 //! passes of single replications) as the app, each pass's runs on a pool of
 //! threads, longest first (a thread that would wait for the pass's last
 //! runs takes one a later pass is certain to list, as the app's workers
-//! do), so the finished figure equals the app's point by point. With `--progressive` it prints each pass as it completes; with
-//! `--time` it reports, per policy, the CPU time its runs took and the wall
+//! do), so the finished figure equals the app's point by point. With
+//! `--progressive` it prints each pass as it completes; with `--time` it
+//! reports, per policy, the CPU time its runs took and the wall
 //! time of the whole figure (the native side of `npm run bench:http`).
 
 use std::collections::BTreeSet;
