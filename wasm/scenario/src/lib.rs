@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 pub mod block;
 pub mod cost_model;
+pub mod flash_layout;
 pub mod json_read;
 pub mod presets;
 pub mod request;

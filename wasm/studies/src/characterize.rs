@@ -901,6 +901,28 @@ mod tests {
             .map_kb = 1024.0;
         let e = characterize(&d, &CharacterizeSpec::default()).unwrap_err();
         assert_eq!(e[0].path, "device.flash.controller.map_kb", "{e:?}");
+        // 16 KB mapping units in 20 KB erase blocks leave a 10 MB drive's
+        // spare flash in pieces no mapping unit fills: garbage collection
+        // would find nothing to reclaim (the reference FTL stopped there).
+        for model in [SsdModelKind::Reference, SsdModelKind::Scalable] {
+            let mut d = preset("x25m");
+            d.capacity_gb = 0.01;
+            let f = d.flash.as_mut().unwrap();
+            f.units = Some(15);
+            f.pages_per_block = 5;
+            f.controller.as_mut().unwrap().map_kb = 16.0;
+            let spec = CharacterizeSpec {
+                model,
+                ..CharacterizeSpec::default()
+            };
+            let e = characterize(&d, &spec).unwrap_err();
+            assert_eq!(e.len(), 1, "{e:?}");
+            assert_eq!(e[0].path, "device.flash.spare_factor", "{e:?}");
+            assert!(e[0].message.contains("divides the erase block"), "{e:?}");
+            // Blocks of 4 pages hold 16 KB units whole: the drive is fine.
+            d.flash.as_mut().unwrap().pages_per_block = 4;
+            assert!(characterize(&d, &spec).is_ok());
+        }
     }
 
     #[test]

@@ -231,6 +231,26 @@ impl Ftl {
         }
     }
 
+    /// Whether `unit` can take a host page now: its open block has room,
+    /// it keeps a clean block beyond the one it would open, or one of its
+    /// other blocks (the open one once closed included) has a page GC can
+    /// reclaim. A controller that places writes itself sends a page
+    /// elsewhere when not (only a drive with next to no spare flash gets
+    /// there: the units' valid pages drift apart as writes move data
+    /// between them).
+    pub fn can_take(&self, unit: u32) -> bool {
+        let u = unit as usize;
+        if self.fill[u] < self.ppb || self.free[u].len() > 1 {
+            return true;
+        }
+        let open = self.open[u];
+        if self.valid[open as usize] < self.ppb {
+            return true;
+        }
+        let base = unit * (self.ppb + 1);
+        (0..self.ppb).any(|v| self.bucket_head[(base + v) as usize] != NONE)
+    }
+
     /// Close the open block and open the next clean one.
     fn open_next(&mut self, unit: usize) {
         let closed = self.open[unit];

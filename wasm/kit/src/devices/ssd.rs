@@ -27,6 +27,7 @@ use super::ftl::Ftl;
 use super::steady_gc::SteadyGc;
 use super::write_buffer::WriteBuffer;
 use super::IoOp;
+use tierplan_scenario::flash_layout::{self, MappedLayout};
 use tierplan_scenario::{SsdController, SsdModelKind};
 
 /// Where logical data lives and what garbage collection costs.
@@ -142,9 +143,6 @@ pub struct SsdGeometry {
     pub used_bytes: u64,
 }
 
-/// Bytes the write path tracks at most (a host sector of 4 KB).
-const GRAIN: u64 = 4096;
-
 impl Ssd {
     pub fn new(g: &SsdGeometry) -> Ssd {
         Ssd::with_controller(g, None)
@@ -159,11 +157,13 @@ impl Ssd {
     /// An SSD whose controller is described, timed by `model` (the plain
     /// model, without a controller, is always the per-page one).
     pub fn with_model(g: &SsdGeometry, c: Option<&SsdController>, model: SsdModelKind) -> Ssd {
-        let physical_pages =
-            libm::floor(g.capacity_bytes as f64 * (1.0 + g.spare_factor) / g.page_bytes as f64)
-                as u64;
-        let blocks_per_unit =
-            (physical_pages / g.pages_per_block as u64 / g.units as u64).max(4) as u32;
+        let blocks_per_unit = flash_layout::blocks_per_unit(
+            g.capacity_bytes,
+            g.spare_factor,
+            g.page_bytes,
+            g.pages_per_block,
+            g.units,
+        );
         let read_s = g.read_us * 1e-6;
         let program_s = g.program_us * 1e-6;
         let (map, ctl) = match c {
@@ -180,13 +180,21 @@ impl Ssd {
                 )
             }
             Some(c) => {
-                let block_bytes = g.page_bytes * g.pages_per_block as u64;
-                let map_bytes = ((c.map_kb * 1024.0).round() as u64).clamp(1, block_bytes);
-                let grain = GRAIN.min(g.page_bytes).min(map_bytes).max(1);
-                let map_bytes = (map_bytes / grain).max(1) * grain;
                 // The whole drive is mapped, whatever share a cache uses.
-                let logical = g.capacity_bytes / map_bytes;
-                let slots = (block_bytes / map_bytes).max(1) as u32;
+                let MappedLayout {
+                    map_bytes,
+                    grain,
+                    logical,
+                    slots,
+                    ..
+                } = MappedLayout::new(
+                    g.capacity_bytes,
+                    g.spare_factor,
+                    g.page_bytes,
+                    g.pages_per_block,
+                    g.units,
+                    c.map_kb,
+                );
                 let map = match model {
                     SsdModelKind::Reference => Mapping::Paged(
                         Ftl::new(g.units, slots, blocks_per_unit, logical as u32)
@@ -477,7 +485,9 @@ impl Ssd {
 
     fn timed_read(&mut self, addr: u64, size: u64, now: f64) -> f64 {
         let units = self.units() as u64;
-        let (stripe, first, last) = {
+        // An address past the mapped span (a capacity that is not whole
+        // mapping units) wraps onto it, for the stripes and the pages alike.
+        let (stripe, first, last, addr) = {
             let c = self.ctl.as_ref().expect("controller");
             let span = c.logical_units.max(1) * c.map_bytes;
             let addr = addr % span;
@@ -485,6 +495,7 @@ impl Ssd {
                 c.stripe,
                 addr / c.stripe,
                 (addr + size.max(1)).div_ceil(c.stripe),
+                addr,
             )
         };
         let map_bytes = self.map_bytes();
@@ -667,7 +678,17 @@ impl Ssd {
         let n = c.unit_free.len() as u32;
         // The first unit in turn from `next_unit` that is free by `ready`,
         // else the first in turn of those that free up earliest.
-        let unit = c.unit_free.pick(c.next_unit as usize, ready) as u32;
+        let mut unit = c.unit_free.pick(c.next_unit as usize, ready) as u32;
+        if let Mapping::Paged(f) = &self.map {
+            if !f.can_take(unit) {
+                // Validation keeps more mapping units than the host
+                // addresses, so some unit has room.
+                unit = (0..n)
+                    .map(|i| (unit + i) % n)
+                    .find(|&u| f.can_take(u))
+                    .expect("a validated drive has spare flash");
+            }
+        }
         c.next_unit = if unit + 1 == n { 0 } else { unit + 1 };
         let gc = match &mut self.map {
             Mapping::Paged(f) => f.write_on(unit, mu as u32),

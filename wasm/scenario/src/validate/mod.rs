@@ -354,10 +354,51 @@ fn check_devices(c: &mut Checker, devices: &[Device]) {
                 if let Some(k) = &f.controller {
                     check_controller(c, &format!("{p}.controller"), k, f);
                 }
+                if !c.errors.iter().any(|e| e.path.starts_with(&p)) {
+                    check_flash_space(c, &p, d.capacity_gb, f);
+                }
             }
             (None, _) => {}
         }
     }
+}
+
+/// The spare flash must hold whole mapping units beyond the logical space
+/// on every unit, or garbage collection finds no block to reclaim: a
+/// mapping unit that leaves part of each erase block unused, or a spare
+/// factor too small for a unit's share, leaves none.
+fn check_flash_space(c: &mut Checker, p: &str, capacity_gb: f64, f: &FlashSpec) {
+    if !(capacity_gb.is_finite() && capacity_gb > 0.0) {
+        return;
+    }
+    let page_bytes = (f.page_kb * 1024.0) as u64;
+    let map_kb = f.controller.map_or(f.page_kb, |k| k.map_kb);
+    let l = crate::flash_layout::MappedLayout::new(
+        (capacity_gb * (1u64 << 30) as f64) as u64,
+        f.spare_factor,
+        page_bytes,
+        f.pages_per_block,
+        f.units.unwrap_or(1).max(1),
+        map_kb,
+    );
+    if l.has_spare() {
+        return;
+    }
+    c.push(
+        format!("{p}.spare_factor"),
+        format!(
+            "{} leaves garbage collection no block to reclaim: each of the {} units holds {} mapping units of {} KB ({} to an erase block of {} × {} KB) in its blocks but one and is given {} of the drive's {}; raise spare_factor or choose a mapping unit that divides the erase block",
+            fmt_num(f.spare_factor),
+            l.units,
+            l.closed_slots_per_unit(),
+            fmt_num(l.map_bytes as f64 / 1024.0),
+            l.slots,
+            f.pages_per_block,
+            fmt_num(f.page_kb),
+            l.logical_per_unit(),
+            l.logical
+        ),
+    );
 }
 
 /// An SSD controller's fields: the mapping unit is whole pages within one
