@@ -188,7 +188,9 @@ def figure_step(s: Scenario, settings: dict, series: Sequence[str] = FIGURE_SERI
     so far, the pass under way and its runs still to do (``next``, each with
     its ``scenario``; empty when the figure is finished), and runs a later
     pass is certain to list (``ahead``: work for an idle worker, reported
-    done like the others)."""
+    done like the others), with the work left in the core's cost units
+    (``cost_left``; ``runs_left``: the replications still to come of points
+    already run, to time by their runs so far)."""
     return json.loads(
         _core.figure_step(scenario_text(s, check=False), json.dumps(settings), json.dumps(list(series)), json.dumps(list(done)))
     )

@@ -41,6 +41,8 @@ export interface PoolWorkerApi {
 export interface JobRequest<P> {
   signal?: AbortSignal;
   onProgress?: (p: P) => void;
+  /** A worker takes the job (it may wait in the queue before): how long a job takes is measured from here. */
+  onStart?: () => void;
 }
 
 /** How a job runs on a worker: the remote call with its id, progress callback and chunk. */
@@ -201,6 +203,7 @@ export class WorkerPool<Api extends PoolWorkerApi> {
   private start(slot: Slot<Api>, task: Task<Api>): void {
     slot.task = task;
     task.slot = slot;
+    task.req.onStart?.();
     const onProgress = Comlink.proxy((p: never) => {
       if (!task.settled) task.req.onProgress?.(p);
     });

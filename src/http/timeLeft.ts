@@ -7,6 +7,22 @@
 // (a saturated run that ends early, a busy machine) and stay wrong; a
 // measured speed follows them. Pure: the figure's hook feeds it times and work.
 
+/**
+ * Work left whose length is known: the replications still to come of points
+ * already run, each as long as the point's runs so far took. Near a knee a
+ * run takes longer than its cost says (long queues), and at the figure's end
+ * those replications are all that is left, so counting them by their cost at
+ * the pace of the rest read the time left some 30 % short there.
+ */
+export interface KnownWork {
+  /** Its share of the work left, in the core's cost units. */
+  units: number;
+  /** Its length on one worker, ms. */
+  workerMs: number;
+  /** The longest point's remaining runs, ms: a point's replications run one after another. */
+  longestMs: number;
+}
+
 export interface TimeLeftOptions {
   /** How far back the speed is measured at most, ms (and never further back than half the time since work started). */
   windowMs?: number;
@@ -83,11 +99,53 @@ export class TimeLeft {
 
   /**
    * Time left at `t`, ms, for `left` units of work not yet done; null before
-   * `showAfterMs` from the start or while nothing was measured.
+   * `showAfterMs` from the start or while nothing was measured. `known`: the
+   * part of `left` whose length is measured, shared by `workers` workers;
+   * the rest goes at the measured speed.
    */
-  estimate(t: number, left: number): number | null {
+  estimate(t: number, left: number, known?: KnownWork, workers = 1): number | null {
     if (t - this.t0 < this.showAfterMs) return null;
     const v = this.speed();
-    return v === null ? null : Math.max(0, left) / v;
+    if (v === null) return null;
+    if (!known) return Math.max(0, left) / v;
+    const rest = Math.max(0, left - known.units);
+    return Math.max(rest / v + known.workerMs / Math.max(1, workers), known.longestMs);
   }
+}
+
+/** A point already run, with more replications to come (the core's `runs_left`), and what was measured of its runs. */
+export interface PointChain {
+  /** Runs the core expected of the point at its last answer. */
+  runs: number;
+  /** The cost of one, in the core's units. */
+  cost: number;
+  /** How long the point's runs so far took on a worker, ms (none measured: its work is left to the speed). */
+  lengths: number[];
+  /** Runs of the point finished since the core's last answer (they are in `runs`). */
+  finishedSince: number;
+  /** Its runs in flight: the share done they report, and ms since a worker took each (null: still queued). */
+  inFlight: { fraction: number; elapsedMs: number | null }[];
+}
+
+/** The known part of the work left: each point's remaining runs, as long as its runs so far on average. */
+export function knownWork(points: PointChain[]): KnownWork {
+  const known: KnownWork = { units: 0, workerMs: 0, longestMs: 0 };
+  for (const p of points) {
+    if (p.lengths.length === 0) continue;
+    const length = p.lengths.reduce((a, b) => a + b, 0) / p.lengths.length;
+    let runs = Math.max(0, p.runs - p.finishedSince);
+    let units = 0;
+    let ms = 0;
+    for (const f of p.inFlight.slice(0, runs)) {
+      units += (1 - f.fraction) * p.cost;
+      ms += Math.max(0, length - (f.elapsedMs ?? 0));
+      runs--;
+    }
+    units += runs * p.cost;
+    ms += runs * length;
+    known.units += units;
+    known.workerMs += ms;
+    known.longestMs = Math.max(known.longestMs, ms);
+  }
+  return known;
 }

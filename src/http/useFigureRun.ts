@@ -3,19 +3,22 @@
 // pass is under way, its runs still to do, every point's estimate so far and
 // the work left; each run (one replication of one point) is queued on the
 // worker pool as it comes, and the core is asked again as soon as a pass's
-// runs are all done (the next pass can start) and at most once a second
-// while they run (its estimates of the points refined so far; one question
-// at a time, the runs finished meanwhile folded into the next). A worker
+// runs are all done (the next pass can start) or a worker has nothing to do,
+// and at most once a second while they run (its estimates of the points
+// refined so far; one question at a time, the runs finished meanwhile folded
+// into the next). A worker
 // that would wait for the pass's last runs takes one the core lists
 // `ahead` (a later pass is certain to need it). A finished run's own point
 // is drawn at once until the core's estimate of it arrives. The time left is
-// measured (timeLeft.ts). Stop keeps every finished run's point.
+// measured (timeLeft.ts): the pace of the work, and how long each point's
+// runs took for its replications still to come. Stop keeps every finished
+// run's point.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Engine } from '../worker/contract';
 import type { Scenario } from '../engine/types';
 import type { FigurePointNow, FigureRun, FigureRunDone, FigureStep, RequestResult } from './types';
 import { SERIES, coreSettings, figurePoint, settingMessages, type FigurePoint, type FigureSettings, type SeriesId } from './figure';
-import { TimeLeft } from './timeLeft';
+import { TimeLeft, knownWork, type PointChain } from './timeLeft';
 
 export type FigureStatus =
   | { kind: 'idle' }
@@ -94,8 +97,10 @@ export function useFigureRun(engine: Engine) {
       const latest = new Map<string, RequestResult>();
       /** Points drawn from their own run, the core's estimate not yet in. */
       const own = new Map<string, FigurePointNow>();
-      /** Runs queued or running: their cost and the fraction they report. */
-      const flight = new Map<string, { run: FigureRun; fraction: number }>();
+      /** Runs queued or running: their cost, the fraction they report and when a worker took them (null: queued). */
+      const flight = new Map<string, { run: FigureRun; fraction: number; startedAt: number | null }>();
+      /** How long each point's finished runs took on a worker, ms (a saturated run's is not its point's next one's). */
+      const lengths = new Map<string, number[]>();
       /** Runs finished (an answer of the core asked before they finished still lists them). */
       const finishedRuns = new Set<string>();
       let step: FigureStep | null = null;
@@ -107,6 +112,8 @@ export function useFigureRun(engine: Engine) {
       let finishedWork = 0;
       /** `finishedWork` of the runs the last step knew as done (its `cost_done`, `cost_left` count them). */
       let workAtStep = 0;
+      /** How many of `done` the last step knew. */
+      let doneAtStep = 0;
       let firstPictureMs: number | null = null;
       let failure: string | null = null;
       let lastReport = 0;
@@ -153,6 +160,16 @@ export function useFigureRun(engine: Engine) {
         for (const f of flight.values()) w += f.fraction * f.run.cost;
         return w;
       };
+      /** The step's points already run with replications to come, and what was measured of their runs by `now`. */
+      const chains = (s: FigureStep, now: number): PointChain[] =>
+        s.runs_left.map((r) => {
+          const k = keyOf(r);
+          const inFlight = [...flight.values()]
+            .filter((f) => keyOf(f.run) === k)
+            .map((f) => ({ fraction: f.fraction, elapsedMs: f.startedAt === null ? null : now - f.startedAt }));
+          const finishedSince = done.slice(doneAtStep).filter((d) => keyOf(d) === k).length;
+          return { runs: r.runs, cost: r.cost, lengths: lengths.get(k) ?? [], finishedSince, inFlight };
+        });
       const report = (force = false) => {
         const now = performance.now();
         if (!live() || ctl.signal.aborted || step === null || (!force && now - lastReport < PROGRESS_MS)) return;
@@ -168,7 +185,7 @@ export function useFigureRun(engine: Engine) {
           runs: done.length,
           work: work + left > 0 ? Math.min(1, work / (work + Math.max(0, left))) : 0,
           elapsedMs: now - t0,
-          leftMs: eta.estimate(now, left),
+          leftMs: eta.estimate(now, left, knownWork(chains(step, now)), engine.size),
           firstPictureMs,
         });
       };
@@ -178,6 +195,10 @@ export function useFigureRun(engine: Engine) {
         try {
           const result = await engine.runRequest(run.scenario, {
             signal: ctl.signal,
+            onStart: () => {
+              const f = flight.get(k);
+              if (f) f.startedAt = performance.now();
+            },
             onProgress: (p) => {
               const f = flight.get(k);
               if (f) f.fraction = p.fraction;
@@ -187,6 +208,8 @@ export function useFigureRun(engine: Engine) {
           if (ctl.signal.aborted) return;
           const outcome = result.replications[0];
           finishedWork += outcome?.saturated ? (flight.get(k)?.fraction ?? 0) * run.cost : run.cost;
+          const startedAt = flight.get(k)?.startedAt ?? null;
+          if (startedAt !== null && !outcome?.saturated) lengths.set(keyOf(run), [...(lengths.get(keyOf(run)) ?? []), performance.now() - startedAt]);
           flight.delete(k);
           finishedRuns.add(k);
           done.push({ series: run.series, rate: run.rate, replication: run.replication, outcome });
@@ -235,6 +258,7 @@ export function useFigureRun(engine: Engine) {
             if (ctl.signal.aborted || !live()) return;
             step = s;
             workAtStep = snapshotWork;
+            doneAtStep = snapshot.length;
             for (const p of s.points) own.delete(keyOf(p));
             const firstPicture = s.pass > 1 && firstPictureMs === null;
             if (firstPicture) firstPictureMs = performance.now() - t0;
@@ -249,7 +273,7 @@ export function useFigureRun(engine: Engine) {
             for (const run of s.next) {
               const k = runKey(run);
               if (flight.has(k) || finishedRuns.has(k)) continue;
-              flight.set(k, { run, fraction: 0 });
+              flight.set(k, { run, fraction: 0, startedAt: null });
               void runOne(run);
             }
             fillIdle();
@@ -276,14 +300,17 @@ export function useFigureRun(engine: Engine) {
           if (flight.size >= engine.size) return;
           const k = runKey(run);
           if (flight.has(k) || finishedRuns.has(k)) continue;
-          flight.set(k, { run, fraction: 0 });
+          flight.set(k, { run, fraction: 0, startedAt: null });
           void runOne(run);
         }
       };
 
-      /** Ask at once when the pass's runs are all done (runs started ahead may still run), else at most every ASK_MS. */
+      /**
+       * Ask at once when the pass's runs are all done (runs started ahead may still run) or a worker has nothing to do (the
+       * run that just ended may make another certain, to run ahead), else at most every ASK_MS.
+       */
       const askSoon = () => {
-        if (step === null || step.next.every((r) => finishedRuns.has(runKey(r)))) {
+        if (step === null || step.next.every((r) => finishedRuns.has(runKey(r))) || flight.size < engine.size) {
           if (timer !== null) clearTimeout(timer);
           timer = null;
           ask();

@@ -108,6 +108,21 @@ describe('WorkerPool (as the sim pool, SimPool)', () => {
     expect(fractions.at(-1)).toBe(1);
   });
 
+  it('says when a worker takes a job, not when it is queued', async () => {
+    pool = new SimPool(realFactory(), { size: 1, chunk: 2_000 });
+    const events: string[] = [];
+    const a = pool.run(scenario(2, 1), {
+      onStart: () => events.push('a starts'),
+      onProgress: (p) => {
+        if (p.fraction === 1) events.push('a at 100 %');
+      },
+    });
+    const b = pool.run(scenario(2, 1), { onStart: () => events.push('b starts') });
+    await Promise.all([a, b]);
+    // One worker: the second job waits in the queue until the first is done.
+    expect(events).toEqual(['a starts', 'a at 100 %', 'b starts']);
+  });
+
   it('cancels a running job through its AbortSignal and keeps the worker', async () => {
     pool = new SimPool(realFactory(), { size: 1, chunk: 5_000 });
     const ac = new AbortController();

@@ -12,12 +12,14 @@ export function requestJobs(api: SimApi, chunk: number): Pick<Engine, 'runReques
       if (req.signal?.aborted) return aborted();
       const id = nextId++;
       req.signal?.addEventListener('abort', () => api.cancel(id));
+      req.onStart?.();
       return api.runRequest(id, s, req.onProgress, chunk);
     },
     maxRate: (s, known, req = {}) => {
       if (req.signal?.aborted) return aborted();
       const id = nextId++;
       req.signal?.addEventListener('abort', () => api.cancel(id));
+      req.onStart?.();
       return api.maxRate(id, s, known, req.onProgress, chunk);
     },
   };

@@ -7,7 +7,7 @@
 // of the true remaining time) from the 5th second, and follow the machine
 // when it slows down.
 import { describe, expect, it } from 'vitest';
-import { TimeLeft } from '../../src/http/timeLeft';
+import { TimeLeft, knownWork } from '../../src/http/timeLeft';
 
 /** A deterministic generator in [0, 1) (a 32-bit LCG), so the test is the same every time. */
 function lcg(seed: number) {
@@ -149,6 +149,38 @@ describe('TimeLeft', () => {
     expect(at(rs, 15_500).estimate!).toBeLessThan(at(rs, 15_500).truth * 0.8);
     // One window later it holds again.
     for (const t of [32_000, (15_000 + end) / 2]) expect(error(at(rs, t)), `at ${t} ms`).toBeLessThan(0.2);
+  });
+
+  it('counts replications still to come of points already run by how long their runs took, the rest by the pace', () => {
+    // 1 unit per 100 ms measured; 300 units left, 200 of them two more runs (cost 100 each) of a point whose runs took 3 s
+    // (near a knee a run is slower than its cost says): at the pace alone 30 s, but those runs take 2 × 3 s of one worker.
+    const eta = new TimeLeft(0, { showAfterMs: 0 });
+    for (let k = 1; k <= 100; k++) eta.record(k * 100, k);
+    const known = knownWork([{ runs: 2, cost: 100, lengths: [3_000], finishedSince: 0, inFlight: [] }]);
+    expect(known).toEqual({ units: 200, workerMs: 6_000, longestMs: 6_000 });
+    // On two workers: the 100 other units at the pace (10 s) and 6 s of runs shared (3 s).
+    expect(eta.estimate(10_000, 300, known, 2)).toBeCloseTo(13_000, 6);
+    // Nothing else left: the point's runs follow one another, however many workers.
+    const only = knownWork([{ runs: 2, cost: 100, lengths: [2_000, 4_000], finishedSince: 0, inFlight: [] }]);
+    expect(eta.estimate(10_000, 200, only, 4)).toBeCloseTo(6_000, 6);
+    // Without known work it is the pace alone.
+    expect(eta.estimate(10_000, 300)).toBeCloseTo(30_000, 6);
+  });
+
+  it('takes out of a point\'s known runs those finished since the core answered and the part of those in flight', () => {
+    const chain = { runs: 3, cost: 50, lengths: [1_000, 1_200] };
+    // One finished since, one in flight for 400 ms of its 1.1 s (reporting 30 % done), one not started.
+    const k = knownWork([{ ...chain, finishedSince: 1, inFlight: [{ fraction: 0.3, elapsedMs: 400 }] }]);
+    expect(k.units).toBeCloseTo(0.7 * 50 + 50, 9);
+    expect(k.workerMs).toBeCloseTo(700 + 1_100, 9);
+    // A run still queued counts whole; a point whose runs were never timed is left to the pace.
+    const q = knownWork([
+      { ...chain, finishedSince: 0, inFlight: [{ fraction: 0, elapsedMs: null }] },
+      { runs: 2, cost: 80, lengths: [], finishedSince: 0, inFlight: [] },
+    ]);
+    expect(q).toEqual({ units: 150, workerMs: 3_300, longestMs: 3_300 });
+    // More finished than the core expected (it answers later): nothing left of the point.
+    expect(knownWork([{ ...chain, finishedSince: 4, inFlight: [] }])).toEqual({ units: 0, workerMs: 0, longestMs: 0 });
   });
 
   it('reads the speed over the window and ignores work that goes back', () => {

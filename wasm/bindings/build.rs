@@ -43,7 +43,7 @@ use tierplan_core::reproduce::{
 };
 use tierplan_core::request::figure::{
     FigureForm, FigureOutline, FigurePlanPoint, FigurePointNow, FigureRun, FigureRunDone,
-    FigureSeries, FigureSettings, FigureStep,
+    FigureSeries, FigureSettings, FigureStep, PointRunsLeft,
 };
 use tierplan_core::request::{
     DeviceReplication, DeviceUse, FlashWrites, IndexRam, MaxRatePoint, MaxRateProgress,
@@ -241,6 +241,7 @@ fn main() {
         FigureRun,
         FigureRunDone,
         FigurePointNow,
+        PointRunsLeft,
         FigureStep,
         SyntheticBlockWorkload,
         BlockTraceFormat,

@@ -301,6 +301,7 @@ mod tests {
             "FigureRun",
             "FigureRunDone",
             "FigurePointNow",
+            "PointRunsLeft",
             "Saturation",
         ] {
             assert!(

@@ -459,6 +459,49 @@ fn cost_counts_what_saturated_runs_spared() {
     }
 }
 
+/// `runs_left` is the part of `cost_left` that points already run will
+/// take: at most the work left, and for a point with misses exactly the
+/// replications its later passes ran (they are certain).
+#[test]
+fn runs_left_are_the_replications_points_already_run_still_take() {
+    let f = study();
+    let (steps, done) = run_to_end(&f);
+    let mut known_some = false;
+    for s in &steps {
+        let known: f64 = s.runs_left.iter().map(|r| r.runs as f64 * r.cost).sum();
+        assert!(
+            known <= s.cost_left * (1.0 + 1e-9) + 1e-9,
+            "pass {}",
+            s.pass
+        );
+        for r in &s.runs_left {
+            let p = s
+                .points
+                .iter()
+                .find(|p| p.series == r.series && p.rate == r.rate)
+                .expect("a point already run");
+            assert!(p.replications > 0 && p.replications + r.runs <= f.replications);
+            assert!(p.saturated.is_none() && r.runs > 0 && r.cost > 0.0);
+            // Runs of the point the figure made after this step.
+            let later = done
+                .iter()
+                .filter(|d| d.series == r.series && d.rate == r.rate)
+                .count() as u32
+                - p.replications;
+            if p.miss_ratio.mean > 0.0 {
+                assert_eq!(
+                    r.runs, later,
+                    "{:?} at {} in pass {}",
+                    r.series, r.rate, s.pass
+                );
+                known_some = true;
+            }
+        }
+    }
+    assert!(known_some);
+    assert!(steps.last().expect("a step").runs_left.is_empty());
+}
+
 #[test]
 fn bad_settings_series_and_runs_are_named_as_the_plan_names_them() {
     let base = preset("nossdav12-hdd-only");

@@ -7,7 +7,9 @@
 
 mod progressive;
 
-pub use progressive::{figure_step, FigurePointNow, FigureRun, FigureRunDone, FigureStep};
+pub use progressive::{
+    figure_step, FigurePointNow, FigureRun, FigureRunDone, FigureStep, PointRunsLeft,
+};
 
 use serde::{Deserialize, Serialize};
 use tierplan_scenario::request::{CachePolicyKind, CacheStart};

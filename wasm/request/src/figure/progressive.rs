@@ -24,6 +24,7 @@ use super::{
     FigureSettings,
 };
 use crate::result::RequestReplication;
+use crate::saturation::MIN_LOWER_BOUND;
 
 /// One replication of one point, to run with the request engine (its
 /// `result.replications[0]` is the run's outcome).
@@ -112,6 +113,26 @@ pub struct FigureStep {
     /// Estimated relative cost of all the work still to come, this pass's
     /// and every later pass's.
     pub cost_left: f64,
+    /// The part of `cost_left` that is more replications of points already
+    /// run (the rest is rates not run yet): how many runs each such point
+    /// is expected to take still, in flight included. A run of a point
+    /// takes about as long as the point's runs so far did, which near a
+    /// knee is more than its cost says, so a time left counts these by the
+    /// measured length of the point's runs, and the rest by the pace.
+    pub runs_left: Vec<PointRunsLeft>,
+}
+
+/// More runs a point that has run is expected to take (`FigureStep::runs_left`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PointRunsLeft {
+    pub series: FigureSeries,
+    pub rate: f64,
+    /// Replications still to run, one after another (each needs the
+    /// previous replication's pass, or is listed ahead once certain).
+    pub runs: u32,
+    /// The cost of one of them (as `FigureRun::cost`).
+    pub cost: f64,
 }
 
 /// A point: (series index, rate index).
@@ -230,8 +251,31 @@ impl<'a> Figure<'a> {
     /// series already saturated.
     fn expected(&self, k: Key) -> f64 {
         match self.saturation(k.0) {
-            Some((lowest, fraction)) if k.1 >= lowest => self.nominal(k) * fraction,
+            Some((lowest, fraction)) if k.1 >= lowest => {
+                self.nominal(k) * self.stop_fraction_at(k).unwrap_or(fraction)
+            }
             _ => self.nominal(k),
+        }
+    }
+
+    /// How soon a run of `k` is expected to stop if it saturates: between
+    /// the nearest saturated rates below and above it, in proportion (how
+    /// soon a run stops depends on how overloaded the devices are, which
+    /// changes little from a rate to the next; near the knee runs stop late,
+    /// far above it early); beside only one of them, that one's. None: no
+    /// saturated rate in its series.
+    fn stop_fraction_at(&self, k: Key) -> Option<f64> {
+        let sat = |r: usize| self.saturated((k.0, r)).then_some(r);
+        let below = (0..=k.1).rev().find_map(sat);
+        let above = (k.1..self.rates.len()).find_map(sat);
+        let own = |r: usize| self.own_stop_fraction((k.0, r));
+        match (below, above) {
+            (Some(b), Some(a)) if a > b => {
+                let x = (k.1 - b) as f64 / (a - b) as f64;
+                Some(own(b) + (own(a) - own(b)) * x)
+            }
+            (Some(r), _) | (None, Some(r)) => Some(own(r)),
+            (None, None) => None,
         }
     }
 
@@ -247,7 +291,7 @@ impl<'a> Figure<'a> {
     /// of the figure have it so far (plus one): one run for a 0 %, all of
     /// them for misses, one run at the stop fraction for a saturation (the
     /// nearest saturated rate above's, else the series').
-    fn cost_left(&self) -> f64 {
+    fn cost_left(&self) -> (f64, BTreeMap<Key, u32>) {
         let target = self.f.replications as f64;
         let overall = self.stop_fraction(None);
         let mut weight = [1.0; 3];
@@ -257,6 +301,7 @@ impl<'a> Figure<'a> {
             }
         }
         let mut left = 0.0;
+        let mut of_run_points = BTreeMap::new();
         for si in 0..self.series.len() {
             let fraction = self.saturation(si).map_or(overall, |(_, f)| f);
             let cost = [1.0, target, fraction];
@@ -280,29 +325,44 @@ impl<'a> Figure<'a> {
                     }
                     None if self.spared(k) => 0.0,
                     None => {
-                        let below = (0..ri).rev().find_map(|r| self.outcome_class((si, r)));
+                        let below = (0..ri)
+                            .rev()
+                            .find_map(|r| self.outcome_class((si, r)).map(|c| (r, c)));
                         let above = (ri + 1..self.rates.len())
                             .find_map(|r| self.outcome_class((si, r)).map(|c| (r, c)));
-                        let lo = below.map_or(0, |c| c as usize);
+                        let mut lo = below.map_or(0, |(_, c)| c as usize);
                         let hi = above.map_or(2, |(_, c)| c as usize).max(lo);
-                        // How soon a saturated run stops depends on how
-                        // overloaded the devices are, which changes little
-                        // from a rate to the next: the nearest saturated
-                        // rate above tells more than the series' mean, which
-                        // mixes runs near the knee (stopped late) with runs
-                        // far above it (stopped early).
+                        // Below a saturated rate and above one whose misses
+                        // already reach the early stop's bound, a rate is
+                        // expected to saturate: misses only grow with the
+                        // rate, and a run missing that much with a growing
+                        // backlog is stopped.
+                        if let (Some((r, Outcome::Misses)), Some((_, Outcome::Saturated))) =
+                            (below, above)
+                        {
+                            if self.mean((si, r)).is_some_and(|m| m >= MIN_LOWER_BOUND) {
+                                lo = Outcome::Saturated as usize;
+                            }
+                        }
+                        // The saturated rates around it tell how soon it
+                        // stops better than the series' mean, which mixes
+                        // runs near the knee (stopped late) with runs far
+                        // above it (stopped early).
                         let mut cost = cost;
-                        if let Some((r, Outcome::Saturated)) = above {
-                            cost[2] = self.own_stop_fraction((si, r));
+                        if let Some(f) = self.stop_fraction_at(k) {
+                            cost[2] = f;
                         }
                         let w: f64 = weight[lo..=hi].iter().sum();
                         (lo..=hi).map(|c| weight[c] * cost[c]).sum::<f64>() / w
                     }
                 };
+                if self.count(k) > 0 && runs > 0.0 {
+                    of_run_points.insert(k, runs as u32);
+                }
                 left += runs * self.nominal(k);
             }
         }
-        left
+        (left, of_run_points)
     }
 
     /// What the runs of `k` so far found; None before its first run.
@@ -690,12 +750,15 @@ pub fn figure_step(
         }
         // Runs of later passes done already count as done, not as left.
         let mut ahead = Vec::new();
-        let mut left_done = 0.0;
+        let (mut left, mut runs_left) = fig.cost_left();
         for (k, rep, cost) in fig.certain_later(pass, &todo) {
             match finished.get(&(k, rep)) {
                 Some(&o) => {
                     cost_done += fig.spent(k, o);
-                    left_done += fig.nominal(k);
+                    left -= fig.nominal(k);
+                    if let Some(n) = runs_left.get_mut(&k) {
+                        *n = n.saturating_sub(1);
+                    }
                 }
                 None => ahead.push((k, rep, cost)),
             }
@@ -717,6 +780,16 @@ pub fn figure_step(
                 cost,
             }
         };
+        let runs_left = runs_left
+            .into_iter()
+            .filter(|&(_, n)| n > 0)
+            .map(|(k, runs)| PointRunsLeft {
+                series: fig.series[k.0],
+                rate: fig.rates[k.1],
+                runs,
+                cost: fig.nominal(k),
+            })
+            .collect();
         return Ok(FigureStep {
             pass: number,
             pass_name: pass.name(f.replications),
@@ -724,7 +797,8 @@ pub fn figure_step(
             next: todo.into_iter().map(run).collect(),
             ahead: ahead.into_iter().map(run).collect(),
             cost_done,
-            cost_left: (fig.cost_left() - left_done).max(0.0),
+            cost_left: left.max(0.0),
+            runs_left,
         });
     }
     Ok(FigureStep {
@@ -735,5 +809,6 @@ pub fn figure_step(
         ahead: Vec::new(),
         cost_done,
         cost_left: 0.0,
+        runs_left: Vec::new(),
     })
 }
