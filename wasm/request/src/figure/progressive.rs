@@ -289,8 +289,10 @@ impl<'a> Figure<'a> {
     /// neighbours leave possible (misses grow with the rate: 0 %, misses,
     /// saturated, in that order), each outcome weighted by how many points
     /// of the figure have it so far (plus one): one run for a 0 %, all of
-    /// them for misses, one run at the stop fraction for a saturation (the
-    /// nearest saturated rate above's, else the series').
+    /// them for misses, one run at the stop fraction for a saturation
+    /// (`stop_fraction_at`, else the series'); only saturation above a rate
+    /// whose misses reach the early stop's bound and below a saturated one.
+    /// Also, by point already run, the runs it is expected to take still.
     fn cost_left(&self) -> (f64, BTreeMap<Key, u32>) {
         let target = self.f.replications as f64;
         let overall = self.stop_fraction(None);
