@@ -6,8 +6,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  // tests/fixtures/e2e-lint/ breaks the e2e rules below on purpose (tests/tooling/e2e-lint.test.ts lints it).
-  { ignores: ['dist/', 'src/wasm-pkg/', 'wasm/', 'node_modules/', 'test-results/', 'playwright-report/', 'python/.venv/', 'tests/fixtures/e2e-lint/'] },
+  // tests/fixtures/e2e-lint/ breaks the e2e rules below on purpose (tests/tooling/e2e-lint.test.ts lints it);
+  // tests/fixtures/timed-verdicts/ decides on times on purpose (tests/tooling/timed-verdicts.test.ts).
+  { ignores: ['dist/', 'src/wasm-pkg/', 'wasm/', 'node_modules/', 'test-results/', 'playwright-report/', 'python/.venv/', 'tests/fixtures/e2e-lint/', 'tests/fixtures/timed-verdicts/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked.map((c) => ({ ...c, files: ['**/*.{ts,tsx}'] })),
   {

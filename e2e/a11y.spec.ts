@@ -16,7 +16,7 @@ test('the accessibility tour covers every tab of the app', async ({ tour }) => {
 
 for (const id of VIEWS) {
   test(`axe: 0 violations on the ${id} view, light and dark, 1280×800 and 390×844`, async ({ page, tour }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(450_000);
     await tour.app.open();
     const found: string[] = [];
     await tour.prepare(id);

@@ -15,7 +15,7 @@ function cliCharacterize(scenario: Scenario, id: string, args: string[]): Charac
 }
 
 test('characterise the X25-M from the catalog: Cancel, then a reduced spec equals tierplan characterize', async ({ page, app, characterise: ch }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
   await page.goto('/#preset=nossdav12-flashcache-cold');
   await expect(app.root).toBeVisible();
   await app.waitValid();
@@ -25,7 +25,7 @@ test('characterise the X25-M from the catalog: Cancel, then a reduced spec equal
 
   // The default spec (scalable model) characterises the whole 80 GB drive at four queue depths.
   await ch.characterise('x25m');
-  await expect(ch.result).toBeVisible({ timeout: 120_000 });
+  await expect(ch.result).toBeVisible({ timeout: 240_000 });
   expect(await ch.rows()).toHaveLength(5 * 4 * 2);
   await expect(ch.qdPoints).toHaveCount(5 * 4 * 2);
   // The per-page reference preconditions the whole 80 GB twice (40 million writes): cancel it.
@@ -59,7 +59,7 @@ test('characterise the X25-M from the catalog: Cancel, then a reduced spec equal
 });
 
 test('the preconditioning chart shows the fall from fresh to steady state, at 1280×800 and 390×844', async ({ page, app, characterise: ch, tour }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(450_000);
   await page.goto('/#preset=nossdav12-flashcache-cold');
   await app.waitValid();
   await app.showCatalog();
@@ -67,7 +67,7 @@ test('the preconditioning chart shows the fall from fresh to steady state, at 12
   const index = Number((await ch.row('x25m').getAttribute('data-testid'))!.replace('device-row-', ''));
   await app.setField(`devices[${index}].capacity_gb`, '2');
   await ch.characterise('x25m');
-  await expect(ch.result).toBeVisible({ timeout: 120_000 });
+  await expect(ch.result).toBeVisible({ timeout: 240_000 });
   await ch.setSpec({ queueDepths: '1, 32', seconds: 1, passes: 2, seed: 1 });
   await ch.runToResult();
   const mbps = await ch.mbpsSeries();
@@ -90,12 +90,12 @@ test('the preconditioning chart shows the fall from fresh to steady state, at 12
 });
 
 test('a 61.44 TB QLC drive characterises in the browser in under 30 s: IOPS against queue depth and throughput over time, at 1280×800 and 390×844', async ({ page, app, characterise: ch }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(450_000);
   await page.goto('/#preset=today-plan');
   await app.waitValid();
   await app.showCatalog();
   await ch.characterise('p5336_61t44');
-  await expect(ch.result).toBeVisible({ timeout: 120_000 });
+  await expect(ch.result).toBeVisible({ timeout: 240_000 });
   const done = await ch.status.textContent();
   const seconds = Number(/Done in ([0-9.]+) s/.exec(done ?? '')![1]);
   expect(seconds).toBeLessThan(30);
@@ -119,12 +119,12 @@ test('a 61.44 TB QLC drive characterises in the browser in under 30 s: IOPS agai
 });
 
 test('a disk is characterised in one state; a refused spec is named beside its field', async ({ page, app, characterise: ch }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   await page.goto('/#preset=nossdav12-flashcache-cold');
   await app.waitValid();
   await app.showCatalog();
   await ch.characterise('hdd7200');
-  await expect(ch.result).toBeVisible({ timeout: 60_000 });
+  await expect(ch.result).toBeVisible({ timeout: 120_000 });
   const rows = await ch.rows();
   expect(rows.every((r) => r.state === 'fresh')).toBe(true);
   await expect(ch.precondition).toHaveCount(0);
@@ -135,7 +135,7 @@ test('a disk is characterised in one state; a refused spec is named beside its f
 });
 
 test('the HTTP tab explains a chosen run: busiest-second utilisation, flash write sizes, where the time went', async ({ page, app, http: h, characterise: ch }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(450_000);
   await h.open();
   await h.loadPreset('nossdav12-flashcache-cold');
   await h.figureSettings({ fromRate: 2, toRate: 4, points: 2, replications: 1, durationH: 0.1, warmupH: 0.05 });

@@ -46,7 +46,7 @@ test('a course page on another origin frames the embed page, and a student plays
   for (const id of ['teacher-notes', 'class-summary', 'authoring', 'present-button', 'app']) await expect(frame.getByTestId(id)).toHaveCount(0);
   await frame.getByTestId('prediction-number').fill('60');
   await frame.getByTestId('class-run').click();
-  await expect(frame.getByTestId('reveal')).toBeVisible({ timeout: 60_000 });
+  await expect(frame.getByTestId('reveal')).toBeVisible({ timeout: 120_000 });
   await expect(frame.getByTestId('the-answer')).toContainText('%');
   await expect(frame.getByTestId('grade')).toContainText('percentage points');
   // "Open in tierplan" leads to the app itself (a new tab), not to the embed page.
@@ -71,13 +71,13 @@ test('"Copy embed code" gives a snippet that frames; a student hands in from the
   await frame.getByTestId('student-name').fill('Dana');
   await frame.getByTestId('prediction-number').fill('85');
   await frame.getByTestId('class-run').click();
-  await expect(frame.getByTestId('reveal')).toBeVisible({ timeout: 60_000 });
+  await expect(frame.getByTestId('reveal')).toBeVisible({ timeout: 120_000 });
   await expect(frame.getByTestId('answer-progress')).toContainText('1 of 2 questions answered');
   await frame.getByTestId('next-step').click();
   await expect(frame.getByTestId('step-title')).toBeFocused();
   await frame.locator('input[type="radio"]').first().check();
   await frame.getByTestId('class-run').click();
-  await expect(frame.getByTestId('reveal')).toBeVisible({ timeout: 60_000 });
+  await expect(frame.getByTestId('reveal')).toBeVisible({ timeout: 120_000 });
   // Every question answered: the code is complete.
   const code = frame.getByTestId('student-code');
   await expect(code).toHaveAttribute('data-partial', 'false');
@@ -105,7 +105,7 @@ test('the full app refuses to be framed by another origin', async ({ page }) => 
     if (/frame-ancestors/.test(m.text())) refused.push(m.text());
   });
   await page.goto(`${courseOrigin}/?src=${encodeURIComponent(`${appOrigin}/#lesson=disk-bandwidth&embed`)}`);
-  await expect.poll(() => refused.length, { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect.poll(() => refused.length, { timeout: 120_000 }).toBeGreaterThan(0);
   expect(refused[0]).toContain("frame-ancestors 'none'");
   const frame = page.frameLocator('#lesson');
   await expect(frame.getByTestId('class-embed')).toHaveCount(0);

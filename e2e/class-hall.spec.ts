@@ -53,7 +53,7 @@ test.describe('class mode in a lecture hall', () => {
     await expect(box).toBeFocused();
     await expect(run).toBeEnabled();
     await page.keyboard.press('r');
-    await expect(presenter.getByTestId('reveal')).toBeVisible({ timeout: 60_000 });
+    await expect(presenter.getByTestId('reveal')).toBeVisible({ timeout: 120_000 });
     await expect(presenter.getByTestId('your-prediction')).toHaveText('50 %');
 
     // Escape leaves a field (the presenter stays open) …
@@ -88,7 +88,7 @@ test.describe('class mode in a lecture hall', () => {
     await radio.check();
     await expect(radio).toBeFocused();
     await page.keyboard.press('R');
-    await expect(presenter.getByTestId('reveal')).toBeVisible({ timeout: 60_000 });
+    await expect(presenter.getByTestId('reveal')).toBeVisible({ timeout: 120_000 });
     await expect(count).toHaveText('Step 1 of 2');
   });
 
@@ -244,7 +244,7 @@ test.describe('class mode in a lecture hall', () => {
     // With answers: no step was run on this page, so every answer is computed by the core before printing.
     await c.printAnswers.check();
     await c.printButton.click();
-    await expect.poll(prints, { timeout: 120_000 }).toBe(2);
+    await expect.poll(prints, { timeout: 240_000 }).toBe(2);
     for (const i of [0, 1, 2]) {
       await expect(sheet.getByTestId(`ws-answer-${i}`)).toContainText('Answer (simulated):');
       await expect(sheet.getByTestId(`ws-answer-${i}`)).not.toContainText('No simulated answer');

@@ -54,7 +54,7 @@ async function smallTexts(page: Page): Promise<string[]> {
 }
 
 test.describe('presenter view text sizes', () => {
-  test.setTimeout(300_000);
+  test.setTimeout(750_000);
   test.use({ viewport: { width: 1920, height: 1080 } });
 
   for (const lesson of LESSONS) {
@@ -84,11 +84,11 @@ test.describe('presenter view text sizes', () => {
         if (process.env.CLASS_SHOTS) await page.screenshot({ path: `${process.env.CLASS_SHOTS}/presenter-${lesson.id}-${i + 1}-before.png` });
         await page.keyboard.press('r');
         if (step.mystery) {
-          await expect(presenter.getByTestId('observation')).toBeVisible({ timeout: 90_000 });
+          await expect(presenter.getByTestId('observation')).toBeVisible({ timeout: 180_000 });
           await answer();
           await presenter.getByTestId('reveal-button').click();
         }
-        await expect(presenter.getByTestId('reveal')).toBeVisible({ timeout: 90_000 });
+        await expect(presenter.getByTestId('reveal')).toBeVisible({ timeout: 180_000 });
         expect(await smallTexts(page), `${lesson.id} step ${i + 1} after the reveal`).toEqual([]);
         // The explanation is not cut off at the screen's bottom edge (the view scrolls to it if it must).
         const expl = presenter.getByTestId('explanation');

@@ -15,7 +15,7 @@ async function readQr(page: Page, sel: string): Promise<string | null> {
 }
 
 test('a two-step authored lesson gets a scannable QR code in presenter view that opens the identical lesson', async ({ page, browser, classroom: c }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   await page.setViewportSize({ width: 1920, height: 1080 });
   await c.openTab();
   await c.openAuthoring();

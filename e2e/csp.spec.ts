@@ -31,7 +31,7 @@ test('the production build is served under a strict CSP, as a header and as a me
 });
 
 test('a tour of every tab with results and exports raises no CSP violation and no console error', async ({ page, tour }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(750_000);
   await page.addInitScript(() => {
     const w = window as unknown as { __csp: string[] };
     w.__csp = [];

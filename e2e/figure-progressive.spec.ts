@@ -9,7 +9,7 @@ import { csvParse } from 'd3-dsv';
 const POLICIES = ['hdd', 'block', 'ring-cold', 'ring-warm', 'object'];
 
 test('the first picture comes with provisional markers; Stop keeps the points and the CSV has them', async ({ http: h }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   await h.open();
   await h.loadPreset('nossdav12-l2arc-cold');
   // 13 rates × 5 policies × 3 replications of an hour: after the first pass
@@ -20,10 +20,10 @@ test('the first picture comes with provisional markers; Stop keeps the points an
   await expect(h.figurePlan).toHaveText(/13 rates × 5 policies = 65 points of 3 replications/);
   await h.runFigure.click();
   await expect(h.figureAnnounce).toHaveAttribute('aria-live', 'polite');
-  await expect(h.figurePass).toHaveText(/^Pass 1: first picture/, { timeout: 30_000 });
+  await expect(h.figurePass).toHaveText(/^Pass 1: first picture/, { timeout: 240_000 });
 
   // The first complete picture: every policy at six rates or more, provisional.
-  await expect(h.figureCard).toHaveAttribute('data-first-picture-ms', /^\d+$/, { timeout: 60_000 });
+  await expect(h.figureCard).toHaveAttribute('data-first-picture-ms', /^\d+$/, { timeout: 120_000 });
   const first = await h.missPoints();
   for (const p of POLICIES) expect(first.filter((x) => x.series === p).length, p).toBeGreaterThanOrEqual(6);
   expect(first.some((x) => x.open)).toBe(true);
@@ -47,7 +47,7 @@ test('the first picture comes with provisional markers; Stop keeps the points an
 });
 
 test('a figure run to the end: the status says done, no point is provisional', async ({ http: h }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   await h.open();
   await h.loadPreset('nossdav12-hdd-only');
   await h.figureSettings({ fromRate: 4, toRate: 24, points: 6, replications: 2, durationH: 0.02, warmupH: 0.02 });

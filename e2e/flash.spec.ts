@@ -65,7 +65,7 @@ test.describe('Flash endurance', () => {
     // A quick run may finish between two polls, so either its progress or its table shows
     // (progress itself is checked by the long wear run below).
     await expect(f.compareProgress.or(f.compareTable)).toBeVisible();
-    await expect(f.compareTable).toBeVisible({ timeout: 60_000 });
+    await expect(f.compareTable).toBeVisible({ timeout: 120_000 });
     const rows = f.compareTable.locator('tbody tr');
     await expect(rows).toHaveCount(6);
     const lifetimeOf = (label: string, tier: string) =>
@@ -104,14 +104,14 @@ test.describe('Flash endurance', () => {
     await expect(f.scenarioTable()).toHaveCount(0);
     // The pool is usable afterwards: the comparison runs to the end.
     await f.compareRun.click();
-    await expect(f.compareTable).toBeVisible({ timeout: 60_000 });
+    await expect(f.compareTable).toBeVisible({ timeout: 120_000 });
   });
 
   test('WA vs ρ: formula and greedy-GC simulator side by side', async ({ flash: f }) => {
     await f.app.open();
     await f.open();
     const table = f.waTable();
-    await expect(table).toBeVisible({ timeout: 30_000 });
+    await expect(table).toBeVisible({ timeout: 240_000 });
     await expect(f.waTable('0.07')).toContainText('7.82');
     await expect(f.waTable('0.28')).toContainText('2.48');
     await expect(f.waTable('0.5')).toContainText('1.72');
@@ -124,7 +124,7 @@ test.describe('Flash endurance', () => {
     await f.app.open();
     await f.open();
     await expect(f.costOrigin).toContainText("Showing the FAST'12 example");
-    await expect(f.costOptimum('u')).toHaveText('0.92', { timeout: 30_000 });
+    await expect(f.costOptimum('u')).toHaveText('0.92', { timeout: 240_000 });
     await expect(f.costOptimum('r')).toHaveText('0.99');
     await expect(f.cachingGb).toHaveText('3.68 GB');
     await expect(f.overProvisioningGb).toHaveText('0.32 GB');
@@ -178,7 +178,7 @@ test.describe('Flash endurance', () => {
     await f.app.waitValid();
     await f.open();
     await expect(f.costOrigin).toContainText('part of the scenario');
-    await expect(f.costOptimum('u')).toHaveText('0.92', { timeout: 30_000 });
+    await expect(f.costOptimum('u')).toHaveText('0.92', { timeout: 240_000 });
     await expect(f.cachingGb).toHaveText('3.68 GB');
 
     // Edit: a 16 GB cache with 10 % writes.
@@ -197,7 +197,7 @@ test.describe('Flash endurance', () => {
     const native = JSON.parse(execFileSync(cli, ['cost-model', file], { encoding: 'utf8' })) as { optimum: { u: number; r: number } };
     const u = native.optimum.u.toFixed(2);
     await f.open();
-    await expect(f.costOptimum('u')).toHaveText(u, { timeout: 30_000 });
+    await expect(f.costOptimum('u')).toHaveText(u, { timeout: 240_000 });
     await expect(f.costOptimum('r')).toHaveText(native.optimum.r.toFixed(2));
     await f.backToEditor();
 
@@ -213,7 +213,7 @@ test.describe('Flash endurance', () => {
     await other.open();
     await expect(other.costField('cache_gb')).toHaveValue('16');
     await expect(other.costField('params.io_w')).toHaveValue('0.1');
-    await expect(other.costOptimum('u')).toHaveText(u, { timeout: 30_000 });
+    await expect(other.costOptimum('u')).toHaveText(u, { timeout: 240_000 });
   });
 
   for (const [width, height] of [
@@ -230,8 +230,8 @@ test.describe('Flash endurance', () => {
       expect(overflow).toBeLessThanOrEqual(0);
       await f.open();
       await f.compareRun.click();
-      await expect(f.compareTable).toBeVisible({ timeout: 60_000 });
-      await expect(f.costHeatmap).toBeVisible({ timeout: 30_000 });
+      await expect(f.compareTable).toBeVisible({ timeout: 120_000 });
+      await expect(f.costHeatmap).toBeVisible({ timeout: 240_000 });
       overflow = await f.app.overflow();
       expect(overflow).toBeLessThanOrEqual(0);
     });

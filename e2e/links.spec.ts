@@ -46,7 +46,7 @@ test('a copied link opens the same scenario in a new page, with the same results
   // The link offers its results: one click runs it.
   await expect(other.notice).toContainText('Run it to see its results');
   await other.noticeAction.click();
-  await expect(other.results).toBeVisible({ timeout: 60_000 });
+  await expect(other.results).toBeVisible({ timeout: 120_000 });
   expect(await other.result()).toEqual(result);
   expect(problems).toEqual([]);
 });

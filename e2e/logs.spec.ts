@@ -39,7 +39,7 @@ test('drop the sample log, map columns, fit, use the fit, run, share', async ({ 
   await expect(app.field('workload.rate_profile')).toBeChecked();
   await expect(app.root).toHaveAttribute('data-valid', 'true');
   await app.runButton.click();
-  await expect(app.status).toContainText('Done', { timeout: 60_000 });
+  await expect(app.status).toContainText('Done', { timeout: 120_000 });
 
   // Share: the link is a few hundred characters (the log is 600 KB) and
   // reopens the fitted scenario in a fresh page.
@@ -68,12 +68,12 @@ test('bad lines are shown with their numbers; replay beside the fit', async ({ l
   await logs.replayWindows.fill('7');
   await logs.replayRun.click();
   const table = logs.replayTable;
-  await expect(table).toBeVisible({ timeout: 60_000 });
+  await expect(table).toBeVisible({ timeout: 120_000 });
   await expect(table).toContainText('Replayed log');
   await expect(table).toContainText('Fitted scenario');
   // The optimiser sizes on the replayed log itself.
   await logs.replayOptimise.click();
-  await expect(logs.replayOptTable).toContainText('HDD only', { timeout: 120_000 });
+  await expect(logs.replayOptTable).toContainText('HDD only', { timeout: 240_000 });
   await expect(logs.replayOptTable).toContainText('× hdd15k');
 
   // A damaged log: the bad lines are listed with their line numbers.
@@ -101,7 +101,7 @@ test('how much flash for the catalog: title curves of the sample log equal tierp
   await logs.curveTarget.fill('0.3');
   await logs.curvePolicy.selectOption('windowed_lfu');
   await logs.curveRun.click();
-  await expect(logs.curveResult).toBeVisible({ timeout: 60_000 });
+  await expect(logs.curveResult).toBeVisible({ timeout: 120_000 });
   const chart = logs.curveChart;
   for (const k of ['static_lfu', 'lru', 'windowed_lfu']) await expect(chart.locator(`[data-series="${k}"]`).first()).toBeAttached();
   await expect(logs.curveZipf).toBeAttached();

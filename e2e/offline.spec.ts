@@ -4,7 +4,7 @@ import { PwaPage, deployNewServiceWorker } from './pages/PwaPage';
 // The service worker precaches the app shell, the module workers and both wasm
 // modules: after one visit the app loads and simulates with no network at all.
 test('after one visit: offline reload, a simulation, a sweep, a link and the autosave', async ({ page, context, app, pwa, sweeps: sw, http, newTab }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(450_000);
   await app.open();
   await pwa.waitOfflineReady();
 
@@ -98,7 +98,7 @@ for (const controlled of [false, true]) {
     const restore = deployNewServiceWorker();
     try {
       await pwa.checkForUpdate();
-      await expect(pwa.updateOffer).toBeVisible({ timeout: 30_000 });
+      await expect(pwa.updateOffer).toBeVisible({ timeout: 240_000 });
     } finally {
       restore();
     }

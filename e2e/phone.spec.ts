@@ -20,7 +20,7 @@ test('390×844: the catalog folds; after Run the headline results are on screen'
   const bar = app.runBar;
   await expect(bar).toBeInViewport();
   await app.runBarPart('run').click();
-  await expect(app.runBarPart('results')).toBeVisible({ timeout: 60_000 });
+  await expect(app.runBarPart('results')).toBeVisible({ timeout: 120_000 });
   await page.evaluate(() => window.scrollTo(0, 0));
   for (const id of ['rejection', 'hit', 'streams', 'spd']) {
     await expect(app.runBarPart(id)).toBeInViewport({ ratio: 1 });

@@ -65,7 +65,7 @@ test('cancelling a sweep mid-way keeps the finished points', async ({ page, swee
   // Long enough that Cancel lands mid-sweep on any machine.
   await sw.settings(25, 5, 40);
   await sw.figureButton('fig11').click();
-  await expect.poll(async () => Number((await sw.status.getAttribute('data-done')) ?? 0), { timeout: 60_000, intervals: [50] }).toBeGreaterThanOrEqual(2);
+  await expect.poll(async () => Number((await sw.status.getAttribute('data-done')) ?? 0), { timeout: 120_000, intervals: [50] }).toBeGreaterThanOrEqual(2);
   await sw.cancel.click();
   await expect(sw.status).toHaveText(/^Cancelled: kept the \d+ of 150 runs/);
   const kept = Number(await sw.status.getAttribute('data-done'));

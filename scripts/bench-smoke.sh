@@ -3,22 +3,30 @@
 # (a renamed export, a moved test id, a new CLI flag) fails `npm test` instead
 # of rotting until someone wants its figures. The sizes are far too small to
 # measure anything: the real figures come from `npm run bench*` (see
-# docs/benchmarks.md). Needs what scripts/test.sh builds before it: the wasm
-# package, the production build in dist/, the release CLI and python/.venv.
-set -euo pipefail
+# docs/benchmarks.md). A benchmark fails here only when it cannot run or its
+# output cannot be read: its timing targets are printed (met / NOT met) and
+# never decide anything (docs/testing.md). Every benchmark runs even after
+# one fails. Needs what scripts/test.sh builds before it: the wasm package,
+# the production build in dist/, the release CLI and python/.venv.
+set -uo pipefail
 cd "$(dirname "$0")/.."
 
 run() {
   local name=$1
   shift
   printf -- '-- %s\n' "$name"
-  if ! "$@" > "${log:?}/$name.txt" 2>&1; then
+  local status=0
+  "$@" > "${log:?}/$name.txt" 2>&1 || status=$?
+  if [ "$status" = 0 ]; then
+    tail -n 2 "$log/$name.txt"
+    echo "ok: $name"
+  else
     cat "$log/$name.txt"
-    echo "benchmark $name failed: run it alone with the command above to see why" >&2
-    exit 1
+    echo "FAILED: $name (exit $status): run it alone with the command above to see why"
+    failed=$((failed + 1))
   fi
-  tail -n 2 "$log/$name.txt"
 }
+failed=0
 
 log=$(mktemp -d)
 trap 'rm -rf "$log"' EXIT
@@ -35,4 +43,8 @@ run bench-block env BENCH_IOS=20000 BENCH_ROUNDS=1 node scripts/bench-block.mjs
 run bench-request env BENCH_ROUNDS=1 node scripts/bench-request.mjs
 run bench-ssd wasm/target/release/tierplan bench-ssd --rounds 1 --ios 2000
 run bench-python env BENCH_RUNS=20 BENCH_HOURS=1 BENCH_ROUNDS=1 python/.venv/bin/python scripts/bench-python.py
+if [ "$failed" != 0 ]; then
+  echo "$failed benchmark(s) failed"
+  exit 1
+fi
 echo "every benchmark ran"

@@ -5,60 +5,105 @@
 #   tierplan_planner  scenarios and the stream-level simulation (every visit)
 #   tierplan_studies  optimiser, cost model, claims, request/block engines,
 #                     logs (loaded by a worker when it first needs them)
-# For each, cargo builds the cdylib (profile `wasm-release`), the
-# wasm-bindgen CLI writes the JS glue and the .d.ts, and binaryen's wasm-opt
-# (the npm package `binaryen`, a devDependency) optimises the module for
-# speed and strips its names and debug sections. Skips all of it when
-# nothing under wasm/ (or this script) changed since the last build.
-# Usage: scripts/build-wasm.sh [--force]
+# For each, cargo builds the cdylib (profile `wasm-release`), the project's
+# own front end of the wasm-bindgen library (wasm/tools/bindgen, built here
+# on first use) writes the JS glue and the .d.ts, and — unless --fast —
+# binaryen's wasm-opt (the npm package `binaryen`, a devDependency)
+# optimises the module for speed and strips its names and debug sections.
+# Skips all of it when nothing under wasm/ (or this script) changed since the
+# last build of the same kind.
+#
+# Usage: scripts/build-wasm.sh [--fast] [--force] [--compile-only]
+#   --fast          no wasm-opt: `npm start` and `npm run setup` (it changes
+#                   no value and speeds the engines by 1-2 %, docs/engines/
+#                   stream.md, but costs a minute of one core per module)
+#   --force         rebuild even when up to date
+#   --compile-only  only the two cargo builds (no tools needed: setup runs
+#                   it beside `npm install` and the tool's build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+kind=full
+force=
+compile_only=
+for arg in "$@"; do
+  case $arg in
+    --fast) kind=fast ;;
+    --force) force=1 ;;
+    --compile-only) compile_only=1 ;;
+    *) echo "build-wasm: unknown option $arg (allowed: --fast, --force, --compile-only)" >&2; exit 2 ;;
+  esac
+done
 
 out=src/wasm-pkg
 stamp="$out/.stamp"
 wasm=wasm/target/wasm32-unknown-unknown/wasm-release/tierplan_wasm.wasm
 wasm_opt=node_modules/.bin/wasm-opt
+bindgen=wasm/target/bindgen/release/tierplan-bindgen
 
-# The CLI must be exactly the version of the wasm-bindgen crate: the JS glue
-# and the wasm's custom sections are a private protocol between the two.
-want=$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)".*/\1/p' wasm/bindings/Cargo.toml)
-if ! command -v wasm-bindgen >/dev/null 2>&1; then
-  echo "build-wasm: wasm-bindgen CLI not found; install it with:" >&2
-  echo "  cargo install wasm-bindgen-cli --version $want" >&2
-  exit 1
-fi
-have=$(wasm-bindgen --version | awk '{print $2}')
-if [ "$have" != "$want" ]; then
-  echo "build-wasm: wasm-bindgen CLI is $have but wasm/bindings pins $want; run:" >&2
-  echo "  cargo install wasm-bindgen-cli --version $want --force" >&2
-  exit 1
-fi
+# compile MODULE: cargo's module, kept as wasm/target/tierplan_MODULE.wasm
+# (also what `npm run size:wasm` reads). The two modules are one cdylib
+# built with two feature sets, and cargo keeps one output file for both: a
+# build of one makes the other's look stale, and its fat LTO would run again
+# (half a minute for the studies module). So a module whose copy is newer
+# than every source under wasm/ is not handed to cargo again.
+compile() {
+  local copy="wasm/target/tierplan_$1.wasm"
+  if [ -f "$copy" ] && [ -z "$(find wasm scripts/build-wasm.sh -path wasm/target -prune -o -type f -newer "$copy" -print -quit)" ]; then
+    echo "build-wasm: $copy is newer than every source under wasm/"
+    return
+  fi
+  echo "build-wasm: cargo build -p tierplan-wasm --features $1 (wasm32-unknown-unknown, wasm-release)"
+  cargo build --manifest-path wasm/Cargo.toml -p tierplan-wasm --target wasm32-unknown-unknown \
+    --profile wasm-release --no-default-features --features "$1"
+  cp "$wasm" "$copy"
+}
+
 if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
   echo "build-wasm: the Rust target wasm32-unknown-unknown is missing; run:" >&2
-  echo "  rustup target add wasm32-unknown-unknown" >&2
+  echo "  rustup target add wasm32-unknown-unknown   (or npm run setup)" >&2
   exit 1
 fi
 
-if [ ! -x "$wasm_opt" ]; then
-  echo "build-wasm: $wasm_opt not found; run npm install (binaryen is a devDependency)" >&2
-  exit 1
-fi
-
-if [ "${1:-}" != "--force" ] && [ -f "$stamp" ] && [ -f "$out/tierplan_planner_bg.wasm" ] \
-  && [ -z "$(find wasm scripts/build-wasm.sh -path wasm/target -prune -o -type f -newer "$stamp" -print -quit)" ]; then
-  echo "build-wasm: up to date ($out)"
+if [ -n "$compile_only" ]; then
+  for module in planner studies; do compile "$module"; done
   exit 0
 fi
 
-rm -f "$out"/tierplan_wasm*
+# Up to date: a stamp newer than every source, of this kind or better (a full
+# build serves a fast one; a fast one is redone with wasm-opt for a full one).
+if [ -z "$force" ] && [ -f "$stamp" ] && [ -f "$out/tierplan_planner_bg.wasm" ] && [ -f "$out/tierplan_studies_bg.wasm" ] \
+  && { [ "$(cat "$stamp")" = full ] || [ "$kind" = fast ]; } \
+  && [ -z "$(find wasm scripts/build-wasm.sh -path wasm/target -prune -o -type f -newer "$stamp" -print -quit)" ]; then
+  echo "build-wasm: up to date ($out, $(cat "$stamp"))"
+  exit 0
+fi
+
+# The glue generator must be of exactly the version of the wasm-bindgen
+# crate: the JS glue and the wasm's custom sections are a private protocol
+# between the two.
+pin() { sed -n "s/^$1 = \"=\([0-9.]*\)\".*/\1/p" "$2"; }
+want=$(pin wasm-bindgen wasm/bindings/Cargo.toml)
+tool=$(pin wasm-bindgen-cli-support wasm/tools/bindgen/Cargo.toml)
+if [ -z "$want" ] || [ "$want" != "$tool" ]; then
+  echo "build-wasm: wasm/bindings pins wasm-bindgen =$want but wasm/tools/bindgen pins wasm-bindgen-cli-support =$tool; pin both to one version" >&2
+  exit 1
+fi
+if [ "$kind" = full ] && [ ! -x "$wasm_opt" ]; then
+  echo "build-wasm: $wasm_opt not found; run npm install (binaryen is a devDependency)" >&2
+  exit 1
+fi
+# cargo decides whether the tool is out of date (a second when it is not).
+cargo build --quiet --release --manifest-path wasm/tools/bindgen/Cargo.toml --target-dir wasm/target/bindgen
+
+rm -f "$stamp" "$out"/tierplan_wasm*
+mkdir -p "$out"
+pids=()
 for module in planner studies; do
-  echo "build-wasm: cargo build -p tierplan-wasm --features $module (wasm32-unknown-unknown, wasm-release)"
-  cargo build --manifest-path wasm/Cargo.toml -p tierplan-wasm --target wasm32-unknown-unknown \
-    --profile wasm-release --no-default-features --features "$module"
-  echo "build-wasm: wasm-bindgen --target web --out-name tierplan_$module --out-dir $out"
-  wasm-bindgen --target web --out-name "tierplan_$module" --out-dir "$out" "$wasm"
-  # cargo's output, names kept, for `npm run size:wasm`.
-  cp "$wasm" "wasm/target/tierplan_$module.wasm"
+  compile "$module"
+  echo "build-wasm: tierplan-bindgen (wasm-bindgen --target web) $module -> $out"
+  "$bindgen" "wasm/target/tierplan_$module.wasm" "tierplan_$module" "$out"
+  [ "$kind" = full ] || continue
 
   # wasm-opt -O3: binaryen's speed pipeline (inlining, local and
   # control-flow simplification, duplicate-function elimination) on top of
@@ -70,14 +115,20 @@ for module in planner studies; do
   # use them. Names, producers and debug sections are stripped: a panic's
   # message still reaches the app (takePanicMessage), only the browser
   # console's wasm stack shows function numbers instead of Rust names.
+  # binaryen's npm build runs on one core: the planner's pass runs while
+  # cargo builds the studies module.
   bg="$out/tierplan_${module}_bg.wasm"
   echo "build-wasm: wasm-opt -O3 $bg"
-  "$wasm_opt" -O3 \
-    --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-    --enable-multivalue --enable-reference-types --enable-mutable-globals \
-    --strip-debug --strip-producers \
-    "$bg" -o "$bg.opt"
-  mv "$bg.opt" "$bg"
+  (
+    "$wasm_opt" -O3 \
+      --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+      --enable-multivalue --enable-reference-types --enable-mutable-globals \
+      --strip-debug --strip-producers \
+      "$bg" -o "$bg.opt"
+    mv "$bg.opt" "$bg"
+  ) &
+  pids+=($!)
 done
-touch "$stamp"
+for pid in "${pids[@]}"; do wait "$pid"; done
+echo "$kind" > "$stamp"
 ls -l "$out"

@@ -238,7 +238,7 @@ export class AppPage {
     await this.runButton.click();
   }
 
-  async runToResults(timeout = 60_000): Promise<void> {
+  async runToResults(timeout = 120_000): Promise<void> {
     await this.run();
     await expect(this.results).toBeVisible({ timeout });
   }

@@ -102,7 +102,7 @@ export class CharacterisePage {
     return row.getByTestId('char-published');
   }
 
-  async runToResult(timeout = 120_000): Promise<void> {
+  async runToResult(timeout = 240_000): Promise<void> {
     await this.runButton.click();
     await expect(this.result).toBeVisible({ timeout });
   }

@@ -45,7 +45,7 @@ export class FlashPage {
 
   async runScenario(): Promise<void> {
     await this.scenarioRun.click();
-    await expect(this.scenarioTable()).toBeVisible({ timeout: 60_000 });
+    await expect(this.scenarioTable()).toBeVisible({ timeout: 120_000 });
   }
 
   scenarioLifetime(role: 'file_cache' | 'interval_cache'): Locator {

@@ -142,7 +142,7 @@ export class HttpPage {
     return this.figureCard.getByTestId(`legend-${id}`);
   }
 
-  async waitFigureDone(timeout = 120_000): Promise<void> {
+  async waitFigureDone(timeout = 240_000): Promise<void> {
     await expect(this.figureStatus).toHaveText(/^Done: \d+ points from \d+ runs/, { timeout });
   }
 
@@ -211,7 +211,7 @@ export class HttpPage {
     return this.page.getByTestId('http-to-catalog');
   }
 
-  async runSingle(timeout = 60_000): Promise<void> {
+  async runSingle(timeout = 120_000): Promise<void> {
     await expect(this.singleRun).toBeEnabled();
     await this.singleRun.click();
     await expect(this.page.getByTestId('http-single-result')).toBeVisible({ timeout });

@@ -18,7 +18,7 @@ export class LinksPage extends AppPage {
 
   /** Wait until the URL has followed the last edit (debounced pushState). */
   async waitUrlChangedFrom(previous: string): Promise<string> {
-    await expect.poll(() => this.hash(), { timeout: 10_000 }).not.toBe(previous);
+    await expect.poll(() => this.hash(), { timeout: 120_000 }).not.toBe(previous);
     return this.hash();
   }
 

@@ -167,7 +167,7 @@ export class LogsPage {
 
   async readAndFit(): Promise<void> {
     await this.page.getByTestId('log-read').click();
-    await expect(this.status).toContainText('requests', { timeout: 60_000 });
+    await expect(this.status).toContainText('requests', { timeout: 120_000 });
   }
 
   exponent(): Promise<number> {

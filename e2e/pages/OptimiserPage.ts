@@ -132,7 +132,7 @@ export class OptimiserPage {
   /** Run the study check and wait for the reproduction table. */
   async runStudyCheck(): Promise<void> {
     await this.studyCheckButton.click();
-    await expect(this.studyCheck).toBeVisible({ timeout: 60_000 });
+    await expect(this.studyCheck).toBeVisible({ timeout: 120_000 });
     await expect(this.status).toContainText('Done in');
   }
 }

@@ -21,7 +21,7 @@ export class PwaPage {
     // `ready` resolves once a worker is active, which may still be
     // 'activating' (finishing its activate handler): wait for 'activated'.
     await expect
-      .poll(() => this.page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 15_000 })
+      .poll(() => this.page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 120_000 })
       .toBe('activated');
     await expect(this.page.getByTestId('pwa-offline-ready')).toBeVisible();
   }

@@ -48,7 +48,7 @@ export class ReproducePage {
   }
 
   /** Run every simulated claim and wait until all have finished. */
-  async runAllToEnd(timeout = 420_000): Promise<void> {
+  async runAllToEnd(timeout = 840_000): Promise<void> {
     await this.runAll.click();
     await expect(this.status).toContainText(/^\d+ simulations done in/, { timeout });
     await expect(this.tally).not.toContainText('not run yet');

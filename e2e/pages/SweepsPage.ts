@@ -48,7 +48,7 @@ export class SweepsPage {
     );
   }
 
-  async waitDone(timeout = 120_000): Promise<void> {
+  async waitDone(timeout = 240_000): Promise<void> {
     await expect(this.status).toHaveText(/^Done: \d+ runs/, { timeout });
   }
 

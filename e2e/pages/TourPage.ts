@@ -79,17 +79,17 @@ export class TourPage {
       }
       case 'flash':
         await page.getByTestId('flash-scenario-run').click();
-        await expect(page.getByTestId('flash-scenario-table')).toBeVisible({ timeout: 60_000 });
+        await expect(page.getByTestId('flash-scenario-table')).toBeVisible({ timeout: 120_000 });
         break;
       case 'block':
         await page.getByTestId('block-trace').setInputFiles('public/sample-block-trace.csv');
         await page.getByTestId('block-cost-sweep').check();
         await page.getByTestId('block-run').click();
-        await expect(page.getByTestId('block-result')).toBeVisible({ timeout: 60_000 });
+        await expect(page.getByTestId('block-result')).toBeVisible({ timeout: 120_000 });
         break;
       case 'optimiser':
         await page.getByTestId('opt-run').click();
-        await expect(page.getByTestId('opt-status')).toContainText('Done in', { timeout: 60_000 });
+        await expect(page.getByTestId('opt-status')).toContainText('Done in', { timeout: 120_000 });
         break;
       default:
         break;

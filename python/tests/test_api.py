@@ -63,15 +63,16 @@ def test_the_gil_is_released_while_simulating():
 
     t = threading.Thread(target=count)
     t.start()
-    t0 = time.monotonic()
+    before = ticks
     tierplan.run(s)
-    elapsed = time.monotonic() - t0
+    during = ticks - before
     stop.set()
     t.join()
-    # Python code ran on the other thread all along: ~1 tick a ms while the
-    # GIL is free (a run holding it would allow a tick per step at most).
-    assert elapsed > 0.2
-    assert ticks > 0.3 * elapsed * 1000, (ticks, elapsed)
+    # The run is one call into the core; had it held the GIL, the other
+    # thread could not have ticked between its start and its end (one tick
+    # at most, already under way). It ticked on through the run (about one
+    # a millisecond, and the run takes seconds), however busy the machine.
+    assert during >= 20, during
 
 
 def test_replications_run_apart_equal_the_whole_run():

@@ -68,7 +68,7 @@ describe('App', () => {
     expect(streams.closest('.field')?.contains(w)).toBe(true);
     expect(w.textContent).toContain('1,500,000 concurrent streams is more than 1,000,000');
     expect(screen.queryByTestId('warning-workload.arrival_rate')).toBeNull();
-    await waitFor(() => expect(screen.getByTestId('run-button')).toHaveProperty('disabled', false), { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByTestId('run-button')).toHaveProperty('disabled', false), { timeout: 60_000 });
     // Back to a plausible count: the warning goes.
     fireEvent.change(streams, { target: { value: '900000' } });
     await waitFor(() => expect(screen.queryByTestId('warning-workload.concurrent_streams')).toBeNull());
@@ -107,7 +107,7 @@ describe('App', () => {
     act(() => {
       fireEvent.click(screen.getByTestId('run-button'));
     });
-    const results = await screen.findByTestId('results', {}, { timeout: 10_000 });
+    const results = await screen.findByTestId('results', {}, { timeout: 60_000 });
     for (const key of ['avg_streams', 'peak_streams', 'rejection_probability', 'hit_ratio', 'buffered_streams', 'streams_per_dollar', 'arrivals', 'rejections']) {
       expect(within(results).getByTestId(`result-${key}`).textContent).toMatch(/±/);
     }
@@ -190,7 +190,7 @@ describe('time series', () => {
     act(() => {
       fireEvent.click(screen.getByTestId('run-button'));
     });
-    const chart = await screen.findByTestId('timeseries-chart', {}, { timeout: 10_000 });
+    const chart = await screen.findByTestId('timeseries-chart', {}, { timeout: 60_000 });
     expect(chart.querySelectorAll('path.ts-line').length).toBeGreaterThanOrEqual(2);
     expect(chart.textContent).toContain('from the file cache');
   });

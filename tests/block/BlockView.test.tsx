@@ -46,7 +46,7 @@ describe('BlockView', () => {
     render(<Host engine={testEngine({ chunk: 500 })} initial={small()} />);
     await waitFor(() => expect(within(screen.getByTestId('block-preset')).getAllByRole('option').length).toBe(6));
     fireEvent.click(screen.getByTestId('block-run'));
-    const table = await screen.findByTestId('block-result', {}, { timeout: 10_000 });
+    const table = await screen.findByTestId('block-result', {}, { timeout: 60_000 });
     const rows = within(table).getAllByRole('row').slice(1).map((r) => within(r).getByRole('rowheader').textContent);
     expect(rows).toEqual(['SLC', 'MLC', 'TLC', 'HySSC (SLC + TLC)']);
   });
@@ -58,7 +58,7 @@ describe('BlockView', () => {
     fireEvent.change(screen.getByTestId('block-trace'), { target: { files: [file] } });
     await waitFor(() => expect(screen.getByTestId('block-trace-format').textContent).toMatch(/MSR/));
     fireEvent.click(screen.getByTestId('block-run'));
-    const table = await screen.findByTestId('block-result', {}, { timeout: 10_000 });
+    const table = await screen.findByTestId('block-result', {}, { timeout: 60_000 });
     expect(screen.getByRole('heading', { name: /Comparison over 3,000 I\/Os/ })).toBeTruthy();
     expect(within(table).getAllByRole('row')).toHaveLength(5);
   });

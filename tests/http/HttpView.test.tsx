@@ -90,7 +90,7 @@ describe('HttpView', () => {
     s.request!.run.replications = 1;
     render(<Host engine={testEngine({ chunk: 20_000 })} initial={s} />);
     fireEvent.click(screen.getByTestId('http-single-run'));
-    await screen.findByTestId('http-single-result', {}, { timeout: 20_000 });
+    await screen.findByTestId('http-single-result', {}, { timeout: 60_000 });
     expect(screen.getByTestId('http-single-miss').textContent).toMatch(/%/);
     expect(screen.getAllByTestId('http-single-table-row')).toHaveLength(1);
 

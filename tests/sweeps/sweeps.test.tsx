@@ -182,7 +182,7 @@ describe('SweepsView', () => {
       fireEvent.click(screen.getByTestId('sweep-run'));
       await Promise.resolve();
     });
-    await waitFor(() => expect(screen.getByTestId('sweep-status').textContent).toMatch(/Done: 6 runs/), { timeout: 30_000 });
+    await waitFor(() => expect(screen.getByTestId('sweep-status').textContent).toMatch(/Done: 6 runs/), { timeout: 120_000 });
     await waitFor(() => expect(screen.getAllByTestId(/^sweep-chart-0-point-/)).toHaveLength(6));
     expect(screen.getAllByTestId(/^sweep-chart-0-point-hdd_only-/).map((e) => e.getAttribute('data-x'))).toEqual(['0.2', '0.4', '0.6']);
     // The rejection chart carries the Erlang B overlay of the HDD-only line.

@@ -489,6 +489,7 @@ fn study_capacity_criterion_reproduces_the_cost_table() {
 fn simulated_criterion_with_the_presets_seeds() {
     let s = scenario_preset("mmsys11-cost-hdd").unwrap();
     let spec = study_spec(Criterion::Simulated);
+    // timing: printed only
     let t0 = std::time::Instant::now();
     let r = optimize(&s, &spec).unwrap();
     let elapsed = t0.elapsed();
@@ -925,6 +926,7 @@ fn twins_share_one_simulation() {
 fn optimize_timing() {
     let s = scenario_preset("mmsys11-cost-hdd").unwrap();
     for crit in [Criterion::Simulated, Criterion::StudyCapacity] {
+        // timing: printed only
         let t0 = std::time::Instant::now();
         let r = optimize(&s, &study_spec(crit)).unwrap();
         eprintln!(

@@ -20,6 +20,7 @@ fn fixture() -> &'static (Reproduction, BTreeMap<String, RunResult>, f64) {
     static F: OnceLock<(Reproduction, BTreeMap<String, RunResult>, f64)> = OnceLock::new();
     F.get_or_init(|| {
         let plan = reproduction();
+        // timing: printed only (the page's speed is `npm run bench`'s to report)
         let t0 = std::time::Instant::now();
         let results = run_all(&plan).expect("every scenario runs");
         let secs = t0.elapsed().as_secs_f64();
@@ -43,9 +44,6 @@ fn every_claim_is_well_formed_and_evaluates() {
         plan.claims.len(),
         plan.scenarios.len()
     );
-    // The whole page stays well under the ~10 s budget natively (0.15 s
-    // measured in the test profile).
-    assert!(*secs < 10.0, "{secs} s");
 
     let ids: HashSet<&str> = plan.claims.iter().map(|c| c.id.as_str()).collect();
     assert_eq!(ids.len(), plan.claims.len(), "claim ids are unique");
