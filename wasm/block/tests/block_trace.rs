@@ -165,7 +165,10 @@ fn bad_lines_name_line_and_column() {
         e[1].message
     );
     assert!(e[2].message.contains("column 4 (size)") && e[2].message.contains("allowed 1 to"));
-    assert!(e[3].message.contains("column 1 (time)") && e[3].message.contains("≥ 0"));
+    assert!(
+        e[3].message.contains("column 1 (time)")
+            && e[3].message.contains("allowed 0 to 1e12 seconds")
+    );
     assert!(e[4].message.contains("expected 4"), "{}", e[4].message);
 
     let (_, r) = read(

@@ -53,7 +53,8 @@ pub struct MrcArgs {
     pub out: OutArg,
     /// Also the working set over time (with --out json): distinct 4 KB
     /// blocks touched in each window of this many seconds of trace time,
-    /// as `working_set: [{start_s, ios, distinct_blocks}]`.
+    /// as `working_set: [{start_s, ios, distinct_blocks}]`. At least 0.001;
+    /// a quiet gap is given by its first and last empty window only.
     #[arg(long, value_name = "SECONDS")]
     pub working_set: Option<f64>,
     /// Print I/Os per second and the blocks followed to standard error.

@@ -210,3 +210,25 @@ fn the_optimiser_sizes_on_the_replayed_log() {
     assert_eq!(replay_with(d), 0.0);
     assert!(d > 1 && replay_with(d - 1) > 0.0, "optimum {d} disks");
 }
+
+#[test]
+fn a_log_spanning_millennia_is_refused_by_its_span_not_run() {
+    // Issue 50: one timestamp 3 000 years after the rest would make each
+    // replay window (a replication of run.duration_h) last millennia; the
+    // refusal names the log's span and the window limit instead.
+    let s = scenario_preset("mmsys11-cost-hdd").unwrap();
+    let log = b"timestamp,title\n1709251200,a\n1709251201,b\n1709251202,a\n99999999999,b\n";
+    let map = logs::detect(log).map.unwrap();
+    let p = logs::parse_all(log, map, true).unwrap();
+    let trace = p.trace.as_ref().unwrap();
+    for windows in [1, 8] {
+        let e = replay_job(&s, &p.tally, trace, windows).err().unwrap();
+        assert_eq!(e[0].path, "log");
+        assert!(e[0].message.contains("at most 8760 h"), "{}", e[0].message);
+        assert!(!e[0].message.contains("{ "), "{}", e[0].message);
+    }
+    // Within a year per window it is built.
+    let near = b"timestamp,title\n1709251200,a\n1709251201,b\n1709251202,a\n1709261202,b\n";
+    let p = logs::parse_all(near, logs::detect(near).map.unwrap(), true).unwrap();
+    assert!(replay_job(&s, &p.tally, p.trace.as_ref().unwrap(), 2).is_ok());
+}

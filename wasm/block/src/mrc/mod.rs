@@ -181,8 +181,11 @@ impl Side {
 struct Fifo {
     ways: usize,
     sets: usize,
-    /// One ring per set, grown as it fills (no memory for an empty cache).
-    rings: Vec<VecDeque<u64>>,
+    /// The rings of the sets touched so far, grown as they fill: a size of
+    /// up to 10¹⁵ blocks (`--sizes`) has 2·10¹² sets, so a ring per set made
+    /// up front would be terabytes; this way memory grows with the blocks
+    /// the trace touches, never with the cache's size.
+    rings: BlockHashMap<VecDeque<u64>>,
     present: BlockHashMap<()>,
     hits: [f64; 2],
     io_hits: [u64; 2],
@@ -198,7 +201,7 @@ impl Fifo {
         Fifo {
             ways,
             sets,
-            rings: (0..sets).map(|_| VecDeque::new()).collect(),
+            rings: BlockHashMap::default(),
             present: BlockHashMap::default(),
             hits: [0.0; 2],
             io_hits: [0; 2],
@@ -213,8 +216,8 @@ impl Fifo {
         if self.present.contains_key(&block) {
             return true;
         }
-        let set = ((block / self.ways as u64) % self.sets as u64) as usize;
-        let ring = &mut self.rings[set];
+        let set = (block / self.ways as u64) % self.sets as u64;
+        let ring = self.rings.entry(set).or_default();
         if ring.len() == self.ways {
             if let Some(old) = ring.pop_front() {
                 self.present.remove(&old);

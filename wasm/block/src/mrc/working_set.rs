@@ -6,6 +6,9 @@ use crate::sampling::BlockIo;
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 
+/// The shortest working-set window, seconds.
+pub const MIN_WINDOW_S: f64 = 0.001;
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct WorkingSetWindow {
     /// Start of the window, seconds of trace time.
@@ -16,8 +19,12 @@ pub struct WorkingSetWindow {
 }
 
 /// Folds I/Os in trace order into windows of `window_s` seconds (exact:
-/// memory grows with one window's distinct blocks). Windows without I/Os are
-/// reported empty, so the series has a point every `window_s`.
+/// memory grows with one window's distinct blocks). A quiet gap is reported
+/// by its first and last empty window only (`ios: 0`; one window when the gap
+/// is one window long): a line drawn through the points is the same as with
+/// every empty window, but the series has at most three windows per I/O, so
+/// one far-off timestamp (a span of 10¹¹ s in one-second windows) cannot make
+/// it grow with the trace's span instead of its length (issue 50).
 pub struct WorkingSet {
     window_s: f64,
     index: Option<u64>,
@@ -29,9 +36,12 @@ pub struct WorkingSet {
 impl WorkingSet {
     /// `window_s` must be positive: the message names `--working-set`.
     pub fn new(window_s: f64) -> Result<WorkingSet, String> {
-        if !(window_s.is_finite() && window_s > 0.0) {
+        // At least a millisecond: trace times stay below 2·10¹² s (see
+        // `MAX_TRACE_SECONDS`), so a window index stays below 2^53, where an
+        // f64 time still tells every window from the next.
+        if !(window_s.is_finite() && window_s >= MIN_WINDOW_S) {
             return Err(format!(
-                "--working-set: the window must be a positive number of seconds, not {window_s}"
+                "--working-set: the window is {window_s} s: allowed a number of seconds of at least {MIN_WINDOW_S}"
             ));
         }
         Ok(WorkingSet {
@@ -59,13 +69,22 @@ impl WorkingSet {
         let open = *self.index.get_or_insert(k);
         if k > open {
             self.close(open);
-            for empty in open + 1..k {
-                self.close(empty);
+            // The gap's edges only: see the struct's comment.
+            if k - open >= 2 {
+                self.close(open + 1);
+            }
+            if k - open >= 3 {
+                self.close(k - 1);
             }
             self.index = Some(k);
         }
         self.ios += 1;
         self.seen.extend(io.block..io.block + io.blocks as u64);
+    }
+
+    /// Windows closed so far (at most three per I/O pushed).
+    pub fn windows(&self) -> usize {
+        self.out.len()
     }
 
     pub fn finish(mut self) -> Vec<WorkingSetWindow> {
@@ -103,12 +122,16 @@ mod tests {
             ws.push(io);
         }
         let got = ws.finish();
-        let last = (ios.last().unwrap().t / w).floor() as usize;
-        assert_eq!(got.len(), last + 1);
-        for (k, win) in got.iter().enumerate() {
+        // Windows 5, 6 and 7 (300–480 s) hold no I/O: 5 and 7, the gap's
+        // edges, are reported empty; 6, inside it, is left out.
+        let ks: Vec<u64> = got.iter().map(|w| (w.start_s / 60.0) as u64).collect();
+        let last = (ios.last().unwrap().t / w).floor() as u64;
+        let expect: Vec<u64> = (0..=last).filter(|&k| k != 6).collect();
+        assert_eq!(ks, expect);
+        for (win, &k) in got.iter().zip(&ks) {
             let inside: Vec<&BlockIo> = ios
                 .iter()
-                .filter(|io| (io.t / w).floor() as usize == k)
+                .filter(|io| (io.t / w).floor() as u64 == k)
                 .collect();
             let blocks: BTreeSet<u64> = inside
                 .iter()
@@ -118,15 +141,33 @@ mod tests {
             assert_eq!(win.ios, inside.len() as u64, "window {k}");
             assert_eq!(win.distinct_blocks, blocks.len() as u64, "window {k}");
         }
-        // The gap: windows 5 and 6 (300–420 s) hold no I/O.
         assert_eq!(got[5].ios, 0);
         assert_eq!(got[6].distinct_blocks, 0);
         assert!(got[0].distinct_blocks > 0);
     }
 
     #[test]
+    fn gaps_of_one_and_two_windows_are_reported_whole() {
+        let at = |t: f64| BlockIo {
+            t,
+            block: 0,
+            blocks: 1,
+            write: false,
+        };
+        let mut ws = WorkingSet::new(1.0).unwrap();
+        for t in [0.5, 2.5, 5.5, 5.7] {
+            ws.push(&at(t));
+        }
+        let got = ws.finish();
+        let starts: Vec<f64> = got.iter().map(|w| w.start_s).collect();
+        assert_eq!(starts, [0.0, 1.0, 2.0, 3.0, 4.0, 5.0]);
+        let ios: Vec<u64> = got.iter().map(|w| w.ios).collect();
+        assert_eq!(ios, [1, 0, 1, 0, 0, 2]);
+    }
+
+    #[test]
     fn a_bad_window_names_the_option() {
-        for w in [0.0, -5.0, f64::NAN] {
+        for w in [0.0, -5.0, f64::NAN, 1e-9, f64::INFINITY] {
             assert!(WorkingSet::new(w)
                 .err()
                 .unwrap()

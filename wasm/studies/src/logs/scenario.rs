@@ -126,6 +126,18 @@ pub fn replay_job(
     Job::replay(s, Arc::new(t))
 }
 
+/// The longest replay window, hours: `run.duration_h`'s limit (a year).
+pub const MAX_REPLAY_WINDOW_H: f64 = 8760.0;
+
+/// A span for a message: a whole number up to 10¹², else e notation.
+fn fmt_secs(x: f64) -> String {
+    if x < 1e12 {
+        format!("{}", libm::round(x))
+    } else {
+        format!("{x:.3e}")
+    }
+}
+
 /// The scenario a replay runs (library = the log's titles, window length,
 /// no synthetic churn or profile) and the windows of ranked requests.
 pub fn replay_parts(
@@ -164,6 +176,18 @@ pub fn replay_parts(
     // Whole seconds per window; a log of one instant still gets one second.
     let span = (t1 - t0).max(1.0);
     let len = libm::ceil(span / windows as f64 + 1e-9).max(1.0);
+    // A window is one replication of run.duration_h, which validation caps
+    // at a year; refused here, the message can name the log's span instead
+    // of a field the user never set (one far-off timestamp is the usual cause).
+    if len > MAX_REPLAY_WINDOW_H * 3600.0 {
+        return Err(refuse(format!(
+            "the log's requests span {} s ({} h) and {windows} window(s) would each last {} h: a replay window lasts at most {MAX_REPLAY_WINDOW_H} h; use more windows (at most {}) or check the log for a timestamp far from the rest",
+            fmt_secs(span),
+            fmt_secs(span / 3600.0),
+            fmt_secs(len / 3600.0),
+            tierplan_scenario::validate::MAX_REPLICATIONS
+        )));
+    }
     let mut w: Vec<Vec<(f64, u32)>> = vec![Vec::new(); windows as usize];
     for &(t, i) in trace {
         let k = (libm::floor((t - t0) / len) as usize).min(windows as usize - 1);

@@ -40,6 +40,12 @@ pub const MAX_IO_BYTES: u64 = 1 << 30;
 pub const VOLUME_BLOCKS: u64 = 1 << 32;
 /// Columns kept per line (every format reads at most seven).
 const MAX_COLUMNS: usize = 12;
+/// Latest time a seconds column (plain CSV, SPC) may give: about 31 700
+/// years, past any real trace. MSR's filetime ticks are u64, so its times
+/// already stay below 1.85·10¹² s; this keeps the other formats in the same
+/// range, where a time in seconds divided by a window of a millisecond (the
+/// working set's shortest) is still a whole number an f64 holds exactly.
+pub const MAX_TRACE_SECONDS: f64 = 1e12;
 /// Highest ASU / disk number accepted.
 pub const MAX_VOLUME: u64 = 65_535;
 
@@ -350,19 +356,20 @@ fn need_columns(f: &[&str], n: usize, names: &str) -> Result<(), String> {
 fn uint(f: &[&str], col: usize, name: &str) -> Result<u64, String> {
     f[col].parse::<u64>().map_err(|_| {
         format!(
-            "column {} ({name}) is \"{}\": allowed a whole number ≥ 0",
+            "column {} ({name}) is \"{}\": allowed a whole number from 0 to {}",
             col + 1,
-            clip(f[col])
+            clip(f[col]),
+            u64::MAX
         )
     })
 }
 
-/// A finite, non-negative seconds column.
+/// A seconds column: 0 to `MAX_TRACE_SECONDS`.
 fn seconds(f: &[&str], col: usize, name: &str) -> Result<f64, String> {
     match f[col].parse::<f64>() {
-        Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
+        Ok(x) if (0.0..=MAX_TRACE_SECONDS).contains(&x) => Ok(x),
         _ => Err(format!(
-            "column {} ({name}) is \"{}\": allowed a number of seconds ≥ 0",
+            "column {} ({name}) is \"{}\": allowed 0 to {MAX_TRACE_SECONDS:e} seconds",
             col + 1,
             clip(f[col])
         )),
