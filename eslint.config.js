@@ -25,6 +25,20 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
+  // A test's own timeout (the third argument of it/test) only ever raises
+  // the configured bound against hangs (vite.config.ts, docs/testing.md).
+  {
+    files: ['tests/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.name=/^(it|test)$/][arguments.length=3][arguments.2.type="Literal"][arguments.2.value<300000]',
+          message: 'A test timeout bounds a hang and is at least the configured 300 s: leave it out (docs/testing.md).',
+        },
+      ],
+    },
+  },
   // e2e specs take their page objects from the fixtures of e2e/fixtures.ts
   // (`async ({ app, flash }) => …`, or pagesOf(page) for another page) and
   // import `test` and `expect` from there, so a page object is built in one place.

@@ -104,5 +104,5 @@ describe('HttpView', () => {
     expect(circles).toHaveLength(10);
     expect(screen.getAllByTestId('http-details-table-row')).toHaveLength(5);
     expect(screen.getByTestId('http-maxrate-figure-object').textContent).not.toBe('run the figure');
-  }, 90_000);
+  });
 });

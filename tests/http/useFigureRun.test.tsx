@@ -77,5 +77,5 @@ describe('useFigureRun', () => {
     const got = [...result.current.points].sort((a, b) => a.series.localeCompare(b.series) || a.rate - b.rate).map((p) => p.now);
     const want = [...truth.last.points].sort((a, b) => a.series.localeCompare(b.series) || a.rate - b.rate);
     expect(got).toEqual(want);
-  }, 90_000);
+  });
 });

@@ -77,7 +77,7 @@ describe('OptimiserTable', () => {
     // TCO exceeds capital, so TCO streams per dollar are lower.
     const sm = result.architectures[1].best!.measurement!;
     expect(sm.tco!.streams_per_dollar).toBeLessThan(sm.streams_per_dollar.mean);
-  }, 60_000);
+  });
 
   it('without TCO drops the TCO columns; an architecture without an optimum names the bound to raise', async () => {
     const result = await optimise({
@@ -92,7 +92,7 @@ describe('OptimiserTable', () => {
     const row = within(screen.getByTestId('opt-row-hdd_only'));
     expect(row.getByTestId('opt-none').textContent).toMatch(/raise optimize\.max_counts\.disk \(now 2\)/);
     expect(row.getByTestId('opt-search-counts').textContent).toMatch(/of 1$/);
-  }, 60_000);
+  });
 
   it('"Use this configuration" hands over the row; the scenario it gives is the core\'s configuration', async () => {
     const result = await optimise({
@@ -119,7 +119,7 @@ describe('OptimiserTable', () => {
     const r = await runner.run(s);
     expect(r.capital_cost).toBe(b.capital_cost);
     expect(r.summary.avg_streams).toEqual(b.measurement!.avg_streams);
-  }, 60_000);
+  });
 
   it('a target above 0: each row shows N, the interval and the verdict; the applied run repeats them', async () => {
     const result = await optimise({
@@ -153,5 +153,5 @@ describe('OptimiserTable', () => {
     expect(r.decision?.verdict).toBe('meets');
     expect(r.replications).toHaveLength(m.replications);
     expect(r.summary.rejection_probability).toEqual(m.rejection_probability);
-  }, 60_000);
+  });
 });

@@ -111,14 +111,14 @@ describe('optimiser driver (real wasm)', () => {
     expect(hdd.best!.counts.disk).toBeLessThan(5);
     const dram = result.architectures.find((a) => a.architecture === 'dram_ic_hdd')!;
     expect(dram.best!.counts.interval_cache).toBeGreaterThan(0);
-  }, 120_000);
+  });
 
   it('equals the sequential search (one candidate at a time)', async () => {
     const base = small();
     const a = await runOptimiser({ search, runner: scrambledRunner(), parallel: 4, scenario: base, spec });
     const b = await runOptimiser({ search, runner: scrambledRunner(), parallel: 1, scenario: base, spec });
     expect(a.result.architectures.map((x) => x.best)).toEqual(b.result.architectures.map((x) => x.best));
-  }, 60_000);
+  });
 
   it('cancels: stops the candidates in flight and frees the search', async () => {
     const ac = new AbortController();

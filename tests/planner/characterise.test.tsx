@@ -187,7 +187,7 @@ describe('Characterise in the device catalog', () => {
     const expected = simApi().characterize(smallX25m(), { ...QUICK, queue_depths: [1] });
     expect(screen.getAllByTestId('char-row').map((r) => Number(r.dataset.mbps))).toEqual(expected.rows.map((r) => r.mbps));
     expect(screen.getAllByTestId(/^char-mbps-point-mbps-/)).toHaveLength(expected.precondition!.t_s.length);
-  }, 120_000);
+  });
 
   it('shows the core’s refusal beside the field it names, and Cancel stops a run', async () => {
     let release: (() => void) | null = null;
@@ -216,5 +216,5 @@ describe('Characterise in the device catalog', () => {
     fireEvent.click(screen.getByTestId('char-cancel'));
     await waitFor(() => expect(screen.getByTestId('char-status').textContent).toBe('Cancelled.'));
     expect(screen.getByTestId('characterise-device-0')).toHaveProperty('disabled', false);
-  }, 120_000);
+  });
 });

@@ -18,7 +18,7 @@ describe('e2e page objects come from the fixtures', () => {
     expect(found).toEqual(['3 no-restricted-imports', '3 no-restricted-imports', '7 no-restricted-syntax']);
     expect(result.messages.find((m) => m.ruleId === 'no-restricted-syntax')?.message).toContain('e2e/fixtures.ts');
     expect(result.errorCount).toBe(3);
-  }, 60_000);
+  });
 
   it('the rule covers every spec under e2e/ (and `npx eslint .` skips only the fixture)', async () => {
     const eslint = new ESLint({ cwd: root });
