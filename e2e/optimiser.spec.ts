@@ -77,9 +77,9 @@ test('the study check reproduces the MMSys\'11 cost table and matches the native
     await page.setViewportSize({ width: w, height: h });
     // Wide tables scroll inside their card; the page itself never does.
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(w);
-    await page.screenshot({ path: `/tmp/shots/optui/optimiser-${w}x${h}.png`, fullPage: true });
-    await opt.results.screenshot({ path: `/tmp/shots/optui/optimiser-results-${w}x${h}.png` });
-    await opt.studyCheck.screenshot({ path: `/tmp/shots/optui/optimiser-study-${w}x${h}.png` });
+    await page.screenshot({ path: `${shots}/optimiser-${w}x${h}.png`, fullPage: true });
+    await opt.results.screenshot({ path: `${shots}/optimiser-results-${w}x${h}.png` });
+    await opt.studyCheck.screenshot({ path: `${shots}/optimiser-study-${w}x${h}.png` });
   }
 });
 
@@ -120,6 +120,77 @@ test('spec errors name the field; a search can be cancelled', async ({ app, opti
   await opt.runButton.click();
   await expect(opt.progress).toBeVisible();
   await opt.cancelButton.click();
-  await expect(opt.status).toHaveText('Cancelled.');
+  await expect(opt.status).toHaveText(/^Cancelled/);
+  await expect(opt.runButton).toBeEnabled();
+});
+
+// Screenshots to look at, under $SHOTS_DIR (default test-results/shots).
+const shots = process.env.SHOTS_DIR ?? 'test-results/shots';
+
+test('cancel keeps every architecture that finished, and its "Use this configuration" applies it', async ({ page, app, optimiser: opt }) => {
+  await opt.open();
+  // 40 replications: SSD LFU concludes after a handful of candidates, DRAM IC
+  // and HDD only need dozens more, so two are still searching when one finishes.
+  await app.openTab('scenario');
+  await app.setField('run.replications', '40');
+  await app.openTab('optimiser');
+  await expect(opt.runButton).toBeEnabled();
+  // While it runs: per architecture, configurations simulated and still to examine, of the space's size.
+  await opt.runButton.click();
+  await expect(opt.progressOf('dram_ic_hdd')).toContainText(/\d+ simulated.* of 1,905 configurations/);
+  await opt.progress.screenshot({ path: `${shots}/optimiser-progress-1280x800.png` });
+  const first = await opt.cancelOnceOneFinished();
+  await expect(opt.status).toHaveText(/^Cancelled: [12] of 3 architectures finished — (its row is|their rows are) kept below; the other [12] (was|were) cancelled\.$/);
+  const row = opt.row(first);
+  await expect(row).toHaveAttribute('data-done', 'true');
+  await expect(row.getByTestId('opt-cost')).toBeVisible();
+  await expect(opt.use(first)).toBeVisible();
+  await expect(opt.cancelledRows.first()).toContainText('Cancelled before it finished');
+  const finished = await opt.useButtons.count();
+  await expect(opt.cancelledRows).toHaveCount(3 - finished);
+
+  for (const [w, h] of [
+    [1280, 800],
+    [390, 844],
+  ]) {
+    await page.setViewportSize({ width: w, height: h });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(w);
+    await opt.results.screenshot({ path: `${shots}/optimiser-cancelled-${w}x${h}.png` });
+    await page.screenshot({ path: `${shots}/optimiser-cancelled-page-${w}x${h}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The kept row's counts, then "Use this configuration": the planner gets them and runs.
+  const counts = (await row.getByTestId('opt-counts').textContent()) ?? '';
+  const disks = Number(/^(\d+) ×/.exec(counts)?.[1]);
+  await opt.use(first).click();
+  await expect(app.tab('scenario')).toHaveAttribute('aria-selected', 'true');
+  await expect.poll(async () => (await app.scenario()).architecture).toBe(first);
+  expect((await app.scenario()).tiers.disk.count).toBe(disks);
+  await expect(app.results).toBeVisible({ timeout: 300_000 });
+});
+
+test('a large search space is named before the search starts, with a button that bounds it', async ({ page, optimiser: opt }) => {
+  await opt.open();
+  await expect(opt.space('dram_ic_hdd')).toContainText('1,905 configurations');
+  await expect(opt.largeSpace).toHaveCount(0);
+  await opt.field('optimize.max_counts.disk').fill('400');
+  await opt.field('optimize.max_counts.interval_cache').fill('120');
+  await expect(opt.largeSpace).toContainText(/DRAM interval cache \+ HDD has [\d,]+ configurations/);
+  await expect(opt.lowerMax('disk')).toHaveText('Lower “Max disks” to 200 (now 400)');
+  for (const [w, h] of [
+    [1280, 800],
+    [390, 844],
+  ]) {
+    await page.setViewportSize({ width: w, height: h });
+    await opt.largeSpace.screenshot({ path: `${shots}/optimiser-large-${w}x${h}.png` });
+  }
+  await opt.lowerMax('disk').click();
+  await expect(opt.field('optimize.max_counts.disk')).toHaveValue('200');
+  // Laid out again with the lower maximum: still large, so it offers the next halving.
+  await expect(opt.lowerMax('disk')).toHaveText('Lower “Max disks” to 100 (now 200)');
+  await opt.lowerMax('disk').click();
+  await expect(opt.field('optimize.max_counts.disk')).toHaveValue('100');
+  await expect(opt.largeSpace).toHaveCount(0);
   await expect(opt.runButton).toBeEnabled();
 });

@@ -110,6 +110,44 @@ export class OptimiserPage {
     return this.page.getByTestId(`opt-use-${arch}`);
   }
 
+  /** Every "Use this configuration" shown: one per architecture whose search has finished. */
+  get useButtons(): Locator {
+    return this.page.locator('[data-testid^="opt-use-"]');
+  }
+
+  /** An architecture's line in the progress list while the search runs. */
+  progressOf(arch: string): Locator {
+    return this.page.getByTestId(`opt-progress-${arch}`);
+  }
+
+  /** The rows of architectures a cancel stopped before they finished. */
+  get cancelledRows(): Locator {
+    return this.page.locator('[data-testid^="opt-row-"][data-cancelled="true"]');
+  }
+
+  /** The note on a space large enough to search for minutes. */
+  get largeSpace(): Locator {
+    return this.page.getByTestId('opt-large-space');
+  }
+
+  /** The large-space note's button that lowers a tier's count maximum. */
+  lowerMax(role: string): Locator {
+    return this.page.getByTestId(`opt-lower-${role}`);
+  }
+
+  /**
+   * With a search running: wait until its first architecture has finished
+   * (its row shows "Use this configuration"), then cancel the rest; the
+   * architecture that finished first.
+   */
+  async cancelOnceOneFinished(): Promise<string> {
+    await expect(this.useButtons.first()).toBeVisible({ timeout: 180_000 });
+    await this.cancelButton.click();
+    await expect(this.runButton).toBeEnabled();
+    const id = (await this.useButtons.first().getAttribute('data-testid')) ?? '';
+    return id.replace(/^opt-use-/, '');
+  }
+
   /** The search's result (the table's JSON export). */
   async result(): Promise<OptimizeResult> {
     return JSON.parse((await this.page.getByTestId('opt-json').textContent()) ?? 'null') as OptimizeResult;

@@ -22,12 +22,12 @@ function ruleText(r: OptimizeResult): string {
     : `no rejection in any replication${ceiling}`;
 }
 
-function Search({ a }: { a: ArchitectureResult }) {
+function Search({ a, cancelled }: { a: ArchitectureResult; cancelled: boolean }) {
   return (
     <span data-testid="opt-search-counts">
       {a.simulated} simulated, {a.pruned} pruned
       {a.analytic_rejected > 0 ? `, ${a.analytic_rejected} failed the capacity rule` : ''}, {a.not_examined.toLocaleString('en-US')}{' '}
-      {a.done ? 'never examined (dearer than the optimum)' : 'remaining'} — of {a.space.configurations.toLocaleString('en-US')}
+      {a.done ? 'never examined (dearer than the optimum)' : cancelled ? 'not examined' : 'remaining'} — of {a.space.configurations.toLocaleString('en-US')} configuration{a.space.configurations === 1 ? '' : 's'}
     </span>
   );
 }
@@ -37,8 +37,22 @@ function dollarsPerStream(capital: number, avgStreams: number): string {
   return avgStreams > 0 ? dollars(capital / avgStreams) : '—';
 }
 
-/** `devices`: the catalog of the scenario searched, so devices show by name (their ids in a tooltip). */
-export function OptimiserTable({ result, onUse, devices }: { result: OptimizeResult; onUse?: (a: ArchitectureResult) => void; devices?: readonly Device[] }) {
+/**
+ * `devices`: the catalog of the scenario searched, so devices show by name
+ * (their ids in a tooltip). `cancelled`: the search was stopped, so a row
+ * not finished says so instead of "searching…".
+ */
+export function OptimiserTable({
+  result,
+  onUse,
+  devices,
+  cancelled = false,
+}: {
+  result: OptimizeResult;
+  onUse?: (a: ArchitectureResult) => void;
+  devices?: readonly Device[];
+  cancelled?: boolean;
+}) {
   const tco = result.architectures.some((a) => a.best?.measurement?.tco);
   return (
 <div className="opt-table-wrap" tabIndex={0} role="region" aria-label="Cheapest configurations (table)">
@@ -63,7 +77,7 @@ export function OptimiserTable({ result, onUse, devices }: { result: OptimizeRes
             const b = a.best;
             const m = b?.measurement;
             return (
-              <tr key={a.architecture} data-testid={`opt-row-${a.architecture}`} data-done={a.done ? 'true' : 'false'}>
+              <tr key={a.architecture} data-testid={`opt-row-${a.architecture}`} data-done={a.done ? 'true' : 'false'} data-cancelled={!a.done && cancelled ? 'true' : 'false'}>
                 <th scope="row">
                   {a.label}
                   {onUse && a.done && m ? (
@@ -152,7 +166,7 @@ export function OptimiserTable({ result, onUse, devices }: { result: OptimizeRes
                   </>
                 ) : (
                   <td colSpan={tco ? 7 : 6} data-testid="opt-none">
-                    {a.message ?? (a.done ? 'no optimum' : 'searching…')} <Search a={a} />
+                    {a.message ?? (a.done ? 'no optimum' : cancelled ? 'Cancelled before it finished:' : 'searching…')} <Search a={a} cancelled={cancelled} />
                   </td>
                 )}
               </tr>

@@ -3,7 +3,7 @@
 // its candidates on the simulation pool; this page only draws.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { getSearchBackend, runOptimiser, type OptimiserProgress, type SearchBackend } from './client';
-import type { Architecture, FieldError, OptimizeResult, RunResult, Scenario } from '../engine/types';
+import type { Architecture, ArchitectureResult, FieldError, OptimizeResult, RunResult, Scenario } from '../engine/types';
 import { configured } from './apply';
 import { ScatterChart } from '../charts';
 import { ErrorSummary, FormContext, NumField, FieldMessages, useLocalInvalid } from '../shared/form';
@@ -17,13 +17,15 @@ import { ARCH_COLORS, coincidingOptima, costPoints } from './chart';
 import { DEFAULT_FORM, STUDY_ARCHITECTURES, toSpec, type SpecForm } from './spec';
 import { StudyCheck, type StudyCheckData } from './StudyCheck';
 import { usePeakHour } from '../logs/usePeakHour';
+import { archProgressText, cancelledText, finishedCount, largeSpaces, MAX_FIELD } from './progress';
 import './optimiser.css';
 
 type RunState =
   | { status: 'idle' }
   | { status: 'running'; label: string; progress: OptimiserProgress | null }
   | { status: 'done'; result: OptimizeResult; seconds: number }
-  | { status: 'cancelled' }
+  /** `partial`: the search's last reported state, so every architecture that had finished keeps its row. */
+  | { status: 'cancelled'; partial: OptimizeResult | null }
   | { status: 'failed'; message: string };
 
 const PREVIEW_DELAY_MS = 150;
@@ -181,6 +183,9 @@ export function OptimiserPage({
   const [run, setRun] = useState<RunState>({ status: 'idle' });
   const [check, setCheck] = useState<StudyCheckData | null>(null);
   const abortRef = useRef<AbortController | null>(null);
+  // Leaving the tab unmounts this view: stop its search rather than let it
+  // hold the pool with nobody to show it to (and the planner's run waiting).
+  useEffect(() => () => abortRef.current?.abort(), []);
   const spec = useMemo(() => toSpec(form), [form]);
   const parallel = poolSize(engine);
 
@@ -226,6 +231,8 @@ export function OptimiserPage({
     const ac = new AbortController();
     abortRef.current = ac;
     setRun({ status: 'running', label: 'Searching', progress: null });
+    // The last state the search reported: what a cancel keeps.
+    let last: OptimizeResult | null = null;
     try {
       const out = await runOptimiser({
         search,
@@ -234,11 +241,14 @@ export function OptimiserPage({
         scenario,
         spec,
         signal: ac.signal,
-        onProgress: (p) => setRun({ status: 'running', label: 'Searching', progress: p }),
+        onProgress: (p) => {
+          last = p.partial;
+          if (!ac.signal.aborted) setRun({ status: 'running', label: 'Searching', progress: p });
+        },
       });
       setRun({ status: 'done', result: out.result, seconds: out.seconds });
     } catch (e) {
-      setRun(isAbort(e) ? { status: 'cancelled' } : { status: 'failed', message: messageOf(e) });
+      setRun(isAbort(e) ? { status: 'cancelled', partial: last } : { status: 'failed', message: messageOf(e) });
     }
   }
 
@@ -248,6 +258,7 @@ export function OptimiserPage({
     abortRef.current = ac;
     setCheck(null);
     setRun({ status: 'running', label: 'Study check', progress: null });
+    let last: OptimizeResult | null = null;
     try {
       const t0 = performance.now();
       const s: Scenario = await engine.preset('mmsys11-cost-hdd');
@@ -285,7 +296,10 @@ export function OptimiserPage({
           scenario: s,
           spec: toSpec({ ...f, criterion: 'simulated' }),
           signal: ac.signal,
-          onProgress: (p) => setRun({ status: 'running', label: 'Study check', progress: p }),
+          onProgress: (p) => {
+            last = p.partial;
+            if (!ac.signal.aborted) setRun({ status: 'running', label: 'Study check', progress: p });
+          },
         }),
         engine.run(studyDram, { signal: ac.signal }),
       ]);
@@ -307,11 +321,22 @@ export function OptimiserPage({
       setRun({ status: 'done', result: simulated.result, seconds });
     } catch (e) {
       ac.abort();
-      setRun(isAbort(e) ? { status: 'cancelled' } : { status: 'failed', message: messageOf(e) });
+      setRun(isAbort(e) ? { status: 'cancelled', partial: last } : { status: 'failed', message: messageOf(e) });
     }
   }
 
-  const shown = run.status === 'done' ? run.result : run.status === 'running' ? (run.progress?.partial ?? null) : null;
+  const shown = run.status === 'done' ? run.result : run.status === 'running' ? (run.progress?.partial ?? null) : run.status === 'cancelled' ? run.partial : null;
+  // A finished row is usable at once, also while other architectures still
+  // search: using it stops that search (the view is left for the planner).
+  const use = (a: ArchitectureResult) => {
+    if (!shown) return;
+    if (running) abortRef.current?.abort();
+    const s = configured(given, a, shown.run);
+    if (applyAndRun) applyAndRun(s, a.best?.measurement?.tco);
+    else setScenario(s);
+  };
+  // Spaces large enough to search for minutes, flagged before a search starts.
+  const large = largeSpaces(preview.result);
   const spaces = (run.status === 'done' ? run.result : preview.result)?.architectures ?? [];
   const derivedMax = (role: 'disk' | 'interval_cache' | 'file_cache') => {
     const vals = (preview.result?.architectures ?? []).flatMap((a) => a.space.tiers.filter((t) => t.role === role && t.max_derived).map((t) => t.max));
@@ -447,6 +472,30 @@ export function OptimiserPage({
               the counts, so it searches anyway; “Use this configuration” replaces them.
             </p>
           ) : null}
+          {large.length > 0 && !running ? (
+            <div className="opt-large" data-testid="opt-large-space" role="note">
+              <p>
+                <strong>A large search.</strong>{' '}
+                {large.map((l) => `${l.architecture.label} has ${l.architecture.space.configurations.toLocaleString('en-US')} configurations (${rangesText(l.architecture.space)})`).join('; ')}.
+                The search visits them cheapest first and stops at the first that passes, but a space this size can keep it running for many minutes.
+                Lower the maxima above to bound it; if the answer needs more, the search says which maximum to raise.
+              </p>
+              <div className="run-buttons">
+                {/* One button a maximum (it bounds that tier in every architecture): the largest range's, shown last-wins after sorting. */}
+                {[...new Map(large.filter((l) => l.lower !== null).sort((x, y) => x.widest.max - y.widest.max).map((l) => [l.widest.role, l])).values()].map((l) => (
+                  <button
+                    type="button"
+                    key={l.widest.role}
+                    data-testid={`opt-lower-${l.widest.role}`}
+                    onClick={() => set(MAX_FIELD[l.widest.role].key, String(l.lower))}
+                  >
+                    Lower “{MAX_FIELD[l.widest.role].label}” to {l.lower} (now {l.widest.max}
+                    {l.widest.max_derived ? ', derived' : ''})
+                  </button>
+                ))}
+              </div>
+            </div>
+          ) : null}
           <div className="run-buttons">
             <button type="button" className="primary" data-testid="opt-run" disabled={!canRun} onClick={() => void start()}>
               Find the cheapest configurations
@@ -496,20 +545,14 @@ export function OptimiserPage({
         {shown ? (
           <section className="card" aria-labelledby="opt-results-title" data-testid="opt-results">
             <h2 id="opt-results-title">Cheapest configurations</h2>
-            <OptimiserTable
-              result={shown}
-              devices={scenario.devices}
-              onUse={
-                run.status === 'done'
-                  ? (a) => {
-                      const s = configured(given, a, run.result.run);
-                      if (applyAndRun) applyAndRun(s, a.best?.measurement?.tco);
-                      else setScenario(s);
-                    }
-                  : undefined
-              }
-            />
-            {run.status === 'done' && peakOn ? (
+            <OptimiserTable result={shown} devices={scenario.devices} onUse={use} cancelled={run.status === 'cancelled'} />
+            {running && finishedCount(shown).finished > 0 ? (
+              <p className="hint" data-testid="opt-use-early">
+                A finished architecture’s row can be used now: “Use this configuration” stops the search still running and opens the configuration on
+                the Scenario tab.
+              </p>
+            ) : null}
+            {peakOn ? (
               <p className="hint">“Use this configuration” applies the counts to your scenario with its daily profile (not the peak hour held constant).</p>
             ) : null}
             {run.status === 'done' && shown.evaluated.some((e) => e.reason) ? <Rejected result={shown} devices={scenario.devices} /> : null}
@@ -580,12 +623,15 @@ function RunStatus({ run, parallel }: { run: RunState; parallel: number }) {
           aria-label="Architectures concluded"
         />
         <span data-testid="opt-status" aria-live="polite">
-          {run.label}: {p ? `${p.search.simulated} simulated, ${p.search.in_flight} running on ${parallel} worker${parallel === 1 ? '' : 's'}, ${p.search.pruned} pruned` : 'laying out the search…'}
+          {run.label}:{' '}
+          {p
+            ? `${p.search.simulated} configurations simulated, ${p.search.in_flight} running on ${parallel} worker${parallel === 1 ? '' : 's'}, ${p.search.pruned} pruned — ${p.search.architectures_done} of ${p.search.architectures} architectures finished`
+            : 'laying out the search…'}
         </span>
         <ul className="opt-progress-list">
           {arch.map((a) => (
-            <li key={a.architecture}>
-              {a.label}: {a.simulated} simulated, {a.pruned} pruned, {a.not_examined.toLocaleString('en-US')} {a.done ? 'never needed — done' : 'remaining'}
+            <li key={a.architecture} data-testid={`opt-progress-${a.architecture}`} data-done={a.done ? 'true' : 'false'}>
+              {archProgressText(a, p?.running)}
             </li>
           ))}
         </ul>
@@ -605,7 +651,7 @@ function RunStatus({ run, parallel }: { run: RunState; parallel: number }) {
   if (run.status === 'cancelled')
     return (
       <p className="muted" data-testid="opt-status">
-        Cancelled.
+        {cancelledText(run.partial)}
       </p>
     );
   if (run.status === 'failed')

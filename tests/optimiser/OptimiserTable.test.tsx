@@ -91,7 +91,7 @@ describe('OptimiserTable', () => {
     expect(screen.queryByText(/^TCO/)).toBeNull();
     const row = within(screen.getByTestId('opt-row-hdd_only'));
     expect(row.getByTestId('opt-none').textContent).toMatch(/raise optimize\.max_counts\.disk \(now 2\)/);
-    expect(row.getByTestId('opt-search-counts').textContent).toMatch(/of 1$/);
+    expect(row.getByTestId('opt-search-counts').textContent).toMatch(/of 1 configuration$/);
   });
 
   it('"Use this configuration" hands over the row; the scenario it gives is the core\'s configuration', async () => {
@@ -153,5 +153,45 @@ describe('OptimiserTable', () => {
     expect(r.decision?.verdict).toBe('meets');
     expect(r.replications).toHaveLength(m.replications);
     expect(r.summary.rejection_probability).toEqual(m.rejection_probability);
+  });
+
+  it('a search stopped part-way (as Cancel leaves it): a finished row keeps its result and its "Use this configuration"; the others say they were cancelled', async () => {
+    const spec: OptimizeSpec = {
+      architectures: ['hdd_only', 'dram_ic_hdd', 'ssd_lfu_hdd'],
+      target: 0,
+      criterion: 'simulated',
+      max_counts: { disk: 5, interval_cache: null, file_cache: 3 },
+      tco: null,
+    };
+    const started = search.start(small(), spec);
+    if ('errors' in started) throw new Error(JSON.stringify(started.errors));
+    const h = started.handle;
+    // One candidate at a time, cheapest first, until some architecture has concluded and another has not.
+    const partial = () => search.result(h);
+    while (!partial().architectures.some((a) => a.done && a.best) || partial().done) {
+      const [c] = search.nextBatch(h, 1);
+      if (!c) throw new Error('the search concluded before any architecture was left unfinished');
+      search.report(h, c.id, await runner.run(c.scenario));
+    }
+    const result = partial();
+    search.free(h);
+    const finished = result.architectures.filter((a) => a.done);
+    const open = result.architectures.filter((a) => !a.done);
+    expect(finished.length).toBeGreaterThan(0);
+    expect(open.length).toBeGreaterThan(0);
+    const used: ArchitectureResult[] = [];
+    render(<OptimiserTable result={result} onUse={(a) => used.push(a)} cancelled />);
+    for (const a of finished) {
+      const row = within(screen.getByTestId(`opt-row-${a.architecture}`));
+      expect(row.getByTestId('opt-cost').textContent).toBe(dollars(a.best!.capital_cost));
+      fireEvent.click(row.getByTestId(`opt-use-${a.architecture}`));
+    }
+    expect(used.map((a) => a.architecture)).toEqual(finished.map((a) => a.architecture));
+    for (const a of open) {
+      const row = screen.getByTestId(`opt-row-${a.architecture}`);
+      expect(row.getAttribute('data-cancelled')).toBe('true');
+      expect(within(row).queryByTestId(`opt-use-${a.architecture}`)).toBeNull();
+      expect(within(row).getByTestId('opt-none').textContent).toMatch(/^Cancelled before it finished: \d+ simulated, \d+ pruned, [\d,]+ not examined — of [\d,]+ configurations$/);
+    }
   });
 });
