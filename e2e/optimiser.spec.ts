@@ -29,6 +29,9 @@ function nativeOptimize(criterion: string): OptimizeResult {
   return JSON.parse(execFileSync(CLI, ['optimize', scenario, '--spec', spec]).toString()) as OptimizeResult;
 }
 
+// Screenshots to look at, under $SHOTS_DIR (default test-results/shots).
+const shots = process.env.SHOTS_DIR ?? 'test-results/shots';
+
 test('the study check reproduces the MMSys\'11 cost table and matches the native optimiser', async ({ page, optimiser: opt }) => {
   await opt.open();
   await opt.runStudyCheck();
@@ -123,9 +126,6 @@ test('spec errors name the field; a search can be cancelled', async ({ app, opti
   await expect(opt.status).toHaveText(/^Cancelled/);
   await expect(opt.runButton).toBeEnabled();
 });
-
-// Screenshots to look at, under $SHOTS_DIR (default test-results/shots).
-const shots = process.env.SHOTS_DIR ?? 'test-results/shots';
 
 test('cancel keeps every architecture that finished, and its "Use this configuration" applies it', async ({ page, app, optimiser: opt }) => {
   await opt.open();
