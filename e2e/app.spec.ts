@@ -106,7 +106,7 @@ test('an invalid value shows the core message beside the field and blocks Run', 
   await expect(app.errorSummary).toContainText('workload.arrival_rate');
   // Not a number at all: a local message, Run still blocked.
   await app.setField('workload.arrival_rate', 'abc');
-  await expect(app.error('workload.arrival_rate')).toContainText('enter a number');
+  await expect(app.error('workload.arrival_rate')).toHaveText('Arrival rate λ: a number (requests/s)');
   await expect(app.runButton).toBeDisabled();
   // A device value, by its catalog path.
   await app.setField('workload.arrival_rate', '1');

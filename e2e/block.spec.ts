@@ -92,7 +92,7 @@ test('edit the synthetic workload: a bad value gets the core’s message beside 
   await expect(b.preset.locator('option:checked')).toHaveText('— edited workload —');
   // A text that is not a number is refused in place.
   await b.setField('block.workload.io_kb', 'abc');
-  await expect(b.fieldError('block.workload.io_kb')).toContainText('enter a number');
+  await expect(b.fieldError('block.workload.io_kb')).toContainText('Random I/O size: a number');
   await b.setField('block.workload.io_kb', '8');
   await b.setField('block.workload.read_share', '0.8');
   await expect(b.fieldError('block.workload.read_share')).toHaveCount(0);

@@ -202,6 +202,22 @@ export class AppPage {
     return this.page.getByTestId('results');
   }
 
+  /** The note on results whose scenario differs from the form (what changed, and Run again). */
+  get staleNote(): Locator {
+    return this.page.getByTestId('results-stale');
+  }
+
+  /** The form's labels of what changed since the results ran, as the stale note lists them. */
+  get staleChanges(): Locator {
+    return this.page.getByTestId('results-stale-changes');
+  }
+
+  /** Run again, from the stale note: waits until the new results are current. */
+  async runAgain(timeout = 120_000): Promise<void> {
+    await this.page.getByTestId('results-run-again').click();
+    await expect(this.results).toHaveAttribute('data-stale', 'false', { timeout });
+  }
+
   async setField(path: string, value: string): Promise<void> {
     const f = this.field(path);
     await f.fill(value);

@@ -8,7 +8,8 @@ import { ThemeToggle } from '../charts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Device, PresetInfo, Scenario, TcoBreakdown } from '../engine/types';
 import type { Engine } from '../worker/contract';
-import { FormContext, useLocalInvalid } from '../shared/form';
+import { FormContext, useDraftTexts, useLocalInvalid } from '../shared/form';
+import { pathSteps } from '../state/field-path';
 import type { Edit } from '../shared/edit';
 import { PlannerView } from '../planner/PlannerView';
 import { useRun } from '../planner/useRun';
@@ -16,6 +17,13 @@ import { useValidation } from '../planner/useValidation';
 import { extraViews, initialView } from './views';
 import { NoticeBar } from '../state/PersistenceUi';
 import { usePersistence } from '../state/usePersistence';
+
+/**
+ * The scenario's sections the Scenario tab edits, whose typed drafts are kept
+ * with the scenario (link, autosave). The other tabs' sections (request,
+ * block, cost_model) keep a text only while its field is shown.
+ */
+const PLANNER_SECTIONS: ReadonlySet<string> = new Set(['name', 'workload', 'run', 'devices', 'architecture', 'tiers', 'policy']);
 
 export function App({ engine }: { engine: Engine }) {
   const [scenario, setScenario] = useState<Scenario | null>(null);
@@ -54,7 +62,38 @@ export function App({ engine }: { engine: Engine }) {
   }, []);
 
 
-  const form = useMemo(() => ({ errors, setLocalInvalid }), [errors, setLocalInvalid]);
+  // Texts typed in the scenario's fields that it cannot hold ("abc", -3 in a
+  // count) are drafts: kept beside the scenario, in its link and autosave.
+  // Other fields in the app's form (a tab's own settings) pause Run while
+  // they do not read, as before.
+  const drafts = useDraftTexts();
+  const { texts, set: setDraft, replace: replaceDrafts } = drafts;
+  const inScenario = useCallback((path: string) => {
+    const top = pathSteps(path)?.[0];
+    return typeof top === 'string' && PLANNER_SECTIONS.has(top);
+  }, []);
+  const setFieldText = useCallback(
+    (path: string, invalid: boolean, text?: string) => {
+      if (invalid && text !== undefined && inScenario(path)) setDraft(path, true, text);
+      else if (invalid) setLocalInvalid(path, true);
+      else {
+        setDraft(path, false);
+        setLocalInvalid(path, false);
+      }
+    },
+    [inScenario, setDraft, setLocalInvalid],
+  );
+  // A draft whose field has left the scenario (churn turned off, a tier the architecture drops) goes with it.
+  useEffect(() => {
+    if (!scenario) return;
+    const gone = Object.keys(texts).filter((p) => !parentExists(scenario, p));
+    if (gone.length === 0) return;
+    const next = { ...texts };
+    for (const p of gone) delete next[p];
+    replaceDrafts(next);
+  }, [scenario, texts, replaceDrafts]);
+  const draftCount = Object.keys(texts).length;
+  const form = useMemo(() => ({ errors, setLocalInvalid: setFieldText, texts, keeps: inScenario }), [errors, setFieldText, texts, inScenario]);
 
   // URL, autosave, presets and files (src/state); drafts the core does not accept yet are kept too.
   // "Run it" on a scenario a link opened: run as soon as the core has accepted it.
@@ -66,7 +105,8 @@ export function App({ engine }: { engine: Engine }) {
     () => ({ target: optimiserTarget, setTarget: setOptimiserTarget, ceiling: optimiserCeiling, setCeiling: setOptimiserCeiling }),
     [optimiserTarget, optimiserCeiling],
   );
-  const persistence = usePersistence(engine, scenario, setScenario, setRunWhenAccepted, targetState);
+  const draftState = useMemo(() => ({ texts, replace: replaceDrafts }), [texts, replaceDrafts]);
+  const persistence = usePersistence(engine, scenario, setScenario, setRunWhenAccepted, targetState, draftState);
   const { loadPreset } = persistence;
 
   const { run, start: startRun, cancel } = useRun(engine, scenario);
@@ -115,7 +155,7 @@ export function App({ engine }: { engine: Engine }) {
   }
 
   const upToDate = validated === scenario;
-  const canRun = upToDate && errors.length === 0 && localInvalid.size === 0;
+  const canRun = upToDate && errors.length === 0 && localInvalid.size === 0 && draftCount === 0;
 
   return (
     <FormContext.Provider value={form}>
@@ -155,6 +195,7 @@ export function App({ engine }: { engine: Engine }) {
             devicePresets={devicePresets}
             persistence={persistence}
             run={run}
+            texts={texts}
             canRun={canRun}
             blockers={upToDate ? errors : []}
             onRun={startRun}
@@ -175,7 +216,7 @@ export function App({ engine }: { engine: Engine }) {
                 edit={edit}
                 loadPreset={loadPreset}
                 showView={setView}
-                scenarioErrors={upToDate && localInvalid.size === 0 ? errors : null}
+                scenarioErrors={upToDate && localInvalid.size === 0 && draftCount === 0 ? errors : null}
                 applyAndRun={applyAndRun}
                 optimiserTarget={optimiserTarget}
                 setOptimiserTarget={setOptimiserTarget}
@@ -191,4 +232,16 @@ export function App({ engine }: { engine: Engine }) {
       </main>
     </FormContext.Provider>
   );
+}
+
+/** Whether the object a field path ends in is still there (a draft for a field the form derives, such as Mbps, counts as there). */
+function parentExists(s: Scenario, path: string): boolean {
+  const steps = pathSteps(path);
+  if (!steps) return false;
+  let cur: unknown = s;
+  for (const k of steps.slice(0, -1)) {
+    if (cur === null || typeof cur !== 'object') return false;
+    cur = (cur as Record<string | number, unknown>)[k];
+  }
+  return cur !== null && typeof cur === 'object';
 }

@@ -15,6 +15,8 @@ import { RunBar } from './RunBar';
 import { RunPanel } from './RunPanel';
 import { ArchitectureSection, RunSection, ScenarioName, WorkloadSection } from './ScenarioEditor';
 import type { RunState } from './useRun';
+import { useMemo } from 'react';
+import { staleChanges } from './stale';
 
 export interface PlannerViewProps {
   engine: Engine;
@@ -24,6 +26,8 @@ export interface PlannerViewProps {
   devicePresets: Device[];
   persistence: Persistence;
   run: RunState;
+  /** Texts typed in fields that the scenario cannot hold yet (a change since the last run too). */
+  texts?: Readonly<Record<string, string>>;
   canRun: boolean;
   /** The core's messages that keep the scenario from running (once it has checked the scenario shown). */
   blockers: FieldError[];
@@ -33,11 +37,14 @@ export interface PlannerViewProps {
   tco?: TcoBreakdown;
 }
 
-export function PlannerView({ engine, scenario, edit, presets, devicePresets, persistence, run, canRun, blockers, onRun, onCancel, tco }: PlannerViewProps) {
+export function PlannerView({ engine, scenario, edit, presets, devicePresets, persistence, run, texts, canRun, blockers, onRun, onCancel, tco }: PlannerViewProps) {
   const inUse = [scenario.tiers.disk.device, scenario.tiers.interval_cache?.device, scenario.tiers.file_cache?.device].filter(
     (x): x is string => typeof x === 'string',
   );
   const lastResult = run.status === 'done' ? run.result : null;
+  const ran = run.status === 'done' ? run.ran : null;
+  // The result on screen against the form, at once (no debounce): what changed since it ran.
+  const changes = useMemo(() => (ran ? staleChanges(ran, scenario, texts) : []), [ran, scenario, texts]);
   return (
     <>
       <div className="layout">
@@ -54,7 +61,12 @@ export function PlannerView({ engine, scenario, edit, presets, devicePresets, pe
         </div>
         <div className="side">
           <RunPanel state={run} canRun={canRun} blockers={blockers} onRun={onRun} onCancel={onCancel} />
-          {lastResult ? <Results result={lastResult} devices={run.status === 'done' ? run.ran.devices : undefined} tco={tco} /> : null}
+          {lastResult ? <Results
+              result={lastResult}
+              devices={run.status === 'done' ? run.ran.devices : undefined}
+              tco={tco}
+              stale={changes.length > 0 ? { changes, canRun, onRunAgain: onRun } : null}
+            /> : null}
           <JsonPanel scenario={scenario} result={lastResult} onOpen={persistence.openJson} />
         </div>
       </div>
@@ -64,6 +76,7 @@ export function PlannerView({ engine, scenario, edit, presets, devicePresets, pe
         running={run.status === 'running'}
         fraction={run.status === 'running' ? (run.progress?.fraction ?? null) : null}
         result={lastResult}
+        stale={changes.length > 0}
         onRun={onRun}
         onCancel={onCancel}
       />

@@ -83,13 +83,53 @@ function Est({ e, unit = 'plain', testId }: { e: Estimate; unit?: Unit; testId?:
  * when the scenario came from its "Use this configuration". `devices`: the
  * run's catalog, so tiers show device names (their ids in a tooltip).
  */
-export function Results({ result, tco, devices }: { result: RunResult; tco?: TcoBreakdown; devices?: Device[] }) {
+/** What makes results out of date: the form's labels of what changed since the run, and Run again. */
+export interface Staleness {
+  changes: string[];
+  canRun: boolean;
+  onRunAgain: () => void;
+}
+
+/** The most changes a stale note names; the rest are counted. */
+const NAMED_CHANGES = 6;
+
+function StaleNote({ stale }: { stale: Staleness }) {
+  const shown = stale.changes.slice(0, NAMED_CHANGES);
+  const more = stale.changes.length - shown.length;
+  return (
+    <div className="stale-note" role="status" id="results-stale" data-testid="results-stale">
+      <p>
+        <strong>Out of date:</strong> these results are for the scenario as it was when it ran. Changed since:{' '}
+        <span data-testid="results-stale-changes">
+          {shown.join(', ')}
+          {more > 0 ? ` and ${more} more` : ''}
+        </span>
+        .{stale.canRun ? '' : ' Fix the fields marked in the form to run again.'}
+      </p>
+      <button type="button" className="primary" data-testid="results-run-again" disabled={!stale.canRun} onClick={stale.onRunAgain}>
+        Run again
+      </button>
+    </div>
+  );
+}
+
+export function Results({ result, tco, devices, stale }: { result: RunResult; tco?: TcoBreakdown; devices?: Device[]; stale?: Staleness | null }) {
   const nameOf = (id: string) => devices?.find((d) => d.id === id)?.name ?? id;
   const s = result.summary;
   const reps = result.replications.length;
+  const isStale = !!stale && stale.changes.length > 0;
   return (
-    <section className="results" data-testid="results" aria-labelledby="results-title">
-      <h2 id="results-title">Results</h2>
+    <section
+      className={isStale ? 'results results-stale' : 'results'}
+      data-testid="results"
+      data-stale={isStale ? 'true' : 'false'}
+      aria-labelledby="results-title"
+      aria-describedby={isStale ? 'results-stale' : undefined}
+    >
+      <h2 id="results-title">
+        Results{isStale ? <> <span className="badge badge-stale">out of date</span></> : null}
+      </h2>
+      {isStale && stale ? <StaleNote stale={stale} /> : null}
       <p className="hint">
         {result.scenario_name ? <strong>{result.scenario_name}. </strong> : null}
         {reps} replication{reps === 1 ? '' : 's'}, measured over {num(result.measured_s / 3600)} h, {integer(result.events)} events.

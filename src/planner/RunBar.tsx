@@ -11,6 +11,8 @@ export interface RunBarProps {
   /** 0–1 while running, null before the first progress report. */
   fraction: number | null;
   result: RunResult | null;
+  /** The result's scenario differs from the form (its numbers are dimmed, and the jump says so). */
+  stale?: boolean;
   onRun: () => void;
   onCancel: () => void;
 }
@@ -24,7 +26,7 @@ function jumpToResults() {
   heading.focus({ preventScroll: true });
 }
 
-export function RunBar({ canRun, running, fraction, result, onRun, onCancel }: RunBarProps) {
+export function RunBar({ canRun, running, fraction, result, stale = false, onRun, onCancel }: RunBarProps) {
   const s = result?.summary;
   return (
     <section className="run-bar" aria-label="Run and headline results" data-testid="run-bar">
@@ -44,7 +46,7 @@ export function RunBar({ canRun, running, fraction, result, onRun, onCancel }: R
         {!running && !canRun ? <span className="muted">Fix the scenario to run</span> : null}
       </div>
       {s && !running ? (
-        <dl className="run-bar-kpis" data-testid="runbar-results">
+        <dl className={stale ? 'run-bar-kpis run-bar-stale' : 'run-bar-kpis'} data-testid="runbar-results" data-stale={stale ? 'true' : 'false'}>
           <div>
             <dt>Rejected</dt>
             <dd data-testid="runbar-rejection">{estimate(s.rejection_probability, 'percent')}</dd>
@@ -65,7 +67,7 @@ export function RunBar({ canRun, running, fraction, result, onRun, onCancel }: R
       ) : null}
       {result && !running ? (
         <button type="button" className="secondary run-bar-jump" data-testid="runbar-jump" onClick={jumpToResults}>
-          All results ↓
+          {stale ? 'Out-of-date results ↓' : 'All results ↓'}
         </button>
       ) : null}
     </section>

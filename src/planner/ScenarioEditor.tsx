@@ -355,7 +355,7 @@ function TierEditor({
       <div className="grid">
         <SelectField path={`${path}.device`} label={`Device (${kind.toUpperCase()})`} value={tier.device} options={options}
           onChange={(v) => onChange({ ...tier, device: v })} />
-        <NumField path={`${path}.count`} label="Count" unit={minCount > 0 ? 'devices, ≥ 1' : 'devices'} integer
+        <NumField path={`${path}.count`} label="Count" name={`${kind.toUpperCase()} count`} unit={minCount > 0 ? 'devices, ≥ 1' : 'devices'} integer
           value={tier.count} onChange={(v) => onChange({ ...tier, count: v })} />
       </div>
     </div>

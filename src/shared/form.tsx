@@ -5,7 +5,18 @@ import type { FieldError } from '../engine/types';
 
 export interface FormState {
   errors: FieldError[];
-  setLocalInvalid: (path: string, invalid: boolean) => void;
+  /** `text`: what was typed, kept as a draft (see `texts`). */
+  setLocalInvalid: (path: string, invalid: boolean, text?: string) => void;
+  /**
+   * Texts typed in fields that the scenario cannot hold (not a number, a
+   * negative count), by field path. Given, the form keeps them through
+   * unmounts and shows them, with their message, when a field mounts: the
+   * owner saves and links them with the scenario. Absent (the default), a
+   * field's text lives only while it is mounted.
+   */
+  texts?: Readonly<Record<string, string>>;
+  /** Which fields' texts the owner keeps (default all, when `texts` is given); the others live while mounted. */
+  keeps?: (path: string) => boolean;
 }
 
 export const FormContext = createContext<FormState>({ errors: [], setLocalInvalid: () => undefined });
@@ -29,6 +40,48 @@ export function useLocalInvalid(): [ReadonlySet<string>, (path: string, invalid:
   return [paths, set];
 }
 
+/** The largest value of the core's whole-number fields (u32). */
+export const U32_MAX = 4_294_967_295;
+
+/**
+ * Whether `t` is a value a numeric field can hold, else its message in the
+ * form's words: the field by its label, the values it takes. This is the
+ * parser's rule only (a number; a whole number from 0 to 2³²−1): a value it
+ * lets through is checked by the core, whose message names its own range.
+ */
+export function numberTextProblem(t: string, name: string, unit: string | undefined, integer: boolean | undefined): string | null {
+  const n = t.trim() === '' ? NaN : Number(t);
+  if (integer) {
+    if (!Number.isFinite(n) || !Number.isInteger(n) || n < 0) return `${name}: a whole number ≥ 0`;
+    if (n > U32_MAX) return `${name}: a whole number from 0 to ${U32_MAX}`;
+    return null;
+  }
+  if (!Number.isFinite(n)) return `${name}: a number${unit ? ` (${unit})` : ''}`;
+  return null;
+}
+
+/**
+ * The form's drafts (`FormState.texts`): typed texts the scenario cannot
+ * hold, by field path. `set(path, null)` drops one; `replace` swaps them all
+ * (a scenario loaded, restored or undone brings its own).
+ */
+export function useDraftTexts() {
+  const [texts, setTexts] = useState<Readonly<Record<string, string>>>({});
+  const set = useCallback((path: string, invalid: boolean, text?: string) => {
+    setTexts((prev) => {
+      if (invalid && text !== undefined) {
+        if (prev[path] === text) return prev;
+        return { ...prev, [path]: text };
+      }
+      if (invalid || !(path in prev)) return prev;
+      const next = { ...prev };
+      delete next[path];
+      return next;
+    });
+  }, []);
+  return { texts, set, replace: setTexts };
+}
+
 export function useFieldErrors(path: string): string[] {
   const { errors } = useContext(FormContext);
   return errors.filter((e) => e.path === path).map((e) => e.message);
@@ -38,7 +91,11 @@ export function testId(path: string): string {
   return `field-${path}`;
 }
 
-/** `core`: false shows only the local message (another field shows the core's for this path). */
+/**
+ * `core`: false shows only the local message (another field shows the core's
+ * for this path, or the text typed is not a value yet: the core's message is
+ * about the last value that was, no longer shown).
+ */
 export function FieldMessages({ path, local, core = true }: { path: string; local?: string | null; core?: boolean }) {
   const fromCore = useFieldErrors(path);
   const messages = core ? fromCore : [];
@@ -54,6 +111,8 @@ export function FieldMessages({ path, local, core = true }: { path: string; loca
 interface NumProps {
   path: string;
   label: ReactNode;
+  /** The field's name in its messages, when the label alone does not say it ("Count" of a tier: "SSD count"). */
+  name?: string;
   unit?: string;
   value: number | null | undefined;
   onChange: (v: number) => void;
@@ -74,40 +133,45 @@ interface NumProps {
 }
 
 /** A number input bound to one scenario field. */
-export function NumField({ path, label, unit, value, onChange, integer, step, min, hint, warning, compact, disabled, errorPath = path }: NumProps) {
+export function NumField({ path, label, name, unit, value, onChange, integer, step, min, hint, warning, compact, disabled, errorPath = path }: NumProps) {
   const id = useId();
-  const { setLocalInvalid } = useContext(FormContext);
-  const [text, setText] = useState(value === null || value === undefined ? '' : String(value));
-  const [local, setLocal] = useState<string | null>(null);
+  const { setLocalInvalid, texts, keeps } = useContext(FormContext);
+  const kept = texts !== undefined && (keeps ? keeps(path) : true);
+  const draft = texts?.[path];
+  const shown = value === null || value === undefined ? '' : String(value);
+  const called = name ?? (typeof label === 'string' ? label : path);
+  const [text, setText] = useState(draft ?? shown);
+  const [local, setLocal] = useState<string | null>(() => (draft === undefined ? null : numberTextProblem(draft, called, unit, integer)));
   const ownErrors = useFieldErrors(errorPath ?? '');
   const coreMessages = errorPath === null ? [] : ownErrors;
 
-  // Follow the scenario when it changes from outside (preset loaded).
+  // Follow the scenario (and its drafts) when they change from outside: a
+  // preset loaded, a link restored, an undo.
   useEffect(() => {
+    if (draft !== undefined) {
+      setText(draft);
+      setLocal(numberTextProblem(draft, called, unit, integer));
+      return;
+    }
     setText((t) => (Number(t) === value && t.trim() !== '' ? t : value === null || value === undefined ? '' : String(value)));
     setLocal(null);
-    setLocalInvalid(path, false);
-  }, [value, path, setLocalInvalid]);
+    if (!kept) setLocalInvalid(path, false);
+  }, [value, path, setLocalInvalid, draft, kept, called, unit, integer]);
 
-  useEffect(() => () => setLocalInvalid(path, false), [path, setLocalInvalid]);
+  // A kept draft outlives its field (a tab switch); the form's owner drops those of fields gone from the scenario.
+  useEffect(() => () => void (kept || setLocalInvalid(path, false)), [path, setLocalInvalid, kept]);
 
   function change(t: string) {
     setText(t);
-    const n = t.trim() === '' ? NaN : Number(t);
-    if (!Number.isFinite(n)) {
-      const msg = `enter a number${unit ? ` (${unit})` : ''}`;
-      setLocal(msg);
-      setLocalInvalid(path, true);
-      return;
-    }
-    if (integer && !Number.isInteger(n)) {
-      setLocal('enter a whole number');
-      setLocalInvalid(path, true);
+    const problem = numberTextProblem(t, called, unit, integer);
+    if (problem) {
+      setLocal(problem);
+      setLocalInvalid(path, true, t);
       return;
     }
     setLocal(null);
     setLocalInvalid(path, false);
-    onChange(n);
+    onChange(Number(t));
   }
 
   const invalid = local !== null || coreMessages.length > 0;
@@ -131,7 +195,7 @@ export function NumField({ path, label, unit, value, onChange, integer, step, mi
     return (
       <div className="cell-field">
         {input}
-        <FieldMessages path={errorPath ?? path} local={local} core={errorPath !== null} />
+        <FieldMessages path={errorPath ?? path} local={local} core={errorPath !== null && local === null} />
       </div>
     );
   }
@@ -148,7 +212,7 @@ export function NumField({ path, label, unit, value, onChange, integer, step, mi
           {warning}
         </span>
       ) : null}
-      <FieldMessages path={errorPath ?? path} local={local} core={errorPath !== null} />
+      <FieldMessages path={errorPath ?? path} local={local} core={errorPath !== null && local === null} />
     </div>
   );
 }

@@ -1,13 +1,18 @@
 // The visible side of persistence: the message bar (what was restored, what
 // was wrong with a link, file or autosave), the preset marker with Reset, and
 // the Copy link control.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import './persistence.css';
 import type { PresetInfo } from '../engine/types';
 import { presetLink } from './link';
 import type { Notice, Persistence } from './usePersistence';
 
 export function NoticeBar({ notice, onDismiss }: { notice: Notice | null; onDismiss: () => void }) {
+  const action = useRef<HTMLButtonElement>(null);
+  // An Undo offered right after the click that replaced the plan: Enter (or Space) takes it, wherever that click was.
+  useEffect(() => {
+    if (notice?.focusAction) action.current?.focus();
+  }, [notice]);
   if (!notice) return null;
   return (
     <div className={`notice notice-${notice.tone}`} role={notice.tone === 'error' ? 'alert' : 'status'} data-testid="notice" data-tone={notice.tone}>
@@ -23,7 +28,7 @@ export function NoticeBar({ notice, onDismiss }: { notice: Notice | null; onDism
       ) : null}
       {notice.after ? <p className="notice-after">{notice.after}</p> : null}
       {notice.action ? (
-        <button type="button" className="notice-action" data-testid="notice-action" onClick={notice.action.run}>
+        <button ref={action} type="button" className="notice-action" data-testid="notice-action" onClick={notice.action.run}>
           {notice.action.label}
         </button>
       ) : null}

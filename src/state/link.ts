@@ -5,29 +5,53 @@
 //   #s=<base64url JSON>               the first app's links ("link v0"), still read
 //   #preset=<id>                      a study preset by name
 //
-// The v1 payload is `{"p": preset id?, "s": scenario, "t": target?, "u": ceiling?}`,
+// The v1 payload is `{"p": preset id?, "s": scenario, "t": target?, "u": ceiling?, "d": drafts?}`,
 // `t` being the optimiser's rejection target (a probability, 0.025 for 2.5 %)
 // when the user set one other than the default, `u` its peak-utilisation
 // ceiling (a fraction, 0.8 for 80 %) when the user typed one; devices equal to
 // the app's built-in device catalog are written as "@<id>": the catalog's
 // descriptions and assumptions are most of a scenario's bytes, and without
-// this no preset link fits in 2 000 characters. The CRC-32 is over the
+// this no preset link fits in 2 000 characters. `d` holds the texts typed in
+// fields that the scenario cannot hold (by field path: "abc", "-3" in a
+// count), so a draft comes back exactly as typed. The CRC-32 is over the
 // expanded scenario, so a link whose referenced catalog entry has changed
 // since it was made is refused rather than silently opened with other devices.
 import LZString from 'lz-string';
 import type { Device, Scenario } from '../engine/types';
 import { canonicalJson, crc32, sameJson } from './canonical';
 import { migrateScenario } from './migrate';
+import { pathSteps } from './field-path';
 
 /** The link format this app writes. */
 export const LINK_VERSION = 1;
 
 export type LinkFormat = 'link v0' | 'link v1';
 
+/** Texts typed in fields that the scenario cannot hold, by field path (see `d` above). */
+export type DraftTexts = Readonly<Record<string, string>>;
+
+/** At most this many drafts, each at most this long: what a form can produce, with room. */
+const MAX_DRAFTS = 200;
+const MAX_DRAFT_CHARS = 200;
+
+/** Whether `d` is a map of drafts a link or an autosave may carry. */
+export function isDraftTexts(d: unknown): d is DraftTexts {
+  if (typeof d !== 'object' || d === null || Array.isArray(d)) return false;
+  const entries = Object.entries(d);
+  return (
+    entries.length <= MAX_DRAFTS &&
+    entries.every(([k, v]) => pathSteps(k) !== null && typeof v === 'string' && v.length <= MAX_DRAFT_CHARS)
+  );
+}
+
+function hasDrafts(d: DraftTexts | null | undefined): d is DraftTexts {
+  return !!d && Object.keys(d).length > 0;
+}
+
 export type Decoded =
   | { kind: 'none' }
   | { kind: 'preset'; id: string }
-  | { kind: 'scenario'; value: Record<string, unknown>; preset: string | null; format: LinkFormat; schema: number; target: number | null; ceiling: number | null }
+  | { kind: 'scenario'; value: Record<string, unknown>; preset: string | null; format: LinkFormat; schema: number; target: number | null; ceiling: number | null; texts: DraftTexts }
   | { kind: 'error'; message: string };
 
 const CORRUPT = "the link's data is truncated or corrupted";
@@ -89,18 +113,32 @@ export function checksumOk(sum: string, checked: unknown): boolean {
   return crc32(canonicalJson(checked)) === sum;
 }
 
-/** What a v1 link's checksum covers: the preset and the optimiser's target and ceiling only when present (older links have none). */
-function checkedPart(s: unknown, preset: string | null, target: number | null, ceiling: number | null): Record<string, unknown> {
-  return { ...(preset ? { p: preset } : {}), s, ...(target !== null ? { t: target } : {}), ...(ceiling !== null ? { u: ceiling } : {}) };
+/** What a v1 link's checksum covers: the preset, the optimiser's target and ceiling and the drafts only when present (older links have none). */
+function checkedPart(s: unknown, preset: string | null, target: number | null, ceiling: number | null, texts: unknown = null): Record<string, unknown> {
+  return {
+    ...(preset ? { p: preset } : {}),
+    s,
+    ...(target !== null ? { t: target } : {}),
+    ...(ceiling !== null ? { u: ceiling } : {}),
+    ...(texts !== null && texts !== undefined ? { d: texts } : {}),
+  };
 }
 
 /**
  * The `#v1.…` fragment of a scenario (and the preset it started from, and
  * the optimiser's rejection target, if any).
  */
-export function encodeLink(scenario: Scenario, catalog: readonly Device[], preset: string | null = null, target: number | null = null, ceiling: number | null = null): string {
+export function encodeLink(
+  scenario: Scenario,
+  catalog: readonly Device[],
+  preset: string | null = null,
+  target: number | null = null,
+  ceiling: number | null = null,
+  texts: DraftTexts | null = null,
+): string {
   const devices = compactDevices(scenario.devices, catalog);
-  return `#v${LINK_VERSION}.${packPayload(checkedPart({ ...scenario, devices }, preset, target, ceiling), checkedPart(scenario, preset, target, ceiling))}`;
+  const d = hasDrafts(texts) ? texts : null;
+  return `#v${LINK_VERSION}.${packPayload(checkedPart({ ...scenario, devices }, preset, target, ceiling, d), checkedPart(scenario, preset, target, ceiling, d))}`;
 }
 
 /** The optimiser's target as a link carries it: a probability in [0, 1]. */
@@ -127,10 +165,10 @@ function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
-function migrated(value: unknown, preset: string | null, format: LinkFormat, target: number | null = null, ceiling: number | null = null): Decoded {
+function migrated(value: unknown, preset: string | null, format: LinkFormat, target: number | null = null, ceiling: number | null = null, texts: DraftTexts = {}): Decoded {
   const m = migrateScenario(value);
   if (!m.ok) return { kind: 'error', message: `the scenario in the link is not readable: ${m.message}` };
-  return { kind: 'scenario', value: m.value, preset, format, schema: m.from, target, ceiling };
+  return { kind: 'scenario', value: m.value, preset, format, schema: m.from, target, ceiling, texts };
 }
 
 /** Link v0: base64url of the scenario JSON, no compression, no checksum. */
@@ -165,16 +203,20 @@ function decodeV1(data: string, catalog: readonly Device[]): Decoded {
   const preset = typeof payload.p === 'string' ? payload.p : null;
   const target = payload.t === undefined ? null : payload.t;
   const ceiling = payload.u === undefined ? null : payload.u;
+  const texts = payload.d === undefined ? null : payload.d;
   if (Array.isArray(s.devices)) {
     const x = expandDevices(s.devices as unknown[], catalog);
     if (!x.ok) {
-      if (!checksumOk(sum, checkedPart(s, preset, target as number | null, ceiling as number | null))) return { kind: 'error', message: `${CORRUPT} (checksum mismatch)` };
+      if (!checksumOk(sum, checkedPart(s, preset, target as number | null, ceiling as number | null, texts))) return { kind: 'error', message: `${CORRUPT} (checksum mismatch)` };
       return { kind: 'error', message: `the link refers to a built-in device "${x.missing}" that this version of tierplan does not have` };
     }
     s.devices = x.devices;
   }
-  if (!checksumOk(sum, checkedPart(s, preset, target as number | null, ceiling as number | null))) {
+  if (!checksumOk(sum, checkedPart(s, preset, target as number | null, ceiling as number | null, texts))) {
     return { kind: 'error', message: `${CORRUPT} (checksum mismatch), or it uses built-in devices that have changed since it was made` };
+  }
+  if (texts !== null && !isDraftTexts(texts)) {
+    return { kind: 'error', message: `${CORRUPT} (the texts typed in its fields, d, are not a map of field paths to short texts)` };
   }
   if (target !== null && !isTarget(target)) {
     return { kind: 'error', message: `the optimiser's target in the link (t = ${JSON.stringify(target).slice(0, 24)}) must be a probability from 0 to 1` };
@@ -182,7 +224,7 @@ function decodeV1(data: string, catalog: readonly Device[]): Decoded {
   if (ceiling !== null && !isCeiling(ceiling)) {
     return { kind: 'error', message: `the optimiser's peak-utilisation ceiling in the link (u = ${JSON.stringify(ceiling).slice(0, 24)}) must be a fraction above 0, at most 1` };
   }
-  return migrated(s, preset, 'link v1', target, ceiling);
+  return migrated(s, preset, 'link v1', target, ceiling, texts ?? {});
 }
 
 /**

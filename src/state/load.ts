@@ -2,8 +2,9 @@
 // field-named messages) and normalises it (defaults filled in). Also the
 // autosave in localStorage. Nothing here throws: every failure is a message.
 import type { Device, FieldError, Scenario } from '../engine/types';
-import { decodeLink, type LinkFormat } from './link';
+import { decodeLink, isDraftTexts, type DraftTexts, type LinkFormat } from './link';
 import { migrateScenario } from './migrate';
+import { getValue, pathSteps } from './field-path';
 
 /** The part of the engine this module needs (sync or async, so tests can pass the wasm API directly). */
 export interface Core {
@@ -15,9 +16,13 @@ export interface Core {
 /**
  * `draft`: a scenario the core could read but not accept (values out of
  * range, a library that does not fit): the user's work in progress, to be
- * shown with its messages rather than dropped.
+ * shown with its messages rather than dropped. `texts`: values the core could
+ * not read at all (a count of -3, written by an older version of the app),
+ * moved out of the scenario into the form's drafts, as typed.
  */
-export type Checked = { ok: true; scenario: Scenario } | { ok: false; message: string; errors: FieldError[]; draft?: Scenario };
+export type Checked =
+  | { ok: true; scenario: Scenario; texts?: DraftTexts }
+  | { ok: false; message: string; errors: FieldError[]; draft?: Scenario; texts?: DraftTexts };
 
 function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
@@ -37,20 +42,32 @@ function thrown(e: unknown): Checked {
  * core's normalised copy, defaults filled in), then validate the ranges. One
  * that reads but does not validate comes back as a draft.
  */
-export async function checkScenario(value: unknown, core: Core): Promise<Checked> {
+export async function checkScenario(value: unknown, core: Core, salvage = MAX_RESCUED): Promise<Checked> {
   let scenario: Scenario;
   try {
     scenario = await core.readScenario(JSON.stringify(value));
   } catch (e) {
     // A structural problem (a wrong type, an unknown or missing field): the
     // core's validation names it with its path.
+    let errors: FieldError[];
     try {
-      const errors = await core.validate(value as Scenario);
-      if (errors.length > 0) return { ok: false, message: describeErrors(errors), errors };
+      errors = await core.validate(value as Scenario);
     } catch (e2) {
       return thrown(e2);
     }
-    return thrown(e);
+    if (errors.length === 0) return thrown(e);
+    // A number or text the parser refuses where a number goes (-3 for a
+    // count, "abc"): the rest of the scenario is the user's work. Keep that
+    // value as a typed draft and read the scenario with a 0 in its place
+    // (the parser names one at a time: so many tries).
+    const s = salvage > 0 ? salvaged(value, errors) : null;
+    if (s) {
+      const c = await checkScenario(s.value, core, salvage - 1);
+      const texts = { ...(c.texts ?? {}), ...s.texts };
+      if (c.ok) return { ...c, texts };
+      if (c.draft) return { ...c, texts };
+    }
+    return { ok: false, message: describeErrors(errors), errors };
   }
   try {
     const errors = await core.validate(scenario);
@@ -59,6 +76,25 @@ export async function checkScenario(value: unknown, core: Core): Promise<Checked
     return thrown(e);
   }
   return { ok: true, scenario };
+}
+
+/** The most values a scenario's reading rescues as drafts (one per try). */
+const MAX_RESCUED = 16;
+
+/** A copy of `value` with each scalar the core named replaced by 0, and the replaced values as texts; null when a problem is elsewhere. */
+function salvaged(value: unknown, errors: readonly FieldError[]): { value: unknown; texts: Record<string, string> } | null {
+  const copy = structuredClone(value) as Scenario;
+  const texts: Record<string, string> = {};
+  for (const e of errors) {
+    const steps = pathSteps(e.path);
+    const v = getValue(copy, e.path);
+    if (!steps || !(typeof v === 'number' || typeof v === 'string') || e.path in texts) return null;
+    let parent = copy as unknown as Record<string | number, unknown>;
+    for (const k of steps.slice(0, -1)) parent = parent[k] as Record<string | number, unknown>;
+    texts[e.path] = String(v);
+    parent[steps[steps.length - 1]] = 0;
+  }
+  return Object.keys(texts).length > 0 ? { value: copy, texts } : null;
 }
 
 export type Loaded =
@@ -74,6 +110,8 @@ export type Loaded =
       target: number | null;
       /** The optimiser's peak-utilisation ceiling the link carries (`null`: the core's default). */
       ceiling: number | null;
+      /** Texts typed in fields that the scenario cannot hold, as typed. */
+      texts: DraftTexts;
     }
   | { kind: 'error'; message: string; errors: FieldError[] };
 
@@ -84,15 +122,17 @@ export async function loadLink(hash: string, catalog: readonly Device[], core: C
   if (d.kind === 'error') return { kind: 'error', message: d.message, errors: [] };
   if (d.kind === 'preset') {
     try {
-      return { kind: 'ok', scenario: await core.preset(d.id), preset: d.id, source: 'preset link', schema: 0, target: null, ceiling: null };
+      return { kind: 'ok', scenario: await core.preset(d.id), preset: d.id, source: 'preset link', schema: 0, target: null, ceiling: null, texts: {} };
     } catch {
       return { kind: 'error', message: `the link names a preset "${d.id}" that this version of tierplan does not have`, errors: [] };
     }
   }
   const c = await checkScenario(d.value, core);
-  if (!c.ok && c.draft) return { kind: 'ok', scenario: c.draft, preset: d.preset, source: d.format, schema: d.schema, problems: c.errors, target: d.target, ceiling: d.ceiling };
+  const texts = { ...(c.texts ?? {}), ...d.texts };
+  const common = { kind: 'ok', preset: d.preset, source: d.format, schema: d.schema, target: d.target, ceiling: d.ceiling, texts } as const;
+  if (!c.ok && c.draft) return { ...common, scenario: c.draft, problems: c.errors };
   if (!c.ok) return { kind: 'error', message: `the scenario in the link could not be read: ${c.message}`, errors: c.errors };
-  return { kind: 'ok', scenario: c.scenario, preset: d.preset, source: d.format, schema: d.schema, target: d.target, ceiling: d.ceiling };
+  return { ...common, scenario: c.scenario };
 }
 
 /** A scenario file (the CLI's JSON), migrated and checked. Never rejects. */
@@ -116,6 +156,8 @@ interface Saved {
   saved: number;
   preset: string | null;
   scenario: Scenario;
+  /** Texts typed in fields that the scenario cannot hold (absent: none). */
+  texts?: DraftTexts;
 }
 
 /** localStorage, or null where the browser refuses it (privacy modes, sandboxed frames). */
@@ -127,9 +169,10 @@ export function storage(): Storage | null {
   }
 }
 
-export function writeAutosave(store: Storage | null, scenario: Scenario, preset: string | null): void {
+export function writeAutosave(store: Storage | null, scenario: Scenario, preset: string | null, texts: DraftTexts = {}): void {
   try {
-    store?.setItem(AUTOSAVE_KEY, JSON.stringify({ saved: Date.now(), preset, scenario } satisfies Saved));
+    const entry: Saved = { saved: Date.now(), preset, scenario, ...(Object.keys(texts).length > 0 ? { texts } : {}) };
+    store?.setItem(AUTOSAVE_KEY, JSON.stringify(entry));
   } catch {
     // Quota or privacy mode: autosave is a convenience; the URL still holds the scenario.
   }
@@ -139,9 +182,9 @@ export function writeAutosave(store: Storage | null, scenario: Scenario, preset:
 export const KEPT_KEY = 'tierplan.kept';
 
 /** Keep a scenario aside (the autosave a link is about to replace): nothing is lost. */
-export function keepAside(store: Storage | null, scenario: Scenario, preset: string | null, saved: Date): void {
+export function keepAside(store: Storage | null, scenario: Scenario, preset: string | null, saved: Date, texts: DraftTexts = {}): void {
   try {
-    store?.setItem(KEPT_KEY, JSON.stringify({ saved: saved.getTime(), preset, scenario } satisfies Saved));
+    store?.setItem(KEPT_KEY, JSON.stringify({ saved: saved.getTime(), preset, scenario, texts } satisfies Saved));
   } catch {
     // Quota or privacy mode: the scenario is still in memory for this page's Restore.
   }
@@ -150,7 +193,7 @@ export function keepAside(store: Storage | null, scenario: Scenario, preset: str
 /** `problems`: the autosave is a draft the core does not accept yet (restored as it was, with these messages). */
 export type Restored =
   | { kind: 'none' }
-  | { kind: 'ok'; scenario: Scenario; preset: string | null; saved: Date; problems?: FieldError[] }
+  | { kind: 'ok'; scenario: Scenario; preset: string | null; saved: Date; problems?: FieldError[]; texts: DraftTexts }
   | { kind: 'error'; message: string };
 
 /** The autosaved scenario; a corrupted entry is removed and reported. Never rejects. */
@@ -183,7 +226,9 @@ export async function readAutosave(store: Storage | null, core: Core): Promise<R
   const c = await checkScenario(m.value, core);
   const preset = typeof e.preset === 'string' ? e.preset : null;
   const saved = new Date(typeof e.saved === 'number' && Number.isFinite(e.saved) ? e.saved : 0);
-  if (!c.ok && c.draft) return { kind: 'ok', scenario: c.draft, preset, saved, problems: c.errors };
+  // Drafts that do not read as such are dropped, never the scenario with them.
+  const texts = { ...(c.texts ?? {}), ...(isDraftTexts(e.texts) ? e.texts : {}) };
+  if (!c.ok && c.draft) return { kind: 'ok', scenario: c.draft, preset, saved, problems: c.errors, texts };
   if (!c.ok) return fail(c.message);
-  return { kind: 'ok', scenario: c.scenario, preset, saved };
+  return { kind: 'ok', scenario: c.scenario, preset, saved, texts };
 }

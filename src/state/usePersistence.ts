@@ -8,7 +8,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Device, FieldError, Scenario } from '../engine/types';
 import type { Engine } from '../worker/contract';
 import { canonicalJson, sameJson } from './canonical';
-import { encodeLink, isCeiling, isClassFragment, isTarget } from './link';
+import { fieldLabel } from '../shared/field-labels';
+import { encodeLink, isCeiling, isClassFragment, isTarget, type DraftTexts } from './link';
 import { keepAside, loadJson, loadLink, readAutosave, storage, writeAutosave } from './load';
 
 /** Quiet time after the last edit before the URL and the autosave follow (ms). */
@@ -23,6 +24,8 @@ export interface Notice {
   after?: string;
   /** One thing the user can do about it (e.g. restore the work a link replaced). */
   action?: { label: string; run: () => void };
+  /** Put the keyboard on the action as the notice appears (an Undo right after the click that needs it). */
+  focusAction?: boolean;
 }
 
 /** The message for a link, file or autosave that failed: the core's problems as a list when it has them. */
@@ -62,8 +65,8 @@ export interface Persistence {
   fatal: string | null;
 }
 
-function key(s: Scenario, preset: string | null, target: number | null, ceiling: number | null): string {
-  return canonicalJson({ p: preset, s, t: target, u: ceiling });
+function key(s: Scenario, preset: string | null, target: number | null, ceiling: number | null, texts: DraftTexts): string {
+  return canonicalJson({ d: texts, p: preset, s, t: target, u: ceiling });
 }
 
 function message(e: unknown): string {
@@ -71,7 +74,9 @@ function message(e: unknown): string {
 }
 
 /** The notice of a restored draft: what it is and the core's problems, which the fields show too. */
-function draftNotice(what: string, problems: FieldError[]): Notice {
+function draftNotice(what: string, coreProblems: FieldError[] = [], texts: DraftTexts = {}): Notice {
+  const typed = Object.entries(texts).map(([path, text]) => ({ path, message: `${fieldLabel(path)}: “${text}” kept as typed` }));
+  const problems = [...typed, ...coreProblems.filter((e) => !(e.path in texts))];
   const n = problems.length;
   return {
     tone: 'info',
@@ -91,6 +96,18 @@ export interface TargetState {
 const NO_TARGET: TargetState = { target: null, setTarget: () => {} };
 const ignore = () => {};
 
+/** The form's drafts (texts typed in fields that the scenario cannot hold), which links and the autosave carry beside the scenario. */
+export interface DraftState {
+  texts: DraftTexts;
+  replace: (t: DraftTexts) => void;
+}
+
+const NO_DRAFTS: DraftState = { texts: {}, replace: () => {} };
+
+function hasTexts(t: DraftTexts): boolean {
+  return Object.keys(t).length > 0;
+}
+
 /**
  * `runOpened`: run a scenario a link opened (offered in the notice, so a
  * shared link's reader gets its results in one click). `optimiser`: the
@@ -102,8 +119,14 @@ export function usePersistence(
   setScenario: (s: Scenario) => void,
   runOpened?: (s: Scenario) => void,
   optimiser: TargetState = NO_TARGET,
+  drafts: DraftState = NO_DRAFTS,
 ): Persistence {
   const { setTarget } = optimiser;
+  const { texts, replace: replaceTexts } = drafts;
+  const replaceTextsRef = useRef(replaceTexts);
+  useEffect(() => {
+    replaceTextsRef.current = replaceTexts;
+  }, [replaceTexts]);
   // A target being typed out of range (200 %) stays in the optimiser's field with its message; links carry valid ones only.
   const target = isTarget(optimiser.target) ? optimiser.target : null;
   const ceiling = isCeiling(optimiser.ceiling) ? optimiser.ceiling : null;
@@ -149,22 +172,38 @@ export function usePersistence(
       try {
         const cat = await engine.devicePresets();
         let problem: Notice | null = null;
-        let chosen: { scenario: Scenario; preset: string | null; from: RestoredFrom; note: string; target?: number | null; ceiling?: number | null } | null = null;
+        let chosen: {
+          scenario: Scenario;
+          preset: string | null;
+          from: RestoredFrom;
+          note: string;
+          target?: number | null;
+          ceiling?: number | null;
+          texts?: DraftTexts;
+        } | null = null;
         // A class-mode fragment (#lesson=…) belongs to the Class tab: no scenario, and the URL stays.
         const classLink = isClassFragment(location.hash);
         const link = classLink ? ({ kind: 'none' } as const) : await loadLink(location.hash, cat, engine);
-        let kept: { scenario: Scenario; preset: string | null; saved: Date } | null = null;
+        let kept: { scenario: Scenario; preset: string | null; saved: Date; texts: DraftTexts } | null = null;
         let draft: Notice | null = null;
         if (link.kind === 'ok') {
-          if (link.problems) draft = draftNotice('The scenario in the link', link.problems);
+          if (link.problems || hasTexts(link.texts)) draft = draftNotice('The scenario in the link', link.problems, link.texts);
           const how = link.source === 'link v0' ? ' (an older link format, migrated)' : link.source === 'preset link' ? ` (preset ${link.preset ?? ''})` : '';
-          chosen = { scenario: link.scenario, preset: link.preset, from: 'link', note: `Opened the scenario in the link${how}.`, target: link.target, ceiling: link.ceiling };
+          chosen = {
+            scenario: link.scenario,
+            preset: link.preset,
+            from: 'link',
+            note: `Opened the scenario in the link${how}.`,
+            target: link.target,
+            ceiling: link.ceiling,
+            texts: link.texts,
+          };
           // The link is about to replace this browser's autosave: when that
           // holds other work, keep it aside and offer it back, never silently.
           const saved = await readAutosave(storage(), engine);
-          if (saved.kind === 'ok' && !sameJson(saved.scenario, link.scenario)) {
+          if (saved.kind === 'ok' && !(sameJson(saved.scenario, link.scenario) && sameJson(saved.texts, link.texts))) {
             kept = saved;
-            keepAside(storage(), saved.scenario, saved.preset, saved.saved);
+            keepAside(storage(), saved.scenario, saved.preset, saved.saved, saved.texts);
           }
         } else if (link.kind === 'error') {
           problem = failure(link.errors.length > 0 ? 'The scenario in the link' : 'The link', link, '');
@@ -172,10 +211,11 @@ export function usePersistence(
         if (!chosen) {
           const saved = await readAutosave(storage(), engine);
           if (saved.kind === 'ok') {
-            if (saved.problems) draft = draftNotice('The autosaved scenario', saved.problems);
+            if (saved.problems || hasTexts(saved.texts)) draft = draftNotice('The autosaved scenario', saved.problems, saved.texts);
             chosen = {
               scenario: saved.scenario,
               preset: saved.preset,
+              texts: saved.texts,
               from: 'autosave',
               note: `Restored the scenario autosaved in this browser (${saved.saved.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}).`,
             };
@@ -200,6 +240,8 @@ export function usePersistence(
         if (!live) return;
         setCatalog(cat);
         setScenario(chosen.scenario);
+        const d = chosen.texts ?? {};
+        replaceTextsRef.current(d);
         const t = chosen.target ?? null;
         const u = chosen.ceiling ?? null;
         setTargetRef.current(t);
@@ -207,9 +249,9 @@ export function usePersistence(
         setOrigin(o);
         setRestored(chosen.from);
         const preset = o ? o.id : null;
-        shown.current = key(chosen.scenario, preset, t, u);
+        shown.current = key(chosen.scenario, preset, t, u, d);
         // The first history entry holds what is shown (a bad link is replaced).
-        if (!classLink) history.replaceState(history.state, '', encodeLink(chosen.scenario, cat, preset, t));
+        if (!classLink) history.replaceState(history.state, '', encodeLink(chosen.scenario, cat, preset, t, null, d));
         if (problem) setNotice({ ...problem, after: `${problem.after ?? ''} ${chosen.note}`.trim() });
         else if (draft) setNotice(draft);
         else if (kept) {
@@ -223,6 +265,7 @@ export function usePersistence(
               run: () => {
                 void originFor(previous.preset).then((po) => {
                   setScenario(previous.scenario);
+                  replaceTextsRef.current(previous.texts);
                   setOrigin(po);
                   setNotice({ tone: 'info', text: "Restored your previous scenario. The link's scenario is one step back (Back)." });
                 });
@@ -250,16 +293,16 @@ export function usePersistence(
     if (!catalog || !scenario) return;
     const t = setTimeout(() => {
       pending.current = null;
-      const k = key(scenario, originId, target, ceiling);
+      const k = key(scenario, originId, target, ceiling, texts);
       if (k !== shown.current) {
         shown.current = k;
-        history.pushState(null, '', encodeLink(scenario, catalog, originId, target, ceiling));
+        history.pushState(null, '', encodeLink(scenario, catalog, originId, target, ceiling, texts));
       }
-      writeAutosave(storage(), scenario, originId);
+      writeAutosave(storage(), scenario, originId, texts);
     }, SAVE_DELAY_MS);
     pending.current = t;
     return () => clearTimeout(t);
-  }, [catalog, scenario, originId, target, ceiling]);
+  }, [catalog, scenario, originId, target, ceiling, texts]);
 
   // Back/forward (and a pasted link in the same tab): restore that entry.
   useEffect(() => {
@@ -274,12 +317,13 @@ export function usePersistence(
         if (l.kind === 'ok') {
           const o = await originFor(l.preset);
           if (mine !== seq) return;
-          shown.current = key(l.scenario, o ? o.id : null, l.target, l.ceiling);
+          shown.current = key(l.scenario, o ? o.id : null, l.target, l.ceiling, l.texts);
           setScenario(l.scenario);
+          replaceTextsRef.current(l.texts);
           setTargetRef.current(l.target);
           setCeilingRef.current(l.ceiling);
           setOrigin(o);
-          setNotice(l.problems ? draftNotice('The scenario in the link', l.problems) : null);
+          setNotice(l.problems || hasTexts(l.texts) ? draftNotice('The scenario in the link', l.problems, l.texts) : null);
         } else if (l.kind === 'error') {
           setNotice(failure(l.errors.length > 0 ? 'The scenario in the link' : 'The link', l, 'Kept the scenario you had.'));
         }
@@ -291,9 +335,48 @@ export function usePersistence(
 
   // The scenario as last rendered, for a preset that arrives late (below).
   const current = useRef(scenario);
+  const currentTexts = useRef(texts);
+  const currentOrigin = useRef(origin);
   useEffect(() => {
     current.current = scenario;
-  }, [scenario]);
+    currentTexts.current = texts;
+    currentOrigin.current = origin;
+  }, [scenario, texts, origin]);
+
+  /**
+   * Replace the plan (with a preset, a file, the preset's original) so that
+   * an edited plan is never lost: when the plan shown differs from the new
+   * one, the notice offers Undo, with the keyboard on it.
+   */
+  const replacePlan = useCallback(
+    (next: Scenario, nextOrigin: Origin | null, done: string, quiet: boolean) => {
+      const before = { scenario: current.current, texts: currentTexts.current, origin: currentOrigin.current };
+      setScenario(next);
+      replaceTextsRef.current({});
+      setOrigin(nextOrigin);
+      // Nothing to lose: the same plan, or a preset as published (loading it again brings it back).
+      const untouched = !hasTexts(before.texts) && !!before.scenario && (sameJson(before.scenario, next) || (!!before.origin && sameJson(before.origin.scenario, before.scenario)));
+      if (!before.scenario || untouched) {
+        setNotice(quiet ? null : { tone: 'info', text: done });
+        return;
+      }
+      setNotice({
+        tone: 'info',
+        text: `${done} It replaced the plan you had: Undo brings that back.`,
+        action: {
+          label: 'Undo: bring my plan back',
+          run: () => {
+            if (before.scenario) setScenario(before.scenario);
+            replaceTextsRef.current(before.texts);
+            setOrigin(before.origin);
+            setNotice({ tone: 'info', text: 'Your plan is back as it was.' });
+          },
+        },
+        focusAction: true,
+      });
+    },
+    [setScenario],
+  );
   const [loadingPreset, setLoadingPreset] = useState<string | null>(null);
   const presetAsk = useRef(0);
 
@@ -309,11 +392,7 @@ export function usePersistence(
         (s) => {
           if (ask !== presetAsk.current) return;
           setLoadingPreset(null);
-          const apply = () => {
-            setScenario(s);
-            setOrigin({ id, scenario: s, title });
-            setNotice(null);
-          };
+          const apply = () => replacePlan(s, { id, scenario: s, title }, `Loaded the preset ${title ?? id}.`, true);
           if (current.current === before) apply();
           else
             setNotice({
@@ -329,33 +408,35 @@ export function usePersistence(
         },
       );
     },
-    [engine, setScenario],
+    [engine, replacePlan],
   );
 
   const reset = useCallback(() => {
-    if (origin) setScenario(structuredClone(origin.scenario));
-  }, [origin, setScenario]);
+    if (origin) replacePlan(structuredClone(origin.scenario), origin, 'Reset to the preset.', true);
+  }, [origin, replacePlan]);
 
   const openJson = useCallback(
     (text: string, fileName = 'the file') => {
       void loadJson(text, engine).then((c) => {
         if (c.ok) {
-          setScenario(c.scenario);
-          setOrigin(null);
-          setNotice({ tone: 'info', text: `Opened ${fileName}.` });
+          replacePlan(c.scenario, null, `Opened ${fileName}.`, false);
+          if (c.texts && hasTexts(c.texts)) replaceTextsRef.current(c.texts);
         } else {
           setNotice(failure(fileName, c, 'Kept the scenario you had.'));
         }
       });
     },
-    [engine, setScenario],
+    [engine, replacePlan],
   );
 
-  const modified = useMemo(() => (origin && scenario ? !sameJson(origin.scenario, scenario) : false), [origin, scenario]);
+  const modified = useMemo(() => (origin && scenario ? !sameJson(origin.scenario, scenario) || hasTexts(texts) : false), [origin, scenario, texts]);
 
   const linkUrl = useCallback(
-    () => (scenario && catalog ? `${location.origin}${location.pathname}${location.search}${encodeLink(scenario, catalog, originId, target, ceiling)}` : location.href),
-    [scenario, catalog, originId, target, ceiling],
+    () =>
+      scenario && catalog
+        ? `${location.origin}${location.pathname}${location.search}${encodeLink(scenario, catalog, originId, target, ceiling, texts)}`
+        : location.href,
+    [scenario, catalog, originId, target, ceiling, texts],
   );
 
   const dismissNotice = useCallback(() => setNotice(null), []);

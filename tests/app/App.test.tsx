@@ -85,7 +85,7 @@ describe('App', () => {
   it('flags text that is not a number without calling it valid', async () => {
     await renderApp();
     fireEvent.change(screen.getByTestId('field-workload.videos'), { target: { value: '3.5' } });
-    expect((await screen.findByTestId('error-workload.videos')).textContent).toBe('enter a whole number');
+    expect((await screen.findByTestId('error-workload.videos')).textContent).toBe('Videos in the library: a whole number ≥ 0');
     expect(screen.getByTestId('run-button')).toHaveProperty('disabled', true);
   });
 
@@ -160,7 +160,12 @@ describe('a preset that arrives late', () => {
     fireEvent.click(screen.getByTestId('notice-action'));
     await waitFor(() => expect(screen.getByTestId('field-workload.churn')).toHaveProperty('checked', false));
     expect(screen.getByTestId('preset-status').dataset.modified).toBe('false');
-    expect(screen.queryByTestId('notice')).toBeNull();
+    // The edits it replaced are one Undo away, with the keyboard on it.
+    expect(screen.getByTestId('notice').textContent).toContain('It replaced the plan you had');
+    expect(document.activeElement).toBe(screen.getByTestId('notice-action'));
+    fireEvent.click(screen.getByTestId('notice-action'));
+    await waitFor(() => expect(screen.getByTestId('field-workload.churn')).toHaveProperty('checked', true));
+    expect(screen.getByTestId('preset-status').dataset.modified).toBe('true');
   });
 });
 
