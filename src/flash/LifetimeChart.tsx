@@ -4,7 +4,7 @@
 // the axis; React renders the SVG.
 import { scaleLog } from 'd3-scale';
 import { ChartDataTable } from '../charts';
-import { wearLifetime } from '../shared/format';
+import { beyondServiceLife, DEFAULT_SERVICE_LIFE_YEARS, wearLifetime } from '../shared/format';
 import { useNarrow } from './useNarrow';
 
 export interface LifetimeBar {
@@ -84,7 +84,8 @@ export function LifetimeChart({ bars, title }: { bars: LifetimeBar[]; title: str
                     textAnchor={x(d) > width * 0.7 ? 'end' : 'start'}
                     className={x(d) > width * 0.7 ? 'chart-tick on-bar' : 'chart-tick'}
                   >
-                    {wearLifetime(b.hours)}
+                    {/* On the bar, short: the table and the label carry "wear is not the limit". */}
+                    {b.hours !== null && beyondServiceLife(b.hours) ? `> ${DEFAULT_SERVICE_LIFE_YEARS} years` : wearLifetime(b.hours)}
                   </text>
                 </>
               )}
