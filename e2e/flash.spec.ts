@@ -32,7 +32,7 @@ test.describe('Flash endurance', () => {
     await expect(a).toContainText('LFU dynamic: window 24 h, warm start, count margin 10 requests');
     await expect(a).toContainText('churn: 8 new titles every 4 h');
     await expect(a).toContainText('WA = 1: whole files are written sequentially');
-    await expect(a).toContainText(/T = 320 GB × 1024 × 10,000 \/ \([\d.]+ MB\/s × 1 × 3600\)/);
+    await expect(a).toContainText(/T = 320 GiB × 1024 × 10,000 \/ \([\d.]+ MB\/s × 1 × 3600\)/);
   });
 
   test('device flash fields are editable and validated by the core', async ({ flash: f }) => {
