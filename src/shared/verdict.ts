@@ -16,7 +16,7 @@ export function verdictAtMost(e: Pick<Estimate, 'mean' | 'ci95'>, target: number
   return 'cannot_decide';
 }
 
-/** The css class that colours a value by its verdict (app.css: success only for "meets"). */
+/** The css class that colours a value by its verdict (app.css .on-target-*: success only for "meets"). */
 export function verdictClass(v: Verdict | null | undefined): string {
-  return v ? `verdict verdict-${v}` : 'verdict';
+  return v ? `on-target on-target-${v}` : 'on-target';
 }

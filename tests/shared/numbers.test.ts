@@ -84,11 +84,11 @@ describe('the colour of a result follows its verdict', () => {
 
   it('only an interval wholly below the target meets it', () => {
     expect(verdictAtMost({ mean: 0.01, ci95: 0.005 }, 0.05)).toBe('meets');
-    expect(verdictClass('meets')).toBe('verdict verdict-meets');
+    expect(verdictClass('meets')).toBe('on-target on-target-meets');
     expect(verdictAtMost({ mean: 0.04, ci95: 0.02 }, 0.05)).toBe('cannot_decide');
     expect(verdictAtMost({ mean: 0.08, ci95: 0.02 }, 0.05)).toBe('misses');
     expect(verdictAtMost({ mean: NaN, ci95: 0 }, 0.05)).toBe('cannot_decide');
-    expect(verdictClass(null)).toBe('verdict');
+    expect(verdictClass(null)).toBe('on-target');
   });
 });
 
