@@ -103,7 +103,7 @@ test('an invalid value shows the core message beside the field and blocks Run', 
   await app.setField('workload.arrival_rate', '-3');
   await expect(app.error('workload.arrival_rate')).toHaveText('-3 is out of range: must be 0 < value ≤ 1000 requests/s');
   await expect(app.runButton).toBeDisabled();
-  await expect(app.errorSummary).toContainText('workload.arrival_rate');
+  await expect(app.errorSummary).toContainText('Arrival rate λ');
   // Not a number at all: a local message, Run still blocked.
   await app.setField('workload.arrival_rate', 'abc');
   await expect(app.error('workload.arrival_rate')).toHaveText('Arrival rate λ: a number (requests/s)');

@@ -105,7 +105,7 @@ test('how much flash for the catalog: title curves of the sample log equal tierp
   const chart = logs.curveChart;
   for (const k of ['static_lfu', 'lru', 'windowed_lfu']) await expect(chart.locator(`[data-series="${k}"]`).first()).toBeAttached();
   await expect(logs.curveZipf).toBeAttached();
-  await expect(logs.curveFlashAxis).toContainText('Flash needed (GB)');
+  await expect(logs.curveFlashAxis).toContainText('Flash needed (GiB)');
 
   // The same curves natively: every windowed-LFU point drawn (a thinned set), and the marked size.
   const cli = join(process.cwd(), 'wasm/target/release/tierplan');

@@ -96,6 +96,44 @@ export class TourPage {
     }
   }
 
+  /** How far the page is wider than its viewport (≤ 0: no horizontal page scroll). */
+  async overflowX(): Promise<number> {
+    return this.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  }
+
+  /**
+   * The axis tick labels of every chart drawn on the page that stick out of
+   * their SVG (by more than half a pixel), as "text: how far" — empty when
+   * every tick label is whole — and how many visible tick labels were checked.
+   */
+  async clippedTicks(): Promise<{ checked: number; clipped: string[] }> {
+    return this.page.evaluate(() => {
+      const out: string[] = [];
+      let checked = 0;
+      for (const t of document.querySelectorAll<SVGTextElement>('svg text.ck-tick, svg text.chart-tick')) {
+        const svg = t.ownerSVGElement;
+        if (!svg || t.getClientRects().length === 0) continue;
+        const a = t.getBoundingClientRect();
+        const b = svg.getBoundingClientRect();
+        if (a.width === 0 || b.width === 0) continue;
+        checked++;
+        const past = Math.max(b.left - a.left, a.right - b.right, b.top - a.top, a.bottom - b.bottom);
+        if (past > 0.5) out.push(`${t.textContent ?? ''} (${svg.closest('[data-testid]')?.getAttribute('data-testid') ?? 'chart'}): ${past.toFixed(1)} px`);
+      }
+      return { checked, clipped: out };
+    });
+  }
+
+  /** A screenshot of one element (a chart, the device catalog) under $SHOTS_DIR, to look at. */
+  async shotOf(target: Locator, name: string): Promise<string> {
+    const dir = process.env.SHOTS_DIR ?? 'test-results/shots';
+    mkdirSync(dir, { recursive: true });
+    const path = `${dir}/${name}.png`;
+    await target.scrollIntoViewIfNeeded();
+    await target.screenshot({ path });
+    return path;
+  }
+
   /** A screenshot of the viewport under $SHOTS_DIR (default test-results/shots), to look at. */
   async shot(name: string): Promise<string> {
     const dir = process.env.SHOTS_DIR ?? 'test-results/shots';

@@ -22,6 +22,31 @@ export function tickValues(scale: Scale, count: number, log: boolean): number[] 
   return all.length > 12 ? all.filter((_, i) => i % 2 === 0) : all;
 }
 
+/** Width of a tick label's character (12 px: charts.css), generously: digits are about 6.7 px. */
+export const TICK_CHAR_PX = 7;
+
+/**
+ * How far a tick label centred at `x` moves so that it stays inside an SVG
+ * `width` wide: the end ticks of an axis ("$45,000", "10,000") would
+ * otherwise hang past its edges and be cut off. 0 for every tick in between.
+ */
+export function tickShift(x: number, text: string, width: number): number {
+  const half = (text.length * TICK_CHAR_PX) / 2;
+  if (2 * half >= width - 2) return width / 2 - x;
+  if (x - half < 1) return 1 + half - x;
+  if (x + half > width - 1) return width - 1 - half - x;
+  return 0;
+}
+
+/**
+ * The left margin a y axis needs: room for its widest tick label (about
+ * 6.6 px a character at 12 px) beside the axis title, at least `base`, and
+ * 15 px more for each further line of a wrapped title.
+ */
+export function yAxisLeft(base: number, tickLabels: string[], titleLines: number): number {
+  return Math.max(base, 34 + 6.6 * Math.max(0, ...tickLabels.map((t) => t.length))) + (titleLines - 1) * 15;
+}
+
 export function XAxis({
   scale,
   ticks,
@@ -45,7 +70,7 @@ export function XAxis({
       {ticks.map((v) => (
         <g key={v} transform={`translate(${r2(scale(v))},${y})`}>
           <line y2={5} className="ck-axis-line" />
-          <text y={18} textAnchor="middle" className="ck-tick">
+          <text x={r2(tickShift(scale(v), format(v), width)) || undefined} y={18} textAnchor="middle" className="ck-tick">
             {format(v)}
           </text>
         </g>
@@ -170,7 +195,7 @@ export function TopAxis({
       {ticks.map((v) => (
         <g key={v} transform={`translate(${r2(scale(v))},${y})`}>
           <line y2={-5} className="ck-axis-line" />
-          <text y={-9} textAnchor="middle" className="ck-tick">
+          <text x={r2(tickShift(scale(v), format(v), width)) || undefined} y={-9} textAnchor="middle" className="ck-tick">
             {format(v)}
           </text>
         </g>

@@ -6,7 +6,7 @@ import { useRef, useState, type Ref } from 'react';
 import { extent, max, min } from 'd3-array';
 import { scaleLinear, scaleLog, type ScaleContinuousNumeric } from 'd3-scale';
 import { area, line } from 'd3-shape';
-import { TopAxis, XAxis, YAxis, splitAxisLabel, tickValues, type Margins } from './Axes';
+import { TopAxis, XAxis, YAxis, splitAxisLabel, tickValues, yAxisLeft, type Margins } from './Axes';
 import { formatValue, r2 } from './format';
 import type { ChartTable } from './DataTable';
 import { nextPoint, type PointKey } from './focus';
@@ -136,7 +136,7 @@ export function LineChart({
   const yTicks = tickValues(y, 6, log);
   // Room for the widest tick label (about 6.6 px a character at 12 px) beside the axis title.
   const titleLines = splitAxisLabel(yLabel, plotBottom - m.top).length;
-  m.left = Math.max(m.left, 34 + 6.6 * Math.max(0, ...yTicks.map((v) => yTickFormat(v).length))) + (titleLines - 1) * 15;
+  m.left = yAxisLeft(m.left, yTicks.map(yTickFormat), titleLines);
   const [x0, x1] = xDomain ?? extent(xs.filter((v) => Number.isFinite(v) && (xScale !== 'log' || v > 0)));
   const x = makeScale(xScale, [x0 ?? 0, x1 ?? 1], [m.left, width - m.right]);
   const xTicks = tickValues(x, Math.max(2, Math.floor((width - m.left - m.right) / 80)), xScale === 'log');

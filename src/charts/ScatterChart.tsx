@@ -5,7 +5,7 @@ import { useRef, useState, type Ref } from 'react';
 import { extent } from 'd3-array';
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { line, curveStepAfter, curveStepBefore } from 'd3-shape';
-import { XAxis, YAxis, splitAxisLabel, tickValues, type Margins } from './Axes';
+import { XAxis, YAxis, splitAxisLabel, tickValues, yAxisLeft, type Margins } from './Axes';
 import { formatValue, r2 } from './format';
 import type { ChartTable } from './DataTable';
 import { nextPoint, type PointKey } from './focus';
@@ -74,7 +74,6 @@ export function ScatterChart({
   ];
   const m: Margins = { top: 14, right: 22, bottom: 52 + legendHeight(legendItems, width, legendLeft(width)), left: 68 };
   const plotBottom = height - m.bottom;
-  m.left += (splitAxisLabel(yLabel, plotBottom - m.top).length - 1) * 15;
 
   const scale = (kind: 'linear' | 'log', vals: number[], range: [number, number], zero: boolean) => {
     const ok = vals.filter((v) => Number.isFinite(v) && (kind === 'linear' || v > 0));
@@ -83,8 +82,11 @@ export function ScatterChart({
     const lo = zero ? Math.min(0, a) : a;
     return scaleLinear().domain([lo, b > lo ? b : lo + 1]).range(range).nice();
   };
-  const x = scale(xScale, points.map((p) => p.x), [m.left, width - m.right], false);
   const y = scale(yScale, points.map((p) => p.y), [plotBottom, m.top], true);
+  const yTicks = tickValues(y, 6, yScale === 'log');
+  // Room for the widest y tick label ("$45,000") beside the axis title.
+  m.left = yAxisLeft(m.left, yTicks.map(yFormat), splitAxisLabel(yLabel, plotBottom - m.top).length);
+  const x = scale(xScale, points.map((p) => p.x), [m.left, width - m.right], false);
   // Point order for the keyboard: along x, so ←/→ walk the chart left to right.
   const order = points.map((p, i) => ({ p, i })).sort((a, b) => a.p.x - b.p.x || a.p.y - b.p.y);
   const act = active.i < order.length ? active : { s: 0, i: 0 };
@@ -129,7 +131,7 @@ export function ScatterChart({
       table={table}
       onKeyDown={onKeyDown}
     >
-      <YAxis scale={y} ticks={tickValues(y, 6, yScale === 'log')} format={yFormat} label={yLabel} width={width} height={height} m={m} />
+      <YAxis scale={y} ticks={yTicks} format={yFormat} label={yLabel} width={width} height={height} m={m} />
       <XAxis
         scale={x}
         ticks={tickValues(x, Math.max(2, Math.floor((width - m.left - m.right) / 80)), xScale === 'log')}

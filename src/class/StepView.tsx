@@ -10,6 +10,7 @@ import { CLASS_METRICS, correctChoice, explain, formatAnswer, getField, grade, t
 import { OutcomeChart } from './OutcomeChart';
 import { draftOf, predictionOf, QuestionInput, type Draft } from './QuestionInput';
 import type { LessonProgress } from './progress';
+import { readableMessage } from '../shared/labels';
 
 type RunState = { status: 'idle' } | { status: 'running'; fraction: number; explore: boolean } | { status: 'failed'; message: string } | { status: 'cancelled' };
 
@@ -223,7 +224,7 @@ export function StepView({ engine, step, index, progress, update, runRef, presen
       ) : null}
       {run.status === 'failed' ? (
         <p className="field-error" role="alert" data-testid="class-run-error">
-          {run.message}
+          {readableMessage(run.message)}
         </p>
       ) : null}
       {run.status === 'cancelled' ? <p className="muted">Cancelled.</p> : null}

@@ -4,7 +4,7 @@
 // the axis; React renders the SVG.
 import { scaleLog } from 'd3-scale';
 import { ChartDataTable } from '../charts';
-import { lifetime } from '../shared/format';
+import { beyondServiceLife, DEFAULT_SERVICE_LIFE_YEARS, wearLifetime } from '../shared/format';
 import { useNarrow } from './useNarrow';
 
 export interface LifetimeBar {
@@ -58,7 +58,7 @@ export function LifetimeChart({ bars, title }: { bars: LifetimeBar[]; title: str
           const y = m.top + i * row;
           const d = b.hours === null ? null : b.hours / 24;
           return (
-            <g key={b.id} data-testid={`lifetime-bar-${b.id}`} tabIndex={0} role="graphics-symbol" aria-label={`${b.label}, ${b.sub}: ${lifetime(b.hours)}`}>
+            <g key={b.id} data-testid={`lifetime-bar-${b.id}`} tabIndex={0} role="graphics-symbol" aria-label={`${b.label}, ${b.sub}: ${wearLifetime(b.hours)}`}>
               {narrow ? (
                 <text x={m.left} y={y + 13} className="chart-label lifetime-row-label">
                   {b.label}
@@ -84,7 +84,8 @@ export function LifetimeChart({ bars, title }: { bars: LifetimeBar[]; title: str
                     textAnchor={x(d) > width * 0.7 ? 'end' : 'start'}
                     className={x(d) > width * 0.7 ? 'chart-tick on-bar' : 'chart-tick'}
                   >
-                    {lifetime(b.hours)}
+                    {/* On the bar, short: the table and the label carry "wear is not the limit". */}
+                    {b.hours !== null && beyondServiceLife(b.hours) ? `> ${DEFAULT_SERVICE_LIFE_YEARS} years` : wearLifetime(b.hours)}
                   </text>
                 </>
               )}
@@ -95,7 +96,7 @@ export function LifetimeChart({ bars, title }: { bars: LifetimeBar[]; title: str
       <ChartDataTable
         title={title}
         testId="lifetime-chart"
-        table={{ columns: ['Configuration', 'Tier', 'Lifetime'], rows: bars.map((b) => [b.label, b.sub, lifetime(b.hours)]) }}
+        table={{ columns: ['Configuration', 'Tier', 'Lifetime'], rows: bars.map((b) => [b.label, b.sub, wearLifetime(b.hours)]) }}
       />
     </figure>
   );

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { RunResult, Scenario } from '../engine/types';
 import type { Engine } from '../worker/contract';
-import { estimate, integer, lifetime, num } from '../shared/format';
+import { beyondServiceLife, estimate, integer, lifetime, num, wearLifetime } from '../shared/format';
 import { LifetimeChart, type LifetimeBar } from './LifetimeChart';
 import { comparisonCases, daysAndYears, lifetimeText, tierLifetimes, type ComparisonCase, type TierLifetime } from './lifetime';
 import { useBatchRun, type BatchState } from './useBatchRun';
@@ -69,7 +69,7 @@ function Formula({ t }: { t: TierLifetime }) {
   if (!f.lifetime_h) return <span>nothing written, so no wear-out</span>;
   return (
     <span className="formula">
-      T = {num(f.capacity_gb)} GB × 1024 × {integer(f.pe_cycles)} / ({num(f.host_write_mbps.mean)} MB/s × {num(f.write_amplification)} × 3600) ={' '}
+      T = {num(f.capacity_gb)} GiB × 1024 × {integer(f.pe_cycles)} / ({num(f.host_write_mbps.mean)} MB/s × {num(f.write_amplification)} × 3600) ={' '}
       {integer(f.lifetime_h.mean)} h
     </span>
   );
@@ -309,15 +309,15 @@ function SameRate({ mlc, slc, hours }: { mlc: TierLifetime; slc: TierLifetime; h
   const f = slc.summary;
   return (
     <p className="formula-box" data-testid="slc-same-rate">
-      <strong>Same writes, other cell type.</strong> At the MLC buffer's measured {num(w)} MB/s, the SLC buffer ({num(f.capacity_gb)} GB,{' '}
+      <strong>Same writes, other cell type.</strong> At the MLC buffer's measured {num(w)} MB/s, the SLC buffer ({num(f.capacity_gb)} GiB,{' '}
       {integer(f.pe_cycles)} P/E, WA {num(f.write_amplification)}) would last
       <br />
       <span className="formula">
         T = {num(f.capacity_gb)} × 1024 × {integer(f.pe_cycles)} / ({num(w)} × {num(f.write_amplification)} × 3600) = {integer(hours)} h ={' '}
-        <span data-testid="slc-same-rate-lifetime">{lifetime(hours)}</span>
+        <span data-testid="slc-same-rate-lifetime">{beyondServiceLife(hours) ? wearLifetime(hours) : lifetime(hours)}</span>
       </span>
       <br />
-      Simulated, the faster SLC buffer caches more intervals and absorbs {num(f.host_write_mbps.mean)} MB/s, so it lasts {lifetime(f.lifetime_h?.mean)}: the
+      Simulated, the faster SLC buffer caches more intervals and absorbs {num(f.host_write_mbps.mean)} MB/s, so it lasts {wearLifetime(f.lifetime_h?.mean)}: the
       endurance gain of SLC is partly spent on serving more streams from flash.
     </p>
   );

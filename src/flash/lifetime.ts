@@ -1,8 +1,9 @@
 // Per-flash-tier lifetime rows from a run (model §8), with every assumption
 // behind each number spelled out, and the scenarios of the comparison panel.
 import type { Device, FlashSummary, RunResult, Scenario, TierRole } from '../engine/types';
-import { integer, lifetime, num } from '../shared/format';
+import { beyondServiceLife, DEFAULT_SERVICE_LIFE_YEARS, integer, lifetime, num, wearLifetime } from '../shared/format';
 import { ARCHITECTURES, roleLabel } from '../shared/labels';
+import { gibText } from '../shared/units';
 
 export interface TierLifetime {
   /** Scenario (architecture) the tier belongs to. */
@@ -24,12 +25,15 @@ const HOURS_PER_YEAR = 8766;
 export function lifetimeText(hours: number | null | undefined): string {
   if (hours === null || hours === undefined) return 'no writes';
   if (!Number.isFinite(hours)) return lifetime(hours);
+  // The hours stay: the formula beside it derives them.
+  if (beyondServiceLife(hours)) return `${wearLifetime(hours)} (${integer(hours)} h)`;
   return `${lifetime(hours)} (${integer(hours)} h)`;
 }
 
 /** Lifetime in days and in years, both spelled out. */
 export function daysAndYears(hours: number | null | undefined): string {
   if (hours === null || hours === undefined) return 'no writes: unlimited by wear';
+  if (beyondServiceLife(hours)) return `longer than a ${DEFAULT_SERVICE_LIFE_YEARS}-year service life (the Optimiser's default TCO years): replaced for age, not wear`;
   return `${num(hours / 24)} days = ${num(hours / HOURS_PER_YEAR)} years`;
 }
 
@@ -53,7 +57,7 @@ export function tierLifetimes(s: Scenario, r: RunResult, scenarioLabel = s.name)
     const count = tier?.count ?? 0;
     const a: string[] = [
       `P/E cycles N = ${integer(f.pe_cycles)}${device?.flash ? ` (${device.flash.cell.toUpperCase()})` : ''}`,
-      `capacity C = ${num(f.capacity_gb)} GB (${count} × ${device ? `${num(device.capacity_gb)} GB ${device.name}` : '?'})`,
+      `capacity C = ${gibText(f.capacity_gb)} (${count} × ${device ? `${gibText(device.capacity_gb, device.kind)} ${device.name}` : '?'})`,
       waModel(f.role, device, f.write_amplification),
     ];
     if (f.role === 'file_cache') {

@@ -8,6 +8,7 @@ import type { Scenario } from '../engine/types';
 import { percent } from '../shared/format';
 import { FIGURE_COLUMNS, MARKER_LEGEND, chartSeries, figureRows, type FigurePoint, type FigureSettings } from './figure';
 import type { FigureOutlineView, FigureStatus } from './useFigureRun';
+import { readableMessage } from '../shared/labels';
 
 function seconds(ms: number): string {
   return ms < 1000 ? `${Math.max(1, Math.round(ms))} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
@@ -123,7 +124,7 @@ export function StatusLine({ status, points, testId }: { status: FigureStatus; p
   if (status.kind === 'failed')
     return (
       <p className="field-error" role="alert" data-testid={`${testId}-error`}>
-        {status.message}
+        {readableMessage(status.message)}
       </p>
     );
   return null;

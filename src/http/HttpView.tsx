@@ -9,7 +9,8 @@ import type { PresetInfo, Progress, Scenario } from '../engine/types';
 import type { RequestResult } from './types';
 import type { Engine } from '../worker/contract';
 import { ErrorSummary, FormContext } from '../shared/form';
-import { estimate, num } from '../shared/format';
+import { duration, estimate, num, percent } from '../shared/format';
+import { verdictAtMost, verdictClass } from '../shared/verdict';
 import type { ViewProps } from '../shared/view-props';
 import type { Edit } from '../shared/edit';
 import { DEFAULT_FIGURE, SERIES, type FigurePoint, type FigureSettings, type SeriesId } from './figure';
@@ -20,6 +21,7 @@ import { PolicyTable } from './RunDetails';
 import { WhyPanel } from './WhyPanel';
 import { useFigureOutline, useFigureRun } from './useFigureRun';
 import './http.css';
+import { readableMessage } from '../shared/labels';
 
 function message(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
@@ -186,16 +188,13 @@ function SingleRun({ engine, scenario, canRun }: { engine: Engine; scenario: Sce
       {state.kind === 'cancelled' ? <p className="muted">Cancelled.</p> : null}
       {state.kind === 'failed' ? (
         <p className="field-error" role="alert" data-testid="http-single-error">
-          {state.message}
+          {readableMessage(state.message)}
         </p>
       ) : null}
       {state.kind === 'done' ? (
         <div data-testid="http-single-result">
-          <p className="ok">
-            Done in {(state.ms / 1000).toFixed(2)} s: segment miss ratio <strong data-testid="http-single-miss">{estimate(state.result.miss_ratio, 'percent')}</strong>, response
-            p50 / p95 / p99 {num(state.result.response_p50_s.mean)} / {num(state.result.response_p95_s.mean)} / {num(state.result.response_p99_s.mean)} s,{' '}
-            {num(state.result.ios)} I/Os.
-          </p>
+          <p className="ok">Done in {(state.ms / 1000).toFixed(2)} s.</p>
+          <SingleResult result={state.result} target={scenario.request?.search.miss_target} />
           <button
             type="button"
             data-testid="http-single-download"
@@ -336,5 +335,20 @@ export function HttpView({ engine, scenario, valid, edit, loadPreset, showView }
         </>
       ) : null}
     </div>
+  );
+}
+
+/** The single run's numbers, the miss ratio coloured by its verdict on the scenario's miss-ratio target. */
+function SingleResult({ result, target }: { result: RequestResult; target: number | undefined }) {
+  const verdict = target === undefined ? null : verdictAtMost(result.miss_ratio, target);
+  return (
+    <p data-testid="http-single-summary">
+      Segment miss ratio{' '}
+      <strong className={verdictClass(verdict)} data-testid="http-single-miss" data-verdict={verdict ?? undefined}>
+        {estimate(result.miss_ratio, 'percent')}
+      </strong>
+      {target === undefined ? null : verdict === 'meets' ? ` (meets the ${percent(target)} target)` : verdict === 'misses' ? ` (above the ${percent(target)} target)` : ` (holds the ${percent(target)} target)`}
+      , response p50 / p95 / p99 {duration(result.response_p50_s.mean)} / {duration(result.response_p95_s.mean)} / {duration(result.response_p99_s.mean)}, {num(result.ios)} I/Os.
+    </p>
   );
 }

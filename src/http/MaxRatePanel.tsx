@@ -8,6 +8,7 @@ import type { Scenario } from '../engine/types';
 import type { MaxRateProgress, MaxRateResult } from './types';
 import { num, percent } from '../shared/format';
 import { SERIES, coreSettings, maxRatesFromFigure, type FigurePoint, type FigureSettings, type SeriesId } from './figure';
+import { readableMessage } from '../shared/labels';
 
 type SearchState =
   | { kind: 'idle' }
@@ -114,7 +115,7 @@ export function MaxRatePanel({
       {state.kind === 'cancelled' ? <p className="muted">Search cancelled; finished policies are kept.</p> : null}
       {state.kind === 'failed' ? (
         <p className="field-error" role="alert" data-testid="http-maxrate-error">
-          {state.message}
+          {readableMessage(state.message)}
         </p>
       ) : null}
       <div className="table-scroll">

@@ -6,7 +6,7 @@
 import { useRef } from 'react';
 import { scaleLinear } from 'd3-scale';
 import { ExportButtons, LineChart, XAxis, seriesColor, tickValues, useContainerWidth } from '../charts';
-import { num, percent } from '../shared/format';
+import { duration, num, percent } from '../shared/format';
 import type { RequestResult, TimeSplit, WriteSizes } from './types';
 import { deviceLabel } from './details';
 import {
@@ -47,7 +47,7 @@ export function PeakUtilisationChart({ result, title, testId, ssdCommands = 1 }:
               {d.name === 'ssd' && ssdCommands > 1 ? ` (at least one of up to ${num(ssdCommands)} commands in service)` : ''};{' '}
               {s.seconds === 0
                 ? 'never fully busy for a whole second'
-                : `fully busy in ${num(s.seconds)} of ${num(d.per_second.length)} seconds${s.meanGapS !== null ? `, a busy spell starting every ${num(s.meanGapS)} s on average` : ''}`}
+                : `fully busy in ${num(s.seconds)} of ${num(d.per_second.length)} seconds${s.meanGapS !== null ? `, a busy spell starting every ${duration(s.meanGapS)} on average` : ''}`}
               .
             </li>
           );
@@ -104,7 +104,7 @@ export function TimeSplitChart({ split, title, testId }: { split: TimeSplit; tit
     <div className="http-chart" data-testid={testId} ref={boxRef}>
       <svg viewBox={`0 0 ${width} 92`} role="img" aria-labelledby={`${testId}-title`} className="ck-svg">
         <title id={`${testId}-title`}>
-          {title}: {parts.map((p) => `${p.label} ${num(p.seconds)} s`).join(', ')}
+          {title}: {parts.map((p) => `${p.label} ${duration(p.seconds)}`).join(', ')}
         </title>
         <rect className="ck-bg" x={0} y={0} width={width} height={92} />
         {parts.map((p, i) => {
@@ -113,14 +113,14 @@ export function TimeSplitChart({ split, title, testId }: { split: TimeSplit; tit
           const w = Math.max(0, x(at) - x0);
           return <rect key={p.key} x={x0} y={m.top} width={w} height={36} fill={seriesColor(i)} data-testid={`${testId}-part-${p.key}`} data-seconds={p.seconds} />;
         })}
-        <XAxis scale={x} ticks={tickValues(x, Math.max(2, Math.floor(width / 90)), false)} format={(v) => num(v)} y={m.top + 40} label="mean seconds per segment request" width={width} m={m} />
+        <XAxis scale={x} ticks={tickValues(x, Math.max(2, Math.floor(width / 90)), false)} format={(v) => duration(v)} y={m.top + 40} label="mean time per segment request" width={width} m={m} />
       </svg>
       <table className="http-table split-table" data-testid={`${testId}-table`}>
         <caption>{title}</caption>
         <thead>
           <tr>
             <th scope="col">Part</th>
-            <th scope="col">Mean per request (s)</th>
+            <th scope="col">Mean per request</th>
             <th scope="col">Share</th>
           </tr>
         </thead>
@@ -131,7 +131,7 @@ export function TimeSplitChart({ split, title, testId }: { split: TimeSplit; tit
                 <span className="swatch" style={{ background: seriesColor(i) }} aria-hidden="true" />
                 {p.label}
               </th>
-              <td className="num">{num(p.seconds)}</td>
+              <td className="num">{duration(p.seconds)}</td>
               <td className="num">{p.share > 0 && p.share < 0.001 ? '< 0.1%' : percent(p.share)}</td>
             </tr>
           ))}

@@ -38,7 +38,7 @@ function parseField(text: string, ok: (v: number) => boolean): number | null {
   return text.trim() !== '' && Number.isFinite(v) && ok(v) ? v : null;
 }
 
-const gbText = (gb: number) => (gb >= 1024 ? `${num(gb / 1024)} TB` : `${num(gb)} GB`);
+const gbText = (gb: number) => (gb >= 1024 ? `${num(gb / 1024)} TiB` : `${num(gb)} GiB`);
 
 export function CurvePanel({
   engine,
@@ -247,7 +247,7 @@ export function CurvePanel({
             yDomain={[0, 1]}
             yFormat={(v) => percent(v)}
             xFormat={(v) => integer(v)}
-            x2={perTitle > 0 ? { label: 'Flash needed (GB)', factor: perTitle, format: (v) => gbText(v) } : undefined}
+            x2={perTitle > 0 ? { label: 'Flash needed (GiB)', factor: perTitle, format: (v) => gbText(v) } : undefined}
             testId="log-curve-chart"
             series={have.map((k) => ({
               id: k,

@@ -17,6 +17,7 @@ import { CurvePanel } from './CurvePanel';
 import type { ColumnMap, Detection, FieldError, Scenario } from './types';
 import './logs.css';
 import { ErrorLine, isAbort, messageOf } from './status';
+import { fieldMessage } from '../shared/labels';
 
 type Read =
   | { status: 'idle' }
@@ -210,7 +211,7 @@ export function LogsView({ engine, scenario, setScenario, showView, logs = brows
               <ul className="field-error" role="alert">
                 {fitted.errors.map((e, i) => (
                   <li key={i}>
-                    {e.path}: {e.message}
+                    {fieldMessage(e)}
                   </li>
                 ))}
               </ul>

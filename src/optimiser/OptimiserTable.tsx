@@ -3,7 +3,7 @@
 // and "Use this configuration". On a phone each row stacks, every value under
 // its column's name.
 import type { ArchitectureResult, Device, Measurement, OptimizeResult, TierRole } from '../engine/types';
-import { dollars, estimate, lifetime, num, percent } from '../shared/format';
+import { dollars, estimate, num, percent, wearLifetime } from '../shared/format';
 import { decisionText } from '../shared/decision';
 import { deviceCountParts } from './format';
 
@@ -154,7 +154,7 @@ export function OptimiserTable({
                           : m.ssd_lifetimes.map((l) => (
                               // One line per SSD tier: its name, its lifetime and what replacing it costs a year.
                               <span key={l.role} className="opt-ssd" title={l.device}>
-                                <span className="hint">{l.name}:</span> <span data-testid="opt-lifetime-value">{lifetime(l.lifetime_h?.mean)}</span>
+                                <span className="hint">{l.name}:</span> <span data-testid="opt-lifetime-value">{wearLifetime(l.lifetime_h?.mean, m.tco?.years)}</span>
                                 <span className="hint" data-testid="opt-replacement">
                                   {' '}
                                   · replacements {dollars(l.replacement_cost_per_year.mean)}/year

@@ -7,7 +7,7 @@ import type { Architecture, ArchitectureResult, FieldError, OptimizeResult, RunR
 import { configured } from './apply';
 import { ScatterChart } from '../charts';
 import { ErrorSummary, FormContext, NumField, FieldMessages, useLocalInvalid } from '../shared/form';
-import { ARCHITECTURES } from '../shared/labels';
+import { ARCHITECTURES, fieldMessage, readableMessage } from '../shared/labels';
 import { dollars, num } from '../shared/format';
 import { tidy } from '../shared/units';
 import type { ViewProps } from '../shared/view-props';
@@ -468,7 +468,7 @@ export function OptimiserPage({
             </p>
           ) : !valid && countErrors.length > 0 ? (
             <p className="hint" data-testid="opt-counts-ignored">
-              The scenario’s own device counts are not valid ({countErrors.map((e) => `${e.path}: ${e.message}`).join('; ')}). The optimiser chooses
+              The scenario’s own device counts are not valid ({countErrors.map(fieldMessage).join('; ')}). The optimiser chooses
               the counts, so it searches anyway; “Use this configuration” replaces them.
             </p>
           ) : null}
@@ -657,7 +657,7 @@ function RunStatus({ run, parallel }: { run: RunState; parallel: number }) {
   if (run.status === 'failed')
     return (
       <p className="field-error" role="alert" data-testid="opt-error">
-        {run.message}
+        {readableMessage(run.message)}
       </p>
     );
   return null;

@@ -19,6 +19,7 @@ import {
 } from './characterise';
 import type { Characterisation } from './useCharacterisation';
 import './characterise.css';
+import { fieldMessage } from '../shared/labels';
 
 function publishedText(f: DeviceFigure, row: CharacterizeRow): string {
   const value = f.iops != null ? `${integer(f.iops)} IOPS` : `${num(f.mbps)} MB/s`;
@@ -303,7 +304,7 @@ export function CharacterisationPanel({ ch }: { ch: Characterisation }) {
       </div>
       {other.length > 0 ? (
         <p className="field-error" role="alert" data-testid="char-error">
-          {other.map((m) => (m.path ? `${m.path}: ${m.message}` : m.message)).join('; ')}
+          {other.map(fieldMessage).join('; ')}
         </p>
       ) : null}
       {state.kind === 'failed' && other.length === 0 ? (

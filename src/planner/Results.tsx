@@ -2,8 +2,9 @@
 // the tiers, flash wear, cost, and the per-replication values.
 import { scaleLinear } from 'd3-scale';
 import type { Device, Estimate, RunResult, TcoBreakdown, TierSummary } from '../engine/types';
-import { dollars, estimate, integer, lifetime, num, percent, type Unit } from '../shared/format';
+import { dollars, estimate, integer, lifetime, num, percent, wearLifetime, type Unit } from '../shared/format';
 import { roleLabel } from '../shared/labels';
+import { gibText } from '../shared/units';
 import { TimeSeriesChart } from './TimeSeriesChart';
 import { ChartDataTable } from '../charts';
 import { decisionText } from '../shared/decision';
@@ -225,7 +226,7 @@ export function Results({ result, tco, devices, stale }: { result: RunResult; tc
             </h4>
             <dl>
               <dt>Capacity</dt>
-              <dd>{num(t.capacity_gb)} GB</dd>
+              <dd data-testid={`tier-${t.role}-capacity`}>{gibText(t.capacity_gb, devices?.find((d) => d.id === t.device)?.kind)}</dd>
               <dt>Bandwidth</dt>
               <dd data-testid={`tier-${t.role}-bandwidth`}>
                 {t.bandwidth_mbps === null || t.bandwidth_mbps === undefined ? 'unlimited' : `${num(t.bandwidth_mbps)} MB/s`}
@@ -283,7 +284,7 @@ export function Results({ result, tco, devices, stale }: { result: RunResult; tc
               <dl>
                 <dt>Lifetime</dt>
                 <dd data-testid={`flash-${f.role}-lifetime`}>
-                  {f.lifetime_h ? `${lifetime(f.lifetime_h.mean)}${f.lifetime_h.n > 1 && f.lifetime_h.ci95 > 0 ? ` (± ${lifetime(f.lifetime_h.ci95)})` : ''}` : lifetime(null)}
+                  {f.lifetime_h ? wearLifetime(f.lifetime_h.mean, tco?.years, f.lifetime_h.n > 1 ? f.lifetime_h.ci95 : null) : lifetime(null)}
                 </dd>
                 <dt>Host writes</dt>
                 <dd>{estimate(f.host_write_mbps)} MB/s</dd>
@@ -293,7 +294,7 @@ export function Results({ result, tco, devices, stale }: { result: RunResult; tc
                 <dd>{estimate(f.replacement_cost_per_year, 'dollars')} per year</dd>
                 <dt>Endurance</dt>
                 <dd>
-                  {integer(f.pe_cycles)} P/E cycles × {num(f.capacity_gb)} GB
+                  {integer(f.pe_cycles)} P/E cycles × {gibText(f.capacity_gb)}
                 </dd>
               </dl>
             </div>

@@ -3,6 +3,7 @@
 import type { FieldError } from '../engine/types';
 import { ErrorSummary } from '../shared/form';
 import type { RunState } from './useRun';
+import { readableMessage } from '../shared/labels';
 
 export function RunPanel({
   state,
@@ -52,7 +53,7 @@ export function RunPanel({
       ) : null}
       {state.status === 'failed' ? (
         <p className="field-error" role="alert" data-testid="run-error">
-          {state.message}
+          {readableMessage(state.message)}
         </p>
       ) : null}
       <ErrorSummary errors={blockers} action="running" testId="error-summary" />

@@ -5,7 +5,7 @@ import { FieldMessages, NumField, SelectField, TextField } from '../shared/form'
 import { RateProfileFields } from './RateProfileFields';
 import { ARCHITECTURES, hasFileCache, intervalCacheKind } from '../shared/labels';
 import type { Edit } from '../shared/edit';
-import { gbToDecimalTb, kbpsToMbps, mbpsToKbps, meanLengthS, rateToStreams, streamsToRate, tidy } from '../shared/units';
+import { gbToDecimalTb, kbpsToMbps, mbpsToKbps, meanLengthS, rateToStreams, stored, streamsToRate, tidy } from '../shared/units';
 import { useLibraryGb } from '../shared/useLibraryGb';
 import type { Engine } from '../worker/contract';
 import { num } from '../shared/format';
@@ -14,7 +14,7 @@ import { plausibility } from './plausibility';
 /** The library's size beside its title count: what the disks must hold. */
 function libraryHint(gb: number | undefined): string {
   if (!(gb !== undefined && Number.isFinite(gb) && gb >= 0)) return ''; // a negative length or bitrate has its own message
-  return `Library ≈ ${num(gb)} GB (${num(gbToDecimalTb(gb))} TB decimal, as drives are sold)`;
+  return `Library ≈ ${num(gb)} GiB (${num(gbToDecimalTb(gb))} TB decimal, as drives are sold)`;
 }
 
 export function WorkloadSection({ engine, scenario, edit }: { engine: Pick<Engine, 'libraryGb'>; scenario: Scenario; edit: Edit }) {
@@ -48,7 +48,7 @@ export function WorkloadSection({ engine, scenario, edit }: { engine: Pick<Engin
           warning={streamsTyped ? warn.streams : null}
           onChange={(v) => {
             setStreamsTyped(true);
-            edit((s) => void (s.workload.arrival_rate = tidy(streamsToRate(v, meanLengthS(s.workload.classes)))));
+            edit((s) => void (s.workload.arrival_rate = stored(streamsToRate(v, meanLengthS(s.workload.classes)))));
           }} />
       </div>
       <VideoClasses classes={w.classes} edit={edit} />
@@ -170,7 +170,7 @@ function VideoClasses({ classes, edit }: { classes: VideoClass[]; edit: Edit }) 
               errorPath={mbpsTyped.has(i) ? `workload.classes[${i}].bitrate_kbps` : null}
               onChange={(v) => {
                 typed(i, true);
-                edit((s) => void (s.workload.classes[i].bitrate_kbps = tidy(mbpsToKbps(v))));
+                edit((s) => void (s.workload.classes[i].bitrate_kbps = stored(mbpsToKbps(v))));
               }} />
           </div>
           {many ? (
@@ -244,7 +244,7 @@ function setLength(s: Scenario, i: number, minutes: number): void {
   const follows = s.run.warmup_h === warm;
   s.workload.classes[i].length_min = minutes;
   if (!(Number.isFinite(minutes) && minutes > 0)) return;
-  if (Number.isFinite(streams) && streams > 0) s.workload.arrival_rate = tidy(streamsToRate(streams, meanLengthS(s.workload.classes)));
+  if (Number.isFinite(streams) && streams > 0) s.workload.arrival_rate = stored(streamsToRate(streams, meanLengthS(s.workload.classes)));
   if (follows) {
     const next = planWarmupH(s);
     s.run.duration_h = tidy(s.run.duration_h + next - warm);

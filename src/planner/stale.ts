@@ -2,7 +2,7 @@
 // on and the one the form shows now, named by their labels: a result on
 // screen says when it no longer matches the inputs, and what changed.
 import type { Scenario } from '../engine/types';
-import { fieldLabel } from '../shared/field-labels';
+import { fieldLabel } from '../shared/labels';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 

@@ -10,6 +10,7 @@ import type { ViewProps } from '../shared/view-props';
 import { badge, noteLabel, pendingText, scenarioTitles, tallyText } from './format';
 import { useReproduction, type RunAllState } from './useReproduction';
 import './reproduce.css';
+import { readableMessage } from '../shared/labels';
 
 function Controls({ state, canRun, onRun, onCancel }: { state: RunAllState; canRun: boolean; onRun: () => void; onCancel: () => void }) {
   const running = state.status === 'running';
@@ -43,7 +44,7 @@ function Controls({ state, canRun, onRun, onCancel }: { state: RunAllState; canR
       ) : null}
       {state.status === 'failed' ? (
         <p className="field-error" role="alert" data-testid="repro-error">
-          {state.message}
+          {readableMessage(state.message)}
         </p>
       ) : null}
     </div>

@@ -2,6 +2,7 @@
 // path (and a local message while the text is not a number at all).
 import { createContext, useCallback, useContext, useEffect, useId, useState, type ReactNode } from 'react';
 import type { FieldError } from '../engine/types';
+import { fieldLabel } from './labels';
 
 export interface FormState {
   errors: FieldError[];
@@ -313,8 +314,8 @@ export function ErrorSummary({ errors, action, testId: id }: { errors: FieldErro
       </strong>
       <ul>
         {errors.map((e, i) => (
-          <li key={i}>
-            <code>{e.path}</code>: {e.message}
+          <li key={i} data-path={e.path}>
+            <strong title={e.path}>{fieldLabel(e.path)}</strong>: {e.message}
           </li>
         ))}
       </ul>

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Device, FieldError, Scenario } from '../engine/types';
 import type { Engine } from '../worker/contract';
 import { canonicalJson, sameJson } from './canonical';
-import { fieldLabel } from '../shared/field-labels';
+import { fieldLabel } from '../shared/labels';
 import { encodeLink, isCeiling, isClassFragment, isTarget, type DraftTexts } from './link';
 import { keepAside, loadJson, loadLink, readAutosave, storage, writeAutosave } from './load';
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { simApi } from '../helpers/wasm';
 import { changedPaths, staleChanges } from '../../src/planner/stale';
-import { fieldLabel } from '../../src/shared/field-labels';
+import { fieldLabel } from '../../src/shared/labels';
 
 const api = simApi();
 
@@ -20,7 +20,7 @@ describe('stale results', () => {
     now.workload.videos += 1;
     now.run.duration_h = 2;
     now.tiers.disk.count += 1;
-    expect(staleChanges(ran, now)).toEqual(['Duration', 'Disk tier count', 'Videos in the library']);
+    expect(staleChanges(ran, now)).toEqual(['Duration', 'Disk count', 'Videos in the library']);
   });
 
   it('count a text typed that the scenario cannot hold yet as a change', () => {
@@ -34,7 +34,7 @@ describe('stale results', () => {
     now.workload.classes.push({ ...now.workload.classes[0] });
     expect(changedPaths(ran, now)).toEqual(['workload.classes']);
     expect(fieldLabel('tiers.file_cache')).toBe('File cache tier');
-    expect(fieldLabel('workload.classes[1].share', now)).toBe('Video class 2: share of the library');
-    expect(fieldLabel('devices[0].price', now)).toMatch(/^Device catalog \(.+\)$/);
+    expect(fieldLabel('workload.classes[1].share', now)).toBe('Video class 2 share of the library');
+    expect(fieldLabel('devices[0].price', now)).toMatch(/^Device 1 \(.+\) price$/);
   });
 });
