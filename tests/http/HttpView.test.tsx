@@ -78,7 +78,7 @@ describe('HttpView', () => {
     expect(msg.textContent).toMatch(/out of range/);
     expect(screen.getByTestId('http-single-run')).toHaveProperty('disabled', true);
     expect(screen.getByTestId('http-figure-run')).toHaveProperty('disabled', true);
-    expect(within(screen.getByTestId('http-errors')).getAllByText('request.layout.disks').length).toBeGreaterThan(0);
+    expect(within(screen.getByTestId('http-errors')).getAllByText('Disks (RAID-0)').length).toBeGreaterThan(0);
     // The block cache's own options show for that policy only.
     expect(screen.getByTestId('block-options')).toBeTruthy();
     expect(screen.queryByTestId('ring-options')).toBeNull();
