@@ -181,7 +181,7 @@ test('the optimiser searches despite invalid scenario counts, and skips an archi
   await app.setField('tiers.disk.count', '0');
   await expect(app.error('tiers.disk.count')).toBeVisible();
   await app.openTab('optimiser');
-  await expect(opt.countsIgnored).toContainText('tiers.disk.count');
+  await expect(opt.countsIgnored).toContainText('Disk count');
   // SSD as interval cache while the scenario's interval cache is DRAM.
   await opt.architecture('ssd_ic_hdd').check();
   await expect(opt.runButton).toBeEnabled();
