@@ -3,17 +3,10 @@
 // another browser, with its message and the rest of the plan; a preset
 // loaded over an edited plan offers Undo; results say when the form has
 // moved on from them, and what changed.
-import { mkdirSync } from 'node:fs';
-import { expect, pagesOf, test, type Page } from './fixtures';
+import { expect, optionalShot, pagesOf, test, type Page } from './fixtures';
 import type { LinksPage } from './pages/LinksPage';
 
-const SHOTS = '/tmp/shots/drafts';
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (!process.env.SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
-}
+const shot = (page: Page, name: string) => optionalShot(page, 'drafts', name);
 
 /** The draft as typed, its messages in the form's words, and the rest of the plan. */
 async function expectDraft(app: LinksPage): Promise<void> {

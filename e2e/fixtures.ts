@@ -4,6 +4,7 @@
 // `test` and `expect` from here, never build a page object with `new`
 // (eslint.config.js refuses that in e2e/*.spec.ts), and read as the user's
 // steps: locators and actions live in e2e/pages/.
+import { mkdirSync } from 'node:fs';
 import { test as base, type Page } from '@playwright/test';
 import { AppPage } from './pages/AppPage';
 import { BlockPage } from './pages/BlockPage';
@@ -90,3 +91,10 @@ export const test = base.extend<Fixtures>({
   tour: async ({ page }, provide) => provide(build.tour(page)),
   newTab: async ({ context }, provide) => provide(async () => pagesOf(await context.newPage())),
 });
+
+/** A screenshot to look at, taken only when $SHOTS is set: under /tmp/shots/DIR/NAME.png. */
+export async function optionalShot(page: Page, dir: string, name: string): Promise<void> {
+  if (!process.env.SHOTS) return;
+  mkdirSync(`/tmp/shots/${dir}`, { recursive: true });
+  await page.screenshot({ path: `/tmp/shots/${dir}/${name}.png`, fullPage: false });
+}

@@ -1,17 +1,10 @@
 // Shareable scenarios: the URL carries the scenario (versioned, compressed),
 // history steps through edits, damaged links give a message, the autosave
 // restores after a reload, presets open by name with modified/Reset.
-import { mkdirSync } from 'node:fs';
-import { expect, pagesOf, test, type Page } from './fixtures';
+import { expect, optionalShot, pagesOf, test, type Page } from './fixtures';
 import type { LinksPage } from './pages/LinksPage';
 
-const SHOTS = '/tmp/shots/url';
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (!process.env.SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
-}
+const shot = (page: Page, name: string) => optionalShot(page, 'url', name);
 
 /** A quick scenario: fewer, shorter replications so both pages run it fast. */
 async function editQuick(app: LinksPage): Promise<void> {
