@@ -43,11 +43,16 @@ count() {
     cargo)
       p=$(grep -Eo 'test result: [A-Za-z]+\. [0-9]+ passed' <<<"$plain" | awk '{s += $4} END {print s + 0}')
       fl=$(grep -Eo '[0-9]+ passed; [0-9]+ failed' <<<"$plain" | awk '{s += $3} END {print s + 0}') ;;
-    vitest)
+    vitest*)
       local line
       line=$(grep -E '^ +Tests +' <<<"$plain" | tail -1)
       p=$(grep -Eo '[0-9]+ passed' <<<"$line" | grep -Eo '[0-9]+' || echo 0)
-      fl=$(grep -Eo '[0-9]+ failed' <<<"$line" | grep -Eo '[0-9]+' || echo 0) ;;
+      fl=$(grep -Eo '[0-9]+ failed' <<<"$line" | grep -Eo '[0-9]+' || echo 0)
+      # A file that fails before its tests run (an import, a crashed worker)
+      # shows in "Test Files" only: count it, or the failures would read 0.
+      local files
+      files=$(grep -E '^ +Test Files +' <<<"$plain" | tail -1 | grep -Eo '[0-9]+ failed' | grep -Eo '[0-9]+' || echo 0)
+      [ "${files:-0}" -le "${fl:-0}" ] || fl=$files ;;
     pytest)
       local line
       line=$(grep -E '(passed|failed|error).* in [0-9.]+s' <<<"$plain" | tail -1)

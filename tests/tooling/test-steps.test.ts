@@ -27,6 +27,8 @@ describe('npm test step runner', () => {
         `step cargo "cargo" ${fake(['test result: ok. 12 passed; 0 failed; 0 ignored', 'test result: FAILED. 3 passed; 2 failed; 0 ignored'], 101)}`,
         'step ts-lints "lint" false',
         `step vitest "vitest" ${fake(['      Tests  1 failed | 40 passed (41)'], 1)}`,
+        // Files that failed before running a test (Vitest counts them apart).
+        `step vitest-files "vitest" ${fake([' Test Files  3 failed | 1 passed (4)', '      Tests  11 passed (11)'], 1)}`,
         `step pytest "pytest" ${fake(['7 passed, 1 skipped in 3.21s'])}`,
         `step bench "bench" ${fake(['ok: bench-core', 'FAILED: bench-http (exit 1)', 'ok: bench-ssd'], 1)}`,
         `step playwright "pw" ${fake(['  2 failed', '  1 flaky', '  110 passed (5.2m)'], 1)}`,
@@ -39,11 +41,12 @@ describe('npm test step runner', () => {
     expect(row('cargo')).toMatch(/FAILED \(exit 101\)\s+15 passed\s+2 failed/);
     expect(row('ts-lints')).toMatch(/FAILED \(exit 1\)\s+0 passed\s+1 failed/);
     expect(row('vitest')).toMatch(/FAILED \(exit 1\)\s+40 passed\s+1 failed/);
+    expect(row('vitest-files')).toMatch(/FAILED \(exit 1\)\s+11 passed\s+3 failed/);
     expect(row('pytest')).toMatch(/ok\s+7 passed\s+0 failed/);
     expect(row('bench')).toMatch(/FAILED \(exit 1\)\s+2 passed\s+1 failed/);
     expect(row('playwright')).toMatch(/FAILED \(exit 1\)\s+110 passed\s+3 failed/);
-    expect(out).toContain('5 of 6 steps failed');
-    expect(out.trimEnd().split('\n').at(-1)).toBe('tests: 174 passed, 8 failed');
+    expect(out).toContain('6 of 7 steps failed');
+    expect(out.trimEnd().split('\n').at(-1)).toBe('tests: 185 passed, 11 failed');
   });
 
   it('exits 0 with the closing line when every step passed', () => {
