@@ -29,7 +29,7 @@ test("targets in the architect's units: concurrent streams set λ by Little's la
   await expect(app.field('workload.concurrent_streams')).toHaveValue('3600');
   await expect(app.field('workload.classes[0].bitrate_mbps')).toHaveValue('2.00704');
   await app.setField('workload.concurrent_streams', '2000');
-  await expect(app.field('workload.arrival_rate')).toHaveValue('0.555555555556');
+  await expect(app.field('workload.arrival_rate')).toHaveValue('0.555555555555556');
   await app.setField('workload.classes[0].bitrate_mbps', '4');
   await expect(app.field('workload.classes[0].bitrate_kbps')).toHaveValue('488.28125');
   // And the other way: the model's own fields move the architect's.
