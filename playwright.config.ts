@@ -22,7 +22,9 @@ export default defineConfig({
   // Two workers (the machines have two cores). The specs that keep the whole
   // worker pool busy for long (every Study claim, the optimiser's searches)
   // run in a second project after the rest, so they never starve a
-  // short test of CPU.
+  // short test of CPU. `npm test` runs the two projects as two steps
+  // (scripts/test.sh), so a failed quick spec never keeps the heavy ones
+  // from running; `npx playwright test` alone runs heavy only after main passed.
   workers: 2,
   retries: 0,
   reporter: [['list']],

@@ -61,7 +61,7 @@ count() {
     bench)
       p=$(grep -Ec '^ok: ' <<<"$plain")
       fl=$(grep -Ec '^FAILED: ' <<<"$plain") ;;
-    playwright)
+    playwright*)
       p=$(grep -Eo '^ +[0-9]+ passed' <<<"$plain" | grep -Eo '[0-9]+' | tail -1)
       fl=$(grep -Eo '^ +[0-9]+ (failed|flaky|interrupted|did not run)' <<<"$plain" | grep -Eo '^ +[0-9]+' | awk '{s += $1} END {print s + 0}') ;;
   esac

@@ -62,6 +62,12 @@ step pytest "Python package: build it into python/.venv (scripts/setup-python.sh
 
 step bench "every benchmark once at a tiny size (scripts/bench-smoke.sh)" bash scripts/bench-smoke.sh
 
-step playwright "playwright test" npx playwright test
+# Two steps, so that a failure among the quick specs never keeps the heavy
+# ones from running (Playwright skips a project whose dependency failed):
+# the heavy specs keep the whole worker pool busy for long, so they still run
+# after the rest (playwright.config.ts), only now whatever happened before.
+step playwright "playwright test --project=main" npx playwright test --project=main
+step playwright-heavy "playwright test --project=heavy (every Study claim, the optimiser's searches)" \
+  npx playwright test --project=heavy --no-deps
 
 summarise
