@@ -342,13 +342,19 @@ impl Ftl {
     /// `SteadyGc` starts from for the same seed (`gc_phases`). Counters
     /// start at zero.
     pub fn precondition_steady(&mut self, seed: u64) {
+        self.precondition_steady_first(seed, self.l2p.len() as u32);
+    }
+
+    /// As `precondition_steady`, with only the first `mapped` logical pages
+    /// holding data (the rest unmapped, as if trimmed before).
+    pub fn precondition_steady_first(&mut self, seed: u64, mapped: u32) {
         self.reset();
         let mut rng = crate::sampling::rng::SimRng::new(seed);
         let units = self.units as usize;
         // Each unit's point in its GC cycle, as the scalable model's.
         let phases = super::gc_phase::gc_phases(seed, units, (self.reserve * self.ppb) as f64);
         let mut per_unit: Vec<Vec<u32>> = vec![Vec::new(); units];
-        for lpn in 0..self.l2p.len() as u32 {
+        for lpn in 0..mapped.min(self.l2p.len() as u32) {
             per_unit[(lpn % self.units) as usize].push(lpn);
         }
         for (u, lpns) in per_unit.iter_mut().enumerate() {
