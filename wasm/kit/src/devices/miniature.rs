@@ -241,11 +241,17 @@ impl Miniature {
     /// miniature follows it if its extent is sampled.
     #[inline]
     pub fn write(&mut self, unit: u32, mu: u64) {
-        let e = mu / self.extent;
-        if ((e as u128 * self.stride as u128) % self.extents as u128) as u64 >= self.chosen {
+        if !self.sampled(mu) {
             return;
         }
         self.write_sampled(unit, mu);
+    }
+
+    /// Whether drive mapping unit `mu` lies in a chosen extent.
+    #[inline]
+    fn sampled(&self, mu: u64) -> bool {
+        let e = mu / self.extent;
+        (((e as u128) * self.stride as u128) % self.extents as u128) < self.chosen as u128
     }
 
     #[inline(never)]
@@ -301,6 +307,22 @@ impl Miniature {
                 self.free.push(lpn);
             }
             self.index.insert(mu, NONE);
+        }
+    }
+
+    /// A stream rewrote drive mapping unit `mu` over a stripe it wrote
+    /// whole before: the drive's blocks of that stripe empty whole and
+    /// stay out of what GC collects from (`SteadyGc`'s streams), so the
+    /// sample lets the unit go as a trim.
+    pub fn forget_unit(&mut self, mu: u64) {
+        if !self.sampled(mu) {
+            return;
+        }
+        if let Some(l) = self.index.insert(mu, NONE) {
+            if l != NONE {
+                self.ftl.trim(l);
+                self.free.push(l);
+            }
         }
     }
 

@@ -716,7 +716,7 @@ impl Ssd {
                     };
                     self.stream = (lo, hi, s, was);
                     if was {
-                        g.write_stream(unit)
+                        g.write_stream(unit, mu)
                     } else {
                         g.write_on(unit, mu)
                     }

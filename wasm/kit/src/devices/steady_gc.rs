@@ -290,8 +290,11 @@ impl SteadyGc {
 
     /// A stream rewrites one mapping unit of a stripe it wrote whole before
     /// on `unit`: no copies, one erase per block's worth of units.
-    pub fn write_stream(&mut self, unit: u32) -> GcWork {
+    pub fn write_stream(&mut self, unit: u32, mu: u64) -> GcWork {
         let u = unit as usize;
+        if let Some(m) = &mut self.mini {
+            m.forget_unit(mu);
+        }
         self.host_pages += 1;
         self.nand_pages += 1;
         self.mapped += 1.0 - self.mapped / self.logical;
@@ -547,7 +550,7 @@ mod tests {
         g.reset_counters();
         assert!(g.stream_stripe(7, false));
         for i in 0..128 {
-            assert_eq!(g.write_stream(i % 2).copies, 0);
+            assert_eq!(g.write_stream(i % 2, i as u64).copies, 0);
         }
         assert_eq!(g.erases, 2);
         g.touch(7);
