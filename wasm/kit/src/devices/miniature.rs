@@ -9,9 +9,9 @@
 //! the workload has written), not by the drive's capacity.
 //!
 //! What is sampled: the writes that land on the drive's first `dies` dies
-//! (as many as keep 64 blocks each in the miniature; every die of a small
-//! drive) and whose mapping unit lies in a chosen extent of the logical
-//! space. Each followed die is the drive's die with fewer blocks, seeing
+//! (each with all of the drive's blocks while the sample holds them, else
+//! one die with the sample's blocks; every die of a small drive) and whose
+//! mapping unit lies in a chosen extent of the logical space. Each followed die is the drive's die with fewer blocks, seeing
 //! its stream of writes thinned in space, so a block of the miniature is
 //! made as the drive's are — the units a run of writes put on that die,
 //! overwritten together later — and greedy GC finds victims as the drive's
@@ -119,13 +119,18 @@ impl Miniature {
             return None;
         }
         let total = (SLOTS / slots as u64).clamp(MIN_BLOCKS, MAX_BLOCKS);
-        // Follow as many of the drive's dies as keep `MIN_BLOCKS` each, and
-        // at most the drive's own blocks on each (a drive no larger than
-        // the miniature is followed whole).
-        let dies = (total / MIN_BLOCKS).clamp(1, units as u64) as u32;
-        let per_die = (total / dies as u64).min(blocks_per_unit as u64) as u32;
+        // Each followed die keeps all of the drive's blocks when the
+        // sample holds them (GC's reserve is then the same share of it:
+        // with 16 of 204 blocks instead of 16 of 1753 the X25-M's sample
+        // collected well below the drive), else the sample's blocks, one
+        // die; as many dies as that leaves room for (a drive no larger
+        // than the sample is followed whole).
+        let per_die = total.min(blocks_per_unit as u64).max(1) as u32;
+        let dies = (total / per_die as u64).clamp(1, units as u64) as u32;
         let drive_reserve = reserve_of(reserve, blocks_per_unit);
-        let reserve = reserve_of(reserve, per_die);
+        // A reserve in the drive's proportion of a die's blocks.
+        let scaled = libm::round(drive_reserve as f64 * per_die as f64 / blocks_per_unit as f64);
+        let reserve = reserve_of(scaled as u32, per_die);
         // Clean blocks GC keeps aside run down from the reserve to none
         // between bursts: on average half of it (with the open block's
         // room, half a block) is out of reach of data, on the drive and on
