@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './fixtures';
 import type { RunResult } from '../src/engine/types';
+import { nativeCli } from '../scripts/native-cli.mjs';
 
 test('opens with the default scenario, every input labelled', async ({ page, app }) => {
   await app.open();
@@ -89,7 +90,7 @@ test('a link carries the scenario; a scenario file opens', async ({ page, app, n
   await expect(other.field('workload.arrival_rate')).toHaveValue('0.75');
 
   // A file written by the CLI (`tierplan preset`) opens in the editor.
-  const cli = join(process.cwd(), 'wasm/target/release/tierplan');
+  const cli = nativeCli();
   const json = execFileSync(cli, ['preset', 'nossdav12-object-cache'], { encoding: 'utf8' });
   await app.openScenarioFile('nossdav.json', json);
   await expect(page.getByTestId('zipf-convention-theta')).toBeChecked();
@@ -138,10 +139,7 @@ test('Cancel stops a long run', async ({ app }) => {
 });
 
 test('the browser result equals the native CLI result for the same scenario and seed', async ({ app }) => {
-  const cli = join(process.cwd(), 'wasm/target/release/tierplan');
-  if (!existsSync(cli)) {
-    execFileSync('cargo', ['build', '--release', '--manifest-path', 'wasm/Cargo.toml', '-p', 'tierplan-cli'], { stdio: 'inherit' });
-  }
+  const cli = nativeCli();
   await app.open();
   await app.loadPreset('mmsys11-cost-dram');
   await expect(app.field('tiers.interval_cache.count')).toHaveValue('2');

@@ -5,15 +5,15 @@
 // at the streaming bandwidth their timing gives (model §4).
 import { expect, test, type Page } from './fixtures';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dollars } from '../src/shared/format';
 import type { RunResult } from '../src/engine/types';
+import { nativeCli } from '../scripts/native-cli.mjs';
 
 function cli(args: string[]): string {
-  const bin = join(process.cwd(), 'wasm/target/release/tierplan');
-  if (!existsSync(bin)) execFileSync('cargo', ['build', '--release', '--manifest-path', 'wasm/Cargo.toml', '-p', 'tierplan-cli'], { stdio: 'inherit' });
+  const bin = nativeCli();
   return execFileSync(bin, args, { encoding: 'utf8', maxBuffer: 64 << 20 });
 }
 

@@ -3,9 +3,8 @@
 // use the fit, run it, and share a link that carries the fitted parameters
 // (not the log).
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test } from './fixtures';
+import { nativeCli } from '../scripts/native-cli.mjs';
 
 test('drop the sample log, map columns, fit, use the fit, run, share', async ({ logs, app, newTab }) => {
   await logs.open();
@@ -108,8 +107,7 @@ test('how much flash for the catalog: title curves of the sample log equal tierp
   await expect(logs.curveFlashAxis).toContainText('Flash needed (GiB)');
 
   // The same curves natively: every windowed-LFU point drawn (a thinned set), and the marked size.
-  const cli = join(process.cwd(), 'wasm/target/release/tierplan');
-  if (!existsSync(cli)) execFileSync('cargo', ['build', '--release', '--manifest-path', 'wasm/Cargo.toml', '-p', 'tierplan-cli'], { stdio: 'inherit' });
+  const cli = nativeCli();
   const native = JSON.parse(execFileSync(cli, ['log', 'curve', 'public/sample-log.csv', '--window-h', '24', '--json'], { encoding: 'utf8' })) as {
     points: { titles: number; windowed_lfu: number; lru: number }[];
   };

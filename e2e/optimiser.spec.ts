@@ -6,13 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OptimizeResult } from '../src/engine/types';
 import { expect, test } from './fixtures';
-
-const CLI = 'wasm/target/release/tierplan';
+import { nativeCli } from '../scripts/native-cli.mjs';
 
 function nativeOptimize(criterion: string): OptimizeResult {
   const dir = mkdtempSync(join(tmpdir(), 'tierplan-opt-'));
   const scenario = join(dir, 'scenario.json');
-  writeFileSync(scenario, execFileSync(CLI, ['preset', 'mmsys11-cost-hdd']));
+  writeFileSync(scenario, execFileSync(nativeCli(), ['preset', 'mmsys11-cost-hdd']));
   const spec = join(dir, 'spec.json');
   writeFileSync(
     spec,
@@ -26,7 +25,7 @@ function nativeOptimize(criterion: string): OptimizeResult {
       max_peak_utilisation: 1,
     }),
   );
-  return JSON.parse(execFileSync(CLI, ['optimize', scenario, '--spec', spec]).toString()) as OptimizeResult;
+  return JSON.parse(execFileSync(nativeCli(), ['optimize', scenario, '--spec', spec]).toString()) as OptimizeResult;
 }
 
 // Screenshots to look at, under $SHOTS_DIR (default test-results/shots).

@@ -1,18 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ReproductionRow } from '../src/reproduce/types';
 import { expect, test, type Page } from './fixtures';
 import type { ReproducePage } from './pages/ReproducePage';
+import { nativeCli } from '../scripts/native-cli.mjs';
 
 // Run all includes NOSSDAV'12's request-level searches (an hour of requests per point).
 test.describe.configure({ timeout: 1_200_000 });
 
 function cliRows(): ReproductionRow[] {
-  const cli = join(process.cwd(), 'wasm/target/release/tierplan');
-  if (!existsSync(cli)) {
-    execFileSync('cargo', ['build', '--release', '--manifest-path', 'wasm/Cargo.toml', '-p', 'tierplan-cli'], { stdio: 'inherit' });
-  }
+  const cli = nativeCli();
   return JSON.parse(execFileSync(cli, ['reproduce', '--format', 'json'], { encoding: 'utf8' })) as ReproductionRow[];
 }
 

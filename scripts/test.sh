@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test of the project behind one command (`npm test`): Rust unit and
 # integration tests, lint and type checks, component and worker-API tests
-# (vitest), the Python package's tests (pytest, against the release CLI and
+# (vitest), the Python package's tests (pytest, against the native CLI and
 # on a local Dask cluster), every benchmark once at a tiny size, then
 # end-to-end tests in Chromium (Playwright) against a production build.
 #
@@ -19,10 +19,17 @@ trap 'rm -rf "$log"' EXIT
 # step, count and summarise: scripts/test-steps.sh (tests/tooling/test-steps.test.ts).
 . scripts/test-steps.sh
 
+# One native compile for the whole suite: the `checked` profile
+# (wasm/Cargo.toml) builds the tests and the CLI in the cargo step; the Vitest
+# and e2e comparisons, the benchmark smoke and pytest run that CLI, and the
+# Python extension is built in the same profile, reusing what it can.
+export TIERPLAN_CLI="$PWD/wasm/target/checked/tierplan"
+export TIERPLAN_PYTHON_PROFILE=checked
+
 step wasm "wasm package (scripts/build-wasm.sh)" bash scripts/build-wasm.sh
 
-step cargo "cargo test --workspace" \
-  cargo test --manifest-path wasm/Cargo.toml --workspace --no-fail-fast
+step cargo "cargo test --workspace --profile checked (also builds the CLI the later steps run)" \
+  cargo test --manifest-path wasm/Cargo.toml --workspace --profile checked --no-fail-fast
 
 rust_lints() {
   local status=0
@@ -49,16 +56,13 @@ step ts-lints "tsc --noEmit, lint (eslint, one home per core formula, no timed v
 
 step vitest "vitest run" npx vitest run
 
-builds() {
-  cargo build --manifest-path wasm/Cargo.toml --release -p tierplan-cli && npx vite build
-}
-step builds "native CLI (release) and production build for the e2e tests" builds
+step build "production build for the e2e tests (vite build)" npx vite build
 
 python_tests() {
   bash scripts/setup-python.sh || return 1
   python/.venv/bin/python -m pytest python/tests -q -p no:cacheprovider
 }
-step pytest "Python package: build it into python/.venv (scripts/setup-python.sh), pytest" python_tests
+step pytest "Python package: build it into python/.venv in the checked profile (scripts/setup-python.sh), pytest" python_tests
 
 step bench "every benchmark once at a tiny size (scripts/bench-smoke.sh)" bash scripts/bench-smoke.sh
 

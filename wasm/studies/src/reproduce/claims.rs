@@ -60,7 +60,7 @@ pub fn mmsys11_cost_table() -> Vec<StudyConfig> {
 
 /// Our cheapest configurations meeting 0 rejections in each of the cost
 /// presets' five replications (what `tierplan optimize` and the Optimiser
-/// tab find; `tests/reproduce.rs` checks that they still do).
+/// tab find; `tests/it/reproduce.rs` checks that they still do).
 pub fn strict_optima() -> Vec<(Architecture, Counts)> {
     vec![
         (

@@ -1,8 +1,8 @@
 //! Present-day disks with timing (model §4): the request-level engine runs
 //! them and its own disk model confirms the streaming bandwidth the stream
-//! planner derives (the stream engine's side: stream/tests/present_day_disks.rs).
+//! planner derives (the stream engine's side: stream/tests/it/present_day_disks.rs).
 
-mod request_support;
+use crate::request_support;
 
 use request_support::*;
 use tierplan_kit::devices::hdd::streaming_mbps;

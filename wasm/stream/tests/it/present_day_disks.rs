@@ -1,6 +1,6 @@
 //! Present-day disks with timing (model §4): the stream engine admits against
 //! the streaming bandwidth derived from the disk model (which the request
-//! engine confirms: request/tests/present_day_disks.rs) and warns when a tier
+//! engine confirms: request/tests/it/present_day_disks.rs) and warns when a tier
 //! runs at its limit or the run is shorter than steady state.
 
 use tierplan_kit::devices::hdd::streaming_mbps;

@@ -3,7 +3,7 @@
 //! interval clears the target, "cannot decide" at the cap a fail), and a
 //! peak-utilisation ceiling on every tier.
 
-mod brute;
+use crate::brute;
 
 use std::collections::HashMap;
 use tierplan_scenario::presets::scenario_preset;

@@ -261,7 +261,7 @@ fn size_for_a_target_is_the_first_size_that_reaches_it() {
 
 /// The profiler's speed on a synthetic trace, no parsing (a benchmark, not a
 /// check): `MRC_IOS=10000000 MRC_RATE=1 cargo test --release -p tierplan-block
-/// --test mrc -- --ignored --nocapture mrc_throughput` (MRC_RATE < 1 samples).
+/// --test it -- --ignored --nocapture mrc_throughput` (MRC_RATE < 1 samples).
 #[test]
 #[ignore]
 fn mrc_throughput() {

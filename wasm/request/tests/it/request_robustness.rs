@@ -2,7 +2,7 @@
 //! validates can make the engine panic or run without bound (proptest over
 //! random small request-level scenarios).
 
-mod request_support;
+use crate::request_support;
 
 use proptest::prelude::*;
 use request_support::*;

@@ -5,7 +5,7 @@
 //! amplification equals the page-level GC simulator's and the Lambert-W
 //! formula's (model §8); a seed gives the same result twice.
 
-mod request_support;
+use crate::request_support;
 
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;

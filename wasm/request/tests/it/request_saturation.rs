@@ -5,7 +5,7 @@
 //! lower bound is at most the full-length miss ratio — and points that miss
 //! nothing never stop (and give the same result as without the flag).
 
-mod request_support;
+use crate::request_support;
 
 use proptest::prelude::*;
 use request_support::*;

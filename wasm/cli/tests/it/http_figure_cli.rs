@@ -2,7 +2,7 @@
 //! (the same figure with and without `--progressive`), each pass printed
 //! as it completes, and its settings' problems named.
 
-mod support;
+use crate::support;
 
 use support::tierplan;
 

@@ -3,7 +3,7 @@
 //! a constant positioning time, M/M/1 with exponential positioning — and
 //! Little's law L = λW on every device queue of every policy.
 
-mod request_support;
+use crate::request_support;
 
 use request_support::*;
 use tierplan_request::run_request;

@@ -5,7 +5,7 @@
 //! measured rate exactly, and after a warm-up at another rate from the
 //! warm-up's end.
 
-mod request_support;
+use crate::request_support;
 
 use request_support::*;
 use tierplan_kit::progress::SteppedJob;

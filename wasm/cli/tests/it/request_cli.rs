@@ -1,7 +1,7 @@
 //! `tierplan` with request-level scenarios: `run` (JSON, CSV, --export-io),
 //! `max-rate`, the request presets, and field-named errors.
 
-mod support;
+use crate::support;
 
 use support::tierplan;
 

@@ -1,7 +1,7 @@
 //! The `tierplan` command: results on stdout, field-named errors on stderr
 //! with exit code 2.
 
-mod support;
+use crate::support;
 
 use support::tierplan;
 

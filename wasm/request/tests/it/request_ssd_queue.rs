@@ -5,7 +5,7 @@
 //! while every device queue still obeys Little's law and no second of the
 //! run is more than fully busy.
 
-mod request_support;
+use crate::request_support;
 
 use request_support::*;
 use tierplan_request::run_request;

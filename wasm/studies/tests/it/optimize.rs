@@ -1,7 +1,7 @@
 //! The optimiser (model §10): exactness against brute force, the study's cost
 //! table, and TCO arithmetic.
 
-mod brute;
+use crate::brute;
 
 use std::collections::HashMap;
 use tierplan_scenario::presets::{device_presets, scenario_preset};

@@ -3,7 +3,7 @@
 //! replications than the others — one, or none at all for a rate below a
 //! 0 % one — is run to all of its replications, and none of them misses.
 
-mod request_support;
+use crate::request_support;
 
 use request_support::*;
 use tierplan_kit::progress::SteppedJob;

@@ -5,7 +5,7 @@
 //! drive's write amplification equal to the age model's closed form for
 //! its spare factor (model §8), which the drive never simulates page by page.
 
-mod request_support;
+use crate::request_support;
 
 use request_support::assert_littles_law;
 use tierplan_kit::analytics::write_amplification;

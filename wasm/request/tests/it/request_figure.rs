@@ -2,7 +2,7 @@
 //! thread shares between the figure's runs (the last simulation, reset in
 //! place; the libraries drawn per seed) changing no result.
 
-mod request_support;
+use crate::request_support;
 
 use request_support::*;
 use tierplan_kit::progress::SteppedJob;

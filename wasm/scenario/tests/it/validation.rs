@@ -1,5 +1,5 @@
 //! Bad input gets field-named messages, all at once (the stream engine's
-//! refusals and random scenarios: stream/tests/validation.rs).
+//! refusals and random scenarios: stream/tests/it/validation.rs).
 
 use tierplan_scenario::presets::{default_scenario, scenario_preset};
 use tierplan_scenario::validate::{parse_scenario, read_scenario, validate};

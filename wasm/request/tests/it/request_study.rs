@@ -4,7 +4,7 @@
 //! within ±25 % of the study's 19 requests/s after the one calibration
 //! (the web server's read size, `CALIBRATED_CHUNK_KB`).
 
-mod request_support;
+use crate::request_support;
 
 use request_support::*;
 use tierplan_request::{max_rate, run_request};

@@ -2,7 +2,7 @@
 //! through the checker, bad lines are reported by line number, and the
 //! committed sample is exactly what the README's command writes.
 
-mod support;
+use crate::support;
 
 use support::tierplan;
 

@@ -1,7 +1,7 @@
 //! The block-cache engine on the study's stand-in presets (model §13):
 //! HySSC against SLC, MLC and TLC, TLC's share of the writes, determinism
 //! and trace replay. Every figure is printed beside the published claim
-//! (`cargo test --test block_study -- --nocapture`).
+//! (`cargo test --test it block_study:: -- --nocapture`).
 
 use tierplan_block::job::BlockJob;
 use tierplan_block::sampling::{BlockSource, BLOCK_BYTES};

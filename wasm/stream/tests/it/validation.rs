@@ -1,6 +1,6 @@
 //! The stream engine refuses what validation refuses; no input panics,
 //! hangs or allocates without bound (field-named messages:
-//! scenario/tests/validation.rs).
+//! scenario/tests/it/validation.rs).
 
 use proptest::prelude::*;
 use tierplan_scenario::presets::default_scenario;

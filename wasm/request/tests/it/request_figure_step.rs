@@ -3,7 +3,7 @@
 //! `done` to the same step, and merge single replications into exactly the
 //! n-replication run's estimate.
 
-mod request_support;
+use crate::request_support;
 
 use request_support::*;
 use tierplan_kit::progress::SteppedJob;

@@ -191,7 +191,7 @@ fn cacheless_disk_matches_pollaczek_khinchine() {
 }
 
 /// Prints the four caches side by side on the test stream (a look, not a
-/// check): `cargo test --test block_engine compare -- --nocapture --ignored`.
+/// check): `cargo test --test it block_engine::compare -- --nocapture --ignored`.
 #[test]
 #[ignore]
 fn compare_caches() {
