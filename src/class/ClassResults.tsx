@@ -42,7 +42,8 @@ export function Histogram({
 }) {
   const [box, measured] = useContainerWidth<HTMLDivElement>();
   const width = Math.max(300, Math.min(960, (measured ?? 640) / zoom));
-  const height = 240;
+  // Drawn at 1/zoom and stretched to the box's width: a lower chart on the projector, where it shares the screen with the step.
+  const height = zoom > 1 ? 190 : 240;
   const m: Margins = { top: 30, right: 20, bottom: 52, left: 56 };
   const { domain, bins } = histogramBins(values, truth, 10, range);
   const x = scaleLinear().domain(domain).range([m.left, width - m.right]);

@@ -226,7 +226,7 @@ export function Presenter(props: PresenterProps) {
                 of={room.room.joined + codeStudents.length}
                 outcome={progress.outcomes[stepIx] ?? null}
                 showAnswer={progress.revealed[stepIx] === true || shown[stepIx] === true}
-                zoom={chartSize?.zoom}
+                zoom={PRESENTER_ZOOM}
               />
               {progress.revealed[stepIx] || shown[stepIx] ? null : (
                 <button type="button" onClick={() => setShown((s) => ({ ...s, [stepIx]: true }))} data-testid="class-results-show">
