@@ -56,6 +56,13 @@ test.describe('live room', () => {
     await expect(c.classResultsRight).toHaveAttribute('data-k', String(within));
     await expect(c.classResultsRight).toContainText(`${within} of 120`);
     await expect(c.histogram.locator('.truth-label')).toContainText("lesson's answer");
+    // The answer's label is drawn above the bars, never over one.
+    const label = (await c.histogram.locator('.truth-label').boundingBox())!;
+    for (const bar of await c.histogram.getByTestId('histogram-bar').all()) {
+      const b = (await bar.boundingBox())!;
+      const overlaps = label.x < b.x + b.width && b.x < label.x + label.width && label.y < b.y + b.height && b.y < label.y + label.height;
+      expect(overlaps, `label over the bar at x=${b.x}`).toBe(false);
+    }
 
     // A phone sends a malformed message, an oversized one and one for another lesson: each refused and counted.
     const bad = cls.phones[0];
@@ -121,6 +128,8 @@ test.describe('live room', () => {
     await Promise.all(live.map((w) => w.close()));
     await expect(s.roomBanner).toHaveAttribute('data-status', 'unreachable');
     await expect(s.roomBanner).toContainText('hand them in with the code');
+    // Seen wherever the student has scrolled to (here: at the answer, below the step's inputs).
+    await expect(s.roomBanner).toBeInViewport();
     await s.handInEarly();
     await expect(s.studentCodeBox).toHaveValue(/^TPA1\./);
     await phonePage.screenshot({ path: test.info().outputPath('phone-relay-stopped-390.png') });
