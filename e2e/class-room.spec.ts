@@ -93,7 +93,14 @@ test.describe('live room', () => {
     await Promise.all([...cls.phones.slice(1).filter((_, i) => i !== 6).map((p) => p.close()), back.close(), late.close()]);
   });
 
-  test('a phone joins by the QR code, its answer reaches the presenter; when the relay stops mid-lesson the phone is told and offered its code', async ({ page, browser, classroom: c }) => {
+  test('a phone joins by the QR code, its answer reaches the presenter; the presenter\'s connection blinks and takes the room back; when the relay stops mid-lesson the phone is told and offered its code', async ({ page, browser, classroom: c }) => {
+    // The presenter's connection can be dropped (and kept from coming back) when the test says so.
+    let presenterCut = false;
+    const presenterLinks: { close: () => Promise<void> }[] = [];
+    await page.routeWebSocket(/\/room$/, (ws) => {
+      if (presenterCut) return void ws.close();
+      presenterLinks.push(ws.connectToServer());
+    });
     await page.goto(`/#lesson=${lesson.id}&present`);
     await expect(c.presenter).toBeVisible();
     const code = await c.openRoom();
@@ -122,6 +129,17 @@ test.describe('live room', () => {
     await expect(s.roomBanner).toContainText('(1 sent)');
     await expect(c.classResultsCount).toHaveText('1 of 1 answered');
     await expect(c.histogram.getByTestId('histogram-bar')).toHaveAttribute('data-n', '1');
+
+    // The presenter's network blinks: it says the server is not answering and keeps what arrived;
+    // back, it takes its room again with the room's key, the answers still there.
+    presenterCut = true;
+    await Promise.all(presenterLinks.map((w) => w.close()));
+    await expect(page.getByTestId('room-lost')).toBeVisible();
+    await expect(c.classResultsCount).toHaveText('1 of 1 answered');
+    presenterCut = false;
+    await expect(c.liveRoom).toHaveAttribute('data-status', 'open');
+    await expect(c.roomCode).toHaveText(code);
+    await expect(c.classResultsCount).toHaveText('1 of 1 answered');
 
     // The relay stops mid-lesson: the phone says so and offers the code instead.
     stopped = true;
