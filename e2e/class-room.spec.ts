@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { expect, pagesOf, test, type Page } from './fixtures';
@@ -85,6 +86,9 @@ test.describe('live room', () => {
     expect(await textsUnder(page, '[data-testid="presenter"] .presenter-results', 24)).toEqual([]);
     expect(await textsUnder(page, '[data-testid="live-room"]', 24)).toEqual([]);
     await page.screenshot({ path: test.info().outputPath('presenter-live-results-1920.png') });
+    // The results and the room's panel pass axe (contrast on the projector's black, names, roles).
+    const found = (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id} ×${v.nodes.length}: ${v.help} ${v.nodes[0]?.target.join(' ')}`);
+    expect(found).toEqual([]);
 
     // Closing the room forgets it: a phone that joins now is told there is no such room.
     await c.closeRoom();
@@ -151,6 +155,7 @@ test.describe('live room', () => {
     await s.handInEarly();
     await expect(s.studentCodeBox).toHaveValue(/^TPA1\./);
     await phonePage.screenshot({ path: test.info().outputPath('phone-relay-stopped-390.png') });
+    expect((await new AxeBuilder({ page: phonePage }).analyze()).violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     // The presenter keeps what arrived.
     await expect(c.classResultsCount).toHaveText('1 of 1 answered');
     await ctx.close();
