@@ -90,6 +90,19 @@ test.describe('live room', () => {
     const found = (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id} ×${v.nodes.length}: ${v.help} ${v.nodes[0]?.target.join(' ')}`);
     expect(found).toEqual([]);
 
+    // A multiple-choice step: the counts per choice, as large.
+    const choiceIx = lesson.steps.findIndex((x) => x.question?.kind === 'choice');
+    const cq = lesson.steps[choiceIx].question!;
+    if (cq.kind !== 'choice') throw new Error('a choice step');
+    for (let i = 10; i < 15; i++) expect((await cls.phones[i].answer(lesson.id, choiceIx, cq.choices[i % 2].id)).t).toBe('ok');
+    for (let i = 0; i < choiceIx; i++) await page.keyboard.press('ArrowRight');
+    await expect(c.presenterCount).toHaveText(`Step ${choiceIx + 1} of ${lesson.steps.length}`);
+    await expect(c.classResultsCount).toHaveText('5 of 120 answered');
+    await expect(page.getByTestId(`class-choice-${cq.choices[0].id}`)).toHaveAttribute('data-n', '3');
+    await expect(page.getByTestId(`class-choice-${cq.choices[1].id}`)).toHaveAttribute('data-n', '2');
+    expect(await textsUnder(page, '[data-testid="presenter"] .presenter-results', 24)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath('presenter-live-choices-1920.png') });
+
     // Closing the room forgets it: a phone that joins now is told there is no such room.
     await c.closeRoom();
     const late = new Phone(RELAY);
