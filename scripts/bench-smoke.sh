@@ -42,6 +42,7 @@ run bench-http env BENCH_HOURS=0.02 BENCH_REPEATS=1 node scripts/bench-http.mjs
 run bench-block-trace env LINES=20000 RUNS=1 node scripts/bench-block-trace.mjs
 run bench-block env BENCH_IOS=20000 BENCH_ROUNDS=1 node scripts/bench-block.mjs
 run bench-request env BENCH_ROUNDS=1 node scripts/bench-request.mjs
+run bench-room node scripts/bench-room.mjs 10 1
 run bench-ssd "${TIERPLAN_CLI:-wasm/target/release/tierplan}" bench-ssd --rounds 1 --ios 2000
 run bench-python env BENCH_RUNS=20 BENCH_HOURS=1 BENCH_ROUNDS=1 python/.venv/bin/python scripts/bench-python.py
 if [ "$failed" != 0 ]; then
