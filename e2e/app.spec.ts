@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './fixtures';
 import type { RunResult } from '../src/engine/types';
 import { nativeCli } from '../scripts/native-cli.mjs';
+import { lookAt } from './pages/look';
 
 test('opens with the default scenario, every input labelled', async ({ page, app }) => {
   await app.open();
@@ -176,10 +177,8 @@ for (const [name, width, height] of [
     await expect(app.timeseriesChart).toBeVisible();
     const overflow = await app.overflow();
     expect(overflow).toBeLessThanOrEqual(0);
-    const dir = process.env.SHOTS_DIR ?? 'test-results/shots';
-    mkdirSync(dir, { recursive: true });
-    await page.screenshot({ path: join(dir, `${name}-${width}x${height}.png`), fullPage: true });
-    await page.screenshot({ path: join(dir, `${name}-${width}x${height}-viewport.png`) });
+    await lookAt(page, `${name}-${width}x${height}`, { fullPage: true });
+    await lookAt(page, `${name}-${width}x${height}-viewport`);
   });
 }
 
@@ -224,8 +223,6 @@ for (const [name, width, height] of [
     const shown = app.resultCell('decision');
     await expect(shown).toHaveText(d.verdict === 'meets' ? `meets < 1% (decided after ${d.replications} replications)` : /./);
     await shown.scrollIntoViewIfNeeded();
-    const dir = process.env.SHOTS_DIR ?? 'test-results/shots';
-    mkdirSync(dir, { recursive: true });
-    await page.screenshot({ path: join(dir, `decision-${name}-${width}x${height}.png`) });
+    await lookAt(page, `decision-${name}-${width}x${height}`);
   });
 }

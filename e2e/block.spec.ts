@@ -8,6 +8,7 @@ import { AUTOSAVE_KEY } from '../src/state/load';
 import type { Scenario } from '../src/engine/types';
 import type { BlockResult } from '../src/block/types';
 import { nativeCli } from '../scripts/native-cli.mjs';
+import { lookAt } from './pages/look';
 
 const SAMPLE = join(process.cwd(), 'public/sample-block-trace.csv');
 
@@ -201,7 +202,7 @@ test('how much cache: drop the sample trace, see the curve, use the size for a t
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width: w, height: h });
-    await panel.screenshot({ path: test.info().outputPath(`mrc-${w}x${h}.png`) });
+    await lookAt(panel, `mrc-${w}x${h}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(w);
   }
 });

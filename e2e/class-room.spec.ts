@@ -5,6 +5,7 @@ import { expect, pagesOf, test, type Page } from './fixtures';
 import { LESSONS } from '../src/class/lessons';
 import { Phone, answerAsClass, studentId } from '../scripts/room-load.mjs';
 import { textsUnder } from './text-sizes';
+import { lookAt } from './pages/look';
 
 // The live room (issue 51): the presenter opens a room, phones join it and
 // answer, and the class's answers appear on the presenter's step. The relay
@@ -85,7 +86,7 @@ test.describe('live room', () => {
     // Every text of the class's results on the projector is at least 24 px.
     expect(await textsUnder(page, '[data-testid="presenter"] .presenter-results', 24)).toEqual([]);
     expect(await textsUnder(page, '[data-testid="live-room"]', 24)).toEqual([]);
-    await page.screenshot({ path: test.info().outputPath('presenter-live-results-1920.png') });
+    await lookAt(page, 'presenter-live-results-1920');
     // The results and the room's panel pass axe (contrast on the projector's black, names, roles).
     const found = (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id} ×${v.nodes.length}: ${v.help} ${v.nodes[0]?.target.join(' ')}`);
     expect(found).toEqual([]);
@@ -101,7 +102,7 @@ test.describe('live room', () => {
     await expect(page.getByTestId(`class-choice-${cq.choices[0].id}`)).toHaveAttribute('data-n', '3');
     await expect(page.getByTestId(`class-choice-${cq.choices[1].id}`)).toHaveAttribute('data-n', '2');
     expect(await textsUnder(page, '[data-testid="presenter"] .presenter-results', 24)).toEqual([]);
-    await page.screenshot({ path: test.info().outputPath('presenter-live-choices-1920.png') });
+    await lookAt(page, 'presenter-live-choices-1920');
 
     // Closing the room forgets it: a phone that joins now is told there is no such room.
     await c.closeRoom();
@@ -139,7 +140,7 @@ test.describe('live room', () => {
     await phonePage.goto(link!);
     await expect(s.roomBanner).toHaveAttribute('data-status', 'joined');
     await expect(s.roomBanner).toContainText(`live room ${code}`);
-    await phonePage.screenshot({ path: test.info().outputPath('phone-joined-390.png') });
+    await lookAt(phonePage, 'phone-joined-390');
     await expect(c.roomJoined).toHaveText('1 phone joined');
     await s.predictNumber(72);
     await s.runAndReveal();
@@ -167,7 +168,7 @@ test.describe('live room', () => {
     await expect(s.roomBanner).toBeInViewport();
     await s.handInEarly();
     await expect(s.studentCodeBox).toHaveValue(/^TPA1\./);
-    await phonePage.screenshot({ path: test.info().outputPath('phone-relay-stopped-390.png') });
+    await lookAt(phonePage, 'phone-relay-stopped-390');
     expect((await new AxeBuilder({ page: phonePage }).analyze()).violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     // The presenter keeps what arrived.
     await expect(c.classResultsCount).toHaveText('1 of 1 answered');

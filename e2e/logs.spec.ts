@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test } from './fixtures';
 import { nativeCli } from '../scripts/native-cli.mjs';
+import { lookAt } from './pages/look';
 
 test('drop the sample log, map columns, fit, use the fit, run, share', async ({ logs, app, newTab }) => {
   await logs.open();
@@ -126,7 +127,7 @@ test('how much flash for the catalog: title curves of the sample log equal tierp
   const lruNative = new Map(native.points.map((p) => [p.titles, p.lru]));
   const lruX = await chart.locator('[data-series="lru"]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-x'))));
   lruX.forEach((x, i) => expect(inBytes[i]).toBeCloseTo(lruNative.get(x)!, 12));
-  await chart.screenshot({ path: test.info().outputPath('log-curve-bytes-1280x800.png') });
+  await lookAt(chart, 'log-curve-bytes-1280x800');
   await logs.curveCountRequests.check();
 
   // Use this size: the SSD + HDD scenario's flash file cache gets enough devices.
@@ -140,7 +141,7 @@ test('how much flash for the catalog: title curves of the sample log equal tierp
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width: w, height: h });
-    await panel.screenshot({ path: test.info().outputPath(`log-curve-${w}x${h}.png`) });
+    await lookAt(panel, `log-curve-${w}x${h}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(w);
   }
   await page.setViewportSize({ width: 1280, height: 800 });

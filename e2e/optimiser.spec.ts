@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { OptimizeResult } from '../src/engine/types';
 import { expect, test } from './fixtures';
 import { nativeCli } from '../scripts/native-cli.mjs';
+import { lookAt } from './pages/look';
 
 function nativeOptimize(criterion: string): OptimizeResult {
   const dir = mkdtempSync(join(tmpdir(), 'tierplan-opt-'));
@@ -27,9 +28,6 @@ function nativeOptimize(criterion: string): OptimizeResult {
   );
   return JSON.parse(execFileSync(nativeCli(), ['optimize', scenario, '--spec', spec]).toString()) as OptimizeResult;
 }
-
-// Screenshots to look at, under $SHOTS_DIR (default test-results/shots).
-const shots = process.env.SHOTS_DIR ?? 'test-results/shots';
 
 test('the study check reproduces the MMSys\'11 cost table and matches the native optimiser', async ({ page, optimiser: opt }) => {
   await opt.open();
@@ -79,9 +77,9 @@ test('the study check reproduces the MMSys\'11 cost table and matches the native
     await page.setViewportSize({ width: w, height: h });
     // Wide tables scroll inside their card; the page itself never does.
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(w);
-    await page.screenshot({ path: `${shots}/optimiser-${w}x${h}.png`, fullPage: true });
-    await opt.results.screenshot({ path: `${shots}/optimiser-results-${w}x${h}.png` });
-    await opt.studyCheck.screenshot({ path: `${shots}/optimiser-study-${w}x${h}.png` });
+    await lookAt(page, `optimiser-${w}x${h}`, { fullPage: true });
+    await lookAt(opt.results, `optimiser-results-${w}x${h}`);
+    await lookAt(opt.studyCheck, `optimiser-study-${w}x${h}`);
   }
 });
 
@@ -137,7 +135,7 @@ test('cancel keeps every architecture that finished, and its "Use this configura
   // While it runs: per architecture, configurations simulated and still to examine, of the space's size.
   await opt.runButton.click();
   await expect(opt.progressOf('dram_ic_hdd')).toContainText(/\d+ simulated.* of 1,905 configurations/);
-  await opt.progress.screenshot({ path: `${shots}/optimiser-progress-1280x800.png` });
+  await lookAt(opt.progress, `optimiser-progress-1280x800`);
   const first = await opt.cancelOnceOneFinished();
   await expect(opt.status).toHaveText(/^Cancelled: [12] of 3 architectures finished — (its row is|their rows are) kept below; the other [12] (was|were) cancelled\.$/);
   const row = opt.row(first);
@@ -154,8 +152,8 @@ test('cancel keeps every architecture that finished, and its "Use this configura
   ]) {
     await page.setViewportSize({ width: w, height: h });
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(w);
-    await opt.results.screenshot({ path: `${shots}/optimiser-cancelled-${w}x${h}.png` });
-    await page.screenshot({ path: `${shots}/optimiser-cancelled-page-${w}x${h}.png`, fullPage: true });
+    await lookAt(opt.results, `optimiser-cancelled-${w}x${h}`);
+    await lookAt(page, `optimiser-cancelled-page-${w}x${h}`, { fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -182,7 +180,7 @@ test('a large search space is named before the search starts, with a button that
     [390, 844],
   ]) {
     await page.setViewportSize({ width: w, height: h });
-    await opt.largeSpace.screenshot({ path: `${shots}/optimiser-large-${w}x${h}.png` });
+    await lookAt(opt.largeSpace, `optimiser-large-${w}x${h}`);
   }
   await opt.lowerMax('disk').click();
   await expect(opt.field('optimize.max_counts.disk')).toHaveValue('200');

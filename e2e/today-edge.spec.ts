@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test } from './fixtures';
+import { lookAt } from './pages/look';
 
 // The request-level preset of today (model §11): flashcache on a 61.44 TB QLC
 // drive before 9 × 24 TB disks, scaled 1:256. Picked from the HTTP tab, it
@@ -43,9 +43,7 @@ test('the edge of today: picked from the HTTP tab, searched to a highest rate pe
   console.log(`today-edge search: ${((Date.now() - t0) / 1000).toFixed(1)} s in the worker pool`);
   // The study's published rates are not put beside other hardware.
   await expect(table.getByRole('row', { name: /HDD only/ })).toContainText('not this hardware');
-  // A screenshot to look at (under $SHOTS_DIR, default test-results/shots).
-  const dir = process.env.SHOTS_DIR ?? 'test-results/shots';
-  mkdirSync(dir, { recursive: true });
+  // A screenshot to look at (e2e/pages/look.ts).
   await table.evaluate((e) => e.scrollIntoView({ block: 'start' }));
-  await page.screenshot({ path: `${dir}/today-edge-maxrate-1280.png` });
+  await lookAt(page, `today-edge-maxrate-1280`);
 });

@@ -44,12 +44,29 @@ rust_lints() {
 }
 step rust-lints "cargo fmt --check, clippy -D warnings (whole workspace; each wasm32 module, the planner's with the core as it builds it)" rust_lints
 
+# Four single-threaded checks: two at a time, one per core, each one's
+# output printed whole once it ends.
 ts_lints() {
-  local status=0
-  npx tsc --noEmit || status=1
-  npm run lint || status=1
-  npm run check:cycles || status=1
-  npm run check:rust-cycles || status=1
+  local status=0 out
+  out=$(mktemp -d)
+  both() {
+    local pids=() i=0 cmd
+    for cmd in "$@"; do
+      (bash -c "$cmd" > "$out/$i.txt" 2>&1) &
+      pids+=($!)
+      i=$((i + 1))
+    done
+    i=0
+    for cmd in "$@"; do
+      printf -- '-- %s\n' "$cmd"
+      wait "${pids[$i]}" || { status=1; echo "FAILED: $cmd"; }
+      cat "$out/$i.txt"
+      i=$((i + 1))
+    done
+  }
+  both "npx tsc --noEmit" "npm run lint"
+  both "npm run check:cycles" "npm run check:rust-cycles"
+  rm -rf "$out"
   return $status
 }
 step ts-lints "tsc --noEmit, lint (eslint, one home per core formula, no timed verdicts), import cycles (madge for TypeScript, scripts/check-rust-cycles.mjs for Rust)" ts_lints
