@@ -11,7 +11,7 @@ use request_support::*;
 use tierplan_request::run_request;
 use tierplan_scenario::presets::X25M_CONTROLLER;
 use tierplan_scenario::request::*;
-use tierplan_scenario::validate::validate;
+use tierplan_scenario::validate::problems;
 use tierplan_scenario::Scenario;
 
 /// The study's static object cache on the X25-M with a library it holds
@@ -107,7 +107,7 @@ fn a_deeper_queue_serves_what_one_command_at_a_time_cannot() {
 #[test]
 fn a_queue_depth_out_of_the_drives_range_names_its_field() {
     let message = |s: &Scenario| {
-        validate(s)
+        problems(s)
             .into_iter()
             .find(|e| e.path == "request.cache.ssd_queue_depth")
             .map(|e| e.message)

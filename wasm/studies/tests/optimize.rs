@@ -718,7 +718,7 @@ fn an_invalid_scenario_disk_count_still_returns_the_optimum() {
     for bad in [0, 100_000] {
         let mut t = s.clone();
         t.tiers.disk.count = bad;
-        assert!(!validate(&t).is_empty(), "count {bad} should be invalid");
+        assert!(!problems(&t).is_empty(), "count {bad} should be invalid");
         let r = optimize(&t, &spec).unwrap();
         for a in [
             Architecture::HddOnly,

@@ -424,6 +424,9 @@ struct Cfg {
 
 struct Arch {
     arch: Architecture,
+    /// The scenario at this architecture, validated (at its smallest
+    /// counts): the devices of its tiers; `None` when it is skipped.
+    valid: Option<ValidScenario>,
     space: SearchSpace,
     cfgs: Vec<Cfg>,
     status: Vec<St>,
@@ -502,10 +505,16 @@ fn is_cache_tier_path(path: &str) -> bool {
 
 impl Arch {
     /// An architecture to search over `cfgs` (sorted by cost).
-    fn new(arch: Architecture, space: SearchSpace, cfgs: Vec<Cfg>) -> Arch {
+    fn new(
+        arch: Architecture,
+        valid: Option<ValidScenario>,
+        space: SearchSpace,
+        cfgs: Vec<Cfg>,
+    ) -> Arch {
         let n = cfgs.len();
         Arch {
             arch,
+            valid,
             space,
             cfgs,
             status: vec![St::Pending; n],
@@ -534,7 +543,7 @@ impl Arch {
         Arch {
             done: true,
             skipped: Some(why),
-            ..Arch::new(arch, space, Vec::new())
+            ..Arch::new(arch, None, space, Vec::new())
         }
     }
 }
@@ -659,26 +668,22 @@ impl Search {
     pub fn new(scenario: Scenario, spec: OptimizeSpec) -> Result<Search, Vec<FieldError>> {
         let (rule, mut errors) = checks::check_spec(&spec);
         let scenario = checks::candidate_run(scenario, &rule);
-        let skipped = checks::check_scenario(&scenario, &spec.architectures, &mut errors);
+        let checked = checks::check_scenario(&scenario, &spec.architectures, &mut errors);
         if !errors.is_empty() {
             return Err(errors);
         }
         let facts = Facts::of(&scenario.workload);
         let load = facts.load(scenario.workload.arrival_rate);
         let mut archs = Vec::new();
-        for &arch in &spec.architectures {
-            if let Some((_, why)) = skipped.iter().find(|(a, _)| *a == arch) {
-                archs.push(Arch::skipped(arch, why.clone()));
-                continue;
-            }
-            match space::lay_out(
-                &scenario,
-                arch,
-                &spec.max_counts,
-                &facts,
-                load,
-                rule.ceiling,
-            ) {
+        for (&arch, valid) in spec.architectures.iter().zip(checked) {
+            let valid = match valid {
+                Ok(v) => v,
+                Err(why) => {
+                    archs.push(Arch::skipped(arch, why));
+                    continue;
+                }
+            };
+            match space::lay_out(valid, arch, &spec.max_counts, &facts, load, rule.ceiling) {
                 Ok(a) => archs.push(a),
                 Err(e) => errors.push(e),
             }
@@ -778,17 +783,19 @@ impl Search {
         let usable = |units: Option<u64>| units.map_or(u64::MAX / 4, |u| scaled(u, ceiling));
         let disk_streams = usable(bw_units(disk_tier_mbps(&s), c.disk)) / bmin;
         let key = (c.file_cache, c.interval_cache);
+        let valid = self.archs[a].valid.as_ref();
         if !self.archs[a].excess.contains_key(&key) {
-            let (file_streams, cached) = match s.tiers.file_cache.as_ref() {
-                Some(t) if arch.has_file_cache() && t.count > 0 => {
-                    let d = s.device(&t.device).expect("validated");
-                    let streams = usable(bw_units(d.read_mbps, t.count)) / bmin;
+            let file_cache = valid.and_then(|v| v.file_cache()).map(|(_, d)| d);
+            let (file_streams, cached) = match file_cache {
+                Some(d) if c.file_cache > 0 => {
+                    let count = c.file_cache;
+                    let streams = usable(bw_units(d.read_mbps, count)) / bmin;
                     let cached = if s.policy.lfu == LfuPolicy::Static {
                         // The engine's static staging, by rank at t = 0.
                         let w = &s.workload;
                         let sc = w.class_of_ranks();
                         let mut free =
-                            (d.capacity_gb * 1024.0 * 1024.0).floor() as u64 * t.count as u64;
+                            (d.capacity_gb * 1024.0 * 1024.0).floor() as u64 * count as u64;
                         let v: Vec<bool> = (0..w.videos as usize)
                             .map(|slot| {
                                 let k = &w.classes[sc[slot] as usize];
@@ -824,11 +831,11 @@ impl Search {
                 }
                 _ => vec![0],
             };
+            let interval_cache = valid.and_then(|v| v.interval_cache()).map(|(_, d)| d);
             let buffers: Vec<(u64, u64)> = ic_counts
                 .iter()
-                .map(|&n| match s.tiers.interval_cache.as_ref() {
-                    Some(t) if arch.interval_cache_kind().is_some() && n > 0 => {
-                        let d = s.device(&t.device).expect("validated");
+                .map(|&n| match interval_cache {
+                    Some(d) if n > 0 => {
                         let blocks = (d.capacity_gb * 1024.0).floor() as u64 * n as u64;
                         let streams = if d.kind == DeviceKind::Ssd {
                             usable(bw_units(d.read_mbps, n)) / bmin
