@@ -12,15 +12,22 @@ fn validate_resolves_the_device_of_every_tier_in_use() {
         let s = scenario_preset(&p.id).expect("preset");
         let v = validate(s.clone()).expect("a preset is valid");
         let (t, d) = v.disk();
-        assert_eq!((t, &d.id), (&s.tiers.disk, &s.tiers.disk.device), "{}", p.id);
+        assert_eq!(
+            (t, &d.id),
+            (&s.tiers.disk, &s.tiers.disk.device),
+            "{}",
+            p.id
+        );
         // The same tiers, in the same order, as the scenario's own list,
         // each with the catalog entry its id names.
         let plain: Vec<(TierRole, String)> = s
             .tiers_in_use()
             .map(|(r, t)| (r, t.device.clone()))
             .collect();
-        let resolved: Vec<(TierRole, String)> =
-            v.tiers_in_use().map(|(r, _, d)| (r, d.id.clone())).collect();
+        let resolved: Vec<(TierRole, String)> = v
+            .tiers_in_use()
+            .map(|(r, _, d)| (r, d.id.clone()))
+            .collect();
         assert_eq!(resolved, plain, "{}", p.id);
         for (_, t, d) in v.tiers_in_use() {
             assert_eq!(Some(d), s.device(&t.device), "{}", p.id);
