@@ -306,6 +306,8 @@ impl RequestJob {
             scenario_name: p.name.clone(),
             policy: p.policy,
             rate: p.rate,
+            ssd_queue_depth: p.ssd_queue_depth,
+            ssd_model: p.ssd_model,
             measured_s: p.duration_s,
             requests: est(&|r| r.requests as f64),
             miss_ratio: est(&|r| r.miss_ratio),

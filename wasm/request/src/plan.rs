@@ -50,8 +50,8 @@ pub struct Plan {
     pub ssd_model: tierplan_scenario::SsdModelKind,
     /// Start each replication with the SSD in steady state (a used drive).
     pub ssd_steady: bool,
-    /// Commands the SSD takes at once from the host (`ssd_queue_depth`).
-    pub ssd_slots: u32,
+    /// Commands the SSD takes at once from the host.
+    pub ssd_queue_depth: u32,
     pub flash_bytes: u64,
     pub read_priority: bool,
     pub ram_bytes: u64,
@@ -134,7 +134,7 @@ impl Plan {
             ssd_controller: flash_dev.and_then(|d| d.flash.as_ref().and_then(|f| f.controller)),
             ssd_model: r.cache.ssd_model.unwrap_or_default(),
             ssd_steady: r.cache.ssd_state == Some(SsdState::Steady),
-            ssd_slots: r.cache.ssd_queue_depth.unwrap_or(1).max(1),
+            ssd_queue_depth: r.cache.ssd_queue_depth(),
             flash_bytes,
             read_priority: r
                 .cache

@@ -58,6 +58,15 @@ fn a_depth_of_one_is_the_default_exactly() {
 }
 
 #[test]
+fn the_result_echoes_the_queue_depth_and_model_it_ran_with() {
+    let none = run_request(&small_reads(4.0, None)).expect("valid");
+    assert_eq!(none.ssd_queue_depth, 1, "absent: one command at a time");
+    assert_eq!(none.ssd_model, tierplan_scenario::SsdModelKind::default());
+    let deep = run_request(&small_reads(4.0, Some(8))).expect("valid");
+    assert_eq!(deep.ssd_queue_depth, 8);
+}
+
+#[test]
 fn a_deeper_queue_serves_what_one_command_at_a_time_cannot() {
     // At 10 requests/s every read comes from flash and one command at a
     // time keeps the drive busy a share u of the time, with no queueing to

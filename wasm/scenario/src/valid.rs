@@ -177,18 +177,6 @@ impl ValidScenario {
         one.scenario.run.target_rejection = None;
         one
     }
-
-    /// A scenario made from this one by `change` (other counts, another
-    /// rate, another architecture), validated again: the one place a
-    /// derived scenario is checked.
-    pub fn derive(
-        &self,
-        change: impl FnOnce(&mut Scenario),
-    ) -> Result<ValidScenario, Vec<FieldError>> {
-        let mut s = self.scenario.clone();
-        change(&mut s);
-        crate::validate(s)
-    }
 }
 
 impl Deref for ValidScenario {

@@ -76,6 +76,20 @@ pub fn device_problems(d: &Device) -> Vec<FieldError> {
         .collect()
 }
 
+impl ValidScenario {
+    /// A scenario made from this one by `change` (other counts, another
+    /// rate, another architecture), validated again: the one place a
+    /// derived scenario is checked.
+    pub fn derive(
+        &self,
+        change: impl FnOnce(&mut Scenario),
+    ) -> Result<ValidScenario, Vec<FieldError>> {
+        let mut s = self.scenario().clone();
+        change(&mut s);
+        validate(s)
+    }
+}
+
 /// Every problem of a parsed scenario (empty = valid), for a front end that
 /// shows them; [`validate`] gives the scenario as a [`ValidScenario`].
 /// Validate one catalog device on its own: the [`ValidDevice`] it is, or
@@ -748,11 +762,11 @@ fn check_budget(c: &mut Checker, s: &Scenario) {
         .workload
         .classes
         .iter()
-        .map(|k| k.length_min * 60.0)
+        .map(VideoClass::length_s)
         .fold(0.0, f64::max);
     // With a rate profile the busiest hour sets the concurrency.
     let peak = s.workload.peak_rate();
-    let concurrent = peak * max_len_s;
+    let concurrent = offered_load(peak, max_len_s);
     if concurrent > MAX_EXPECTED_CONCURRENT {
         c.push(
             "workload.arrival_rate",

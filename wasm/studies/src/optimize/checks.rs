@@ -2,8 +2,9 @@
 //! field), the run every candidate makes, and the scenario as the search
 //! will configure it (its own counts are the optimiser's to choose).
 
+use super::config::{ceil_div, configure, err, is_cache_tier_path};
 use super::rule::Rule;
-use super::{configure, err, is_cache_tier_path, Counts, OptimizeSpec, DEFAULT_MAX_REPLICATIONS};
+use super::{Counts, OptimizeSpec, DEFAULT_MAX_REPLICATIONS};
 use tierplan_scenario::validate::{validate, FieldError, MAX_COUNT, MAX_REPLICATIONS};
 use tierplan_scenario::*;
 use tierplan_stream::results::PEAK_UTILISATION_WARNING;
@@ -155,7 +156,7 @@ pub(super) fn check_scenario(
         );
         if let Some(d) = s.device(&s.tiers.disk.device) {
             if d.capacity_gb > 0.0 {
-                s.tiers.disk.count = super::ceil_div(lib_mb, d.capacity_gb * 1024.0).max(1);
+                s.tiers.disk.count = ceil_div(lib_mb, d.capacity_gb * 1024.0).max(1);
             }
         }
         let problems = match validate(s) {

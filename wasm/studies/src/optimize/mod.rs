@@ -55,10 +55,14 @@
 //! # Files
 //! `spec.rs` the input, `result.rs` what is handed out and given back,
 //! `tco.rs` the total cost of ownership, `search.rs` the search itself;
-//! `checks.rs`, `space.rs`, `bound.rs` and `rule.rs` serve the search.
+//! `checks.rs`, `space.rs`, `arch.rs` (one architecture's state),
+//! `config.rs` (one configuration's scenario), `bound.rs` and `rule.rs`
+//! serve the search.
 
+mod arch;
 mod bound;
 mod checks;
+mod config;
 mod result;
 mod rule;
 mod search;
@@ -67,7 +71,6 @@ mod spec;
 mod tco;
 
 pub use result::*;
-use search::{ceil_div, configure, err, is_cache_tier_path, Arch, Cfg, Facts};
 pub use search::{optimize, Search};
 pub use spec::*;
 pub use tco::compute_tco;

@@ -203,6 +203,13 @@ pub struct OptimizeResult {
     pub max_replications: u32,
     /// The peak-utilisation ceiling in force (a fraction).
     pub max_peak_utilisation: f64,
+    /// The request-weighted mean video length (s) and the offered load
+    /// λ × that length (streams) the search sized its maxima for, as it
+    /// computed them.
+    #[serde(default)]
+    pub mean_length_s: f64,
+    #[serde(default)]
+    pub offered_load: f64,
     /// The run every candidate made: the scenario's, with the cap as
     /// `replications` and the target as `target_rejection` when the target
     /// is decided by the sequential rule (what "use this configuration"

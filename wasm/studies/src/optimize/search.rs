@@ -2,76 +2,20 @@
 //! its state per architecture, the necessary conditions, and the ask/tell
 //! protocol ([`Search::next_batch`], [`Search::report`]).
 
+use super::arch::*;
 use super::bound::{bw_units, Capacities, Trace};
-use super::rule::Rule;
-use super::*;
+use super::config::*;
+use super::result::*;
+use super::rule::{self, Rule};
+use super::spec::*;
+use super::tco::compute_tco;
+use super::{checks, space};
 use std::collections::HashMap;
 use tierplan_kit::devices::hdd::disk_tier_mbps;
-use tierplan_scenario::validate::{FieldError, MAX_COUNT};
+use tierplan_scenario::validate::FieldError;
 use tierplan_scenario::*;
 use tierplan_stream::results::{RunResult, TargetVerdict};
 use tierplan_stream::run;
-
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(super) enum St {
-    Pending,
-    Pruned,
-    AnalyticFail,
-    InFlight(u32),
-    Feasible,
-    Infeasible,
-}
-
-impl St {
-    fn resolved_infeasible(self) -> bool {
-        matches!(self, St::Pruned | St::AnalyticFail | St::Infeasible)
-    }
-}
-
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Cfg {
-    pub(super) counts: Counts,
-    pub(super) cost: f64,
-}
-
-pub(super) struct Arch {
-    pub(super) arch: Architecture,
-    /// The scenario at this architecture, validated (at its smallest
-    /// counts): the devices of its tiers; `None` when it is skipped.
-    pub(super) valid: Option<ValidScenario>,
-    pub(super) space: SearchSpace,
-    pub(super) cfgs: Vec<Cfg>,
-    pub(super) status: Vec<St>,
-    pub(super) cursor: usize,
-    pub(super) resolved: usize,
-    pub(super) best: Option<usize>,
-    pub(super) measured: HashMap<usize, Measurement>,
-    pub(super) excess: HashMap<(u32, u32), Vec<i64>>,
-    pub(super) simulated: u32,
-    pub(super) pruned: u32,
-    pub(super) analytic: u32,
-    pub(super) over_ceiling: u32,
-    pub(super) undecided: u32,
-    pub(super) done: bool,
-    /// Why this architecture is not searched (its cache tier cannot be
-    /// formed from the scenario's devices); the others still are.
-    pub(super) skipped: Option<String>,
-}
-
-pub(super) struct Evaluated {
-    pub(super) arch: usize,
-    pub(super) pos: usize,
-    pub(super) reason: Option<String>,
-    pub(super) m: Measurement,
-}
-
-/// Capacity facts per device, from the scenario.
-pub(super) struct Facts {
-    pub(super) bmin_units: u64,
-    /// Request-weighted mean length (s) and bitrate (KB/s).
-    pub(super) mean_len_s: f64,
-    pub(super) mean_kbps: f64,
-}
 
 /// An exact cost-ordered search with an ask/tell interface.
 pub struct Search {
@@ -100,115 +44,6 @@ pub struct Search {
 
 /// Interval-cache counts whose trace bounds one sweep computes together.
 pub(super) const IC_SWEEP: u32 = 16;
-
-pub(super) fn err(path: &str, message: String) -> FieldError {
-    FieldError {
-        path: path.into(),
-        message,
-    }
-}
-
-/// A scenario path inside a cache tier (interval or file cache).
-pub(super) fn is_cache_tier_path(path: &str) -> bool {
-    ["tiers.interval_cache", "tiers.file_cache"]
-        .iter()
-        .any(|p| path == *p || path.starts_with(&format!("{p}.")))
-}
-
-impl Arch {
-    /// An architecture to search over `cfgs` (sorted by cost).
-    pub(super) fn new(
-        arch: Architecture,
-        valid: Option<ValidScenario>,
-        space: SearchSpace,
-        cfgs: Vec<Cfg>,
-    ) -> Arch {
-        let n = cfgs.len();
-        Arch {
-            arch,
-            valid,
-            space,
-            cfgs,
-            status: vec![St::Pending; n],
-            cursor: 0,
-            resolved: 0,
-            best: None,
-            measured: HashMap::new(),
-            excess: HashMap::new(),
-            simulated: 0,
-            pruned: 0,
-            analytic: 0,
-            over_ceiling: 0,
-            undecided: 0,
-            done: false,
-            skipped: None,
-        }
-    }
-
-    /// An architecture left out of the search, with its reason.
-    fn skipped(arch: Architecture, why: String) -> Arch {
-        let space = SearchSpace {
-            tiers: Vec::new(),
-            configurations: 0,
-            description: format!("{}: {why}", arch.label()),
-        };
-        Arch {
-            done: true,
-            skipped: Some(why),
-            ..Arch::new(arch, None, space, Vec::new())
-        }
-    }
-}
-
-/// The scenario of one configuration.
-pub(super) fn configure(base: &Scenario, arch: Architecture, c: Counts) -> Scenario {
-    let mut s = base.clone();
-    s.architecture = arch;
-    s.tiers.disk.count = c.disk;
-    if arch.interval_cache_kind().is_some() {
-        if let Some(t) = s.tiers.interval_cache.as_mut() {
-            t.count = c.interval_cache;
-        }
-    }
-    if arch.has_file_cache() {
-        if let Some(t) = s.tiers.file_cache.as_mut() {
-            t.count = c.file_cache;
-        }
-    }
-    s
-}
-
-/// The study's stream capacity Σ ⌊bw × 1024 / b⌋ over disk and file cache.
-pub(super) fn study_capacity(s: &Scenario, kbps: f64) -> u64 {
-    s.tiers_in_use()
-        .filter(|(role, t)| *role != TierRole::IntervalCache && t.count > 0)
-        .filter_map(|(role, t)| {
-            let per_device = if role == TierRole::Disk {
-                disk_tier_mbps(s)
-            } else {
-                s.device(&t.device).and_then(|d| d.read_mbps)
-            };
-            per_device
-                .map(|m| tierplan_kit::analytics::streams_per_bandwidth(m * t.count as f64, kbps))
-        })
-        .sum()
-}
-
-/// The bandwidth units a tier may use at a peak-utilisation ceiling.
-pub(super) fn scaled(units: u64, ceiling: f64) -> u64 {
-    if ceiling >= 1.0 {
-        units
-    } else {
-        (units as f64 * ceiling).floor() as u64
-    }
-}
-
-pub(super) fn ceil_div(a: f64, b: f64) -> u32 {
-    if b <= 0.0 || !a.is_finite() {
-        return 1;
-    }
-    (a / b - 1e-9).ceil().clamp(0.0, MAX_COUNT as f64) as u32
-}
 
 impl Search {
     /// Validate the scenario and spec and lay out the search space: the
@@ -277,8 +112,8 @@ impl Search {
 
     /// StudyCapacity: decide every architecture analytically.
     fn study_pass(&mut self) {
-        let need =
-            self.base.workload.arrival_rate * self.facts.mean_len_s * (1.0 - self.spec.target);
+        let need = offered_load(self.base.workload.arrival_rate, self.facts.mean_len_s)
+            * (1.0 - self.spec.target);
         for a in 0..self.archs.len() {
             let arch = self.archs[a].arch;
             let mut found = None;
@@ -839,6 +674,8 @@ impl Search {
             target: self.spec.target,
             max_replications: self.rule.cap,
             max_peak_utilisation: self.rule.ceiling,
+            mean_length_s: self.facts.mean_len_s,
+            offered_load: self.facts.load(self.base.workload.arrival_rate).a_load,
             run: self.base.run.clone(),
             architectures,
             evaluated,

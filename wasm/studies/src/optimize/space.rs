@@ -9,9 +9,11 @@
 //! the price of the disk maximum buys (a buffer costing more than an
 //! all-disk system cannot be the cheapest way to add streams).
 
+use super::arch::{Arch, Cfg, Facts};
+use super::bound;
+use super::config::{ceil_div, err};
 use super::{
-    bound, ceil_div, err, Arch, Cfg, Counts, Criterion, Facts, MaxCounts, OptimizeSpec,
-    SearchSpace, TierRange, MAX_CONFIGURATIONS,
+    Counts, Criterion, MaxCounts, OptimizeSpec, SearchSpace, TierRange, MAX_CONFIGURATIONS,
 };
 use tierplan_kit::analytics::streams_per_bandwidth;
 use tierplan_kit::devices::hdd::disk_tier_mbps;
@@ -53,7 +55,7 @@ impl Facts {
     }
 
     pub(super) fn load(&self, arrival_rate: f64) -> Load {
-        let a_load = arrival_rate * self.mean_len_s;
+        let a_load = offered_load(arrival_rate, self.mean_len_s);
         Load {
             a_load,
             c_star: a_load + 8.0 * a_load.sqrt() + 20.0,
