@@ -202,7 +202,7 @@ function SingleRun({ engine, scenario, canRun }: { engine: Engine; scenario: Sce
           >
             Download result (JSON, as <code>tierplan run</code> prints it)
           </button>
-          <WhyPanel result={state.result} label={scenario.name} testId="http-single" ssdCommands={scenario.request?.cache.ssd_queue_depth ?? 1} />
+          <WhyPanel result={state.result} label={scenario.name} testId="http-single" />
           <PolicyTable rows={[{ label: scenario.name, result: state.result }]} caption="Hit ratios, flash writes and index" testId="http-single-table" />
         </div>
       ) : null}
@@ -240,7 +240,7 @@ function SingleRun({ engine, scenario, canRun }: { engine: Engine; scenario: Sce
 }
 
 /** Per-policy details at one rate of the figure. */
-function FigureDetails({ points, ssdCommands }: { points: FigurePoint[]; ssdCommands: number }) {
+function FigureDetails({ points }: { points: FigurePoint[] }) {
   // Rates with a run to show (a rate never run, its 0 % vouched for, has none).
   const rates = [...new Set(points.flatMap((p) => (p.result ? [p.rate] : [])))].sort((a, b) => a - b);
   const [rate, setRate] = useState<number | null>(null);
@@ -281,7 +281,7 @@ function FigureDetails({ points, ssdCommands }: { points: FigurePoint[]; ssdComm
           </select>
         </div>
       </div>
-      {util ? <WhyPanel result={util.result} label={util.label} testId="http-details" ssdCommands={ssdCommands} /> : null}
+      {util ? <WhyPanel result={util.result} label={util.label} testId="http-details" /> : null}
       <PolicyTable rows={at} caption={`Hit ratios by tier, flash writes, WA, lifetime and index RAM at ${num(chosen)} requests/s`} testId="http-details-table" />
     </section>
   );
@@ -331,7 +331,7 @@ export function HttpView({ engine, scenario, valid, edit, loadPreset, showView }
             onCancel={figure.cancel}
           />
           <MaxRateCard engine={engine} scenario={scenario} settings={settings} points={figure.points} canRun={canRun && figure.status.kind !== 'running'} />
-          <FigureDetailsCard points={figure.points} ssdCommands={scenario.request?.cache.ssd_queue_depth ?? 1} />
+          <FigureDetailsCard points={figure.points} />
         </>
       ) : null}
     </div>

@@ -393,10 +393,12 @@ impl MaxRateSearch {
         to_js(&self.job.progress())
     }
 
-    /// The result so far (final once progress says `done`).
+    /// The result so far (final once progress says `done`). Throws the
+    /// field errors (a `FieldError[]`) of a rate the search could not run.
     #[wasm_bindgen(unchecked_return_type = "MaxRateResult")]
-    pub fn result(&self) -> Result<JsValue, JsError> {
-        to_js(&self.job.result())
+    pub fn result(&self) -> Result<JsValue, JsValue> {
+        let r = self.job.result().map_err(field_errors_js)?;
+        to_js(&r).map_err(JsValue::from)
     }
 }
 
@@ -457,6 +459,8 @@ pub fn characterize(
 ) -> Result<JsValue, JsValue> {
     let device: tierplan_core::scenario::Device = from_js(&device, "device")?;
     let spec: CharacterizeSpec = from_js(&spec, "characterize")?;
+    let device =
+        tierplan_core::scenario::validate::validate_device(device).map_err(field_errors_js)?;
     let c = tierplan_core::characterize::characterize(&device, &spec).map_err(field_errors_js)?;
     to_js(&c).map_err(JsValue::from)
 }

@@ -4,12 +4,12 @@
 use tierplan_block::sampling::presets::block_presets;
 use tierplan_scenario::block::*;
 use tierplan_scenario::presets::default_scenario;
-use tierplan_scenario::validate::{parse_scenario, validate, FieldError};
+use tierplan_scenario::validate::{parse_scenario, problems, FieldError};
 
 fn with_block(b: BlockSpec) -> Vec<FieldError> {
     let mut s = default_scenario();
     s.block = Some(b);
-    validate(&s)
+    problems(&s)
 }
 
 fn message<'a>(errs: &'a [FieldError], path: &str) -> &'a str {

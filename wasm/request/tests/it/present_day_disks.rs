@@ -10,7 +10,7 @@ use tierplan_request::run_request;
 use tierplan_scenario::presets::scenario_preset;
 use tierplan_scenario::presets::today::{today_device_presets, KBPS_PER_MBPS};
 use tierplan_scenario::request::*;
-use tierplan_scenario::validate::validate;
+use tierplan_scenario::validate::problems;
 use tierplan_scenario::{Popularity, ZipfConvention};
 
 const GB: f64 = 1024.0 * 1024.0 * 1024.0;
@@ -49,11 +49,11 @@ fn exos_requests(rate: f64) -> tierplan_scenario::Scenario {
 #[test]
 fn request_scenarios_accept_present_day_disks() {
     let s = exos_requests(10.0);
-    assert_eq!(validate(&s), vec![]);
+    assert_eq!(problems(&s), vec![]);
     // A disk without timing is still refused, naming the field.
     let mut s = s;
     device(&mut s, "exos_x24").hdd = None;
-    let errs = validate(&s);
+    let errs = problems(&s);
     assert!(
         errs.iter()
             .any(|e| e.path == "request.layout.disk" && e.message.contains("hdd")),
@@ -69,7 +69,7 @@ fn timing_is_validated_with_field_named_messages() {
     m.inner_mbps = Some(m.media_mbps * 2.0);
     m.seek_ms = -1.0;
     s.tiers.disk_read_kb = Some(1);
-    let errs = validate(&s);
+    let errs = problems(&s);
     let at = |p: &str| errs.iter().find(|e| e.path == p).map(|e| e.message.clone());
     let inner = at(&format!("devices[{i}].hdd.inner_mbps")).expect("inner rate flagged");
     assert!(inner.contains("outer"), "{inner}");

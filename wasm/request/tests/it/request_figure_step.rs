@@ -555,7 +555,7 @@ fn bad_settings_series_and_runs_are_named_as_the_plan_names_them() {
     // A run's first replication is checked as the scenario's other fields.
     let mut far = base.clone();
     req(&mut far).run.first_replication = Some(100);
-    let errs = tierplan_scenario::validate::validate(&far);
+    let errs = tierplan_scenario::validate::problems(&far);
     assert_eq!(errs.len(), 1);
     assert_eq!(errs[0].path, "request.run.first_replication");
     assert!(errs[0].message.contains("from 0 to 99"));

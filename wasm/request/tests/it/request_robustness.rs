@@ -8,10 +8,10 @@ use proptest::prelude::*;
 use request_support::*;
 use tierplan_request::{export_io, RequestJob};
 use tierplan_scenario::request::*;
-use tierplan_scenario::validate::validate;
+use tierplan_scenario::validate::problems;
 
 fn paths(s: &tierplan_scenario::Scenario) -> Vec<String> {
-    validate(s).into_iter().map(|e| e.path).collect()
+    problems(s).into_iter().map(|e| e.path).collect()
 }
 
 #[test]
@@ -27,7 +27,7 @@ fn bad_input_names_its_field() {
 
     let mut s = preset("nossdav12-flashcache-cold");
     req(&mut s).cache.flash_gb = 200.0;
-    let errors = validate(&s);
+    let errors = problems(&s);
     let e = errors
         .iter()
         .find(|e| e.path == "request.cache.flash_gb")
@@ -36,7 +36,7 @@ fn bad_input_names_its_field() {
 
     let mut s = preset("nossdav12-hdd-only");
     req(&mut s).workload.rate = 5000.0;
-    let errors = validate(&s);
+    let errors = problems(&s);
     let e = errors
         .iter()
         .find(|e| e.path == "request.workload.rate")
@@ -126,7 +126,7 @@ proptest! {
             r.cache.start = CacheStart::Warm;
             r.run.warmup_h = 0.01;
         }
-        if validate(&s).is_empty() {
+        if problems(&s).is_empty() {
             let mut job = RequestJob::new(s).expect("valid");
             let mut steps = 0;
             while !job.step(10_000).done {
@@ -145,7 +145,7 @@ proptest! {
             // (with none, the setting has no drive and is not looked at).
             let ok = if controller { (1..=32).contains(&q) } else { q == 1 };
             prop_assert!(
-                ok || validate(&s).iter().any(|e| e.path == "request.cache.ssd_queue_depth"),
+                ok || problems(&s).iter().any(|e| e.path == "request.cache.ssd_queue_depth"),
                 "depth {q} refused without its field"
             );
         }

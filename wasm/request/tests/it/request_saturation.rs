@@ -194,7 +194,7 @@ fn the_flag_round_trips_and_older_scenarios_load_without_it() {
     assert!(json.contains("\"stop_when_saturated\":true"));
     let back: Scenario = serde_json::from_str(&json).expect("loads");
     assert_eq!(back, s);
-    assert!(tierplan_scenario::validate::validate(&back).is_empty());
+    assert!(tierplan_scenario::validate::problems(&back).is_empty());
     // A scenario saved before the flag existed: off.
     let old = json.replace(",\"stop_when_saturated\":true", "");
     assert_ne!(old, json);

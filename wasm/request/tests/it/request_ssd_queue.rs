@@ -11,7 +11,7 @@ use request_support::*;
 use tierplan_request::run_request;
 use tierplan_scenario::presets::X25M_CONTROLLER;
 use tierplan_scenario::request::*;
-use tierplan_scenario::validate::validate;
+use tierplan_scenario::validate::problems;
 use tierplan_scenario::Scenario;
 
 /// The study's static object cache on the X25-M with a library it holds
@@ -55,6 +55,15 @@ fn a_depth_of_one_is_the_default_exactly() {
         serde_json::to_string(&none).unwrap(),
         serde_json::to_string(&one).unwrap()
     );
+}
+
+#[test]
+fn the_result_echoes_the_queue_depth_and_model_it_ran_with() {
+    let none = run_request(&small_reads(4.0, None)).expect("valid");
+    assert_eq!(none.ssd_queue_depth, 1, "absent: one command at a time");
+    assert_eq!(none.ssd_model, tierplan_scenario::SsdModelKind::default());
+    let deep = run_request(&small_reads(4.0, Some(8))).expect("valid");
+    assert_eq!(deep.ssd_queue_depth, 8);
 }
 
 #[test]
@@ -107,7 +116,7 @@ fn a_deeper_queue_serves_what_one_command_at_a_time_cannot() {
 #[test]
 fn a_queue_depth_out_of_the_drives_range_names_its_field() {
     let message = |s: &Scenario| {
-        validate(s)
+        problems(s)
             .into_iter()
             .find(|e| e.path == "request.cache.ssd_queue_depth")
             .map(|e| e.message)

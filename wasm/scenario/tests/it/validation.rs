@@ -2,7 +2,7 @@
 //! refusals and random scenarios: stream/tests/it/validation.rs).
 
 use tierplan_scenario::presets::{default_scenario, scenario_preset};
-use tierplan_scenario::validate::{parse_scenario, read_scenario, validate};
+use tierplan_scenario::validate::{parse_scenario, problems, read_scenario};
 use tierplan_scenario::*;
 
 fn paths(errs: &[tierplan_scenario::validate::FieldError]) -> Vec<&str> {
@@ -17,7 +17,7 @@ fn every_problem_is_reported_with_its_path_and_range() {
     s.run.replications = 0;
     s.devices[0].price = f64::NAN;
     s.tiers.file_cache.as_mut().unwrap().device = "nope".into();
-    let errs = validate(&s);
+    let errs = problems(&s);
     let p = paths(&errs);
     for want in [
         "workload.arrival_rate",
@@ -53,7 +53,7 @@ fn cost_model_inputs_are_checked_with_their_paths() {
     use tierplan_scenario::cost_model::CostModelSpec;
     use tierplan_scenario::validate::validate_cost_model;
     let mut s = scenario_preset("fast12-overprovisioning").unwrap();
-    assert!(validate(&s).is_empty());
+    assert!(problems(&s).is_empty());
     assert_eq!(s.cost_model, Some(CostModelSpec::fast12_example()));
     let cm = s.cost_model.as_mut().unwrap();
     cm.params.io_w = 1.5;
@@ -64,7 +64,7 @@ fn cost_model_inputs_are_checked_with_their_paths() {
     cm.cache_gb = -4.0;
     cm.u_steps = 1;
     cm.r_steps = 401;
-    let errs = validate(&s);
+    let errs = problems(&s);
     let want = [
         (
             "cost_model.params.page_kb",
@@ -171,13 +171,13 @@ fn read_scenario_leaves_ranges_to_validate() {
 fn architecture_needs_its_tiers_of_the_right_kind() {
     let mut s = scenario_preset("mmsys11-cost-dram").unwrap();
     s.tiers.interval_cache = None;
-    assert_eq!(paths(&validate(&s)), vec!["tiers.interval_cache"]);
+    assert_eq!(paths(&problems(&s)), vec!["tiers.interval_cache"]);
     let mut s = scenario_preset("mmsys11-cost-dram").unwrap();
     s.tiers.interval_cache = Some(TierSpec {
         device: "ssd_a".into(),
         count: 1,
     });
-    let errs = validate(&s);
+    let errs = problems(&s);
     assert_eq!(paths(&errs), vec!["tiers.interval_cache.device"]);
     assert!(
         errs[0].message.contains("needs kind \"dram\""),
@@ -186,5 +186,5 @@ fn architecture_needs_its_tiers_of_the_right_kind() {
     );
     let mut s = default_scenario();
     s.version = 99;
-    assert_eq!(paths(&validate(&s)), vec!["version"]);
+    assert_eq!(paths(&problems(&s)), vec!["version"]);
 }

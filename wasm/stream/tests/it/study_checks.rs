@@ -3,7 +3,7 @@
 
 use tierplan_kit::analytics::streams_per_bandwidth;
 use tierplan_scenario::presets::scenario_preset;
-use tierplan_scenario::validate::validate;
+use tierplan_scenario::validate::problems;
 use tierplan_scenario::{Scenario, TierRole};
 use tierplan_stream::results::RunResult;
 use tierplan_stream::run;
@@ -143,7 +143,7 @@ fn cost_table_configurations_by_simulation() {
         .all(|r| r.rejection_probability > 0.05));
 
     // 5 SSDs + 1 HDD cannot even hold the library (146 GB < 252 GB).
-    let errs = validate(&with_counts("mmsys11-cost-ssd", 1, Some(5)));
+    let errs = problems(&with_counts("mmsys11-cost-ssd", 1, Some(5)));
     assert!(errs
         .iter()
         .any(|e| e.path == "tiers.disk.count" && e.message.contains("library")));

@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use tierplan_scenario::presets::default_scenario;
-use tierplan_scenario::validate::{expected_events, parse_scenario, validate};
+use tierplan_scenario::validate::{expected_events, parse_scenario, problems};
 use tierplan_scenario::*;
 use tierplan_stream::Job;
 
@@ -16,7 +16,7 @@ fn huge_runs_are_refused_with_an_estimate() {
     s.run.duration_h = 8000.0;
     s.run.replications = 100;
     s.tiers.disk.count = 10_000;
-    let errs = validate(&s);
+    let errs = problems(&s);
     let e = errs.iter().find(|e| e.path == "run").expect("budget error");
     assert!(e.message.contains("events"), "{}", e.message);
     assert!(expected_events(&s) > 1e9);
@@ -105,7 +105,7 @@ fn random_scenarios_never_panic() {
     let invalid = std::cell::Cell::new(0u32);
     runner
         .run(&arb_scenario(), |s| {
-            let errs = validate(&s);
+            let errs = problems(&s);
             for e in &errs {
                 prop_assert!(!e.path.is_empty() && !e.message.is_empty());
             }

@@ -6,9 +6,17 @@
 use proptest::prelude::*;
 use tierplan_scenario::presets::request_device_presets;
 use tierplan_scenario::Device;
-use tierplan_studies::characterize::{
-    characterize, Characterization, CharacterizeSpec, DriveState, Pattern,
-};
+use tierplan_studies::characterize::{Characterization, CharacterizeSpec, DriveState, Pattern};
+
+/// The device validated on its own, then characterised (as every front end
+/// does).
+fn characterize(
+    d: &tierplan_scenario::Device,
+    spec: &CharacterizeSpec,
+) -> Result<tierplan_studies::characterize::Characterization, Vec<tierplan_scenario::FieldError>> {
+    let d = tierplan_scenario::validate::validate_device(d.clone())?;
+    tierplan_studies::characterize::characterize(&d, spec)
+}
 
 fn preset(id: &str) -> Device {
     request_device_presets()

@@ -4,7 +4,17 @@
 //! characterisation of its device.
 
 use tierplan_scenario::presets::{device_figures, request_device_presets};
-use tierplan_studies::characterize::{characterize, CharacterizeSpec, DriveState, Pattern};
+use tierplan_studies::characterize::{CharacterizeSpec, DriveState, Pattern};
+
+/// The device validated on its own, then characterised (as every front end
+/// does).
+fn characterize(
+    d: &tierplan_scenario::Device,
+    spec: &CharacterizeSpec,
+) -> Result<tierplan_studies::characterize::Characterization, Vec<tierplan_scenario::FieldError>> {
+    let d = tierplan_scenario::validate::validate_device(d.clone())?;
+    tierplan_studies::characterize::characterize(&d, spec)
+}
 
 #[test]
 fn every_figure_names_a_characterisation_test() {

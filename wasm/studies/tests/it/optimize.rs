@@ -438,6 +438,18 @@ fn study_capacity_criterion_reproduces_the_cost_table() {
     assert_eq!(ssd.counts, counts(2, 0, 5));
     // Per tier: ⌊2 × 70 × 1024 / 245⌋ + ⌊5 × 155 × 1024 / 245⌋ = 585 + 3239.
     assert_eq!(ssd.study_capacity, 585 + 3239);
+    // The load it sized for, echoed: with one class every request's length
+    // is that class's, so the mean is it and the load λ × it (3 600 here).
+    let w = &s.workload;
+    assert_eq!(w.classes.len(), 1);
+    let length_s = w.classes[0].length_min * 60.0;
+    assert!((r.mean_length_s - length_s).abs() < 1e-9 * length_s);
+    let offered = w.arrival_rate * length_s;
+    assert!(
+        (r.offered_load - offered).abs() < 1e-9 * offered,
+        "{} vs {offered}",
+        r.offered_load
+    );
     // The rule gives an interval cache no credit, so DRAM + HDD falls back
     // to 13 HDDs and no DRAM.
     assert_eq!(best(&r, Architecture::DramIcHdd).counts, counts(13, 0, 0));
@@ -718,7 +730,7 @@ fn an_invalid_scenario_disk_count_still_returns_the_optimum() {
     for bad in [0, 100_000] {
         let mut t = s.clone();
         t.tiers.disk.count = bad;
-        assert!(!validate(&t).is_empty(), "count {bad} should be invalid");
+        assert!(!problems(&t).is_empty(), "count {bad} should be invalid");
         let r = optimize(&t, &spec).unwrap();
         for a in [
             Architecture::HddOnly,

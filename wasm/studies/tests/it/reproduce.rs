@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::sync::OnceLock;
 
 use tierplan_scenario::presets::scenario_preset;
-use tierplan_scenario::validate::validate;
+use tierplan_scenario::validate::problems;
 use tierplan_scenario::Architecture;
 use tierplan_stream::results::RunResult;
 use tierplan_studies::optimize::{optimize, Criterion, MaxCounts, OptimizeSpec};
@@ -50,7 +50,7 @@ fn every_claim_is_well_formed_and_evaluates() {
     let scenario_ids: HashSet<&str> = plan.scenarios.iter().map(|s| s.id.as_str()).collect();
     assert_eq!(scenario_ids.len(), plan.scenarios.len());
     for s in &plan.scenarios {
-        assert!(validate(&s.scenario).is_empty(), "{} is valid", s.id);
+        assert!(problems(&s.scenario).is_empty(), "{} is valid", s.id);
     }
     let mut used = HashSet::new();
     for c in &plan.claims {

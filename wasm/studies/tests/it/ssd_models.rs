@@ -6,7 +6,17 @@
 
 use tierplan_scenario::presets::{catalog, figures_of, request_device_presets};
 use tierplan_scenario::{Device, DeviceKind, SsdModelKind};
-use tierplan_studies::characterize::{characterize, CharacterizeRow, CharacterizeSpec, DriveState};
+use tierplan_studies::characterize::{CharacterizeRow, CharacterizeSpec, DriveState};
+
+/// The device validated on its own, then characterised (as every front end
+/// does).
+fn characterize(
+    d: &tierplan_scenario::Device,
+    spec: &CharacterizeSpec,
+) -> Result<tierplan_studies::characterize::Characterization, Vec<tierplan_scenario::FieldError>> {
+    let d = tierplan_scenario::validate::validate_device(d.clone())?;
+    tierplan_studies::characterize::characterize(&d, spec)
+}
 
 fn device(id: &str) -> Device {
     catalog()
