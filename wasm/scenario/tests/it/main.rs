@@ -3,4 +3,5 @@
 //! of one per file, and one pool of test threads over all of them.
 
 mod library;
+mod valid;
 mod validation;
