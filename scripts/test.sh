@@ -32,7 +32,14 @@ step cargo "cargo test --workspace --profile checked (also builds the CLI the la
   cargo test --manifest-path wasm/Cargo.toml --workspace --profile checked --no-fail-fast
 
 rust_lints() {
-  local status=0
+  local status=0 stray
+  # One integration-test binary per crate (docs/testing.md): a file directly
+  # under tests/ would be a program of its own, compiled and linked again.
+  stray=$(ls wasm/*/tests/*.rs 2>/dev/null)
+  if [ -n "$stray" ]; then
+    echo "integration tests belong in <crate>/tests/it/ as modules of main.rs: $stray"
+    status=1
+  fi
   cargo fmt --manifest-path wasm/Cargo.toml --all -- --check || status=1
   cargo fmt --manifest-path wasm/tools/bindgen/Cargo.toml -- --check || status=1
   cargo clippy --manifest-path wasm/Cargo.toml --workspace --no-deps --all-targets -- -D warnings || status=1
