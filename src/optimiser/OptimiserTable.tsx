@@ -5,7 +5,7 @@
 import type { ArchitectureResult, Device, Measurement, OptimizeResult, TierRole } from '../engine/types';
 import { dollars, estimate, num, percent, wearLifetime } from '../shared/format';
 import { decisionText } from '../shared/decision';
-import { deviceCountParts } from './format';
+import { deviceCountParts, replacementText } from './format';
 
 /** A tier's peak utilisation in its busiest replication (what the ceiling holds): "peak 84%"; none for a tier without a bandwidth limit. */
 function peakOf(m: Measurement | null | undefined, role: TierRole): string | null {
@@ -54,7 +54,10 @@ export function OptimiserTable({
   cancelled?: boolean;
 }) {
   const tco = result.architectures.some((a) => a.best?.measurement?.tco);
+  // An optimum whose flash or RAM caches part of a library held on its disks alone: the disks are the only copy.
+  const cachedOnDisks = result.architectures.some((a) => a.best && (a.best.counts.file_cache > 0 || a.best.counts.interval_cache > 0) && a.best.counts.disk > 0);
   return (
+    <>
 <div className="opt-table-wrap" tabIndex={0} role="region" aria-label="Cheapest configurations (table)">
       <table className="opt-table" data-testid="opt-table">
         <caption>
@@ -157,7 +160,8 @@ export function OptimiserTable({
                                 <span className="hint">{l.name}:</span> <span data-testid="opt-lifetime-value">{wearLifetime(l.lifetime_h?.mean, m.tco?.years)}</span>
                                 <span className="hint" data-testid="opt-replacement">
                                   {' '}
-                                  · replacements {dollars(l.replacement_cost_per_year.mean)}/year
+                                  {/* With a TCO, the TCO's own count of replacements: the two columns read one figure. */}
+                                  · {m.tco ? replacementText(m.tco, l.role) : `wear costs ${dollars(l.replacement_cost_per_year.mean)}/year at this rate`}
                                 </span>
                               </span>
                             ))
@@ -175,5 +179,12 @@ export function OptimiserTable({
         </tbody>
       </table>
     </div>
+      <p className="hint" data-testid="opt-redundancy">
+        {cachedOnDisks
+          ? 'Redundancy: the disks hold the only copy of the library — the SSDs and RAM only cache part of it, so a failed disk loses the titles on it. '
+          : 'Redundancy: the disks hold the only copy of the library, so a failed disk loses the titles on it. '}
+        Mirroring, RAID or a second copy elsewhere is not modelled here: add its disks and their cost yourself.
+      </p>
+    </>
   );
 }
