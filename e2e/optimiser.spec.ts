@@ -132,6 +132,9 @@ test('cancel keeps every architecture that finished, and its "Use this configura
   // and HDD only need dozens more, so two are still searching when one finishes.
   await app.openTab('scenario');
   await app.setField('run.replications', '40');
+  // The plan before "Use this configuration", which its Undo brings back.
+  await expect.poll(async () => (await app.scenario()).run.replications).toBe(40);
+  const before = await app.scenario();
   await app.openTab('optimiser');
   await expect(opt.runButton).toBeEnabled();
   // While it runs: per architecture, configurations simulated and still to examine, of the space's size.
@@ -164,7 +167,6 @@ test('cancel keeps every architecture that finished, and its "Use this configura
   const disks = Number(/^(\d+) ×/.exec(counts)?.[1]);
   // A server is the parts it has: never "0 × …".
   expect(counts).not.toMatch(/(^|\+ )0 ×/);
-  const before = await app.scenario();
   await opt.use(first).click();
   await expect(app.tab('scenario')).toHaveAttribute('aria-selected', 'true');
   await expect.poll(async () => (await app.scenario()).architecture).toBe(first);

@@ -55,7 +55,8 @@ export function OptimiserTable({
 }) {
   const tco = result.architectures.some((a) => a.best?.measurement?.tco);
   // An optimum whose flash or RAM caches part of a library held on its disks alone: the disks are the only copy.
-  const cachedOnDisks = result.architectures.some((a) => a.best && (a.best.counts.file_cache > 0 || a.best.counts.interval_cache > 0) && a.best.counts.disk > 0);
+  const withDisks = result.architectures.flatMap((a) => (a.best && a.best.counts.disk > 0 ? [a.best.counts] : []));
+  const caches = [withDisks.some((c) => c.file_cache > 0) ? 'SSDs' : '', withDisks.some((c) => c.interval_cache > 0) ? 'RAM' : ''].filter(Boolean).join(' and ');
   return (
     <>
 <div className="opt-table-wrap" tabIndex={0} role="region" aria-label="Cheapest configurations (table)">
@@ -180,8 +181,8 @@ export function OptimiserTable({
       </table>
     </div>
       <p className="hint" data-testid="opt-redundancy">
-        {cachedOnDisks
-          ? 'Redundancy: the disks hold the only copy of the library — the SSDs and RAM only cache part of it, so a failed disk loses the titles on it. '
+        {caches
+          ? `Redundancy: the disks hold the only copy of the library — the ${caches} only cache part of it, so a failed disk loses the titles on it. `
           : 'Redundancy: the disks hold the only copy of the library, so a failed disk loses the titles on it. '}
         Mirroring, RAID or a second copy elsewhere is not modelled here: add its disks and their cost yourself.
       </p>

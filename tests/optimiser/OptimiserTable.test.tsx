@@ -77,6 +77,9 @@ describe('OptimiserTable', () => {
     expect(sm0.tco!.replacement_cost).toBe(0);
     expect(ssd.getByTestId('opt-tco').textContent).toContain(`replacements ${dollars(0)}`);
     expect(ssd.getByTestId('opt-lifetime').textContent).toBe(`${name}: no writes · no replacement within 5 years`);
+    // The disks are the library's only copy, said once under the table.
+    expect(screen.getByTestId('opt-redundancy').textContent).toContain('the disks hold the only copy of the library — the SSDs only cache part of it');
+    expect(screen.getByTestId('opt-redundancy').textContent).toContain('RAID');
     // TCO exceeds capital, so TCO streams per dollar are lower.
     const sm = result.architectures[1].best!.measurement!;
     expect(sm.tco!.streams_per_dollar).toBeLessThan(sm.streams_per_dollar.mean);
