@@ -130,6 +130,9 @@ test('cancel keeps every architecture that finished, and its "Use this configura
   // and HDD only need dozens more, so two are still searching when one finishes.
   await app.openTab('scenario');
   await app.setField('run.replications', '40');
+  // The plan before "Use this configuration", which its Undo brings back.
+  await expect.poll(async () => (await app.scenario()).run.replications).toBe(40);
+  const before = await app.scenario();
   await app.openTab('optimiser');
   await expect(opt.runButton).toBeEnabled();
   // While it runs: per architecture, configurations simulated and still to examine, of the space's size.
@@ -160,11 +163,19 @@ test('cancel keeps every architecture that finished, and its "Use this configura
   // The kept row's counts, then "Use this configuration": the planner gets them and runs.
   const counts = (await row.getByTestId('opt-counts').textContent()) ?? '';
   const disks = Number(/^(\d+) ×/.exec(counts)?.[1]);
+  // A server is the parts it has: never "0 × …".
+  expect(counts).not.toMatch(/(^|\+ )0 ×/);
   await opt.use(first).click();
   await expect(app.tab('scenario')).toHaveAttribute('aria-selected', 'true');
   await expect.poll(async () => (await app.scenario()).architecture).toBe(first);
   expect((await app.scenario()).tiers.disk.count).toBe(disks);
+  // The plan it replaced is one Undo away, as after loading a preset.
+  await expect(app.notice).toContainText('It replaced the plan you had');
+  await expect(app.noticeAction).toHaveText('Undo: bring my plan back');
   await expect(app.results).toBeVisible({ timeout: 300_000 });
+  await app.noticeAction.click();
+  await expect.poll(async () => JSON.stringify(await app.scenario())).toBe(JSON.stringify(before));
+  await expect(app.notice).toContainText('Your plan is back as it was.');
 });
 
 test('a large search space is named before the search starts, with a button that bounds it', async ({ page, optimiser: opt }) => {

@@ -2,7 +2,7 @@
 // Shared by the sweeps, optimiser and flash pages; keep this API stable.
 import './charts.css';
 
-export { LineChart, type LineChartProps, type SecondAxis } from './LineChart';
+export { HIGHLIGHT_OVER, LineChart, type LineChartProps, type SecondAxis } from './LineChart';
 export { ScatterChart, type ScatterChartProps } from './ScatterChart';
 export { Heatmap, type HeatmapProps } from './Heatmap';
 export { ExportButtons, type ExportButtonsProps } from './ExportButtons';

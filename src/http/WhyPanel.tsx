@@ -5,7 +5,7 @@
 // sees why a policy misses deadlines.
 import { useRef } from 'react';
 import { scaleLinear } from 'd3-scale';
-import { ExportButtons, LineChart, XAxis, seriesColor, tickValues, useContainerWidth } from '../charts';
+import { ExportButtons, HIGHLIGHT_OVER, LineChart, XAxis, seriesColor, tickValues, useContainerWidth } from '../charts';
 import { duration, num, percent } from '../shared/format';
 import type { RequestResult, TimeSplit, WriteSizes } from './types';
 import { deviceLabel } from './details';
@@ -37,6 +37,12 @@ export function PeakUtilisationChart({ result, title, testId }: { result: Reques
         testId={`${testId}-chart`}
         svgRef={svgRef}
       />
+      {series.length > HIGHLIGHT_OVER ? (
+        <p className="hint" data-testid={`${testId}-highlight-hint`}>
+          {series.length} devices: point at a device’s line or its legend entry (or move the keyboard onto its points) to see it on its own, the
+          others faded.
+        </p>
+      ) : null}
       <ExportButtons svgRef={svgRef} name="device-peak-utilisation" rows={rows} columns={['device', 'minute', 'peak_busy_fraction']} meta={{ title, seed: result.replications[0]?.seed }} testId={`${testId}-export`} />
       <ul className="hint" data-testid={`${testId}-saturation`}>
         {result.devices.map((d) => {

@@ -479,6 +479,24 @@ pub fn device_figures() -> Result<JsValue, JsError> {
     to_js(&tierplan_core::scenario::presets::device_figures())
 }
 
+/// Request rates of the scenario's segment workload as Gb/s and viewers
+/// playing at once; throws a `FieldError[]` when it has no request section.
+#[wasm_bindgen(js_name = rateLoads, unchecked_return_type = "RateLoad[]")]
+pub fn rate_loads(
+    #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: JsValue,
+    rates: Vec<f64>,
+) -> Result<JsValue, JsValue> {
+    use tierplan_core::request::rate_load;
+    let s = read(&scenario).map_err(field_errors_js)?;
+    let Some(r) = s.request.as_ref() else {
+        return Err(field_errors_js(vec![
+            tierplan_core::scenario::validate::request_section_missing(),
+        ]));
+    };
+    let loads: Vec<_> = rates.iter().map(|&x| rate_load(&r.workload, x)).collect();
+    to_js(&loads).map_err(JsValue::from)
+}
+
 /// The HTTP tab's figure settings read by the core: the rates they give,
 /// or their problems as `FieldError[]` (paths `figure.<setting>`).
 #[wasm_bindgen(js_name = figureOutline, unchecked_return_type = "FigureOutline")]

@@ -8,6 +8,7 @@ pub mod block_cache;
 mod export;
 pub mod figure;
 mod layout;
+pub mod load;
 mod max_rate;
 mod object_cache;
 pub mod plan;
@@ -18,6 +19,7 @@ mod sim;
 pub mod workload;
 
 pub use export::export_io;
+pub use load::{rate_load, RateLoad};
 pub use max_rate::{max_rate, MaxRateJob, MaxRatePoint, MaxRateProgress, MaxRateResult};
 pub use plan::IndexRam;
 pub use result::*;

@@ -5,7 +5,7 @@
 //! their work is not repeated.
 
 use super::saturation::MIN_LOWER_BOUND;
-use super::{RequestJob, RequestResult};
+use super::{rate_load, RateLoad, RequestJob, RequestResult};
 use serde::{Deserialize, Serialize};
 use tierplan_kit::progress::SteppedJob;
 use tierplan_kit::stats::Estimate;
@@ -47,6 +47,9 @@ pub struct MaxRateResult {
     /// Lowest failing rate, if one was seen (the answer lies below it).
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub first_failing: Option<f64>,
+    /// `max_rate` as Gb/s on the wire and viewers playing at once.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub max_rate_load: Option<RateLoad>,
     /// Every point evaluated, by rate.
     pub points: Vec<MaxRatePoint>,
 }
@@ -196,9 +199,12 @@ impl MaxRateJob {
         if let Some(errors) = &self.refused {
             return Err(errors.clone());
         }
+        let max_rate = (self.lo >= self.kmin).then_some(self.lo as f64 * self.spec.step);
+        let workload = self.base.request.as_ref().map(|r| &r.workload);
         Ok(MaxRateResult {
             miss_target: self.spec.miss_target,
-            max_rate: (self.lo >= self.kmin).then_some(self.lo as f64 * self.spec.step),
+            max_rate,
+            max_rate_load: max_rate.zip(workload).map(|(m, w)| rate_load(w, m)),
             first_failing: self.points.iter().find(|p| !p.passed).map(|p| p.rate),
             points: self.points.clone(),
         })
