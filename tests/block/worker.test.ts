@@ -142,7 +142,9 @@ describe('miss-ratio curves on the worker API', () => {
     // The native CLI over the same file.
     const native = JSON.parse(execFileSync(nativeCli(), ['mrc', resolve(process.cwd(), 'public/sample-block-trace.csv'), '--format', 'msr', '--out', 'json'], { encoding: 'utf8' })) as MrcResult;
     expect(native.points).toEqual(whole.points);
-  });
+    // A bound against a hang that leaves room for building the release CLI
+    // first (npm test hands it the one its cargo step built).
+  }, 1_800_000);
 
   it('names a bad spec, and stops within a slice on cancel', async () => {
     const api = simApi();
