@@ -25,6 +25,16 @@ export function roomSocketUrl(loc: Pick<Location, 'protocol' | 'host'> = locatio
   return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/room`;
 }
 
+/** A socket to the relay, or null (after `unreachable`) when the browser refuses to open one. */
+function openRoomSocket(unreachable: () => void): WebSocket | null {
+  try {
+    return new WebSocket(roomSocketUrl());
+  } catch {
+    unreachable();
+    return null;
+  }
+}
+
 /** What the relay checks answers against: the lesson's question steps. */
 export function questionSpecs(lesson: Lesson): object[] {
   return lesson.steps.flatMap((s, step): object[] => {
@@ -108,13 +118,8 @@ export function useRoomHost(lesson: Lesson | null) {
 
   const connect = useCallback(() => {
     if (!lesson) return;
-    let sock: WebSocket;
-    try {
-      sock = new WebSocket(roomSocketUrl());
-    } catch {
-      setStatus({ kind: 'unreachable' });
-      return;
-    }
+    const sock = openRoomSocket(() => setStatus({ kind: 'unreachable' }));
+    if (!sock) return;
     ws.current = sock;
     let opened = false;
     sock.onopen = () => {
@@ -257,13 +262,8 @@ export function useRoomGuest(lesson: Lesson | null, code: string | null, predict
     let tries = 0;
     const id = studentId(code);
     const connect = () => {
-      let sock: WebSocket;
-      try {
-        sock = new WebSocket(roomSocketUrl());
-      } catch {
-        setStatus({ kind: 'unreachable' });
-        return;
-      }
+      const sock = openRoomSocket(() => setStatus({ kind: 'unreachable' }));
+      if (!sock) return;
       ws.current = sock;
       sock.onopen = () => sock.send(JSON.stringify({ t: 'join', code, lesson: lessonId, student: id }));
       sock.onmessage = (e) => {
