@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './fixtures';
 import type { RunResult } from '../src/engine/types';
+import { nativeCli } from '../scripts/native-cli.mjs';
+import { lookAt } from './pages/look';
 
 test('opens with the default scenario, every input labelled', async ({ page, app }) => {
   await app.open();
@@ -89,7 +91,7 @@ test('a link carries the scenario; a scenario file opens', async ({ page, app, n
   await expect(other.field('workload.arrival_rate')).toHaveValue('0.75');
 
   // A file written by the CLI (`tierplan preset`) opens in the editor.
-  const cli = join(process.cwd(), 'wasm/target/release/tierplan');
+  const cli = nativeCli();
   const json = execFileSync(cli, ['preset', 'nossdav12-object-cache'], { encoding: 'utf8' });
   await app.openScenarioFile('nossdav.json', json);
   await expect(page.getByTestId('zipf-convention-theta')).toBeChecked();
@@ -138,10 +140,7 @@ test('Cancel stops a long run', async ({ app }) => {
 });
 
 test('the browser result equals the native CLI result for the same scenario and seed', async ({ app }) => {
-  const cli = join(process.cwd(), 'wasm/target/release/tierplan');
-  if (!existsSync(cli)) {
-    execFileSync('cargo', ['build', '--release', '--manifest-path', 'wasm/Cargo.toml', '-p', 'tierplan-cli'], { stdio: 'inherit' });
-  }
+  const cli = nativeCli();
   await app.open();
   await app.loadPreset('mmsys11-cost-dram');
   await expect(app.field('tiers.interval_cache.count')).toHaveValue('2');
@@ -178,10 +177,8 @@ for (const [name, width, height] of [
     await expect(app.timeseriesChart).toBeVisible();
     const overflow = await app.overflow();
     expect(overflow).toBeLessThanOrEqual(0);
-    const dir = process.env.SHOTS_DIR ?? 'test-results/shots';
-    mkdirSync(dir, { recursive: true });
-    await page.screenshot({ path: join(dir, `${name}-${width}x${height}.png`), fullPage: true });
-    await page.screenshot({ path: join(dir, `${name}-${width}x${height}-viewport.png`) });
+    await lookAt(page, `${name}-${width}x${height}`, { fullPage: true });
+    await lookAt(page, `${name}-${width}x${height}-viewport`);
   });
 }
 
@@ -226,8 +223,6 @@ for (const [name, width, height] of [
     const shown = app.resultCell('decision');
     await expect(shown).toHaveText(d.verdict === 'meets' ? `meets < 1% (decided after ${d.replications} replications)` : /./);
     await shown.scrollIntoViewIfNeeded();
-    const dir = process.env.SHOTS_DIR ?? 'test-results/shots';
-    mkdirSync(dir, { recursive: true });
-    await page.screenshot({ path: join(dir, `decision-${name}-${width}x${height}.png`) });
+    await lookAt(page, `decision-${name}-${width}x${height}`);
   });
 }

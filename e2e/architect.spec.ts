@@ -5,15 +5,16 @@
 // at the streaming bandwidth their timing gives (model §4).
 import { expect, test, type Page } from './fixtures';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dollars } from '../src/shared/format';
 import type { RunResult } from '../src/engine/types';
+import { nativeCli } from '../scripts/native-cli.mjs';
+import { lookAt } from './pages/look';
 
 function cli(args: string[]): string {
-  const bin = join(process.cwd(), 'wasm/target/release/tierplan');
-  if (!existsSync(bin)) execFileSync('cargo', ['build', '--release', '--manifest-path', 'wasm/Cargo.toml', '-p', 'tierplan-cli'], { stdio: 'inherit' });
+  const bin = nativeCli();
   return execFileSync(bin, args, { encoding: 'utf8', maxBuffer: 64 << 20 });
 }
 
@@ -55,7 +56,7 @@ for (const [name, width, height] of [
     expect(plan.workload.churn).toBeTruthy();
     // The warm-up's hint says what a zero warm-up would do.
     await expect(app.hint('run.warmup_h')).toContainText('0 h would start empty');
-    await page.screenshot({ path: info.outputPath(`architect-1-new-plan-${name}.png`), fullPage: false });
+    await lookAt(page, `architect-1-new-plan-${name}`);
     // 2–5. The question in the architect's units, streams typed before the
     // length: the streams stay what was typed, the warm-up follows the length.
     await act.type('field-workload.videos', '20000');
@@ -70,7 +71,7 @@ for (const [name, width, height] of [
     expect(asked.workload.classes[0].bitrate_kbps).toBe(976.5625);
     expect(asked.run.warmup_h).toBe(2);
     await expect(app.field('workload.concurrent_streams')).toHaveValue('12000');
-    await page.screenshot({ path: info.outputPath(`architect-2-question-${name}.png`), fullPage: false });
+    await lookAt(page, `architect-2-question-${name}`);
     // 6–7. The optimiser, on its own search space, its target 1 % by default.
     await act.click('tab-optimiser');
     await expect(opt.field('optimize.target')).toHaveValue('1');
@@ -97,22 +98,22 @@ for (const [name, width, height] of [
     await expect(row.getByTestId('opt-peak-disk')).toContainText('peak');
     // The chart labels each architecture's optimum.
     await expect(opt.chartLabel('SSD LFU')).toBeVisible();
-    await page.screenshot({ path: info.outputPath(`architect-optimiser-${name}.png`), fullPage: true });
-    await opt.results.screenshot({ path: info.outputPath(`architect-table-${name}.png`) });
+    await lookAt(page, `architect-optimiser-${name}`, { fullPage: true });
+    await lookAt(opt.results, `architect-table-${name}`);
     // The table fits: no page overflow, and nothing hidden in its scrolling wrapper.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     const wrap = await opt.tableWrap.evaluate((e) => [e.scrollWidth, e.clientWidth]);
     expect(wrap[0]).toBeLessThanOrEqual(wrap[1]);
-    // Every SSD row gives its lifetime and what replacing it costs.
+    // Every SSD row gives its lifetime and what replacing it costs (the TCO's count when there is a TCO, the wear's $/year otherwise).
     for (const a of result.architectures.filter((x) => x.best?.measurement?.ssd_lifetimes.length))
-      await expect(opt.row(a.architecture).getByTestId('opt-replacement').first()).toContainText('/year');
+      await expect(opt.row(a.architecture).getByTestId('opt-replacement').first()).toContainText(/replacement|\/year/);
     // 8. Use this configuration: applied, shown and run.
     await act.click(`opt-use-${best.architecture}`);
     await expect(app.results).toBeVisible({ timeout: 600_000 });
     expect(act.n).toBeLessThanOrEqual(8);
     // The page brings the answer into view.
     await expect(app.results).toBeInViewport();
-    await page.screenshot({ path: info.outputPath(`architect-3-answer-${name}.png`), fullPage: false });
+    await lookAt(page, `architect-3-answer-${name}`);
 
     const applied = await app.scenario();
     expect(applied.architecture).toBe(best.architecture);
@@ -143,8 +144,8 @@ for (const [name, width, height] of [
     for (const t of run.tiers) await expect(app.tierPeak(t.role)).toContainText('%');
     // The link carries the applied scenario.
     await expect.poll(() => page.url()).toContain('#');
-    await page.screenshot({ path: info.outputPath(`architect-results-${name}.png`), fullPage: true });
-    await app.tierRow('disk').screenshot({ path: info.outputPath(`architect-disk-tier-${name}.png`) });
+    await lookAt(page, `architect-results-${name}`, { fullPage: true });
+    await lookAt(app.tierRow('disk'), `architect-disk-tier-${name}`);
 
     // The same scenario runs identically in `tierplan run`.
     const file = join(mkdtempSync(join(tmpdir(), 'tierplan-architect-')), 'scenario.json');
@@ -170,7 +171,7 @@ for (const [name, width, height] of [
     // … by the same rule: the 95 % interval of the ten lies below 1 %.
     expect(ten.summary.rejection_probability.mean + ten.summary.rejection_probability.ci95).toBeLessThan(0.01);
     for (const t of ten.tiers) expect(t.util_peak.mean, t.role).toBeLessThanOrEqual(0.9);
-    await page.screenshot({ path: info.outputPath(`architect-ten-replications-${name}.png`), fullPage: false });
+    await lookAt(page, `architect-ten-replications-${name}`);
   });
 }
 

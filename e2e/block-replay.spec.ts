@@ -2,14 +2,14 @@
 // slice by slice with progress in bytes, and Cancel stops it mid-file.
 import { expect, test } from './fixtures';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, statSync } from 'node:fs';
+import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { nativeCli } from '../scripts/native-cli.mjs';
 
 /** A 400 000-I/O MSR trace of the msn preset, written by `tierplan block-trace generate`. */
 function longTrace(): string {
-  const cli = join(process.cwd(), 'wasm/target/release/tierplan');
-  if (!existsSync(cli)) execFileSync('cargo', ['build', '--release', '--manifest-path', 'wasm/Cargo.toml', '-p', 'tierplan-cli'], { stdio: 'inherit' });
+  const cli = nativeCli();
   const file = join(mkdtempSync(join(tmpdir(), 'tierplan-long-')), 'msn-long.csv');
   execFileSync(cli, ['block-trace', 'generate', '--preset', 'msn', '--format', 'msr', '--seed', '3', '-o', file]);
   return file;

@@ -1,19 +1,20 @@
 import { expect, pagesOf, test, type Page } from './fixtures';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { num, percent } from '../src/shared/format';
 import { AUTOSAVE_KEY } from '../src/state/load';
 import type { Scenario } from '../src/engine/types';
 import type { BlockResult } from '../src/block/types';
+import { nativeCli } from '../scripts/native-cli.mjs';
+import { lookAt } from './pages/look';
 
 const SAMPLE = join(process.cwd(), 'public/sample-block-trace.csv');
 
 /** `tierplan block run` (the native CLI over the same core) on a scenario and its trace, if it has one. */
 function cliBlockRun(s: Scenario, trace?: string): BlockResult {
-  const cli = join(process.cwd(), 'wasm/target/release/tierplan');
-  if (!existsSync(cli)) execFileSync('cargo', ['build', '--release', '--manifest-path', 'wasm/Cargo.toml', '-p', 'tierplan-cli'], { stdio: 'inherit' });
+  const cli = nativeCli();
   const file = join(mkdtempSync(join(tmpdir(), 'tierplan-block-')), 'scenario.json');
   writeFileSync(file, JSON.stringify(s));
   return JSON.parse(execFileSync(cli, ['block', 'run', file, ...(trace ? ['--trace', trace] : [])], { encoding: 'utf8', maxBuffer: 64 << 20 })) as BlockResult;
@@ -176,7 +177,7 @@ test('how much cache: drop the sample trace, see the curve, use the size for a t
   await expect(b.mrcPoints.first()).toBeAttached();
   await expect(b.mrc('at-target')).toContainText('Hit ratio 20');
   // The same curve natively.
-  const cli = join(process.cwd(), 'wasm/target/release/tierplan');
+  const cli = nativeCli();
   const native = JSON.parse(execFileSync(cli, ['mrc', SAMPLE, '--out', 'json'], { encoding: 'utf8' })) as {
     points: { size_blocks: number; byte_hit_ratio: number }[];
   };
@@ -201,7 +202,7 @@ test('how much cache: drop the sample trace, see the curve, use the size for a t
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width: w, height: h });
-    await panel.screenshot({ path: test.info().outputPath(`mrc-${w}x${h}.png`) });
+    await lookAt(panel, `mrc-${w}x${h}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(w);
   }
 });

@@ -1,14 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Characterization } from '../src/planner/characterise';
 import type { Scenario } from '../src/engine/types';
 import { expect, test } from './fixtures';
+import { nativeCli } from '../scripts/native-cli.mjs';
 
 function cliCharacterize(scenario: Scenario, id: string, args: string[]): Characterization {
-  const cli = join(process.cwd(), 'wasm/target/release/tierplan');
-  if (!existsSync(cli)) execFileSync('cargo', ['build', '--release', '--manifest-path', 'wasm/Cargo.toml', '-p', 'tierplan-cli'], { stdio: 'inherit' });
+  const cli = nativeCli();
   const file = join(mkdtempSync(join(tmpdir(), 'tierplan-char-')), 'scenario.json');
   writeFileSync(file, JSON.stringify(scenario));
   return JSON.parse(execFileSync(cli, ['characterize', id, '--scenario', file, '--format', 'json', ...args], { encoding: 'utf8' })) as Characterization;

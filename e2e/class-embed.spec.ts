@@ -99,15 +99,22 @@ test('"Copy embed code" gives a snippet that frames; a student hands in from the
   await expect(c.choicesCaption).toHaveText('Choices of 1 student');
 });
 
-test('the full app refuses to be framed by another origin', async ({ page }) => {
+test('the full app is never framed: the students\' link put in a frame by mistake gets the embed page, which says so (issue 51)', async ({ page, request }) => {
+  // The server tells a framed navigation to the app (Sec-Fetch-Dest: iframe) from a tab's: the app keeps 'none'.
+  expect((await request.get(`${appOrigin}/`)).headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect((await request.get(`${appOrigin}/`, { headers: { 'Sec-Fetch-Dest': 'iframe' } })).headers()['content-security-policy']).toContain('frame-ancestors *');
   const refused: string[] = [];
   page.on('console', (m) => {
     if (/frame-ancestors/.test(m.text())) refused.push(m.text());
   });
-  await page.goto(`${courseOrigin}/?src=${encodeURIComponent(`${appOrigin}/#lesson=disk-bandwidth&embed`)}`);
-  await expect.poll(() => refused.length, { timeout: 120_000 }).toBeGreaterThan(0);
-  expect(refused[0]).toContain("frame-ancestors 'none'");
+  // What a course page author pastes when they copied the students' link instead of the embed code.
+  await page.goto(`${courseOrigin}/?src=${encodeURIComponent(`${appOrigin}/#lesson=disk-bandwidth`)}`);
   const frame = page.frameLocator('#lesson');
-  await expect(frame.getByTestId('class-embed')).toHaveCount(0);
+  // Not a blank grey frame: the lesson, and a note saying what happened and what to paste instead.
+  await expect(frame.getByTestId('framed-student-link')).toContainText('students\' link');
+  await expect(frame.getByTestId('framed-student-link')).toContainText('Copy embed code');
+  await expect(frame.getByTestId('class-embed')).toBeVisible();
+  await expect(frame.getByTestId('lesson-title')).toHaveText('Disks run out of bandwidth before space');
   await expect(frame.getByTestId('app')).toHaveCount(0);
+  expect(refused).toEqual([]);
 });

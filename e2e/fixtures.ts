@@ -4,7 +4,6 @@
 // `test` and `expect` from here, never build a page object with `new`
 // (eslint.config.js refuses that in e2e/*.spec.ts), and read as the user's
 // steps: locators and actions live in e2e/pages/.
-import { mkdirSync } from 'node:fs';
 import { test as base, type Page } from '@playwright/test';
 import { AppPage } from './pages/AppPage';
 import { BlockPage } from './pages/BlockPage';
@@ -19,6 +18,7 @@ import { PwaPage } from './pages/PwaPage';
 import { ReproducePage } from './pages/ReproducePage';
 import { SweepsPage } from './pages/SweepsPage';
 import { TourPage } from './pages/TourPage';
+import { lookAt } from './pages/look';
 
 export { expect, type Page } from '@playwright/test';
 
@@ -92,9 +92,7 @@ export const test = base.extend<Fixtures>({
   newTab: async ({ context }, provide) => provide(async () => pagesOf(await context.newPage())),
 });
 
-/** A screenshot to look at, taken only when $SHOTS is set: under /tmp/shots/DIR/NAME.png. */
+/** A screenshot to look at, under $SHOTS_DIR/DIR/NAME.png when SHOTS_DIR is set (e2e/pages/look.ts). */
 export async function optionalShot(page: Page, dir: string, name: string): Promise<void> {
-  if (!process.env.SHOTS) return;
-  mkdirSync(`/tmp/shots/${dir}`, { recursive: true });
-  await page.screenshot({ path: `/tmp/shots/${dir}/${name}.png`, fullPage: false });
+  await lookAt(page, `${dir}/${name}`);
 }

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './fixtures';
+import { nativeCli } from '../scripts/native-cli.mjs';
 
 test.describe('Flash endurance', () => {
   test('dynamic LFU with churn on the SSD preset: lifetime in days/years with its assumptions', async ({ flash: f }) => {
@@ -170,10 +171,7 @@ test.describe('Flash endurance', () => {
   });
 
   test('the FAST\'12 preset and a copied link carry the cost model; the native CLI agrees', async ({ page, flash: f, newTab }) => {
-    const cli = join(process.cwd(), 'wasm/target/release/tierplan');
-    if (!existsSync(cli)) {
-      execFileSync('cargo', ['build', '--release', '--manifest-path', 'wasm/Cargo.toml', '-p', 'tierplan-cli'], { stdio: 'inherit' });
-    }
+    const cli = nativeCli();
     await page.goto('/#preset=fast12-overprovisioning');
     await expect(f.app.presetStatus).toHaveAttribute('data-preset', 'fast12-overprovisioning');
     await f.app.waitValid();

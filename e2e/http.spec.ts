@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { csvParse } from 'd3-dsv';
@@ -8,13 +8,13 @@ import { coreSettings, type FigureSettings } from '../src/http/figure';
 import * as studies from '../src/wasm-pkg/tierplan_studies';
 import type { Scenario } from '../src/engine/types';
 import type { RequestResult } from '../src/http/types';
+import { nativeCli } from '../scripts/native-cli.mjs';
 
 const POLICIES = ['hdd', 'block', 'ring-cold', 'ring-warm', 'object'];
 
 /** `tierplan run` (the native CLI over the same core) on a scenario; its RequestResult. */
 function cliRun(s: Scenario): RequestResult {
-  const cli = join(process.cwd(), 'wasm/target/release/tierplan');
-  if (!existsSync(cli)) execFileSync('cargo', ['build', '--release', '--manifest-path', 'wasm/Cargo.toml', '-p', 'tierplan-cli'], { stdio: 'inherit' });
+  const cli = nativeCli();
   const file = join(mkdtempSync(join(tmpdir(), 'tierplan-http-')), 'scenario.json');
   writeFileSync(file, JSON.stringify(s));
   return JSON.parse(execFileSync(cli, ['run', file, '--format', 'json'], { encoding: 'utf8', maxBuffer: 64 << 20 })) as RequestResult;
@@ -28,7 +28,7 @@ interface NativePoint {
 
 /** `tierplan http-figure` (the same point scenarios, run natively) on a scenario and the figure's settings. */
 function cliFigure(s: Scenario, f: FigureSettings): NativePoint[] {
-  const cli = join(process.cwd(), 'wasm/target/release/tierplan');
+  const cli = nativeCli();
   const file = join(mkdtempSync(join(tmpdir(), 'tierplan-http-')), 'scenario.json');
   writeFileSync(file, JSON.stringify(s));
   const args = ['http-figure', file, '--format', 'json', '--from', String(f.fromRate), '--to', String(f.toRate), '--points', String(f.points)];

@@ -96,9 +96,11 @@ test('back and forward step through edits', async ({ page, links: app }) => {
   await app.open();
   const h0 = await app.hash();
   expect(h0).toMatch(/^#v1\./);
+  // One edit per history entry, each waited for: whether two quick edits
+  // share an entry depends on how fast they were typed, which a test on a
+  // busy machine cannot promise.
   await app.setField('workload.videos', '280');
   const h1 = await app.waitUrlChangedFrom(h0);
-  await app.setField('workload.videos', '290');
   await app.setField('workload.arrival_rate', '0.9');
   const h2 = await app.waitUrlChangedFrom(h1);
   await page.goBack();
@@ -109,7 +111,7 @@ test('back and forward step through edits', async ({ page, links: app }) => {
   await page.goForward();
   await expect(app.field('workload.videos')).toHaveValue('280');
   await page.goForward();
-  await expect(app.field('workload.videos')).toHaveValue('290');
+  await expect(app.field('workload.videos')).toHaveValue('280');
   await expect(app.field('workload.arrival_rate')).toHaveValue('0.9');
   // Restoring an entry does not add one: the URL is that entry's.
   await page.waitForTimeout(800);

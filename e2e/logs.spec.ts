@@ -3,9 +3,9 @@
 // use the fit, run it, and share a link that carries the fitted parameters
 // (not the log).
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test } from './fixtures';
+import { nativeCli } from '../scripts/native-cli.mjs';
+import { lookAt } from './pages/look';
 
 test('drop the sample log, map columns, fit, use the fit, run, share', async ({ logs, app, newTab }) => {
   await logs.open();
@@ -108,8 +108,7 @@ test('how much flash for the catalog: title curves of the sample log equal tierp
   await expect(logs.curveFlashAxis).toContainText('Flash needed (GiB)');
 
   // The same curves natively: every windowed-LFU point drawn (a thinned set), and the marked size.
-  const cli = join(process.cwd(), 'wasm/target/release/tierplan');
-  if (!existsSync(cli)) execFileSync('cargo', ['build', '--release', '--manifest-path', 'wasm/Cargo.toml', '-p', 'tierplan-cli'], { stdio: 'inherit' });
+  const cli = nativeCli();
   const native = JSON.parse(execFileSync(cli, ['log', 'curve', 'public/sample-log.csv', '--window-h', '24', '--json'], { encoding: 'utf8' })) as {
     points: { titles: number; windowed_lfu: number; lru: number }[];
   };
@@ -128,7 +127,7 @@ test('how much flash for the catalog: title curves of the sample log equal tierp
   const lruNative = new Map(native.points.map((p) => [p.titles, p.lru]));
   const lruX = await chart.locator('[data-series="lru"]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-x'))));
   lruX.forEach((x, i) => expect(inBytes[i]).toBeCloseTo(lruNative.get(x)!, 12));
-  await chart.screenshot({ path: test.info().outputPath('log-curve-bytes-1280x800.png') });
+  await lookAt(chart, 'log-curve-bytes-1280x800');
   await logs.curveCountRequests.check();
 
   // Use this size: the SSD + HDD scenario's flash file cache gets enough devices.
@@ -142,7 +141,7 @@ test('how much flash for the catalog: title curves of the sample log equal tierp
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width: w, height: h });
-    await panel.screenshot({ path: test.info().outputPath(`log-curve-${w}x${h}.png`) });
+    await lookAt(panel, `log-curve-${w}x${h}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(w);
   }
   await page.setViewportSize({ width: 1280, height: 800 });

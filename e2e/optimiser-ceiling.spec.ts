@@ -1,8 +1,9 @@
 // The optimiser's peak-utilisation ceiling in a link: typed in percent,
 // carried by the URL, restored on a new page and on Back.
 import { expect, test } from './fixtures';
+import { lookAt } from './pages/look';
 
-test("the optimiser's ceiling travels in the link and comes back", async ({ page, newTab, links: app, optimiser }, info) => {
+test("the optimiser's ceiling travels in the link and comes back", async ({ page, newTab, links: app, optimiser }) => {
   await app.open();
   const before = await app.hash();
   await app.openTab('optimiser');
@@ -12,7 +13,7 @@ test("the optimiser's ceiling travels in the link and comes back", async ({ page
   await expect(ceiling).toHaveAttribute('placeholder', 'default: 90');
   await ceiling.fill('80');
   const withCeiling = await app.waitUrlChangedFrom(before);
-  await page.screenshot({ path: info.outputPath('optimiser-ceiling-set.png') });
+  await lookAt(page, 'optimiser-ceiling-set');
 
   const other = await newTab();
   await other.links.goto(withCeiling);

@@ -6,13 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OptimizeResult } from '../src/engine/types';
 import { expect, test } from './fixtures';
-
-const CLI = 'wasm/target/release/tierplan';
+import { nativeCli } from '../scripts/native-cli.mjs';
+import { lookAt } from './pages/look';
 
 function nativeOptimize(criterion: string): OptimizeResult {
   const dir = mkdtempSync(join(tmpdir(), 'tierplan-opt-'));
   const scenario = join(dir, 'scenario.json');
-  writeFileSync(scenario, execFileSync(CLI, ['preset', 'mmsys11-cost-hdd']));
+  writeFileSync(scenario, execFileSync(nativeCli(), ['preset', 'mmsys11-cost-hdd']));
   const spec = join(dir, 'spec.json');
   writeFileSync(
     spec,
@@ -26,11 +26,8 @@ function nativeOptimize(criterion: string): OptimizeResult {
       max_peak_utilisation: 1,
     }),
   );
-  return JSON.parse(execFileSync(CLI, ['optimize', scenario, '--spec', spec]).toString()) as OptimizeResult;
+  return JSON.parse(execFileSync(nativeCli(), ['optimize', scenario, '--spec', spec]).toString()) as OptimizeResult;
 }
-
-// Screenshots to look at, under $SHOTS_DIR (default test-results/shots).
-const shots = process.env.SHOTS_DIR ?? 'test-results/shots';
 
 test('the study check reproduces the MMSys\'11 cost table and matches the native optimiser', async ({ page, optimiser: opt }) => {
   await opt.open();
@@ -80,9 +77,9 @@ test('the study check reproduces the MMSys\'11 cost table and matches the native
     await page.setViewportSize({ width: w, height: h });
     // Wide tables scroll inside their card; the page itself never does.
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(w);
-    await page.screenshot({ path: `${shots}/optimiser-${w}x${h}.png`, fullPage: true });
-    await opt.results.screenshot({ path: `${shots}/optimiser-results-${w}x${h}.png` });
-    await opt.studyCheck.screenshot({ path: `${shots}/optimiser-study-${w}x${h}.png` });
+    await lookAt(page, `optimiser-${w}x${h}`, { fullPage: true });
+    await lookAt(opt.results, `optimiser-results-${w}x${h}`);
+    await lookAt(opt.studyCheck, `optimiser-study-${w}x${h}`);
   }
 });
 
@@ -133,12 +130,15 @@ test('cancel keeps every architecture that finished, and its "Use this configura
   // and HDD only need dozens more, so two are still searching when one finishes.
   await app.openTab('scenario');
   await app.setField('run.replications', '40');
+  // The plan before "Use this configuration", which its Undo brings back.
+  await expect.poll(async () => (await app.scenario()).run.replications).toBe(40);
+  const before = await app.scenario();
   await app.openTab('optimiser');
   await expect(opt.runButton).toBeEnabled();
   // While it runs: per architecture, configurations simulated and still to examine, of the space's size.
   await opt.runButton.click();
   await expect(opt.progressOf('dram_ic_hdd')).toContainText(/\d+ simulated.* of 1,905 configurations/);
-  await opt.progress.screenshot({ path: `${shots}/optimiser-progress-1280x800.png` });
+  await lookAt(opt.progress, `optimiser-progress-1280x800`);
   const first = await opt.cancelOnceOneFinished();
   await expect(opt.status).toHaveText(/^Cancelled: [12] of 3 architectures finished — (its row is|their rows are) kept below; the other [12] (was|were) cancelled\.$/);
   const row = opt.row(first);
@@ -155,19 +155,27 @@ test('cancel keeps every architecture that finished, and its "Use this configura
   ]) {
     await page.setViewportSize({ width: w, height: h });
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(w);
-    await opt.results.screenshot({ path: `${shots}/optimiser-cancelled-${w}x${h}.png` });
-    await page.screenshot({ path: `${shots}/optimiser-cancelled-page-${w}x${h}.png`, fullPage: true });
+    await lookAt(opt.results, `optimiser-cancelled-${w}x${h}`);
+    await lookAt(page, `optimiser-cancelled-page-${w}x${h}`, { fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // The kept row's counts, then "Use this configuration": the planner gets them and runs.
   const counts = (await row.getByTestId('opt-counts').textContent()) ?? '';
   const disks = Number(/^(\d+) ×/.exec(counts)?.[1]);
+  // A server is the parts it has: never "0 × …".
+  expect(counts).not.toMatch(/(^|\+ )0 ×/);
   await opt.use(first).click();
   await expect(app.tab('scenario')).toHaveAttribute('aria-selected', 'true');
   await expect.poll(async () => (await app.scenario()).architecture).toBe(first);
   expect((await app.scenario()).tiers.disk.count).toBe(disks);
+  // The plan it replaced is one Undo away, as after loading a preset.
+  await expect(app.notice).toContainText('It replaced the plan you had');
+  await expect(app.noticeAction).toHaveText('Undo: bring my plan back');
   await expect(app.results).toBeVisible({ timeout: 300_000 });
+  await app.noticeAction.click();
+  await expect.poll(async () => JSON.stringify(await app.scenario())).toBe(JSON.stringify(before));
+  await expect(app.notice).toContainText('Your plan is back as it was.');
 });
 
 test('a large search space is named before the search starts, with a button that bounds it', async ({ page, optimiser: opt }) => {
@@ -183,7 +191,7 @@ test('a large search space is named before the search starts, with a button that
     [390, 844],
   ]) {
     await page.setViewportSize({ width: w, height: h });
-    await opt.largeSpace.screenshot({ path: `${shots}/optimiser-large-${w}x${h}.png` });
+    await lookAt(opt.largeSpace, `optimiser-large-${w}x${h}`);
   }
   await opt.lowerMax('disk').click();
   await expect(opt.field('optimize.max_counts.disk')).toHaveValue('200');

@@ -1,35 +1,30 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { ReproductionRow } from '../src/reproduce/types';
 import { expect, test, type Page } from './fixtures';
 import type { ReproducePage } from './pages/ReproducePage';
+import { nativeCli } from '../scripts/native-cli.mjs';
+import { lookAt } from './pages/look';
 
 // Run all includes NOSSDAV'12's request-level searches (an hour of requests per point).
 test.describe.configure({ timeout: 1_200_000 });
 
 function cliRows(): ReproductionRow[] {
-  const cli = join(process.cwd(), 'wasm/target/release/tierplan');
-  if (!existsSync(cli)) {
-    execFileSync('cargo', ['build', '--release', '--manifest-path', 'wasm/Cargo.toml', '-p', 'tierplan-cli'], { stdio: 'inherit' });
-  }
+  const cli = nativeCli();
   return JSON.parse(execFileSync(cli, ['reproduce', '--format', 'json'], { encoding: 'utf8' })) as ReproductionRow[];
 }
 
 async function checkLayout(page: Page, r: ReproducePage): Promise<void> {
-  const dir = '/tmp/shots/repro';
-  mkdirSync(dir, { recursive: true });
   for (const [width, height] of [
     [390, 844],
     [1280, 800],
   ] as const) {
     await page.setViewportSize({ width, height });
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: join(dir, `claims-${width}x${height}.png`), fullPage: false });
-    await page.screenshot({ path: join(dir, `claims-${width}x${height}-full.png`), fullPage: true });
-    await r.claim('mmsys11-cost-dram-cheapest').screenshot({ path: join(dir, `claim-dram-${width}x${height}.png`) });
+    await lookAt(page, `claims-${width}x${height}`);
+    await lookAt(page, `claims-${width}x${height}-full`, { fullPage: true });
+    await lookAt(r.claim('mmsys11-cost-dram-cheapest'), `claim-dram-${width}x${height}`);
     await r.claim('nossdav12-flashcache-rate').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(dir, `claims-${width}x${height}-nossdav.png`) });
+    await lookAt(page, `claims-${width}x${height}-nossdav`);
   }
 }
 

@@ -1,12 +1,25 @@
-import { mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { MaxRateResult } from '../src/http/types';
 import { expect, test } from './fixtures';
+import { nativeCli } from '../scripts/native-cli.mjs';
+import { lookAt } from './pages/look';
+
+/** `tierplan preset today-edge-qlc-flashcache | tierplan max-rate`: the preset's own headline rate, natively. */
+function nativeMaxRate(): MaxRateResult {
+  const file = join(mkdtempSync(join(tmpdir(), 'tierplan-edge-')), 'edge.json');
+  writeFileSync(file, execFileSync(nativeCli(), ['preset', 'today-edge-qlc-flashcache']));
+  return JSON.parse(execFileSync(nativeCli(), ['max-rate', file]).toString()) as MaxRateResult;
+}
 
 // The request-level preset of today (model §11): flashcache on a 61.44 TB QLC
 // drive before 9 × 24 TB disks, scaled 1:256. Picked from the HTTP tab, it
 // brings its own short runs to the figure settings, and the search finds a
 // highest rate for every policy in the worker pool.
 test('the edge of today: picked from the HTTP tab, searched to a highest rate per policy', async ({ page, http: h }) => {
-  test.setTimeout(750_000);
+  test.setTimeout(1_200_000);
   await h.open();
   await h.loadPreset('today-edge-qlc-flashcache');
   await expect(h.field('request.layout.disk')).toHaveValue('exos_x24');
@@ -25,9 +38,16 @@ test('the edge of today: picked from the HTTP tab, searched to a highest rate pe
   await h.runSingle();
   await expect(page.getByTestId('http-single-util-saturation')).toContainText(/SSD: busy \d+(\.\d+)?% of the time on average \(at least one of up to 128 commands in service\)/);
   await h.loadPreset('today-edge-qlc-flashcache');
-  // The preset's run (6 minutes, 2 replications) became the figure's settings.
+  // The preset's run (6 minutes, 2 replications) became the figure's settings, and its range reaches 1.5 × its 100 requests/s.
   await expect(h.figureSetting('durationH')).toHaveValue('0.1');
   await expect(h.figureSetting('replications')).toHaveValue('2');
+  await expect(h.figureSetting('fromRate')).toHaveValue('10');
+  await expect(h.figureSetting('toRate')).toHaveValue('150');
+  // The 1:256 stand-in says what scales, what does not, and why its rate is real.
+  await expect(page.getByTestId('http-stand-in')).toContainText('256 times smaller');
+  await expect(page.getByTestId('http-stand-in')).toContainText('Why the rate is real');
+  // Its own rate in Gb/s and viewers: 100 requests/s of 6 s segments are 600 viewers.
+  await expect(page.getByTestId('http-single-load')).toContainText('600 viewers');
 
   // Short points so the test stays small; the search keeps the preset's range (10–500 requests/s).
   await h.figureSettings({ fromRate: 10, toRate: 10, points: 1, replications: 1, durationH: 0.01, warmupH: 0.01 });
@@ -39,13 +59,20 @@ test('the edge of today: picked from the HTTP tab, searched to a highest rate pe
     // A rate on the preset's lattice, or "< 10" when even the lowest missed.
     await expect(h.maxRateSearch(id)).toHaveText(/^(< 10|\d+0) \(\d+ points\)$/, { timeout: 480_000 });
   }
+  // The first row searches the preset exactly as loaded — warm flashcache, its own 6-minute runs — as `tierplan max-rate` does,
+  // and finds the CLI's rate, with its Gb/s and viewers.
+  await expect(table.getByTestId('http-maxrate-row-loaded')).toContainText('This scenario as loaded: block cache (flashcache), warm');
+  const native = nativeMaxRate();
+  expect(native.max_rate).not.toBeNull();
+  await expect(h.maxRateSearch('loaded')).toHaveText(new RegExp(`^${native.max_rate} \\(\\d+ points\\)$`), { timeout: 600_000 });
+  const load = native.max_rate_load!;
+  expect(load.viewers).toBe(native.max_rate! * 6);
+  await expect(table.getByTestId('http-maxrate-search-load-loaded')).toHaveText(`${Number(load.gbps.toPrecision(3))} Gb/s, ${load.viewers.toLocaleString('en-US')} viewers`);
   // timing: printed only
   console.log(`today-edge search: ${((Date.now() - t0) / 1000).toFixed(1)} s in the worker pool`);
   // The study's published rates are not put beside other hardware.
   await expect(table.getByRole('row', { name: /HDD only/ })).toContainText('not this hardware');
-  // A screenshot to look at (under $SHOTS_DIR, default test-results/shots).
-  const dir = process.env.SHOTS_DIR ?? 'test-results/shots';
-  mkdirSync(dir, { recursive: true });
+  // A screenshot to look at (e2e/pages/look.ts).
   await table.evaluate((e) => e.scrollIntoView({ block: 'start' }));
-  await page.screenshot({ path: `${dir}/today-edge-maxrate-1280.png` });
+  await lookAt(page, `today-edge-maxrate-1280`);
 });

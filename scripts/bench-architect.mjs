@@ -15,9 +15,10 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, previewAndChromium } from './preview-server.mjs';
+import { nativeCliPath } from './native-cli.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 3);
-const CLI = 'wasm/target/release/tierplan';
+const CLI = nativeCliPath;
 for (const f of ['dist/index.html', CLI]) {
   if (!existsSync(f)) {
     console.error(`bench-architect: ${f} is missing; run \`npm run build\` and \`cargo build --manifest-path wasm/Cargo.toml --release -p tierplan-cli\` first`);

@@ -10,11 +10,12 @@ import { closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { nativeCliPath } from './native-cli.mjs';
 
 const LINES = Number(process.env.LINES ?? 1_000_000);
 const RUNS = Number(process.env.RUNS ?? 3);
 const TARGET_S = 0.5;
-const CLI = 'wasm/target/release/tierplan';
+const CLI = nativeCliPath;
 if (!existsSync(CLI)) {
   console.error(`bench-block-trace: ${CLI} is missing; build the release CLI first`);
   process.exit(2);

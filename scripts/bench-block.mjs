@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { nativeCliPath } from './native-cli.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -44,7 +45,7 @@ for (let i = 0; i < rounds; i++) {
   job.free();
 }
 
-const cli = resolve(root, 'wasm/target/release/tierplan');
+const cli = nativeCliPath;
 const line = /synthetic exchange: (\d+) host I\/Os × 4 caches in ([\d.]+) s/;
 function native(pin) {
   const args = ['bench-block', '--rounds', String(rounds)];

@@ -26,6 +26,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { freePort, previewAndChromium } from './preview-server.mjs';
+import { nativeCliPath } from './native-cli.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const reps = Number(process.env.BENCH_REPLICATIONS ?? 20);
@@ -68,7 +69,7 @@ function nodeRun(id) {
 }
 
 function nativeRound() {
-  const cli = resolve(root, 'wasm/target/release/tierplan');
+  const cli = nativeCliPath;
   const out = execFileSync(cli, ['bench', '--replications', String(reps)], { encoding: 'utf8' });
   const lines = out.split('\n').slice(1).filter(Boolean);
   presets.forEach((id, k) => {

@@ -33,6 +33,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort, previewAndChromium } from './preview-server.mjs';
+import { nativeCliPath } from './native-cli.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
@@ -43,7 +44,7 @@ const REPS = 3;
 const POINTS = RATES * 5;
 const SERIES = ['hdd', 'block', 'ring-cold', 'ring-warm', 'object'];
 const PRESET = 'nossdav12-hdd-only';
-const cli = join(root, 'wasm/target/release/tierplan');
+const cli = nativeCliPath;
 
 const fmt = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');

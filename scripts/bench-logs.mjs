@@ -13,12 +13,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startPreview } from './preview-server.mjs';
+import { nativeCliPath } from './native-cli.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 4180);
 const LINES = Number(process.env.LINES ?? 10_000_000);
 const RUNS = Number(process.env.RUNS ?? 3);
 const TARGET_S = 10;
-const CLI = 'wasm/target/release/tierplan';
+const CLI = nativeCliPath;
 
 for (const f of ['dist/index.html', CLI]) {
   if (!existsSync(f)) {

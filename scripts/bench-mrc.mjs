@@ -12,9 +12,10 @@ import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, previewAndChromium } from './preview-server.mjs';
+import { nativeCliPath } from './native-cli.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 2);
-const CLI = 'wasm/target/release/tierplan';
+const CLI = nativeCliPath;
 for (const f of ['dist/index.html', CLI]) {
   if (!existsSync(f)) {
     console.error(`bench-mrc: ${f} is missing; run \`npm run build\` and \`cargo build --manifest-path wasm/Cargo.toml --release -p tierplan-cli\` first`);

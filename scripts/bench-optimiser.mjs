@@ -11,11 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startPreview } from './preview-server.mjs';
+import { nativeCliPath } from './native-cli.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 4179);
 const RUNS = Number(process.env.RUNS ?? 5);
 const TARGET_S = 2;
-const CLI = 'wasm/target/release/tierplan';
+const CLI = nativeCliPath;
 
 for (const f of ['dist/index.html', CLI]) {
   if (!existsSync(f)) {

@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { nativeCliPath } from './native-cli.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -33,7 +34,7 @@ for (let i = 0; i < rounds; i++) {
   job.free();
 }
 
-const cli = resolve(root, 'wasm/target/release/tierplan');
+const cli = nativeCliPath;
 const native = JSON.parse(
   execFileSync(cli, ['bench-request', '--rounds', String(rounds)], { encoding: 'utf8' }),
 );

@@ -7,7 +7,8 @@
 # output cannot be read: its timing targets are printed (met / NOT met) and
 # never decide anything (docs/testing.md). Every benchmark runs even after
 # one fails. Needs what scripts/test.sh builds before it: the wasm package,
-# the production build in dist/, the release CLI and python/.venv.
+# the production build in dist/, the native CLI (TIERPLAN_CLI, else the
+# release build: scripts/native-cli.mjs) and python/.venv.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -41,7 +42,8 @@ run bench-http env BENCH_HOURS=0.02 BENCH_REPEATS=1 node scripts/bench-http.mjs
 run bench-block-trace env LINES=20000 RUNS=1 node scripts/bench-block-trace.mjs
 run bench-block env BENCH_IOS=20000 BENCH_ROUNDS=1 node scripts/bench-block.mjs
 run bench-request env BENCH_ROUNDS=1 node scripts/bench-request.mjs
-run bench-ssd wasm/target/release/tierplan bench-ssd --rounds 1 --ios 2000
+run bench-room node scripts/bench-room.mjs 10 1
+run bench-ssd "${TIERPLAN_CLI:-wasm/target/release/tierplan}" bench-ssd --rounds 1 --ios 2000
 run bench-python env BENCH_RUNS=20 BENCH_HOURS=1 BENCH_ROUNDS=1 python/.venv/bin/python scripts/bench-python.py
 if [ "$failed" != 0 ]; then
   echo "$failed benchmark(s) failed"

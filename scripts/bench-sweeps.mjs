@@ -13,6 +13,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { withPreviewPage } from './preview-server.mjs';
+import { nativeCli } from './native-cli.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
@@ -68,8 +69,7 @@ async function browserBench() {
 }
 
 function nativeBench() {
-  const bin = join(root, 'wasm/target/release/tierplan');
-  if (!existsSync(bin)) execFileSync('cargo', ['build', '--release', '--manifest-path', join(root, 'wasm/Cargo.toml'), '-p', 'tierplan-cli'], { stdio: 'inherit' });
+  const bin = nativeCli();
   const dir = mkdtempSync(join(tmpdir(), 'tierplan-bench-'));
   const files = PRESETS.map((p) => {
     const f = join(dir, `${p}.json`);

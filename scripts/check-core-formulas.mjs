@@ -43,6 +43,18 @@ const SHAPES = [
     home: 'analytics::streams_per_bandwidth / analytics::erlang_b (`streamsPerBandwidth`, `erlangB`)',
   },
   {
+    // A class's length in seconds: length_min × 60 (either order).
+    re: /\blength_min\s*\*\s*60\b|\b60\s*\*\s*[\w.?]*\blength_min\b/,
+    what: 'a video length in seconds (length_min × 60)',
+    home: 'VideoClass::length_s (wasm/scenario); results echo the mean length they used (`mean_length_s`)',
+  },
+  {
+    // Offered load λ × L: the arrival rate times a length, either order.
+    re: /\barrival_rate\b\s*\*[^;\n]*length|\blength\w*\b\s*\)?\s*\*\s*[\w.?]*\barrival_rate\b/i,
+    what: 'the offered load λ × mean length',
+    home: 'tierplan_scenario::offered_load; results echo the `offered_load` they used',
+  },
+  {
     // The known copies by name: a TypeScript definition of a core formula.
     re: /\b(?:function\s+(?:figureRates|pointScenario|estimateOf|meanCi95|t975|tQuantile|libraryGb|libraryMb|titleGb|erlangB|streamsPerBandwidth)\b|(?:const|let)\s+(?:figureRates|pointScenario|estimateOf|meanCi95|t975|tQuantile|libraryGb|libraryMb|titleGb|erlangB|streamsPerBandwidth)\s*=\s*(?:\([^)]*\)|\w+)\s*=>)/,
     what: 'a TypeScript definition named after a core formula',
@@ -60,7 +72,20 @@ function* files(dir) {
   }
 }
 
+/**
+ * Copies known and not yet moved, each by file and shape, with the reason
+ * it stays for now: reported as a note, not a failure. Anything else fails.
+ */
+const KNOWN = [
+  {
+    file: 'src/shared/units.ts',
+    what: 'a video length in seconds (length_min × 60)',
+    why: "the Scenario tab's live concurrent streams ⇄ λ conversion (meanLengthS); moving it to the core is left open in issue 49",
+  },
+];
+
 const dirs = process.argv.slice(2);
+const notes = [];
 const found = [];
 for (const dir of dirs.length > 0 ? dirs : ['src']) {
   for (const file of files(dir)) {
@@ -69,7 +94,11 @@ for (const dir of dirs.length > 0 ? dirs : ['src']) {
       // Comments may name a formula; only code counts.
       const code = line.replace(/\/\/.*$/, '').replace(/^\s*\*.*$/, '').replace(/\/\*.*?\*\//g, '');
       for (const s of SHAPES) {
-        if (s.re.test(code)) found.push(`${relative(process.cwd(), file)}:${i + 1}: ${s.what}; the core computes it: ${s.home}\n    ${line.trim()}`);
+        if (!s.re.test(code)) continue;
+        const rel = relative(process.cwd(), file);
+        const known = KNOWN.find((k) => k.file === rel && k.what === s.what);
+        if (known) notes.push(`${rel}:${i + 1}: ${s.what}, known: ${known.why}`);
+        else found.push(`${rel}:${i + 1}: ${s.what}; the core computes it: ${s.home}\n    ${line.trim()}`);
       }
     });
   }
@@ -80,4 +109,5 @@ if (found.length > 0) {
   for (const f of found) console.error(`  ${f}`);
   process.exit(1);
 }
+for (const n of notes) console.log(`check-core-formulas: note: ${n}`);
 console.log('check-core-formulas: no core formula recomputed in TypeScript');

@@ -6,8 +6,21 @@
 # builds in one to two minutes). Idempotent: the venv and its packages are made
 # once; the extension is rebuilt only when the Rust code changed (cargo), so
 # `npm test` runs it every time to test the current core.
+#
+# --env-only: the venv and its packages, not the extension (what
+# `npm run setup:tests` needs: npm test builds the extension itself).
+# TIERPLAN_PYTHON_PROFILE: another cargo profile for the extension; npm test
+# uses `checked`, the profile its cargo step has already compiled the core in.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+env_only=false
+case "${1:-}" in
+  --env-only) env_only=true ;;
+  "") ;;
+  *) echo "setup-python: unknown option $1 (the one option is --env-only)" >&2; exit 2 ;;
+esac
+profile=${TIERPLAN_PYTHON_PROFILE:-python}
 
 venv=python/.venv
 py=${PYTHON:-python3}
@@ -42,6 +55,11 @@ then
   "$venv/bin/python" -m pip install --quiet -r python/requirements-dev.txt
 fi
 
-echo "setup-python: maturin develop --profile python (the extension tierplan._core)"
-(cd python && VIRTUAL_ENV="$PWD/.venv" .venv/bin/maturin develop --profile python --quiet)
+if $env_only; then
+  echo "setup-python: $venv is ready (the extension is built by npm test or npm run setup:python)"
+  exit 0
+fi
+
+echo "setup-python: maturin develop --profile $profile (the extension tierplan._core)"
+(cd python && VIRTUAL_ENV="$PWD/.venv" .venv/bin/maturin develop --profile "$profile" --quiet)
 "$venv/bin/python" -c 'import tierplan; print("setup-python: tierplan", len(tierplan.presets()), "presets")'

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `npm run setup:tests`: what `npm test` needs beyond `npm run setup` —
 # Debian's Chromium for the end-to-end tests (never a downloaded browser
-# build) and the Python package in python/.venv (scripts/setup-python.sh).
-# `npm test` builds the native CLI and the production bundle itself.
+# build) and the Python environment in python/.venv with its packages
+# (scripts/setup-python.sh --env-only). `npm test` builds the native CLI, the
+# Python extension and the production bundle itself, in one native compile.
 # Idempotent. `.ci/run` calls it after `npm run setup`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,4 +19,4 @@ if [ ! -x "$chromium" ]; then
   fi
 fi
 
-bash scripts/setup-python.sh
+bash scripts/setup-python.sh --env-only

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test of the project behind one command (`npm test`): Rust unit and
 # integration tests, lint and type checks, component and worker-API tests
-# (vitest), the Python package's tests (pytest, against the release CLI and
+# (vitest), the Python package's tests (pytest, against the native CLI and
 # on a local Dask cluster), every benchmark once at a tiny size, then
 # end-to-end tests in Chromium (Playwright) against a production build.
 #
@@ -19,13 +19,27 @@ trap 'rm -rf "$log"' EXIT
 # step, count and summarise: scripts/test-steps.sh (tests/tooling/test-steps.test.ts).
 . scripts/test-steps.sh
 
+# One native compile for the whole suite: the `checked` profile
+# (wasm/Cargo.toml) builds the tests and the CLI in the cargo step; the Vitest
+# and e2e comparisons, the benchmark smoke and pytest run that CLI, and the
+# Python extension is built in the same profile, reusing what it can.
+export TIERPLAN_CLI="$PWD/wasm/target/checked/tierplan"
+export TIERPLAN_PYTHON_PROFILE=checked
+
 step wasm "wasm package (scripts/build-wasm.sh)" bash scripts/build-wasm.sh
 
-step cargo "cargo test --workspace" \
-  cargo test --manifest-path wasm/Cargo.toml --workspace --no-fail-fast
+step cargo "cargo test --workspace --profile checked (also builds the CLI the later steps run)" \
+  cargo test --manifest-path wasm/Cargo.toml --workspace --profile checked --no-fail-fast
 
 rust_lints() {
-  local status=0
+  local status=0 stray
+  # One integration-test binary per crate (docs/testing.md): a file directly
+  # under tests/ would be a program of its own, compiled and linked again.
+  stray=$(ls wasm/*/tests/*.rs 2>/dev/null)
+  if [ -n "$stray" ]; then
+    echo "integration tests belong in <crate>/tests/it/ as modules of main.rs: $stray"
+    status=1
+  fi
   cargo fmt --manifest-path wasm/Cargo.toml --all -- --check || status=1
   cargo fmt --manifest-path wasm/tools/bindgen/Cargo.toml -- --check || status=1
   cargo clippy --manifest-path wasm/Cargo.toml --workspace --no-deps --all-targets -- -D warnings || status=1
@@ -37,28 +51,42 @@ rust_lints() {
 }
 step rust-lints "cargo fmt --check, clippy -D warnings (whole workspace; each wasm32 module, the planner's with the core as it builds it)" rust_lints
 
+# Four single-threaded checks: two at a time, one per core, each one's
+# output printed whole once it ends.
 ts_lints() {
-  local status=0
-  npx tsc --noEmit || status=1
-  npm run lint || status=1
-  npm run check:cycles || status=1
-  npm run check:rust-cycles || status=1
+  local status=0 out
+  out=$(mktemp -d)
+  both() {
+    local pids=() i=0 cmd
+    for cmd in "$@"; do
+      (bash -c "$cmd" > "$out/$i.txt" 2>&1) &
+      pids+=($!)
+      i=$((i + 1))
+    done
+    i=0
+    for cmd in "$@"; do
+      printf -- '-- %s\n' "$cmd"
+      wait "${pids[$i]}" || { status=1; echo "FAILED: $cmd"; }
+      cat "$out/$i.txt"
+      i=$((i + 1))
+    done
+  }
+  both "npx tsc --noEmit" "npm run lint"
+  both "npm run check:cycles" "npm run check:rust-cycles"
+  rm -rf "$out"
   return $status
 }
 step ts-lints "tsc --noEmit, lint (eslint, one home per core formula, no timed verdicts), import cycles (madge for TypeScript, scripts/check-rust-cycles.mjs for Rust)" ts_lints
 
 step vitest "vitest run" npx vitest run
 
-builds() {
-  cargo build --manifest-path wasm/Cargo.toml --release -p tierplan-cli && npx vite build
-}
-step builds "native CLI (release) and production build for the e2e tests" builds
+step build "production build for the e2e tests (vite build)" npx vite build
 
 python_tests() {
   bash scripts/setup-python.sh || return 1
   python/.venv/bin/python -m pytest python/tests -q -p no:cacheprovider
 }
-step pytest "Python package: build it into python/.venv (scripts/setup-python.sh), pytest" python_tests
+step pytest "Python package: build it into python/.venv in the checked profile (scripts/setup-python.sh), pytest" python_tests
 
 step bench "every benchmark once at a tiny size (scripts/bench-smoke.sh)" bash scripts/bench-smoke.sh
 

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
 import type { CharacterizeRow } from '../../src/planner/characterise';
+import { lookAt } from './look';
 
 export interface Spec {
   queueDepths: string;
@@ -134,13 +134,10 @@ export class CharacterisePage {
     expect(violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   }
 
-  /** A screenshot of the viewport with the element at its top, under $SHOTS_DIR (default test-results/shots), to look at. */
-  async shot(what: Locator, name: string): Promise<string> {
-    const dir = process.env.SHOTS_DIR ?? 'test-results/shots';
-    mkdirSync(dir, { recursive: true });
-    const path = `${dir}/${name}.png`;
+  /** A screenshot of the viewport with the element at its top, to look at (e2e/pages/look.ts). */
+  async shot(what: Locator, name: string): Promise<void> {
     await what.evaluate((e) => e.scrollIntoView({ block: 'start' }));
-    await this.page.screenshot({ path });
-    return path;
+    await lookAt(this.page, name);
   }
+
 }

@@ -434,4 +434,69 @@ export class ClassPage {
     await expect(this.mcAgrees).toBeVisible();
     await this.addStep();
   }
+
+  /** The presenter view's live room panel (room.ts): open, its code, who joined, refusals, close. */
+  get liveRoom(): Locator {
+    return this.page.getByTestId('live-room');
+  }
+
+  get roomCode(): Locator {
+    return this.page.getByTestId('room-code');
+  }
+
+  get roomJoined(): Locator {
+    return this.page.getByTestId('room-joined');
+  }
+
+  get roomRefused(): Locator {
+    return this.page.getByTestId('room-refused');
+  }
+
+  /** Open a live room from the presenter view; resolves to its code. */
+  async openRoom(): Promise<string> {
+    await this.page.getByTestId('room-open').click();
+    await expect(this.roomCode).toHaveText(/^[A-Z0-9]{4}$/);
+    return (await this.roomCode.textContent()) ?? '';
+  }
+
+  async closeRoom(): Promise<void> {
+    await this.page.getByTestId('room-close').click();
+    await expect(this.liveRoom).toHaveAttribute('data-status', 'off');
+  }
+
+  /** The class's answers to the step on screen (presenter view or summary). */
+  get classResults(): Locator {
+    return this.page.getByTestId('class-results');
+  }
+
+  /** "n of m answered". */
+  get classResultsCount(): Locator {
+    return this.page.getByTestId('class-results-count');
+  }
+
+  /** "k of n within ± … of the answer". */
+  get classResultsRight(): Locator {
+    return this.page.getByTestId('class-results-right');
+  }
+
+  /** Show the lesson's answer against the class's before the step is run. */
+  get classResultsShow(): Locator {
+    return this.page.getByTestId('class-results-show');
+  }
+
+  /** A phone's note on its live room (joined, closed, unreachable). */
+  get roomBanner(): Locator {
+    return this.page.getByTestId('room-banner');
+  }
+
+  /** The histogram's bars as [from, to, count]. */
+  async histogramBars(): Promise<[number, number, number][]> {
+    return this.histogram.getByTestId('histogram-bar').evaluateAll((els) => els.map((e) => [Number(e.getAttribute('data-x0')), Number(e.getAttribute('data-x1')), Number(e.getAttribute('data-n'))] as [number, number, number]));
+  }
+
+  /** The student's "Download as a file"; resolves to the file's name. */
+  async downloadAnswers(): Promise<string> {
+    const [download] = await Promise.all([this.page.waitForEvent('download'), this.page.getByRole('button', { name: 'Download as a file' }).click()]);
+    return download.suggestedFilename();
+  }
 }

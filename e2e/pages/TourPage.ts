@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
 import { AppPage } from './AppPage';
 import { SweepsPage } from './SweepsPage';
+import { lookAt } from './look';
 
 export type Theme = 'light' | 'dark';
 
@@ -124,23 +124,15 @@ export class TourPage {
     });
   }
 
-  /** A screenshot of one element (a chart, the device catalog) under $SHOTS_DIR, to look at. */
-  async shotOf(target: Locator, name: string): Promise<string> {
-    const dir = process.env.SHOTS_DIR ?? 'test-results/shots';
-    mkdirSync(dir, { recursive: true });
-    const path = `${dir}/${name}.png`;
+  /** A screenshot of one element (a chart, the device catalog), to look at (e2e/pages/look.ts). */
+  async shotOf(target: Locator, name: string): Promise<void> {
     await target.scrollIntoViewIfNeeded();
-    await target.screenshot({ path });
-    return path;
+    await lookAt(target, name);
   }
 
-  /** A screenshot of the viewport under $SHOTS_DIR (default test-results/shots), to look at. */
-  async shot(name: string): Promise<string> {
-    const dir = process.env.SHOTS_DIR ?? 'test-results/shots';
-    mkdirSync(dir, { recursive: true });
-    const path = `${dir}/${name}.png`;
-    await this.page.screenshot({ path });
-    return path;
+  /** A screenshot of the viewport, to look at (e2e/pages/look.ts). */
+  async shot(name: string): Promise<void> {
+    await lookAt(this.page, name);
   }
 
   /** Export the view's first chart as SVG, PNG and CSV (the PNG draws the SVG through a blob: image). */

@@ -11,14 +11,18 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-CLI = Path(os.environ.get("TIERPLAN_CLI", ROOT / "wasm" / "target" / "release" / "tierplan"))
+CHOSEN = os.environ.get("TIERPLAN_CLI")
+CLI = Path(CHOSEN) if CHOSEN else ROOT / "wasm" / "target" / "release" / "tierplan"
 
 
 @pytest.fixture(scope="session")
 def cli() -> Path:
-    """The release CLI, built if it is not there yet (npm test builds it
-    before pytest runs)."""
+    """The native CLI: the release build, built here if it is not there yet,
+    or the one TIERPLAN_CLI names (npm test names the one `cargo test
+    --profile checked` built, scripts/test.sh)."""
     if not CLI.exists():
+        if CHOSEN:
+            pytest.fail(f"TIERPLAN_CLI is {CHOSEN}, but there is no file there")
         subprocess.run(
             ["cargo", "build", "--release", "-p", "tierplan-cli", "--manifest-path", str(ROOT / "wasm" / "Cargo.toml")],
             check=True,

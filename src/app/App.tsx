@@ -107,7 +107,7 @@ export function App({ engine }: { engine: Engine }) {
   );
   const draftState = useMemo(() => ({ texts, replace: replaceDrafts }), [texts, replaceDrafts]);
   const persistence = usePersistence(engine, scenario, setScenario, setRunWhenAccepted, targetState, draftState);
-  const { loadPreset } = persistence;
+  const { loadPreset, applyPlan } = persistence;
 
   const { run, start: startRun, cancel } = useRun(engine, scenario);
 
@@ -118,12 +118,13 @@ export function App({ engine }: { engine: Engine }) {
   // The applied scenario whose run the page brings into view (its progress, then its results).
   const reveal = useRef<Scenario | null>(null);
   const applyAndRun = useCallback((s: Scenario, tco?: TcoBreakdown | null) => {
-    setScenario(s);
+    // With an Undo, as a preset loads: the plan it replaces may be an hour's editing.
+    applyPlan(s, 'Using the optimiser’s configuration.');
     setAppliedTco(tco ? { scenario: s, tco } : null);
     setView('scenario');
     setRunWhenAccepted(s);
     reveal.current = s;
-  }, []);
+  }, [applyPlan]);
   useEffect(() => {
     if (!runWhenAccepted || validated !== runWhenAccepted) return;
     setRunWhenAccepted(null);

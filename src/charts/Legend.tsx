@@ -50,7 +50,25 @@ export function legendHeight(items: LegendItem[], width: number, left: number): 
   return rows * ROW_H + 4;
 }
 
-export function Legend({ items, width, left, top }: { items: LegendItem[]; width: number; left: number; top: number }) {
+/**
+ * `onPoint`: an entry pointed at (or null when left) — the chart then fades
+ * the other series; `lit` is the entry so shown.
+ */
+export function Legend({
+  items,
+  width,
+  left,
+  top,
+  onPoint,
+  lit = null,
+}: {
+  items: LegendItem[];
+  width: number;
+  left: number;
+  top: number;
+  onPoint?: (id: string | null) => void;
+  lit?: string | null;
+}) {
   const at = layoutLegend(items, width, left);
   return (
     <g className="ck-legend" aria-label="Legend">
@@ -58,7 +76,13 @@ export function Legend({ items, width, left, top }: { items: LegendItem[]; width
         const x = r2(at[i].x);
         const y = top + at[i].row * ROW_H + 9;
         return (
-          <g key={it.id} data-testid={`legend-${it.id}`}>
+          <g
+            key={it.id}
+            data-testid={`legend-${it.id}`}
+            className={lit === null ? undefined : lit === it.id ? 'ck-lit' : 'ck-dim'}
+            onMouseEnter={onPoint ? () => onPoint(it.id) : undefined}
+            onMouseLeave={onPoint ? () => onPoint(null) : undefined}
+          >
             {it.kind === 'dot' ? (
               <circle cx={x + 10} cy={y} r={4.5} fill={it.color} />
             ) : it.kind === 'small' ? (

@@ -57,6 +57,9 @@ export interface LineChartProps {
 
 type Scale = ScaleContinuousNumeric<number, number>;
 
+/** Past this many series the lines tangle: pointing at a series (a point or its legend entry) fades the others. */
+export const HIGHLIGHT_OVER = 6;
+
 export interface SecondAxis {
   label: string;
   /** Value on the second axis of one unit of x (> 0). */
@@ -99,6 +102,14 @@ export function LineChart({
   const { width, height, setTip, frame } = useChartFrame({ testId, svgRef, title, width: widthProp, height: heightProp }, [640, 380]);
   const [active, setActive] = useState<PointKey>({ s: 0, i: 0 });
   const pointRefs = useRef(new Map<string, SVGCircleElement>());
+  // The series pointed at (mouse or keyboard), drawn over the others faded; only for many series.
+  const [lit, setLit] = useState<string | null>(null);
+  const highlight = series.length > HIGHLIGHT_OVER;
+  const litId = highlight && series.some((s) => s.id === lit) ? lit : null;
+  const cls = (base: string, id: string) => (litId === null ? base : litId === id ? `${base} ck-lit` : `${base} ck-dim`);
+  const point = (id: string | null) => {
+    if (highlight) setLit(id);
+  };
 
   const colors = series.map((s, i) => s.color ?? seriesColor(i));
   // Past eight series the palette's colours come round again: those lines are dashed, in the legend too.
@@ -258,7 +269,7 @@ export function LineChart({
       <g className="ck-bands">
         {series.map((s, i) =>
           s.points.some((p) => p.lo !== undefined) ? (
-            <path key={s.id} d={band(s.points) ?? ''} fill={colors[i]} className="ck-band" data-testid={`${testId}-band-${s.id}`} />
+            <path key={s.id} d={band(s.points) ?? ''} fill={colors[i]} className={cls('ck-band', s.id)} data-testid={`${testId}-band-${s.id}`} />
           ) : null,
         )}
       </g>
@@ -281,7 +292,13 @@ export function LineChart({
       {overlaysAbove ? null : overlayPaths}
       <g className="ck-lines">
         {series.map((s, i) => (
-          <path key={s.id} d={path(s.points) ?? ''} stroke={colors[i]} strokeDasharray={dashed[i] ? '6 4' : undefined} className="ck-line" />
+          <path
+            key={s.id}
+            d={path(s.points) ?? ''}
+            stroke={colors[i]}
+            strokeDasharray={dashed[i] ? '6 4' : undefined}
+            className={cls('ck-line', s.id)}
+          />
         ))}
       </g>
       {overlaysAbove ? overlayPaths : null}
@@ -306,7 +323,7 @@ export function LineChart({
               r={p.inferred ? 2.5 : 4}
               fill={colors[si]}
               color={p.open ? colors[si] : undefined}
-              className={p.open ? 'ck-point ck-point-open' : p.inferred ? 'ck-point ck-point-inferred' : 'ck-point'}
+              className={cls(p.open ? 'ck-point ck-point-open' : p.inferred ? 'ck-point ck-point-inferred' : 'ck-point', s.id)}
               tabIndex={hasPoints && act.s === si && act.i === pi ? 0 : -1}
               role="graphics-symbol"
               aria-label={describe(s, p).join('; ')}
@@ -322,15 +339,25 @@ export function LineChart({
               onFocus={() => {
                 setActive({ s: si, i: pi });
                 show(si, pi);
+                point(s.id);
               }}
-              onBlur={() => setTip(null)}
-              onMouseEnter={() => show(si, pi)}
-              onMouseLeave={() => setTip(null)}
+              onBlur={() => {
+                setTip(null);
+                point(null);
+              }}
+              onMouseEnter={() => {
+                show(si, pi);
+                point(s.id);
+              }}
+              onMouseLeave={() => {
+                setTip(null);
+                point(null);
+              }}
             />
           )),
         )}
       </g>
-      <Legend items={legendItems} width={width} left={legendLeft(width)} top={plotBottom + 44} />
+      <Legend items={legendItems} width={width} left={legendLeft(width)} top={plotBottom + 44} onPoint={highlight ? point : undefined} lit={litId} />
     </ChartFrame>
   );
 }

@@ -2,7 +2,7 @@
 // Shared by the sweeps, optimiser and flash pages; keep this API stable.
 import './charts.css';
 
-export { LineChart, type LineChartProps, type SecondAxis } from './LineChart';
+export { HIGHLIGHT_OVER, LineChart, type LineChartProps, type SecondAxis } from './LineChart';
 export { ScatterChart, type ScatterChartProps } from './ScatterChart';
 export { Heatmap, type HeatmapProps } from './Heatmap';
 export { ExportButtons, type ExportButtonsProps } from './ExportButtons';
@@ -10,7 +10,7 @@ export { ThemeToggle, useTheme, applyTheme, initialTheme, type Theme } from './t
 export { OKABE_ITO, VIRIDIS, seriesColor } from './palette';
 export { paretoFront, type ParetoSense } from './pareto';
 export { formatValue, r2 } from './format';
-export { XAxis, YAxis, tickShift, tickValues, wrapWords, type Margins } from './Axes';
+export { XAxis, YAxis, splitAxisLabel, tickShift, tickValues, wrapWords, yAxisLeft, type Margins } from './Axes';
 export { useContainerWidth } from './size';
 export {
   APP_VERSION,

@@ -36,6 +36,41 @@ function readDraft(): Lesson {
   return emptyLesson();
 }
 
+/** The simulated number as the form shows it: small numbers keep three significant digits (0.0022 %, not 0). */
+function roundKey(key: number): number {
+  return Math.abs(key) < 1 && key !== 0 ? Number(key.toPrecision(3)) : Math.round(key * 100) / 100;
+}
+
+/** A tenth of the answer, at least 0.01. */
+function defaultTolerance(key: number): number {
+  return Math.max(0.01, Math.round(Math.abs(key) * 10) / 100);
+}
+
+/** The step being written, kept like the lesson so a reload (or a closed tab) does not lose it. */
+const FORM_KEY = 'tierplan.class.draft-step';
+
+function readForm(): StepForm {
+  try {
+    const t = storage()?.getItem(FORM_KEY);
+    const x = t ? (JSON.parse(t) as unknown) : null;
+    if (x && typeof x === 'object' && !Array.isArray(x)) {
+      // Only the form's own fields, each of its own type: anything else in storage is dropped.
+      const f: StepForm = { ...EMPTY_FORM };
+      for (const [k, v] of Object.entries(x)) {
+        if (!(k in EMPTY_FORM)) continue;
+        const want = EMPTY_FORM[k as keyof StepForm];
+        if (Array.isArray(want) ? Array.isArray(v) && v.every((p) => typeof p === 'string') : typeof v === typeof want) (f as unknown as Record<string, unknown>)[k] = v;
+      }
+      if (!(f.metric in CLASS_METRICS)) f.metric = EMPTY_FORM.metric;
+      if (!['none', 'number', 'choice'].includes(f.kind)) f.kind = EMPTY_FORM.kind;
+      return f;
+    }
+  } catch {
+    // A corrupted draft is dropped.
+  }
+  return EMPTY_FORM;
+}
+
 interface StepForm {
   title: string;
   text: string;
@@ -77,8 +112,11 @@ function stepOf(f: StepForm, scenario: Scenario): { step: Step } | { errors: str
     return x;
   };
   if (f.title.trim() === '') errors.push('Step title: required');
-  const expected = num(f.expected, 'Expected answer');
-  const tolerance = num(f.tolerance, 'Tolerance');
+  // A multiple-choice step is checked by the simulation when it is added, which gives its number:
+  // the author need not type one first (NaN here stands for "the simulation's", filled in by addStep).
+  const fromCore = (v: string) => f.kind === 'choice' && v.trim() === '';
+  const expected = fromCore(f.expected) ? Number.NaN : num(f.expected, 'Expected answer');
+  const tolerance = fromCore(f.tolerance) ? Number.NaN : num(f.tolerance, 'Tolerance');
   if (tolerance < 0) errors.push('Tolerance: must be 0 or more');
   const unit = CLASS_METRICS[f.metric].unit;
   let question: Question | undefined;
@@ -114,7 +152,7 @@ function stepOf(f: StepForm, scenario: Scenario): { step: Step } | { errors: str
 
 export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engine; scenario: Scenario; catalog: readonly Device[]; onOpen: (l: Lesson, ref: string, present?: boolean) => void }) {
   const [lesson, setLesson] = useState<Lesson>(readDraft);
-  const [form, setForm] = useState<StepForm>(EMPTY_FORM);
+  const [form, setForm] = useState<StepForm>(readForm);
   const [errors, setErrors] = useState<string[]>([]);
   const [computing, setComputing] = useState(false);
   const [adding, setAdding] = useState(false);
@@ -132,6 +170,13 @@ export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engin
       // The draft is a convenience.
     }
   }, [lesson]);
+  useEffect(() => {
+    try {
+      storage()?.setItem(FORM_KEY, JSON.stringify(form));
+    } catch {
+      // The draft is a convenience.
+    }
+  }, [form]);
 
   const set = <K extends keyof StepForm>(k: K, v: StepForm[K]) => {
     setForm((f) => ({ ...f, [k]: v }));
@@ -176,7 +221,7 @@ export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engin
       (key) => {
         setComputing(false);
         // Small numbers keep three significant digits (0.0022 %, not 0).
-        setForm((f) => ({ ...f, expected: String(Math.abs(key) < 1 && key !== 0 ? Number(key.toPrecision(3)) : Math.round(key * 100) / 100), tolerance: f.tolerance || String(Math.max(0.01, Math.round(Math.abs(key) * 10) / 100)) }));
+        setForm((f) => ({ ...f, expected: String(roundKey(key)), tolerance: f.tolerance || String(defaultTolerance(key)) }));
         setKeyCheck(checkForm(form, key));
       },
       (e: unknown) => {
@@ -201,10 +246,12 @@ export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engin
         ? simulate(form.metric).then((key) => {
             const c = checkKey(q, key);
             setKeyCheck(c);
-            if (c.status === 'agrees') return r.step;
+            const a = r.step.answer;
+            const step = { ...r.step, answer: { ...a, expected: Number.isNaN(a.expected) ? roundKey(key) : a.expected, tolerance: Number.isNaN(a.tolerance) ? defaultTolerance(key) : a.tolerance } };
+            if (c.status === 'agrees') return step;
             if (!keepOwn) return null;
             // Kept against (or without) the simulation: the choices lose their ranges, so the key is the lesson's word and is shown as such.
-            return { ...r.step, question: { ...q, choices: q.choices.map((ch) => ({ id: ch.id, text: ch.text })) } };
+            return { ...step, question: { ...q, choices: q.choices.map((ch) => ({ id: ch.id, text: ch.text })) } };
           })
         : Promise.resolve(r.step);
     checked
@@ -349,7 +396,9 @@ export function Authoring({ engine, scenario, catalog, onOpen }: { engine: Engin
         ) : null}
         <div className="grid">
           <div className="field">
-            <label htmlFor="au-expected">Expected answer ({CLASS_METRICS[form.metric].unit})</label>
+            <label htmlFor="au-expected">
+              Expected answer ({CLASS_METRICS[form.metric].unit}){form.kind === 'choice' ? '; empty: the simulation\'s' : ''}
+            </label>
             <input id="au-expected" type="number" value={form.expected} onChange={(e) => set('expected', e.target.value)} data-testid="author-expected" />
           </div>
           <div className="field">

@@ -3,18 +3,37 @@
 // sees the class's predictions against the simulated answer — a histogram
 // of numbers, counts per choice, or the sketches over the simulated curve.
 import { useState, type DragEvent } from 'react';
-import { scaleLinear } from 'd3-scale';
-import { LineChart, OKABE_ITO, XAxis, YAxis, downloadBlob, formatValue, r2, useContainerWidth, type LineSeries, type Margins } from '../charts';
+import { LineChart, OKABE_ITO, downloadBlob, type LineSeries } from '../charts';
 import type { Engine } from '../worker/contract';
 import { computeOutcome } from './compute';
-import { histogramBins } from './histogram';
+import { ClassResults, plural } from './ClassResults';
 import { encodeAnswers, readCodes, type StudentAnswers } from './codec';
-import { CLASS_METRICS, correctChoice, formatAnswer, type Lesson, type Outcome } from './model';
+import { CLASS_METRICS, type Lesson, type Outcome } from './model';
 import type { LessonProgress } from './progress';
+import { builtInLesson } from './lessons';
 
-/** "1 student", "2 students". */
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
+/** Lower-case words joined by dashes, for a file name ("Skew is everything!" → "skew-is-everything"). */
+function slug(text: string, max = 40): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, max)
+    .replace(/-+$/, '');
+}
+
+/**
+ * The name of a student's answer file: the lesson, the student, how many
+ * answers and when, so a teacher's downloads folder holds
+ * "answers-skew-is-everything-ana-2-of-2-2026-11-28-1140.txt" rather than
+ * thirty copies of one name.
+ */
+export function answerFileName(title: string, name: string, answered: number, questions: number, at: Date): string {
+  const p2 = (n: number) => String(n).padStart(2, '0');
+  const when = `${at.getFullYear()}-${p2(at.getMonth() + 1)}-${p2(at.getDate())}-${p2(at.getHours())}${p2(at.getMinutes())}`;
+  return ['answers', slug(title) || 'lesson', slug(name, 24), `${answered}-of-${questions}`, when].filter((x) => x !== '').join('-') + '.txt';
 }
 
 /** The steps of a lesson that ask for an answer. */
@@ -33,7 +52,7 @@ export function AnswerCode({ lesson, progress, update }: { lesson: Lesson; progr
   const n = questions.filter((i) => i in answers).length;
   const complete = n === questions.length;
   const [early, setEarly] = useState(false);
-  const code = encodeAnswers({ lesson: lesson.id, name: progress.name, answers });
+  const code = encodeAnswers({ lesson: lesson.id, title: lesson.title, name: progress.name, answers });
   const share = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
   const missing = questions.filter((i) => !(i in answers)).map((i) => i + 1);
   return (
@@ -72,7 +91,7 @@ export function AnswerCode({ lesson, progress, update }: { lesson: Lesson; progr
                 Send…
               </button>
             ) : null}
-            <button type="button" onClick={() => downloadBlob(`answers-${lesson.id}.txt`, new Blob([`${code}\n`], { type: 'text/plain' }))}>
+            <button type="button" onClick={() => downloadBlob(answerFileName(lesson.title, progress.name, questions.filter((i) => i in answers).length, questions.length, new Date()), new Blob([`${code}\n`], { type: 'text/plain' }))}>
               Download as a file
             </button>
           </div>
@@ -82,57 +101,15 @@ export function AnswerCode({ lesson, progress, update }: { lesson: Lesson; progr
   );
 }
 
-function Histogram({ values, truth, unit, label }: { values: number[]; truth: number | null; unit: string; label: string }) {
-  const [box, measured] = useContainerWidth<HTMLDivElement>();
-  const width = Math.max(300, Math.min(960, measured ?? 640));
-  const height = 260;
-  const m: Margins = { top: 16, right: 20, bottom: 52, left: 56 };
-  const { domain, bins } = histogramBins(values, truth);
-  const x = scaleLinear().domain(domain).range([m.left, width - m.right]);
-  const y = scaleLinear()
-    .domain([0, Math.max(1, ...bins.map((b) => b.n))])
-    .nice()
-    .range([height - m.bottom, m.top]);
-  const yTicks = y.ticks(Math.min(5, y.domain()[1])).filter((t) => Number.isInteger(t));
-  return (
-    <div ref={box} className="ck-chart" data-testid="class-histogram" data-count={values.length}>
-      <svg viewBox={`0 0 ${width} ${height}`} className="ck-svg" role="img" aria-label={`Histogram of ${values.length} predictions of ${label}${truth !== null ? `; simulated ${formatAnswer(truth, unit)}` : ''}`}>
-        <rect className="ck-bg" x={0} y={0} width={width} height={height} />
-        <YAxis scale={y} ticks={yTicks} format={(v) => String(v)} label="students" width={width} height={height} m={m} />
-        <XAxis scale={x} ticks={x.ticks(8)} format={formatValue} y={height - m.bottom} label={`${label} (${unit})`} width={width} m={m} />
-        {bins.map((b, i) =>
-          b.n > 0 ? (
-            <rect key={i} x={r2(x(b.x0) + 1)} width={r2(Math.max(1, x(b.x1) - x(b.x0) - 2))} y={r2(y(b.n))} height={r2(y(0) - y(b.n))} fill={OKABE_ITO[1]} data-testid="histogram-bar" data-n={b.n}>
-              <title>{`${formatValue(b.x0)}–${formatValue(b.x1)} ${unit}: ${b.n}`}</title>
-            </rect>
-          ) : null,
-        )}
-        {truth !== null ? (
-          <g>
-            <line x1={r2(x(truth))} x2={r2(x(truth))} y1={m.top} y2={height - m.bottom} className="truth-line" />
-            <text
-              x={r2(x(truth)) + (x(truth) > width / 2 ? -4 : 4)}
-              y={m.top + 10}
-              textAnchor={x(truth) > width / 2 ? 'end' : 'start'}
-              className="truth-label"
-            >
-              simulated {formatAnswer(truth, unit)}
-            </text>
-          </g>
-        ) : null}
-      </svg>
-    </div>
-  );
-}
+export { plural };
 
-/** The teacher's side: many codes in, the class's predictions out. */
-export function ClassSummary({ engine, lesson, progress }: { engine: Engine; lesson: Lesson; progress: LessonProgress }) {
-  const [text, setText] = useState('');
+/** The teacher's side: many codes in, the class's predictions out. `text` is the pasted codes (the presenter view shows them too). */
+export function ClassSummary({ engine, lesson, progress, text, setText }: { engine: Engine; lesson: Lesson; progress: LessonProgress; text: string; setText: (f: (t: string) => string) => void }) {
   const [stepIx, setStepIx] = useState(() => lesson.steps.findIndex((s) => s.question));
   const [simulated, setSimulated] = useState<Record<number, Outcome>>({});
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const { ok, problems, duplicates, ignored } = readCodes(text, lesson.id, questionSteps(lesson));
+  const { ok, problems, duplicates, ignored } = readCodes(text, lesson.id, questionSteps(lesson), (id) => builtInLesson(id)?.title);
   const partial = ok.filter((s) => s.partial).length;
   // Names stay hidden unless the teacher turns them on: the summary is often projected.
   const [showNames, setShowNames] = useState(false);
@@ -163,39 +140,7 @@ export function ClassSummary({ engine, lesson, progress }: { engine: Engine; les
   let view = null;
   if (step?.question && answers.length > 0) {
     const q = step.question;
-    if (q.kind === 'number') {
-      const truth = outcome ? (step.mystery ? step.mystery.value : outcome.key) : null;
-      view = <Histogram values={answers.flatMap((a) => (a.kind === 'number' ? [a.value] : []))} truth={truth} unit={q.unit} label={step.answer.label} />;
-    } else if (q.kind === 'choice') {
-      const right = outcome ? correctChoice(q, outcome.key) : null;
-      view = (
-        <table className="choice-counts" data-testid="class-choices">
-          <caption data-testid="class-choices-caption">Choices of {plural(answers.length, 'student')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Choice</th>
-              <th scope="col">Students</th>
-            </tr>
-          </thead>
-          <tbody>
-            {q.choices.map((c) => {
-              const n = answers.filter((a) => a.kind === 'choice' && a.id === c.id).length;
-              return (
-                <tr key={c.id}>
-                  <td>
-                    {c.text}
-                    {right === c.id ? <strong> ✓ simulated answer</strong> : null}
-                  </td>
-                  <td>
-                    <span className="count-bar" style={{ width: `${(n / answers.length) * 100}%` }} aria-hidden="true" /> {n}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      );
-    } else if (step.measure.kind === 'sweep') {
+    if (q.kind === 'sketch' && step.measure.kind === 'sweep') {
       const m = step.measure;
       // One grey line per student, named as in the names list (shown only when the teacher turns names on);
       // past a handful, one legend entry stands for them all. The simulation is blue, as in the lesson's chart.
@@ -207,7 +152,15 @@ export function ClassSummary({ engine, lesson, progress }: { engine: Engine; les
         return [{ id: `s${i}`, label: many && i === 0 ? `Students' sketches (${answered.length})` : who, points: m.values.map((x, k) => ({ x, y: a.ys[k] })), color: '#9aa5b4', noLegend: many && i > 0 }];
       });
       if (outcome) series.unshift({ id: 'model', label: 'Simulated', points: outcome.points, color: OKABE_ITO[0] });
-      view = <LineChart title="The class's sketches" xLabel={m.unit ? `${m.label} (${m.unit})` : m.label} yLabel={`${CLASS_METRICS[m.metric].label} (${CLASS_METRICS[m.metric].unit})`} series={series} testId="class-sketches" />;
+      view = (
+        <>
+          <LineChart title="The class's sketches" xLabel={m.unit ? `${m.label} (${m.unit})` : m.label} yLabel={`${CLASS_METRICS[m.metric].label} (${CLASS_METRICS[m.metric].unit})`} series={series} testId="class-sketches" />
+          <ClassResults step={step} answers={answers} of={ok.length} outcome={outcome} showAnswer />
+        </>
+      );
+    } else {
+      // Against the lesson's stored answer at once; "Check with the simulation" replaces it with the core's.
+      view = <ClassResults step={step} answers={answers} of={ok.length} outcome={outcome} showAnswer />;
     }
   }
 
@@ -220,7 +173,10 @@ export function ClassSummary({ engine, lesson, progress }: { engine: Engine; les
       </p>
       <div className="field" onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
         <label htmlFor="class-codes">Student codes</label>
-        <textarea id="class-codes" rows={4} value={text} onChange={(e) => setText(e.target.value)} data-testid="class-codes" />
+        <textarea id="class-codes" rows={4} value={text} onChange={(e) => {
+            const v = e.target.value;
+            setText(() => v);
+          }} data-testid="class-codes" />
       </div>
       <div className="field">
         <label htmlFor="class-codes-file">Or open answer files</label>
@@ -271,7 +227,7 @@ export function ClassSummary({ engine, lesson, progress }: { engine: Engine; les
           </select>
         </div>
         <button type="button" onClick={simulate} disabled={busy || !step} data-testid="class-simulate">
-          {busy ? 'Simulating…' : outcome ? 'Simulate again' : 'Simulate the answer'}
+          {busy ? 'Simulating…' : outcome ? 'Simulate again' : 'Check with the simulation'}
         </button>
       </div>
       {error ? <p className="field-error">{error}</p> : null}

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNo
 import { createPortal } from 'react-dom';
 import type { ViewProps } from '../shared/view-props';
 import type { Device } from '../engine/types';
-import { classFragment, decodeLesson, parseClassHash, type ClassHash } from './codec';
+import { classFragment, decodeLesson, parseClassHash, readCodes, type ClassHash } from './codec';
 import { builtInLesson, LESSONS } from './lessons';
 import type { Lesson, Outcome } from './model';
 import { computeOutcome, stepScenario } from './compute';
@@ -16,7 +16,8 @@ import { StepView } from './StepView';
 import { Presenter, isField } from './Presenter';
 import { useModalLayer } from './layer';
 import { linkTooLong } from './linkfit';
-import { AnswerCode, ClassSummary } from './ClassSummary';
+import { AnswerCode, ClassSummary, questionSteps } from './ClassSummary';
+import { useRoomGuest, useRoomHost, type GuestStatus } from './room';
 import { Authoring } from './Authoring';
 import { Worksheet } from './Worksheet';
 import { embedSnippet, studentLink } from './share';
@@ -73,6 +74,10 @@ export function ClassView({ engine, scenario, embedPage = false }: ClassViewProp
   const moved = useRef(false);
   const lessonBox = useRef<HTMLDivElement | null>(null);
   const [copied, setCopied] = useState<{ what: 'link' | 'embed'; text: string } | null>(null);
+  // The codes the teacher pasted (the summary reads them; the presenter view shows them with the room's answers).
+  const [codes, setCodes] = useState('');
+  // The live room a student's link names (&room=CODE).
+  const [roomCode, setRoomCode] = useState<string | null>(null);
   useEffect(() => {
     presentRef.current = present;
   }, [present]);
@@ -85,8 +90,12 @@ export function ClassView({ engine, scenario, embedPage = false }: ClassViewProp
     };
   }, [engine]);
 
-  const openLesson = useCallback((o: Open, step = 0, opts: { present?: boolean; audience?: Audience } = {}) => {
-    setOpen(o);
+  const openLesson = useCallback((o: Open, step = 0, opts: { present?: boolean; audience?: Audience; room?: string | null } = {}) => {
+    setOpen((old) => {
+      if (old?.lesson.id !== o.lesson.id) setCodes('');
+      return o;
+    });
+    setRoomCode(opts.room ?? null);
     setStepIx(Math.min(step, o.lesson.steps.length - 1));
     setProgress(readProgress(o.lesson.id));
     setPresent(opts.present ?? false);
@@ -108,7 +117,7 @@ export function ClassView({ engine, scenario, embedPage = false }: ClassViewProp
         if (!live || mine !== latest) return;
         if ('error' in o) setLinkError(o.error);
         else if (embedPage || h.embed) openLesson(o, h.step, { audience: 'embed' });
-        else openLesson(o, h.step, { present: h.present, audience: h.teacher || h.present ? 'teacher' : 'student' });
+        else openLesson(o, h.step, { present: h.present, audience: h.teacher || h.present ? 'teacher' : 'student', room: h.teacher || h.present ? null : h.room });
       });
     };
     read();
@@ -125,9 +134,9 @@ export function ClassView({ engine, scenario, embedPage = false }: ClassViewProp
 
   // The URL follows the open lesson and step, so it can be shared as it is.
   useEffect(() => {
-    if (open) history.replaceState(history.state, '', classFragment(open.ref, { step: stepIx, embed, teacher: audience === 'teacher' }));
+    if (open) history.replaceState(history.state, '', classFragment(open.ref, { step: stepIx, embed, teacher: audience === 'teacher', room: audience === 'student' ? roomCode : null }));
     // Also when the presenter view closes: a fragment changed under it is put back to the lesson on screen.
-  }, [open, stepIx, embed, audience, present]);
+  }, [open, stepIx, embed, audience, present, roomCode]);
 
   const update = useCallback(
     (f: (p: LessonProgress) => LessonProgress) => {
@@ -139,6 +148,11 @@ export function ClassView({ engine, scenario, embedPage = false }: ClassViewProp
     },
     [open],
   );
+
+  // The teacher's live room (opened from the presenter view), and a student's place in one.
+  const host = useRoomHost(open && audience === 'teacher' ? open.lesson : null);
+  const guest = useRoomGuest(open && audience === 'student' ? open.lesson : null, roomCode, progress.predictions);
+  const codeStudents = open && audience === 'teacher' ? readCodes(codes, open.lesson.id, questionSteps(open.lesson)).ok : [];
 
   const steps = open?.lesson.steps.length ?? 0;
   const go = useCallback((d: number) => setStepIx((i) => Math.max(0, Math.min(steps - 1, i + d))), [steps]);
@@ -228,6 +242,7 @@ export function ClassView({ engine, scenario, embedPage = false }: ClassViewProp
   const body =
     open && step ? (
       <div className="lesson" data-testid="lesson" data-lesson={open.lesson.id} ref={lessonBox}>
+        {audience === 'student' && roomCode ? <RoomBanner code={roomCode} status={guest} /> : null}
         <header className="lesson-head">
           <div>
             <h2 data-testid="lesson-title">{open.lesson.title}</h2>
@@ -314,7 +329,7 @@ export function ClassView({ engine, scenario, embedPage = false }: ClassViewProp
                 <strong>What the model leaves out.</strong> {open.lesson.notes.leavesOut}
               </p>
             </details>
-            <ClassSummary engine={engine} lesson={open.lesson} progress={progress} />
+            <ClassSummary engine={engine} lesson={open.lesson} progress={progress} text={codes} setText={setCodes} />
           </>
         ) : null}
       </div>
@@ -333,20 +348,36 @@ export function ClassView({ engine, scenario, embedPage = false }: ClassViewProp
         progress={progress}
         update={update}
         runRef={runRef}
+        room={host}
+        codeStudents={codeStudents}
       />
     ) : null;
 
+  // The students' link put into a course page's frame: the server answered with the embed page
+  // (vite.config.ts, framedAppToEmbed) rather than a refused, blank frame; it says what happened.
+  const framedLink = embedPage && typeof location !== 'undefined' && !/embed\.html$/.test(location.pathname);
+  const framedNote = framedLink ? (
+    <p className="framed-note" role="note" data-testid="framed-student-link">
+      This frame holds the students' link, which opens the whole app in a browser tab and cannot be framed; the lesson is shown here through the embed page instead. Course page authors: use
+      "Copy embed code" in the Class tab for the frame.
+    </p>
+  ) : null;
+
   if (embedPage && !open) {
     return (
+      <>
+      {framedNote}
       <p className={linkError ? 'field-error notice-error' : 'note'} role={linkError ? 'alert' : undefined} data-testid={linkError ? 'lesson-link-error' : undefined}>
         {linkError ? `This lesson link could not be opened: ${linkError}.` : 'This page shows the tierplan lesson its address names (embed.html#lesson=…).'}
       </p>
+      </>
     );
   }
 
   if (open && !teacher) {
     return (
       <SoloLayer embed={embed} studentUrl={shareUrl}>
+        {framedNote}
         {body}
       </SoloLayer>
     );
@@ -432,6 +463,30 @@ function SoloLayer({ embed, studentUrl, children }: { embed: boolean; studentUrl
       <main className="solo-main">{children}</main>
     </div>,
     document.body,
+  );
+}
+
+/** What a phone in a live room is told: where its answers go, and what to do when the room is gone. */
+function RoomBanner({ code, status }: { code: string; status: GuestStatus }) {
+  const fallback = 'Your answers are kept on this phone: hand them in with the code at the end of the lesson.';
+  const [text, bad] =
+    status.kind === 'joining'
+      ? [`Joining live room ${code}…`, false]
+      : status.kind === 'joined'
+        ? [`In live room ${code}: each answer you run goes to the lecturer's screen${status.sent > 0 ? ` (${status.sent} sent)` : ''}.`, false]
+        : status.kind === 'closed'
+          ? [`The lecturer closed live room ${code}. ${fallback}`, true]
+          : status.kind === 'unreachable'
+            ? [`Live room ${code} cannot be reached (its server stopped, or this network blocks it); trying again. ${fallback}`, true]
+            : status.why === 'otherLesson'
+              ? [`Live room ${code} is for another lesson. ${fallback}`, true]
+              : status.why === 'full'
+                ? [`Live room ${code} is full. ${fallback}`, true]
+                : [`There is no live room ${code} (it was closed, or the code is wrong). ${fallback}`, true];
+  return (
+    <p className={bad ? 'room-banner room-off' : 'room-banner'} role="status" data-testid="room-banner" data-status={status.kind}>
+      {text}
+    </p>
   );
 }
 

@@ -1,7 +1,7 @@
 // The one chart of a revealed step: a sweep's curve (with the student's
 // sketch over it), or one bar per variant; a single run shows its number.
 import { scaleBand, scaleLinear } from 'd3-scale';
-import { LineChart, OKABE_ITO, YAxis, formatValue, r2, useContainerWidth, wrapWords, type LineSeries, type Margins } from '../charts';
+import { LineChart, OKABE_ITO, YAxis, formatValue, r2, splitAxisLabel, useContainerWidth, wrapWords, yAxisLeft, type LineSeries, type Margins } from '../charts';
 import { CLASS_METRICS, formatAnswer, type Outcome, type Prediction, type Step } from './model';
 
 export interface OutcomeChartProps {
@@ -22,13 +22,18 @@ function Bars({ outcome, unit, label, width: w, height = 300 }: { outcome: Outco
   const width = w ?? Math.max(300, Math.min(960, measured ?? 640));
   const labels = outcome.labels ?? outcome.points.map((p) => String(p.x));
   // Each variant's name in lines that fit its slot, so neighbours never overlap; the bottom margin grows with the lines.
-  const slot = (width - 70 - 16) / Math.max(1, outcome.points.length);
+  const slot = (width - 100 - 16) / Math.max(1, outcome.points.length);
   const wrapped = labels.map((l) => wrapWords(l, Math.max(6, Math.floor((slot - 6) / CHAR_W))));
   const lines = Math.max(1, ...wrapped.map((l) => l.length));
   const m: Margins = { top: 24, right: 16, bottom: 28 + lines * LINE_H, left: 70 };
   const finite = outcome.points.map((p) => (Number.isFinite(p.y) ? p.y : 0));
-  const x = scaleBand<number>().domain(outcome.points.map((_, i) => i)).range([m.left, width - m.right]).padding(0.3);
   const y = scaleLinear().domain([0, Math.max(...finite, 1e-9) * 1.1]).nice().range([height - m.bottom, m.top]);
+  // The axis title wraps to more lines on a short chart (the presenter's): the margin makes room for
+  // each line beside the widest tick label, as the line charts do, so the title never covers a tick.
+  const yTicks = y.ticks(5);
+  const yTitle = `${label} (${unit})`;
+  m.left = yAxisLeft(m.left, yTicks.map(formatValue), splitAxisLabel(yTitle, height - m.top - m.bottom).length);
+  const x = scaleBand<number>().domain(outcome.points.map((_, i) => i)).range([m.left, width - m.right]).padding(0.3);
   // The value over each bar carries its unit only when it fits the slot (the axis title names the unit anyway).
   const values = outcome.points.map((p) => formatAnswer(p.y, unit));
   const withUnit = values.every((v) => v.length * 8 <= slot - 4);
@@ -36,7 +41,7 @@ function Bars({ outcome, unit, label, width: w, height = 300 }: { outcome: Outco
     <div ref={box} className="ck-chart" data-testid="outcome-bars">
       <svg viewBox={`0 0 ${width} ${height}`} className="ck-svg" role="img" aria-label={`${label} (${unit}): ${labels.map((l, i) => `${l} ${values[i]}`).join(', ')}`}>
         <rect className="ck-bg" x={0} y={0} width={width} height={height} />
-        <YAxis scale={y} ticks={y.ticks(5)} format={formatValue} label={`${label} (${unit})`} width={width} height={height} m={m} />
+        <YAxis scale={y} ticks={yTicks} format={formatValue} label={yTitle} width={width} height={height} m={m} />
         {outcome.points.map((p, i) => (
           <g key={i}>
             <rect x={r2(x(i)!)} width={r2(x.bandwidth())} y={r2(y(finite[i]))} height={r2(y(0) - y(finite[i]))} fill={OKABE_ITO[i % OKABE_ITO.length]} />

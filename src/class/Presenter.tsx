@@ -12,6 +12,10 @@ import { StepView } from './StepView';
 import { PhoneWarning, QrCode, qrMatrix } from './QrCode';
 import { useContainerWidth } from '../charts';
 import { useModalLayer } from './layer';
+import { ClassResults, plural } from './ClassResults';
+import type { ReadCode } from './codec';
+import type { Prediction } from './model';
+import type { HostStatus, RoomAnswers } from './room';
 
 /** How much the presenter view enlarges its charts and the sketch (drawn at 1/zoom, stretched to fill). */
 const PRESENTER_ZOOM = 2.1;
@@ -28,6 +32,20 @@ export interface PresenterProps {
   progress: LessonProgress;
   update: (f: (p: LessonProgress) => LessonProgress) => void;
   runRef: MutableRefObject<(() => void) | null>;
+  /** The live room (room.ts): its state, and opening or closing it. */
+  room: { status: HostStatus; room: RoomAnswers; open: () => void; close: () => void };
+  /** Students' codes pasted in the class summary: their answers count with the room's. */
+  codeStudents: ReadCode[];
+}
+
+/** Refusals in words ("2 malformed, 1 too large"), or '' when there are none. */
+function refusedText(r: RoomAnswers['refused']): string {
+  const parts: string[] = [];
+  if (r.malformed) parts.push(`${r.malformed} malformed`);
+  if (r.oversized) parts.push(`${r.oversized} too large`);
+  if (r.otherLesson) parts.push(`${r.otherLesson} from another lesson`);
+  if (r.tooFast) parts.push(`${r.tooFast} too fast`);
+  return parts.join(', ');
 }
 
 /** A control that takes typed text or arrow keys of its own. */
@@ -51,8 +69,65 @@ function pressable(t: EventTarget | null): boolean {
   return el.tagName === 'BUTTON' || (el.tagName === 'INPUT' && ['radio', 'checkbox'].includes((el as HTMLInputElement).type));
 }
 
+/** Every answer to step `ix`: one per student in the room, one per pasted code. */
+function classAnswers(room: RoomAnswers, codes: ReadCode[], ix: number): Prediction[] {
+  return [...Object.values(room.answers[ix] ?? {}), ...codes.flatMap((c) => (c.answers[ix] ? [c.answers[ix]] : []))];
+}
+
+/** The live room's panel: open one, its code and who joined, close it; or why there is none. */
+function LiveRoom({ room }: { room: PresenterProps['room'] }) {
+  const s = room.status;
+  const refused = refusedText(room.room.refused);
+  if (s.kind === 'off' || s.kind === 'connecting')
+    return (
+      <div className="live-room" data-testid="live-room" data-status={s.kind}>
+        <button type="button" onClick={room.open} disabled={s.kind === 'connecting'} data-testid="room-open">
+          {s.kind === 'connecting' ? 'Opening…' : 'Open a live room'}
+        </button>
+        <span className="hint">Phones that scan the code send their answers here.</span>
+      </div>
+    );
+  if (s.kind === 'unreachable')
+    return (
+      <div className="live-room" data-testid="live-room" data-status={s.kind}>
+        <p className="room-off" data-testid="room-unreachable">
+          No live room: this copy of tierplan has no room server (a static host), or the network blocks it. Students hand in codes instead (the class summary reads them).
+        </p>
+        <button type="button" onClick={room.open} data-testid="room-open">
+          Try again
+        </button>
+      </div>
+    );
+  return (
+    <div className="live-room" data-testid="live-room" data-status={s.kind}>
+      <span className="room-code">
+        Room <strong data-testid="room-code">{s.code}</strong>
+      </span>
+      <span data-testid="room-joined">{plural(room.room.joined, 'phone')} joined</span>
+      {s.kind === 'lost' ? (
+        <p className="room-off" data-testid="room-lost">
+          The room's server is not answering; trying again. Phones keep their answers and can hand in codes.
+        </p>
+      ) : null}
+      {refused ? (
+        <span className="room-refused" data-testid="room-refused">
+          Refused: {refused}
+        </span>
+      ) : null}
+      <button type="button" onClick={room.close} data-testid="room-close">
+        Close the room
+      </button>
+    </div>
+  );
+}
+
 export function Presenter(props: PresenterProps) {
-  const { lesson, stepIx, go, close, shareUrl, tooLong, engine, progress, update, runRef } = props;
+  const { lesson, stepIx, go, close, tooLong, engine, progress, update, runRef, room, codeStudents } = props;
+  const live = room.status.kind === 'open' || room.status.kind === 'lost' ? room.status.code : null;
+  // With a room open, the QR code takes phones into it.
+  const shareUrl = live ? `${props.shareUrl}&room=${live}` : props.shareUrl;
+  // The answer to the class's question is kept back until the step's reveal (R), or until the lecturer shows it.
+  const [shown, setShown] = useState<Record<number, boolean>>({});
   const layer = useRef<HTMLDivElement | null>(null);
   const [qrFull, setQrFull] = useState(false);
   const canQr = tooLong === null && qrMatrix(shareUrl) !== null;
@@ -72,7 +147,9 @@ export function Presenter(props: PresenterProps) {
   // Read in the capture phase on window: before the answer box, a radio
   // button or a sketch handle can take the key for itself.
   const keys = useRef({ go, close, qrFull, canQr });
-  keys.current = { go, close, qrFull, canQr };
+  useEffect(() => {
+    keys.current = { go, close, qrFull, canQr };
+  });
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
@@ -141,8 +218,26 @@ export function Presenter(props: PresenterProps) {
       <div className="presenter-main">
         <div className="presenter-step" ref={box}>
           <StepView key={`p-${lesson.id}-${stepIx}`} engine={engine} step={step} index={stepIx} progress={progress} update={update} runRef={runRef} presenter chartSize={chartSize} />
+          {step.question && (live || codeStudents.length > 0) ? (
+            <div className="presenter-results">
+              <ClassResults
+                step={step}
+                answers={classAnswers(room.room, codeStudents, stepIx)}
+                of={room.room.joined + codeStudents.length}
+                outcome={progress.outcomes[stepIx] ?? null}
+                showAnswer={progress.revealed[stepIx] === true || shown[stepIx] === true}
+                zoom={PRESENTER_ZOOM}
+              />
+              {progress.revealed[stepIx] || shown[stepIx] ? null : (
+                <button type="button" onClick={() => setShown((s) => ({ ...s, [stepIx]: true }))} data-testid="class-results-show">
+                  Show the lesson's answer
+                </button>
+              )}
+            </div>
+          ) : null}
         </div>
         <aside className="presenter-qr" aria-label="Follow on a phone">
+          <LiveRoom room={room} />
           {canQr ? (
             <>
               <button type="button" className="qr-button" onClick={() => setQrFull(true)} aria-label="Show the QR code full screen (Q)" data-testid="qr-enlarge">

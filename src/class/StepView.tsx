@@ -57,6 +57,8 @@ export function StepView({ engine, step, index, progress, update, runRef, presen
   const [edits, setEdits] = useState<Edits>({});
   const [explore, setExplore] = useState<Outcome | null>(null);
   const abort = useRef<AbortController | null>(null);
+  // Set when this view's Run or reveal asked for the answer (not when the step opens already answered).
+  const revealing = useRef(false);
 
   const outcome = progress.outcomes[index] ?? null;
   const revealed = progress.revealed[index] === true;
@@ -116,17 +118,37 @@ export function StepView({ engine, step, index, progress, update, runRef, presen
   );
 
   const canRun = run.status !== 'running' && (revealed ? step.free.length > 0 : mystery ? outcome === null : !needsPrediction || prediction !== null);
+  const reveal = useCallback(() => {
+    if (!prediction) return;
+    revealing.current = true;
+    update((p) => ({ ...p, revealed: { ...p.revealed, [index]: true }, predictions: { ...p.predictions, [index]: prediction } }));
+  }, [prediction, update, index]);
+  // R (the presenter's "run") is the step's next action: on a mystery step that has run, it is the reveal.
+  const awaitingReveal = !revealed && mystery && outcome !== null;
   const doRun = useCallback(() => {
-    if (canRun) go(revealed);
-  }, [canRun, go, revealed]);
+    if (awaitingReveal) reveal();
+    else if (canRun) {
+      revealing.current = !revealed;
+      go(revealed);
+    }
+  }, [awaitingReveal, reveal, canRun, go, revealed]);
   useEffect(() => {
     if (runRef) runRef.current = doRun;
   }, [runRef, doRun]);
 
-  const reveal = () => {
-    if (!prediction) return;
-    update((p) => ({ ...p, revealed: { ...p.revealed, [index]: true }, predictions: { ...p.predictions, [index]: prediction } }));
-  };
+  // The answer a Run (or the reveal) just gave is brought into view: on a phone it lands under the
+  // step's inputs, a screen or more below the button that was pressed. A step opened already
+  // answered stays where it starts.
+  const revealBox = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (!revealed || !outcome || !revealing.current || presenter) return;
+    revealing.current = false;
+    const el = revealBox.current;
+    if (!el || typeof window === 'undefined') return;
+    // Only when its start is off screen or low on it (a desktop with the answer in sight does not jump).
+    const top = el.getBoundingClientRect().top;
+    if (top < 0 || top > window.innerHeight * 0.6) el.scrollIntoView?.({ block: 'start' });
+  }, [revealed, outcome, presenter]);
 
   const g = revealed && outcome && stored ? grade(step, stored, outcome) : null;
   const metric = CLASS_METRICS[step.measure.metric];
@@ -229,7 +251,7 @@ export function StepView({ engine, step, index, progress, update, runRef, presen
       ) : null}
       {run.status === 'cancelled' ? <p className="muted">Cancelled.</p> : null}
       {revealed && outcome ? (
-        <section className={presenter && step.measure.kind !== 'run' ? 'reveal presenter-grid' : 'reveal'} aria-label="Answer" data-testid="reveal">
+        <section className={presenter && step.measure.kind !== 'run' ? 'reveal presenter-grid' : 'reveal'} aria-label="Answer" data-testid="reveal" ref={revealBox}>
           <div className="versus">
             {stored ? (
               <div className="versus-box">

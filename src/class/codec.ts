@@ -6,6 +6,7 @@
 //   #lesson=<id>                       a built-in lesson
 //   #lesson=v2.<crc32>.<deflate>       a teacher's lesson, compact (compact.ts, deflate.ts)
 //   #lesson=v1.<crc32>.<payload>       a teacher's lesson as it was linked before v2 (still read)
+//   …&room=<code>                      join the presenter's live room (room.ts)
 //   …&step=<n>&present&embed&teacher   open at step n, in presenter view, without app chrome, in the full Class tab
 //   TPA1.<crc32>.<payload>             a student's answers (the "class code")
 import type { Device } from '../engine/types';
@@ -26,6 +27,8 @@ export interface ClassHash {
   embed: boolean;
   /** The full Class tab (catalog, notes, summary, authoring); without it a link opens the student's view. */
   teacher: boolean;
+  /** A live room to join (its code), from the presenter's QR. */
+  room: string | null;
 }
 
 export function parseClassHash(hash: string): ClassHash | null {
@@ -41,11 +44,14 @@ export function parseClassHash(hash: string): ClassHash | null {
   } catch {
     // Left as it is: the decoder reports what is wrong with it.
   }
-  return { ref, step, present: flags.has('present'), embed: flags.has('embed'), teacher: flags.has('teacher') };
+  const roomPart = parts.find((p) => p.startsWith('room='));
+  const room = roomPart ? roomPart.slice(5).toUpperCase() : '';
+  return { ref, step, present: flags.has('present'), embed: flags.has('embed'), teacher: flags.has('teacher'), room: /^[A-Z0-9]{4}$/.test(room) ? room : null };
 }
 
-export function classFragment(ref: string, opts: { step?: number; present?: boolean; embed?: boolean; teacher?: boolean } = {}): string {
+export function classFragment(ref: string, opts: { step?: number; present?: boolean; embed?: boolean; teacher?: boolean; room?: string | null } = {}): string {
   let h = `#lesson=${ref}`;
+  if (opts.room) h += `&room=${opts.room}`;
   if (opts.step) h += `&step=${opts.step + 1}`;
   if (opts.present) h += '&present';
   if (opts.embed) h += '&embed';
@@ -208,16 +214,18 @@ export function lessonFile(l: Lesson): string {
 
 export interface StudentAnswers {
   lesson: string;
+  /** The lesson's title, so a code handed in to the wrong lesson can be named by it (codes before it have none). */
+  title?: string;
   name: string;
   /** Step index → prediction. */
   answers: Record<number, Prediction>;
 }
 
-function packPrediction(p: Prediction): number | string | number[] {
+export function packPrediction(p: Prediction): number | string | number[] {
   return p.kind === 'number' ? p.value : p.kind === 'choice' ? p.id : p.ys.map((y) => Math.round(y * 100) / 100);
 }
 
-function unpackPrediction(v: unknown): Prediction | null {
+export function unpackPrediction(v: unknown): Prediction | null {
   if (typeof v === 'number' && Number.isFinite(v)) return { kind: 'number', value: v };
   if (typeof v === 'string') return { kind: 'choice', id: v };
   if (Array.isArray(v) && v.every((y) => typeof y === 'number' && Number.isFinite(y))) return { kind: 'sketch', ys: v as number[] };
@@ -226,7 +234,7 @@ function unpackPrediction(v: unknown): Prediction | null {
 
 /** A short code of a student's answers: `TPA1.<crc32>.<payload>`. */
 export function encodeAnswers(a: StudentAnswers): string {
-  const payload = { l: a.lesson, n: a.name, a: Object.entries(a.answers).map(([k, p]) => [Number(k), packPrediction(p)]) };
+  const payload = { l: a.lesson, ...(a.title ? { t: a.title.slice(0, 80) } : {}), n: a.name, a: Object.entries(a.answers).map(([k, p]) => [Number(k), packPrediction(p)]) };
   return CODE_PREFIX + packPayload(payload, payload);
 }
 
@@ -247,7 +255,7 @@ export function decodeAnswers(code: string): CodeRead {
     if (!pred) return { ok: false, message: 'an answer in the code is not readable' };
     answers[entry[0] as number] = pred;
   }
-  return { ok: true, value: { lesson: p.l, name: typeof p.n === 'string' ? p.n : '', answers } };
+  return { ok: true, value: { lesson: p.l, ...(typeof p.t === 'string' && p.t.trim() ? { title: p.t } : {}), name: typeof p.n === 'string' ? p.n : '', answers } };
 }
 
 /** A student's code as the summary read it: where it was pasted, and whether every question is answered. */
@@ -291,7 +299,7 @@ function nameBefore(text: string): string {
  * `questions` (the steps that ask something) mark codes that leave some out
  * as partial.
  */
-export function readCodes(text: string, lesson: string, questions: readonly number[] = []): CodesRead {
+export function readCodes(text: string, lesson: string, questions: readonly number[] = [], titleOf: (id: string) => string | undefined = () => undefined): CodesRead {
   const ok: ReadCode[] = [];
   const problems: string[] = [];
   const seen = new Set<string>();
@@ -309,7 +317,11 @@ export function readCodes(text: string, lesson: string, questions: readonly numb
       const where = found.length > 1 ? `line ${line}, code ${k + 1}` : `line ${line}`;
       const r = decodeAnswers(t);
       if (!r.ok) problems.push(`${where}: ${r.message}`);
-      else if (r.value.lesson !== lesson) problems.push(`${where}: it is for another lesson ("${r.value.lesson}")`);
+      else if (r.value.lesson !== lesson) {
+        // Named by its title (the code's, or a built-in lesson's): a lesson's id ("t-mx03z5on") means nothing to a teacher.
+        const title = r.value.title ?? titleOf(r.value.lesson);
+        problems.push(`${where}: it is for another lesson${title ? `, "${title}"` : ' (one made before codes carried their lesson\'s title)'}`);
+      }
       else if (seen.has(t)) duplicates += 1;
       else {
         seen.add(t);

@@ -1,5 +1,5 @@
-// Bins of a class's number predictions: a "nice" domain over the answers and
-// the simulated value, split at its ticks. Thresholds stay strictly inside
+// Bins of a class's number predictions: a "nice" domain over the question's
+// range (when given), the answers and the simulated value, split at its ticks. Thresholds stay strictly inside
 // the domain, so the top value lands in the last bin, not in a zero-width one.
 import { bin } from 'd3-array';
 import { scaleLinear } from 'd3-scale';
@@ -10,8 +10,10 @@ export interface Bin {
   n: number;
 }
 
-export function histogramBins(values: number[], truth: number | null, count = 8): { domain: [number, number]; bins: Bin[] } {
-  const all = truth === null ? values : [...values, truth];
+export function histogramBins(values: number[], truth: number | null, count = 8, range?: [number, number]): { domain: [number, number]; bins: Bin[] } {
+  // The question's range first: a percentage spans 0–100 however the class clustered.
+  const all = [...values, ...(truth === null ? [] : [truth]), ...(range ?? [])].filter((v) => Number.isFinite(v));
+  if (all.length === 0) all.push(0);
   const lo = Math.min(...all);
   const hi = Math.max(...all);
   const x = scaleLinear()

@@ -154,9 +154,22 @@ export function formatAnswer(v: number, unit: string): string {
   return unit ? `${txt} ${unit}` : txt;
 }
 
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * `{name}` replaced by `value`, which carries its unit: an author who wrote
+ * the unit after the placeholder ("{answer} %") would otherwise get it twice
+ * ("65.7 % %"), so a unit written right after it is taken as part of it.
+ */
+function fill(text: string, name: string, value: string, unit: string): string {
+  const withUnit = unit.trim() ? new RegExp(`\\{${name}\\}\\s*${escapeRe(unit.trim())}(?![\\p{L}\\p{N}/])`, 'gu') : null;
+  return (withUnit ? text.replace(withUnit, `{${name}}`) : text).split(`{${name}}`).join(value);
+}
+
 export function explain(step: Step, key: number): string {
   const hidden = step.mystery ? formatAnswer(step.mystery.value, step.mystery.unit) : '';
-  return step.explanation.replace(/\{answer\}/g, formatAnswer(key, step.answer.unit)).replace(/\{hidden\}/g, hidden);
+  const text = fill(step.explanation, 'answer', formatAnswer(key, step.answer.unit), step.answer.unit);
+  return step.mystery ? fill(text, 'hidden', hidden, step.mystery.unit) : text.split('{hidden}').join('');
 }
 
 /** The choice the core's key number falls in (built-in questions), else the stated one. */

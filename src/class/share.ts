@@ -9,8 +9,8 @@ function appDir(pathname: string): string {
 }
 
 /** The student's link: the app itself, opening the lesson alone. */
-export function studentLink(ref: string, loc: Pick<Location, 'origin' | 'pathname'> = location): string {
-  return `${loc.origin}${appDir(loc.pathname)}${classFragment(ref)}`;
+export function studentLink(ref: string, loc: Pick<Location, 'origin' | 'pathname'> = location, room: string | null = null): string {
+  return `${loc.origin}${appDir(loc.pathname)}${classFragment(ref, { room })}`;
 }
 
 /** The embed page's link (embed.html, the page course sites may frame). */

@@ -39,6 +39,7 @@ export type StudiesWasm = ScenarioModule &
     | 'figureStep'
     | 'figureOutline'
     | 'figurePointScenario'
+    | 'rateLoads'
     | 'listBlockPresets'
     | 'blockPreset'
     | 'detectBlockTrace'

@@ -13,7 +13,7 @@ import { duration, estimate, num, percent } from '../shared/format';
 import { verdictAtMost, verdictClass } from '../shared/verdict';
 import type { ViewProps } from '../shared/view-props';
 import type { Edit } from '../shared/edit';
-import { DEFAULT_FIGURE, SERIES, type FigurePoint, type FigureSettings, type SeriesId } from './figure';
+import { DEFAULT_FIGURE, SERIES, rangeFor, type FigurePoint, type FigureSettings, type SeriesId } from './figure';
 import { FigurePanel } from './FigurePanel';
 import { MaxRatePanel } from './MaxRatePanel';
 import { RequestEditor } from './RequestEditor';
@@ -22,6 +22,9 @@ import { WhyPanel } from './WhyPanel';
 import { useFigureOutline, useFigureRun } from './useFigureRun';
 import './http.css';
 import { readableMessage } from '../shared/labels';
+import { loadText, useRateLoads } from './load';
+import { StandInNote } from './StandInNote';
+import { standInScale } from './standIn';
 
 function message(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
@@ -112,6 +115,7 @@ function Setup({
           </button>
         </p>
       ) : null}
+      {scenario.request && standInScale(scenario.name) ? <StandInNote scale={standInScale(scenario.name)!} /> : null}
       {scenario.request ? null : (
         <p data-testid="http-no-request">This scenario has no request-level section yet: load a study configuration or add the default one.</p>
       )}
@@ -165,10 +169,16 @@ function SingleRun({ engine, scenario, canRun }: { engine: Engine; scenario: Sce
   const running = state.kind === 'running';
   const p = running ? state.progress : null;
   const r = scenario.request!;
+  const load = useRateLoads(engine, scenario, [r.workload.rate]).get(r.workload.rate);
   const rowsOk = Number.isInteger(rows) && rows >= 1 && rows <= 5_000_000;
   return (
     <section className="card" aria-labelledby="http-single-title" data-testid="http-single">
       <h2 id="http-single-title">This scenario at {num(r.workload.rate)} requests/s</h2>
+      {load ? (
+        <p className="hint" data-testid="http-single-load">
+          {num(r.workload.rate)} requests/s of {num(r.workload.segment_s)} s segments: {loadText(load)} playing at once.
+        </p>
+      ) : null}
       <div className="run-buttons">
         <button type="button" className="primary" data-testid="http-single-run" disabled={!canRun || running} onClick={run}>
           Run
@@ -202,7 +212,7 @@ function SingleRun({ engine, scenario, canRun }: { engine: Engine; scenario: Sce
           >
             Download result (JSON, as <code>tierplan run</code> prints it)
           </button>
-          <WhyPanel result={state.result} label={scenario.name} testId="http-single" ssdCommands={scenario.request?.cache.ssd_queue_depth ?? 1} />
+          <WhyPanel result={state.result} label={scenario.name} testId="http-single" />
           <PolicyTable rows={[{ label: scenario.name, result: state.result }]} caption="Hit ratios, flash writes and index" testId="http-single-table" />
         </div>
       ) : null}
@@ -240,7 +250,7 @@ function SingleRun({ engine, scenario, canRun }: { engine: Engine; scenario: Sce
 }
 
 /** Per-policy details at one rate of the figure. */
-function FigureDetails({ points, ssdCommands }: { points: FigurePoint[]; ssdCommands: number }) {
+function FigureDetails({ points }: { points: FigurePoint[] }) {
   // Rates with a run to show (a rate never run, its 0 % vouched for, has none).
   const rates = [...new Set(points.flatMap((p) => (p.result ? [p.rate] : [])))].sort((a, b) => a - b);
   const [rate, setRate] = useState<number | null>(null);
@@ -281,7 +291,7 @@ function FigureDetails({ points, ssdCommands }: { points: FigurePoint[]; ssdComm
           </select>
         </div>
       </div>
-      {util ? <WhyPanel result={util.result} label={util.label} testId="http-details" ssdCommands={ssdCommands} /> : null}
+      {util ? <WhyPanel result={util.result} label={util.label} testId="http-details" /> : null}
       <PolicyTable rows={at} caption={`Hit ratios by tier, flash writes, WA, lifetime and index RAM at ${num(chosen)} requests/s`} testId="http-details-table" />
     </section>
   );
@@ -301,11 +311,13 @@ export function HttpView({ engine, scenario, valid, edit, loadPreset, showView }
   // A configuration loaded (a new scenario name) brings its own run length
   // and replications to the figure and the search: the edge of today runs
   // 6-minute points, the study's 1-hour ones.
+  // Its rate range follows it too: up to 1.5 × its own rate (the edge's 100 requests/s gives 10–150, not the study's 1–25).
   const run = scenario.request?.run;
   const [runOf, setRunOf] = useState<string | null>(null);
-  if (run && runOf !== scenario.name) {
+  if (run && scenario.request && runOf !== scenario.name) {
     setRunOf(scenario.name);
-    setSettings((f) => ({ ...f, durationH: run.duration_h, replications: run.replications }));
+    const range = rangeFor(scenario.request.search, scenario.request.workload.rate);
+    setSettings((f) => ({ ...f, ...range, durationH: run.duration_h, replications: run.replications }));
   }
   const figure = useFigureRun(engine);
   const outline = useFigureOutline(engine, settings);
@@ -330,8 +342,15 @@ export function HttpView({ engine, scenario, valid, edit, loadPreset, showView }
             onRun={() => figure.start(scenario, settings)}
             onCancel={figure.cancel}
           />
-          <MaxRateCard engine={engine} scenario={scenario} settings={settings} points={figure.points} canRun={canRun && figure.status.kind !== 'running'} />
-          <FigureDetailsCard points={figure.points} ssdCommands={scenario.request?.cache.ssd_queue_depth ?? 1} />
+          <MaxRateCard
+            engine={engine}
+            scenario={scenario}
+            settings={settings}
+            points={figure.points}
+            canRun={canRun && figure.status.kind !== 'running'}
+            setSettings={setSettings}
+          />
+          <FigureDetailsCard points={figure.points} />
         </>
       ) : null}
     </div>

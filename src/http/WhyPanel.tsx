@@ -5,7 +5,7 @@
 // sees why a policy misses deadlines.
 import { useRef } from 'react';
 import { scaleLinear } from 'd3-scale';
-import { ExportButtons, LineChart, XAxis, seriesColor, tickValues, useContainerWidth } from '../charts';
+import { ExportButtons, HIGHLIGHT_OVER, LineChart, XAxis, seriesColor, tickValues, useContainerWidth } from '../charts';
 import { duration, num, percent } from '../shared/format';
 import type { RequestResult, TimeSplit, WriteSizes } from './types';
 import { deviceLabel } from './details';
@@ -21,7 +21,7 @@ import {
 } from './diagnostics';
 
 /** Each device's busiest second in every bucket of the measured hour. */
-export function PeakUtilisationChart({ result, title, testId, ssdCommands = 1 }: { result: RequestResult; title: string; testId: string; ssdCommands?: number }) {
+export function PeakUtilisationChart({ result, title, testId }: { result: RequestResult; title: string; testId: string }) {
   const svgRef = useRef<SVGSVGElement>(null);
   const { series, bucket } = peakUtilisationSeries(result);
   const rows = series.flatMap((s) => s.points.map((p) => ({ device: s.id, minute: Number(p.x.toFixed(3)), peak_busy_fraction: p.y })));
@@ -37,6 +37,12 @@ export function PeakUtilisationChart({ result, title, testId, ssdCommands = 1 }:
         testId={`${testId}-chart`}
         svgRef={svgRef}
       />
+      {series.length > HIGHLIGHT_OVER ? (
+        <p className="hint" data-testid={`${testId}-highlight-hint`}>
+          {series.length} devices: point at a device’s line or its legend entry (or move the keyboard onto its points) to see it on its own, the
+          others faded.
+        </p>
+      ) : null}
       <ExportButtons svgRef={svgRef} name="device-peak-utilisation" rows={rows} columns={['device', 'minute', 'peak_busy_fraction']} meta={{ title, seed: result.replications[0]?.seed }} testId={`${testId}-export`} />
       <ul className="hint" data-testid={`${testId}-saturation`}>
         {result.devices.map((d) => {
@@ -44,7 +50,7 @@ export function PeakUtilisationChart({ result, title, testId, ssdCommands = 1 }:
           return (
             <li key={d.name}>
               {deviceLabel(d.name)}: busy {percent(d.utilisation.mean)} of the time on average
-              {d.name === 'ssd' && ssdCommands > 1 ? ` (at least one of up to ${num(ssdCommands)} commands in service)` : ''};{' '}
+              {d.name === 'ssd' && result.ssd_queue_depth > 1 ? ` (at least one of up to ${num(result.ssd_queue_depth)} commands in service)` : ''};{' '}
               {s.seconds === 0
                 ? 'never fully busy for a whole second'
                 : `fully busy in ${num(s.seconds)} of ${num(d.per_second.length)} seconds${s.meanGapS !== null ? `, a busy spell starting every ${duration(s.meanGapS)} on average` : ''}`}
@@ -141,14 +147,14 @@ export function TimeSplitChart({ split, title, testId }: { split: TimeSplit; tit
   );
 }
 
-/** The diagnostics of one run (a rate and a policy); `ssdCommands`: the commands the host kept in flight on the SSD. */
-export function WhyPanel({ result, label, testId, ssdCommands = 1 }: { result: RequestResult; label: string; testId: string; ssdCommands?: number }) {
+/** The diagnostics of one run (a rate and a policy), with the SSD queue depth the run echoes. */
+export function WhyPanel({ result, label, testId }: { result: RequestResult; label: string; testId: string }) {
   const sizes = writeSizesOf(result);
   const at = `${label}, ${num(result.rate)} requests/s`;
   return (
     <div className="why-panel" data-testid={`${testId}-why`}>
       <h3>Why: where the time goes ({at})</h3>
-      <PeakUtilisationChart result={result} title={`Device utilisation over the measured period, ${at}`} testId={`${testId}-util`} ssdCommands={ssdCommands} />
+      <PeakUtilisationChart result={result} title={`Device utilisation over the measured period, ${at}`} testId={`${testId}-util`} />
       {sizes ? (
         <WriteSizeCdfChart sizes={sizes} title={`Flash write request sizes, ${at}`} testId={`${testId}-writes`} />
       ) : (

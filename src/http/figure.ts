@@ -40,6 +40,21 @@ export interface FigureSettings {
 
 export const DEFAULT_FIGURE: FigureSettings = { fromRate: 1, toRate: 25, points: 25, replications: 3, durationH: 1, warmupH: 1 };
 
+/** How far past a rate of interest the figure reaches: far enough to show where misses begin above it. */
+export const RANGE_HEADROOM = 1.5;
+
+/**
+ * The figure's rate range for a scenario: from its search's lowest rate up
+ * to 1.5 × the highest rate of interest (its own rate, or the highest a
+ * search found), on the search's steps, never below the study's 1–25.
+ */
+export function rangeFor(search: { min_rate: number; step: number }, highest: number): { fromRate: number; toRate: number } {
+  const step = search.step > 0 ? search.step : 1;
+  const toRate = Math.max(DEFAULT_FIGURE.toRate, Math.ceil((RANGE_HEADROOM * highest) / step - 1e-9) * step);
+  const fromRate = Math.min(Math.max(search.min_rate, DEFAULT_FIGURE.fromRate), toRate - step);
+  return { fromRate, toRate };
+}
+
 /** The settings as the core takes them (`FigureSettings` of the engine). */
 export function coreSettings(f: FigureSettings): CoreFigureSettings {
   return {

@@ -29,6 +29,7 @@ export type {
   MaxRateSpec,
   ObjectSpec,
   RamSpec,
+  RateLoad,
   RequestReplication,
   Saturation,
   RequestResult,

@@ -3,7 +3,7 @@
 // max-rate search are jobs the worker steps (src/worker/api.ts).
 import { withScenarioErrors, type CallContext } from '../engine/modules';
 import type { Device, PresetInfo, Scenario } from '../engine/types';
-import type { FigureOutline, FigurePlanPoint, FigureRunDone, FigureSeries, FigureSettings, FigureStep, RequestSpec } from './types';
+import type { FigureOutline, FigurePlanPoint, FigureRunDone, FigureSeries, FigureSettings, FigureStep, RateLoad, RequestSpec } from './types';
 
 export interface RequestCalls {
   /** The generated I/O stream of replication 0 as CSV (at most `maxRows` rows). */
@@ -25,6 +25,8 @@ export interface RequestCalls {
   figureOutline(settings: FigureSettings): FigureOutline;
   /** The scenario one series runs at `rate` under the figure's settings. */
   figurePointScenario(base: Scenario, series: FigureSeries, rate: number, settings: FigureSettings): Scenario;
+  /** Request rates of the scenario's workload also as Gb/s and viewers playing at once, in the order given. */
+  rateLoads(scenario: Scenario, rates: number[]): RateLoad[];
 }
 
 export function requestCalls({ guard, studies }: CallContext): RequestCalls {
@@ -39,5 +41,6 @@ export function requestCalls({ guard, studies }: CallContext): RequestCalls {
     figureOutline: (settings) => guard(() => studies().figureOutline(settings)),
     figurePointScenario: (base, series, rate, settings) =>
       withScenarioErrors(() => guard(() => studies().figurePointScenario(base, series, rate, settings))),
+    rateLoads: (scenario, rates) => withScenarioErrors(() => guard(() => studies().rateLoads(scenario, Float64Array.from(rates)))),
   };
 }

@@ -5,7 +5,7 @@
 import type { ArchitectureResult, Device, Measurement, OptimizeResult, TierRole } from '../engine/types';
 import { dollars, estimate, num, percent, wearLifetime } from '../shared/format';
 import { decisionText } from '../shared/decision';
-import { deviceCountParts } from './format';
+import { deviceCountParts, replacementText } from './format';
 
 /** A tier's peak utilisation in its busiest replication (what the ceiling holds): "peak 84%"; none for a tier without a bandwidth limit. */
 function peakOf(m: Measurement | null | undefined, role: TierRole): string | null {
@@ -54,7 +54,11 @@ export function OptimiserTable({
   cancelled?: boolean;
 }) {
   const tco = result.architectures.some((a) => a.best?.measurement?.tco);
+  // An optimum whose flash or RAM caches part of a library held on its disks alone: the disks are the only copy.
+  const withDisks = result.architectures.flatMap((a) => (a.best && a.best.counts.disk > 0 ? [a.best.counts] : []));
+  const caches = [withDisks.some((c) => c.file_cache > 0) ? 'SSDs' : '', withDisks.some((c) => c.interval_cache > 0) ? 'RAM' : ''].filter(Boolean).join(' and ');
   return (
+    <>
 <div className="opt-table-wrap" tabIndex={0} role="region" aria-label="Cheapest configurations (table)">
       <table className="opt-table" data-testid="opt-table">
         <caption>
@@ -157,7 +161,8 @@ export function OptimiserTable({
                                 <span className="hint">{l.name}:</span> <span data-testid="opt-lifetime-value">{wearLifetime(l.lifetime_h?.mean, m.tco?.years)}</span>
                                 <span className="hint" data-testid="opt-replacement">
                                   {' '}
-                                  · replacements {dollars(l.replacement_cost_per_year.mean)}/year
+                                  {/* With a TCO, the TCO's own count of replacements: the two columns read one figure. */}
+                                  · {m.tco ? replacementText(m.tco, l.role) : `wear costs ${dollars(l.replacement_cost_per_year.mean)}/year at this rate`}
                                 </span>
                               </span>
                             ))
@@ -175,5 +180,12 @@ export function OptimiserTable({
         </tbody>
       </table>
     </div>
+      <p className="hint" data-testid="opt-redundancy">
+        {caches
+          ? `Redundancy: the disks hold the only copy of the library — the ${caches} only cache part of it, so a failed disk loses the titles on it. `
+          : 'Redundancy: the disks hold the only copy of the library, so a failed disk loses the titles on it. '}
+        Mirroring, RAID or a second copy elsewhere is not modelled here: add its disks and their cost yourself.
+      </p>
+    </>
   );
 }

@@ -59,7 +59,8 @@ export function StudyCheck({ data }: { data: StudyCheckData }) {
   const disk = scenario.devices.find((d) => d.id === scenario.tiers.disk.device);
   const dram = scenario.devices.find((d) => d.id === scenario.tiers.interval_cache?.device);
   const ssd = scenario.devices.find((d) => d.id === scenario.tiers.file_cache?.device);
-  const offered = w.arrival_rate * (w.classes[0]?.length_min ?? 0) * 60;
+  // λ × mean length as the core computed it for this search (request-weighted over every class).
+  const offered = capacity.offered_load;
   const dramSim = arch(simulated, 'dram_ic_hdd');
   const dramBest = dramSim?.best;
   const buffered = dramBest?.measurement?.buffered_streams.mean ?? NaN;

@@ -1,7 +1,7 @@
 // Labels for the optimiser's results (pure functions, shared by the table,
 // the chart and the study-check panel).
-import type { ArchitectureResult, Counts, Device, OptimizeResult, SearchSpace, TierRole } from '../engine/types';
-import { percent } from '../shared/format';
+import type { ArchitectureResult, Counts, Device, OptimizeResult, SearchSpace, TcoBreakdown, TierRole } from '../engine/types';
+import { dollars, num, percent } from '../shared/format';
 
 const SHORT: Record<TierRole, string> = { disk: 'HDD', interval_cache: 'interval cache', file_cache: 'file cache' };
 
@@ -10,12 +10,28 @@ function count(c: Counts, role: TierRole): number {
 }
 
 /**
- * Each tier the architecture varies, its count and its device: by name where
- * `devices` (the scenario's catalog) has it, else by id — "9 × 15k RPM HDD +
- * 14 × DDR3 1 GB"; `id` is kept for a tooltip.
+ * Each tier the architecture varies that the configuration uses, its count
+ * and its device: by name where `devices` (the scenario's catalog) has it,
+ * else by id — "9 × 15k RPM HDD + 14 × DDR3 1 GB"; `id` is kept for a
+ * tooltip. A tier at 0 is left out: "+ 0 × DRAM module" is no part of a server.
  */
 export function deviceCountParts(c: Counts, space: SearchSpace, devices: readonly Device[] = []): { count: number; name: string; id: string; role: TierRole }[] {
-  return space.tiers.map((t) => ({ count: count(c, t.role), name: devices.find((d) => d.id === t.device)?.name ?? t.device, id: t.device, role: t.role }));
+  const parts = space.tiers.map((t) => ({ count: count(c, t.role), name: devices.find((d) => d.id === t.device)?.name ?? t.device, id: t.device, role: t.role }));
+  const used = parts.filter((p) => p.count > 0);
+  // Nothing at all (no range allows it, but a server of nothing should still say so): its disks, at 0.
+  return used.length > 0 ? used : parts.filter((p) => p.role === 'disk');
+}
+
+/**
+ * An SSD tier's replacements over the service life, as the TCO counts them
+ * (the core's `TcoBreakdown.replacements`, the one home of that figure):
+ * "none within 5 years" or "2 within 5 years: $2,400".
+ */
+export function replacementText(tco: TcoBreakdown, role: TierRole): string {
+  const r = tco.replacements.find((x) => x.role === role);
+  const within = `within ${num(tco.years)} years`;
+  if (!r || r.replacements === 0) return `no replacement ${within}`;
+  return `${r.replacements} replacement${r.replacements === 1 ? '' : 's'} ${within}: ${dollars(r.cost)}`;
 }
 
 /** Compact counts for chart labels: "9 HDD + 14 interval cache". */

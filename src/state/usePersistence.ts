@@ -58,6 +58,11 @@ export interface Persistence {
   /** The name of the preset asked for and not yet arrived (the worker may be busy with a run). */
   loadingPreset: string | null;
   reset: () => void;
+  /**
+   * Put another plan in place (the optimiser's "Use this configuration"):
+   * the plan it replaces is one Undo away, as with a preset.
+   */
+  applyPlan: (next: Scenario, done: string) => void;
   openJson: (text: string, fileName?: string) => void;
   /** The full URL of the current scenario. */
   linkUrl: () => string;
@@ -349,14 +354,15 @@ export function usePersistence(
    * one, the notice offers Undo, with the keyboard on it.
    */
   const replacePlan = useCallback(
-    (next: Scenario, nextOrigin: Origin | null, done: string, quiet: boolean) => {
+    (next: Scenario, nextOrigin: Origin | null, done: string, quiet: boolean, alwaysUndo = false) => {
       const before = { scenario: current.current, texts: currentTexts.current, origin: currentOrigin.current };
       setScenario(next);
       replaceTextsRef.current({});
       setOrigin(nextOrigin);
       // Nothing to lose: the same plan, or a preset as published (loading it again brings it back).
       const untouched = !hasTexts(before.texts) && !!before.scenario && (sameJson(before.scenario, next) || (!!before.origin && sameJson(before.origin.scenario, before.scenario)));
-      if (!before.scenario || untouched) {
+      // A plan replaced from another tab (the optimiser's) keeps its Undo even over a preset as published: the way back is not in sight.
+      if (!before.scenario || (untouched && !(alwaysUndo && !sameJson(before.scenario, next)))) {
         setNotice(quiet ? null : { tone: 'info', text: done });
         return;
       }
@@ -411,6 +417,12 @@ export function usePersistence(
     [engine, replacePlan],
   );
 
+  // The configuration belongs to the plan's preset still: Reset and the link name the same origin.
+  const applyPlan = useCallback(
+    (next: Scenario, done: string) => replacePlan(next, currentOrigin.current, done, false, true),
+    [replacePlan],
+  );
+
   const reset = useCallback(() => {
     if (origin) replacePlan(structuredClone(origin.scenario), origin, 'Reset to the preset.', true);
   }, [origin, replacePlan]);
@@ -441,5 +453,5 @@ export function usePersistence(
 
   const dismissNotice = useCallback(() => setNotice(null), []);
 
-  return { restored, notice, dismissNotice, origin, modified, loadPreset, loadingPreset, reset, openJson, linkUrl, fatal };
+  return { restored, notice, dismissNotice, origin, modified, loadPreset, loadingPreset, reset, applyPlan, openJson, linkUrl, fatal };
 }

@@ -125,6 +125,7 @@ export const SHORT_CALLS = [
   'figureStep',
   'figureOutline',
   'figurePointScenario',
+  'rateLoads',
   'defaultCharacterizeSpec',
   'deviceFigures',
 ] as const satisfies readonly (keyof SimApi)[];

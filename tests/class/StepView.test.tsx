@@ -58,3 +58,30 @@ describe('StepView', () => {
     await waitFor(() => expect(screen.getByTestId('stale-expected')).toBeTruthy());
   });
 });
+
+describe('StepView, the mystery step and the presenter\'s R', () => {
+  const mysteryLesson = LESSONS.find((l) => l.steps.some((s) => s.mystery))!;
+  const mystery = mysteryLesson.steps.find((s) => s.mystery)!;
+
+  function RHarness({ engine, runRef }: { engine: Engine; runRef: { current: (() => void) | null } }) {
+    const [progress, setProgress] = useState<LessonProgress>(EMPTY_PROGRESS);
+    return <StepView engine={engine} step={mystery} index={0} progress={progress} update={(f) => setProgress(f)} runRef={runRef} presenter />;
+  }
+
+  it('R runs and observes, then (with an answer) reveals the hidden value, as the header says', async () => {
+    const runRef: { current: (() => void) | null } = { current: null };
+    render(<RHarness engine={testEngine()} runRef={runRef} />);
+    await waitFor(() => expect(runRef.current).not.toBeNull());
+    runRef.current!();
+    await waitFor(() => expect(screen.getByTestId('observation')).toBeTruthy());
+    expect(screen.queryByTestId('reveal')).toBeNull();
+    const q = mystery.question!;
+    if (q.kind === 'number') fireEvent.change(screen.getByTestId('prediction-number'), { target: { value: String(q.min + (q.max - q.min) / 2) } });
+    else if (q.kind === 'choice') fireEvent.click(screen.getByTestId(`choice-${q.choices[0].id}`));
+    // The second R is the reveal.
+    await waitFor(() => expect(screen.getByTestId('reveal-button')).toHaveProperty('disabled', false));
+    runRef.current!();
+    await waitFor(() => expect(screen.getByTestId('reveal')).toBeTruthy());
+    expect(screen.getByTestId('answer-source').textContent).toBe('The hidden value');
+  });
+});

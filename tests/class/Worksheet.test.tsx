@@ -70,4 +70,23 @@ describe('OutcomeChart', () => {
     expect(plain).toEqual({ overlay: '#009E73', legend: '#009E73', model: '#0072B2', above: true });
     expect(sketched).toEqual(plain);
   });
+
+  it('keeps the bar chart\'s y-axis title clear of its tick labels at the presenter\'s size (issue 51: "600" read "500")', () => {
+    const step = LESSONS.find((l) => l.id === 'flash-capacity-bandwidth')!.steps[0];
+    expect(step.measure.kind).toBe('variants');
+    const outcome: Outcome = { key: 3, points: [596, 617, 623, 1036].map((y, x) => ({ x, y })), labels: ['as is', 'twice the bandwidth', 'twice the capacity', 'a second SSD'] };
+    // The presenter draws charts at half size: a short plot wraps the title to three lines.
+    for (const [width, height] of [[560, 190], [640, 360]]) {
+      const { container, unmount } = render(<OutcomeChart step={step} outcome={outcome} width={width} height={height} />);
+      const titles = [...container.querySelectorAll('.ck-axis-y .ck-axis-label')];
+      expect(titles.length).toBeGreaterThan(0);
+      // A rotated line is about 13 px tall, centred on its x.
+      const titleRight = Math.max(...titles.map((t) => Number(/translate\(([\d.]+),/.exec(t.getAttribute('transform') ?? '')![1]) + 7));
+      const ticks = [...container.querySelectorAll('.ck-axis-y .ck-tick')];
+      // Tick labels are right-aligned at x, about 6.6 px a character.
+      const tickLeft = Math.min(...ticks.map((t) => Number(t.getAttribute('x')) - 6.6 * (t.textContent ?? '').length));
+      expect(titleRight, `${width}×${height}: ${titles.length} title lines`).toBeLessThan(tickLeft);
+      unmount();
+    }
+  });
 });

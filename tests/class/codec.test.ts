@@ -64,8 +64,12 @@ describe('lesson links', () => {
   });
 
   it('reads the fragment: lesson, step, presenter and embed flags', () => {
-    expect(parseClassHash('#lesson=skew&step=2&present&embed')).toEqual({ ref: 'skew', step: 1, present: true, embed: true, teacher: false });
-    expect(parseClassHash('#lesson=skew')).toEqual({ ref: 'skew', step: 0, present: false, embed: false, teacher: false });
+    expect(parseClassHash('#lesson=skew&step=2&present&embed')).toEqual({ ref: 'skew', step: 1, present: true, embed: true, teacher: false, room: null });
+    expect(parseClassHash('#lesson=skew')).toEqual({ ref: 'skew', step: 0, present: false, embed: false, teacher: false, room: null });
+    // A live room's code, from the presenter's QR; anything else there is no room.
+    expect(parseClassHash('#lesson=skew&room=k7qf')?.room).toBe('K7QF');
+    expect(parseClassHash('#lesson=skew&room=<b>')?.room).toBeNull();
+    expect(classFragment('skew', { room: 'K7QF' })).toBe('#lesson=skew&room=K7QF');
     expect(parseClassHash('#lesson=skew&teacher')?.teacher).toBe(true);
     expect(classFragment('skew', { step: 0, teacher: true })).toBe('#lesson=skew&teacher');
     expect(parseClassHash('#v1.abc')).toBeNull();
@@ -126,6 +130,18 @@ describe('student codes', () => {
     expect(r.duplicates).toBe(0);
   });
 
+  it('names another lesson by its title, never by its internal id', () => {
+    const teachers = encodeAnswers({ lesson: 't-mx03z5on', title: 'Caching for beginners', name: '', answers: { 0: { kind: 'number', value: 5 } } });
+    const builtIn = encodeAnswers({ lesson: 'mlc-wear', name: '', answers: { 0: { kind: 'number', value: 5 } } });
+    const old = encodeAnswers({ lesson: 't-old', name: '', answers: { 0: { kind: 'number', value: 5 } } });
+    const titleOf = (id: string) => LESSONS.find((l) => l.id === id)?.title;
+    const r = readCodes(`${teachers}\n${builtIn}\n${old}`, 'skew', [0], titleOf);
+    expect(r.problems[0]).toBe('line 1: it is for another lesson, "Caching for beginners"');
+    expect(r.problems[1]).toBe(`line 2: it is for another lesson, "${LESSONS.find((l) => l.id === 'mlc-wear')!.title}"`);
+    expect(r.problems[2]).toMatch(/^line 3: it is for another lesson \(/);
+    for (const p of r.problems) expect(p).not.toMatch(/t-mx03z5on|mlc-wear|t-old/);
+  });
+
   it('counts the same code pasted twice once, and says how many were dropped', () => {
     const c1 = encodeAnswers({ lesson: 'skew', name: 'Ana', answers: { 0: { kind: 'number', value: 30 } } });
     const c2 = encodeAnswers({ lesson: 'skew', name: 'Ben', answers: { 0: { kind: 'number', value: 30 } } });
@@ -180,6 +196,14 @@ describe('class histogram', () => {
     expect(bins.reduce((a, b) => a + b.n, 0)).toBe(5);
     expect(bins.every((b) => b.x1 > b.x0)).toBe(true);
     expect(bins[bins.length - 1]).toEqual({ x0: 80, x1: 85, n: 2 });
+  });
+
+  it('spans the question\'s range when given (0–100 for a percentage), whatever the answers', () => {
+    const { domain, bins } = histogramBins([40, 70, 85, 82, 60], 65.7, 10, [0, 100]);
+    expect(domain).toEqual([0, 100]);
+    expect(bins).toHaveLength(10);
+    expect(bins.reduce((a, b) => a + b.n, 0)).toBe(5);
+    expect(bins.find((b) => b.x0 === 80)).toEqual({ x0: 80, x1: 90, n: 2 });
   });
 
   it('widens a domain where everyone gave the same answer', () => {

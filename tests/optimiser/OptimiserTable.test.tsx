@@ -73,7 +73,13 @@ describe('OptimiserTable', () => {
     expect(ssd.getByTestId('opt-counts').textContent).not.toContain('ssd_a');
     // Static LFU never writes the flash: the SSD named (not its id), no replacements.
     const name = api.preset('mmsys11-cost-hdd').devices.find((d) => d.id === 'ssd_a')!.name;
-    expect(ssd.getByTestId('opt-lifetime').textContent).toBe(`${name}: no writes · replacements ${dollars(0)}/year`);
+    // The lifetime column reads the TCO's own count of replacements: both say none.
+    expect(sm0.tco!.replacement_cost).toBe(0);
+    expect(ssd.getByTestId('opt-tco').textContent).toContain(`replacements ${dollars(0)}`);
+    expect(ssd.getByTestId('opt-lifetime').textContent).toBe(`${name}: no writes · no replacement within 5 years`);
+    // The disks are the library's only copy, said once under the table.
+    expect(screen.getByTestId('opt-redundancy').textContent).toContain('the disks hold the only copy of the library — the SSDs only cache part of it');
+    expect(screen.getByTestId('opt-redundancy').textContent).toContain('RAID');
     // TCO exceeds capital, so TCO streams per dollar are lower.
     const sm = result.architectures[1].best!.measurement!;
     expect(sm.tco!.streams_per_dollar).toBeLessThan(sm.streams_per_dollar.mean);

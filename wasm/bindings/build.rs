@@ -47,7 +47,7 @@ use tierplan_core::request::figure::{
 };
 use tierplan_core::request::{
     DeviceReplication, DeviceUse, FlashWrites, IndexRam, MaxRatePoint, MaxRateProgress,
-    MaxRateResult, RequestReplication, RequestResult, Saturation, TimeSplit, WriteSizes,
+    MaxRateResult, RateLoad, RequestReplication, RequestResult, Saturation, TimeSplit, WriteSizes,
 };
 use tierplan_core::scenario::block::{
     BlockCacheKind, BlockSpec, BlockTraceFormat, BlockTraceRef, BlockWorkload,
@@ -233,6 +233,7 @@ fn main() {
         MaxRatePoint,
         MaxRateProgress,
         MaxRateResult,
+        RateLoad,
         FigureSeries,
         FigureSettings,
         FigureForm,

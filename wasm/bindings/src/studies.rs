@@ -393,10 +393,12 @@ impl MaxRateSearch {
         to_js(&self.job.progress())
     }
 
-    /// The result so far (final once progress says `done`).
+    /// The result so far (final once progress says `done`). Throws the
+    /// field errors (a `FieldError[]`) of a rate the search could not run.
     #[wasm_bindgen(unchecked_return_type = "MaxRateResult")]
-    pub fn result(&self) -> Result<JsValue, JsError> {
-        to_js(&self.job.result())
+    pub fn result(&self) -> Result<JsValue, JsValue> {
+        let r = self.job.result().map_err(field_errors_js)?;
+        to_js(&r).map_err(JsValue::from)
     }
 }
 
@@ -457,6 +459,8 @@ pub fn characterize(
 ) -> Result<JsValue, JsValue> {
     let device: tierplan_core::scenario::Device = from_js(&device, "device")?;
     let spec: CharacterizeSpec = from_js(&spec, "characterize")?;
+    let device =
+        tierplan_core::scenario::validate::validate_device(device).map_err(field_errors_js)?;
     let c = tierplan_core::characterize::characterize(&device, &spec).map_err(field_errors_js)?;
     to_js(&c).map_err(JsValue::from)
 }
@@ -473,6 +477,24 @@ pub fn default_characterize_spec() -> Result<JsValue, JsError> {
 #[wasm_bindgen(js_name = deviceFigures, unchecked_return_type = "DeviceFigure[]")]
 pub fn device_figures() -> Result<JsValue, JsError> {
     to_js(&tierplan_core::scenario::presets::device_figures())
+}
+
+/// Request rates of the scenario's segment workload as Gb/s and viewers
+/// playing at once; throws a `FieldError[]` when it has no request section.
+#[wasm_bindgen(js_name = rateLoads, unchecked_return_type = "RateLoad[]")]
+pub fn rate_loads(
+    #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: JsValue,
+    rates: Vec<f64>,
+) -> Result<JsValue, JsValue> {
+    use tierplan_core::request::rate_load;
+    let s = read(&scenario).map_err(field_errors_js)?;
+    let Some(r) = s.request.as_ref() else {
+        return Err(field_errors_js(vec![
+            tierplan_core::scenario::validate::request_section_missing(),
+        ]));
+    };
+    let loads: Vec<_> = rates.iter().map(|&x| rate_load(&r.workload, x)).collect();
+    to_js(&loads).map_err(JsValue::from)
 }
 
 /// The HTTP tab's figure settings read by the core: the rates they give,

@@ -145,7 +145,7 @@ impl BlockJob {
     /// A job for `scenario.block`: its synthetic workload, or a trace the
     /// caller then feeds with `feed_trace` / `end_trace`.
     pub fn new(scenario: &Scenario) -> Result<BlockJob, Vec<FieldError>> {
-        let mut errors = tierplan_scenario::validate::validate(scenario);
+        let mut errors = tierplan_scenario::validate::problems(scenario);
         let Some(spec) = scenario.block.clone() else {
             errors.push(field(
                 "block",

@@ -59,6 +59,10 @@ pub fn run(
             return ExitCode::from(2);
         }
     };
+    let device = match tierplan_core::scenario::validate::validate_device(device) {
+        Ok(d) => d,
+        Err(errs) => return crate::invalid("the characterisation", &errs),
+    };
     let c = match characterize(&device, &spec) {
         Ok(c) => c,
         Err(errs) => return crate::invalid("the characterisation", &errs),

@@ -227,7 +227,7 @@ pub fn run(base: Scenario, a: FigureArgs) -> ExitCode {
     for &s in &series {
         for rate in figure_rates(&a.settings) {
             let scenario = point_scenario(&base, s, rate, &a.settings).expect("request section");
-            let errs = tierplan_core::validate(&scenario);
+            let errs = tierplan_core::problems(&scenario);
             if !errs.is_empty() {
                 return crate::invalid(&format!("{} at {rate} requests/s", s.label()), &errs);
             }

@@ -463,7 +463,7 @@ pub fn run(cmd: LogCmd, load: &dyn Fn(&str) -> Result<Scenario, ExitCode>) -> Ex
                 });
             }
             // Only the workload matters here (the devices need not hold it).
-            let mut errs = tierplan_core::validate(&s);
+            let mut errs = tierplan_core::problems(&s);
             errs.retain(|e| e.path.starts_with("workload"));
             if !errs.is_empty() {
                 return refused("generate a log from this workload", &errs);

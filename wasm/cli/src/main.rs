@@ -310,7 +310,10 @@ fn main() -> ExitCode {
                 )
             }
             Ok(s) => {
-                let mut job = Job::new(s).expect("validated");
+                let mut job = match Job::new(s) {
+                    Ok(job) => job,
+                    Err(errs) => return invalid("the scenario", &errs),
+                };
                 job.check_invariants(check);
                 let r = job.run_to_end(1 << 22);
                 match format {

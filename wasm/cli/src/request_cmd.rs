@@ -49,7 +49,10 @@ pub fn result_csv(r: &RequestResult) -> String {
 /// Run a request-level scenario; optionally write its I/O stream as CSV.
 pub fn run(s: Scenario, csv: bool, export: Option<&str>, rows: u64) -> ExitCode {
     if let Some(path) = export {
-        let text = export_io(&s, rows).expect("validated");
+        let text = match export_io(&s, rows) {
+            Ok(text) => text,
+            Err(errs) => return crate::invalid("the scenario", &errs),
+        };
         if let Err(e) = std::fs::write(path, text) {
             eprintln!("tierplan: cannot write {path}: {e}");
             return ExitCode::from(2);
@@ -82,9 +85,13 @@ pub fn max_rate(s: Scenario, time: bool) -> ExitCode {
     if time {
         eprintln!("max-rate: {:.2} s", t.elapsed().as_secs_f64());
     }
+    let result = match job.result() {
+        Ok(r) => r,
+        Err(errs) => return crate::invalid("the scenario", &errs),
+    };
     println!(
         "{}",
-        serde_json::to_string_pretty(&job.result()).expect("serialisable")
+        serde_json::to_string_pretty(&result).expect("serialisable")
     );
     ExitCode::SUCCESS
 }

@@ -30,7 +30,8 @@ pub use tierplan_request as request;
 pub use tierplan_studies::{characterize, logs, optimize, reproduce, sweep};
 
 pub use progress::Progress;
-pub use scenario::validate::{parse_scenario, read_scenario, validate, FieldError};
+pub use scenario::validate::{parse_scenario, problems, read_scenario, validate, FieldError};
 pub use scenario::Scenario;
+pub use scenario::ValidScenario;
 pub use stream::results::RunResult;
 pub use stream::{run, Job};

@@ -72,6 +72,11 @@ fn parse(py: Python<'_>, text: &str) -> PyResult<Scenario> {
     tierplan_core::parse_scenario(text).map_err(|e| scenario_error(py, &e))
 }
 
+/// Read and validate a scenario, as a `ValidScenario`.
+fn valid(py: Python<'_>, text: &str) -> PyResult<tierplan_core::ValidScenario> {
+    tierplan_core::validate(parse(py, text)?).map_err(|e| scenario_error(py, &e))
+}
+
 /// Read a scenario without the range checks (the job constructors check).
 fn read(py: Python<'_>, text: &str) -> PyResult<Scenario> {
     tierplan_core::read_scenario(text).map_err(|e| scenario_error(py, &e))
@@ -205,7 +210,7 @@ fn sweep_point(
 /// Replication `k` of a scenario as a scenario of its own (seed + k).
 #[pyfunction]
 fn replication_scenario(py: Python<'_>, scenario: &str, k: u32) -> PyResult<String> {
-    let s = parse(py, scenario)?;
+    let s = valid(py, scenario)?;
     if k >= s.run.replications {
         return Err(scenario_error(
             py,
@@ -221,7 +226,7 @@ fn replication_scenario(py: Python<'_>, scenario: &str, k: u32) -> PyResult<Stri
 /// The whole run's result from its replications' results run apart.
 #[pyfunction]
 fn merge_replications(py: Python<'_>, scenario: &str, parts: Vec<String>) -> PyResult<String> {
-    let s = parse(py, scenario)?;
+    let s = valid(py, scenario)?;
     let mut rs = Vec::with_capacity(parts.len());
     for (k, p) in parts.iter().enumerate() {
         let r: tierplan_core::RunResult = tierplan_core::json_read::from_json(p)
@@ -314,7 +319,7 @@ fn max_rate(
 ) -> PyResult<String> {
     let s = read(py, scenario)?;
     let mut job = MaxRateJob::new(s).map_err(|e| scenario_error(py, &e))?;
-    json(&drive(py, &mut job, progress)?)
+    json(&drive(py, &mut job, progress)?.map_err(|e| scenario_error(py, &e))?)
 }
 
 /// The HTTP figure's points (series, rate, the point's scenario), longest
@@ -381,6 +386,8 @@ fn characterize(py: Python<'_>, device: &str, spec: &str) -> PyResult<String> {
     let spec: tierplan_core::characterize::CharacterizeSpec =
         tierplan_core::json_read::from_json(spec)
             .map_err(|e| PyValueError::new_err(format!("characterize: {e}")))?;
+    let device = tierplan_core::scenario::validate::validate_device(device)
+        .map_err(|e| scenario_error(py, &e))?;
     let c = py
         .detach(|| tierplan_core::characterize::characterize(&device, &spec))
         .map_err(|e| scenario_error(py, &e))?;

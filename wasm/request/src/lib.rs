@@ -8,6 +8,7 @@ pub mod block_cache;
 mod export;
 pub mod figure;
 mod layout;
+pub mod load;
 mod max_rate;
 mod object_cache;
 pub mod plan;
@@ -18,6 +19,7 @@ mod sim;
 pub mod workload;
 
 pub use export::export_io;
+pub use load::{rate_load, RateLoad};
 pub use max_rate::{max_rate, MaxRateJob, MaxRatePoint, MaxRateProgress, MaxRateResult};
 pub use plan::IndexRam;
 pub use result::*;
@@ -30,12 +32,12 @@ use tierplan_kit::progress::SteppedJob;
 use tierplan_kit::stats::mean_ci95;
 use tierplan_scenario::request::CachePolicyKind;
 use tierplan_scenario::validate::{request_section_missing, validate, FieldError};
-use tierplan_scenario::Scenario;
+use tierplan_scenario::{Scenario, ValidScenario};
 
 const GB: f64 = 1024.0 * 1024.0 * 1024.0;
 
 pub struct RequestJob {
-    scenario: Scenario,
+    scenario: ValidScenario,
     plan: Plan,
     sim: PooledSim,
     rep: u32,
@@ -53,14 +55,23 @@ pub struct RequestJob {
 impl RequestJob {
     /// Validate (the scenario must have a `request` section) and prepare.
     pub fn new(scenario: Scenario) -> Result<RequestJob, Vec<FieldError>> {
-        let mut errors = validate(&scenario);
-        if scenario.request.is_none() {
-            errors.push(request_section_missing());
-        }
-        if !errors.is_empty() {
-            return Err(errors);
-        }
-        let plan = Plan::new(&scenario);
+        let missing = scenario.request.is_none();
+        let scenario = validate(scenario).map_err(|mut errors| {
+            if missing {
+                errors.push(request_section_missing());
+            }
+            errors
+        })?;
+        RequestJob::of(scenario)
+    }
+
+    /// Prepare the run of a validated scenario; an error only when it has
+    /// no `request` section.
+    pub fn of(scenario: ValidScenario) -> Result<RequestJob, Vec<FieldError>> {
+        let Some(request) = scenario.request() else {
+            return Err(vec![request_section_missing()]);
+        };
+        let plan = Plan::new(&scenario, request);
         Ok(RequestJob {
             sim: PooledSim::new(&plan),
             plan,
@@ -297,6 +308,8 @@ impl RequestJob {
             scenario_name: p.name.clone(),
             policy: p.policy,
             rate: p.rate,
+            ssd_queue_depth: p.ssd_queue_depth,
+            ssd_model: p.ssd_model,
             measured_s: p.duration_s,
             requests: est(&|r| r.requests as f64),
             miss_ratio: est(&|r| r.miss_ratio),

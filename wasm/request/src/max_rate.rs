@@ -5,7 +5,7 @@
 //! their work is not repeated.
 
 use super::saturation::MIN_LOWER_BOUND;
-use super::{RequestJob, RequestResult};
+use super::{rate_load, RateLoad, RequestJob, RequestResult};
 use serde::{Deserialize, Serialize};
 use tierplan_kit::progress::SteppedJob;
 use tierplan_kit::stats::Estimate;
@@ -47,6 +47,9 @@ pub struct MaxRateResult {
     /// Lowest failing rate, if one was seen (the answer lies below it).
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub first_failing: Option<f64>,
+    /// `max_rate` as Gb/s on the wire and viewers playing at once.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub max_rate_load: Option<RateLoad>,
     /// Every point evaluated, by rate.
     pub points: Vec<MaxRatePoint>,
 }
@@ -61,6 +64,16 @@ pub struct MaxRateJob {
     kmin: i64,
     points: Vec<MaxRatePoint>,
     current: Option<(i64, RequestJob)>,
+    /// Why the search stopped at a rate its scenario is not valid at (both
+    /// ends are checked first, so only a check that is not monotone in the
+    /// rate could make one).
+    refused: Option<Vec<FieldError>>,
+}
+
+/// The job of the point at `rate`: the one place a point's scenario is
+/// validated.
+fn job_at(base: &Scenario, rate: f64) -> Result<RequestJob, Vec<FieldError>> {
+    RequestJob::new(scenario_at(base, rate))
 }
 
 fn scenario_at(base: &Scenario, rate: f64) -> Scenario {
@@ -86,11 +99,7 @@ impl MaxRateJob {
         let kmin = libm::ceil(spec.min_rate / spec.step - 1e-9) as i64;
         let kmax = libm::floor(spec.max_rate / spec.step + 1e-9) as i64;
         for k in [kmin, kmax] {
-            let errors =
-                tierplan_scenario::validate::validate(&scenario_at(&base, k as f64 * spec.step));
-            if !errors.is_empty() {
-                return Err(errors);
-            }
+            job_at(&base, k as f64 * spec.step)?;
         }
         Ok(MaxRateJob {
             base,
@@ -100,6 +109,7 @@ impl MaxRateJob {
             spec,
             points: Vec::new(),
             current: None,
+            refused: None,
         })
     }
 
@@ -137,7 +147,7 @@ impl MaxRateJob {
     }
 
     fn is_done(&self) -> bool {
-        self.hi - self.lo <= 1
+        self.hi - self.lo <= 1 || self.refused.is_some()
     }
 
     pub fn step(&mut self, max_ios: u64) -> MaxRateProgress {
@@ -145,9 +155,13 @@ impl MaxRateJob {
         while !self.is_done() && budget > 0 {
             if self.current.is_none() {
                 let k = self.lo + (self.hi - self.lo) / 2;
-                let s = scenario_at(&self.base, k as f64 * self.spec.step);
-                let job = RequestJob::new(s).expect("validated at both ends");
-                self.current = Some((k, job));
+                match job_at(&self.base, k as f64 * self.spec.step) {
+                    Ok(job) => self.current = Some((k, job)),
+                    Err(errors) => {
+                        self.refused = Some(errors);
+                        break;
+                    }
+                }
             }
             let (_, job) = self.current.as_mut().expect("current point");
             let before = job.progress().events;
@@ -179,20 +193,28 @@ impl MaxRateJob {
         }
     }
 
-    pub fn result(&self) -> MaxRateResult {
-        MaxRateResult {
+    /// The result so far (final once progress says `done`), or the field
+    /// errors of the rate that stopped the search.
+    pub fn result(&self) -> Result<MaxRateResult, Vec<FieldError>> {
+        if let Some(errors) = &self.refused {
+            return Err(errors.clone());
+        }
+        let max_rate = (self.lo >= self.kmin).then_some(self.lo as f64 * self.spec.step);
+        let workload = self.base.request.as_ref().map(|r| &r.workload);
+        Ok(MaxRateResult {
             miss_target: self.spec.miss_target,
-            max_rate: (self.lo >= self.kmin).then_some(self.lo as f64 * self.spec.step),
+            max_rate,
+            max_rate_load: max_rate.zip(workload).map(|(m, w)| rate_load(w, m)),
             first_failing: self.points.iter().find(|p| !p.passed).map(|p| p.rate),
             points: self.points.clone(),
-        }
+        })
     }
 }
 
 /// Run the whole search.
 pub fn max_rate(base: &Scenario) -> Result<MaxRateResult, Vec<FieldError>> {
     let mut job = MaxRateJob::new(base.clone())?;
-    Ok(job.run_to_end(1 << 22))
+    job.run_to_end(1 << 22)
 }
 
 impl tierplan_kit::progress::Done for MaxRateProgress {
@@ -203,11 +225,11 @@ impl tierplan_kit::progress::Done for MaxRateProgress {
 
 impl tierplan_kit::progress::SteppedJob for MaxRateJob {
     type Progress = MaxRateProgress;
-    type Output = MaxRateResult;
+    type Output = Result<MaxRateResult, Vec<FieldError>>;
     fn advance(&mut self, budget: u64) -> MaxRateProgress {
         self.step(budget)
     }
-    fn output(&self) -> Option<MaxRateResult> {
+    fn output(&self) -> Option<Self::Output> {
         self.is_done().then(|| self.result())
     }
 }

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use tierplan_kit::devices::ssd::SsdGeometry;
 use tierplan_scenario::request::*;
-use tierplan_scenario::{DeviceKind, Scenario, SsdController};
+use tierplan_scenario::{DeviceKind, Scenario, SsdController, ValidRequest};
 
 /// Default bytes per index entry by policy (editable through
 /// `cache.index.bytes_per_entry`); all are assumptions.
@@ -50,8 +50,8 @@ pub struct Plan {
     pub ssd_model: tierplan_scenario::SsdModelKind,
     /// Start each replication with the SSD in steady state (a used drive).
     pub ssd_steady: bool,
-    /// Commands the SSD takes at once from the host (`ssd_queue_depth`).
-    pub ssd_slots: u32,
+    /// Commands the SSD takes at once from the host.
+    pub ssd_queue_depth: u32,
     pub flash_bytes: u64,
     pub read_priority: bool,
     pub ram_bytes: u64,
@@ -77,32 +77,29 @@ fn mean_video_bytes(w: &SegmentWorkload) -> f64 {
 }
 
 impl Plan {
-    /// Resolve a validated scenario (panics on an unvalidated one).
-    pub fn new(s: &Scenario) -> Plan {
-        let r = s.request.as_ref().expect("validated: request section");
-        let disk = s.device(&r.layout.disk).expect("validated: disk");
-        let hdd = disk.hdd.expect("validated: disk timing");
+    /// Resolve the request study `v` of the validated scenario `s`.
+    pub fn new(s: &Scenario, v: ValidRequest) -> Plan {
+        let r = v.spec;
+        let (disk, hdd) = (v.disk, v.hdd);
         let policy = r.cache.policy;
         let uses_flash = policy != CachePolicyKind::None;
-        let flash_dev = s.device(&r.cache.flash_device).filter(|_| uses_flash);
+        let flash = v.flash.filter(|_| uses_flash);
+        let flash_dev = flash.map(|(d, _)| d);
         let flash_bytes = if uses_flash {
             (r.cache.flash_gb * GB) as u64
         } else {
             0
         };
-        let ssd = flash_dev.map(|d| {
-            let f = d.flash.as_ref().expect("validated: flash spec");
-            SsdGeometry {
-                units: f.units.unwrap_or(1),
-                page_bytes: (f.page_kb * 1024.0) as u64,
-                pages_per_block: f.pages_per_block,
-                read_us: f.read_us,
-                program_us: f.program_us,
-                erase_ms: f.erase_ms,
-                capacity_bytes: (d.capacity_gb * GB) as u64,
-                spare_factor: f.spare_factor,
-                used_bytes: flash_bytes,
-            }
+        let ssd = flash.map(|(d, f)| SsdGeometry {
+            units: f.units.unwrap_or(1),
+            page_bytes: (f.page_kb * 1024.0) as u64,
+            pages_per_block: f.pages_per_block,
+            read_us: f.read_us,
+            program_us: f.program_us,
+            erase_ms: f.erase_ms,
+            capacity_bytes: (d.capacity_gb * GB) as u64,
+            spare_factor: f.spare_factor,
+            used_bytes: flash_bytes,
         });
         let chunk = (r.chunk_kb * 1024.0) as u64;
         let index = index_ram(r, flash_bytes as f64, chunk as f64, s);
@@ -137,7 +134,7 @@ impl Plan {
             ssd_controller: flash_dev.and_then(|d| d.flash.as_ref().and_then(|f| f.controller)),
             ssd_model: r.cache.ssd_model.unwrap_or_default(),
             ssd_steady: r.cache.ssd_state == Some(SsdState::Steady),
-            ssd_slots: r.cache.ssd_queue_depth.unwrap_or(1).max(1),
+            ssd_queue_depth: r.cache.ssd_queue_depth(),
             flash_bytes,
             read_priority: r
                 .cache

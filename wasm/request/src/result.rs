@@ -102,6 +102,13 @@ pub struct RequestResult {
     pub scenario_name: String,
     pub policy: CachePolicyKind,
     pub rate: f64,
+    /// The commands the host kept in flight on the SSD (the scenario's
+    /// `request.cache.ssd_queue_depth`, or its default), as the run used it.
+    #[serde(default = "default_ssd_queue_depth")]
+    pub ssd_queue_depth: u32,
+    /// The SSD model the run used (the scenario's `ssd_model`, or its default).
+    #[serde(default)]
+    pub ssd_model: tierplan_scenario::SsdModelKind,
     pub measured_s: f64,
     pub requests: Estimate,
     pub miss_ratio: Estimate,
@@ -129,6 +136,11 @@ pub struct RequestResult {
     /// Where a segment's time went, mean over measured requests.
     pub time_split: TimeSplit,
     pub replications: Vec<RequestReplication>,
+}
+
+/// A result written before the queue depth was echoed ran with the default.
+fn default_ssd_queue_depth() -> u32 {
+    tierplan_scenario::request::DEFAULT_SSD_QUEUE_DEPTH
 }
 
 /// A histogram of SSD write request sizes.

@@ -210,12 +210,12 @@ struct Req {
 }
 
 struct Device {
-    /// I/Os waiting in the host: only while every slot is taken.
+    /// I/Os waiting in the host: only while the device's queue is full.
     queue: IoQueue,
-    /// Commands the device takes at once: 1 for a disk, the host queue
-    /// depth for the SSD (`ssd_queue_depth`; its controller times commands
-    /// that overlap on its dies).
-    slots: usize,
+    /// Commands the device takes at once (its queue depth): 1 for a disk,
+    /// the scenario's `ssd_queue_depth` for the SSD (its controller times
+    /// commands that overlap on its dies).
+    queue_depth: usize,
     /// The commands in service as (completion time, I/O), in the order
     /// they started.
     flight: Vec<(f64, u32)>,
@@ -229,7 +229,7 @@ struct Device {
 
 impl Device {
     fn full(&self) -> bool {
-        self.flight.len() >= self.slots
+        self.flight.len() >= self.queue_depth
     }
 }
 
@@ -319,7 +319,7 @@ impl Sim {
         let devices = (0..n_dev)
             .map(|i| Device {
                 queue: IoQueue::new(i == p.disks as usize && p.read_priority),
-                slots: 1,
+                queue_depth: 1,
                 flight: Vec::new(),
                 done_at: f64::INFINITY,
                 busy_until: 0.0,
@@ -420,8 +420,8 @@ impl Sim {
         let flash = Self::flash_dev(p) as usize;
         for (k, d) in self.devices.iter_mut().enumerate() {
             d.queue.clear();
-            d.slots = if k == flash {
-                p.ssd_slots.max(1) as usize
+            d.queue_depth = if k == flash {
+                p.ssd_queue_depth.max(1) as usize
             } else {
                 1
             };

@@ -19,10 +19,14 @@ pub mod json_read;
 pub mod presets;
 pub mod request;
 mod schema;
+mod valid;
 pub mod validate;
 
 pub use schema::*;
-pub use validate::{parse_scenario, read_scenario, validate, FieldError};
+#[cfg(feature = "studies")]
+pub use valid::ValidRequest;
+pub use valid::{ValidDevice, ValidScenario};
+pub use validate::{parse_scenario, problems, read_scenario, validate, FieldError};
 
 /// Bumped whenever a field is renamed or its meaning changes; the app migrates
 /// older links, the core refuses versions it does not know.

@@ -304,6 +304,20 @@ pub struct CacheSpec {
     pub index: IndexSpec,
 }
 
+/// Commands in flight on the SSD when `ssd_queue_depth` is absent: one at
+/// a time, as the study's runs are calibrated (model §11). Stated here once.
+pub const DEFAULT_SSD_QUEUE_DEPTH: u32 = 1;
+
+impl CacheSpec {
+    /// The commands the host keeps in flight on the SSD: `ssd_queue_depth`,
+    /// or [`DEFAULT_SSD_QUEUE_DEPTH`]; at least 1.
+    pub fn ssd_queue_depth(&self) -> u32 {
+        self.ssd_queue_depth
+            .unwrap_or(DEFAULT_SSD_QUEUE_DEPTH)
+            .max(1)
+    }
+}
+
 impl Default for CacheSpec {
     fn default() -> Self {
         CacheSpec {

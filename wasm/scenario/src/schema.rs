@@ -52,6 +52,20 @@ pub struct VideoClass {
     pub bitrate_kbps: f64,
 }
 
+impl VideoClass {
+    /// The video length in seconds.
+    pub fn length_s(&self) -> f64 {
+        self.length_min * 60.0
+    }
+}
+
+/// The offered load A = λ × mean length (Little's law): the streams that
+/// would be playing on average if none were turned away, in Erlangs. The one
+/// place it is computed; results echo the value they used.
+pub fn offered_load(arrival_rate: f64, mean_length_s: f64) -> f64 {
+    arrival_rate * mean_length_s
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]

@@ -13,7 +13,7 @@ use tierplan_kit::analytics::streams_per_bandwidth;
 use tierplan_kit::progress::SteppedJob;
 use tierplan_kit::stats::mean_ci95;
 use tierplan_scenario::validate::{expected_events, validate, FieldError};
-use tierplan_scenario::{Scenario, TierRole};
+use tierplan_scenario::{Scenario, TierRole, ValidScenario};
 
 pub use tierplan_kit::progress::Progress;
 pub use tierplan_kit::sampling::arrivals::{RateSteps, Trace};
@@ -22,7 +22,7 @@ pub use tierplan_kit::sampling::arrivals::{RateSteps, Trace};
 /// steps of bounded work so a caller (a Web Worker) can report progress and
 /// stop between steps.
 pub struct Job {
-    scenario: Scenario,
+    scenario: ValidScenario,
     plan: Plan,
     sim: Sim,
     rep: u32,
@@ -37,13 +37,15 @@ pub struct Job {
 }
 
 impl Job {
+    /// Validate a scenario and prepare its run.
     pub fn new(scenario: Scenario) -> Result<Job, Vec<FieldError>> {
-        let errors = validate(&scenario);
-        if !errors.is_empty() {
-            return Err(errors);
-        }
+        Ok(Job::of(validate(scenario)?))
+    }
+
+    /// Prepare the run of a validated scenario.
+    pub fn of(scenario: ValidScenario) -> Job {
         let plan = Plan::new(&scenario);
-        Ok(Job {
+        Job {
             end: scenario.run.replications,
             expected_events: expected_events(&scenario).max(1.0),
             scenario,
@@ -54,7 +56,7 @@ impl Job {
             reps: Vec::new(),
             series: Vec::new(),
             started: false,
-        })
+        }
     }
 
     /// A job that replays a recorded log instead of generating arrivals:
@@ -182,13 +184,8 @@ fn replication_seed(s: &Scenario, k: u32) -> u32 {
 /// whose seed is the one replication `k` gets in the whole run. Run apart
 /// (another thread, another machine), it gives the same
 /// `ReplicationResult`; [`merge_replications`] puts the parts together.
-pub fn replication_scenario(s: &Scenario, k: u32) -> Scenario {
-    let mut one = s.clone();
-    one.run.seed = replication_seed(s, k);
-    one.run.replications = 1;
-    // One replication decides nothing: the target is the merge's.
-    one.run.target_rejection = None;
-    one
+pub fn replication_scenario(s: &ValidScenario, k: u32) -> ValidScenario {
+    s.one_replication(replication_seed(s, k))
 }
 
 /// The result of the whole run of `s` from its replications run apart:
@@ -196,7 +193,7 @@ pub fn replication_scenario(s: &Scenario, k: u32) -> Scenario {
 /// k in order. Equals what [`run`] gives, bit for bit (with a target, the
 /// parts after the replication that decided it are left out, as `run`
 /// never runs them).
-pub fn merge_replications(s: &Scenario, parts: &[RunResult]) -> Result<RunResult, FieldError> {
+pub fn merge_replications(s: &ValidScenario, parts: &[RunResult]) -> Result<RunResult, FieldError> {
     if parts.len() != s.run.replications as usize {
         return Err(FieldError {
             path: "run.replications".into(),
@@ -269,13 +266,16 @@ fn mean_series(interval_s: f64, series: &[[Vec<f64>; 4]]) -> Option<TimeSeries> 
 }
 
 /// A run's result from its scenario and its replications.
-fn assemble(s: &Scenario, reps: &[ReplicationResult], timeseries: Option<TimeSeries>) -> RunResult {
+fn assemble(
+    s: &ValidScenario,
+    reps: &[ReplicationResult],
+    timeseries: Option<TimeSeries>,
+) -> RunResult {
     let first_bitrate = s.workload.classes[0].bitrate_kbps;
     let tiers: Vec<TierSummary> = s
         .tiers_in_use()
-        .filter(|(role, t)| *role == TierRole::Disk || t.count > 0)
-        .map(|(role, t)| {
-            let d = s.device(&t.device).expect("validated");
+        .filter(|(role, t, _)| *role == TierRole::Disk || t.count > 0)
+        .map(|(role, t, d)| {
             let per = |f: &dyn Fn(&TierMetrics) -> f64| {
                 let xs: Vec<f64> = reps
                     .iter()
@@ -311,19 +311,17 @@ fn assemble(s: &Scenario, reps: &[ReplicationResult], timeseries: Option<TimeSer
         .map(|r0| {
             r0.flash
                 .iter()
-                .map(|w0| {
+                .filter_map(|w0| {
                     let role = w0.role;
                     let ws: Vec<&FlashWear> = reps
                         .iter()
                         .filter_map(|r| r.flash.iter().find(|w| w.role == role))
                         .collect();
                     let lifetimes: Vec<f64> = ws.iter().filter_map(|w| w.lifetime_h).collect();
-                    let spec = s
-                        .tiers_in_use()
-                        .find(|(r, _)| *r == role)
-                        .and_then(|(_, t)| s.device(&t.device).map(|d| (d, t.count)))
-                        .expect("flash tier exists");
-                    FlashSummary {
+                    // The plan reports wear of tiers in use only.
+                    let (_, t, d) = s.tiers_in_use().find(|(r, _, _)| *r == role)?;
+                    let spec = (d, t.count);
+                    Some(FlashSummary {
                         role,
                         host_write_mbps: mean_ci95(
                             &ws.iter().map(|w| w.host_write_mbps).collect::<Vec<_>>(),
@@ -341,7 +339,7 @@ fn assemble(s: &Scenario, reps: &[ReplicationResult], timeseries: Option<TimeSer
                         ),
                         pe_cycles: spec.0.flash.as_ref().map_or(0, |f| f.pe_cycles),
                         capacity_gb: spec.0.capacity_gb * spec.1 as f64,
-                    }
+                    })
                 })
                 .collect()
         })
@@ -407,6 +405,7 @@ mod replication_tests {
             s.run.seed = u32::MAX - 1;
             s.run.timeseries = true;
             let whole = run(&s).expect("valid");
+            let s = validate(s).expect("valid");
             let parts: Vec<RunResult> = (0..4)
                 .map(|k| run(&replication_scenario(&s, k)).expect("valid"))
                 .collect();
@@ -485,6 +484,7 @@ mod decision_tests {
     fn run_decided(target: f64, cap: u32) -> RunResult {
         let s = scenario(Some(target), cap);
         let decided = run(&s).expect("valid");
+        let s = validate(s).expect("valid");
         // Every replication up to the cap run apart and merged: the same.
         let parts: Vec<RunResult> = (0..cap)
             .map(|k| run(&replication_scenario(&s, k)).expect("valid"))

@@ -83,14 +83,10 @@ pub struct Plan {
 type ActiveTier<'a> = Option<(&'a TierSpec, &'a Device)>;
 
 impl Plan {
-    pub fn new(s: &Scenario) -> Plan {
+    pub fn new(s: &ValidScenario) -> Plan {
         let w = &s.workload;
-        let file = active_tier(s, s.architecture.has_file_cache(), &s.tiers.file_cache);
-        let ic = active_tier(
-            s,
-            s.architecture.interval_cache_kind().is_some(),
-            &s.tiers.interval_cache,
-        );
+        let file = active_tier(s.file_cache());
+        let ic = active_tier(s.interval_cache());
         Plan {
             n: w.videos,
             classes: class_constants(w),
@@ -158,10 +154,9 @@ fn class_constants(w: &Workload) -> Vec<Class> {
         .collect()
 }
 
-/// The tier when the architecture has it (`used`) and it has devices.
-fn active_tier<'a>(s: &'a Scenario, used: bool, tier: &'a Option<TierSpec>) -> ActiveTier<'a> {
-    let t = tier.as_ref().filter(|t| used && t.count > 0)?;
-    Some((t, s.device(&t.device).expect("validated")))
+/// The tier the architecture has, when it has devices.
+fn active_tier(tier: ActiveTier) -> ActiveTier {
+    tier.filter(|(t, _)| t.count > 0)
 }
 
 /// Time series sample interval: one minute, doubled until the run has at

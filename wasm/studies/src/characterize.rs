@@ -22,7 +22,7 @@ use tierplan_kit::devices::ssd::SsdGeometry;
 use tierplan_kit::devices::{Hdd, IoOp, Ssd};
 use tierplan_kit::sampling::rng::SimRng;
 use tierplan_scenario::validate::FieldError;
-use tierplan_scenario::{Device, DeviceKind, SsdModelKind};
+use tierplan_scenario::{Device, DeviceKind, SsdModelKind, ValidDevice};
 
 const KB: u64 = 1024;
 
@@ -266,9 +266,10 @@ pub fn ssd_geometry_for(d: &Device, model: SsdModelKind) -> Result<SsdGeometry, 
     })
 }
 
-/// Run every test of `spec` on `device`.
+/// Run every test of `spec` on `device` (validated on its own by
+/// `validate_device`: this adds only the checks of `spec`).
 pub fn characterize(
-    device: &Device,
+    device: &ValidDevice,
     spec: &CharacterizeSpec,
 ) -> Result<Characterization, Vec<FieldError>> {
     if spec.queue_depths.is_empty() || spec.queue_depths.iter().any(|&q| q == 0 || q > 1024) {
@@ -297,12 +298,6 @@ pub fn characterize(
                 spec.precondition_passes
             ),
         ));
-    }
-    if device.kind != DeviceKind::Dram {
-        let errors = tierplan_scenario::validate::validate_device(device);
-        if !errors.is_empty() {
-            return Err(errors);
-        }
     }
     let mut notes = Vec::new();
     let (fresh, span) = match device.kind {
@@ -692,6 +687,16 @@ mod tests {
     use super::*;
     use tierplan_kit::analytics::write_amplification;
     use tierplan_scenario::presets::request_device_presets;
+
+    /// The device validated on its own, then characterised, as the front
+    /// ends do.
+    fn characterize(
+        d: &Device,
+        spec: &CharacterizeSpec,
+    ) -> Result<Characterization, Vec<FieldError>> {
+        let d = tierplan_scenario::validate::validate_device(d.clone())?;
+        super::characterize(&d, spec)
+    }
 
     fn preset(id: &str) -> Device {
         request_device_presets()

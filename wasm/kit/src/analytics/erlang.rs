@@ -34,7 +34,7 @@ pub fn disk_tier_blocking(s: &tierplan_scenario::Scenario) -> Option<f64> {
     let c = streams_per_bandwidth(bw, class.bitrate_kbps);
     Some(erlang_b(
         c,
-        s.workload.arrival_rate * class.length_min * 60.0,
+        tierplan_scenario::offered_load(s.workload.arrival_rate, class.length_s()),
     ))
 }
 

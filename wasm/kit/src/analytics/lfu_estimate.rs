@@ -4,7 +4,7 @@
 
 use super::{erlang_b, streams_per_bandwidth, zipf_probabilities};
 use serde::{Deserialize, Serialize};
-use tierplan_scenario::Scenario;
+use tierplan_scenario::{offered_load, Scenario};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -38,13 +38,13 @@ pub fn static_lfu_estimate(s: &Scenario) -> Option<LfuEstimate> {
     let (mut hit, mut offered, mut cached) = (0.0, 0.0, 0u32);
     for (rank, &pi) in p.iter().enumerate() {
         let class = &w.classes[class_of[rank] as usize];
-        let len_s = class.length_min * 60.0;
+        let len_s = class.length_s();
         let size = (len_s * class.bitrate_kbps).round() as u64;
         if size <= free_kb {
             free_kb -= size;
             cached += 1;
             hit += pi;
-            offered += w.arrival_rate * pi * len_s;
+            offered += offered_load(w.arrival_rate * pi, len_s);
         }
     }
     let cap = dev.read_mbps.map_or(u64::MAX, |r| {
@@ -82,7 +82,7 @@ pub fn static_lfu_overlay(s: &Scenario) -> Option<LfuOverlay> {
         crate::devices::hdd::disk_tier_mbps(s)? * f64::from(s.tiers.disk.count),
         class.bitrate_kbps,
     );
-    let offered = s.workload.arrival_rate * class.length_min * 60.0;
+    let offered = offered_load(s.workload.arrival_rate, class.length_s());
     let flash = est.flash_streams;
     let disk_offered = offered - flash;
     let disk_served = if disk_offered > 0.0 {
@@ -141,7 +141,7 @@ mod tests {
         // without loss, so the hit ratio lies between the flash share of all
         // offered streams and the flash share when the disks lose nothing.
         let class = &s.workload.classes[0];
-        let offered = s.workload.arrival_rate * class.length_min * 60.0;
+        let offered = offered_load(s.workload.arrival_rate, class.length_s());
         let lo = o.flash_streams / offered;
         assert!(o.hit_ratio >= lo - 1e-12 && o.hit_ratio <= 1.0, "{o:?}");
         // No file cache: no overlay.

@@ -394,9 +394,10 @@ impl Ftl {
                 carry += want - n as f64;
                 let remaining = logical - next;
                 n = n.min(self.ppb as usize).min(remaining);
-                // The last blocks take whatever the rounding left.
-                if left_blocks as u64 * self.ppb as u64 <= remaining as u64 {
-                    n = self.ppb as usize;
+                // The last blocks take whatever the rounding left (the
+                // carried fractions can leave the last one a page short).
+                if left_blocks == 1 || left_blocks as u64 * self.ppb as u64 <= remaining as u64 {
+                    n = remaining.min(self.ppb as usize);
                 }
                 for slot in 0..n as u32 {
                     let lpn = lpns[next];
@@ -596,5 +597,17 @@ mod tests {
         // A fresh drive copies less for the same writes.
         let mut fresh = Ftl::new(units, ppb, blocks, logical);
         assert!(measure(&mut fresh, 11) < 0.8 * wa_laid);
+    }
+
+    /// A steady-state layout maps every page asked for, even where the
+    /// rounding carried over 126 blocks of 1024 pages leaves the last block
+    /// a page short (the sample of the 61.44 TB drive, issue 48).
+    #[test]
+    fn laid_out_steady_state_maps_every_page() {
+        for seed in 1..8u64 {
+            let mut f = Ftl::new(1, 1024, 128, 113_602 + 7_100);
+            f.precondition_steady_first(seed, 113_602);
+            assert_eq!(f.mapped_pages(), 113_602, "seed {seed}");
+        }
     }
 }

@@ -682,11 +682,11 @@ impl Ssd {
         if let Mapping::Paged(f) = &self.map {
             if !f.can_take(unit) {
                 // Validation keeps more mapping units than the host
-                // addresses, so some unit has room.
-                unit = (0..n)
-                    .map(|i| (unit + i) % n)
-                    .find(|&u| f.can_take(u))
-                    .expect("a validated drive has spare flash");
+                // addresses, so some unit has room (without one, the unit
+                // in turn stays: no drive the checks pass gets here).
+                if let Some(u) = (0..n).map(|i| (unit + i) % n).find(|&u| f.can_take(u)) {
+                    unit = u;
+                }
             }
         }
         c.next_unit = if unit + 1 == n { 0 } else { unit + 1 };

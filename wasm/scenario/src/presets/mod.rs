@@ -473,7 +473,7 @@ mod tests {
     fn every_preset_is_valid() {
         for p in scenario_presets() {
             let s = scenario_preset(&p.id).unwrap();
-            let errs = crate::validate::validate(&s);
+            let errs = crate::validate::problems(&s);
             assert!(errs.is_empty(), "{}: {:?}", p.id, errs);
         }
     }

@@ -395,7 +395,7 @@ mod tests {
     fn every_request_preset_is_valid() {
         for p in request_presets() {
             let s = request_preset(&p.id).unwrap();
-            assert_eq!(crate::validate::validate(&s), vec![], "{}", p.id);
+            assert_eq!(crate::validate::problems(&s), vec![], "{}", p.id);
         }
     }
 }

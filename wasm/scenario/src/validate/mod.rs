@@ -2,6 +2,7 @@
 //! each message naming the field path, the value and the allowed range.
 
 use crate::cost_model::{CostModelSpec, MAX_CACHE_GB, MAX_GRID_STEPS, MAX_ZIPF_BLOCKS};
+use crate::valid::{ValidDevice, ValidScenario};
 use crate::*;
 
 #[cfg(feature = "studies")]
@@ -42,7 +43,7 @@ pub fn read_scenario(json: &str) -> Result<Scenario, Vec<FieldError>> {
 /// range problem is reported.
 pub fn parse_scenario(json: &str) -> Result<Scenario, Vec<FieldError>> {
     let scenario = read_scenario(json)?;
-    let errors = validate(&scenario);
+    let errors = problems(&scenario);
     if errors.is_empty() {
         Ok(scenario)
     } else {
@@ -50,10 +51,20 @@ pub fn parse_scenario(json: &str) -> Result<Scenario, Vec<FieldError>> {
     }
 }
 
-/// Validate a parsed scenario. Returns every problem found (empty = valid).
+/// Validate a scenario: the [`ValidScenario`] it is, or every problem found.
+/// The only maker of a `ValidScenario`.
+pub fn validate(scenario: Scenario) -> Result<ValidScenario, Vec<FieldError>> {
+    let errors = problems(&scenario);
+    if errors.is_empty() {
+        ValidScenario::resolve(scenario)
+    } else {
+        Err(errors)
+    }
+}
+
 /// The checks of one catalog device on its own (paths start `device.`),
 /// as a characterisation of a device outside a scenario needs them.
-pub fn validate_device(d: &Device) -> Vec<FieldError> {
+pub fn device_problems(d: &Device) -> Vec<FieldError> {
     let mut c = Checker { errors: Vec::new() };
     check_devices(&mut c, std::slice::from_ref(d));
     c.errors
@@ -65,7 +76,34 @@ pub fn validate_device(d: &Device) -> Vec<FieldError> {
         .collect()
 }
 
-pub fn validate(s: &Scenario) -> Vec<FieldError> {
+impl ValidScenario {
+    /// A scenario made from this one by `change` (other counts, another
+    /// rate, another architecture), validated again: the one place a
+    /// derived scenario is checked.
+    pub fn derive(
+        &self,
+        change: impl FnOnce(&mut Scenario),
+    ) -> Result<ValidScenario, Vec<FieldError>> {
+        let mut s = self.scenario().clone();
+        change(&mut s);
+        validate(s)
+    }
+}
+
+/// Every problem of a parsed scenario (empty = valid), for a front end that
+/// shows them; [`validate`] gives the scenario as a [`ValidScenario`].
+/// Validate one catalog device on its own: the [`ValidDevice`] it is, or
+/// every problem (paths start `device.`). The only maker of a `ValidDevice`.
+pub fn validate_device(device: Device) -> Result<ValidDevice, Vec<FieldError>> {
+    let errors = device_problems(&device);
+    if errors.is_empty() {
+        Ok(ValidDevice(device))
+    } else {
+        Err(errors)
+    }
+}
+
+pub fn problems(s: &Scenario) -> Vec<FieldError> {
     let mut c = Checker { errors: Vec::new() };
     if s.version != SCHEMA_VERSION {
         c.push(
@@ -724,11 +762,11 @@ fn check_budget(c: &mut Checker, s: &Scenario) {
         .workload
         .classes
         .iter()
-        .map(|k| k.length_min * 60.0)
+        .map(VideoClass::length_s)
         .fold(0.0, f64::max);
     // With a rate profile the busiest hour sets the concurrency.
     let peak = s.workload.peak_rate();
-    let concurrent = peak * max_len_s;
+    let concurrent = offered_load(peak, max_len_s);
     if concurrent > MAX_EXPECTED_CONCURRENT {
         c.push(
             "workload.arrival_rate",

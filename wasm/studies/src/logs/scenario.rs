@@ -6,7 +6,7 @@ use super::fit::LogFit;
 use crate::optimize::{OptimizeResult, OptimizeSpec, Search, SearchProgress};
 use std::sync::Arc;
 use tierplan_kit::progress::{Done, SteppedJob};
-use tierplan_scenario::validate::{validate, FieldError, MAX_VIDEOS};
+use tierplan_scenario::validate::{problems, FieldError, MAX_VIDEOS};
 use tierplan_scenario::{Churn, RateProfile, Scenario, VideoClass, ZipfConvention};
 use tierplan_stream::{Job, RateSteps, Trace};
 
@@ -66,7 +66,7 @@ pub fn fitted_scenario(base: &Scenario, fit: &LogFit) -> Result<Scenario, Vec<Fi
         }];
     }
     s.name = format!("Fitted from a log of {} requests", fit.requests);
-    let errors = validate(&s);
+    let errors = problems(&s);
     if errors.is_empty() {
         Ok(s)
     } else {

@@ -2,8 +2,9 @@
 //! field), the run every candidate makes, and the scenario as the search
 //! will configure it (its own counts are the optimiser's to choose).
 
+use super::config::{ceil_div, configure, err, is_cache_tier_path};
 use super::rule::Rule;
-use super::{configure, err, is_cache_tier_path, Counts, OptimizeSpec, DEFAULT_MAX_REPLICATIONS};
+use super::{Counts, OptimizeSpec, DEFAULT_MAX_REPLICATIONS};
 use tierplan_scenario::validate::{validate, FieldError, MAX_COUNT, MAX_REPLICATIONS};
 use tierplan_scenario::*;
 use tierplan_stream::results::PEAK_UTILISATION_WARNING;
@@ -132,16 +133,17 @@ pub(super) fn candidate_run(mut scenario: Scenario, rule: &Rule) -> Scenario {
 }
 
 /// The scenario itself, once per architecture, at its smallest counts
-/// (library capacity is the optimiser's job, not an input error). Errors
-/// go to `errors`, once per path; an architecture whose cache tier cannot be
-/// formed is returned with its reason (it is skipped, not the search).
+/// (library capacity is the optimiser's job, not an input error): per
+/// architecture, the valid scenario its configurations are made from, or
+/// why it is skipped (its cache tier cannot be formed: it is left out, not
+/// the search). Other errors go to `errors`, once per path.
 pub(super) fn check_scenario(
     scenario: &Scenario,
     archs: &[Architecture],
     errors: &mut Vec<FieldError>,
-) -> Vec<(Architecture, String)> {
+) -> Vec<Result<ValidScenario, String>> {
     let lib_mb = scenario.library_mb();
-    let mut skipped: Vec<(Architecture, String)> = Vec::new();
+    let mut checked = Vec::with_capacity(archs.len());
     for a in archs {
         let mut s = configure(
             scenario,
@@ -154,26 +156,33 @@ pub(super) fn check_scenario(
         );
         if let Some(d) = s.device(&s.tiers.disk.device) {
             if d.capacity_gb > 0.0 {
-                s.tiers.disk.count = super::ceil_div(lib_mb, d.capacity_gb * 1024.0).max(1);
+                s.tiers.disk.count = ceil_div(lib_mb, d.capacity_gb * 1024.0).max(1);
             }
         }
-        for e in validate(&s) {
+        let problems = match validate(s) {
+            Ok(v) => {
+                checked.push(Ok(v));
+                continue;
+            }
+            Err(problems) => problems,
+        };
+        let mut skipped = None;
+        for e in problems {
             // A cache tier that cannot be formed (missing, or a device of
             // the wrong kind) rules out this architecture, not the search.
             if is_cache_tier_path(&e.path) {
-                if !skipped.iter().any(|(x, _)| x == a) {
-                    skipped.push((
-                        *a,
-                        format!(
-                            "not searched: {} {} — choose a suitable device for that tier on the Scenario tab",
-                            e.path, e.message
-                        ),
-                    ));
-                }
+                skipped.get_or_insert_with(|| {
+                    format!(
+                        "not searched: {} {} — choose a suitable device for that tier on the Scenario tab",
+                        e.path, e.message
+                    )
+                });
             } else if !errors.iter().any(|x: &FieldError| x.path == e.path) {
                 errors.push(e);
             }
         }
+        // Without a cache-tier error the search stops on `errors`.
+        checked.push(Err(skipped.unwrap_or_default()));
     }
-    skipped
+    checked
 }

@@ -9,9 +9,11 @@
 //! the price of the disk maximum buys (a buffer costing more than an
 //! all-disk system cannot be the cheapest way to add streams).
 
+use super::arch::{Arch, Cfg, Facts};
+use super::bound;
+use super::config::{ceil_div, err};
 use super::{
-    bound, ceil_div, err, Arch, Cfg, Counts, Criterion, Facts, MaxCounts, OptimizeSpec,
-    SearchSpace, TierRange, MAX_CONFIGURATIONS,
+    Counts, Criterion, MaxCounts, OptimizeSpec, SearchSpace, TierRange, MAX_CONFIGURATIONS,
 };
 use tierplan_kit::analytics::streams_per_bandwidth;
 use tierplan_kit::devices::hdd::disk_tier_mbps;
@@ -53,7 +55,7 @@ impl Facts {
     }
 
     pub(super) fn load(&self, arrival_rate: f64) -> Load {
-        let a_load = arrival_rate * self.mean_len_s;
+        let a_load = offered_load(arrival_rate, self.mean_len_s);
         Load {
             a_load,
             c_star: a_load + 8.0 * a_load.sqrt() + 20.0,
@@ -73,17 +75,17 @@ fn library_min_disks(lib_mb: f64, disk: &Device) -> u32 {
     n
 }
 
-/// The count range of each tier `arch` varies, disk first.
+/// The count range of each tier the scenario's architecture varies, disk
+/// first.
 fn tier_ranges(
-    s: &Scenario,
-    arch: Architecture,
+    s: &ValidScenario,
     max: &MaxCounts,
     mean_kbps: f64,
     c_star: f64,
     ceiling: f64,
 ) -> Result<Vec<TierRange>, FieldError> {
     let lib_mb = s.library_mb();
-    let disk_dev = s.device(&s.tiers.disk.device).expect("validated");
+    let (_, disk_dev) = s.disk();
     let lib_min = library_min_disks(lib_mb, disk_dev);
     // Streams a device carries at the ceiling's share of its bandwidth.
     let per_disk = streams_per_bandwidth(
@@ -109,9 +111,8 @@ fn tier_ranges(
             ),
         ));
     }
-    if arch.has_file_cache() {
-        let t = s.tiers.file_cache.as_ref().expect("validated");
-        let d = s.device(&t.device).expect("validated");
+    // `s` is the scenario at `arch`: its cache tiers are the ones `arch` has.
+    if let Some((_, d)) = s.file_cache() {
         let per =
             streams_per_bandwidth(d.read_mbps.unwrap_or(0.0) * ceiling.min(1.0), mean_kbps) as f64;
         let derived = ceil_div(lib_mb, d.capacity_gb * 1024.0)
@@ -125,9 +126,7 @@ fn tier_ranges(
             max_derived: max.file_cache.is_none(),
         });
     }
-    if arch.interval_cache_kind().is_some() {
-        let t = s.tiers.interval_cache.as_ref().expect("validated");
-        let d = s.device(&t.device).expect("validated");
+    if let Some((_, d)) = s.interval_cache() {
         let derived = if d.price > 0.0 {
             ceil_div(disk_max as f64 * disk_dev.price, d.price).clamp(1, MAX_COUNT)
         } else {
@@ -211,14 +210,15 @@ fn describe(arch: Architecture, tiers: &[TierRange], n: usize) -> String {
 /// The search space of one architecture, or why it cannot be laid out
 /// (a maximum below the library, or too many configurations).
 pub(super) fn lay_out(
-    s: &Scenario,
+    valid: ValidScenario,
     arch: Architecture,
     max: &MaxCounts,
     facts: &Facts,
     load: Load,
     ceiling: f64,
 ) -> Result<Arch, FieldError> {
-    let tiers = tier_ranges(s, arch, max, facts.mean_kbps, load.c_star, ceiling)?;
+    let s = &valid;
+    let tiers = tier_ranges(s, max, facts.mean_kbps, load.c_star, ceiling)?;
     let size: u64 = tiers.iter().map(|t| (t.max - t.min + 1) as u64).product();
     if size > MAX_CONFIGURATIONS {
         return Err(err(
@@ -234,6 +234,7 @@ pub(super) fn lay_out(
     let description = describe(arch, &tiers, n);
     Ok(Arch::new(
         arch,
+        Some(valid),
         SearchSpace {
             tiers,
             configurations: n as u64,

@@ -20,6 +20,7 @@ use tierplan_kit::analytics::erlang_b;
 use tierplan_kit::analytics::static_lfu_estimate;
 use tierplan_kit::analytics::streams_per_bandwidth;
 use tierplan_scenario::cost_model::CostModelSpec;
+use tierplan_scenario::offered_load;
 use tierplan_scenario::presets::scenario_preset;
 use tierplan_scenario::Architecture;
 use tierplan_scenario::IntervalPolicy;
@@ -60,7 +61,7 @@ pub fn mmsys11_cost_table() -> Vec<StudyConfig> {
 
 /// Our cheapest configurations meeting 0 rejections in each of the cost
 /// presets' five replications (what `tierplan optimize` and the Optimiser
-/// tab find; `tests/reproduce.rs` checks that they still do).
+/// tab find; `tests/it/reproduce.rs` checks that they still do).
 pub fn strict_optima() -> Vec<(Architecture, Counts)> {
     vec![
         (
@@ -161,8 +162,8 @@ pub fn reproduction() -> Reproduction {
     let dev = |id: &str| base.device(id).expect("catalog device").clone();
     let (hdd15k, ssd_a, ddr3) = (dev("hdd15k"), dev("ssd_a"), dev("ddr3_1gb"));
     let kbps = base.workload.classes[0].bitrate_kbps;
-    let length_s = base.workload.classes[0].length_min * 60.0;
-    let need = (base.workload.arrival_rate * length_s).round() as u64;
+    let length_s = base.workload.classes[0].length_s();
+    let need = offered_load(base.workload.arrival_rate, length_s).round() as u64;
     let library_gb = base.workload.videos as f64 * length_s * kbps / 1024.0 / 1024.0;
     let min_disks = (library_gb / hdd15k.capacity_gb).ceil() as u32;
     let (hdd_mbps, ssd_mbps) = (
@@ -193,11 +194,11 @@ pub fn reproduction() -> Reproduction {
         .expect("array device")
         .clone();
     let array_streams = streams_per_bandwidth(array.read_mbps.unwrap_or(0.0), kbps);
-    let offered_008 = 0.08 * length_s;
+    let offered_008 = offered_load(0.08, length_s);
     let fig9 = scenario_preset("mmsys11-fig9-dram").expect("preset");
     let mut fig9_greedy = fig9.clone();
     fig9_greedy.policy.interval = IntervalPolicy::Greedy;
-    let fig9_offered = fig9.workload.arrival_rate * length_s;
+    let fig9_offered = offered_load(fig9.workload.arrival_rate, length_s);
 
     let cost = |c: &Counts| {
         c.disk as f64 * hdd15k.price

@@ -34,7 +34,8 @@ pub(super) fn device_value(check: &DeviceCheck) -> (f64, String) {
             seed: 1,
             model: Default::default(),
         };
-        characterize(&device, &spec)
+        tierplan_scenario::validate::validate_device(device)
+            .and_then(|device| characterize(&device, &spec))
             .expect("presets characterise")
             .rows
             .iter()
