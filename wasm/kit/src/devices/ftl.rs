@@ -251,6 +251,29 @@ impl Ftl {
         (0..self.ppb).any(|v| self.bucket_head[(base + v) as usize] != NONE)
     }
 
+    /// The burst greedy GC would run on `unit` now, without running it:
+    /// the copies and victims it takes to restore the reserve, emptiest
+    /// closed blocks first (each frees a block and its copies fill part of
+    /// one). (0, 0) when no closed block has a page to reclaim.
+    pub fn peek_burst(&self, unit: u32) -> (u64, u64) {
+        let base = unit * (self.ppb + 1);
+        let want = self.reserve as u64 * self.ppb as u64;
+        let (mut freed, mut copies, mut victims) = (0u64, 0u64, 0u64);
+        for v in 0..self.ppb {
+            let mut b = self.bucket_head[(base + v) as usize];
+            while b != NONE {
+                if freed >= want {
+                    return (copies, victims);
+                }
+                freed += (self.ppb - v) as u64;
+                copies += v as u64;
+                victims += 1;
+                b = self.next[b as usize];
+            }
+        }
+        (copies, victims)
+    }
+
     /// Close the open block and open the next clean one.
     fn open_next(&mut self, unit: usize) {
         let closed = self.open[unit];

@@ -225,6 +225,65 @@ fn flashcache_refills_meet_the_reference() {
     assert!(r < 6.0, "the pattern has locality: {r}");
 }
 
+/// NAND programs per host write of `model` on a fresh (secure-erased)
+/// drive under flashcache's refills, in windows of a tenth of the
+/// pattern's pass, over `passes` passes from the start.
+fn fresh_windows(model: SsdModelKind, passes: u64) -> Vec<f64> {
+    let (g, c) = drive(1, 0.07, 128);
+    let mut ssd = Ssd::with_model(&g, Some(&c), model);
+    ssd.reset();
+    let units = (1u64 << 30) / MAP;
+    let window = pass_units(Pattern::Flashcache, units) / 10;
+    let mut w = Writer::new(Pattern::Flashcache, units, 17);
+    let (mut t, mut done, mut out) = (0.0, 0, Vec::new());
+    let mut last = (0u64, 0u64);
+    while out.len() < (passes * 10) as usize {
+        let (a, n) = w.next();
+        ssd.service_at(IoOp::Write, a, n, t);
+        t += GAP_PER_UNIT * (n / MAP) as f64;
+        done += n / MAP;
+        if done >= window {
+            done = 0;
+            let now = (ssd.host_pages(), ssd.nand_pages());
+            out.push((now.1 - last.1) as f64 / (now.0 - last.0) as f64);
+            last = now;
+        }
+    }
+    out
+}
+
+/// A fresh drive under flashcache's refills: once its clean space is used,
+/// the first victims are the blocks filled first, which the refills have
+/// emptied since, and they fill up over the next passes. The scalable
+/// model's bursts follow the reference's from the first one (issue 48:
+/// before the sample had collected, the age model's victims held 28 %
+/// valid data where the reference's held none, and its 0.6 s bursts made
+/// the NOSSDAV'12 figure's block series miss at 14 and 15 requests/s), and
+/// through the ramp (an average over 512 of the sample's erases lagged it:
+/// bursts a third short of the reference's). Each window's WA within 0.1
+/// of the reference's plus 10 %.
+#[test]
+fn a_fresh_drive_collects_as_the_reference_from_its_first_burst() {
+    let s = fresh_windows(SsdModelKind::Scalable, 4);
+    let r = fresh_windows(SsdModelKind::Reference, 4);
+    eprintln!("scalable  {s:.2?}\nreference {r:.2?}");
+    for (k, (a, b)) in s.iter().zip(&r).enumerate() {
+        assert!((a - b).abs() <= 0.1 + 0.1 * b, "window {k}: {a} vs {b}");
+    }
+    // The ramp: the copies per host write over the ten windows from the
+    // first that copies, within 10 % of the reference's (the 512-erase
+    // average gave 23 % fewer).
+    let first = r
+        .iter()
+        .position(|&x| x > 1.01)
+        .expect("the drive collects");
+    let copies = |v: &[f64]| v[first..first + 10].iter().map(|x| x - 1.0).sum::<f64>();
+    let (cs, cr) = (copies(&s), copies(&r));
+    assert!((cs - cr).abs() / cr < 0.10, "{cs} vs {cr}");
+    // The pattern's victims fill as the passes go on.
+    assert!(r.iter().any(|&x| x > 1.2), "{r:?}");
+}
+
 #[test]
 #[ignore]
 fn wa_table() {
