@@ -6,7 +6,7 @@
 # failed. tests/tooling/test-steps.test.ts runs it on made-up steps.
 # Needs $log, a folder for the steps' output.
 
-# What each step ended with: "name|status|passed|failed|seconds".
+# What each step ended with: "name|status|passed|failed|seconds|cpu".
 summary=()
 steps_failed=0
 
@@ -16,21 +16,42 @@ step() {
   local id=$1 title=$2
   shift 2
   printf '\n== [%dm%02ds] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$title"
-  local t0=$SECONDS status
+  local t0=$SECONDS status cpu0 cpu
+  cpu0=$(cpu_ticks)
   "$@" 2>&1 | tee "$log/$id.txt"
   status=${PIPESTATUS[0]}
+  cpu=$(cpu_busy "$cpu0" "$(cpu_ticks)")
   local counts passed failed
   counts=$(count "$id")
   passed=${counts% *}
   failed=${counts#* }
   if [ "$status" = 0 ]; then
-    summary+=("$id|ok|$passed|$failed|$((SECONDS - t0))")
+    summary+=("$id|ok|$passed|$failed|$((SECONDS - t0))|$cpu")
   else
     steps_failed=$((steps_failed + 1))
     # A step that failed without a failing test (a build, a lint) counts as one.
     [ "$failed" -gt 0 ] || failed=1
-    summary+=("$id|FAILED (exit $status)|$passed|$failed|$((SECONDS - t0))")
+    summary+=("$id|FAILED (exit $status)|$passed|$failed|$((SECONDS - t0))|$cpu")
   fi
+}
+
+# The machine's busy and total CPU ticks so far ("busy total", from
+# /proc/stat; "0 0" where there is none). Printed per step, so a slow run shows
+# whether its steps kept every core busy or waited (docs/testing.md).
+cpu_ticks() {
+  if [ -r /proc/stat ]; then
+    awk '/^cpu / {t = 0; for (i = 2; i <= NF; i++) t += $i; print t - $5 - $6, t; exit}' /proc/stat
+  else
+    echo "0 0"
+  fi
+}
+
+# cpu_busy "BUSY0 TOTAL0" "BUSY1 TOTAL1": the share of all cores busy between them, "cpu 87%" (or "").
+cpu_busy() {
+  local b0 t0 b1 t1
+  read -r b0 t0 <<<"$1"
+  read -r b1 t1 <<<"$2"
+  if [ $((t1 - t0)) -gt 0 ]; then echo "cpu $(((b1 - b0) * 100 / (t1 - t0)))%"; fi
 }
 
 # count ID: "passed failed" as the step's runner reported them (0 0 for a
@@ -70,10 +91,10 @@ count() {
 
 summarise() {
   printf '\n== [%dm%02ds] summary\n' $((SECONDS / 60)) $((SECONDS % 60))
-  local total_p=0 total_f=0 row id status p f secs
+  local total_p=0 total_f=0 row id status p f secs cpu
   for row in "${summary[@]}"; do
-    IFS='|' read -r id status p f secs <<<"$row"
-    printf '  %-11s %-18s %5s passed %4s failed  %3dm%02ds\n' "$id" "$status" "$p" "$f" $((secs / 60)) $((secs % 60))
+    IFS='|' read -r id status p f secs cpu <<<"$row"
+    printf '  %-11s %-18s %5s passed %4s failed  %3dm%02ds  %s\n' "$id" "$status" "$p" "$f" $((secs / 60)) $((secs % 60)) "$cpu"
     total_p=$((total_p + p))
     total_f=$((total_f + f))
   done

@@ -53,6 +53,9 @@ describe('npm test step runner', () => {
     const { out, status } = run([`step cargo "cargo" ${fake(['test result: ok. 4 passed; 0 failed'])}`, 'step ts-lints "lint" true', 'summarise'].join('\n'));
     expect(status).toBe(0);
     expect(out).toContain('0 of 2 steps failed');
+    // Each step says how busy the machine's cores were while it ran (Linux's /proc/stat).
+    const cargo = out.split('\n').find((l) => l.trimStart().startsWith('cargo ')) ?? '';
+    expect(cargo).toMatch(/passed\s+0 failed\s+0m0\ds\s+cpu \d{1,3}%$/);
     expect(out.trimEnd().split('\n').at(-1)).toBe('tests: 4 passed, 0 failed');
   });
 
