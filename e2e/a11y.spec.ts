@@ -4,7 +4,7 @@ import { SIZES, type Theme } from './pages/TourPage';
 
 // Every view, with its results and charts shown, in both themes and at both
 // sizes: axe (all its rules, best practices included) finds nothing. One
-// test per view so the two Playwright workers share the scans.
+// test per view so the Playwright workers share the scans.
 const VIEWS = ['scenario', 'sweeps', 'optimiser', 'flash', 'http', 'block', 'reproduce', 'logs', 'class'];
 
 test.describe.configure({ mode: 'parallel' });

@@ -7,6 +7,10 @@ import type { Scenario } from '../src/engine/types';
 import { expect, test } from './fixtures';
 import { nativeCli } from '../scripts/native-cli.mjs';
 
+// Each test opens its own page: they spread over the workers (the file's
+// tests one after another took longer than any other file).
+test.describe.configure({ mode: 'parallel' });
+
 function cliCharacterize(scenario: Scenario, id: string, args: string[]): Characterization {
   const cli = nativeCli();
   const file = join(mkdtempSync(join(tmpdir(), 'tierplan-char-')), 'scenario.json');
