@@ -19,6 +19,7 @@ pub mod json_read;
 pub mod presets;
 pub mod request;
 mod schema;
+pub mod server;
 mod valid;
 pub mod validate;
 
@@ -62,6 +63,12 @@ pub struct Scenario {
     #[cfg(feature = "studies")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub block: Option<block::BlockSpec>,
+    /// The chassis the tiers are built into and the fleet of such servers
+    /// (model §10b); absent: one storage subsystem without a network limit,
+    /// as in the studies.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub server: Option<server::ServerSpec>,
 }
 
 impl Scenario {
