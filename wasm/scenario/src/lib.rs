@@ -83,6 +83,12 @@ impl Scenario {
             .sum()
     }
 
+    /// Capital cost of one server: the devices and, with a server section,
+    /// the chassis and its NICs (model §10b).
+    pub fn server_capital_cost(&self) -> f64 {
+        self.capital_cost() + self.server.as_ref().map_or(0.0, |v| v.chassis.capital())
+    }
+
     /// The tiers the architecture uses, with their role names.
     pub fn tiers_in_use(&self) -> impl Iterator<Item = (TierRole, &TierSpec)> {
         let ic = self

@@ -6,5 +6,6 @@ mod dynamic_lfu_wear;
 mod erlang_b;
 mod invariants_and_determinism;
 mod present_day_disks;
+mod server_egress;
 mod study_checks;
 mod validation;
