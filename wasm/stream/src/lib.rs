@@ -1,6 +1,7 @@
 //! The stream-level engine (model §2–§10): a resumable job over all
 //! replications, each one event loop over whole streams.
 
+pub mod fleet;
 mod heap;
 mod plan;
 pub mod results;

@@ -146,6 +146,14 @@ impl Plan {
     }
 }
 
+impl Plan {
+    /// Draw titles by these weights (rank order) instead of the scenario's
+    /// Zipf curve: the titles of one server of a fleet routed by title.
+    pub(crate) fn popularity(&mut self, weights: &[f64]) {
+        self.alias = AliasTable::new(weights);
+    }
+}
+
 /// Each class's length, bitrate, bandwidth in `BW_SCALE` units and size.
 fn class_constants(w: &Workload) -> Vec<Class> {
     w.classes
