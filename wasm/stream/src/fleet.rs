@@ -141,12 +141,16 @@ pub struct FleetRun {
     pub rack_units: u32,
 }
 
+/// The deciding server's scenario, its popularity weights (`None`: the
+/// scenario's Zipf curve) and who it is.
+pub type DecidingServer = (ValidScenario, Option<Vec<f64>>, SimulatedServer);
+
 /// The scenario of the server that decides, and which server it is. For
 /// a fleet of one, or any-server routing, the popularity is the scenario's
 /// own (`None`); by title, the weights of the server's titles by rank.
 pub fn deciding_server(
     s: &ValidScenario,
-) -> Result<(ValidScenario, Option<Vec<f64>>, SimulatedServer), Vec<FieldError>> {
+) -> Result<DecidingServer, Vec<FieldError>> {
     let f = s.server.as_ref().map_or(Fleet::default(), |v| v.fleet);
     let n = f.servers.max(1);
     let w = &s.workload;
