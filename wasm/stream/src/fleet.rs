@@ -148,9 +148,7 @@ pub type DecidingServer = (ValidScenario, Option<Vec<f64>>, SimulatedServer);
 /// The scenario of the server that decides, and which server it is. For
 /// a fleet of one, or any-server routing, the popularity is the scenario's
 /// own (`None`); by title, the weights of the server's titles by rank.
-pub fn deciding_server(
-    s: &ValidScenario,
-) -> Result<DecidingServer, Vec<FieldError>> {
+pub fn deciding_server(s: &ValidScenario) -> Result<DecidingServer, Vec<FieldError>> {
     let f = s.server.as_ref().map_or(Fleet::default(), |v| v.fleet);
     let n = f.servers.max(1);
     let w = &s.workload;
