@@ -6,6 +6,7 @@ mod heap;
 mod plan;
 pub mod results;
 pub mod server;
+pub mod server_summary;
 mod sim;
 
 use crate::results::*;
@@ -357,7 +358,7 @@ fn assemble(
             .into_iter()
             .chain(tier_warnings(s, &tiers))
             .collect(),
-        server: server::summarise_server(s, reps, &tiers),
+        server: server_summary::summarise_server(s, reps, &tiers),
         tiers,
         flash,
         replications: reps.to_vec(),
