@@ -11,6 +11,7 @@ mod checker;
 mod hdd;
 #[cfg(feature = "studies")]
 mod request;
+pub mod server;
 #[cfg(feature = "studies")]
 pub use request::{request_section_missing, REQUEST_SECTION_MISSING};
 
@@ -132,6 +133,9 @@ pub fn problems(s: &Scenario) -> Vec<FieldError> {
     #[cfg(feature = "studies")]
     if let Some(b) = &s.block {
         block::check_block(&mut c, b);
+    }
+    if let Some(v) = &s.server {
+        server::check_server(&mut c, s, v);
     }
     if c.errors.is_empty() {
         check_budget(&mut c, s);

@@ -61,6 +61,7 @@ fn small() -> Scenario {
                 flash: None,
                 assumptions: vec![],
                 hdd: None,
+                form_factor: None,
             },
             Device {
                 id: "dram".into(),
@@ -74,6 +75,7 @@ fn small() -> Scenario {
                 flash: None,
                 assumptions: vec![],
                 hdd: None,
+                form_factor: None,
             },
             Device {
                 id: "ssd".into(),
@@ -87,6 +89,7 @@ fn small() -> Scenario {
                 flash: mlc,
                 assumptions: vec![],
                 hdd: None,
+                form_factor: None,
             },
         ],
         architecture: Architecture::HddOnly,
@@ -108,6 +111,7 @@ fn small() -> Scenario {
         policy: Policy::default(),
         cost_model: None,
         request: None,
+        server: None,
         block: None,
     }
 }
