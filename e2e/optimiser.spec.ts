@@ -138,6 +138,13 @@ test('cancel keeps every architecture that finished, and its "Use this configura
   // While it runs: per architecture, configurations simulated and still to examine, of the space's size.
   await opt.runButton.click();
   await expect(opt.progressOf('dram_ic_hdd')).toContainText(/\d+ simulated.* of 1,905 configurations/);
+  // The work left as the core bounds it (never more than the three spaces hold), a time once the pace is measured.
+  await expect(opt.left).toHaveText(/^at most [\d,]+ configurations? left to simulate or prune — (measuring the pace|(up to|about) [\d.]+ (s|min|h) at the recent pace)/);
+  const count = (text: string | null, re: RegExp) => Number(re.exec(text ?? '')![1].replace(/,/g, ''));
+  const most = count(await opt.left.textContent(), /at most ([\d,]+)/);
+  let spaces = 0;
+  for (const a of ['hdd_only', 'dram_ic_hdd', 'ssd_lfu_hdd']) spaces += count(await opt.space(a).textContent(), /([\d,]+) configurations/);
+  expect(most).toBeLessThanOrEqual(spaces);
   await lookAt(opt.progress, `optimiser-progress-1280x800`);
   const first = await opt.cancelOnceOneFinished();
   await expect(opt.status).toHaveText(/^Cancelled: [12] of 3 architectures finished — (its row is|their rows are) kept below; the other [12] (was|were) cancelled\.$/);

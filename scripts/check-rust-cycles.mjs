@@ -238,6 +238,7 @@ function readManifest(path) {
   let section = '';
   let name = null;
   const deps = [];
+  const featuresOnly = [];
   for (const raw of readFileSync(path, 'utf8').split('\n')) {
     const line = raw.replace(/#.*$/, '').trim();
     const header = /^\[\[?([^\]]+)\]\]?$/.exec(line);
@@ -246,10 +247,13 @@ function readManifest(path) {
       continue;
     }
     if (section === 'package' && name === null && /^name\s*=/.test(line)) name = /"([^"]+)"/.exec(line)[1];
+    // Dependencies declared only to turn on their features (so that a crate
+    // built alone resolves them as the workspace does), never used in code.
+    if (section === 'package.metadata.features-only' && /^crates\s*=/.test(line)) featuresOnly.push(...JSON.parse(line.replace(/^crates\s*=\s*/, '')));
     const dep = /^([A-Za-z0-9_-]+)(?:\.workspace)?\s*=/.exec(line);
     if (dep && DEP_SECTIONS[section]) deps.push({ name: dep[1], kind: DEP_SECTIONS[section] });
   }
-  return { name, deps };
+  return { name, deps, featuresOnly };
 }
 
 /** The workspace around a crate directory: its members' names and the layer of each (`[workspace.metadata.layers] order`, bottom-up). */
@@ -301,7 +305,7 @@ function namesByKind(crateDir) {
 export function checkDependencies(crateDir) {
   const manifestPath = join(crateDir, 'Cargo.toml');
   if (!existsSync(manifestPath)) return null;
-  const { name, deps } = readManifest(manifestPath);
+  const { name, deps, featuresOnly } = readManifest(manifestPath);
   const ws = readWorkspace(crateDir);
   const used = namesByKind(crateDir);
   const problems = [];
@@ -309,7 +313,7 @@ export function checkDependencies(crateDir) {
   for (const d of deps) {
     const where = { normal: 'src/ (outside test modules)', dev: 'tests/, benches/, examples/ or a test module', build: 'build.rs' }[d.kind];
     const section = Object.keys(DEP_SECTIONS).find((k) => DEP_SECTIONS[k] === d.kind);
-    if (!used[d.kind].has(ident(d.name))) problems.push(`declares ${d.name} in [${section}] but ${where} never uses it`);
+    if (!used[d.kind].has(ident(d.name)) && !featuresOnly.includes(d.name)) problems.push(`declares ${d.name} in [${section}] but ${where} never uses it`);
     if (!ws || !ws.names.has(d.name)) continue;
     const mine = ws.layer.get(name);
     const theirs = ws.layer.get(d.name);

@@ -8,6 +8,8 @@
 //     SystemTime::now, time.monotonic/perf_counter/time) that does not say,
 //     on its line or the line above, `timing: printed only` — a measured time
 //     belongs in a benchmark, and a test may only print one;
+//   - a time the app prints, read back and compared (`expect(seconds)
+//     .toBeLessThan(30)` on a "Done in 12 s"): the same verdict by a detour;
 //   - an explicit timeout under 60 s in a TypeScript test (`timeout: 10_000`,
 //     `setTimeout(5000)`): a timeout is a bound against a hang, and a short one
 //     fails a correct program on a loaded machine;
@@ -24,6 +26,8 @@ const root = process.argv[2] ?? join(import.meta.dirname, '..');
 const MARKER = /timing: printed only/;
 const CLOCK = /\b(?:Date\.now|performance\.now|Instant::now|SystemTime::now|time\.(?:monotonic|perf_counter|time|process_time))\s*\(/;
 const MIN_TIMEOUT_MS = 60_000;
+// A comparison whose subject names a duration (seconds, elapsed, wall time, took).
+const TIME_JUDGED = /expect\(\s*[\w.]*\b(?:seconds|secs|elapsed\w*|wall\w*|took)\b[^)]*\)\s*\.\s*(?:not\.)?toBe(?:LessThan|GreaterThan)(?:OrEqual)?\(/i;
 const TIMEOUT = /\b(?:timeout\s*:\s*|setTimeout\(\s*)([\d_]+)\b/g;
 
 function* walk(dir, keep) {
@@ -62,6 +66,9 @@ for (const file of testFiles) {
   for (const { text, i } of testLines(file)) {
     if (CLOCK.test(text) && !MARKER.test(text) && !MARKER.test(all[i - 1] ?? '')) {
       report(file, i, 'a clock read in test code: a test may print a time (say `timing: printed only` on this line or the one above) but never decide on one; measure in a benchmark');
+    }
+    if (isTs(file) && TIME_JUDGED.test(text) && !MARKER.test(text) && !MARKER.test(all[i - 1] ?? '')) {
+      report(file, i, 'a duration read back and compared: the test decides on a time by a detour; print it instead');
     }
     if (isTs(file)) {
       for (const m of text.matchAll(TIMEOUT)) {

@@ -6,7 +6,7 @@
 # failed. tests/tooling/test-steps.test.ts runs it on made-up steps.
 # Needs $log, a folder for the steps' output.
 
-# What each step ended with: "name|status|passed|failed|seconds".
+# What each step ended with: "name|status|passed|failed|seconds|cpu".
 summary=()
 steps_failed=0
 
@@ -16,21 +16,77 @@ step() {
   local id=$1 title=$2
   shift 2
   printf '\n== [%dm%02ds] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$title"
-  local t0=$SECONDS status
+  local t0=$SECONDS status cpu0
+  cpu0=$(cpu_ticks)
   "$@" 2>&1 | tee "$log/$id.txt"
   status=${PIPESTATUS[0]}
+  record "$id" "$status" "$t0" "$cpu0"
+}
+
+# step_beside ID TITLE COMMAND...: starts COMMAND in the background, beside
+# the steps that follow, its output kept in $log/ID.txt; `step_join ID` waits
+# for it, then prints that output whole and counts it like a step. For a step
+# that mostly waits (a browser, a test runner's start-up) next to one that
+# computes: docs/testing.md.
+declare -A beside_pid beside_t0 beside_cpu0 beside_title
+step_beside() {
+  local id=$1 title=$2
+  shift 2
+  printf '\n== [%dm%02ds] %s: started beside the next steps, its output follows when it ends\n' $((SECONDS / 60)) $((SECONDS % 60)) "$title"
+  beside_title[$id]=$title
+  beside_t0[$id]=$SECONDS
+  beside_cpu0[$id]=$(cpu_ticks)
+  "$@" > "$log/$id.txt" 2>&1 &
+  beside_pid[$id]=$!
+}
+
+step_join() {
+  local id=$1 status=0
+  wait "${beside_pid[$id]}" || status=$?
+  printf '\n== [%dm%02ds] %s: ended (started at %dm%02ds)\n' $((SECONDS / 60)) $((SECONDS % 60)) "${beside_title[$id]}" \
+    $((beside_t0[$id] / 60)) $((beside_t0[$id] % 60))
+  cat "$log/$id.txt"
+  record "$id" "$status" "${beside_t0[$id]}" "${beside_cpu0[$id]}"
+}
+
+# record ID STATUS T0 CPU0: the summary row of a step that ended.
+record() {
+  local id=$1 status=$2 t0=$3 cpu
+  cpu=$(cpu_busy "$4" "$(cpu_ticks)")
   local counts passed failed
   counts=$(count "$id")
   passed=${counts% *}
   failed=${counts#* }
   if [ "$status" = 0 ]; then
-    summary+=("$id|ok|$passed|$failed|$((SECONDS - t0))")
+    summary+=("$id|ok|$passed|$failed|$((SECONDS - t0))|$cpu")
   else
     steps_failed=$((steps_failed + 1))
     # A step that failed without a failing test (a build, a lint) counts as one.
     [ "$failed" -gt 0 ] || failed=1
-    summary+=("$id|FAILED (exit $status)|$passed|$failed|$((SECONDS - t0))")
+    summary+=("$id|FAILED (exit $status)|$passed|$failed|$((SECONDS - t0))|$cpu")
   fi
+}
+
+# The machine's busy and total CPU ticks so far ("BUSY TOTAL", all cores,
+# from /proc/stat; "0 0" where there is none). Per step it says whether the
+# cores were kept busy or waited. It counts every process on the machine
+# (the step's own cannot be told apart reliably: Chromium's renderers are not
+# reaped by the process that started them), so it is the step's own share only
+# on a machine that runs nothing else, as CI's does (docs/testing.md).
+cpu_ticks() {
+  if [ -r /proc/stat ]; then
+    awk '/^cpu / {t = 0; for (i = 2; i <= NF; i++) t += $i; print t - $5 - $6, t; exit}' /proc/stat
+  else
+    echo "0 0"
+  fi
+}
+
+# cpu_busy "BUSY0 TOTAL0" "BUSY1 TOTAL1": "cores 87% busy" between the two readings (or "").
+cpu_busy() {
+  local b0 t0 b1 t1
+  read -r b0 t0 <<<"$1"
+  read -r b1 t1 <<<"$2"
+  if [ $((t1 - t0)) -gt 0 ]; then echo "cores $(((b1 - b0) * 100 / (t1 - t0)))% busy"; fi
 }
 
 # count ID: "passed failed" as the step's runner reported them (0 0 for a
@@ -70,10 +126,10 @@ count() {
 
 summarise() {
   printf '\n== [%dm%02ds] summary\n' $((SECONDS / 60)) $((SECONDS % 60))
-  local total_p=0 total_f=0 row id status p f secs
+  local total_p=0 total_f=0 row id status p f secs cpu
   for row in "${summary[@]}"; do
-    IFS='|' read -r id status p f secs <<<"$row"
-    printf '  %-11s %-18s %5s passed %4s failed  %3dm%02ds\n' "$id" "$status" "$p" "$f" $((secs / 60)) $((secs % 60))
+    IFS='|' read -r id status p f secs cpu <<<"$row"
+    printf '  %-11s %-18s %5s passed %4s failed  %3dm%02ds  %s\n' "$id" "$status" "$p" "$f" $((secs / 60)) $((secs % 60)) "$cpu"
     total_p=$((total_p + p))
     total_f=$((total_f + f))
   done

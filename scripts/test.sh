@@ -49,6 +49,10 @@ rust_lints() {
     --no-deps --target wasm32-unknown-unknown --no-default-features --features studies -- -D warnings || status=1
   return $status
 }
+# Vitest mostly waits (jsdom, wasm start-up, a worker's messages): it runs
+# beside the lints, which compute (docs/testing.md, "Speed of npm test").
+step_beside vitest "vitest run" npx vitest run
+
 step rust-lints "cargo fmt --check, clippy -D warnings (whole workspace; each wasm32 module, the planner's with the core as it builds it)" rust_lints
 
 # Four single-threaded checks: two at a time, one per core, each one's
@@ -78,7 +82,7 @@ ts_lints() {
 }
 step ts-lints "tsc --noEmit, lint (eslint, one home per core formula, no timed verdicts), import cycles (madge for TypeScript, scripts/check-rust-cycles.mjs for Rust)" ts_lints
 
-step vitest "vitest run" npx vitest run
+step_join vitest
 
 step build "production build for the e2e tests (vite build)" npx vite build
 
@@ -88,14 +92,17 @@ python_tests() {
 }
 step pytest "Python package: build it into python/.venv in the checked profile (scripts/setup-python.sh), pytest" python_tests
 
-step bench "every benchmark once at a tiny size (scripts/bench-smoke.sh)" bash scripts/bench-smoke.sh
+# The benchmark smoke run is mostly browser and server start-ups: beside the
+# quick Playwright specs, which mostly wait too.
+step_beside bench "every benchmark once at a tiny size (scripts/bench-smoke.sh)" bash scripts/bench-smoke.sh
 
 # Two steps, so that a failure among the quick specs never keeps the heavy
 # ones from running (Playwright skips a project whose dependency failed):
 # the heavy specs keep the whole worker pool busy for long, so they still run
 # after the rest (playwright.config.ts), only now whatever happened before.
 step playwright "playwright test --project=main" npx playwright test --project=main
+step_join bench
 step playwright-heavy "playwright test --project=heavy (every Study claim, the optimiser's searches)" \
-  npx playwright test --project=heavy --no-deps
+  npx playwright test --project=heavy --no-deps --workers=2
 
 summarise

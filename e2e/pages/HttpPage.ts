@@ -172,6 +172,16 @@ export class HttpPage {
     return (await this.download(this.page.getByTestId('http-miss-export-csv'))).text;
   }
 
+  /** The miss-ratio chart's second x axis (Gb/s on the wire), along its top. */
+  get figureGbpsAxis(): Locator {
+    return this.page.getByTestId('http-miss-x2');
+  }
+
+  /** The rate whose runs the details explain. */
+  get detailsRate(): Locator {
+    return this.page.getByTestId('http-details-rate');
+  }
+
   /** The policy whose run the details explain. */
   get detailsPolicy(): Locator {
     return this.page.getByTestId('http-details-policy');

@@ -115,6 +115,11 @@ export class OptimiserPage {
     return this.page.locator('[data-testid^="opt-use-"]');
   }
 
+  /** What is known of the work left while the search runs: the core's bound, and the time at the recent pace once measured. */
+  get left(): Locator {
+    return this.page.getByTestId('opt-left');
+  }
+
   /** An architecture's line in the progress list while the search runs. */
   progressOf(arch: string): Locator {
     return this.page.getByTestId(`opt-progress-${arch}`);

@@ -3,9 +3,10 @@
 // complete picture, then refinements), with the pass, the measured time left
 // and Stop, which keeps what is done.
 import { useMemo, useRef, useState } from 'react';
-import { ExportButtons, LineChart } from '../charts';
+import { ExportButtons, LineChart, type SecondAxis } from '../charts';
 import type { Scenario } from '../engine/types';
 import { percent } from '../shared/format';
+import { durationText } from '../shared/timeLeft';
 import { FIGURE_COLUMNS, MARKER_LEGEND, chartSeries, figureRows, type FigurePoint, type FigureSettings } from './figure';
 import type { FigureOutlineView, FigureStatus } from './useFigureRun';
 import { readableMessage } from '../shared/labels';
@@ -64,11 +65,6 @@ function xDomain(rates: number[], points: FigurePoint[]): [number, number] | und
   return xs.length > 1 ? [Math.min(...xs), Math.max(...xs)] : undefined;
 }
 
-/** A time left, rounded to what it can promise. */
-function timeLeft(ms: number): string {
-  const s = Math.max(1, Math.round(ms / 1000));
-  return s < 90 ? `${s} s` : `${Math.round(s / 60)} min`;
-}
 
 function passText(status: Extract<FigureStatus, { kind: 'running' }>): string {
   return status.passName ? `Pass ${status.pass}: ${status.passName}` : 'Starting…';
@@ -102,7 +98,7 @@ export function StatusLine({ status, points, testId }: { status: FigureStatus; p
         <span data-testid={`${testId}-status`} data-pass={status.pass} data-left-ms={status.leftMs === null ? undefined : Math.round(status.leftMs)}>
           <span data-testid={`${testId}-pass`}>{passText(status)}</span>
           {` · ${status.runs} runs done · ${seconds(status.elapsedMs)}`}
-          {status.leftMs !== null ? ` · about ${timeLeft(status.leftMs)} left` : ''}
+          {status.leftMs !== null ? ` · about ${durationText(status.leftMs)} left` : ''}
         </span>
       </div>
     );
@@ -140,6 +136,7 @@ export function FigurePanel({
   points,
   onRun,
   onCancel,
+  gbps,
 }: {
   scenario: Scenario;
   canRun: boolean;
@@ -151,6 +148,8 @@ export function FigurePanel({
   points: FigurePoint[];
   onRun: () => void;
   onCancel: () => void;
+  /** The second x axis in Gb/s on the wire (load.ts's gbpsAxis); none until the core answers. */
+  gbps?: SecondAxis;
 }) {
   const svgRef = useRef<SVGSVGElement>(null);
   const [log, setLog] = useState(false);
@@ -174,12 +173,13 @@ export function FigurePanel({
         // The figure's whole range from the first point on: the first pass
         // runs both ends, in the core's order.
         xDomain={xDomain(rates ?? [], points)}
+        x2={gbps}
         markerLegend={MARKER_LEGEND}
         testId="http-miss"
         svgRef={svgRef}
       />
     ),
-    [points, log, rates],
+    [points, log, rates, gbps],
   );
   const rows = useMemo(() => figureRows(points), [points]);
   const rateCount = rates?.length ?? 0;

@@ -3,7 +3,7 @@
 // configurations), run it once for its device utilisation, flash writes and
 // index cost, run the study's miss-ratio figure over every policy on the
 // worker pool, and read the highest rate at 0 % miss beside the published one.
-import { memo, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { downloadBlob } from '../charts';
 import type { PresetInfo, Progress, Scenario } from '../engine/types';
 import type { RequestResult } from './types';
@@ -22,7 +22,7 @@ import { WhyPanel } from './WhyPanel';
 import { useFigureOutline, useFigureRun } from './useFigureRun';
 import './http.css';
 import { readableMessage } from '../shared/labels';
-import { loadText, useRateLoads } from './load';
+import { gbpsAxis, loadText, rateGbpsText, useRateLoads } from './load';
 import { StandInNote } from './StandInNote';
 import { standInScale } from './standIn';
 
@@ -250,9 +250,10 @@ function SingleRun({ engine, scenario, canRun }: { engine: Engine; scenario: Sce
 }
 
 /** Per-policy details at one rate of the figure. */
-function FigureDetails({ points }: { points: FigurePoint[] }) {
+function FigureDetails({ engine, scenario, points }: { engine: Engine; scenario: Scenario; points: FigurePoint[] }) {
   // Rates with a run to show (a rate never run, its 0 % vouched for, has none).
   const rates = [...new Set(points.flatMap((p) => (p.result ? [p.rate] : [])))].sort((a, b) => a - b);
+  const loads = useRateLoads(engine, scenario, rates);
   const [rate, setRate] = useState<number | null>(null);
   const [series, setSeries] = useState<SeriesId>('ring-warm');
   const chosen = rate !== null && rates.includes(rate) ? rate : (rates[rates.length - 1] ?? null);
@@ -275,7 +276,7 @@ function FigureDetails({ points }: { points: FigurePoint[] }) {
           <select id="http-details-rate" data-testid="http-details-rate" value={chosen} onChange={(e) => setRate(Number(e.target.value))}>
             {rates.map((r) => (
               <option key={r} value={r}>
-                {num(r)} requests/s
+                {rateGbpsText(r, loads.get(r))}
               </option>
             ))}
           </select>
@@ -320,6 +321,9 @@ export function HttpView({ engine, scenario, valid, edit, loadPreset, showView }
     setSettings((f) => ({ ...f, ...range, durationH: run.duration_h, replications: run.replications }));
   }
   const figure = useFigureRun(engine);
+  // The core's Gb/s of one request per second: the figure's second axis (kept while it is the same answer, so the chart is not redrawn for it).
+  const perRequest = useRateLoads(engine, scenario, [1]).get(1);
+  const gbps = useMemo(() => gbpsAxis(perRequest), [perRequest]);
   const outline = useFigureOutline(engine, settings);
   const blockers = errors.filter((e) => e.path === 'request' || e.path.startsWith('request.'));
   const canRun = valid && scenario.request != null;
@@ -341,6 +345,7 @@ export function HttpView({ engine, scenario, valid, edit, loadPreset, showView }
             points={figure.points}
             onRun={() => figure.start(scenario, settings)}
             onCancel={figure.cancel}
+            gbps={gbps}
           />
           <MaxRateCard
             engine={engine}
@@ -350,7 +355,7 @@ export function HttpView({ engine, scenario, valid, edit, loadPreset, showView }
             canRun={canRun && figure.status.kind !== 'running'}
             setSettings={setSettings}
           />
-          <FigureDetailsCard points={figure.points} />
+          <FigureDetailsCard engine={engine} scenario={scenario} points={figure.points} />
         </>
       ) : null}
     </div>

@@ -4,14 +4,33 @@
 import { useEffect, useState } from 'react';
 import type { Engine } from '../worker/contract';
 import type { Scenario } from '../engine/types';
+import type { SecondAxis } from '../charts';
 import { integer, num } from '../shared/format';
 import type { CachePolicyKind, CacheStart, RateLoad } from './types';
 
+/** Gb/s to three significant figures at most: the segment size is a mean (VBR), not a measurement. */
+export function gbpsNumber(gbps: number): string {
+  return gbps >= 100 ? integer(gbps) : gbps >= 1 ? num(Number(gbps.toPrecision(3))) : num(Number(gbps.toPrecision(2)));
+}
+
 /** "4.5 Gb/s, 660 viewers": what a rate carries, in words. */
 export function loadText(l: RateLoad): string {
-  // Gb/s to three significant figures at most: the segment size is a mean (VBR), not a measurement.
-  const gbps = l.gbps >= 100 ? integer(l.gbps) : l.gbps >= 1 ? num(Number(l.gbps.toPrecision(3))) : num(Number(l.gbps.toPrecision(2)));
-  return `${gbps} Gb/s, ${integer(l.viewers)} viewer${Math.round(l.viewers) === 1 ? '' : 's'}`;
+  return `${gbpsNumber(l.gbps)} Gb/s, ${integer(l.viewers)} viewer${Math.round(l.viewers) === 1 ? '' : 's'}`;
+}
+
+/** "110 requests/s (3.3 Gb/s)": a rate and its bits on the wire, where a list of rates has no room for viewers. */
+export function rateGbpsText(rate: number, l: RateLoad | undefined): string {
+  return `${num(rate)} requests/s${l ? ` (${gbpsNumber(l.gbps)} Gb/s)` : ''}`;
+}
+
+/**
+ * The figure's second x axis, Gb/s on the wire: the core's load of one
+ * request per second (`rateLoads` at 1) is the axis's factor, since the
+ * core's Gb/s is proportional to the rate (the mean segment's bits, per
+ * request). None until the core answers.
+ */
+export function gbpsAxis(perRequest: RateLoad | undefined): SecondAxis | undefined {
+  return perRequest && perRequest.gbps > 0 ? { label: 'on the wire (Gb/s, mean segment)', factor: perRequest.gbps, format: gbpsNumber } : undefined;
 }
 
 /** "110 requests/s (4.5 Gb/s, 660 viewers)". */

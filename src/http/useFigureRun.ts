@@ -10,7 +10,7 @@
 // that would wait for the pass's last runs takes one the core lists
 // `ahead` (a later pass is certain to need it). A finished run's own point
 // is drawn at once until the core's estimate of it arrives. The time left is
-// measured (timeLeft.ts): the pace of the work, and how long each point's
+// measured (shared/timeLeft.ts): the pace of the work, and how long each point's
 // runs took for its replications still to come. Stop keeps every finished
 // run's point.
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -18,7 +18,7 @@ import type { Engine } from '../worker/contract';
 import type { Scenario } from '../engine/types';
 import type { FigurePointNow, FigureRun, FigureRunDone, FigureStep, RequestResult } from './types';
 import { SERIES, coreSettings, figurePoint, settingMessages, type FigurePoint, type FigureSettings, type SeriesId } from './figure';
-import { TimeLeft, knownWork, type PointChain } from './timeLeft';
+import { TimeLeft, knownWork, type PointChain } from '../shared/timeLeft';
 
 export type FigureStatus =
   | { kind: 'idle' }

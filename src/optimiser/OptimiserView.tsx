@@ -17,7 +17,7 @@ import { ARCH_COLORS, coincidingOptima, costPoints } from './chart';
 import { DEFAULT_FORM, STUDY_ARCHITECTURES, toSpec, type SpecForm } from './spec';
 import { StudyCheck, type StudyCheckData } from './StudyCheck';
 import { usePeakHour } from '../logs/usePeakHour';
-import { archProgressText, cancelledText, finishedCount, largeSpaces, MAX_FIELD } from './progress';
+import { archProgressText, cancelledText, finishedCount, largeSpaces, MAX_FIELD, searchLeftText } from './progress';
 import './optimiser.css';
 
 type RunState =
@@ -628,6 +628,11 @@ function RunStatus({ run, parallel }: { run: RunState; parallel: number }) {
             ? `${p.search.simulated} configurations simulated, ${p.search.in_flight} running on ${parallel} worker${parallel === 1 ? '' : 's'}, ${p.search.pruned} pruned — ${p.search.architectures_done} of ${p.search.architectures} architectures finished`
             : 'laying out the search…'}
         </span>
+        {p && !p.search.done ? (
+          <span className="muted" data-testid="opt-left">
+            {searchLeftText(p.search, p.left)}
+          </span>
+        ) : null}
         <ul className="opt-progress-list">
           {arch.map((a) => (
             <li key={a.architecture} data-testid={`opt-progress-${a.architecture}`} data-done={a.done ? 'true' : 'false'}>

@@ -8,6 +8,7 @@ import { ScenarioError } from '../worker/api';
 import { abortError } from '../engine/pool';
 import type { RunRequest } from '../worker/contract';
 import type { SearchApi } from './search-api';
+import { SearchTimeLeft, type SearchLeft } from './progress';
 import type { Candidate, OptimizeResult, OptimizeSpec, RunResult, Scenario, SearchProgress } from '../engine/types';
 
 type Async<T> = {
@@ -29,6 +30,8 @@ export interface OptimiserProgress {
   /** Candidates being simulated right now. */
   running: Candidate[];
   elapsedMs: number;
+  /** Measured time left (progress.ts's SearchTimeLeft); null before the pace is measured. */
+  left: SearchLeft | null;
 }
 
 export interface OptimiserOptions {
@@ -69,10 +72,13 @@ export async function runOptimiser(o: OptimiserOptions): Promise<OptimiserOutcom
   aborted.catch(() => undefined);
   type Done = { c: Candidate; r: RunResult };
   const inFlight = new Map<number, { c: Candidate; p: Promise<Done> }>();
+  const eta = new SearchTimeLeft(t0);
   const emit = async () => {
     if (!o.onProgress) return;
     const [p, partial] = await Promise.all([search.progress(handle), search.result(handle)]);
-    o.onProgress({ search: p, partial, running: [...inFlight.values()].map((x) => x.c), elapsedMs: performance.now() - t0 });
+    const t = performance.now();
+    const left = eta.update(t, p, partial);
+    o.onProgress({ search: p, partial, running: [...inFlight.values()].map((x) => x.c), elapsedMs: t - t0, left });
   };
   try {
     await emit();

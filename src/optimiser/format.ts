@@ -1,7 +1,7 @@
 // Labels for the optimiser's results (pure functions, shared by the table,
 // the chart and the study-check panel).
-import type { ArchitectureResult, Counts, Device, OptimizeResult, SearchSpace, TcoBreakdown, TierRole } from '../engine/types';
-import { dollars, num, percent } from '../shared/format';
+import type { ArchitectureResult, Counts, Device, OptimizeResult, SearchSpace, TierRole } from '../engine/types';
+import { percent } from '../shared/format';
 
 const SHORT: Record<TierRole, string> = { disk: 'HDD', interval_cache: 'interval cache', file_cache: 'file cache' };
 
@@ -22,17 +22,8 @@ export function deviceCountParts(c: Counts, space: SearchSpace, devices: readonl
   return used.length > 0 ? used : parts.filter((p) => p.role === 'disk');
 }
 
-/**
- * An SSD tier's replacements over the service life, as the TCO counts them
- * (the core's `TcoBreakdown.replacements`, the one home of that figure):
- * "none within 5 years" or "2 within 5 years: $2,400".
- */
-export function replacementText(tco: TcoBreakdown, role: TierRole): string {
-  const r = tco.replacements.find((x) => x.role === role);
-  const within = `within ${num(tco.years)} years`;
-  if (!r || r.replacements === 0) return `no replacement ${within}`;
-  return `${r.replacements} replacement${r.replacements === 1 ? '' : 's'} ${within}: ${dollars(r.cost)}`;
-}
+// An SSD tier's replacements over the service life, as the TCO counts them: one home, shared/format.ts (the planner's cards read it too).
+export { replacementText } from '../shared/format';
 
 /** Compact counts for chart labels: "9 HDD + 14 interval cache". */
 export function shortCounts(c: Counts, space: SearchSpace): string {

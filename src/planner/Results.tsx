@@ -2,7 +2,7 @@
 // the tiers, flash wear, cost, and the per-replication values.
 import { scaleLinear } from 'd3-scale';
 import type { Device, Estimate, RunResult, TcoBreakdown, TierSummary } from '../engine/types';
-import { dollars, estimate, integer, lifetime, num, percent, wearLifetime, type Unit } from '../shared/format';
+import { dollars, estimate, integer, lifetime, num, percent, replacementText, wearLifetime, type Unit } from '../shared/format';
 import { roleLabel } from '../shared/labels';
 import { gibText } from '../shared/units';
 import { TimeSeriesChart } from './TimeSeriesChart';
@@ -290,8 +290,11 @@ export function Results({ result, tco, devices, stale }: { result: RunResult; tc
                 <dd>{estimate(f.host_write_mbps)} MB/s</dd>
                 <dt>Write amplification</dt>
                 <dd>{num(f.write_amplification)}</dd>
-                <dt>Replacement cost</dt>
-                <dd>{estimate(f.replacement_cost_per_year, 'dollars')} per year</dd>
+                {/* With a TCO, the TCO's own count of replacements (as the optimiser's table): the card and the TCO read one figure. */}
+                <dt>{tco ? 'Replacements' : 'Replacement cost'}</dt>
+                <dd data-testid={`flash-${f.role}-replacement`}>
+                  {tco ? replacementText(tco, f.role) : `${estimate(f.replacement_cost_per_year, 'dollars')} per year at this wear rate`}
+                </dd>
                 <dt>Endurance</dt>
                 <dd>
                   {integer(f.pe_cycles)} P/E cycles × {gibText(f.capacity_gb)}

@@ -1,7 +1,7 @@
 // Number formatting for the results panel (d3-format for locale-free,
 // significant-digit output).
 import { format } from 'd3-format';
-import type { Estimate } from '../engine/types';
+import type { Estimate, TcoBreakdown, TierRole } from '../engine/types';
 
 const sig3 = format('.3~r');
 const sig4 = format('.4~r');
@@ -100,3 +100,15 @@ export function wearLifetime(hours: number | null | undefined, serviceYears: num
 export function beyondServiceLife(hours: number, serviceYears: number = DEFAULT_SERVICE_LIFE_YEARS): boolean {
   return Number.isFinite(serviceYears) && serviceYears > 0 && hours > serviceYears * HOURS_PER_YEAR;
 }
+/**
+ * An SSD tier's replacements over the service life, as the TCO counts them
+ * (the core's `TcoBreakdown.replacements`, the one home of that figure):
+ * "none within 5 years" or "2 within 5 years: $2,400".
+ */
+export function replacementText(tco: TcoBreakdown, role: TierRole): string {
+  const r = tco.replacements.find((x) => x.role === role);
+  const within = `within ${num(tco.years)} years`;
+  if (!r || r.replacements === 0) return `no replacement ${within}`;
+  return `${r.replacements} replacement${r.replacements === 1 ? '' : 's'} ${within}: ${dollars(r.cost)}`;
+}
+

@@ -115,12 +115,12 @@ describe('hybrid cost model (model §9)', () => {
     expect(() => api.costModel({ ...d.spec, workload: { ...d.spec.workload, read_blocks: 0 } })).toThrow(
       'cost_model.workload.read_blocks: 0 is out of range: must be an integer from 1 to 10000000',
     );
-    expect(() => api.costModel({ ...d.spec, cache_gb: 0 })).toThrow('cost_model.cache_gb: 0 is out of range: must be 0 < value ≤ 1048576 GB');
+    expect(() => api.costModel({ ...d.spec, cache_gb: 0 })).toThrow('cost_model.cache_gb: 0 is out of range: must be 0 < value ≤ 1048576 GiB');
     expect(() => api.costModel({ ...d.spec, u_steps: 1 })).toThrow('cost_model.u_steps: 1 is out of range: must be an integer from 2 to 400');
     expect(() => api.costModelWriteSweep({ ...d.spec, r_steps: 0 })).toThrow('cost_model.r_steps');
     // The scenario's validation reports the same fields.
     const s = api.preset('fast12-overprovisioning');
     s.cost_model = { ...d.spec, cache_gb: -1 };
-    expect(api.validate(s)).toEqual([{ path: 'cost_model.cache_gb', message: '-1 is out of range: must be 0 < value ≤ 1048576 GB' }]);
+    expect(api.validate(s)).toEqual([{ path: 'cost_model.cache_gb', message: '-1 is out of range: must be 0 < value ≤ 1048576 GiB' }]);
   });
 });

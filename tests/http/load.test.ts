@@ -4,7 +4,7 @@
 // scenario.
 import { describe, expect, it } from 'vitest';
 import { simApi } from '../helpers/wasm';
-import { loadText, loadedLabel } from '../../src/http/load';
+import { gbpsAxis, loadText, loadedLabel, rateGbpsText } from '../../src/http/load';
 import { rangeFor } from '../../src/http/figure';
 
 describe('rate loads (the core says them)', () => {
@@ -24,6 +24,20 @@ describe('rate loads (the core says them)', () => {
     expect(l.viewers).toBe(190);
     expect(l.gbps).toBeCloseTo((19 * 10 * 238.5 * 1024 * 8) / 1e9, 9);
     expect(loadText(l)).toBe('0.37 Gb/s, 190 viewers');
+  });
+
+  it('the rate picker and the figure\'s second axis say Gb/s as the core does', () => {
+    const s = simApi().requestPreset('today-edge-qlc-flashcache');
+    const [one, at110, at37] = simApi().rateLoads(s, [1, 110, 37.5]);
+    expect(rateGbpsText(110, at110)).toBe('110 requests/s (3.3 Gb/s)');
+    // Before the core answers, the rate alone.
+    expect(rateGbpsText(110, undefined)).toBe('110 requests/s');
+    // The axis's factor is the core's load of one request per second; at every rate it reads the core's own Gb/s.
+    const axis = gbpsAxis(one)!;
+    expect(axis.label).toBe('on the wire (Gb/s, mean segment)');
+    for (const l of [at110, at37]) expect(axis.factor * l.rate).toBeCloseTo(l.gbps, 12);
+    expect(axis.format(axis.factor * 110)).toBe('3.3');
+    expect(gbpsAxis(undefined)).toBeUndefined();
   });
 
   it('a scenario without a request section is refused by name', () => {

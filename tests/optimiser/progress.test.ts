@@ -19,6 +19,8 @@ function arch(architecture: Architecture, label: string, o: Partial<Architecture
     pruned: 0,
     analytic_rejected: 0,
     not_examined: configurations,
+    left_at_most: configurations,
+    found_passing: false,
     over_ceiling: 0,
     undecided: 0,
     ...rest,

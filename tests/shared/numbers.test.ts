@@ -102,8 +102,8 @@ describe('field paths in messages read as the form labels them', () => {
   });
 
   it('translates the paths leading a failed run’s message', () => {
-    expect(readableMessage('tiers.disk.count: 1 disks hold 22352 GB but the library needs 44700 GB; run.seed: must be whole')).toBe(
-      'Disk count: 1 disks hold 22352 GB but the library needs 44700 GB; Seed: must be whole',
+    expect(readableMessage('tiers.disk.count: 1 disks hold 22,350 GiB (24 TB) but the library needs 44,700 GiB; run.seed: must be whole')).toBe(
+      'Disk count: 1 disks hold 22,350 GiB (24 TB) but the library needs 44,700 GiB; Seed: must be whole',
     );
     expect(readableMessage('Error: something at 1.5 s')).toBe('Error: something at 1.5 s');
     expect(fieldMessage({ path: 'tiers.file_cache.device', message: 'no such device' })).toBe('File cache device: no such device');

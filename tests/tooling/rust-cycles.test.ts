@@ -38,6 +38,12 @@ describe('Rust module cycle check', () => {
     expect(r.stdout).toContain('declares fx-base in [dependencies] but src/ (outside test modules) never uses it');
   });
 
+  it('passes a dependency declared for its features only when the crate says so', () => {
+    const r = check('tests/fixtures/rust-deps/aligned/src');
+    expect(r.stdout).toContain('aligned/src: 1 modules, no module cycle, dependencies match the code');
+    expect(r.status).toBe(0);
+  });
+
   it('fails on a dependency on a higher layer', () => {
     const r = check('tests/fixtures/rust-deps/upward/src');
     expect(r.status).toBe(1);

@@ -53,7 +53,28 @@ describe('npm test step runner', () => {
     const { out, status } = run([`step cargo "cargo" ${fake(['test result: ok. 4 passed; 0 failed'])}`, 'step ts-lints "lint" true', 'summarise'].join('\n'));
     expect(status).toBe(0);
     expect(out).toContain('0 of 2 steps failed');
+    // Each step says how busy the machine's cores were while it ran (Linux: /proc/stat).
+    const cargo = out.split('\n').find((l) => l.trimStart().startsWith('cargo ')) ?? '';
+    expect(cargo).toMatch(/passed\s+0 failed\s+0m0\ds\s+(cores \d{1,3}% busy)?$/);
     expect(out.trimEnd().split('\n').at(-1)).toBe('tests: 4 passed, 0 failed');
+  });
+
+  it('runs a step beside the next ones, prints its output whole when it ends and counts it', () => {
+    const { out, status } = run(
+      [
+        `step_beside vitest "vitest" bash -c 'sleep 1; echo "      Tests  1 failed | 4 passed (5)"; exit 1'`,
+        `step cargo "cargo" ${fake(['test result: ok. 4 passed; 0 failed'])}`,
+        'step_join vitest',
+        'summarise',
+      ].join('\n'),
+    );
+    expect(status).toBe(1);
+    // Its output comes after its end line, not mixed into the step that ran beside it.
+    expect(out.indexOf('vitest: ended')).toBeLessThan(out.indexOf('Tests  1 failed | 4 passed'));
+    expect(out.indexOf('test result: ok. 4 passed')).toBeLessThan(out.indexOf('vitest: ended'));
+    const row = out.split('\n').find((l) => l.trimStart().startsWith('vitest ')) ?? '';
+    expect(row).toMatch(/FAILED \(exit 1\)\s+4 passed\s+1 failed/);
+    expect(out.trimEnd().split('\n').at(-1)).toBe('tests: 8 passed, 1 failed');
   });
 
   it('is what scripts/test.sh runs, and .ci/run calls npm test after the README set-up', () => {

@@ -22,6 +22,7 @@ describe('timed verdicts check', () => {
       'e2e/slow.spec.ts:3',
       'e2e/slow.spec.ts:4',
       'e2e/slow.spec.ts:5',
+      'e2e/slow.spec.ts:10',
       'python/tests/test_fast.py:5',
       'python/tests/test_fast.py:6',
       'wasm/engine/tests/speed.rs:3',
@@ -31,6 +32,7 @@ describe('timed verdicts check', () => {
       'scripts/bench-thing.mjs:5',
     ]);
     expect(r.stderr).toContain('e2e/slow.spec.ts:4: a 5000 ms timeout');
+    expect(r.stderr).toContain('e2e/slow.spec.ts:10: a duration read back and compared');
     expect(r.stderr).toContain('scripts/bench-thing.mjs:5: a benchmark exits with a computed status');
     // A time printed with the marker, a two-minute bound, a clock outside
     // #[cfg(test)] and a benchmark's constant exit for missing input pass.

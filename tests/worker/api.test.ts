@@ -55,6 +55,10 @@ describe('validation through the wasm core', () => {
     const errs = api.validate(s);
     expect(errs.map((e) => e.path)).toEqual(['tiers.disk.count']);
     expect(errs[0].message).toMatch(/library needs/);
+    // Sizes as the app writes them: GiB (the model's 1024³ B), the disks' also in the decimal units they are sold in.
+    expect(errs[0].message).toMatch(/^1 disks hold [\d,.]+ GiB \([\d,.]+ (TB|GB)\) but the library needs [\d,.]+ GiB: /);
+    // Decimal GB only as the drive's sold size, in parentheses; every size of the model's own says GiB.
+    expect(errs[0].message.replace(/\([^)]*\)/g, '')).not.toMatch(/\d GB\b/);
   });
 
   it('throws an unknown preset id', () => {

@@ -30,6 +30,7 @@ use tierplan_core::logs::mapping::{ColumnMap, Detection, LogFormat};
 use tierplan_core::logs::parse::{BadLine, ParseProgress};
 use tierplan_core::logs::scenario::PeakHour;
 use tierplan_core::logs::TimeFormat;
+use tierplan_core::optimize::fleet::{FleetPlan, FleetResult, FleetTry};
 use tierplan_core::optimize::{
     ArchitectureResult, BestConfig, Candidate, Counts, Criterion, EvaluatedConfig, MaxCounts,
     Measurement, OptimizeResult, OptimizeSpec, Replacement, SearchProgress, SearchSpace,
@@ -59,6 +60,9 @@ use tierplan_core::scenario::request::{
     DiskScheduler, HddMechanics, IndexKind, IndexSpec, MaxRateSpec, ObjectSpec, RamSpec,
     RequestRun, RequestSpec, RingSpec, SeekModel, SegmentWorkload, SetReplacement, SsdState,
 };
+use tierplan_core::scenario::server::{
+    Bays, Chassis, EgressLimit, Fleet, FormFactor, Routing, ServerSpec,
+};
 use tierplan_core::scenario::validate::FieldError;
 use tierplan_core::scenario::{
     Architecture, CellType, Churn, Device, DeviceKind, FlashSpec, IntervalPolicy, LfuPolicy,
@@ -66,10 +70,12 @@ use tierplan_core::scenario::{
     TierRole, TierSpec, Tiers, VideoClass, Workload, ZipfConvention,
 };
 use tierplan_core::stats::Estimate;
+use tierplan_core::stream::fleet::{FleetRun, SimulatedServer};
 use tierplan_core::stream::results::{
     Decision, FlashSummary, FlashWear, ReplicationResult, RunResult, Summary, TargetVerdict,
     TierMetrics, TierSummary, TimeSeries,
 };
+use tierplan_core::stream::server::{Limit, LimitUse, ServerMetrics, ServerSummary};
 use ts_rs::{Config, TS};
 
 fn decl<T: TS>(cfg: &Config, out: &mut String) {
@@ -128,6 +134,22 @@ fn main() {
         TargetVerdict,
         Decision,
         RunResult,
+        FormFactor,
+        Bays,
+        Chassis,
+        EgressLimit,
+        Routing,
+        Fleet,
+        ServerSpec,
+        ServerMetrics,
+        Limit,
+        LimitUse,
+        ServerSummary,
+        SimulatedServer,
+        FleetRun,
+        FleetPlan,
+        FleetTry,
+        FleetResult,
         Criterion,
         MaxCounts,
         Tco,

@@ -209,6 +209,7 @@ fn bench_scenario(preset: &str, ios: f64, trace: bool) -> Scenario {
         BlockWorkload::Synthetic(w)
     };
     Scenario {
+        server: None,
         block: Some(BlockSpec {
             workload,
             cache_gb: p.cache_gb,

@@ -226,6 +226,13 @@ enum Cmd {
         /// rate held constant); the hour is printed to standard error.
         #[arg(long)]
         peak_hour: bool,
+        /// Plan a fleet (model §10b): servers × chassis × devices per
+        /// server within bays and slots, on the scenario's chassis or every
+        /// chassis preset. Prints the FleetResult as JSON and a summary of
+        /// each architecture's plan to standard error. Implied by a
+        /// scenario with a `server` section.
+        #[arg(long)]
+        fleet: bool,
     },
     /// Hit ratio against cache size in one pass over a block trace (model
     /// §13): LRU exact (Mattson) or sampled (SHARDS), or FIFO at a grid of
@@ -454,7 +461,8 @@ fn main() -> ExitCode {
             spec,
             time,
             peak_hour,
-        } => optimize_cmd(&file, spec.as_deref(), time, peak_hour),
+            fleet,
+        } => optimize_cmd(&file, spec.as_deref(), time, peak_hour, fleet),
         Cmd::Mrc { args } => mrc_cmd::run(args),
         Cmd::BlockTrace { cmd } => block_trace::run(cmd, &load_scenario),
         Cmd::Log { cmd } => log::run(cmd, &load_scenario),
@@ -493,7 +501,13 @@ fn main() -> ExitCode {
 pub(crate) const DEFAULT_SPEC: &str =
     r#"{"architectures": ["hdd_only", "dram_ic_hdd", "ssd_lfu_hdd"]}"#;
 
-fn optimize_cmd(file: &str, spec_file: Option<&str>, time: bool, peak_hour: bool) -> ExitCode {
+fn optimize_cmd(
+    file: &str,
+    spec_file: Option<&str>,
+    time: bool,
+    peak_hour: bool,
+    fleet: bool,
+) -> ExitCode {
     // The search chooses the counts, so it checks the scenario itself
     // (everything but the counts); the peak hour needs a valid profile first.
     let loaded = if peak_hour {
@@ -537,6 +551,9 @@ fn optimize_cmd(file: &str, spec_file: Option<&str>, time: bool, peak_hour: bool
         Err(errs) => return invalid(spec_name, &errs),
     };
     let t0 = Instant::now();
+    if fleet || scenario.server.is_some() {
+        return fleet_cmd(&scenario, &spec, file, spec_name, time.then_some(t0));
+    }
     match tierplan_core::optimize::optimize(&scenario, &spec) {
         Ok(r) => {
             if time {
@@ -546,6 +563,59 @@ fn optimize_cmd(file: &str, spec_file: Option<&str>, time: bool, peak_hour: bool
                     r.simulations,
                     r.pruned
                 );
+            }
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&r).expect("serialisable")
+            );
+            ExitCode::SUCCESS
+        }
+        Err(errs) => invalid(&format!("{file} with {spec_name}"), &errs),
+    }
+}
+
+/// `tierplan optimize --fleet`: the FleetResult as JSON, each plan in a
+/// line on standard error.
+fn fleet_cmd(
+    scenario: &tierplan_core::Scenario,
+    spec: &tierplan_core::optimize::OptimizeSpec,
+    file: &str,
+    spec_name: &str,
+    t0: Option<Instant>,
+) -> ExitCode {
+    match tierplan_core::optimize::fleet::optimize_fleet(scenario, spec) {
+        Ok(r) => {
+            if let Some(t0) = t0 {
+                eprintln!(
+                    "tierplan optimize --fleet: {:.3} s, {} server counts × chassis × architectures tried",
+                    t0.elapsed().as_secs_f64(),
+                    r.tried.len()
+                );
+            }
+            eprintln!(
+                "the workload needs {:.1} Gb/s of egress; {}",
+                r.egress_needed_gbps, r.space
+            );
+            for p in &r.plans {
+                eprintln!(
+                    "{}: {} servers of {} with {} each, limited by {} ({:.0} %), egress {:.0} Gb/s per server (peak {:.0} %), bays {:.0} % full, ${:.0} capital{}, {} rack units, {:.3} streams/$",
+                    p.label,
+                    p.servers,
+                    p.chassis_name,
+                    p.devices_text,
+                    p.binding_label,
+                    p.binding_utilisation * 100.0,
+                    p.egress_gbps,
+                    p.egress_peak * 100.0,
+                    p.bays_used * 100.0,
+                    p.capital,
+                    p.tco.map_or(String::new(), |t| format!(", ${t:.0} TCO")),
+                    p.rack_units,
+                    p.streams_per_dollar
+                );
+            }
+            if r.plans.is_empty() {
+                eprintln!("no chassis and server count met the target: see \"tried\"");
             }
             println!(
                 "{}",

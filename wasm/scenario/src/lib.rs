@@ -19,6 +19,7 @@ pub mod json_read;
 pub mod presets;
 pub mod request;
 mod schema;
+pub mod server;
 mod valid;
 pub mod validate;
 
@@ -62,6 +63,12 @@ pub struct Scenario {
     #[cfg(feature = "studies")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub block: Option<block::BlockSpec>,
+    /// The chassis the tiers are built into and the fleet of such servers
+    /// (model §10b); absent: one storage subsystem without a network limit,
+    /// as in the studies.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub server: Option<server::ServerSpec>,
 }
 
 impl Scenario {
@@ -74,6 +81,12 @@ impl Scenario {
         self.tiers_in_use()
             .filter_map(|(_, t)| self.device(&t.device).map(|d| d.price * t.count as f64))
             .sum()
+    }
+
+    /// Capital cost of one server: the devices and, with a server section,
+    /// the chassis and its NICs (model §10b).
+    pub fn server_capital_cost(&self) -> f64 {
+        self.capital_cost() + self.server.as_ref().map_or(0.0, |v| v.chassis.capital())
     }
 
     /// The tiers the architecture uses, with their role names.

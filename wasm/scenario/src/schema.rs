@@ -264,6 +264,11 @@ pub struct Device {
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hdd: Option<HddMechanics>,
+    /// The bay the device needs in a chassis (model §10b); absent: its
+    /// kind's usual one (3.5" disk, U.2 SSD, DIMM).
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub form_factor: Option<crate::server::FormFactor>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -1,9 +1,12 @@
 //! The stream-level engine (model §2–§10): a resumable job over all
 //! replications, each one event loop over whole streams.
 
+pub mod fleet;
 mod heap;
 mod plan;
 pub mod results;
+pub mod server;
+pub mod server_summary;
 mod sim;
 
 use crate::results::*;
@@ -347,7 +350,7 @@ fn assemble(
     RunResult {
         scenario_name: s.name.clone(),
         architecture: s.architecture,
-        capital_cost: s.capital_cost(),
+        capital_cost: s.server_capital_cost(),
         measured_s: (s.run.duration_h - s.run.warmup_h) * 3600.0,
         events: reps.iter().map(|r| r.events).sum(),
         summary: summarise(reps),
@@ -355,6 +358,7 @@ fn assemble(
             .into_iter()
             .chain(tier_warnings(s, &tiers))
             .collect(),
+        server: server_summary::summarise_server(s, reps, &tiers),
         tiers,
         flash,
         replications: reps.to_vec(),
@@ -451,6 +455,7 @@ mod decision_tests {
                 streams_per_dollar: 0.0,
                 tiers: vec![],
                 flash: vec![],
+                server: None,
             })
             .collect()
     }

@@ -77,6 +77,10 @@ pub struct Plan {
     pub(crate) profile: Option<RateSteps>,
     /// A log replayed exactly instead of generated arrivals (model §14).
     pub(crate) trace: Option<std::sync::Arc<Trace>>,
+    /// The server's egress in `BW_SCALE` units (model §10b): min(NIC,
+    /// host) × headroom; `UNLIMITED` without a server section, so a
+    /// scenario of the studies admits exactly as before.
+    pub(crate) egress_bw: u64,
 }
 
 /// A cache tier the architecture uses and that has devices, with its device.
@@ -123,7 +127,11 @@ impl Plan {
             greedy: s.policy.interval == IntervalPolicy::Greedy,
             ts_interval: timeseries_interval(s.run.duration_h),
             timeseries: s.run.timeseries,
-            capital_cost: s.capital_cost(),
+            capital_cost: s.server_capital_cost(),
+            egress_bw: s
+                .server
+                .as_ref()
+                .map_or(UNLIMITED, |v| (v.egress_kbps() * BW_SCALE).floor() as u64),
             file_flash: flash_wear_inputs(file),
             ic_wear: ic.and_then(|(_, d)| {
                 let (gb, pe, cost) = flash_wear_inputs(ic)?;
@@ -135,6 +143,14 @@ impl Plan {
                 ))
             }),
         }
+    }
+}
+
+impl Plan {
+    /// Draw titles by these weights (rank order) instead of the scenario's
+    /// Zipf curve: the titles of one server of a fleet routed by title.
+    pub(crate) fn popularity(&mut self, weights: &[f64]) {
+        self.alias = AliasTable::new(weights);
     }
 }
 

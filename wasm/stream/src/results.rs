@@ -57,6 +57,11 @@ pub struct ReplicationResult {
     pub streams_per_dollar: f64,
     pub tiers: Vec<TierMetrics>,
     pub flash: Vec<FlashWear>,
+    /// The server's egress and rejections by limit (model §10b); absent
+    /// without a server section.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub server: Option<crate::server::ServerMetrics>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -159,6 +164,11 @@ pub struct RunResult {
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub decision: Option<Decision>,
+    /// The server: egress, rejections by limit, the binding limit (model
+    /// §10b); absent without a server section.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub server: Option<crate::server::ServerSummary>,
 }
 
 /// The answer to "is the rejection probability below the target?".

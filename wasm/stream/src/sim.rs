@@ -6,6 +6,7 @@
 use super::heap::IndexedHeap;
 use crate::plan::{Class, Plan, BW_SCALE, DEVICE_TIME, UNLIMITED};
 use crate::results::{FlashWear, ReplicationResult, TierMetrics};
+use crate::server::ServerMetrics;
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, VecDeque};
 use tierplan_kit::analytics::lifetime_hours;
@@ -191,6 +192,11 @@ pub struct Sim {
     peak_buf: u64,
     arrivals: u64,
     rejections: u64,
+    /// Rejections the server's egress turned away (model §10b); the rest
+    /// were turned away by the storage tiers.
+    rejections_egress: u64,
+    egress_used: u64,
+    peak_egress: u64,
     pub events_done: u64,
     admitted: u64,
     ended: u64,
@@ -242,6 +248,9 @@ impl Sim {
             peak_buf: 0,
             arrivals: 0,
             rejections: 0,
+            rejections_egress: 0,
+            egress_used: 0,
+            peak_egress: 0,
             events_done: 0,
             admitted: 0,
             ended: 0,
@@ -300,6 +309,9 @@ impl Sim {
         self.peak_buf = 0;
         self.arrivals = 0;
         self.rejections = 0;
+        self.rejections_egress = 0;
+        self.egress_used = 0;
+        self.peak_egress = 0;
         self.events_done = 0;
         self.admitted = 0;
         self.ended = 0;
@@ -473,6 +485,7 @@ impl Sim {
             self.peak_disk = self.peak_disk.max(self.disk_used);
             self.peak_file = self.peak_file.max(self.file_used);
             self.peak_buf = self.peak_buf.max(self.buf_used);
+            self.peak_egress = self.peak_egress.max(self.egress_used);
         }
     }
 
@@ -560,6 +573,19 @@ impl Sim {
         if p.has_file && p.dynamic_lfu {
             self.count_request(p, slot);
         }
+        // The network first: a stream the egress cannot carry is turned away
+        // whatever tier holds its title (never, without a server section:
+        // `egress_bw` is then `UNLIMITED`).
+        if self.egress_used + c.bw > p.egress_bw {
+            if measured {
+                self.rejections += 1;
+                self.rejections_egress += 1;
+            }
+            if p.has_file && p.dynamic_lfu {
+                self.maybe_fill(p, slot);
+            }
+            return;
+        }
         let place = if p.has_file
             && self.cached[slot as usize]
             && self.file_used + c.bw <= self.file_bw_now(p)
@@ -591,6 +617,7 @@ impl Sim {
             active: true,
         });
         self.admitted += 1;
+        self.egress_used += c.bw;
         match place {
             Place::File => {
                 self.file_used += c.bw;
@@ -763,6 +790,7 @@ impl Sim {
     fn end(&mut self, p: &Plan, id: u32, gen: u32) {
         let s = self.streams[id as usize];
         assert!(s.active && s.gen == gen, "stream {id} ended twice");
+        self.egress_used -= s.bw;
         match s.place {
             Place::Disk => {
                 self.disk_used -= s.bw;
@@ -915,6 +943,12 @@ impl Sim {
 
     #[inline(never)]
     fn check(&self, p: &Plan) {
+        assert!(
+            self.egress_used <= p.egress_bw
+                && self.egress_used == self.disk_used + self.file_used + self.buf_used,
+            "egress over its limit or out of step with the tiers at t={}",
+            self.t
+        );
         assert!(
             self.disk_used <= p.disk_bw,
             "disk over bandwidth at t={}",
@@ -1085,6 +1119,12 @@ impl Sim {
             },
             tiers,
             flash,
+            server: (p.egress_bw < UNLIMITED).then(|| ServerMetrics {
+                rejections_egress: self.rejections_egress,
+                rejections_storage: self.rejections - self.rejections_egress,
+                egress_util_mean: util(a.bw[0] + a.bw[1] + a.bw[2], p.egress_bw),
+                egress_util_peak: peak(self.peak_egress, p.egress_bw),
+            }),
         }
     }
 }

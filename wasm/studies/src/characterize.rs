@@ -223,7 +223,7 @@ pub fn ssd_geometry_for(d: &Device, model: SsdModelKind) -> Result<SsdGeometry, 
         || f.pages_per_block == 0
         || !(f.read_us > 0.0 && f.program_us > 0.0 && f.erase_ms > 0.0)
     {
-        return Err(err("device.flash", format!("{}: impossible geometry (capacity {} GB, page {} KB, {} pages per block, read {} µs, program {} µs, erase {} ms): each must be > 0", d.id, d.capacity_gb, f.page_kb, f.pages_per_block, f.read_us, f.program_us, f.erase_ms)));
+        return Err(err("device.flash", format!("{}: impossible geometry (capacity {} GiB, page {} KB, {} pages per block, read {} µs, program {} µs, erase {} ms): each must be > 0", d.id, d.capacity_gb, f.page_kb, f.pages_per_block, f.read_us, f.program_us, f.erase_ms)));
     }
     let capacity_bytes = (d.capacity_gb * (1u64 << 30) as f64) as u64;
     let pages = capacity_bytes / page_bytes;
@@ -232,7 +232,7 @@ pub fn ssd_geometry_for(d: &Device, model: SsdModelKind) -> Result<SsdGeometry, 
         return Err(err(
             "device.capacity_gb",
             format!(
-                "{}: {} GB in {} KB pages is {} M pages; the FTL model's tables hold at most {} M (about 1 GB of memory): characterise a smaller device or use the scalable model",
+                "{}: {} GiB in {} KB pages is {} M pages; the FTL model's tables hold at most {} M (about 1 GiB of memory): characterise a smaller device or use the scalable model",
                 d.id,
                 d.capacity_gb,
                 f.page_kb,
@@ -248,7 +248,7 @@ pub fn ssd_geometry_for(d: &Device, model: SsdModelKind) -> Result<SsdGeometry, 
         return Err(err(
             "device.flash",
             format!(
-                "{}: {} GB with spare factor {} gives {} erase blocks of {} pages per unit ({} units): garbage collection needs a spare factor > 0 and at least 8 blocks per unit",
+                "{}: {} GiB with spare factor {} gives {} erase blocks of {} pages per unit ({} units): garbage collection needs a spare factor > 0 and at least 8 blocks per unit",
                 d.id, d.capacity_gb, f.spare_factor, blocks_per_unit, f.pages_per_block, units
             ),
         ));
@@ -342,7 +342,7 @@ pub fn characterize(
                 return Err(err(
                     "device.capacity_gb",
                     format!(
-                        "{}: {} GB is too small to characterise",
+                        "{}: {} GiB is too small to characterise",
                         device.id, device.capacity_gb
                     ),
                 ));

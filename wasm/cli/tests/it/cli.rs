@@ -218,7 +218,7 @@ fn cost_model_prints_the_optimum_and_names_bad_fields() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("cost_model.cache_gb: 0 is out of range: must be 0 < value ≤ 1048576 GB"),
+        err.contains("cost_model.cache_gb: 0 is out of range: must be 0 < value ≤ 1048576 GiB"),
         "{err}"
     );
     assert!(

@@ -3,6 +3,7 @@
 
 use crate::cost_model::CostModelSpec;
 
+pub mod chassis;
 #[cfg(feature = "studies")]
 pub mod figures;
 #[cfg(feature = "studies")]
@@ -61,6 +62,7 @@ pub fn device_presets() -> Vec<Device> {
                 "power_w 17 W (datasheet class, not from the study)",
             ]),
             hdd: None,
+            form_factor: None,
         },
         Device {
             id: "raid4x15k".into(),
@@ -78,6 +80,7 @@ pub fn device_presets() -> Vec<Device> {
                 "write_mbps = read_mbps",
             ]),
             hdd: None,
+            form_factor: None,
         },
         Device {
             id: "ddr3_1gb".into(),
@@ -94,6 +97,7 @@ pub fn device_presets() -> Vec<Device> {
                 "power_w 3 W per module",
             ]),
             hdd: None,
+            form_factor: None,
         },
         Device {
             id: "dram_5_23gb".into(),
@@ -110,6 +114,7 @@ pub fn device_presets() -> Vec<Device> {
                 "power_w 3 W per GB",
             ]),
             hdd: None,
+            form_factor: None,
         },
         Device {
             id: "ssd_a".into(),
@@ -128,6 +133,7 @@ pub fn device_presets() -> Vec<Device> {
                 "write_read_interference 0.05 (the study saw reads barely affected)",
             ]),
             hdd: None,
+            form_factor: None,
         },
         Device {
             id: "ssd_b".into(),
@@ -145,6 +151,7 @@ pub fn device_presets() -> Vec<Device> {
                 "write_mbps 100 MB/s, power_w 2 W",
             ]),
             hdd: None,
+            form_factor: None,
         },
         Device {
             id: "ssd_c".into(),
@@ -162,6 +169,7 @@ pub fn device_presets() -> Vec<Device> {
                 "write_read_interference 0.8 (reads collapse under concurrent writes)",
             ]),
             hdd: None,
+            form_factor: None,
         },
         Device {
             id: "slc_fusionio".into(),
@@ -191,6 +199,7 @@ pub fn device_presets() -> Vec<Device> {
                 "pages_per_block 64, spare_factor 0.28",
             ]),
             hdd: None,
+            form_factor: None,
         },
         Device {
             id: "tlc_ssd".into(),
@@ -220,6 +229,7 @@ pub fn device_presets() -> Vec<Device> {
                 "pe_cycles 1 000 (low end of TLC's 1 000–3 000)",
             ]),
             hdd: None,
+            form_factor: None,
         },
     ]
 }
@@ -276,6 +286,7 @@ fn mmsys_base(name: &str, arch: Architecture, tiers: Tiers, rate: f64) -> Scenar
         cost_model: None,
         #[cfg(feature = "studies")]
         request: None,
+        server: None,
         #[cfg(feature = "studies")]
         block: None,
     }

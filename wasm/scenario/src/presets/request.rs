@@ -86,6 +86,7 @@ pub fn request_device_presets() -> Vec<Device> {
                 seek_model: SeekModel::Constant,
                 inner_mbps: None,
             }),
+            form_factor: None,
         },
         Device {
             id: "x25m".into(),
@@ -102,6 +103,7 @@ pub fn request_device_presets() -> Vec<Device> {
                 "assumed: 10 units (10 channels), 128 pages per 512 KB block, erase 3.8 ms (model §11 MLC default), spare factor 0.07, 1 MB write buffer, NCQ 32, GC restores 16 clean blocks per unit once it must run (a steady-state start puts each unit at a stratified, seeded point of that cycle), read-ahead on sequential reads, price $2.50/GB (model §4)",
             ]),
             hdd: None,
+            form_factor: None,
         },
         Device {
             id: "ocz_core_v2".into(),
@@ -118,6 +120,7 @@ pub fn request_device_presets() -> Vec<Device> {
                 "assumed: 4 units, erase 3.8 ms, spare factor 0.07, price $3/GB",
             ]),
             hdd: None,
+            form_factor: None,
         },
     ]
 }
@@ -189,6 +192,7 @@ fn base(name: &str, policy: CachePolicyKind, start: CacheStart, rate: f64) -> Sc
         policy: Policy::default(),
         cost_model: None,
         request: Some(request),
+        server: None,
         block: None,
     }
 }

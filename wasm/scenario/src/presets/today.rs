@@ -103,6 +103,7 @@ fn device(s: Spec) -> Device {
         flash: s.flash,
         assumptions,
         hdd: hdd_timing(s.id),
+        form_factor: None,
     }
 }
 

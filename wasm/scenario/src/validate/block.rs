@@ -31,7 +31,7 @@ fn check_synthetic(c: &mut Checker, w: &SyntheticBlockWorkload, replications: u3
         0.0,
         true,
         MAX_FOOTPRINT_GB,
-        "GB",
+        "GiB",
     );
     c.range(&format!("{at}.seq_share"), w.seq_share, 0.0, false, 1.0, "");
     c.range(
@@ -59,8 +59,8 @@ fn check_synthetic(c: &mut Checker, w: &SyntheticBlockWorkload, replications: u3
         c.push(
             format!("{at}.footprint_gb"),
             format!(
-                "{} GB is smaller than one I/O of {} KB",
-                fmt_num(w.footprint_gb),
+                "{} is smaller than one I/O of {} KB",
+                super::gib_text(w.footprint_gb, false),
                 fmt_num(w.io_kb)
             ),
         );
@@ -142,7 +142,7 @@ pub(crate) fn check_block(c: &mut Checker, b: &BlockSpec) {
         }
     }
     check_caches(c, &b.caches);
-    c.range("block.cache_gb", b.cache_gb, 0.0, true, MAX_CACHE_GB, "GB");
+    c.range("block.cache_gb", b.cache_gb, 0.0, true, MAX_CACHE_GB, "GiB");
     c.range("block.ops", b.ops, 0.01, false, 0.9, "");
     c.range("block.fixed_u", b.fixed_u, 0.05, false, 0.99, "");
     // Both read and write lists of RW-FCL keep some space.

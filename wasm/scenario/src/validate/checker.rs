@@ -100,3 +100,70 @@ pub(crate) fn fmt_num(v: f64) -> String {
         s.trim_end_matches('0').trim_end_matches('.').to_string()
     }
 }
+
+/// `v` to four significant digits, thousands grouped: 44 700.4 → "44,700",
+/// 5.234 → "5.234", 0.04567 → "0.04567".
+fn sig4(v: f64) -> String {
+    if !v.is_finite() || v == 0.0 {
+        return fmt_num(v);
+    }
+    let e = libm::floor(libm::log10(v.abs())) as i32;
+    // Four significant digits also above 9,999 (as the app's numbers): 44,703 → 44,700.
+    let v = if e > 3 {
+        let p = libm::pow(10.0, (e - 3) as f64);
+        libm::round(v / p) * p
+    } else {
+        v
+    };
+    let digits = (3 - e).max(0) as usize;
+    let text = format!("{v:.digits$}");
+    let (int, frac) = text.split_once('.').unwrap_or((&text, ""));
+    let (sign, int) = int.strip_prefix('-').map_or(("", int), |i| ("-", i));
+    let mut grouped = String::new();
+    for (k, ch) in int.chars().enumerate() {
+        if k > 0 && (int.len() - k) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(ch);
+    }
+    let frac = frac.trim_end_matches('0');
+    if frac.is_empty() {
+        format!("{sign}{grouped}")
+    } else {
+        format!("{sign}{grouped}.{frac}")
+    }
+}
+
+/// A size in the model's GB (1024³ B) in user text, named for what it is:
+/// "44,700 GiB". A drive's (`drive`) also in the decimal units drives are
+/// sold in, beside it: 2 × 24 TB drives hold "44,700 GiB (48 TB)" (the app's
+/// `gibText` writes the same).
+pub fn gib_text(gib: f64, drive: bool) -> String {
+    let text = format!("{} GiB", sig4(gib));
+    if !drive || !gib.is_finite() || gib <= 0.0 {
+        return text;
+    }
+    let tb = gib * 1024.0 * 1024.0 * 1024.0 / 1e12;
+    if tb >= 1.0 {
+        format!("{text} ({} TB)", sig4(tb))
+    } else {
+        format!("{text} ({} GB)", sig4(tb * 1000.0))
+    }
+}
+
+#[cfg(test)]
+mod size_tests {
+    use super::gib_text;
+
+    #[test]
+    fn sizes_say_gib_and_a_drive_its_decimal_size() {
+        // 24 TB = 24e12 B = 22,352.5 GiB; two hold 44,703 GiB, sold as 48 TB.
+        let two = 2.0 * 24e12 / (1024.0 * 1024.0 * 1024.0);
+        assert_eq!(gib_text(two, true), "44,700 GiB (48 TB)");
+        assert_eq!(gib_text(two, false), "44,700 GiB");
+        // 146 GiB (a 15k RPM HDD of the study) are 156.8 decimal GB.
+        assert_eq!(gib_text(146.0, true), "146 GiB (156.8 GB)");
+        assert_eq!(gib_text(5.23, false), "5.23 GiB");
+        assert_eq!(gib_text(0.0, true), "0 GiB");
+    }
+}

@@ -11,13 +11,14 @@ mod checker;
 mod hdd;
 #[cfg(feature = "studies")]
 mod request;
+pub mod server;
 #[cfg(feature = "studies")]
 pub use request::{request_section_missing, REQUEST_SECTION_MISSING};
 
 use checker::{fmt_num, Checker};
 pub use checker::{
-    FieldError, MAX_CLASSES, MAX_COUNT, MAX_DEVICES, MAX_EXPECTED_CONCURRENT, MAX_EXPECTED_EVENTS,
-    MAX_REPLICATIONS, MAX_VIDEOS, MIN_REPLICATIONS_TO_DECIDE,
+    gib_text, FieldError, MAX_CLASSES, MAX_COUNT, MAX_DEVICES, MAX_EXPECTED_CONCURRENT,
+    MAX_EXPECTED_EVENTS, MAX_REPLICATIONS, MAX_VIDEOS, MIN_REPLICATIONS_TO_DECIDE,
 };
 
 /// Read a scenario from JSON without the range checks: a structural problem
@@ -132,6 +133,9 @@ pub fn problems(s: &Scenario) -> Vec<FieldError> {
     #[cfg(feature = "studies")]
     if let Some(b) = &s.block {
         block::check_block(&mut c, b);
+    }
+    if let Some(v) = &s.server {
+        server::check_server(&mut c, s, v);
     }
     if c.errors.is_empty() {
         check_budget(&mut c, s);
@@ -329,7 +333,7 @@ fn check_devices(c: &mut Checker, devices: &[Device]) {
             0.0,
             true,
             1e6,
-            "GB",
+            "GiB",
         );
         for (field, v) in [("read_mbps", d.read_mbps), ("write_mbps", d.write_mbps)] {
             match v {
@@ -615,10 +619,10 @@ fn check_tiers(c: &mut Checker, s: &Scenario) {
             c.push(
                 "tiers.disk.count",
                 format!(
-                    "{} disks hold {} GB but the library needs {} GB: add disks or shrink the library",
+                    "{} disks hold {} but the library needs {}: add disks or shrink the library",
                     s.tiers.disk.count,
-                    fmt_num((disk_gb * 100.0).round() / 100.0),
-                    fmt_num((lib_mb / 1024.0 * 100.0).round() / 100.0)
+                    gib_text(disk_gb, true),
+                    gib_text(lib_mb / 1024.0, false)
                 ),
             );
         }
@@ -717,7 +721,7 @@ fn check_cost_model(c: &mut Checker, at: &str, m: &CostModelSpec) {
         0.0,
         true,
         MAX_CACHE_GB,
-        "GB",
+        "GiB",
     );
     c.count(&format!("{at}.u_steps"), m.u_steps, 2, MAX_GRID_STEPS);
     c.count(&format!("{at}.r_steps"), m.r_steps, 1, MAX_GRID_STEPS);

@@ -126,10 +126,10 @@ pub(crate) fn check_request(c: &mut Checker, s: &Scenario, r: &RequestSpec) {
                 c.push(
                     "request.layout.disks",
                     format!(
-                        "the library (about {} GB) does not fit on {} × {} GB",
-                        fmt_num(libm::round(library / GB)),
+                        "the library (about {}) does not fit on {} × {}",
+                        super::gib_text(libm::round(library / GB), false),
                         l.disks,
-                        fmt_num(d.capacity_gb)
+                        super::gib_text(d.capacity_gb, true)
                     ),
                 );
             }
@@ -149,7 +149,7 @@ pub(crate) fn check_request(c: &mut Checker, s: &Scenario, r: &RequestSpec) {
         0.0,
         false,
         4096.0,
-        "GB",
+        "GiB",
     );
 
     check_cache(c, s, r, library);
@@ -292,7 +292,7 @@ fn check_cache(c: &mut Checker, s: &Scenario, r: &RequestSpec, library: f64) {
                 0.0,
                 true,
                 d.capacity_gb,
-                "GB (the device's capacity)",
+                "GiB (the device's capacity)",
             );
             let f = d.flash.as_ref().expect("checked");
             let units = f.units.unwrap_or(1).max(1) as f64;

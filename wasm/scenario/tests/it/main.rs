@@ -3,5 +3,6 @@
 //! of one per file, and one pool of test threads over all of them.
 
 mod library;
+mod server;
 mod valid;
 mod validation;

@@ -88,7 +88,7 @@ fn cost_model_inputs_are_checked_with_their_paths() {
         ),
         (
             "cost_model.cache_gb",
-            "-4 is out of range: must be 0 < value ≤ 1048576 GB",
+            "-4 is out of range: must be 0 < value ≤ 1048576 GiB",
         ),
         (
             "cost_model.u_steps",

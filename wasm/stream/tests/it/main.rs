@@ -4,7 +4,9 @@
 
 mod dynamic_lfu_wear;
 mod erlang_b;
+mod fleet;
 mod invariants_and_determinism;
 mod present_day_disks;
+mod server_egress;
 mod study_checks;
 mod validation;

@@ -166,6 +166,19 @@ pub struct ArchitectureResult {
     pub analytic_rejected: u32,
     /// Configurations never examined (more expensive than the optimum).
     pub not_examined: u64,
+    /// At most this many configurations are still to be simulated or
+    /// pruned before this architecture concludes: those in flight, and
+    /// those not yet examined that are cheaper than its cheapest passing
+    /// configuration so far (every one not yet examined while none has
+    /// passed). It never grows during a search (unless pruning is turned
+    /// off and the pruned configurations reopen, which the notes say).
+    #[serde(default)]
+    pub left_at_most: u64,
+    /// A configuration has passed (the optimum or a dearer one): from then
+    /// on `left_at_most` counts only what must still be examined below it,
+    /// not the rest of the space.
+    #[serde(default)]
+    pub found_passing: bool,
     /// Simulated configurations that failed for a tier above the peak
     /// utilisation ceiling …
     pub over_ceiling: u32,
@@ -241,4 +254,12 @@ pub struct SearchProgress {
     pub architectures_done: u32,
     pub architectures: u32,
     pub done: bool,
+    /// The architectures' `left_at_most`, summed: the search simulates or
+    /// prunes at most this many more configurations.
+    #[serde(default)]
+    pub left_at_most: u64,
+    /// Every architecture still searching has a configuration that passed,
+    /// so `left_at_most` is what is left below those, not whole spaces.
+    #[serde(default)]
+    pub bounded_by_passing: bool,
 }

@@ -550,6 +550,40 @@ impl Search {
         self.advance_resolved(a);
     }
 
+    /// At most how many configurations of architecture `a` are still to be
+    /// simulated or pruned before it concludes: those in flight (the driver
+    /// waits for them) and those pending below its cheapest passing one so
+    /// far (the search stops there), or below the end of its space while
+    /// none has passed. Each step of the search moves one pending
+    /// configuration to in flight or decided, decides one in flight, or
+    /// lowers the cheapest passing one, so the count never grows; only
+    /// reopening the pruned configurations (pruning turned off) raises it.
+    fn left_at_most(&self, a: usize) -> u64 {
+        let ar = &self.archs[a];
+        let in_flight = ar
+            .status
+            .iter()
+            .filter(|s| matches!(s, St::InFlight(_)))
+            .count() as u64;
+        if ar.done {
+            // Concluded: nothing more of it is examined (a candidate still
+            // in flight is only waited for).
+            return in_flight;
+        }
+        let pending = match self.spec.criterion {
+            // Decided analytically up front: only the optimum is simulated.
+            Criterion::StudyCapacity => ar.best.is_some_and(|b| ar.status[b] == St::Pending).into(),
+            Criterion::Simulated => {
+                let limit = ar.best.unwrap_or(ar.cfgs.len());
+                ar.status[ar.cursor.min(limit)..limit]
+                    .iter()
+                    .filter(|s| **s == St::Pending)
+                    .count() as u64
+            }
+        };
+        in_flight + pending
+    }
+
     pub fn progress(&self) -> SearchProgress {
         let in_flight = self
             .archs
@@ -569,6 +603,8 @@ impl Search {
             architectures_done: self.archs.iter().filter(|a| a.done).count() as u32,
             architectures: self.archs.len() as u32,
             done: self.is_done(),
+            left_at_most: (0..self.archs.len()).map(|a| self.left_at_most(a)).sum(),
+            bounded_by_passing: self.archs.iter().all(|a| a.done || a.best.is_some()),
         }
     }
 
@@ -580,7 +616,8 @@ impl Search {
         let architectures = self
             .archs
             .iter()
-            .map(|ar| {
+            .enumerate()
+            .map(|(a, ar)| {
                 let best = ar.best.filter(|_| ar.done).map(|b| {
                     let cfg = ar.cfgs[b];
                     let s = configure(&self.base, ar.arch, cfg.counts);
@@ -635,6 +672,8 @@ impl Search {
                     pruned: ar.pruned,
                     analytic_rejected: ar.analytic,
                     not_examined: ar.cfgs.len() as u64 - examined,
+                    left_at_most: self.left_at_most(a),
+                    found_passing: ar.best.is_some(),
                     over_ceiling: ar.over_ceiling,
                     undecided: ar.undecided,
                 }

@@ -105,8 +105,8 @@ fn tier_ranges(
         return Err(err(
             "optimize.max_counts.disk",
             format!(
-                "{disk_max} disks cannot hold the library ({:.1} GB needs {lib_min} of {}): raise it to at least {lib_min}",
-                lib_mb / 1024.0,
+                "{disk_max} disks cannot hold the library ({} needs {lib_min} of {}): raise it to at least {lib_min}",
+                tierplan_scenario::validate::gib_text(lib_mb / 1024.0, false),
                 disk_dev.id
             ),
         ));

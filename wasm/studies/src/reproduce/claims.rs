@@ -270,7 +270,7 @@ pub fn reproduction() -> Reproduction {
 
     let fast12 = CostModelSpec::fast12_example();
     let capacity_rule_note = format!(
-        "S = Σ ⌊R × N / B⌋ with R the device's random-read MB/s, B = {kbps} KB/s, need λ × length = {need} streams, at least {min_disks} HDDs to hold the {library_gb:.0} GB library"
+        "S = Σ ⌊R × N / B⌋ with R the device's random-read MB/s, B = {kbps} KB/s, need λ × length = {need} streams, at least {min_disks} HDDs to hold the {library_gb:.0} GiB library"
     );
     let mut claims = vec![
         // ---- MMSys'11: closed forms -------------------------------------
@@ -455,7 +455,7 @@ pub fn reproduction() -> Reproduction {
             method: simulated(vec![input("cost-dram-study", Metric::CapitalCost), input("cost-dram-ours", Metric::CapitalCost), input("cost-dram-ours", Metric::BufferedStreams)], Combine::CheapestWithoutRejections),
             tolerance: 0.5,
             explanation: format!(
-                "The study's capacity rule gives an interval cache no credit (its streams depend on the run), and its table stops at the first DRAM size that met its requirement. Our interval cache (Dan & Sitaram, smallest intervals first with eviction, 1 MB blocks; model §6) keeps about {{cost-dram-ours:buffered_streams}} followers in {} GB of DRAM (${:.0}) — the short intervals of popular videos — while a ${:.0} disk carries {disk_streams} streams, so DRAM is the cheaper way to add streams until the intervals left are long, and the optimum trades disks for modules: {} cost {} less than the study's {}, which in our model also rejects nothing but is dearer.",
+                "The study's capacity rule gives an interval cache no credit (its streams depend on the run), and its table stops at the first DRAM size that met its requirement. Our interval cache (Dan & Sitaram, smallest intervals first with eviction, 1 MB blocks; model §6) keeps about {{cost-dram-ours:buffered_streams}} followers in {} GiB of DRAM (${:.0}) — the short intervals of popular videos — while a ${:.0} disk carries {disk_streams} streams, so DRAM is the cheaper way to add streams until the intervals left are long, and the optimum trades disks for modules: {} cost {} less than the study's {}, which in our model also rejects nothing but is dearer.",
                 o_dram.interval_cache,
                 o_dram.interval_cache as f64 * ddr3.price,
                 hdd15k.price,

@@ -71,6 +71,7 @@ pub fn hyssc_spec(preset: &str) -> BlockSpec {
 
 fn simulate(preset: &str) -> HysscRun {
     let scenario = Scenario {
+        server: None,
         block: Some(hyssc_spec(preset)),
         ..tierplan_scenario::presets::default_scenario()
     };

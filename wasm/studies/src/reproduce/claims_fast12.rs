@@ -85,6 +85,7 @@ fn op_cost(m: &RepMetrics, io_w: f64) -> f64 {
 fn simulate(preset: &str) -> Fast12Run {
     let spec = fast12_spec(preset);
     let scenario = Scenario {
+        server: None,
         block: Some(spec),
         ..tierplan_scenario::presets::default_scenario()
     };

@@ -11,6 +11,7 @@ use tierplan_studies::reproduce::{hyssc_runs, hyssc_spec};
 
 fn scenario(spec: BlockSpec) -> Scenario {
     Scenario {
+        server: None,
         block: Some(spec),
         ..tierplan_scenario::presets::default_scenario()
     }

@@ -9,6 +9,7 @@ mod device_figures;
 mod logs;
 mod logs_replay;
 mod optimize;
+mod optimize_fleet;
 mod optimize_rule;
 mod reproduce;
 mod ssd_models;

@@ -61,6 +61,7 @@ fn small() -> Scenario {
                 flash: None,
                 assumptions: vec![],
                 hdd: None,
+                form_factor: None,
             },
             Device {
                 id: "dram".into(),
@@ -74,6 +75,7 @@ fn small() -> Scenario {
                 flash: None,
                 assumptions: vec![],
                 hdd: None,
+                form_factor: None,
             },
             Device {
                 id: "ssd".into(),
@@ -87,6 +89,7 @@ fn small() -> Scenario {
                 flash: mlc,
                 assumptions: vec![],
                 hdd: None,
+                form_factor: None,
             },
         ],
         architecture: Architecture::HddOnly,
@@ -108,6 +111,7 @@ fn small() -> Scenario {
         policy: Policy::default(),
         cost_model: None,
         request: None,
+        server: None,
         block: None,
     }
 }
@@ -253,9 +257,39 @@ fn brute_best(s: &Scenario, sims: &Sims, arch: Architecture, target: f64) -> Opt
 fn run_batched(s: &Scenario, spec: &OptimizeSpec, k: usize, sims: &Sims) -> OptimizeResult {
     let mut search = Search::new(s.clone(), spec.clone()).unwrap();
     let mut pending: Vec<Candidate> = Vec::new();
+    // Per step, per architecture: its bound on the configurations left,
+    // those not yet examined, and its candidates in flight.
+    let mut steps: Vec<Vec<(u64, u64, u64)>> = Vec::new();
+    let mut last_total = u64::MAX;
     loop {
         let more = search.next_batch(k - pending.len());
         pending.extend(more);
+        let now = search.result();
+        let total = search.progress().left_at_most;
+        assert_eq!(
+            total,
+            now.architectures
+                .iter()
+                .map(|a| a.left_at_most)
+                .sum::<u64>()
+        );
+        assert!(
+            total <= last_total,
+            "the bound on what is left grew: {last_total} → {total}"
+        );
+        last_total = total;
+        steps.push(
+            now.architectures
+                .iter()
+                .map(|a| {
+                    let flying = pending
+                        .iter()
+                        .filter(|c| c.architecture == a.architecture)
+                        .count();
+                    (a.left_at_most, a.not_examined, flying as u64)
+                })
+                .collect(),
+        );
         let Some(c) = pending.pop() else {
             assert!(search.is_done(), "nothing in flight and nothing to issue");
             break;
@@ -274,7 +308,23 @@ fn run_batched(s: &Scenario, spec: &OptimizeSpec, k: usize, sims: &Sims) -> Opti
     }
     let p = search.progress();
     assert!(p.done && p.in_flight == 0 && p.architectures_done == p.architectures);
-    search.result()
+    assert_eq!(p.left_at_most, 0);
+    let r = search.result();
+    // The bound holds against what the search went on to do: at every step,
+    // each architecture's configurations examined later (not yet examined
+    // then, examined by the end) and its candidates then in flight are at
+    // most what it said was left.
+    for (i, step) in steps.iter().enumerate() {
+        for ((left, not_examined, flying), a) in step.iter().zip(&r.architectures) {
+            let then_done = not_examined - a.not_examined + flying;
+            assert!(
+                *left >= then_done,
+                "step {i}, {:?}: at most {left} said, {then_done} done after",
+                a.architecture
+            );
+        }
+    }
+    r
 }
 
 #[test]

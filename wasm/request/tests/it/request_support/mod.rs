@@ -44,6 +44,7 @@ pub fn add_small_ssd(s: &mut Scenario, read_us: f64, program_us: f64, erase_ms: 
         }),
         assumptions: vec![],
         hdd: None,
+        form_factor: None,
     });
 }
 

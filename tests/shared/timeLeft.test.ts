@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The figure's time left from measured progress (src/http/timeLeft.ts) fed a
+// The figure's time left from measured progress (src/shared/timeLeft.ts) fed a
 // synthetic progressive schedule on two workers: passes of runs with
 // different costs, noisy real durations, saturated runs that end early, a
 // pause at every pass's end while the last run finishes, progress reported
@@ -7,7 +7,7 @@
 // of the true remaining time) from the 5th second, and follow the machine
 // when it slows down.
 import { describe, expect, it } from 'vitest';
-import { TimeLeft, knownWork } from '../../src/http/timeLeft';
+import { TimeLeft, knownWork } from '../../src/shared/timeLeft';
 
 /** A deterministic generator in [0, 1) (a 32-bit LCG), so the test is the same every time. */
 function lcg(seed: number) {

@@ -1,4 +1,5 @@
-// The figure's time left from measured progress: the speed is the work done
+// A time left from measured progress (the HTTP figure's, the optimiser's
+// search): the speed is the work done
 // (in the core's relative cost units: finished runs at their cost, runs in
 // flight at the fraction they report × their cost) per second over a recent
 // window, and the time left is the work the core says is left over that
@@ -148,4 +149,12 @@ export function knownWork(points: PointChain[]): KnownWork {
     known.longestMs = Math.max(known.longestMs, ms);
   }
   return known;
+}
+
+/** A time left in words, rounded to what a measured pace can promise: seconds, then minutes, then hours. */
+export function durationText(ms: number): string {
+  const s = Math.max(1, Math.round(ms / 1000));
+  if (s < 90) return `${s} s`;
+  const min = Math.round(s / 60);
+  return min < 90 ? `${min} min` : `${Math.round(min / 6) / 10} h`;
 }

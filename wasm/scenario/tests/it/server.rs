@@ -1,0 +1,119 @@
+//! The server section (model §10b): a chassis takes drives only into bays
+//! of their form factor and memory into its DIMM slots; bad figures are
+//! refused with the field named.
+
+use tierplan_scenario::presets::chassis::chassis_preset;
+use tierplan_scenario::presets::scenario_preset;
+use tierplan_scenario::server::*;
+use tierplan_scenario::validate::problems;
+use tierplan_scenario::*;
+
+/// today-plan (1 × Exos X24 + 1 × PM9A3) in a chassis.
+fn in_chassis(id: &str) -> Scenario {
+    let mut s = scenario_preset("today-plan").unwrap();
+    s.server = Some(ServerSpec {
+        chassis: chassis_preset(id).unwrap(),
+        egress_headroom: DEFAULT_EGRESS_HEADROOM,
+        fleet: Fleet::default(),
+    });
+    s
+}
+
+fn error_at<'a>(s: &'a [tierplan_scenario::validate::FieldError], path: &str) -> &'a str {
+    s.iter()
+        .find(|e| e.path == path)
+        .unwrap_or_else(|| panic!("no error at {path}: {s:?}"))
+        .message
+        .as_str()
+}
+
+#[test]
+fn a_plan_that_fits_its_chassis_is_valid() {
+    let s = in_chassis("storage_2u_12lff");
+    assert_eq!(problems(&s), vec![]);
+}
+
+#[test]
+fn a_disk_refuses_a_bay_of_another_form_factor() {
+    // The all-NVMe edge has only U.2 bays: a 3.5" disk does not go in.
+    let s = in_chassis("edge_1u_nvme");
+    let errs = problems(&s);
+    let m = error_at(&errs, "tiers.disk.device");
+    assert!(
+        m.contains("exos_x24") && m.contains("lff35") && m.contains("10 × u2"),
+        "{m}"
+    );
+    // An SSD declared E3.S does not go into a U.2 bay either …
+    let mut s = in_chassis("storage_2u_12lff");
+    let i = s.devices.iter().position(|d| d.id == "pm9a3_7t68").unwrap();
+    s.devices[i].form_factor = Some(FormFactor::E3s);
+    let errs = problems(&s);
+    let m = error_at(&errs, "tiers.file_cache.device");
+    assert!(
+        m.contains("e3s") && m.contains("12 × lff35") && m.contains("4 × u2"),
+        "{m}"
+    );
+    // … while a U.3 drive does (the one published compatibility).
+    s.devices[i].form_factor = Some(FormFactor::U3);
+    assert_eq!(problems(&s), vec![]);
+}
+
+#[test]
+fn more_drives_than_bays_or_modules_than_slots_are_refused_with_the_limit() {
+    let mut s = in_chassis("storage_2u_12lff");
+    s.tiers.disk.count = 13;
+    s.tiers.file_cache.as_mut().unwrap().count = 5;
+    let errs = problems(&s);
+    assert!(error_at(&errs, "tiers.disk.count").contains("at most 12"));
+    assert!(error_at(&errs, "tiers.file_cache.count").contains("at most 4"));
+    // Memory: the DRAM + SSD + HDD architecture with more modules than slots.
+    let mut s = in_chassis("storage_2u_12lff");
+    s.architecture = Architecture::DramSsdHdd;
+    s.tiers.interval_cache.as_mut().unwrap().count = 17;
+    let errs = problems(&s);
+    assert!(error_at(&errs, "tiers.interval_cache.count").contains("16 DIMM slots"));
+}
+
+#[test]
+fn a_chassis_without_network_or_a_stream_above_it_is_refused() {
+    let mut s = in_chassis("storage_2u_12lff");
+    s.server.as_mut().unwrap().chassis.nic_gbps = 0.0;
+    let errs = problems(&s);
+    assert!(error_at(&errs, "server.chassis.nic_gbps").contains("0 < value"));
+    let mut s = in_chassis("storage_2u_12lff");
+    // 2 × 1 GbE × 0.9 = 1.8 Gb/s: a 2 Gb/s stream cannot be sent.
+    s.server.as_mut().unwrap().chassis.nic_gbps = 1.0;
+    s.workload.classes[0].bitrate_kbps = 2.0 * KBPS_PER_GBPS;
+    let errs = problems(&s);
+    assert!(error_at(&errs, "workload.classes[0].bitrate_kbps").contains("1.8 Gb/s"));
+    let mut s = in_chassis("storage_2u_12lff");
+    let v = s.server.as_mut().unwrap();
+    v.egress_headroom = 0.0;
+    v.fleet.servers = 0;
+    let errs = problems(&s);
+    error_at(&errs, "server.egress_headroom");
+    error_at(&errs, "server.fleet.servers");
+}
+
+#[test]
+fn the_egress_is_the_lesser_of_nic_and_host_times_the_headroom() {
+    let s = in_chassis("oca_2021_nvme");
+    let v = s.server.unwrap();
+    // 4 × 100 GbE = 400 > host 240: the host binds; 240 × 0.9 = 216 Gb/s.
+    assert_eq!(v.chassis.egress_limit(), (240.0, EgressLimit::Host));
+    assert!((v.egress_gbps() - 216.0).abs() < 1e-9);
+    // 1 Gb/s = 10⁹ / 8 / 1024 KB/s.
+    assert_eq!(KBPS_PER_GBPS, 122_070.312_5);
+    let edge = chassis_preset("storage_2u_12lff").unwrap();
+    assert_eq!(edge.egress_limit(), (50.0, EgressLimit::Nic));
+}
+
+#[test]
+fn a_scenario_without_a_server_reads_and_writes_as_before() {
+    let s = scenario_preset("today-plan").unwrap();
+    let json = serde_json::to_string(&s).unwrap();
+    assert!(!json.contains("server") && !json.contains("form_factor"));
+    let s2 = in_chassis("storage_4u_60lff");
+    let back: Scenario = serde_json::from_str(&serde_json::to_string(&s2).unwrap()).unwrap();
+    assert_eq!(back, s2);
+}
