@@ -23,7 +23,8 @@ import { fieldMessage } from '../shared/labels';
 
 function publishedText(f: DeviceFigure, row: CharacterizeRow): string {
   const value = f.iops != null ? `${integer(f.iops)} IOPS` : `${num(f.mbps)} MB/s`;
-  return `${value} ${f.source === 'measured' ? 'measured' : 'datasheet'} (${f.cite}); model ÷ published ${num(row.mbps / f.mbps)}`;
+  const what = f.source === 'measured' ? 'measured' : f.source === 'nearest' ? 'nearest published figure, judged only within 2×' : 'datasheet';
+  return `${value} ${what} (${f.cite}); model ÷ published ${num(row.mbps / f.mbps)}`;
 }
 
 /** The results: one row per test, the published figures in their own column. */

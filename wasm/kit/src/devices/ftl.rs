@@ -251,6 +251,29 @@ impl Ftl {
         (0..self.ppb).any(|v| self.bucket_head[(base + v) as usize] != NONE)
     }
 
+    /// The burst greedy GC would run on `unit` now, without running it:
+    /// the copies and victims it takes to restore the reserve, emptiest
+    /// closed blocks first (each frees a block and its copies fill part of
+    /// one). (0, 0) when no closed block has a page to reclaim.
+    pub fn peek_burst(&self, unit: u32) -> (u64, u64) {
+        let base = unit * (self.ppb + 1);
+        let want = self.reserve as u64 * self.ppb as u64;
+        let (mut freed, mut copies, mut victims) = (0u64, 0u64, 0u64);
+        for v in 0..self.ppb {
+            let mut b = self.bucket_head[(base + v) as usize];
+            while b != NONE {
+                if freed >= want {
+                    return (copies, victims);
+                }
+                freed += (self.ppb - v) as u64;
+                copies += v as u64;
+                victims += 1;
+                b = self.next[b as usize];
+            }
+        }
+        (copies, victims)
+    }
+
     /// Close the open block and open the next clean one.
     fn open_next(&mut self, unit: usize) {
         let closed = self.open[unit];
@@ -342,13 +365,19 @@ impl Ftl {
     /// `SteadyGc` starts from for the same seed (`gc_phases`). Counters
     /// start at zero.
     pub fn precondition_steady(&mut self, seed: u64) {
+        self.precondition_steady_first(seed, self.l2p.len() as u32);
+    }
+
+    /// As `precondition_steady`, with only the first `mapped` logical pages
+    /// holding data (the rest unmapped, as if trimmed before).
+    pub fn precondition_steady_first(&mut self, seed: u64, mapped: u32) {
         self.reset();
         let mut rng = crate::sampling::rng::SimRng::new(seed);
         let units = self.units as usize;
         // Each unit's point in its GC cycle, as the scalable model's.
         let phases = super::gc_phase::gc_phases(seed, units, (self.reserve * self.ppb) as f64);
         let mut per_unit: Vec<Vec<u32>> = vec![Vec::new(); units];
-        for lpn in 0..self.l2p.len() as u32 {
+        for lpn in 0..mapped.min(self.l2p.len() as u32) {
             per_unit[(lpn % self.units) as usize].push(lpn);
         }
         for (u, lpns) in per_unit.iter_mut().enumerate() {
@@ -388,9 +417,10 @@ impl Ftl {
                 carry += want - n as f64;
                 let remaining = logical - next;
                 n = n.min(self.ppb as usize).min(remaining);
-                // The last blocks take whatever the rounding left.
-                if left_blocks as u64 * self.ppb as u64 <= remaining as u64 {
-                    n = self.ppb as usize;
+                // The last blocks take whatever the rounding left (the
+                // carried fractions can leave the last one a page short).
+                if left_blocks == 1 || left_blocks as u64 * self.ppb as u64 <= remaining as u64 {
+                    n = remaining.min(self.ppb as usize);
                 }
                 for slot in 0..n as u32 {
                     let lpn = lpns[next];
@@ -590,5 +620,17 @@ mod tests {
         // A fresh drive copies less for the same writes.
         let mut fresh = Ftl::new(units, ppb, blocks, logical);
         assert!(measure(&mut fresh, 11) < 0.8 * wa_laid);
+    }
+
+    /// A steady-state layout maps every page asked for, even where the
+    /// rounding carried over 126 blocks of 1024 pages leaves the last block
+    /// a page short (the sample of the 61.44 TB drive, issue 48).
+    #[test]
+    fn laid_out_steady_state_maps_every_page() {
+        for seed in 1..8u64 {
+            let mut f = Ftl::new(1, 1024, 128, 113_602 + 7_100);
+            f.precondition_steady_first(seed, 113_602);
+            assert_eq!(f.mapped_pages(), 113_602, "seed {seed}");
+        }
     }
 }

@@ -9,6 +9,7 @@ pub mod die_times;
 pub mod ftl;
 pub mod gc_phase;
 pub mod hdd;
+pub mod miniature;
 pub mod queue;
 pub mod ram;
 pub mod ssd;

@@ -716,9 +716,9 @@ impl Ssd {
                     };
                     self.stream = (lo, hi, s, was);
                     if was {
-                        g.write_stream(unit)
+                        g.write_stream(unit, mu)
                     } else {
-                        g.write_on(unit)
+                        g.write_on(unit, mu)
                     }
                 } else {
                     // A small write on its own mixes the stripe's blocks;
@@ -727,7 +727,7 @@ impl Ssd {
                         g.touch(s);
                         self.stream = (lo, hi, s, false);
                     }
-                    g.write_on(unit)
+                    g.write_on(unit, mu)
                 }
             }
         };

@@ -33,6 +33,7 @@
 //! the fractions carried over), as enterprise drives pace GC with the host
 //! for steady latency.
 
+use super::miniature::Miniature;
 use super::GcWork;
 use crate::sampling::rng::SimRng;
 
@@ -63,6 +64,10 @@ pub struct SteadyGc {
     /// units they hold (full blocks GC need not look at).
     streams: std::collections::HashSet<u64>,
     stream_units: f64,
+    /// The per-page reference on a spatial sample of the drive: the valid
+    /// share of GC's victims under the writes the drive really gets (None
+    /// for a drive no larger than the sample, or a block-mapped one).
+    mini: Option<Box<Miniature>>,
     pub host_pages: u64,
     pub nand_pages: u64,
     pub erases: u64,
@@ -88,10 +93,12 @@ impl SteadyGc {
             greedy: None,
             streams: std::collections::HashSet::new(),
             stream_units: 0.0,
+            mini: None,
             host_pages: 0,
             nand_pages: 0,
             erases: 0,
         };
+        g.mini = Miniature::new(units, g.slots, blocks_per_unit, logical, g.reserve).map(Box::new);
         g.reset();
         g
     }
@@ -106,6 +113,9 @@ impl SteadyGc {
         self.erase_carry.iter_mut().for_each(|c| *c = 0.0);
         self.streams.clear();
         self.stream_units = 0.0;
+        if let Some(m) = &mut self.mini {
+            m.reset();
+        }
         self.reset_counters();
     }
 
@@ -114,6 +124,9 @@ impl SteadyGc {
     /// (between none and a whole burst's worth of clean slots left).
     pub fn precondition_steady(&mut self, seed: u64) {
         self.reset();
+        if let Some(m) = &mut self.mini {
+            m.precondition_steady(seed);
+        }
         self.mapped = self.logical;
         // Measure greedy's correction now, so a drive laid out once and
         // restored for each run (the request engine) carries it.
@@ -133,6 +146,9 @@ impl SteadyGc {
     pub fn skip(&mut self, n: u64) {
         let l = self.logical;
         self.mapped = l - (l - self.mapped) * libm::pow(1.0 - 1.0 / l, n as f64);
+        if let Some(m) = &mut self.mini {
+            m.skip(n);
+        }
         let v = self.victim_valid();
         let reserve = self.reserve.max(1) as f64;
         let slots = self.slots as f64;
@@ -192,6 +208,10 @@ impl SteadyGc {
 
     /// The valid share of the next GC victim with the drive as mapped now.
     pub fn victim_valid(&mut self) -> f64 {
+        // Once the sample has collected, its victims are the measure.
+        if let Some(v) = self.mini.as_ref().and_then(|m| m.victim_valid()) {
+            return v;
+        }
         // Blocks a stream filled hold only their own stripe: GC collects
         // among the rest, whose share of valid data is what the age model
         // needs.
@@ -270,8 +290,11 @@ impl SteadyGc {
 
     /// A stream rewrites one mapping unit of a stripe it wrote whole before
     /// on `unit`: no copies, one erase per block's worth of units.
-    pub fn write_stream(&mut self, unit: u32) -> GcWork {
+    pub fn write_stream(&mut self, unit: u32, mu: u64) -> GcWork {
         let u = unit as usize;
+        if let Some(m) = &mut self.mini {
+            m.forget_unit(mu);
+        }
         self.host_pages += 1;
         self.nand_pages += 1;
         self.mapped += 1.0 - self.mapped / self.logical;
@@ -285,11 +308,14 @@ impl SteadyGc {
         }
     }
 
-    /// The host writes one mapping unit on `unit`: the GC work it caused
+    /// The host writes mapping unit `mu` on `unit`: the GC work it caused
     /// there (a burst when the unit had no clean slot left).
     #[inline]
-    pub fn write_on(&mut self, unit: u32) -> GcWork {
+    pub fn write_on(&mut self, unit: u32, mu: u64) -> GcWork {
         let u = unit as usize;
+        if let Some(m) = &mut self.mini {
+            m.write(unit, mu);
+        }
         self.host_pages += 1;
         self.nand_pages += 1;
         self.mapped += 1.0 - self.mapped / self.logical;
@@ -339,6 +365,11 @@ impl SteadyGc {
             copies: whole as u32,
             erases: e as u32,
         }
+    }
+
+    /// The spatial sample's own GC, when the drive has one.
+    pub fn sample(&self) -> Option<&Miniature> {
+        self.mini.as_deref()
     }
 
     /// NAND programs per host write so far.
@@ -424,8 +455,10 @@ mod tests {
         let logical = (physical / 1.07) as u64;
         let mut g = SteadyGc::new(units, slots, blocks, logical, 4);
         g.precondition_steady(3);
+        let mut at = SimRng::new(5);
         for i in 0..2_000_000u32 {
-            g.write_on(i % units);
+            let mu = ((at.uniform() * logical as f64) as u64).min(logical - 1);
+            g.write_on(i % units, mu);
         }
         let wa = g.write_amplification();
         // The reference: one unit of 4 × 1024 blocks, the same share of
@@ -458,13 +491,13 @@ mod tests {
     fn fresh_and_block_mapped() {
         let mut g = SteadyGc::new(2, 64, 100, 11_000, 1);
         for i in 0..(2 * 99 * 64) {
-            assert_eq!(g.write_on(i % 2).copies, 0);
+            assert_eq!(g.write_on(i % 2, i as u64).copies, 0);
         }
         assert_eq!(g.nand_pages, g.host_pages);
         let mut b = SteadyGc::new(4, 1, 1000, 3700, 1);
         b.precondition_steady(1);
         for i in 0..10_000 {
-            let w = b.write_on(i % 4);
+            let w = b.write_on(i % 4, i as u64);
             assert_eq!(w.copies, 0);
         }
         assert!(b.erases > 9_000);
@@ -489,7 +522,7 @@ mod tests {
                 let until = |write: &mut dyn FnMut() -> GcWork| {
                     (1usize..).find(|_| write().erases > 0).unwrap()
                 };
-                let a = until(&mut || g.write_on(u));
+                let a = until(&mut || g.write_on(u, 0));
                 let b = until(&mut || {
                     let l = ((rng.uniform() * logical) as u32).min(logical as u32 - 1);
                     f.write_on(u, l)
@@ -517,7 +550,7 @@ mod tests {
         g.reset_counters();
         assert!(g.stream_stripe(7, false));
         for i in 0..128 {
-            assert_eq!(g.write_stream(i % 2).copies, 0);
+            assert_eq!(g.write_stream(i % 2, i as u64).copies, 0);
         }
         assert_eq!(g.erases, 2);
         g.touch(7);

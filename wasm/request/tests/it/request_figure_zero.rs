@@ -97,9 +97,13 @@ fn warm_ring_every_spared_replication_misses_nothing() {
     check(FigureSeries::RingWarm, &f, 10, 8);
 }
 
-/// The block cache at the study's settings: shorter runs of a cold cache
-/// miss a little at every rate, so nothing would be spared.
+/// The block cache at the study's settings (shorter runs of a cold cache
+/// miss a little at every rate). Its knee is soft: at 16 requests/s the first
+/// replication misses nothing and the later ones do, so the rule vouches for
+/// no rate and every point is run to all its replications — on the per-page
+/// reference as on the scalable model (docs/model.md §11). What is vouched
+/// for, if anything, must still miss nothing.
 #[test]
 fn block_cache_every_spared_replication_misses_nothing() {
-    check(FigureSeries::Block, &FigureSettings::default(), 10, 8);
+    check(FigureSeries::Block, &FigureSettings::default(), 0, 0);
 }

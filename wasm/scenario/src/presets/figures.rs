@@ -17,6 +17,10 @@ pub enum FigureSource {
     Measured,
     /// The manufacturer's rating ("up to").
     Datasheet,
+    /// No figure is published for this drive and test: the nearest one
+    /// that is (another capacity of the series, or the series' maximum
+    /// with the capacity not stated), so it is judged only within 2×.
+    Nearest,
 }
 
 /// One published figure of a preset's real drive.
@@ -96,6 +100,17 @@ const M7450: &str = "Micron 7450 PRO U.3 15.36 TB: ServeTheHome 2022-03, techunw
 const P5430: &str = "Solidigm D5-P5430 30.72 TB, AnandTech via geektopia.es 2023-05-16";
 const P5336: &str = "Solidigm D5-P5336 61.44 TB, Architecting IT 2024-08 (write IOPS as the datasheet rates them, 16 KB writes on its 16 KB indirection unit)";
 
+/// A nearest published figure (`FigureSource::Nearest`): as `today`.
+fn nearest(device: &str, pattern: &str, per_s: f64, steady: bool, cite: &str) -> DeviceFigure {
+    DeviceFigure {
+        source: FigureSource::Nearest,
+        ..today(device, pattern, per_s, steady, cite)
+    }
+}
+
+const M7450_7T68: &str = "Micron 7450 PRO 7.68 TB's rating, 1 000 K random read and 180 K random write IOPS (no random-write figure is published for the 15.36 TB drive)";
+const P5430_SERIES: &str = "Solidigm D5-P5430 series maximum, 971 K random read and 120 K random write IOPS, capacity, queue depth and drive state not stated (AnandTech via geektopia.es 2023-05-16)";
+
 const TABLE1: &str = "NOSSDAV'12 Table 1";
 const X25M_DATASHEET: &str = "Intel X25-M datasheet";
 
@@ -144,6 +159,15 @@ pub fn device_figures() -> Vec<DeviceFigure> {
         today("micron7450_15t36", "rand_read4k", 1_000_000.0, false, M7450),
         today("micron7450_15t36", "seq_read128k", 6_800.0, false, M7450),
         today("micron7450_15t36", "seq_write128k", 5_600.0, false, M7450),
+        nearest(
+            "micron7450_15t36",
+            "rand_write4k",
+            180_000.0,
+            true,
+            M7450_7T68,
+        ),
+        nearest("p5430_30t72", "rand_read4k", 971_000.0, false, P5430_SERIES),
+        nearest("p5430_30t72", "rand_write4k", 120_000.0, true, P5430_SERIES),
         today("p5430_30t72", "seq_read128k", 7_000.0, false, P5430),
         today("p5430_30t72", "seq_write128k", 3_000.0, false, P5430),
         today("p5336_61t44", "rand_read4k", 1_005_000.0, false, P5336),

@@ -202,7 +202,7 @@ pub(super) fn nossdav12_request_claims() -> Vec<Claim> {
             format!("{setup} L2ARC-like ring: feed every 1 s (200 ms after a big feed), 8 MB per feed (16 MB until the first wrap), noprefetch and norw; warm = 4 h of warm-up. Judged on the cold value; the warm one is shown beside it."),
             vec![inp("req-l2arc-cold-search", MaxRate, "cold"), inp("req-l2arc-warm-search", MaxRate, "warm")],
             4.0,
-            "The ordering holds (cold < HDD only < warm). Cold is below HDD only: the ring's first pass writes over a used X25-M at WA ≈ 7, and its garbage-collection bursts (seconds long on a die) stall the reads queued behind them; the scalable SSD model and the per-page reference both give 18 requests/s here (model §11). Warm is above the study's 20: our ring holds more of what is requested (see the hit-ratio row), and the model lacks what makes ZFS slower than ext4 on the same disks — ARC memory given to L2ARC headers and buffers, checksumming and 128 KB record handling.",
+            "The ordering holds (cold < HDD only < warm). Cold is below HDD only: the ring's first pass writes over a used X25-M at WA ≈ 7, and its garbage-collection bursts (seconds long on a die) stall the reads queued behind them; the scalable SSD model gives 17 requests/s here and the per-page reference 18 (model §11). Warm is above the study's 20: our ring holds more of what is requested (see the hit-ratio row), and the model lacks what makes ZFS slower than ext4 on the same disks — ARC memory given to L2ARC headers and buffers, checksumming and 128 KB record handling.",
             "",
         ),
         claim(
