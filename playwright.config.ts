@@ -19,14 +19,13 @@ export default defineConfig({
   timeout: 300_000,
   expect: { timeout: 60_000 },
   fullyParallel: false,
-  // Three workers on two cores: the quick specs spend much of their time
-  // waiting (page loads, debounced edits, a worker's messages; a run whose
-  // cores were kept busy by other builds took about as long as an idle one), so
-  // a third overlaps those waits. The specs that keep the whole
-  // worker pool busy for long (every Study claim, the optimiser's searches)
-  // run in a second project after the rest, so they never starve a
-  // short test of CPU; `npm test` runs those two at a time. `npm test` runs the two projects as two steps
-  // (scripts/test.sh), so a failed quick spec never keeps the heavy ones
+  // Three workers on two cores for the quick specs (the cores stay 99 % busy
+  // with them and the benchmark smoke run beside them, docs/testing.md), so a
+  // short spec can start while two long ones run. The specs that keep the
+  // whole worker pool busy for long (every Study claim, the optimiser's
+  // searches) run in a second project after the rest, on two workers, so they
+  // never starve a short test of CPU. `npm test` runs the two projects as two
+  // steps (scripts/test.sh), so a failed quick spec never keeps the heavy ones
   // from running; `npx playwright test` alone runs heavy only after main passed.
   workers: 3,
   retries: 0,

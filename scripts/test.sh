@@ -49,8 +49,8 @@ rust_lints() {
     --no-deps --target wasm32-unknown-unknown --no-default-features --features studies -- -D warnings || status=1
   return $status
 }
-# Vitest mostly waits (jsdom, wasm start-up, a worker's messages): it runs
-# beside the lints, which compute (docs/testing.md, "Speed of npm test").
+# Vitest beside the lints (docs/testing.md, "Speed of npm test": measured,
+# this overlap gains little on two cores, which both steps keep busy).
 step_beside vitest "vitest run" npx vitest run
 
 step rust-lints "cargo fmt --check, clippy -D warnings (whole workspace; each wasm32 module, the planner's with the core as it builds it)" rust_lints
@@ -92,8 +92,8 @@ python_tests() {
 }
 step pytest "Python package: build it into python/.venv in the checked profile (scripts/setup-python.sh), pytest" python_tests
 
-# The benchmark smoke run is mostly browser and server start-ups: beside the
-# quick Playwright specs, which mostly wait too.
+# The benchmark smoke run beside the quick Playwright specs: it hides the
+# smoke run's minute (docs/testing.md).
 step_beside bench "every benchmark once at a tiny size (scripts/bench-smoke.sh)" bash scripts/bench-smoke.sh
 
 # Two steps, so that a failure among the quick specs never keeps the heavy
