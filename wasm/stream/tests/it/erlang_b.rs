@@ -8,7 +8,7 @@ use tierplan_stream::run;
 
 /// c streams of capacity exactly (1024 KB/s streams on c MB/s of disk),
 /// offered load A erlangs with 1-minute videos.
-fn loss_system(c: u32, a: f64) -> Scenario {
+pub(crate) fn loss_system(c: u32, a: f64) -> Scenario {
     let mut s = scenario_preset("mmsys11-cost-hdd").unwrap();
     s.workload.videos = 50;
     s.workload.classes[0].length_min = 1.0;

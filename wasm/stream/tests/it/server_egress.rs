@@ -37,19 +37,12 @@ fn nic_of_streams(c: u32) -> Chassis {
     }
 }
 
-/// HDD only, a disk far faster than the load: only the egress can bind.
+/// HDD only, a disk far faster than the load: only the egress can bind
+/// (erlang_b's loss system with the disk's limit lifted).
 fn egress_loss_system(c: u32, a: f64) -> Scenario {
-    let mut s = scenario_preset("mmsys11-cost-hdd").unwrap();
-    s.workload.videos = 50;
-    s.workload.classes[0].length_min = 1.0;
-    s.workload.classes[0].bitrate_kbps = 1024.0;
-    s.workload.arrival_rate = a / 60.0;
+    let mut s = crate::erlang_b::loss_system(c, a);
     let d = s.devices.iter_mut().find(|d| d.id == "hdd15k").unwrap();
     d.read_mbps = Some(100_000.0);
-    s.tiers.disk.count = 1;
-    s.run.warmup_h = 10.0 / 60.0;
-    s.run.duration_h = s.run.warmup_h + 1500.0 / 60.0;
-    s.run.replications = 20;
     s.server = Some(ServerSpec {
         chassis: nic_of_streams(c),
         egress_headroom: 1.0,
