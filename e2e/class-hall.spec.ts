@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './pages/axe';
 import { expect, pagesOf, test } from './fixtures';
 import { CHOICES, pastedCodes } from '../tests/helpers/class-codes';
 
@@ -255,7 +255,7 @@ test.describe('class mode in a lecture hall', () => {
   test('axe finds nothing in the student view (phone) and the presenter view, light and dark', async ({ page, classroom: c }) => {
     const found: string[] = [];
     const scan = async (where: string) => {
-      for (const v of (await new AxeBuilder({ page }).analyze()).violations) found.push(`${where}: ${v.id} ×${v.nodes.length}: ${v.help} ${v.nodes[0]?.target.join(' ')}`);
+      for (const v of (await axeViolations(page))) found.push(`${where}: ${v.id} ×${v.nodes.length}: ${v.help} ${v.nodes[0]?.target.join(' ')}`);
     };
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });

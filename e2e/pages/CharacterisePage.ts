@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { CharacterizeRow } from '../../src/planner/characterise';
 import { lookAt } from './look';
+import { axeViolations } from './axe';
 
 export interface Spec {
   queueDepths: string;
@@ -130,7 +130,7 @@ export class CharacterisePage {
 
   /** axe (every rule) finds nothing inside the element with this test id. */
   async axeClean(testId = 'char-panel'): Promise<void> {
-    const { violations } = await new AxeBuilder({ page: this.page }).include(`[data-testid="${testId}"]`).analyze();
+    const violations = await axeViolations(this.page, `[data-testid="${testId}"]`);
     expect(violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   }
 
