@@ -2,6 +2,14 @@
 //! the truth: on the study's preset, every point the rule gives fewer
 //! replications than the others — one, or none at all for a rate below a
 //! 0 % one — is run to all of its replications, and none of them misses.
+//!
+//! The cold block cache is not here: its knee is soft (at 16 requests/s the
+//! first replication misses nothing and the later ones do), so the rule
+//! vouches for none of its rates, at the study's settings or in quarter-hour
+//! runs (`tierplan http-figure --series block`: every rate below 19 run to
+//! all three replications), on the per-page reference as on the scalable
+//! model (docs/model.md §11). A check of its vouched-for points would check
+//! nothing, for the price of the whole series.
 
 use crate::request_support;
 
@@ -95,15 +103,4 @@ fn warm_ring_every_spared_replication_misses_nothing() {
         ..FigureSettings::default()
     };
     check(FigureSeries::RingWarm, &f, 10, 8);
-}
-
-/// The block cache at the study's settings (shorter runs of a cold cache
-/// miss a little at every rate). Its knee is soft: at 16 requests/s the first
-/// replication misses nothing and the later ones do, so the rule vouches for
-/// no rate and every point is run to all its replications — on the per-page
-/// reference as on the scalable model (docs/model.md §11). What is vouched
-/// for, if anything, must still miss nothing.
-#[test]
-fn block_cache_every_spared_replication_misses_nothing() {
-    check(FigureSeries::Block, &FigureSettings::default(), 0, 0);
 }
