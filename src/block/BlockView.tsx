@@ -12,7 +12,7 @@ import { num, percent } from '../shared/format';
 import { readBlob } from '../engine/read-blob';
 import './block.css';
 import { CostChart, PartitionChart, ResponseChart } from './BlockCharts';
-import { CACHE_LABELS } from './series';
+import { CACHE_LABELS, cacheLabel } from './series';
 import type { ViewProps } from '../shared/view-props';
 import { ErrorSummary, FormContext } from '../shared/form';
 import { BlockRunFields, SyntheticWorkloadFields } from './WorkloadEditor';
@@ -299,7 +299,7 @@ export function BlockResultTable({ result }: { result: BlockResult }) {
           <tbody>
             {result.caches.map((c) => (
               <tr key={c.cache}>
-                <th scope="row">{CACHES.find((x) => x.kind === c.cache)?.label ?? c.cache}</th>
+                <th scope="row">{cacheLabel(c)}</th>
                 <td>{num(c.mean_response_ms.mean)}</td>
                 <td>{num(c.p99_response_ms.mean)}</td>
                 <td>{percent(c.hit_ratio.mean)}</td>

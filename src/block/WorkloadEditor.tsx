@@ -1,10 +1,12 @@
 // The editable inputs of the block study: the synthetic workload's fields
 // (when the workload is synthetic) and the run settings every workload shares
-// (cache size, replications, seed). Each field shows the core's validation
+// (cache size, the single-technology caches' replacement, replications,
+// seed). Each field shows the core's validation
 // message for its path (`block.…`) beside it, through the app's FormContext;
 // no range is repeated here.
-import type { BlockSpec, SyntheticBlockWorkload } from './types';
-import { NumField } from '../shared/form';
+import type { BlockSpec, ReplacementOrder, SyntheticBlockWorkload } from './types';
+import { NumField, SelectField } from '../shared/form';
+import { REPLACEMENT_LABELS } from './series';
 
 interface SynthField {
   key: keyof SyntheticBlockWorkload;
@@ -51,6 +53,14 @@ export function BlockRunFields({ block, setBlock }: { block: BlockSpec; setBlock
       <legend>Cache and run</legend>
       <div className="grid">
         <NumField path="block.cache_gb" label="Flash cache size" unit="GB" step={8} value={block.cache_gb} onChange={(v) => setBlock({ ...block, cache_gb: v })} />
+        <SelectField<ReplacementOrder>
+          path="block.replacement"
+          label="Replacement of the SLC, MLC and TLC caches"
+          value={block.replacement}
+          options={(['lru', 's3_fifo', 'sieve'] as const).map((r) => ({ value: r, label: REPLACEMENT_LABELS[r] }))}
+          hint="which block a full cache gives up; HySSC and the FAST'12 layers keep their own lists"
+          onChange={(v) => setBlock({ ...block, replacement: v })}
+        />
         <NumField path="block.replications" label="Replications" unit="runs" integer step={1} hint="of a synthetic workload; a trace runs once" value={block.replications} onChange={(v) => setBlock({ ...block, replications: v })} />
         <NumField
           path="block.seed"

@@ -1,6 +1,6 @@
 // Pure shaping of a block result for the charts and their exports (kept out
 // of the components so the tests can check the numbers directly).
-import type { BlockCacheKind, BlockResult } from './types';
+import type { BlockCacheKind, BlockCacheResult, BlockResult, ReplacementOrder } from './types';
 import type { LineSeries, OverlaySeries, ScatterPoint } from '../charts/types';
 
 export const CACHE_LABELS: Record<BlockCacheKind, string> = {
@@ -14,8 +14,21 @@ export const CACHE_LABELS: Record<BlockCacheKind, string> = {
   op_fcl: 'OP-FCL',
 };
 
+export const REPLACEMENT_LABELS: Record<ReplacementOrder, string> = { lru: 'LRU', sieve: 'SIEVE', s3_fifo: 'S3-FIFO' };
+
 /** Short names drawn beside the chart's points. */
 const SHORT: Record<BlockCacheKind, string> = { ...CACHE_LABELS, hyssc: 'HySSC' };
+
+/** What a cache used besides its flash: the replacement order, when a
+ * single-technology cache ran with one other than the studies' LRU. */
+function orderSuffix(c: BlockCacheResult): string {
+  return c.replacement && c.replacement !== 'lru' ? ` ${REPLACEMENT_LABELS[c.replacement]}` : '';
+}
+
+/** A cache's name in the charts and tables: "MLC", or "MLC SIEVE". */
+export function cacheLabel(c: BlockCacheResult): string {
+  return CACHE_LABELS[c.cache] + orderSuffix(c);
+}
 
 /** A response time in ms as the axis shows it: ms below a second, s above. */
 export function formatMs(v: number): string {
@@ -27,14 +40,14 @@ export function formatMs(v: number): string {
  * (ms); each mean is labelled with its cache (its p99 sits straight above). */
 export function responsePoints(r: BlockResult): ScatterPoint[] {
   return r.caches.flatMap((c) => [
-    { id: `${c.cache}-mean`, x: 100 * c.hit_ratio.mean, y: c.mean_response_ms.mean, group: 'mean', label: `${CACHE_LABELS[c.cache]} (mean)`, pointText: SHORT[c.cache] },
-    { id: `${c.cache}-p99`, x: 100 * c.hit_ratio.mean, y: c.p99_response_ms.mean, group: '99th percentile', label: `${CACHE_LABELS[c.cache]} (p99)` },
+    { id: `${c.cache}-mean`, x: 100 * c.hit_ratio.mean, y: c.mean_response_ms.mean, group: 'mean', label: `${cacheLabel(c)} (mean)`, pointText: SHORT[c.cache] + orderSuffix(c) },
+    { id: `${c.cache}-p99`, x: 100 * c.hit_ratio.mean, y: c.p99_response_ms.mean, group: '99th percentile', label: `${cacheLabel(c)} (p99)` },
   ]).filter((p) => Number.isFinite(p.y) && p.y > 0);
 }
 
 export function responseRows(r: BlockResult) {
   return r.caches.map((c) => ({
-    cache: CACHE_LABELS[c.cache],
+    cache: cacheLabel(c),
     mean_ms: c.mean_response_ms.mean,
     mean_ci95_ms: c.mean_response_ms.ci95,
     p99_ms: c.p99_response_ms.mean,

@@ -15,6 +15,7 @@ export type {
   MrcResult,
   MrcSpec,
   PartitionPoint,
+  ReplacementOrder,
   Sampling,
   SyntheticBlockWorkload,
   TierResult,

@@ -51,6 +51,18 @@ describe('BlockView', () => {
     expect(rows).toEqual(['SLC', 'MLC', 'TLC', 'HySSC (SLC + TLC)']);
   });
 
+  it('runs the single-technology caches with the replacement chosen, and names it in their rows', async () => {
+    render(<Host engine={testEngine({ chunk: 500 })} initial={small()} />);
+    const select = screen.getByTestId<HTMLSelectElement>('field-block.replacement');
+    expect(select.value).toBe('lru');
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['LRU', 'S3-FIFO', 'SIEVE']);
+    fireEvent.change(select, { target: { value: 's3_fifo' } });
+    fireEvent.click(screen.getByTestId('block-run'));
+    const table = await screen.findByTestId('block-result', {}, { timeout: 60_000 });
+    const rows = within(table).getAllByRole('row').slice(1).map((r) => within(r).getByRole('rowheader').textContent);
+    expect(rows).toEqual(['SLC S3-FIFO', 'MLC S3-FIFO', 'TLC S3-FIFO', 'HySSC (SLC + TLC)']);
+  });
+
   it('detects a chosen trace file’s format and runs it', async () => {
     render(<Host engine={testEngine({ chunk: 100_000 })} initial={small()} />);
     const bytes = readFileSync(resolve(process.cwd(), 'public/sample-block-trace.csv'));

@@ -5,7 +5,7 @@ import type { BlockCacheResult, BlockResult } from '../../src/block/types';
 const est = (mean: number, ci95 = 0) => ({ mean, ci95, n: 3, min: mean, max: mean });
 
 function cache(kind: BlockCacheResult['cache'], mean: number, p99: number, hit: number, partition: BlockCacheResult['partition'] = []): BlockCacheResult {
-  return { cache: kind, mean_response_ms: est(mean, 0.1), p99_response_ms: est(p99), hit_ratio: est(hit), tiers: [], migrations: 0, destages: 0, bypassed: 0, disk_utilisation: est(0.5), partition };
+  return { cache: kind, replacement: ['slc', 'mlc', 'tlc'].includes(kind) ? 'lru' : null, mean_response_ms: est(mean, 0.1), p99_response_ms: est(p99), hit_ratio: est(hit), tiers: [], migrations: 0, destages: 0, bypassed: 0, disk_utilisation: est(0.5), partition };
 }
 
 const result: BlockResult = {

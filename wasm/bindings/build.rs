@@ -51,7 +51,7 @@ use tierplan_core::request::{
     MaxRateResult, RateLoad, RequestReplication, RequestResult, Saturation, TimeSplit, WriteSizes,
 };
 use tierplan_core::scenario::block::{
-    BlockCacheKind, BlockSpec, BlockTraceFormat, BlockTraceRef, BlockWorkload,
+    BlockCacheKind, BlockSpec, BlockTraceFormat, BlockTraceRef, BlockWorkload, ReplacementOrder,
     SyntheticBlockWorkload,
 };
 use tierplan_core::scenario::presets::{DeviceFigure, FigureSource, PresetInfo};
@@ -271,6 +271,7 @@ fn main() {
         BlockTraceRef,
         BlockWorkload,
         BlockCacheKind,
+        ReplacementOrder,
         BlockSpec,
         BlockWorkloadPreset,
         TierResult,

@@ -453,8 +453,13 @@ impl BlockJob {
                 }
             })
             .collect();
+        let single_tech = matches!(
+            slot.kind,
+            BlockCacheKind::Slc | BlockCacheKind::Mlc | BlockCacheKind::Tlc
+        );
         BlockCacheResult {
             cache: slot.kind,
+            replacement: single_tech.then_some(self.spec.replacement),
             mean_response_ms: est(&|m| m.mean_ms),
             p99_response_ms: est(&|m| m.p99_ms),
             hit_ratio: est(&|m| m.hit_ratio),

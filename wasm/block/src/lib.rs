@@ -34,6 +34,7 @@ pub mod policy;
 pub mod result;
 pub mod sampling;
 pub mod single_tech;
+pub mod slot_order;
 pub mod stack_distance;
 
 pub use policy::{CachePolicy, DeviceOp, PolicyCounters, Tier};

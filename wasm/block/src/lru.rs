@@ -1,12 +1,13 @@
 //! The bookkeeping every block cache policy shares: a fixed number of 4 KB
-//! slots, a map from disk block to slot, and an LRU order over the occupied
-//! slots (the core's one LRU list, `tierplan_kit::lru_order`). Slot `s` is
-//! what the policy hands the engine as the flash address, so a slot lives at
-//! the same logical flash page for as long as it holds a block. Arrays grow only while the cache first fills (at most doubling a
-//! handful of times) and are reused afterwards: a warm cache allocates
-//! nothing per I/O.
+//! slots, a map from disk block to slot, and a replacement order over the
+//! occupied slots (`crate::slot_order`: LRU, the core's one LRU list, for
+//! the studies; SIEVE or S3-FIFO on request). Slot `s` is what the policy
+//! hands the engine as the flash address, so a slot lives at the same
+//! logical flash page for as long as it holds a block. Arrays grow only
+//! while the cache first fills (at most doubling a handful of times) and
+//! are reused afterwards: a warm LRU cache allocates nothing per I/O.
 
-use tierplan_kit::lru_order::LruOrder;
+use crate::slot_order::{LruSlots, SlotOrder};
 
 const NONE: u32 = u32::MAX;
 
@@ -119,27 +120,46 @@ pub const REREAD: u8 = 2;
 /// Set on every occupied slot (so a freed slot reads as empty).
 pub const LIVE: u8 = 4;
 
-/// A fixed-capacity LRU list of cached 4 KB blocks.
-pub struct SlotLru {
+/// A fixed-capacity cache of 4 KB blocks in slots, with the replacement
+/// order `O` (crate::slot_order) deciding which block a full cache gives up.
+pub struct SlotCache<O: SlotOrder> {
     capacity: u32,
     keys: Vec<u64>,
     flags: Vec<u8>,
     map: BlockMap,
-    /// The recency order of the occupied slots (the core's one LRU list).
-    order: LruOrder,
+    order: O,
     len: u32,
     /// Slots freed by `remove`, reused before fresh ones.
     free: Vec<u32>,
 }
 
+/// The studies' LRU list of slots (the core's one LRU order).
+pub type SlotLru = SlotCache<LruSlots>;
+
 impl SlotLru {
     pub fn new(capacity: u32) -> SlotLru {
-        SlotLru {
+        SlotCache::with_order(capacity, LruSlots::default())
+    }
+
+    /// The least recently used slot, if any.
+    pub fn lru(&self) -> Option<u32> {
+        self.order.least_recent()
+    }
+
+    /// Give the LRU slot to `block` (the list is full): see `replace_victim`.
+    pub fn replace_lru(&mut self, block: u64, flags: u8) -> (u32, u64, u8) {
+        self.replace_victim(block, flags)
+    }
+}
+
+impl<O: SlotOrder> SlotCache<O> {
+    pub fn with_order(capacity: u32, order: O) -> SlotCache<O> {
+        SlotCache {
             capacity,
             keys: Vec::new(),
             flags: Vec::new(),
             map: BlockMap::new(),
-            order: LruOrder::new(),
+            order,
             len: 0,
             free: Vec::new(),
         }
@@ -191,27 +211,21 @@ impl SlotLru {
         self.flags[slot as usize] |= f;
     }
 
-    /// The least recently used slot, if any.
-    pub fn lru(&self) -> Option<u32> {
-        self.order.least_recent()
-    }
-
-    /// Make `slot` the most recently used.
+    /// A hit on `slot` (LRU: it becomes the most recently used).
     pub fn touch(&mut self, slot: u32) {
-        self.order.move_to_front(slot);
+        self.order.hit(slot);
     }
 
     /// Drop `slot`'s block; the slot is free for reuse.
     pub fn remove(&mut self, slot: u32) {
         self.map.remove(self.keys[slot as usize]);
-        self.order.unlink(slot);
+        self.order.remove(slot);
         self.flags[slot as usize] = 0;
         self.len -= 1;
         self.free.push(slot);
     }
 
-    /// Put `block` (not cached) at the MRU end of a list with room and
-    /// return its slot.
+    /// Put `block` (not cached) in a cache with room and return its slot.
     pub fn insert(&mut self, block: u64, flags: u8) -> u32 {
         debug_assert!(!self.is_full() && self.get(block).is_none());
         let s = match self.free.pop() {
@@ -226,24 +240,23 @@ impl SlotLru {
         self.keys[s as usize] = block;
         self.flags[s as usize] = flags | LIVE;
         self.map.insert(block, s);
-        self.order.push_front(s);
+        self.order.admit(s, block);
         self.len += 1;
         s
     }
 
-    /// Give the LRU slot to `block` (the list is full): returns the slot and
-    /// the evicted block's number and flags. The slot keeps its flash page.
-    pub fn replace_lru(&mut self, block: u64, flags: u8) -> (u32, u64, u8) {
-        let s = self
-            .order
-            .least_recent()
-            .expect("replace_lru on a full list");
+    /// Give the slot the order chooses to `block` (the cache is full):
+    /// returns the slot and the evicted block's number and flags. The slot
+    /// keeps its flash page.
+    pub fn replace_victim(&mut self, block: u64, flags: u8) -> (u32, u64, u8) {
+        let keys = &self.keys;
+        let s = self.order.evict(block, &|slot| keys[slot as usize]);
         let (old, old_flags) = (self.keys[s as usize], self.flags[s as usize]);
         self.map.remove(old);
         self.keys[s as usize] = block;
         self.flags[s as usize] = flags | LIVE;
         self.map.insert(block, s);
-        self.touch(s);
+        self.order.admit(s, block);
         (s, old, old_flags)
     }
 }

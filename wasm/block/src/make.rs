@@ -115,7 +115,7 @@ pub fn policy(kind: BlockCacheKind, spec: &BlockSpec, u: Option<f64>) -> Box<dyn
     match kind {
         BlockCacheKind::None => Box::new(NoCache::default()),
         BlockCacheKind::Slc | BlockCacheKind::Mlc | BlockCacheKind::Tlc => {
-            Box::new(SingleTechCache::new(pages(0), page_kb(0)))
+            Box::new(SingleTechCache::new(pages(0), page_kb(0), spec.replacement))
         }
         BlockCacheKind::Hyssc => Box::new(Hyssc::new(pages(0), pages(1))),
         BlockCacheKind::FpFcl => fp_fcl(&fcl_config(kind, spec, u)),

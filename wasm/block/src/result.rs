@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 use tierplan_kit::stats::Estimate;
-use tierplan_scenario::block::BlockCacheKind;
+use tierplan_scenario::block::{BlockCacheKind, ReplacementOrder};
 
 /// One flash tier of one cache.
 #[derive(Debug, Clone, Serialize)]
@@ -50,6 +50,9 @@ pub struct PartitionPoint {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct BlockCacheResult {
     pub cache: BlockCacheKind,
+    /// The replacement order of a single-technology cache (SLC, MLC, TLC);
+    /// `null` for the others, whose policies are their own.
+    pub replacement: Option<ReplacementOrder>,
     pub mean_response_ms: Estimate,
     pub p99_response_ms: Estimate,
     /// Share of host blocks served by any flash tier, 0–1.

@@ -1,30 +1,34 @@
 //! A single-technology flash cache (model §13): one SLC, MLC or TLC tier,
-//! LRU over 4 KB blocks, write-back. Reads that miss go to disk and are
+//! 4 KB blocks replaced in LRU order (or SIEVE's or S3-FIFO's,
+//! `crate::slot_order`), write-back. Reads that miss go to disk and are
 //! filled into the cache behind the response; writes go to flash only and
 //! leave the block dirty; a dirty block is destaged (read from flash,
-//! written to disk) when LRU evicts it. On a tier with 8 KB pages (TLC) a
+//! written to disk) when it is evicted. On a tier with 8 KB pages (TLC) a
 //! 4 KB block is half a page: writing it rewrites the whole page, so when
 //! the other half holds a block the page is read first (read-modify-write:
 //! the "small write problem" of the HySSC paper).
 
 use super::engine::push_op;
-use super::lru::{SlotLru, DIRTY};
+use super::lru::{SlotCache, DIRTY};
 use super::policy::{CachePolicy, DeviceOp, PolicyCounters};
+use super::slot_order::{slot_order, ReplacementOrder, SlotOrder};
 use crate::sampling::BlockIo;
 
 pub struct SingleTechCache {
-    lru: SlotLru,
+    lru: SlotCache<Box<dyn SlotOrder>>,
     /// 4 KB blocks per flash page (1 or 2).
     per_page: u32,
     counters: PolicyCounters,
 }
 
 impl SingleTechCache {
-    /// A cache over `logical_pages` flash pages of `page_kb` each.
-    pub fn new(logical_pages: u32, page_kb: f64) -> SingleTechCache {
+    /// A cache over `logical_pages` flash pages of `page_kb` each, giving
+    /// up blocks in the order `replacement` keeps.
+    pub fn new(logical_pages: u32, page_kb: f64, replacement: ReplacementOrder) -> SingleTechCache {
         let per_page = ((page_kb / 4.0).round() as u32).max(1);
+        let slots = logical_pages * per_page;
         SingleTechCache {
-            lru: SlotLru::new(logical_pages * per_page),
+            lru: SlotCache::with_order(slots, slot_order(replacement, slots)),
             per_page,
             counters: PolicyCounters {
                 read_hits: vec![0],
@@ -76,7 +80,7 @@ impl SingleTechCache {
         if !self.lru.is_full() {
             return (self.lru.insert(block, flags), None);
         }
-        let (slot, old, old_flags) = self.lru.replace_lru(block, flags);
+        let (slot, old, old_flags) = self.lru.replace_victim(block, flags);
         if old_flags & DIRTY != 0 {
             self.counters.destages += 1;
             (slot, Some(old))

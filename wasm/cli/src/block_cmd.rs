@@ -8,7 +8,7 @@ use std::time::Instant;
 use tierplan_core::block::job::{BlockJob, TraceFed};
 use tierplan_core::block::BlockResult;
 use tierplan_core::progress::{Progress, SteppedJob};
-use tierplan_core::scenario::block::BlockWorkload;
+use tierplan_core::scenario::block::{BlockWorkload, ReplacementOrder};
 use tierplan_core::Scenario;
 
 /// Bytes read from a trace file per chunk.
@@ -110,8 +110,17 @@ fn pct(x: f64) -> String {
 
 /// One line per cache, then one per flash tier.
 pub fn result_table(r: &BlockResult) -> String {
+    // The single-technology caches' order, when it is not the studies' LRU.
+    let order = r
+        .caches
+        .iter()
+        .find_map(|c| c.replacement)
+        .filter(|o| *o != ReplacementOrder::Lru)
+        .map_or(String::new(), |o| {
+            format!("; SLC, MLC and TLC replace in {o:?} order")
+        });
     let mut out = format!(
-        "{} host I/Os over {:.1} s{}\n{:<8} {:>16} {:>16} {:>8} {:>9} {:>10} {:>10} {:>7}\n",
+        "{} host I/Os over {:.1} s{}{order}\n{:<8} {:>16} {:>16} {:>8} {:>9} {:>10} {:>10} {:>7}\n",
         r.ios,
         r.span_s,
         if r.bad_lines > 0 {

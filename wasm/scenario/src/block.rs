@@ -103,6 +103,19 @@ pub enum BlockCacheKind {
     OpFcl,
 }
 
+/// Which cached block a full single-technology cache (SLC, MLC, TLC) gives
+/// up (model §13). LRU is the studies'; SIEVE and S3-FIFO are two policies
+/// of today, as libCacheSim defines them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum ReplacementOrder {
+    #[default]
+    Lru,
+    Sieve,
+    S3Fifo,
+}
+
 /// The block study: workload, cache and run settings.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -126,6 +139,8 @@ pub struct BlockSpec {
     pub fcl_period_s: f64,
     /// Disks in the RAID-0 array behind the cache.
     pub disks: u32,
+    /// Replacement order of the single-technology caches (SLC, MLC, TLC).
+    pub replacement: ReplacementOrder,
     /// Caching shares u at which the FAST'12 cost sweep runs FP-FCL beside
     /// the others on the same I/Os (simulated cost vs analytic C_H(u));
     /// empty for no sweep.
@@ -151,6 +166,7 @@ impl Default for BlockSpec {
             fixed_r: 0.5,
             fcl_period_s: 60.0,
             disks: 4,
+            replacement: ReplacementOrder::Lru,
             cost_sweep_u: Vec::new(),
             seed: 1,
             replications: 1,

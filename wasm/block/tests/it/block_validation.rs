@@ -56,6 +56,7 @@ fn every_bad_field_is_named() {
         fixed_r: 0.0,
         fcl_period_s: 0.0,
         disks: 0,
+        replacement: ReplacementOrder::S3Fifo,
         cost_sweep_u: vec![0.5, 1.0, 0.5],
         seed: 1,
         replications: 0,
@@ -187,12 +188,13 @@ mod random_specs {
             cache_gb in num(), ops in num(), fixed_u in num(), fixed_r in num(),
             fcl_period_s in num(),
             disks in any::<u32>(),
+            replacement in prop_oneof![Just(ReplacementOrder::Lru), Just(ReplacementOrder::Sieve), Just(ReplacementOrder::S3Fifo)],
             cost_sweep_u in proptest::collection::vec(num(), 0..40),
             seed in any::<u64>(), replications in any::<u32>(),
         ) -> BlockSpec {
             BlockSpec {
                 workload: BlockWorkload::Synthetic(workload),
-                caches, cache_gb, ops, fixed_u, fixed_r, fcl_period_s, disks, cost_sweep_u,
+                caches, cache_gb, ops, fixed_u, fixed_r, fcl_period_s, disks, replacement, cost_sweep_u,
                 seed, replications,
             }
         }

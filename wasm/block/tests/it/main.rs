@@ -9,3 +9,4 @@ mod block_trace;
 mod block_validation;
 mod bounded_input;
 mod mrc;
+mod replacement_libcachesim;
