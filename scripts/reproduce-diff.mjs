@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global process, console -- Node script */
 // Which published claims moved between two `tierplan reproduce --format csv`
 // outputs: every claim whose value, interval or verdict differs, and claims
 // that appear in only one. Exit 0 when nothing moved, 1 otherwise, so a
