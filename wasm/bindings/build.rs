@@ -20,7 +20,7 @@ use tierplan_core::block::result::{
 use tierplan_core::block::sampling::presets::BlockWorkloadPreset;
 use tierplan_core::block::sampling::trace::TraceLineError;
 use tierplan_core::characterize::{
-    CharacterizePlan, Characterization, CharacterizeRow, CharacterizeSpec, DriveState, Pattern,
+    Characterization, CharacterizePlan, CharacterizeRow, CharacterizeSpec, DriveState, Pattern,
     ThroughputSeries,
 };
 use tierplan_core::logs::curves::{TitleCurves, TitlePoint};
