@@ -476,7 +476,9 @@ pub fn characterize_plan(
 ) -> Result<JsValue, JsError> {
     let device: tierplan_core::scenario::Device = from_js(&device, "device")?;
     let spec: CharacterizeSpec = from_js(&spec, "characterize")?;
-    to_js(&tierplan_core::characterize::characterize_plan(&device, &spec))
+    to_js(&tierplan_core::characterize::characterize_plan(
+        &device, &spec,
+    ))
 }
 
 /// The spec `tierplan characterize` runs by default.
