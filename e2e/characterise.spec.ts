@@ -6,6 +6,7 @@ import type { Characterization } from '../src/planner/characterise';
 import type { Scenario } from '../src/engine/types';
 import { expect, test } from './fixtures';
 import { nativeCli } from '../scripts/native-cli.mjs';
+import { lookAt } from './pages/look';
 
 // Each test opens its own page: they spread over the workers (the file's
 // tests one after another took longer than any other file).
@@ -34,7 +35,9 @@ test('characterise the X25-M from the catalog: Cancel, then a reduced spec equal
   await expect(ch.qdPoints).toHaveCount(5 * 4 * 2);
   // The per-page reference preconditions the whole 80 GB twice (40 million writes): cancel it.
   await ch.specField('model').selectOption('reference');
+  // The estimate is the core's plan (`characterizePlan`: its one rule of which model runs), not a copy in the app.
   await expect(ch.estimate).toContainText('41.94 million');
+  await lookAt(ch.panel, 'characterise-reference-estimate');
   await ch.runButton.click();
   await expect(ch.status).toContainText('Running on a worker');
   await ch.cancelButton.click();

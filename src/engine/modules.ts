@@ -61,6 +61,7 @@ export type StudiesWasm = ScenarioModule &
     | 'studyCostTable'
     | 'rejectionNote'
     | 'characterize'
+    | 'characterizePlan'
     | 'defaultCharacterizeSpec'
     | 'deviceFigures'
   >;

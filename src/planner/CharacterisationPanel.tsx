@@ -12,7 +12,6 @@ import {
   figuresForRow,
   iopsByQueueDepth,
   parseQueueDepths,
-  preconditionMillions,
   preconditionSeries,
   randomWriteReferences,
   splitFieldMessages,
@@ -235,7 +234,7 @@ function Elapsed({ started }: { started: number }) {
 }
 
 export function CharacterisationPanel({ ch }: { ch: Characterisation }) {
-  const { state, spec, setSpec, figures } = ch;
+  const { state, spec, setSpec, plan, figures } = ch;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shown = state.kind === 'idle' ? null : state.device;
   // Move the focus to the panel when it opens for another device.
@@ -248,7 +247,7 @@ export function CharacterisationPanel({ ch }: { ch: Characterisation }) {
   const messages = state.kind === 'failed' ? splitFieldMessages(state.message) : [];
   const fieldErrors = new Map(messages.filter((m) => m.path.startsWith('characterize.')).map((m) => [m.path, m.message]));
   const other = messages.filter((m) => !m.path.startsWith('characterize.'));
-  const millions = spec ? preconditionMillions(shown, spec) : 0;
+  const millions = spec && plan ? plan.precondition_writes / 1e6 : 0;
   const headingId = `char-title-${shown.id}`;
   return (
     <section className="card char-panel" aria-labelledby={headingId} data-testid="char-panel" data-device={shown.id}>

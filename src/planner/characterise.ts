@@ -5,10 +5,11 @@
 // without React.
 import type { LineSeries, ReferenceLine } from '../charts';
 import type { Device } from '../engine/types';
-import type { CharacterizeRow, CharacterizeSpec, DeviceFigure, Pattern, ThroughputSeries } from '../wasm-pkg/tierplan_studies';
+import type { CharacterizeRow, DeviceFigure, Pattern, ThroughputSeries } from '../wasm-pkg/tierplan_studies';
 
 export type {
   Characterization,
+  CharacterizePlan,
   CharacterizeRow,
   CharacterizeSpec,
   DeviceFigure,
@@ -51,16 +52,6 @@ export function parseQueueDepths(text: string): number[] | null {
   if (parts.length === 0) return null;
   const qs = parts.map(Number);
   return qs.every((q) => Number.isInteger(q) && q >= 1) ? qs : null;
-}
-
-/**
- * Millions of 4 KB writes the preconditioning of an SSD simulates one by one (what its run time grows with): only the per-page
- * model's (the reference, or a drive without a controller); the scalable model samples them, so 0 there and for a disk.
- */
-export function preconditionMillions(d: Device, spec: CharacterizeSpec): number {
-  if (d.kind !== 'ssd') return 0;
-  if (spec.model === 'scalable' && d.flash?.controller) return 0;
-  return (spec.precondition_passes * d.capacity_gb * 1024 * 1024) / 4 / 1e6;
 }
 
 /** IOPS against queue depth, one series per pattern and drive state (the rows of one characterisation; labelled by pattern, as a chart shows one state). */

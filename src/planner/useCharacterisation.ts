@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Engine } from '../worker/contract';
 import type { Device } from '../engine/types';
-import type { Characterization, CharacterizeSpec, DeviceFigure } from './characterise';
+import type { Characterization, CharacterizePlan, CharacterizeSpec, DeviceFigure } from './characterise';
 
 export type CharacterisationState =
   | { kind: 'idle' }
@@ -19,6 +19,8 @@ export interface Characterisation {
   state: CharacterisationState;
   spec: CharacterizeSpec | null;
   setSpec: (s: CharacterizeSpec) => void;
+  /** What the core will run for the shown device and the spec (its model, the writes it simulates one by one); null until asked. */
+  plan: CharacterizePlan | null;
   figures: DeviceFigure[];
   start: (device: Device) => void;
   cancel: () => void;
@@ -33,8 +35,27 @@ export function useCharacterisation(engine: Engine): Characterisation {
   const [state, setState] = useState<CharacterisationState>({ kind: 'idle' });
   const [spec, setSpec] = useState<CharacterizeSpec | null>(null);
   const [figures, setFigures] = useState<DeviceFigure[]>([]);
+  const [plan, setPlan] = useState<CharacterizePlan | null>(null);
   const ac = useRef<AbortController | null>(null);
   useEffect(() => () => ac.current?.abort(), []);
+  // The core's plan for the shown device and spec (which model its one rule picks, what the preconditioning costs):
+  // asked once the spec is known, so a visit still loads nothing.
+  const shown = state.kind === 'idle' ? null : state.device;
+  useEffect(() => {
+    if (!shown || !spec) return;
+    let live = true;
+    engine.characterizePlan(shown, spec).then(
+      (p) => {
+        if (live) setPlan(p);
+      },
+      () => {
+        if (live) setPlan(null);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [engine, shown, spec]);
 
   const start = useCallback(
     (device: Device) => {
@@ -71,5 +92,5 @@ export function useCharacterisation(engine: Engine): Characterisation {
     ac.current = null;
     setState({ kind: 'idle' });
   }, []);
-  return { state, spec, setSpec, figures, start, cancel, close };
+  return { state, spec, setSpec, plan, figures, start, cancel, close };
 }

@@ -4,11 +4,13 @@
 // job (src/worker/calls.ts), the other two are short calls.
 import { withScenarioErrors, type CallContext } from '../engine/modules';
 import type { Device } from '../engine/types';
-import type { Characterization, CharacterizeSpec, DeviceFigure } from './characterise';
+import type { Characterization, CharacterizePlan, CharacterizeSpec, DeviceFigure } from './characterise';
 
 export interface CharacteriseCalls {
   /** Every microbenchmark of the spec on the device; throws a ScenarioError naming the field it cannot take. */
   characterize(device: Device, spec: CharacterizeSpec): Characterization;
+  /** The model the core runs for the device and spec, and the 4 KB writes its preconditioning simulates one by one. */
+  characterizePlan(device: Device, spec: CharacterizeSpec): CharacterizePlan;
   defaultCharacterizeSpec(): CharacterizeSpec;
   deviceFigures(): DeviceFigure[];
 }
@@ -16,6 +18,7 @@ export interface CharacteriseCalls {
 export function characteriseCalls({ guard, studies }: CallContext): CharacteriseCalls {
   return {
     characterize: (device, spec) => withScenarioErrors(() => guard(() => studies().characterize(device, spec))),
+    characterizePlan: (device, spec) => guard(() => studies().characterizePlan(device, spec)),
     defaultCharacterizeSpec: () => guard(() => studies().defaultCharacterizeSpec()),
     deviceFigures: () => guard(() => studies().deviceFigures()),
   };

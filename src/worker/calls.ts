@@ -126,6 +126,7 @@ export const SHORT_CALLS = [
   'figureOutline',
   'figurePointScenario',
   'rateLoads',
+  'characterizePlan',
   'defaultCharacterizeSpec',
   'deviceFigures',
 ] as const satisfies readonly (keyof SimApi)[];

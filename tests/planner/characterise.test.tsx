@@ -14,7 +14,6 @@ import {
   figuresForRow,
   iopsByQueueDepth,
   parseQueueDepths,
-  preconditionMillions,
   preconditionSeries,
   splitFieldMessages,
   timeUnit,
@@ -98,8 +97,15 @@ describe('characterisation shaping', () => {
       .requestDevicePresets()
       .find((d) => d.id === 'x25m')!;
     const spec = { ...QUICK, precondition_passes: 2 };
-    expect(preconditionMillions(x25m, spec)).toBe(0);
-    expect(preconditionMillions(x25m, { ...spec, model: 'reference' })).toBeCloseTo(41.94, 2);
+    // The core's one rule of which model runs: the scalable model samples the preconditioning, the reference writes the
+    // X25-M's 80 GB twice in 4 KB pages, and a drive without a controller is the per-page model whatever is asked.
+    const plan = (d: typeof x25m, sp: typeof spec) => simApi().characterizePlan(d, sp);
+    expect(plan(x25m, spec)).toEqual({ model: 'scalable', precondition_writes: 0 });
+    const ref = plan(x25m, { ...spec, model: 'reference' });
+    expect(ref.model).toBe('reference');
+    expect(ref.precondition_writes / 1e6).toBeCloseTo(41.94, 2);
+    const plain = { ...x25m, flash: { ...x25m.flash!, controller: null } };
+    expect(plan(plain, spec)).toEqual(ref);
   });
 
   it('reads queue depths, picks a readable time unit and splits the core’s field messages', () => {

@@ -20,7 +20,8 @@ use tierplan_core::block::result::{
 use tierplan_core::block::sampling::presets::BlockWorkloadPreset;
 use tierplan_core::block::sampling::trace::TraceLineError;
 use tierplan_core::characterize::{
-    Characterization, CharacterizeRow, CharacterizeSpec, DriveState, Pattern, ThroughputSeries,
+    Characterization, CharacterizePlan, CharacterizeRow, CharacterizeSpec, DriveState, Pattern,
+    ThroughputSeries,
 };
 use tierplan_core::logs::curves::{TitleCurves, TitlePoint};
 use tierplan_core::logs::fit::{
@@ -286,6 +287,7 @@ fn main() {
         MrcResult,
         TraceLineError,
         CharacterizeSpec,
+        CharacterizePlan,
         CharacterizeRow,
         ThroughputSeries,
         Characterization,

@@ -465,6 +465,22 @@ pub fn characterize(
     to_js(&c).map_err(JsValue::from)
 }
 
+/// What characterising the device by the spec will run, before it runs:
+/// the SSD model the core's one rule picks (null for a disk) and the 4 KB
+/// writes its preconditioning simulates one by one (0 when the scalable
+/// model samples them).
+#[wasm_bindgen(js_name = characterizePlan, unchecked_return_type = "CharacterizePlan")]
+pub fn characterize_plan(
+    #[wasm_bindgen(unchecked_param_type = "Device")] device: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "CharacterizeSpec")] spec: JsValue,
+) -> Result<JsValue, JsError> {
+    let device: tierplan_core::scenario::Device = from_js(&device, "device")?;
+    let spec: CharacterizeSpec = from_js(&spec, "characterize")?;
+    to_js(&tierplan_core::characterize::characterize_plan(
+        &device, &spec,
+    ))
+}
+
 /// The spec `tierplan characterize` runs by default.
 #[wasm_bindgen(js_name = defaultCharacterizeSpec, unchecked_return_type = "CharacterizeSpec")]
 pub fn default_characterize_spec() -> Result<JsValue, JsError> {

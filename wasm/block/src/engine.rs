@@ -155,7 +155,7 @@ impl CacheSim {
         let flash = self
             .tiers
             .first()
-            .map_or_else(FlashCounts::default, |t| t.counts);
+            .map_or_else(FlashCounts::default, |t| t.counts());
         if let Some((u, r)) = self.policy.tick(io.t, &flash, &mut bg) {
             let changed = self.partition.last().is_none_or(|p| p.u != u || p.r != r);
             if changed && self.partition.len() < MAX_PARTITION_POINTS {
@@ -191,10 +191,10 @@ impl CacheSim {
     /// Host write rate into tier `i`, MB/s (policy programs × page size).
     pub fn tier_write_mb_s(&self, i: usize) -> f64 {
         let t = &self.tiers[i];
-        t.ftl.host_pages as f64 * t.page_bytes() as f64 / (1u64 << 20) as f64 / self.span_s()
+        t.ftl.wear.host_pages as f64 * t.page_bytes() as f64 / (1u64 << 20) as f64 / self.span_s()
     }
 
     pub fn flash_counts(&self) -> Vec<FlashCounts> {
-        self.tiers.iter().map(|t| t.counts).collect()
+        self.tiers.iter().map(|t| t.counts()).collect()
     }
 }

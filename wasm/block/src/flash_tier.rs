@@ -4,24 +4,22 @@
 //! operation occupies its unit; a program that triggers garbage collection
 //! also occupies the unit for the copies (read + program each) and erases,
 //! so host I/O queued behind it stalls.
+//!
+//! The FTL is the kit's per-page reference (`Ftl`), its wear the kit's one
+//! counter (`Wear`), its lifetime model §8's formula
+//! (`analytics::lifetime_hours`) with the P/E cycles of the cell presets
+//! (`cost_model::pe_cycles`): this file adds only the tier's geometry and
+//! its page-level timing.
 
 use tierplan_kit::analytics::cost_model::{flash_timing, FlashTiming};
+use tierplan_kit::analytics::lifetime_hours;
 use tierplan_kit::devices::Ftl;
+pub use tierplan_scenario::cost_model::pe_cycles;
 use tierplan_scenario::CellType;
 
 /// ASSUMPTION (the HySSC study does not say): 8 parallel units (channels ×
 /// dies) per flash tier.
 pub const UNITS_PER_TIER: u32 = 8;
-
-/// Program/erase cycles (model §4; TLC 1 000 as in the HySSC paper).
-pub fn pe_cycles(cell: CellType) -> f64 {
-    match cell {
-        CellType::Slc => 100_000.0,
-        CellType::Mlc => 10_000.0,
-        CellType::Tlc => 1_000.0,
-        CellType::Qlc => 1_000.0,
-    }
-}
 
 /// Erase blocks per unit and logical pages of a tier of `capacity_gb`
 /// physical flash with `ops` of it over-provisioned. The FTL keeps one open
@@ -49,7 +47,8 @@ pub fn cell_label(cell: CellType) -> &'static str {
     }
 }
 
-/// What a flash tier did, for costs and results.
+/// What a flash tier did, for costs and results: its page reads and its
+/// FTL's wear counter, read as operations.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct FlashCounts {
     pub page_reads: u64,
@@ -69,7 +68,7 @@ pub struct FlashTier {
     read_s: f64,
     program_s: f64,
     erase_s: f64,
-    pub counts: FlashCounts,
+    page_reads: u64,
     /// Seconds of work given to the units, summed over units.
     pub busy_s: f64,
 }
@@ -91,8 +90,20 @@ impl FlashTier {
             read_s: timing.read_us * k,
             program_s: timing.program_us * k,
             erase_s: timing.erase_ms * 1e3 * k,
-            counts: FlashCounts::default(),
+            page_reads: 0,
             busy_s: 0.0,
+        }
+    }
+
+    /// What the tier did so far: programs, copies and erases are the
+    /// FTL's wear (never reset in a block run).
+    pub fn counts(&self) -> FlashCounts {
+        let w = self.ftl.wear;
+        FlashCounts {
+            page_reads: self.page_reads,
+            programs: w.host_pages,
+            gc_copies: w.nand_pages - w.host_pages,
+            erases: w.erases,
         }
     }
 
@@ -115,7 +126,7 @@ impl FlashTier {
             self.unit_free[u] = end;
             done = done.max(end);
         }
-        self.counts.page_reads += pages as u64;
+        self.page_reads += pages as u64;
         done
     }
 
@@ -133,10 +144,7 @@ impl FlashTier {
             self.busy_s += work;
             self.unit_free[u] = end;
             done = done.max(end);
-            self.counts.gc_copies += gc.copies as u64;
-            self.counts.erases += gc.erases as u64;
         }
-        self.counts.programs += pages as u64;
         done
     }
 
@@ -152,8 +160,7 @@ impl FlashTier {
         if host_mb_s.is_nan() || host_mb_s <= 0.0 || !wa.is_finite() {
             return None;
         }
-        let hours = self.capacity_gb * 1024.0 * pe_cycles(self.cell) / (host_mb_s * wa * 3600.0);
-        Some(hours / 24.0)
+        Some(lifetime_hours(self.capacity_gb, pe_cycles(self.cell), host_mb_s, wa) / 24.0)
     }
 }
 

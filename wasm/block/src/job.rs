@@ -495,10 +495,10 @@ pub fn rep_metrics(sim: &CacheSim) -> RepMetrics {
             TierRep {
                 read_hit: ratio(c.read_hits.get(t).copied().unwrap_or(0), c.read_blocks),
                 write_hit: ratio(c.write_hits.get(t).copied().unwrap_or(0), c.write_blocks),
-                host_pages: tier.ftl.host_pages,
-                nand_pages: tier.ftl.nand_pages,
+                host_pages: tier.ftl.wear.host_pages,
+                nand_pages: tier.ftl.wear.nand_pages,
                 wa: if wa.is_finite() { wa } else { 1.0 },
-                erases: tier.ftl.erases,
+                erases: tier.ftl.wear.erases,
                 lifetime_days: tier.lifetime_days(sim.tier_write_mb_s(t)),
             }
         })

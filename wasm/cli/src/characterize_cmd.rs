@@ -148,6 +148,7 @@ pub fn bench_ssd(rounds: u32, ios: u64) {
             .into_iter()
             .find(|d| d.id == id)
             .expect("a catalog SSD");
+        let d = tierplan_core::scenario::validate::validate_device(d).expect("a valid catalog SSD");
         let g = ssd_geometry_for(&d, model).expect("characterisable");
         let c = d.flash.as_ref().and_then(|f| f.controller);
         let mut best = f64::INFINITY;

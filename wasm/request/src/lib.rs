@@ -202,8 +202,8 @@ impl RequestJob {
         let (host, nand, erases) = s.ssd.as_ref().map_or((0, 0, 0), |d| {
             (
                 d.host_written_bytes(),
-                d.nand_pages() * d.map_bytes(),
-                d.erases(),
+                d.wear().nand_pages * d.map_bytes(),
+                d.wear().erases,
             )
         });
         RequestReplication {

@@ -90,17 +90,7 @@ impl Plan {
         } else {
             0
         };
-        let ssd = flash.map(|(d, f)| SsdGeometry {
-            units: f.units.unwrap_or(1),
-            page_bytes: (f.page_kb * 1024.0) as u64,
-            pages_per_block: f.pages_per_block,
-            read_us: f.read_us,
-            program_us: f.program_us,
-            erase_ms: f.erase_ms,
-            capacity_bytes: (d.capacity_gb * GB) as u64,
-            spare_factor: f.spare_factor,
-            used_bytes: flash_bytes,
-        });
+        let ssd = flash.map(|(d, f)| SsdGeometry::of(d.capacity_gb, f, Some(flash_bytes)));
         let chunk = (r.chunk_kb * 1024.0) as u64;
         let index = index_ram(r, flash_bytes as f64, chunk as f64, s);
         let ram_total = (r.ram.capacity_gb * GB) as u64;

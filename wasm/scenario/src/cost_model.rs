@@ -92,6 +92,18 @@ pub fn flash_timing(cell: CellType) -> Option<FlashTiming> {
     }
 }
 
+/// Program/erase cycles of a block of each cell type (model §4; TLC 1 000
+/// as in the HySSC paper; QLC, which HySSC does not measure, as TLC's low
+/// end): the endurance of a flash tier described by its cell alone.
+pub fn pe_cycles(cell: CellType) -> u32 {
+    match cell {
+        CellType::Slc => 100_000,
+        CellType::Mlc => 10_000,
+        CellType::Tlc => 1_000,
+        CellType::Qlc => 1_000,
+    }
+}
+
 /// Disk cost model: a page I/O costs positioning time plus transfer time.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]

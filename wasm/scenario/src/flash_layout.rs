@@ -3,6 +3,70 @@
 //! validation checks it by, kept in one place so a drive that validates is
 //! the drive that is built.
 
+use crate::FlashSpec;
+
+/// Bytes in one GiB: catalog capacities are in GiB.
+const GIB: f64 = (1u64 << 30) as f64;
+
+/// The fewest erase blocks per unit a drive may have: greedy garbage
+/// collection needs blocks to choose among beyond the open one and its
+/// reserve (validation rejects fewer, naming the spare factor).
+pub const MIN_BLOCKS_PER_UNIT: u32 = 8;
+
+/// Flash timing and geometry of one SSD as the device models use it, built
+/// once from the catalog device (`SsdGeometry::of`) by every engine.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SsdGeometry {
+    pub units: u32,
+    pub page_bytes: u64,
+    pub pages_per_block: u32,
+    pub read_us: f64,
+    pub program_us: f64,
+    pub erase_ms: f64,
+    /// Advertised capacity, bytes; physical = capacity × (1 + ρ).
+    pub capacity_bytes: u64,
+    pub spare_factor: f64,
+    /// Bytes the host addresses (the cache's share of the device).
+    pub used_bytes: u64,
+}
+
+impl SsdGeometry {
+    /// The drive of `capacity_gb` GiB with flash `f`, of which the host
+    /// addresses `used_bytes` (None: all of it). Units absent mean one;
+    /// validation rejects 0 (`flash.units`), and a spec that was not
+    /// validated gets one unit rather than a drive without dies.
+    pub fn of(capacity_gb: f64, f: &FlashSpec, used_bytes: Option<u64>) -> SsdGeometry {
+        let capacity_bytes = (capacity_gb * GIB) as u64;
+        SsdGeometry {
+            units: f.units.unwrap_or(1).max(1),
+            page_bytes: (f.page_kb * 1024.0) as u64,
+            pages_per_block: f.pages_per_block,
+            read_us: f.read_us,
+            program_us: f.program_us,
+            erase_ms: f.erase_ms,
+            capacity_bytes,
+            spare_factor: f.spare_factor,
+            used_bytes: used_bytes.unwrap_or(capacity_bytes),
+        }
+    }
+
+    /// Erase blocks on each unit (`blocks_per_unit`).
+    pub fn blocks_per_unit(&self) -> u32 {
+        blocks_per_unit(
+            self.capacity_bytes,
+            self.spare_factor,
+            self.page_bytes,
+            self.pages_per_block,
+            self.units,
+        )
+    }
+
+    /// Flash pages of the advertised capacity (what a per-page table holds).
+    pub fn logical_pages(&self) -> u64 {
+        self.capacity_bytes / self.page_bytes.max(1)
+    }
+}
+
 /// The most a write path tracks at once: a host sector of 4 KB.
 pub const GRAIN_BYTES: u64 = 4096;
 
@@ -81,6 +145,41 @@ impl MappedLayout {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn flash(units: Option<u32>) -> FlashSpec {
+        FlashSpec {
+            cell: crate::CellType::Mlc,
+            pe_cycles: 10_000,
+            page_kb: 4.0,
+            pages_per_block: 128,
+            read_us: 50.0,
+            program_us: 600.0,
+            erase_ms: 3.0,
+            spare_factor: 0.07,
+            write_read_interference: 0.0,
+            units,
+            controller: None,
+        }
+    }
+
+    /// The one geometry: units absent are one, and a spec with 0 units
+    /// (which validation rejects at `flash.units`) still builds a drive of
+    /// one unit rather than none (the request engine's copy once built 0 and
+    /// divided by it; characterisation's took at least one).
+    #[test]
+    fn the_geometry_has_at_least_one_unit() {
+        for (units, want) in [(None, 1), (Some(0), 1), (Some(10), 10)] {
+            let g = SsdGeometry::of(80.0, &flash(units), None);
+            assert_eq!(g.units, want, "{units:?}");
+            assert_eq!(g.capacity_bytes, 80 << 30);
+            assert_eq!(g.used_bytes, g.capacity_bytes);
+            // 80 GiB × 1.07 in 4 KB pages, 128 to a block, over the units.
+            let blocks = (80u64 << 30) as f64 * 1.07 / 4096.0 / 128.0 / want as f64;
+            assert_eq!(g.blocks_per_unit(), blocks as u32);
+        }
+        let g = SsdGeometry::of(80.0, &flash(Some(10)), Some(60 << 30));
+        assert_eq!(g.used_bytes, 60 << 30);
+    }
 
     #[test]
     fn a_block_that_holds_no_whole_extra_unit_has_no_spare() {

@@ -367,6 +367,27 @@ pub enum SsdModelKind {
     Reference,
 }
 
+impl SsdModelKind {
+    /// The model that runs when this one is asked for on a drive with
+    /// (`true`) or without a controller description: a drive without one
+    /// is the plain per-page model, one command at a time, whatever is
+    /// asked. The one rule every engine, check and the app's estimate
+    /// follow.
+    pub fn runs_on(self, has_controller: bool) -> SsdModelKind {
+        if has_controller {
+            self
+        } else {
+            SsdModelKind::Reference
+        }
+    }
+
+    /// Whether the model maps and simulates every page (memory and cost
+    /// that grow with the drive).
+    pub fn per_page(self) -> bool {
+        self == SsdModelKind::Reference
+    }
+}
+
 impl Default for SsdController {
     fn default() -> Self {
         SsdController {

@@ -105,6 +105,42 @@ impl Default for CharacterizeSpec {
     }
 }
 
+/// What a characterisation of a device will run, before it runs: the SSD
+/// model the one rule (`SsdModelKind::runs_on`) picks — the spec's, or the
+/// per-page reference on a drive without a controller — and the 4 KB
+/// writes its preconditioning simulates one by one (what its run time
+/// grows with: the per-page model's; the scalable model samples them, and
+/// a disk has none). The app shows these before a run.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct CharacterizePlan {
+    /// Null for a disk.
+    pub model: Option<SsdModelKind>,
+    pub precondition_writes: f64,
+}
+
+/// The plan of characterising `d` by `spec` (see `CharacterizePlan`).
+pub fn characterize_plan(d: &Device, spec: &CharacterizeSpec) -> CharacterizePlan {
+    match (d.kind, &d.flash) {
+        (DeviceKind::Ssd, Some(f)) => {
+            let model = spec.model.runs_on(f.controller.is_some());
+            let pages = SsdGeometry::of(d.capacity_gb, f, None).capacity_bytes / (4 * KB);
+            CharacterizePlan {
+                model: Some(model),
+                precondition_writes: if model.per_page() {
+                    spec.precondition_passes * pages as f64
+                } else {
+                    0.0
+                },
+            }
+        }
+        _ => CharacterizePlan {
+            model: None,
+            precondition_writes: 0.0,
+        },
+    }
+}
+
 /// Most flash pages a drive characterised with the per-page reference may
 /// have: its mapping tables take about 8 bytes a page, and a browser worker
 /// has a few GB at most. The scalable model has no such limit.
@@ -181,7 +217,7 @@ impl Model {
 
     fn wa_counters(&self) -> (u64, u64) {
         match self {
-            Model::Ssd(s) => (s.host_pages(), s.nand_pages()),
+            Model::Ssd(s) => (s.wear().host_pages, s.wear().nand_pages),
             Model::Hdd(..) => (0, 0),
         }
     }
@@ -204,31 +240,27 @@ fn err(path: &str, message: String) -> Vec<FieldError> {
 
 /// The SSD geometry a catalog device's flash spec gives (the whole drive
 /// addressed: a characterisation owns the device).
-pub fn ssd_geometry(d: &Device) -> Result<SsdGeometry, Vec<FieldError>> {
+pub fn ssd_geometry(d: &ValidDevice) -> Result<SsdGeometry, Vec<FieldError>> {
     ssd_geometry_for(d, SsdModelKind::Reference)
 }
 
-/// The SSD geometry of `d` for `model`: only a per-page model (the
-/// reference, or a drive without a controller) is bounded by its tables.
-pub fn ssd_geometry_for(d: &Device, model: SsdModelKind) -> Result<SsdGeometry, Vec<FieldError>> {
+/// The SSD geometry of the validated device `d` (the one geometry,
+/// `SsdGeometry::of`, whose blocks validation has checked) for `model`:
+/// only a per-page model (`SsdModelKind::runs_on`) is bounded by its
+/// tables.
+pub fn ssd_geometry_for(
+    d: &ValidDevice,
+    model: SsdModelKind,
+) -> Result<SsdGeometry, Vec<FieldError>> {
     let f = d.flash.as_ref().ok_or_else(|| {
         err(
             "device.flash",
             format!("{} has no flash description to characterise", d.id),
         )
     })?;
-    let page_bytes = (f.page_kb * 1024.0) as u64;
-    if !(d.capacity_gb.is_finite() && d.capacity_gb > 0.0)
-        || page_bytes == 0
-        || f.pages_per_block == 0
-        || !(f.read_us > 0.0 && f.program_us > 0.0 && f.erase_ms > 0.0)
-    {
-        return Err(err("device.flash", format!("{}: impossible geometry (capacity {} GiB, page {} KB, {} pages per block, read {} µs, program {} µs, erase {} ms): each must be > 0", d.id, d.capacity_gb, f.page_kb, f.pages_per_block, f.read_us, f.program_us, f.erase_ms)));
-    }
-    let capacity_bytes = (d.capacity_gb * (1u64 << 30) as f64) as u64;
-    let pages = capacity_bytes / page_bytes;
-    let paged = model == SsdModelKind::Reference || f.controller.is_none();
-    if paged && pages > MAX_PAGES {
+    let g = SsdGeometry::of(d.capacity_gb, f, None);
+    let pages = g.logical_pages();
+    if model.runs_on(f.controller.is_some()).per_page() && pages > MAX_PAGES {
         return Err(err(
             "device.capacity_gb",
             format!(
@@ -241,29 +273,7 @@ pub fn ssd_geometry_for(d: &Device, model: SsdModelKind) -> Result<SsdGeometry, 
             ),
         ));
     }
-    let units = f.units.unwrap_or(1).max(1) as u64;
-    let physical = (capacity_bytes as f64 * (1.0 + f.spare_factor) / page_bytes as f64) as u64;
-    let blocks_per_unit = physical / f.pages_per_block as u64 / units;
-    if f.spare_factor.is_nan() || f.spare_factor <= 0.0 || blocks_per_unit < 8 {
-        return Err(err(
-            "device.flash",
-            format!(
-                "{}: {} GiB with spare factor {} gives {} erase blocks of {} pages per unit ({} units): garbage collection needs a spare factor > 0 and at least 8 blocks per unit",
-                d.id, d.capacity_gb, f.spare_factor, blocks_per_unit, f.pages_per_block, units
-            ),
-        ));
-    }
-    Ok(SsdGeometry {
-        units: f.units.unwrap_or(1).max(1),
-        page_bytes,
-        pages_per_block: f.pages_per_block,
-        read_us: f.read_us,
-        program_us: f.program_us,
-        erase_ms: f.erase_ms,
-        capacity_bytes,
-        spare_factor: f.spare_factor,
-        used_bytes: capacity_bytes,
-    })
+    Ok(g)
 }
 
 /// Run every test of `spec` on `device` (validated on its own by
@@ -304,19 +314,14 @@ pub fn characterize(
         DeviceKind::Ssd => {
             let g = ssd_geometry_for(device, spec.model)?;
             let ctl = device.flash.as_ref().and_then(|f| f.controller);
-            let paged = spec.model == SsdModelKind::Reference || ctl.is_none();
+            let model = spec.model.runs_on(ctl.is_some());
             // Bound the work (and the FTL's memory) before building the model:
             // a per-page model's preconditioning writes the logical space
             // `passes` times in 4 KB pages.
-            let ios = spec.precondition_passes * (g.capacity_bytes / (4 * KB)) as f64;
-            if paged && ios > MAX_IOS {
+            let ios = characterize_plan(device, spec).precondition_writes;
+            if ios > MAX_IOS {
                 return Err(err("characterize.precondition_passes", format!("steady state of {} needs {:.0} million 4 KB writes: the limit is {:.0} million; lower precondition_passes, characterise a smaller device or use the scalable model", device.id, ios / 1e6, MAX_IOS / 1e6)));
             }
-            let model = if ctl.is_some() {
-                spec.model
-            } else {
-                SsdModelKind::Reference
-            };
             notes.push(match (ctl, model) {
                 (None, _) => "No controller described: the plain per-page model, one command at a time; a deeper queue adds latency (Little's law), not throughput.".to_string(),
                 (Some(c), SsdModelKind::Scalable) => format!("Scalable model: per-die timelines, GC derived analytically (model §11); the drive takes {} command(s) at once.", c.queue_depth.max(1)),
@@ -406,19 +411,17 @@ pub fn characterize(
 fn layout_wa(ssd: &Ssd) -> f64 {
     let mut probe = ssd.clone();
     probe.reset_counters();
-    if let Some(ftl) = probe.paged().cloned() {
-        let mut ftl = ftl;
-        let logical = ftl.logical_pages();
-        let mut rng = SimRng::new(0x1a_7e);
-        let n = (logical / 4).clamp(1, 200_000);
-        for _ in 0..n {
-            let lpn = (rng.uniform() * logical as f64) as u32 % logical;
-            ftl.write(lpn);
-        }
-        return ftl.write_amplification();
-    }
-    probe.skip_random_writes(10_000_000);
-    probe.write_amplification()
+    let mut rng = SimRng::new(0x1a_7e);
+    let flash = probe.flash_mut();
+    // The reference simulates a quarter of its logical space (at most
+    // 200 000 writes); the scalable model's cost does not depend on it.
+    let n = if flash.per_page() {
+        (ssd.logical_units() / 4).clamp(1, 200_000)
+    } else {
+        10_000_000
+    };
+    flash.random_writes(n, &mut rng);
+    flash.wear().write_amplification()
 }
 
 /// Random 4 KB writes over the whole span, `passes` times from fresh, with
@@ -440,7 +443,7 @@ fn precondition_drive(m: &mut Model, span: u64, spec: &CharacterizeSpec) -> Thro
     if total == 0 {
         return out;
     }
-    let scalable = matches!(m, Model::Ssd(s) if s.paged().is_none());
+    let scalable = matches!(m, Model::Ssd(s) if !s.flash().per_page());
     let map_pages = match m {
         Model::Ssd(s) => (s.map_bytes() / (4 * KB)).max(1),
         Model::Hdd(..) => 1,
@@ -483,8 +486,11 @@ fn precondition_drive(m: &mut Model, span: u64, spec: &CharacterizeSpec) -> Thro
         let per_write = (clock - c0) / timed as f64;
         if timed < per {
             if let Model::Ssd(s) = m {
-                // A 4 KB write is a whole mapping unit or a part of one.
-                s.skip_random_writes((per - timed) / map_pages);
+                // A 4 KB write is a whole mapping unit or a part of one;
+                // the scalable model applies them untimed (and draws
+                // nothing from `rng`).
+                s.flash_mut()
+                    .random_writes((per - timed) / map_pages, &mut rng);
             }
         }
         t += per_write * per as f64;

@@ -1,23 +1,24 @@
-//! A small page-level flash simulator with greedy garbage collection, to
-//! check the Lambert-W write-amplification formula of model §8 and to draw
-//! the WA-versus-spare-factor chart.
+//! Write amplification of uniform random writes measured on the per-page
+//! reference FTL (`devices::Ftl`, the SSD models' own), to check the
+//! Lambert-W formula of model §8 and to draw the WA-versus-spare-factor
+//! chart.
 //!
-//! Model: `blocks` erase blocks of `pages_per_block` pages. The host sees
-//! L = floor(physical pages / (1 + ρ)) logical pages, first written once in
-//! order, then overwritten one page at a time, uniformly at random. Writes
-//! append to one open block; when it is full the next free block is opened.
-//! When that leaves no free block, garbage collection picks the closed block
-//! with the fewest valid pages (greedy), copies its valid pages into the open
-//! block and erases it. WA = flash page programs (host + copies) / host page
-//! writes, counted after a warm-up.
+//! Model: one unit of `blocks` erase blocks of `pages_per_block` pages. The
+//! host sees L = floor(physical pages / (1 + ρ)) logical pages, first
+//! written once in order, then overwritten one page at a time, uniformly at
+//! random. Writes append to one open block; when it is full the next free
+//! block is opened. When that leaves no free block, garbage collection
+//! picks the closed block with the fewest valid pages (greedy), copies its
+//! valid pages into the open block and erases it. WA = flash page programs
+//! (host + copies) / host page writes (the FTL's `Wear`), counted after a
+//! warm-up.
 
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
 use super::wear::write_amplification;
-
-const UNMAPPED: u32 = u32::MAX;
+use crate::devices::Ftl;
 
 /// Simulator settings.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -69,112 +70,6 @@ pub struct GcSimResult {
     pub write_amplification: f64,
 }
 
-struct Flash {
-    pages_per_block: u32,
-    /// Logical page → physical page (block · N_p + offset).
-    l2p: Vec<u32>,
-    /// Physical page → logical page it holds, or UNMAPPED if invalid/free.
-    p2l: Vec<u32>,
-    valid: Vec<u32>,
-    /// Blocks erased and not yet opened.
-    free: Vec<u32>,
-    /// Whether a block is currently free (not eligible as GC victim).
-    is_free: Vec<bool>,
-    open: u32,
-    /// Next page offset in the open block.
-    fill: u32,
-    programs: u64,
-    erases: u64,
-}
-
-impl Flash {
-    fn new(blocks: u32, pages_per_block: u32, logical: u32) -> Self {
-        let physical = blocks as usize * pages_per_block as usize;
-        // Block 0 is opened first; the rest are free, handed out in
-        // ascending order (popped from the end of a reversed list).
-        let free: Vec<u32> = (1..blocks).rev().collect();
-        let mut is_free = vec![true; blocks as usize];
-        is_free[0] = false;
-        Flash {
-            pages_per_block,
-            l2p: vec![UNMAPPED; logical as usize],
-            p2l: vec![UNMAPPED; physical],
-            valid: vec![0; blocks as usize],
-            free,
-            is_free,
-            open: 0,
-            fill: 0,
-            programs: 0,
-            erases: 0,
-        }
-    }
-
-    /// Program `lpn` at the write frontier (the frontier has room).
-    fn program(&mut self, lpn: u32) {
-        let ppn = self.open * self.pages_per_block + self.fill;
-        self.fill += 1;
-        let old = self.l2p[lpn as usize];
-        if old != UNMAPPED {
-            self.p2l[old as usize] = UNMAPPED;
-            self.valid[(old / self.pages_per_block) as usize] -= 1;
-        }
-        self.l2p[lpn as usize] = ppn;
-        self.p2l[ppn as usize] = lpn;
-        self.valid[self.open as usize] += 1;
-        self.programs += 1;
-    }
-
-    /// Make sure the open block has room, opening a free block (and
-    /// collecting garbage until one is free again) when it is full.
-    fn ensure_room(&mut self) {
-        if self.fill < self.pages_per_block {
-            return;
-        }
-        let next = self.free.pop().expect("a free block is always kept");
-        self.is_free[next as usize] = false;
-        self.open = next;
-        self.fill = 0;
-        while self.free.is_empty() {
-            self.collect();
-        }
-    }
-
-    /// Greedy GC: the closed block with fewest valid pages (lowest index on
-    /// ties) is copied into the open block and erased. Called right after a
-    /// fresh block was opened, so its valid pages (< N_p) always fit.
-    fn collect(&mut self) {
-        let mut victim = u32::MAX;
-        let mut least = u32::MAX;
-        for (b, &v) in self.valid.iter().enumerate() {
-            let b = b as u32;
-            if b != self.open && !self.is_free[b as usize] && v < least {
-                least = v;
-                victim = b;
-            }
-        }
-        assert!(
-            victim != u32::MAX && least <= self.pages_per_block - self.fill,
-            "no block can be reclaimed"
-        );
-        let base = victim * self.pages_per_block;
-        for off in 0..self.pages_per_block {
-            let lpn = self.p2l[(base + off) as usize];
-            if lpn != UNMAPPED {
-                self.program(lpn);
-            }
-        }
-        debug_assert_eq!(self.valid[victim as usize], 0);
-        self.erases += 1;
-        self.is_free[victim as usize] = true;
-        self.free.push(victim);
-    }
-
-    fn host_write(&mut self, lpn: u32) {
-        self.ensure_room();
-        self.program(lpn);
-    }
-}
-
 /// Uniform integer in 0..n (multiply-high; the bias is below 2^−32 for the
 /// sizes used here).
 fn below(rng: &mut Xoshiro256PlusPlus, n: u32) -> u32 {
@@ -211,30 +106,31 @@ pub fn simulate_greedy_gc(cfg: &GcSimConfig) -> Result<GcSimResult, String> {
         return Err("spare factor too small for this many blocks".into());
     }
     let logical32 = logical as u32;
-    let mut flash = Flash::new(cfg.blocks, cfg.pages_per_block, logical32);
+    // One clean block kept (reserve 1), GC one victim at a time.
+    let mut flash = Ftl::new(1, cfg.pages_per_block, cfg.blocks, logical32);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(cfg.seed);
 
     for lpn in 0..logical32 {
-        flash.host_write(lpn);
+        flash.write(lpn);
     }
     let warmup = libm::round(cfg.warmup_passes * logical as f64) as u64;
     for _ in 0..warmup {
         let lpn = below(&mut rng, logical32);
-        flash.host_write(lpn);
+        flash.write(lpn);
     }
-    let (p0, e0) = (flash.programs, flash.erases);
+    flash.reset_counters();
     let measured = libm::round(cfg.measured_passes * logical as f64) as u64;
     for _ in 0..measured {
         let lpn = below(&mut rng, logical32);
-        flash.host_write(lpn);
+        flash.write(lpn);
     }
-    let flash_writes = flash.programs - p0;
+    let flash_writes = flash.wear.nand_pages;
     Ok(GcSimResult {
         physical_pages: physical,
         logical_pages: logical,
         host_writes: measured,
         flash_writes,
-        erases: flash.erases - e0,
+        erases: flash.wear.erases,
         write_amplification: if measured == 0 {
             f64::NAN
         } else {

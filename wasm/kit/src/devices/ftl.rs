@@ -14,6 +14,9 @@
 //! burst). `precondition_steady` lays out the state uniform random writes
 //! leave behind, so a run can start where a used drive is.
 
+use super::flash::{FlashMapping, Wear};
+use crate::sampling::rng::SimRng;
+
 const NONE: u32 = u32::MAX;
 
 /// Work one page program caused beyond itself.
@@ -51,9 +54,7 @@ pub struct Ftl {
     /// The unit of each block (blocks are numbered unit by unit), looked up
     /// instead of divided out on every invalidation.
     block_unit: Vec<u16>,
-    pub host_pages: u64,
-    pub nand_pages: u64,
-    pub erases: u64,
+    pub wear: Wear,
 }
 
 impl Ftl {
@@ -82,9 +83,7 @@ impl Ftl {
             block_unit: (0..blocks)
                 .map(|b| (b as u32 / physical_blocks_per_unit) as u16)
                 .collect(),
-            host_pages: 0,
-            nand_pages: 0,
-            erases: 0,
+            wear: Wear::default(),
         };
         f.reset();
         f
@@ -117,9 +116,7 @@ impl Ftl {
     }
 
     pub fn reset_counters(&mut self) {
-        self.host_pages = 0;
-        self.nand_pages = 0;
-        self.erases = 0;
+        self.wear.reset();
     }
 
     pub fn units(&self) -> u32 {
@@ -199,7 +196,7 @@ impl Ftl {
         self.l2p[lpn as usize] = ppn;
         self.p2l[ppn as usize] = lpn;
         self.valid[ob as usize] += 1;
-        self.nand_pages += 1;
+        self.wear.nand_pages += 1;
     }
 
     /// Open a fresh block when the open one is full. Taking the last clean
@@ -312,7 +309,7 @@ impl Ftl {
             self.p2l[ppn as usize] = NONE;
         }
         debug_assert_eq!(self.valid[victim as usize], 0);
-        self.erases += 1;
+        self.wear.erases += 1;
         work.erases += 1;
         self.free[unit].push(victim);
     }
@@ -330,7 +327,7 @@ impl Ftl {
         let mut work = GcWork::default();
         self.ensure_room(unit, &mut work);
         self.program(unit, lpn);
-        self.host_pages += 1;
+        self.wear.host_pages += 1;
         work
     }
 
@@ -449,11 +446,60 @@ impl Ftl {
 
     /// Write amplification so far: NAND programs / host page writes.
     pub fn write_amplification(&self) -> f64 {
-        if self.host_pages == 0 {
-            f64::NAN
-        } else {
-            self.nand_pages as f64 / self.host_pages as f64
+        self.wear.write_amplification()
+    }
+}
+
+/// The reference: every mapping unit in the table, placed where the
+/// controller says.
+impl FlashMapping for Ftl {
+    fn units(&self) -> u32 {
+        self.units
+    }
+    fn slots_per_block(&self) -> u32 {
+        self.ppb
+    }
+    fn per_page(&self) -> bool {
+        true
+    }
+    fn wear(&self) -> &Wear {
+        &self.wear
+    }
+    fn reset_counters(&mut self) {
+        Ftl::reset_counters(self)
+    }
+    fn reset(&mut self) {
+        Ftl::reset(self)
+    }
+    fn precondition_steady(&mut self, seed: u64) {
+        Ftl::precondition_steady(self, seed)
+    }
+    fn random_writes(&mut self, n: u64, rng: &mut SimRng) {
+        let logical = self.logical_pages();
+        for _ in 0..n {
+            let lpn = (rng.uniform() * logical as f64) as u32 % logical.max(1);
+            Ftl::write(self, lpn);
         }
+    }
+    fn placed_die(&self, mu: u64) -> Option<u32> {
+        // Never written: read from its static stripe.
+        Some(
+            self.located_unit(mu as u32)
+                .unwrap_or(mu as u32 % self.units),
+        )
+    }
+    fn holds_data(&self, mu: u64) -> f64 {
+        self.located_unit(mu as u32).is_some() as u32 as f64
+    }
+    fn can_take(&self, unit: u32) -> bool {
+        Ftl::can_take(self, unit)
+    }
+    #[inline]
+    fn write(&mut self, unit: u32, mu: u64) -> GcWork {
+        self.write_on(unit, mu as u32)
+    }
+    fn box_clone(&self) -> Box<dyn FlashMapping> {
+        Box::new(self.clone())
     }
 }
 
@@ -492,8 +538,8 @@ mod tests {
                 f.write(lpn);
             }
         }
-        assert_eq!(f.nand_pages, f.host_pages);
-        assert!(f.erases > 0);
+        assert_eq!(f.wear.nand_pages, f.wear.host_pages);
+        assert!(f.wear.erases > 0);
     }
 
     /// Random overwrites of a quarter of the logical space: with the other

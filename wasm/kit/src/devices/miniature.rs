@@ -383,12 +383,15 @@ impl Miniature {
     /// into the measured victim share.
     #[inline]
     fn measure(&mut self) {
-        let erases = self.ftl.erases - self.seen.1;
+        let erases = self.ftl.wear.erases - self.seen.1;
         if erases < UPDATE {
             return;
         }
-        let copies = (self.ftl.nand_pages - self.ftl.host_pages) - self.seen.0;
-        self.seen = (self.ftl.nand_pages - self.ftl.host_pages, self.ftl.erases);
+        let copies = (self.ftl.wear.nand_pages - self.ftl.wear.host_pages) - self.seen.0;
+        self.seen = (
+            self.ftl.wear.nand_pages - self.ftl.wear.host_pages,
+            self.ftl.wear.erases,
+        );
         let sample = (copies as f64 / (erases as f64 * self.slots as f64)).clamp(0.0, 1.0);
         self.measured += erases as f64;
         // A plain mean until a window's worth is in, then exponential.

@@ -6,6 +6,7 @@
 //! allocation; state resets in place between replications.
 
 pub mod die_times;
+pub mod flash;
 pub mod ftl;
 pub mod gc_phase;
 pub mod hdd;
@@ -16,11 +17,12 @@ pub mod ssd;
 pub mod steady_gc;
 pub mod write_buffer;
 
+pub use flash::{FlashMapping, Wear, WriteRun};
 pub use ftl::{Ftl, GcWork};
 pub use hdd::Hdd;
 pub use queue::{IoQueue, QueueStats};
 pub use ram::RamCache;
-pub use ssd::{Mapping, Ssd};
+pub use ssd::{Ssd, SsdGeometry};
 pub use steady_gc::SteadyGc;
 
 /// Direction of an I/O.

@@ -17,31 +17,28 @@
 //! its transfer over the host link; sequential reads overlap with the
 //! drive's read-ahead; and the FTL spans the whole drive.
 //!
-//! Garbage collection comes from one of two mappings: the scalable model
-//! (`SteadyGc`: no mapping table, the victim's valid share derived from the
-//! age model, memory independent of capacity) or the per-page reference
-//! (`Ftl`: every page mapped and simulated, for small drives).
+//! This file is the host interface and the flash timing; where data lives
+//! and what garbage collection costs is the FTL's, asked through
+//! `FlashMapping` (`flash.rs`): the scalable model (`SteadyGc`: no mapping
+//! table, memory independent of capacity) or the per-page reference
+//! (`Ftl`: every page mapped and simulated), chosen by
+//! `SsdModelKind::runs_on`.
 
 use super::die_times::DieTimes;
+use super::flash::{FlashMapping, Wear, WriteRun};
 use super::ftl::Ftl;
 use super::steady_gc::SteadyGc;
 use super::write_buffer::WriteBuffer;
 use super::IoOp;
-use tierplan_scenario::flash_layout::{self, MappedLayout};
+use tierplan_scenario::flash_layout::MappedLayout;
+pub use tierplan_scenario::flash_layout::SsdGeometry;
 use tierplan_scenario::{SsdController, SsdModelKind};
-
-/// Where logical data lives and what garbage collection costs.
-#[derive(Clone)]
-pub enum Mapping {
-    /// Page-mapped FTL simulated page by page (the reference).
-    Paged(Ftl),
-    /// No table: steady state and GC derived analytically.
-    Steady(SteadyGc),
-}
 
 #[derive(Clone)]
 pub struct Ssd {
-    pub map: Mapping,
+    map: Box<dyn FlashMapping>,
+    /// Mapping units the host addresses (pages for the plain model).
+    logical_units: u64,
     page_bytes: u64,
     read_s: f64,
     program_s: f64,
@@ -60,9 +57,6 @@ pub struct Ssd {
     host_bytes: u64,
     /// Flash operations (page reads, programs, copies, erases) so far.
     pub flash_ops: u64,
-    /// The write being timed: first and end erase stripe it covers whole,
-    /// the stripe last looked up and whether a stream wrote it whole before.
-    stream: (u64, u64, u64, bool),
     /// Start and end address of the run of writes that continue each
     /// other, and whether the write being timed is part of one.
     run: (u64, u64),
@@ -93,11 +87,6 @@ struct Controller {
     unit_pages: f64,
     program_ops: f64,
     program_ops_n: u64,
-    /// Mapping units per erase stripe of the scalable model, and the first
-    /// unit and index of the stripe last looked up (a run of map units
-    /// shares one, so the division is done once per stripe).
-    stripe_mus: u64,
-    stripe_at: (u64, u64),
     /// Bytes of logical space on one die before the next (the larger of
     /// the page and the mapping unit).
     stripe: u64,
@@ -123,24 +112,7 @@ struct Controller {
     /// (the read-ahead for what follows starts then).
     read_end: u64,
     read_from: f64,
-    logical_units: u64,
     queue_depth: u32,
-}
-
-/// Flash timing and geometry of one SSD as the engine uses it.
-#[derive(Debug, Clone, Copy)]
-pub struct SsdGeometry {
-    pub units: u32,
-    pub page_bytes: u64,
-    pub pages_per_block: u32,
-    pub read_us: f64,
-    pub program_us: f64,
-    pub erase_ms: f64,
-    /// Advertised capacity, bytes; physical = capacity × (1 + ρ).
-    pub capacity_bytes: u64,
-    pub spare_factor: f64,
-    /// Bytes the host addresses (the cache's share of the device).
-    pub used_bytes: u64,
 }
 
 impl Ssd {
@@ -154,29 +126,26 @@ impl Ssd {
         Ssd::with_model(g, c, SsdModelKind::Scalable)
     }
 
-    /// An SSD whose controller is described, timed by `model` (the plain
-    /// model, without a controller, is always the per-page one).
+    /// An SSD whose controller is described, timed by the FTL
+    /// `model.runs_on` picks (the plain model, without a controller, is
+    /// always the per-page one).
     pub fn with_model(g: &SsdGeometry, c: Option<&SsdController>, model: SsdModelKind) -> Ssd {
-        let blocks_per_unit = flash_layout::blocks_per_unit(
-            g.capacity_bytes,
-            g.spare_factor,
-            g.page_bytes,
-            g.pages_per_block,
-            g.units,
-        );
+        let blocks_per_unit = g.blocks_per_unit();
         let read_s = g.read_us * 1e-6;
         let program_s = g.program_us * 1e-6;
-        let (map, ctl) = match c {
+        let model = model.runs_on(c.is_some());
+        let (map, ctl, logical_units): (Box<dyn FlashMapping>, _, _) = match c {
             None => {
                 let logical = g.used_bytes.div_ceil(g.page_bytes) as u32;
                 (
-                    Mapping::Paged(Ftl::new(
+                    Box::new(Ftl::new(
                         g.units,
                         g.pages_per_block,
                         blocks_per_unit,
                         logical,
                     )),
                     None,
+                    logical as u64,
                 )
             }
             Some(c) => {
@@ -195,12 +164,12 @@ impl Ssd {
                     g.units,
                     c.map_kb,
                 );
-                let map = match model {
-                    SsdModelKind::Reference => Mapping::Paged(
+                let map: Box<dyn FlashMapping> = match model {
+                    SsdModelKind::Reference => Box::new(
                         Ftl::new(g.units, slots, blocks_per_unit, logical as u32)
                             .with_reserve(c.gc_reserve_blocks),
                     ),
-                    SsdModelKind::Scalable => Mapping::Steady(SteadyGc::new(
+                    SsdModelKind::Scalable => Box::new(SteadyGc::new(
                         g.units,
                         slots,
                         blocks_per_unit,
@@ -220,8 +189,6 @@ impl Ssd {
                     unit_pages: map_bytes as f64 / g.page_bytes as f64,
                     program_ops: (map_bytes as f64 / g.page_bytes as f64).max(1.0),
                     program_ops_n: (map_bytes as f64 / g.page_bytes as f64).max(1.0) as u64,
-                    stripe_mus: slots as u64 * g.units as u64,
-                    stripe_at: (u64::MAX, 0),
                     stripe: map_bytes.max(g.page_bytes),
                     command_s: c.command_us * 1e-6,
                     link_bytes_per_s: c.link_mbps * 1024.0 * 1024.0,
@@ -246,14 +213,14 @@ impl Ssd {
                     pending: None,
                     read_end: u64::MAX,
                     read_from: 0.0,
-                    logical_units: logical,
                     queue_depth: c.queue_depth.max(1),
                 };
-                (map, Some(Box::new(ctl)))
+                (map, Some(Box::new(ctl)), logical)
             }
         };
         Ssd {
             map,
+            logical_units,
             page_bytes: g.page_bytes,
             read_s,
             program_s,
@@ -266,7 +233,6 @@ impl Ssd {
             write_behind: 0.0,
             host_bytes: 0,
             flash_ops: 0,
-            stream: (0, 0, u64::MAX, false),
             run: (u64::MAX, u64::MAX),
             run_part: false,
         }
@@ -283,84 +249,37 @@ impl Ssd {
         self.ctl.as_ref().map(|c| c.queue_depth)
     }
 
-    /// The per-page FTL, when this drive is timed by the reference.
-    pub fn paged(&self) -> Option<&Ftl> {
-        match &self.map {
-            Mapping::Paged(f) => Some(f),
-            Mapping::Steady(_) => None,
-        }
+    /// The FTL: where data lives, what GC costs, what the flash wore.
+    pub fn flash(&self) -> &dyn FlashMapping {
+        &*self.map
     }
 
-    /// Host writes (in mapping units, or pages for the plain model) since
-    /// the counters were reset.
-    pub fn host_pages(&self) -> u64 {
-        match &self.map {
-            Mapping::Paged(f) => f.host_pages,
-            Mapping::Steady(g) => g.host_pages,
-        }
+    pub fn flash_mut(&mut self) -> &mut dyn FlashMapping {
+        &mut *self.map
     }
 
-    /// NAND programs (same unit as `host_pages`) since the counters were reset.
-    pub fn nand_pages(&self) -> u64 {
-        match &self.map {
-            Mapping::Paged(f) => f.nand_pages,
-            Mapping::Steady(g) => g.nand_pages,
-        }
-    }
-
-    pub fn erases(&self) -> u64 {
-        match &self.map {
-            Mapping::Paged(f) => f.erases,
-            Mapping::Steady(g) => g.erases,
-        }
-    }
-
-    /// NAND programs per host write since the counters were reset.
-    pub fn write_amplification(&self) -> f64 {
-        match &self.map {
-            Mapping::Paged(f) => f.write_amplification(),
-            Mapping::Steady(g) => g.write_amplification(),
-        }
-    }
-
-    /// `n` uniform random writes of one mapping unit each, applied to the
-    /// scalable model's state without timing them; false (nothing done)
-    /// for the reference, which must simulate them.
-    pub fn skip_random_writes(&mut self, n: u64) -> bool {
-        match &mut self.map {
-            Mapping::Steady(g) => {
-                g.skip(n);
-                true
-            }
-            Mapping::Paged(_) => false,
-        }
+    /// Host writes (mapping units, or pages for the plain model), NAND
+    /// programs and erases since the counters were reset.
+    pub fn wear(&self) -> &Wear {
+        self.map.wear()
     }
 
     /// Back to a secure-erased drive with idle units.
     pub fn reset(&mut self) {
-        match &mut self.map {
-            Mapping::Paged(f) => f.reset(),
-            Mapping::Steady(g) => g.reset(),
-        }
+        self.map.reset();
         self.idle();
     }
 
     /// A drive in steady state (see `Ftl::precondition_steady`,
     /// `SteadyGc::precondition_steady`), idle.
     pub fn reset_steady(&mut self, seed: u64) {
-        match &mut self.map {
-            Mapping::Paged(f) => f.precondition_steady(seed),
-            Mapping::Steady(g) => g.precondition_steady(seed),
-        }
+        self.map.precondition_steady(seed);
         self.idle();
     }
 
     /// Start counting writes and GC afresh (the measured period begins).
     pub fn reset_counters(&mut self) {
-        match &mut self.map {
-            Mapping::Paged(f) => f.reset_counters(),
-            Mapping::Steady(g) => g.reset_counters(),
-        }
+        self.map.reset_counters();
         self.host_bytes = 0;
         self.gc_s = 0.0;
         self.work_s = 0.0;
@@ -392,7 +311,7 @@ impl Ssd {
     pub fn host_written_bytes(&self) -> u64 {
         match self.ctl {
             Some(_) => self.host_bytes,
-            None => self.host_pages() * self.page_bytes,
+            None => self.wear().host_pages * self.page_bytes,
         }
     }
 
@@ -405,6 +324,11 @@ impl Ssd {
         }
     }
 
+    /// Mapping units the host addresses (pages for the plain model).
+    pub fn logical_units(&self) -> u64 {
+        self.logical_units
+    }
+
     /// Bytes the FTL maps as one unit.
     pub fn map_bytes(&self) -> u64 {
         self.ctl.as_ref().map_or(self.page_bytes, |c| c.map_bytes)
@@ -415,41 +339,13 @@ impl Ssd {
     }
 
     fn units(&self) -> u32 {
-        match &self.map {
-            Mapping::Paged(f) => f.units(),
-            Mapping::Steady(g) => g.units(),
-        }
+        self.map.units()
     }
 
     /// One erase block on every unit: the size of a large, erase-block-
     /// aligned write that leaves no block partly valid.
     pub fn erase_stripe_bytes(&self) -> u64 {
-        let slots = match &self.map {
-            Mapping::Paged(f) => f.pages_per_block(),
-            Mapping::Steady(g) => g.slots_per_block(),
-        };
-        self.map_bytes() * slots as u64 * self.units() as u64
-    }
-
-    /// The die holding mapping unit `mu`: where the reference's table put
-    /// it, else (never written) its static stripe.
-    fn unit_of_map(&self, mu: u64, units: u64) -> usize {
-        match &self.map {
-            Mapping::Paged(f) => {
-                f.located_unit(mu as u32).map_or(mu % units, |u| u as u64) as usize
-            }
-            Mapping::Steady(_) => (mu % units) as usize,
-        }
-    }
-
-    /// Whether mapping unit `mu` holds data (a partial write must read the
-    /// rest): the table's answer, or for the scalable model the expected
-    /// share of the drive that is mapped.
-    fn holds_data(&mut self, mu: u64) -> f64 {
-        match &mut self.map {
-            Mapping::Paged(f) => f.located_unit(mu as u32).is_some() as u32 as f64,
-            Mapping::Steady(g) => g.mapped_share(),
-        }
+        self.map_bytes() * self.map.slots_per_block() as u64 * self.units() as u64
     }
 
     /// Serve an I/O that starts at time `now`: its service time. The plain
@@ -489,7 +385,7 @@ impl Ssd {
         // mapping units) wraps onto it, for the stripes and the pages alike.
         let (stripe, first, last, addr) = {
             let c = self.ctl.as_ref().expect("controller");
-            let span = c.logical_units.max(1) * c.map_bytes;
+            let span = self.logical_units.max(1) * c.map_bytes;
             let addr = addr % span;
             (
                 c.stripe,
@@ -515,12 +411,13 @@ impl Ssd {
             let lo = (s * stripe).max(addr0);
             let hi = ((s + 1) * stripe).min(addr0 + size.max(1));
             let pages = hi.div_ceil(page) - lo / page;
-            let u = match &self.map {
-                // The stripe's die (its mapping units are written together
-                // by a sequential stream, so they share it).
-                Mapping::Steady(_) => (s % units) as usize,
-                Mapping::Paged(_) => self.unit_of_map(lo / map_bytes, units),
-            };
+            // Where the table put the data; without a table, the stripe's
+            // die (a sequential stream writes its mapping units together,
+            // so they share it).
+            let u = self
+                .map
+                .placed_die(lo / map_bytes)
+                .map_or((s % units) as usize, |u| u as usize);
             let c = self.ctl.as_mut().expect("controller");
             let from = if c.read_ahead && addr0 == c.read_end {
                 c.read_from
@@ -580,7 +477,7 @@ impl Ssd {
         stripe: u64,
     ) -> f64 {
         // Addresses past the mapped space wrap, as reads do.
-        let span = c.logical_units * c.map_bytes;
+        let span = self.logical_units * c.map_bytes;
         let addr = addr % span.max(1);
         let size = size.min(span - addr);
         let start = Self::admit(c, now);
@@ -598,12 +495,11 @@ impl Ssd {
         }
         self.run.1 = addr + size;
         self.run_part = continues || size >= stripe;
-        self.stream = (
-            self.run.0.div_ceil(stripe),
-            (addr + size) / stripe,
-            u64::MAX,
-            false,
-        );
+        self.map.begin_write(WriteRun {
+            first: self.run.0.div_ceil(stripe),
+            end: (addr + size) / stripe,
+            part: self.run_part,
+        });
         let mut p = first;
         while p < last {
             let mu = p / m;
@@ -669,7 +565,7 @@ impl Ssd {
         // The pages the rest of the unit occupies, read once each.
         let reads = if missing > 0 {
             let pages = (missing as u64 * grain).div_ceil(self.page_bytes) as f64;
-            pages * self.holds_data(mu)
+            pages * self.map.holds_data(mu)
         } else {
             0.0
         };
@@ -679,58 +575,19 @@ impl Ssd {
         // The first unit in turn from `next_unit` that is free by `ready`,
         // else the first in turn of those that free up earliest.
         let mut unit = c.unit_free.pick(c.next_unit as usize, ready) as u32;
-        if let Mapping::Paged(f) = &self.map {
-            if !f.can_take(unit) {
-                // Validation keeps more mapping units than the host
-                // addresses, so some unit has room (without one, the unit
-                // in turn stays: no drive the checks pass gets here).
-                if let Some(u) = (0..n).map(|i| (unit + i) % n).find(|&u| f.can_take(u)) {
-                    unit = u;
-                }
+        if !self.map.can_take(unit) {
+            // Validation keeps more mapping units than the host addresses,
+            // so some unit has room (without one, the unit in turn stays:
+            // no drive the checks pass gets here).
+            if let Some(u) = (0..n)
+                .map(|i| (unit + i) % n)
+                .find(|&u| self.map.can_take(u))
+            {
+                unit = u;
             }
         }
         c.next_unit = if unit + 1 == n { 0 } else { unit + 1 };
-        let gc = match &mut self.map {
-            Mapping::Paged(f) => f.write_on(unit, mu as u32),
-            Mapping::Steady(g) => {
-                // The erase stripe of map unit `mu` (`stripe_mus` of them
-                // to a stripe).
-                let k = c.stripe_mus.max(1);
-                let s = if mu.wrapping_sub(c.stripe_at.0) < k {
-                    c.stripe_at.1
-                } else {
-                    let s = mu / k;
-                    c.stripe_at = (s * k, s);
-                    s
-                };
-                let (lo, hi, seen, was) = self.stream;
-                // The run covers the stripe from its start: a stripe written
-                // whole by a stream before is emptied as this run rewrites
-                // it (its tail part too, which the next write completes);
-                // one covered whole now is remembered.
-                if s >= lo && (s < hi || self.run_part) {
-                    let was = if s == seen {
-                        was
-                    } else {
-                        g.stream_stripe(s, s < hi)
-                    };
-                    self.stream = (lo, hi, s, was);
-                    if was {
-                        g.write_stream(unit, mu)
-                    } else {
-                        g.write_on(unit, mu)
-                    }
-                } else {
-                    // A small write on its own mixes the stripe's blocks;
-                    // the head or tail of a run does not.
-                    if !self.run_part && s != seen {
-                        g.touch(s);
-                        self.stream = (lo, hi, s, false);
-                    }
-                    g.write_on(unit, mu)
-                }
-            }
-        };
+        let gc = self.map.write(unit, mu);
         let gc_s = gc.copies as f64 * unit_pages * (self.read_s + self.program_s)
             + gc.erases as f64 * self.erase_s;
         let work = reads * self.read_s + unit_pages * self.program_s + gc_s;
@@ -767,17 +624,15 @@ impl Ssd {
         self.work.iter_mut().for_each(|w| *w = 0.0);
         let first = addr / self.page_bytes;
         let last = (addr + size.max(1)).div_ceil(self.page_bytes);
-        let Mapping::Paged(ftl) = &mut self.map else {
-            unreachable!("the plain model is page-mapped")
-        };
-        let logical = ftl.logical_pages() as u64;
+        let (logical, units) = (self.logical_units.max(1), self.map.units() as u64);
         for p in first..last {
-            let lpn = (p % logical.max(1)) as u32;
-            let u = ftl.unit_of(lpn) as usize;
-            self.work[u] += match op {
+            // Statically striped: page `lpn` on unit `lpn % units`.
+            let lpn = p % logical;
+            let u = (lpn % units) as u32;
+            self.work[u as usize] += match op {
                 IoOp::Read => self.read_s,
                 IoOp::Write => {
-                    let gc = ftl.write(lpn);
+                    let gc = self.map.write(u, lpn);
                     self.program_s
                         + gc.copies as f64 * (self.read_s + self.program_s)
                         + gc.erases as f64 * self.erase_s
@@ -841,7 +696,7 @@ mod tests {
                     a += write;
                 }
             }
-            let wa = ssd.write_amplification();
+            let wa = ssd.wear().write_amplification();
             assert!(wa < 1.5, "{model:?}: WA {wa}");
         }
     }

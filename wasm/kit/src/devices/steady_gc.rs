@@ -33,6 +33,7 @@
 //! the fractions carried over), as enterprise drives pace GC with the host
 //! for steady latency.
 
+use super::flash::{FlashMapping, Wear, WriteRun};
 use super::miniature::Miniature;
 use super::GcWork;
 use crate::sampling::rng::SimRng;
@@ -68,9 +69,15 @@ pub struct SteadyGc {
     /// share of GC's victims under the writes the drive really gets (None
     /// for a drive no larger than the sample, or a block-mapped one).
     mini: Option<Box<Miniature>>,
-    pub host_pages: u64,
-    pub nand_pages: u64,
-    pub erases: u64,
+    /// The write being placed (`begin_write`): its run of erase stripes,
+    /// the stripe last looked up and whether a stream wrote it whole
+    /// before.
+    run: WriteRun,
+    seen: (u64, bool),
+    /// First mapping unit and index of the stripe last looked up (a run of
+    /// units shares one, so the division is done once per stripe).
+    stripe_at: (u64, u64),
+    pub wear: Wear,
 }
 
 impl SteadyGc {
@@ -94,9 +101,14 @@ impl SteadyGc {
             streams: std::collections::HashSet::new(),
             stream_units: 0.0,
             mini: None,
-            host_pages: 0,
-            nand_pages: 0,
-            erases: 0,
+            run: WriteRun {
+                first: 0,
+                end: 0,
+                part: false,
+            },
+            seen: (u64::MAX, false),
+            stripe_at: (u64::MAX, 0),
+            wear: Wear::default(),
         };
         g.mini = Miniature::new(units, g.slots, blocks_per_unit, logical, g.reserve).map(Box::new);
         g.reset();
@@ -170,7 +182,7 @@ impl SteadyGc {
                     b
                 };
                 copies += bursts * victims * slots * v;
-                self.erases += (bursts * victims) as u64;
+                self.wear.erases += (bursts * victims) as u64;
             }
         }
         if self.reserve > 0 && self.credit.iter().all(|&c| c < per_burst) {
@@ -178,19 +190,17 @@ impl SteadyGc {
             // spread them evenly (a shifting offset), so a sample timed
             // after this sees its share of bursts rather than all or none.
             let k = self.credit.len() as f64;
-            let offset = libm::fmod(self.host_pages as f64 * 0.618_033_988_75, 1.0);
+            let offset = libm::fmod(self.wear.host_pages as f64 * 0.618_033_988_75, 1.0);
             for (u, c) in self.credit.iter_mut().enumerate() {
                 *c = libm::fmod(u as f64 / k + offset, 1.0) * per_burst;
             }
         }
-        self.host_pages += n;
-        self.nand_pages += n + copies as u64;
+        self.wear.host_pages += n;
+        self.wear.nand_pages += n + copies as u64;
     }
 
     pub fn reset_counters(&mut self) {
-        self.host_pages = 0;
-        self.nand_pages = 0;
-        self.erases = 0;
+        self.wear.reset();
     }
 
     pub fn units(&self) -> u32 {
@@ -295,13 +305,12 @@ impl SteadyGc {
         if let Some(m) = &mut self.mini {
             m.forget_unit(mu);
         }
-        self.host_pages += 1;
-        self.nand_pages += 1;
+        self.wear.host_write();
         self.mapped += 1.0 - self.mapped / self.logical;
         let erases = 1.0 / self.slots as f64 + self.erase_carry[u];
         let e = libm::floor(erases);
         self.erase_carry[u] = erases - e;
-        self.erases += e as u64;
+        self.wear.erases += e as u64;
         GcWork {
             copies: 0,
             erases: e as u32,
@@ -316,8 +325,7 @@ impl SteadyGc {
         if let Some(m) = &mut self.mini {
             m.write(unit, mu);
         }
-        self.host_pages += 1;
-        self.nand_pages += 1;
+        self.wear.host_write();
         self.mapped += 1.0 - self.mapped / self.logical;
         if self.credit[u] >= 1.0 {
             self.credit[u] -= 1.0;
@@ -340,8 +348,8 @@ impl SteadyGc {
             let erases = 1.0 / (self.slots as f64 * (1.0 - v)).max(1.0) + self.erase_carry[u];
             let e = libm::floor(erases);
             self.erase_carry[u] = erases - e;
-            self.nand_pages += whole as u64;
-            self.erases += e as u64;
+            self.wear.nand_pages += whole as u64;
+            self.wear.erases += e as u64;
             return GcWork {
                 copies: whole as u32,
                 erases: e as u32,
@@ -359,8 +367,8 @@ impl SteadyGc {
         let e = libm::floor(erases);
         self.erase_carry[u] = erases - e;
         self.credit[u] += self.reserve as f64 * self.slots as f64 - 1.0;
-        self.nand_pages += whole as u64;
-        self.erases += e as u64;
+        self.wear.nand_pages += whole as u64;
+        self.wear.erases += e as u64;
         GcWork {
             copies: whole as u32,
             erases: e as u32,
@@ -374,11 +382,93 @@ impl SteadyGc {
 
     /// NAND programs per host write so far.
     pub fn write_amplification(&self) -> f64 {
-        if self.host_pages == 0 {
-            f64::NAN
+        self.wear.write_amplification()
+    }
+
+    /// The host writes mapping unit `mu` on `unit` as part of the write
+    /// `begin_write` announced: a stripe a stream wrote whole before is
+    /// emptied as this run rewrites it (its tail part too, which the next
+    /// write completes), one covered whole now is remembered, and a small
+    /// write on its own mixes the stripe's blocks (the head or tail of a
+    /// run does not).
+    #[inline]
+    fn write_placed(&mut self, unit: u32, mu: u64) -> GcWork {
+        // The erase stripe of map unit `mu` (a block on every die).
+        let k = (self.slots as u64 * self.units as u64).max(1);
+        let s = if mu.wrapping_sub(self.stripe_at.0) < k {
+            self.stripe_at.1
         } else {
-            self.nand_pages as f64 / self.host_pages as f64
+            let s = mu / k;
+            self.stripe_at = (s * k, s);
+            s
+        };
+        let WriteRun { first, end, part } = self.run;
+        let (seen, was) = self.seen;
+        if s >= first && (s < end || part) {
+            let was = if s == seen {
+                was
+            } else {
+                self.stream_stripe(s, s < end)
+            };
+            self.seen = (s, was);
+            if was {
+                self.write_stream(unit, mu)
+            } else {
+                self.write_on(unit, mu)
+            }
+        } else {
+            if !part && s != seen {
+                self.touch(s);
+                self.seen = (s, false);
+            }
+            self.write_on(unit, mu)
         }
+    }
+}
+
+/// The scalable model: no table; a stripe's die stands for where its
+/// units are.
+impl FlashMapping for SteadyGc {
+    fn units(&self) -> u32 {
+        self.units
+    }
+    fn slots_per_block(&self) -> u32 {
+        self.slots
+    }
+    fn per_page(&self) -> bool {
+        false
+    }
+    fn wear(&self) -> &Wear {
+        &self.wear
+    }
+    fn reset_counters(&mut self) {
+        SteadyGc::reset_counters(self)
+    }
+    fn reset(&mut self) {
+        SteadyGc::reset(self)
+    }
+    fn precondition_steady(&mut self, seed: u64) {
+        SteadyGc::precondition_steady(self, seed)
+    }
+    fn random_writes(&mut self, n: u64, _rng: &mut SimRng) {
+        self.skip(n)
+    }
+    fn placed_die(&self, _mu: u64) -> Option<u32> {
+        None
+    }
+    fn holds_data(&self, _mu: u64) -> f64 {
+        self.mapped_share()
+    }
+    fn begin_write(&mut self, run: WriteRun) {
+        self.run = run;
+        self.seen = (u64::MAX, false);
+    }
+    #[inline]
+    fn write(&mut self, unit: u32, mu: u64) -> GcWork {
+        self.write_placed(unit, mu)
+    }
+    fn box_clone(&self) -> Box<dyn FlashMapping> {
+        Box::new(self.clone())
     }
 }
 
@@ -493,14 +583,14 @@ mod tests {
         for i in 0..(2 * 99 * 64) {
             assert_eq!(g.write_on(i % 2, i as u64).copies, 0);
         }
-        assert_eq!(g.nand_pages, g.host_pages);
+        assert_eq!(g.wear.nand_pages, g.wear.host_pages);
         let mut b = SteadyGc::new(4, 1, 1000, 3700, 1);
         b.precondition_steady(1);
         for i in 0..10_000 {
             let w = b.write_on(i % 4, i as u64);
             assert_eq!(w.copies, 0);
         }
-        assert!(b.erases > 9_000);
+        assert!(b.wear.erases > 9_000);
     }
 
     /// In a steady-state start both models put each die at the same point
@@ -552,7 +642,7 @@ mod tests {
         for i in 0..128 {
             assert_eq!(g.write_stream(i % 2, i as u64).copies, 0);
         }
-        assert_eq!(g.erases, 2);
+        assert_eq!(g.wear.erases, 2);
         g.touch(7);
         assert!(!g.stream_stripe(7, true));
     }

@@ -159,7 +159,7 @@ fn wa(p: Pattern, model: SsdModelKind, gb: u64, spare: f64, ppb: u32, warm: u32)
             done += n / MAP;
         }
     }
-    ssd.write_amplification()
+    ssd.wear().write_amplification()
 }
 
 /// A ring written in order empties each block before GC reaches it: WA 1
@@ -244,7 +244,7 @@ fn fresh_windows(model: SsdModelKind, passes: u64) -> Vec<f64> {
         done += n / MAP;
         if done >= window {
             done = 0;
-            let now = (ssd.host_pages(), ssd.nand_pages());
+            let now = (ssd.wear().host_pages, ssd.wear().nand_pages);
             out.push((now.1 - last.1) as f64 / (now.0 - last.0) as f64);
             last = now;
         }

@@ -154,7 +154,7 @@ fn timed_wa(rho: f64) -> f64 {
     write_random(4 * logical, &mut ssd);
     ssd.reset_counters();
     write_random(6 * logical, &mut ssd);
-    ssd.write_amplification()
+    ssd.wear().write_amplification()
 }
 
 #[test]

@@ -413,14 +413,33 @@ fn check_flash_space(c: &mut Checker, p: &str, capacity_gb: f64, f: &FlashSpec) 
     if !(capacity_gb.is_finite() && capacity_gb > 0.0) {
         return;
     }
-    let page_bytes = (f.page_kb * 1024.0) as u64;
+    // The geometry the device models build, checked as they will use it.
+    let g = crate::flash_layout::SsdGeometry::of(capacity_gb, f, None);
+    let physical_pages =
+        libm::floor(g.capacity_bytes as f64 * (1.0 + g.spare_factor) / g.page_bytes as f64) as u64;
+    let blocks = physical_pages / g.pages_per_block as u64 / g.units as u64;
+    if blocks < crate::flash_layout::MIN_BLOCKS_PER_UNIT as u64 {
+        c.push(
+            format!("{p}.pages_per_block"),
+            format!(
+                "{} GiB with spare factor {} gives {} erase blocks of {} pages on each of the {} units: garbage collection needs at least {}; use fewer pages per block or fewer units",
+                fmt_num(capacity_gb),
+                fmt_num(g.spare_factor),
+                blocks,
+                g.pages_per_block,
+                g.units,
+                crate::flash_layout::MIN_BLOCKS_PER_UNIT
+            ),
+        );
+        return;
+    }
     let map_kb = f.controller.map_or(f.page_kb, |k| k.map_kb);
     let l = crate::flash_layout::MappedLayout::new(
-        (capacity_gb * (1u64 << 30) as f64) as u64,
-        f.spare_factor,
-        page_bytes,
-        f.pages_per_block,
-        f.units.unwrap_or(1).max(1),
+        g.capacity_bytes,
+        g.spare_factor,
+        g.page_bytes,
+        g.pages_per_block,
+        g.units,
         map_kb,
     );
     if l.has_spare() {

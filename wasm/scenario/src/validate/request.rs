@@ -295,28 +295,21 @@ fn check_cache(c: &mut Checker, s: &Scenario, r: &RequestSpec, library: f64) {
                 "GiB (the device's capacity)",
             );
             let f = d.flash.as_ref().expect("checked");
-            let units = f.units.unwrap_or(1).max(1) as f64;
             let pages = d.capacity_gb * GB * (1.0 + f.spare_factor) / (f.page_kb * 1024.0);
-            // Only a per-page model (no controller) holds a table per page.
-            if pages > 1.5e9 && f.controller.is_none() {
+            // Only a per-page model holds a table per page (the one rule of
+            // which model runs; the erase blocks per unit are the device's
+            // own check).
+            let model = k.ssd_model.unwrap_or_default();
+            if pages > 1.5e9 && model.runs_on(f.controller.is_some()).per_page() {
                 c.push(
                     "request.cache.flash_device",
                     format!(
-                        "\"{}\" has too many flash pages to simulate",
+                        "\"{}\" has too many flash pages to simulate page by page: use the scalable model (ssd_model absent or \"scalable\") on a drive with a controller",
                         k.flash_device
                     ),
                 );
             }
             check_queue_depth(c, k, f);
-            if pages / f.pages_per_block.max(1) as f64 / units < 8.0 {
-                c.push(
-                    "request.cache.flash_device",
-                    format!(
-                        "\"{}\" has fewer than 8 erase blocks per unit",
-                        k.flash_device
-                    ),
-                );
-            }
         }
         _ => c.push(
             "request.cache.flash_device",

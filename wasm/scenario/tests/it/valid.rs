@@ -114,3 +114,42 @@ fn the_request_study_resolves_its_disk_and_flash() {
     let stream = validate(scenario_preset("mmsys11-cost-hdd").expect("preset")).expect("valid");
     assert!(stream.request().is_none());
 }
+
+/// The SSD geometry the device models build (`SsdGeometry::of`) is checked
+/// where the device is: no units, or too few erase blocks per unit for
+/// garbage collection, is a field error naming the field, before any
+/// engine or characterisation builds the drive.
+#[cfg(feature = "studies")]
+#[test]
+fn an_ssd_geometry_is_validated_with_its_device() {
+    let x25m = || {
+        tierplan_scenario::presets::all_devices()
+            .into_iter()
+            .find(|d| d.id == "x25m")
+            .expect("the X25-M preset")
+    };
+    assert!(validate_device(x25m()).is_ok());
+    let mut d = x25m();
+    d.flash.as_mut().unwrap().units = Some(0);
+    let errs = validate_device(d).expect_err("no units");
+    assert!(
+        errs.iter().any(|e| e.path == "device.flash.units"),
+        "{errs:?}"
+    );
+    // Tens of GB in 4 KB pages, 4096 pages to a block over 1000 dies:
+    // a few blocks per die.
+    let mut d = x25m();
+    let f = d.flash.as_mut().unwrap();
+    f.pages_per_block = 4096;
+    f.units = Some(1000);
+    f.controller.as_mut().unwrap().channels = 0;
+    let errs = validate_device(d).expect_err("too few blocks");
+    assert_eq!(errs.len(), 1, "{errs:?}");
+    assert_eq!(errs[0].path, "device.flash.pages_per_block");
+    assert!(
+        errs[0]
+            .message
+            .contains("garbage collection needs at least 8"),
+        "{errs:?}"
+    );
+}

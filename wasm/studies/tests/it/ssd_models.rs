@@ -104,7 +104,7 @@ fn steady_window(
     warmup: f64,
     window: f64,
 ) -> (f64, f64) {
-    let d = device(id);
+    let d = tierplan_scenario::validate::validate_device(device(id)).expect("a valid SSD");
     let g = ssd_geometry_for(&d, model).expect("an SSD geometry");
     let ctl = d.flash.as_ref().and_then(|f| f.controller);
     let mut ssd = Ssd::with_model(&g, ctl.as_ref(), model);
@@ -128,13 +128,13 @@ fn steady_window(
             time(host.pop().expect("an outstanding write"))
         };
         if issued >= warmup && start.is_none() {
-            start = Some((issued, ssd.host_pages(), ssd.nand_pages()));
+            start = Some((issued, ssd.wear().host_pages, ssd.wear().nand_pages));
             bytes = 0;
         }
         if issued >= warmup + window {
             let (t0, h0, n0) = start.expect("the window started");
             let mbps = bytes as f64 / (1u64 << 20) as f64 / (issued - t0);
-            let wa = (ssd.nand_pages() - n0) as f64 / (ssd.host_pages() - h0) as f64;
+            let wa = (ssd.wear().nand_pages - n0) as f64 / (ssd.wear().host_pages - h0) as f64;
             return (mbps, wa);
         }
         let slot = if sequential {
