@@ -46,10 +46,8 @@ fn sn720() -> Device {
     d.price = 250.0;
     d.power_w = 8.0;
     d.assumptions = vec![
-        format!("drive: 18 × WD SN720 2 TB NVMe (PCIe 3.0 × 4) in the 2021 Netflix server: {EUROBSDCON_2021}, as reported by PCWorld.pl 2021-09 and playcrazygame 2021-09-22"),
-        "read 3 400 MB/s, write 2 800 MB/s: the class figures of a PCIe 3.0 × 4 TLC drive (assumption: the SN720 datasheet was not consulted)".into(),
-        "price $250 — assumption (a 2 TB PCIe 3.0 enterprise drive of 2021), power_w 8 W: class figure (assumption)".into(),
-        "flash geometry and controller as the PM9A3 entry (assumption; the stream engine uses the read bandwidth and capacity only)".into(),
+        "18 × WD SN720 2 TB: EuroBSDCon 2021-09 (PCWorld.pl 2021-09)".into(),
+        "assumed: 3 400/2 800 MB/s, $250, 8 W, flash as PM9A3".into(),
     ];
     d
 }
@@ -70,16 +68,19 @@ fn hdd_2013() -> Device {
         m.inner_mbps = m.inner_mbps.map(|x| x * k);
     }
     d.assumptions = vec![
-        format!("36 × 7.2 TB 7200 rpm WD disks: {OCA_2013_REPORT}"),
-        "180 MB/s outer-track rate: the class figure of a 2013 7200 rpm disk (assumption); seek and rotation as the Exos entry, zoned rates scaled by 180/285 (assumption)".into(),
-        "price $300, power_w 8 W — assumptions".into(),
+        "36 × 7.2 TB 7200 rpm: 2013 appliance, Reddit report 2022-10".into(),
+        "assumed: 180 MB/s, Exos timing scaled, $300, 8 W".into(),
     ];
     d
 }
 
-/// The 2013 appliance's 500 GB SATA SSD.
+/// The 2013 appliance's 500 GB SATA SSD (flash characteristics of the
+/// studies' SATA SSD: the stream engine uses its bandwidth and capacity).
 fn ssd_2013() -> Device {
-    let mut d = base_device("pm9a3_7t68");
+    let mut d = super::device_presets()
+        .into_iter()
+        .find(|d| d.id == "ssd_a")
+        .expect("the studies' SSD");
     d.id = "micron_500g_2013".into();
     d.name = "SATA SSD 500 GB (Micron, 2013 appliance)".into();
     d.capacity_gb = 500e9 / (1u64 << 30) as f64;
@@ -89,10 +90,8 @@ fn ssd_2013() -> Device {
     d.power_w = 4.0;
     d.form_factor = Some(FormFactor::Sff25);
     d.assumptions = vec![
-        format!("6 × Micron 500 GB SSDs: {OCA_2013_REPORT}"),
-        "read 500 MB/s, write 400 MB/s: SATA III class figures (assumption)".into(),
-        "price $400, power_w 4 W — assumptions; flash geometry as the PM9A3 entry (assumption)"
-            .into(),
+        "6 × Micron 500 GB: 2013 appliance, Reddit report 2022-10".into(),
+        "assumed: SATA 500/400 MB/s, $400, 4 W, flash as ssd_a".into(),
     ];
     d
 }
@@ -124,10 +123,8 @@ pub fn oca_2013_chassis() -> Chassis {
         idle_power_w: 250.0,
         rack_units: 4,
         assumptions: vec![
-            format!("configuration: Intel Xeon E5-2650L v2, 64 GB DDR3, 36 × 7.2 TB HDD + 6 × 500 GB SSD, one quad-port 10 GbE NIC: {OCA_2013_REPORT}"),
-            "4U: the 2012 appliance was a custom 4U box of 36 disks, SSDs and 10 GbE uplinks (M. Wagner, 2012, summarising Netflix's Open Connect page) — 4U for the 2013 one is an assumption".into(),
-            "8 DIMM slots of up to 16 GB (64 GB as 8 × 8 GB), host ceiling = the NIC's 40 Gb/s (no published figure), idle 250 W: assumptions".into(),
-            "price $0: Netflix gives these appliances to ISPs; capital counts the drives only (assumption)".into(),
+            "Xeon E5-2650L v2, 64 GB, 36 HDD + 6 SSD, 4 × 10 GbE: 2013 appliance, Reddit report 2022-10".into(),
+            "assumed: 4U, 8 × 16 GB slots, host = NIC, 250 W, $0 (given to ISPs)".into(),
         ],
     }
 }
