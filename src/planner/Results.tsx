@@ -147,7 +147,7 @@ export function Results({ result, tco, devices, stale, server }: { result: RunRe
       ))}
       <div className="kpis">
         <div className="kpi">
-          <span className="kpi-label">Capital cost</span>
+          <span className="kpi-label">{result.server ? 'Capital cost (one server)' : 'Capital cost'}</span>
           <span className="kpi-value" data-testid="result-capital_cost">
             {dollars(result.capital_cost)}
           </span>

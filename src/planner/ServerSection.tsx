@@ -13,8 +13,8 @@ import './server.css';
 const NONE = '';
 
 const ROUTINGS: { value: Routing; label: string }[] = [
-  { value: 'any_server', label: 'Any server (each sees 1/N of the arrivals)' },
-  { value: 'by_title', label: 'By title (consistent hashing of titles)' },
+  { value: 'any_server', label: 'Any server' },
+  { value: 'by_title', label: 'By title (hashing)' },
 ];
 
 /** Bays by form factor, as the chassis lists them: "18 × U.2 NVMe". */

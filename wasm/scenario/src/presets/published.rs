@@ -67,10 +67,7 @@ fn hdd_2013() -> Device {
         m.media_mbps *= k;
         m.inner_mbps = m.inner_mbps.map(|x| x * k);
     }
-    d.assumptions = vec![
-        "36 × 7.2 TB 7200 rpm: 2013 appliance, Reddit report 2022-10".into(),
-        "assumed: 180 MB/s, Exos timing scaled, $300, 8 W".into(),
-    ];
+    d.assumptions = vec!["2013 appliance (Reddit, 2022-10); assumed: 180 MB/s, $300, 8 W".into()];
     d
 }
 
@@ -89,10 +86,8 @@ fn ssd_2013() -> Device {
     d.price = 400.0;
     d.power_w = 4.0;
     d.form_factor = Some(FormFactor::Sff25);
-    d.assumptions = vec![
-        "6 × Micron 500 GB: 2013 appliance, Reddit report 2022-10".into(),
-        "assumed: SATA 500/400 MB/s, $400, 4 W, flash as ssd_a".into(),
-    ];
+    d.assumptions =
+        vec!["2013 appliance (Reddit, 2022-10); assumed: 500/400 MB/s, $400, 4 W".into()];
     d
 }
 
@@ -123,8 +118,8 @@ pub fn oca_2013_chassis() -> Chassis {
         idle_power_w: 250.0,
         rack_units: 4,
         assumptions: vec![
-            "Xeon E5-2650L v2, 64 GB, 36 HDD + 6 SSD, 4 × 10 GbE: 2013 appliance, Reddit report 2022-10".into(),
-            "assumed: 4U, 8 × 16 GB slots, host = NIC, 250 W, $0 (given to ISPs)".into(),
+            "2013 appliance, Reddit report 2022-10; assumed: 4U, slots, host = NIC, 250 W, $0"
+                .into(),
         ],
     }
 }
@@ -182,6 +177,8 @@ pub fn storage_2013() -> Scenario {
         20_000,
         50.0,
     );
+    // Only the devices it uses: a link to it stays short.
+    s.devices.retain(|d| d.id == "ddr5_64gb");
     s.devices.push(hdd_2013());
     s.devices.push(ssd_2013());
     s.tiers = tiers(
