@@ -38,3 +38,21 @@ for (const size of [
     });
   });
 }
+
+// The published servers beside the Study claims: four short runs in the
+// worker, each row with the publication's limit and throughput, the model's
+// and a verdict from the core.
+test('the published servers: limits and throughputs against the publications', async ({ app, reproduce, page }) => {
+  test.setTimeout(180_000);
+  await app.open();
+  await reproduce.open();
+  await page.getByTestId('published-servers-run').click();
+  const table = page.getByTestId('published-servers-table');
+  await expect(table).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByTestId('published-eurobsdcon21-software-tls')).toContainText('host (CPU and memory bandwidth)');
+  await expect(page.getByTestId('published-eurobsdcon21-software-tls')).toContainText('reproduced');
+  await expect(page.getByTestId('published-eurobsdcon21-nic-tls')).toContainText('network (NIC)');
+  await expect(page.getByTestId('published-fast21-hdd-flash')).toContainText('differs');
+  await table.scrollIntoViewIfNeeded();
+  await lookAt(page.getByTestId('published-servers'), 'published-servers');
+});

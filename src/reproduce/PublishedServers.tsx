@@ -94,7 +94,7 @@ export function PublishedServers({ engine }: { engine: Pick<Engine, 'publishedSe
                       </div>
                     </td>
                     <td>{LIMIT_LABELS[r.model_limit]}</td>
-                    <td>
+                    <td className="nowrap">
                       {gbps(r.model_gbps)}
                       <div className="hint">of {gbps(r.egress_gbps)} allowed</div>
                     </td>
