@@ -49,4 +49,11 @@ export type {
   VideoClass,
   Workload,
   ZipfConvention,
+  Chassis,
+  Routing,
+  ServerSpec,
+  FleetRun,
+  ServerSummary,
+  Limit,
+  LimitUse,
 } from '../wasm-pkg/tierplan_planner';

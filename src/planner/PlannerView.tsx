@@ -2,7 +2,7 @@
 // the run panel, results and JSON on the right, the device catalog below
 // and the run bar. The app shell (src/app/App.tsx) owns the scenario, its
 // validation and persistence, and hands them in.
-import type { Device, FieldError, PresetInfo, Scenario, TcoBreakdown } from '../engine/types';
+import type { Chassis, Device, FieldError, PresetInfo, Scenario, TcoBreakdown } from '../engine/types';
 import type { Engine } from '../worker/contract';
 import type { Edit } from '../shared/edit';
 import type { Persistence } from '../state/usePersistence';
@@ -15,7 +15,8 @@ import { RunBar } from './RunBar';
 import { RunPanel } from './RunPanel';
 import { ArchitectureSection, RunSection, ScenarioName, WorkloadSection } from './ScenarioEditor';
 import type { RunState } from './useRun';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { ServerSection } from './ServerSection';
 import { staleChanges } from './stale';
 
 export interface PlannerViewProps {
@@ -42,6 +43,15 @@ export function PlannerView({ engine, scenario, edit, presets, devicePresets, pe
     (x): x is string => typeof x === 'string',
   );
   const lastResult = run.status === 'done' ? run.result : null;
+  // The chassis catalog, once: the picker lists it beside the devices.
+  const [chassis, setChassis] = useState<Chassis[]>([]);
+  useEffect(() => {
+    let live = true;
+    engine.chassisPresets().then((c) => live && setChassis(c), () => live && setChassis([]));
+    return () => {
+      live = false;
+    };
+  }, [engine]);
   const ran = run.status === 'done' ? run.ran : null;
   // The result on screen against the form, at once (no debounce): what changed since it ran.
   const changes = useMemo(() => (ran ? staleChanges(ran, scenario, texts) : []), [ran, scenario, texts]);
@@ -58,12 +68,14 @@ export function PlannerView({ engine, scenario, edit, presets, devicePresets, pe
           <WorkloadSection engine={engine} scenario={scenario} edit={edit} />
           <RunSection scenario={scenario} edit={edit} />
           <ArchitectureSection scenario={scenario} edit={edit} />
+          <ServerSection scenario={scenario} edit={edit} chassis={chassis} />
         </div>
         <div className="side">
           <RunPanel state={run} canRun={canRun} blockers={blockers} onRun={onRun} onCancel={onCancel} />
           {lastResult ? <Results
               result={lastResult}
               devices={run.status === 'done' ? run.ran.devices : undefined}
+              server={run.status === 'done' ? run.ran.server : undefined}
               tco={tco}
               stale={changes.length > 0 ? { changes, canRun, onRunAgain: onRun } : null}
             /> : null}

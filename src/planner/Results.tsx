@@ -1,7 +1,10 @@
 // The results panel: every metric of RunResult.summary as mean ± 95 % CI,
 // the tiers, flash wear, cost, and the per-replication values.
 import { scaleLinear } from 'd3-scale';
-import type { Device, Estimate, RunResult, TcoBreakdown, TierSummary } from '../engine/types';
+import type { Device, Estimate, RunResult, ServerSpec, TcoBreakdown, TierSummary } from '../engine/types';
+import { ServerResults } from './ServerResults';
+import { fleetOf } from './worker-calls';
+import './server.css';
 import { dollars, estimate, integer, lifetime, num, percent, replacementText, wearLifetime, type Unit } from '../shared/format';
 import { roleLabel } from '../shared/labels';
 import { gibText } from '../shared/units';
@@ -114,7 +117,7 @@ function StaleNote({ stale }: { stale: Staleness }) {
   );
 }
 
-export function Results({ result, tco, devices, stale }: { result: RunResult; tco?: TcoBreakdown; devices?: Device[]; stale?: Staleness | null }) {
+export function Results({ result, tco, devices, stale, server }: { result: RunResult; tco?: TcoBreakdown; devices?: Device[]; stale?: Staleness | null; server?: ServerSpec | null }) {
   const nameOf = (id: string) => devices?.find((d) => d.id === id)?.name ?? id;
   const s = result.summary;
   const reps = result.replications.length;
@@ -136,6 +139,7 @@ export function Results({ result, tco, devices, stale }: { result: RunResult; tc
         {reps} replication{reps === 1 ? '' : 's'}, measured over {num(result.measured_s / 3600)} h, {integer(result.events)} events.
         {reps > 1 ? ' Values are mean ± half-width of the 95 % confidence interval (Student t).' : ' One replication: no confidence interval.'}
       </p>
+      {result.server ? <ServerResults summary={result.server} server={server} fleet={fleetOf(result)} /> : null}
       {(result.warnings ?? []).map((w) => (
         <p className="notice" role="status" key={w} data-testid="result-warning">
           {w}
@@ -143,7 +147,7 @@ export function Results({ result, tco, devices, stale }: { result: RunResult; tc
       ))}
       <div className="kpis">
         <div className="kpi">
-          <span className="kpi-label">Capital cost</span>
+          <span className="kpi-label">{result.server ? 'Capital cost (one server)' : 'Capital cost'}</span>
           <span className="kpi-value" data-testid="result-capital_cost">
             {dollars(result.capital_cost)}
           </span>

@@ -345,7 +345,9 @@ function TierEditor({
   minCount: number;
   onChange: (t: TierSpec) => void;
 }) {
-  const options = devices.filter((d) => d.kind === kind).map((d) => ({ value: d.id, label: d.name || d.id }));
+  // The disk tier holds the library: disks, or NVMe SSDs in an all-flash server (model §10b).
+  const fits = (k: DeviceKind) => k === kind || (path === 'tiers.disk' && k === 'ssd');
+  const options = devices.filter((d) => fits(d.kind)).map((d) => ({ value: d.id, label: d.name || d.id }));
   if (!options.some((o) => o.value === tier.device)) {
     options.unshift({ value: tier.device, label: `${tier.device} (not a ${kind.toUpperCase()} in the catalog)` });
   }

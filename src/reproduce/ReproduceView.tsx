@@ -11,6 +11,7 @@ import { badge, noteLabel, pendingText, scenarioTitles, tallyText } from './form
 import { useReproduction, type RunAllState } from './useReproduction';
 import './reproduce.css';
 import { readableMessage } from '../shared/labels';
+import { PublishedServers } from './PublishedServers';
 
 function Controls({ state, canRun, onRun, onCancel }: { state: RunAllState; canRun: boolean; onRun: () => void; onCancel: () => void }) {
   const running = state.status === 'running';
@@ -217,6 +218,7 @@ export function ReproduceView({ engine, setScenario, showView }: ViewProps) {
           <pre data-testid="repro-json">{json}</pre>
         </details>
       </section>
+      <PublishedServers engine={engine} />
     </div>
   );
 }

@@ -22,4 +22,6 @@ export type {
   Study,
   StudyConfig,
   Verdict,
+  ServerClaim,
+  ServerVerdict,
 } from '../wasm-pkg/tierplan_studies';

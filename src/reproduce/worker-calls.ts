@@ -1,9 +1,9 @@
 // The Study claims tab's calls as the simulation worker answers them: the
 // claims, their verdicts for the results at hand, and the MMSys'11 cost
 // table (model §12). src/worker/api.ts composes them into the worker's API.
-import type { CallContext } from '../engine/modules';
+import { withScenarioErrors, type CallContext } from '../engine/modules';
 import type { RunResult } from '../engine/types';
-import type { Reproduction, ReproductionRow, RequestOutput, StudyConfig } from './types';
+import type { Reproduction, ReproductionRow, RequestOutput, ServerClaim, StudyConfig } from './types';
 
 export interface ReproduceCalls {
   /** The reproduction page (model §12): every published claim and the scenarios it simulates. */
@@ -16,6 +16,8 @@ export interface ReproduceCalls {
   studyCostTable(): StudyConfig[];
   /** Why a configuration rejects in the simulation ("" when it does not). */
   rejectionNote(result: RunResult, what: string): string;
+  /** The published servers' claims (model §10b): four short stream-level runs, a second or two. */
+  publishedServerClaims(): ServerClaim[];
 }
 
 export function reproduceCalls({ guard, studies }: CallContext): ReproduceCalls {
@@ -25,5 +27,6 @@ export function reproduceCalls({ guard, studies }: CallContext): ReproduceCalls 
     evaluateClaimsWithRequests: (results, requests) => guard(() => studies().evaluateClaimsWithRequests(results, requests)),
     studyCostTable: () => guard(() => studies().studyCostTable()),
     rejectionNote: (result, what) => guard(() => studies().rejectionNote(result, what)),
+    publishedServerClaims: () => withScenarioErrors(() => guard(() => studies().publishedServerClaims())),
   };
 }

@@ -1,4 +1,4 @@
-import type { Architecture, DeviceKind, Scenario, TierRole } from '../engine/types';
+import type { Architecture, DeviceKind, Limit, Scenario, TierRole } from '../engine/types';
 
 export const ARCHITECTURES: { value: Architecture; label: string; help: string }[] = [
   { value: 'hdd_only', label: 'HDD only', help: 'Admit a stream iff the disks have bandwidth left; otherwise reject (an M/G/c/c loss system).' },
@@ -179,3 +179,15 @@ export function readableMessage(text: string): string {
     return label === path ? all : `${lead}${label}: `;
   });
 }
+
+/** A server's limits (model §10b) in words, as the core names them. */
+export const LIMIT_LABELS: Record<Limit, string> = {
+  nic: 'network (NIC)',
+  host: 'host (CPU and memory bandwidth)',
+  disk_bandwidth: 'disk bandwidth',
+  ssd_bandwidth: 'SSD bandwidth',
+  buffer_bandwidth: 'interval-cache bandwidth',
+  capacity: 'disk capacity',
+  bays: 'drive bays',
+  slots: 'DIMM slots',
+};

@@ -17,7 +17,7 @@
 // expanded scenario, so a link whose referenced catalog entry has changed
 // since it was made is refused rather than silently opened with other devices.
 import LZString from 'lz-string';
-import type { Device, Scenario } from '../engine/types';
+import type { Chassis, Device, Scenario } from '../engine/types';
 import { canonicalJson, crc32, sameJson } from './canonical';
 import { migrateScenario } from './migrate';
 import { pathSteps } from './field-path';
@@ -63,6 +63,32 @@ export function compactDevices(devices: readonly Device[], catalog: readonly Dev
     const known = byId.get(d.id);
     return known && sameJson(known, d) ? `@${d.id}` : d;
   });
+}
+
+/**
+ * The built-in devices, and the built-in chassis (model §10b) when the
+ * caller has them: a server's chassis equal to one travels as "@<id>", as
+ * devices do (a chassis's sources alone would take a third of a link).
+ */
+export type Catalog = readonly Device[] & { readonly chassis?: readonly Chassis[] };
+
+/** The scenario with its chassis as "@<id>" when it equals a built-in one. */
+function compactServer<S extends { server?: Scenario['server'] }>(s: S, catalog: Catalog): S {
+  const c = s.server?.chassis;
+  const known = c ? catalog.chassis?.find((x) => x.id === c.id) : undefined;
+  if (!s.server || !known || !sameJson(known, c)) return s;
+  return { ...s, server: { ...s.server, chassis: `@${known.id}` as unknown as Chassis } };
+}
+
+/** The inverse of compactServer; names the chassis the catalog lacks. */
+function expandServer(s: Record<string, unknown>, catalog: Catalog): { ok: true } | { ok: false; missing: string } {
+  const server = s.server;
+  if (!isObject(server) || typeof server.chassis !== 'string' || !server.chassis.startsWith('@')) return { ok: true };
+  const id = server.chassis.slice(1);
+  const known = catalog.chassis?.find((x) => x.id === id);
+  if (!known) return { ok: false, missing: id };
+  s.server = { ...server, chassis: structuredClone(known) };
+  return { ok: true };
 }
 
 /** The inverse of compactDevices; names the first "@<id>" the catalog lacks. */
@@ -130,7 +156,7 @@ function checkedPart(s: unknown, preset: string | null, target: number | null, c
  */
 export function encodeLink(
   scenario: Scenario,
-  catalog: readonly Device[],
+  catalog: Catalog,
   preset: string | null = null,
   target: number | null = null,
   ceiling: number | null = null,
@@ -138,7 +164,7 @@ export function encodeLink(
 ): string {
   const devices = compactDevices(scenario.devices, catalog);
   const d = hasDrafts(texts) ? texts : null;
-  return `#v${LINK_VERSION}.${packPayload(checkedPart({ ...scenario, devices }, preset, target, ceiling, d), checkedPart(scenario, preset, target, ceiling, d))}`;
+  return `#v${LINK_VERSION}.${packPayload(checkedPart(compactServer({ ...scenario, devices }, catalog), preset, target, ceiling, d), checkedPart(scenario, preset, target, ceiling, d))}`;
 }
 
 /** The optimiser's target as a link carries it: a probability in [0, 1]. */
@@ -192,7 +218,7 @@ function decodeV0(data: string): Decoded {
 }
 
 /** Link v1: `<crc32>.<lz-string payload>`. */
-function decodeV1(data: string, catalog: readonly Device[]): Decoded {
+function decodeV1(data: string, catalog: Catalog): Decoded {
   const u = unpackPayload(data);
   if (!u.ok) return { kind: 'error', message: u.message };
   const { sum, payload } = u;
@@ -211,6 +237,11 @@ function decodeV1(data: string, catalog: readonly Device[]): Decoded {
       return { kind: 'error', message: `the link refers to a built-in device "${x.missing}" that this version of tierplan does not have` };
     }
     s.devices = x.devices;
+  }
+  const srv = expandServer(s, catalog);
+  if (!srv.ok) {
+    // The checksum covers the expanded chassis, so it cannot be checked here.
+    return { kind: 'error', message: `the link refers to a built-in chassis "${srv.missing}" that this version of tierplan does not have` };
   }
   if (!checksumOk(sum, checkedPart(s, preset, target as number | null, ceiling as number | null, texts))) {
     return { kind: 'error', message: `${CORRUPT} (checksum mismatch), or it uses built-in devices that have changed since it was made` };
@@ -232,7 +263,7 @@ function decodeV1(data: string, catalog: readonly Device[]): Decoded {
  * format adds an entry (and bumps LINK_VERSION); old entries stay so old
  * links keep opening. Link v0 predates the "#v<n>." prefix (see decodeLink).
  */
-const LINK_DECODERS: Readonly<Record<number, (data: string, catalog: readonly Device[]) => Decoded>> = {
+const LINK_DECODERS: Readonly<Record<number, (data: string, catalog: Catalog) => Decoded>> = {
   1: decodeV1,
 };
 
@@ -242,7 +273,7 @@ const LINK_DECODERS: Readonly<Record<number, (data: string, catalog: readonly De
  * The scenario is migrated to the current schema but not yet checked by the
  * core (see `checkScenario`).
  */
-export function decodeLink(hash: string, catalog: readonly Device[]): Decoded {
+export function decodeLink(hash: string, catalog: Catalog): Decoded {
   try {
     let h = hash.startsWith('#') ? hash.slice(1) : hash;
     if (h === '') return { kind: 'none' };

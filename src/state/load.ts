@@ -1,8 +1,8 @@
 // From decoded data to a scenario the app can show: the core checks it (its
 // field-named messages) and normalises it (defaults filled in). Also the
 // autosave in localStorage. Nothing here throws: every failure is a message.
-import type { Device, FieldError, Scenario } from '../engine/types';
-import { decodeLink, isDraftTexts, type DraftTexts, type LinkFormat } from './link';
+import type { FieldError, Scenario } from '../engine/types';
+import { decodeLink, isDraftTexts, type Catalog, type DraftTexts, type LinkFormat } from './link';
 import { migrateScenario } from './migrate';
 import { getValue, pathSteps } from './field-path';
 
@@ -116,7 +116,7 @@ export type Loaded =
   | { kind: 'error'; message: string; errors: FieldError[] };
 
 /** A URL fragment all the way to a checked scenario (or a message). Never rejects. */
-export async function loadLink(hash: string, catalog: readonly Device[], core: Core): Promise<Loaded> {
+export async function loadLink(hash: string, catalog: Catalog, core: Core): Promise<Loaded> {
   const d = decodeLink(hash, catalog);
   if (d.kind === 'none') return d;
   if (d.kind === 'error') return { kind: 'error', message: d.message, errors: [] };

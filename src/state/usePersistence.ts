@@ -5,11 +5,11 @@
 // A draft the core does not accept yet is saved and linked too, and comes
 // back as it was, with its messages: nothing typed is lost on a reload.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Device, FieldError, Scenario } from '../engine/types';
+import type { FieldError, Scenario } from '../engine/types';
 import type { Engine } from '../worker/contract';
 import { canonicalJson, sameJson } from './canonical';
 import { fieldLabel } from '../shared/labels';
-import { encodeLink, isCeiling, isClassFragment, isTarget, type DraftTexts } from './link';
+import { encodeLink, isCeiling, isClassFragment, isTarget, type Catalog, type DraftTexts } from './link';
 import { keepAside, loadJson, loadLink, readAutosave, storage, writeAutosave } from './load';
 
 /** Quiet time after the last edit before the URL and the autosave follow (ms). */
@@ -136,7 +136,7 @@ export function usePersistence(
   const target = isTarget(optimiser.target) ? optimiser.target : null;
   const ceiling = isCeiling(optimiser.ceiling) ? optimiser.ceiling : null;
   const setCeiling = optimiser.setCeiling ?? ignore;
-  const [catalog, setCatalog] = useState<Device[] | null>(null);
+  const [catalog, setCatalog] = useState<Catalog | null>(null);
   const [origin, setOrigin] = useState<Origin | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [restored, setRestored] = useState<RestoredFrom | null>(null);
@@ -175,7 +175,9 @@ export function usePersistence(
     let live = true;
     void (async () => {
       try {
-        const cat = await engine.devicePresets();
+        // The built-in devices and chassis: a link carries either as "@<id>".
+        const [devices, chassis] = await Promise.all([engine.devicePresets(), engine.chassisPresets().catch(() => [])]);
+        const cat: Catalog = Object.assign(devices, { chassis });
         let problem: Notice | null = null;
         let chosen: {
           scenario: Scenario;

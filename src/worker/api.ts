@@ -7,7 +7,7 @@
 // engines) is fetched the first time a call needs it. A call that needs it
 // before it is there throws `StudiesNotLoaded` before doing anything, and
 // the worker (worker-api.ts) loads the module and makes the call again.
-import type { FieldError, PresetInfo, Progress, RunResult, Scenario, Device, LfuOverlay } from '../engine/types';
+import type { FieldError, PresetInfo, Progress, RunResult, Scenario, Device, LfuOverlay, Chassis } from '../engine/types';
 import type { MaxRateProgress, MaxRateResult, RequestResult } from '../http/types';
 import { DEFAULT_CHUNK, driveJob, type SteppedJob } from '../engine/drive';
 
@@ -18,7 +18,7 @@ import { flashCalls, type FlashCalls } from '../flash/worker-calls';
 import { reproduceCalls, type ReproduceCalls } from '../reproduce/worker-calls';
 import { requestCalls, type RequestCalls } from '../http/worker-calls';
 import { blockCalls, type BlockCalls } from '../block/worker-calls';
-import { characteriseCalls, type CharacteriseCalls } from '../planner/worker-calls';
+import { characteriseCalls, withFleet, type CharacteriseCalls } from '../planner/worker-calls';
 import {
   ScenarioError,
   StudiesNotLoaded,
@@ -74,6 +74,8 @@ export interface SimApi extends FlashCalls, ReproduceCalls, RequestCalls, BlockC
   listPresets(): PresetInfo[];
   preset(id: string): Scenario;
   devicePresets(): Device[];
+  /** The chassis catalog (model §10b). */
+  chassisPresets(): Chassis[];
   defaultScenario(): Scenario;
   /** Run every replication, reporting progress; rejects with `cancelled` if `cancel(id)` is called. */
   run(id: number, scenario: Scenario, onProgress?: (p: Progress) => unknown, chunk?: number): Promise<RunResult>;
@@ -221,10 +223,11 @@ export function createSimApi(planner: PlannerWasm, studiesSlot: StudiesSlot): Si
     preset: (id) =>
       guard(() => (planner.listPresets().some((p) => p.id === id) ? planner.preset(id) : studies().requestPreset(id))),
     devicePresets: () => guard(() => planner.devicePresets()),
+    chassisPresets: () => guard(() => planner.chassisPresets()),
     defaultScenario: () => guard(() => planner.defaultScenario()),
     run: (id, scenario, onProgress, chunk = DEFAULT_CHUNK) => {
       const r = reader(scenario);
-      return drive(id, () => new r.wasm.SimJob(r.scenario), onProgress, chunk);
+      return drive(id, () => withFleet(new r.wasm.SimJob(r.scenario)), onProgress, chunk);
     },
     runRequest: (id, scenario, onProgress, chunk = DEFAULT_CHUNK) => {
       const wasm = studies();

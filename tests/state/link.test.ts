@@ -11,7 +11,8 @@ import { migrateScenario, SCHEMA_VERSION } from '../../src/state/migrate';
 
 const api = simApi();
 const core: Core = api;
-const catalog = api.devicePresets();
+// The built-in devices and chassis, as the app passes them (a link carries either as "@<id>").
+const catalog = Object.assign(api.devicePresets(), { chassis: api.chassisPresets() });
 const presetIds = api.listPresets().map((p) => p.id);
 
 /** A valid scenario: a core preset with its numbers moved within their allowed ranges. */

@@ -38,6 +38,7 @@ use tierplan_core::optimize::{
     SsdLifetime, Tco, TcoBreakdown, TierPeak, TierRange,
 };
 use tierplan_core::progress::Progress;
+use tierplan_core::published_servers::{ServerClaim, ServerVerdict};
 use tierplan_core::reproduce::{
     Analytic, BlockCheck, Claim, ClaimOutcome, Combine, DeviceCheck, Difference, Expect, Input,
     Method, Metric, Ours, ReproScenario, Reproduction, ReproductionRow, RequestInput,
@@ -148,6 +149,8 @@ fn main() {
         ServerSummary,
         SimulatedServer,
         FleetRun,
+        ServerVerdict,
+        ServerClaim,
         FleetPlan,
         FleetTry,
         FleetResult,

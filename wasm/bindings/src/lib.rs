@@ -182,6 +182,12 @@ pub fn read_scenario(json: &str) -> Result<JsValue, JsValue> {
 #[wasm_bindgen]
 pub struct SimJob {
     job: Job,
+    /// With a server section: the scenario and the server of the fleet
+    /// that is simulated (model §10b).
+    fleet: Option<(
+        tierplan_core::Scenario,
+        tierplan_core::stream::fleet::SimulatedServer,
+    )>,
 }
 
 #[wasm_bindgen]
@@ -197,8 +203,31 @@ impl SimJob {
             Err(e) => JsValue::from(e),
         };
         let scenario = read(&scenario).map_err(fail)?;
+        // A scenario with a server runs its fleet's deciding server (the
+        // whole scenario for a fleet of one routed to any server).
+        if scenario.server.is_some() {
+            let (job, who) = Job::fleet(scenario.clone()).map_err(fail)?;
+            return Ok(SimJob {
+                job,
+                fleet: Some((scenario, who)),
+            });
+        }
         let job = Job::new(scenario).map_err(fail)?;
-        Ok(SimJob { job })
+        Ok(SimJob { job, fleet: None })
+    }
+
+    /// The fleet's run (which server was simulated and why, capital, rack
+    /// units) once done; `undefined` without a server section.
+    #[wasm_bindgen(js_name = fleetRun, unchecked_return_type = "FleetRun | undefined")]
+    pub fn fleet_run(&self) -> Result<JsValue, JsError> {
+        let (Some((s, who)), Some(r)) = (&self.fleet, self.job.result()) else {
+            return Ok(JsValue::UNDEFINED);
+        };
+        to_js(&tierplan_core::stream::fleet::FleetRun::of(
+            s,
+            who.clone(),
+            r,
+        ))
     }
 
     /// Process up to about `max_events` events; returns the progress.

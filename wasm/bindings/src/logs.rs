@@ -134,7 +134,7 @@ impl LogParse {
         let trace = self.parser.trace.as_deref().unwrap_or(&[]);
         let job =
             scenario::replay_job(&base, &self.parser.tally, trace, windows).map_err(errors_js)?;
-        Ok(SimJob { job })
+        Ok(SimJob { job, fleet: None })
     }
 }
 

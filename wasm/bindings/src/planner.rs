@@ -22,6 +22,13 @@ pub fn preset(id: &str) -> Result<JsValue, JsError> {
     }
 }
 
+/// The chassis catalog (model §10b): bays, slots, NICs, host ceiling,
+/// price and sources of each.
+#[wasm_bindgen(js_name = chassisPresets, unchecked_return_type = "Chassis[]")]
+pub fn chassis_presets() -> Result<JsValue, JsError> {
+    to_js(&presets::chassis::chassis_presets())
+}
+
 /// The whole catalog: the studies' devices, then the present-day ones.
 #[wasm_bindgen(js_name = devicePresets, unchecked_return_type = "Device[]")]
 pub fn device_presets() -> Result<JsValue, JsError> {

@@ -240,6 +240,15 @@ use tierplan_core::reproduce;
 
 /// Every published claim, how we compute ours, and the scenarios the
 /// simulated ones run (by id).
+/// The published servers' claims (model §10b), each from a short run.
+#[wasm_bindgen(js_name = publishedServerClaims, unchecked_return_type = "ServerClaim[]")]
+pub fn published_server_claims() -> Result<JsValue, JsValue> {
+    match tierplan_core::published_servers::published_server_claims() {
+        Ok(rows) => to_js(&rows).map_err(JsValue::from),
+        Err(errors) => Err(field_errors_js(errors)),
+    }
+}
+
 #[wasm_bindgen(js_name = reproductionClaims, unchecked_return_type = "Reproduction")]
 pub fn reproduction_claims() -> Result<JsValue, JsError> {
     to_js(&reproduce::reproduction())

@@ -27,7 +27,7 @@ pub use tierplan_block as block;
 #[cfg(feature = "studies")]
 pub use tierplan_request as request;
 #[cfg(feature = "studies")]
-pub use tierplan_studies::{characterize, logs, optimize, reproduce, sweep};
+pub use tierplan_studies::{characterize, logs, optimize, published_servers, reproduce, sweep};
 
 pub use progress::Progress;
 pub use scenario::validate::{parse_scenario, problems, read_scenario, validate, FieldError};

@@ -227,16 +227,24 @@ impl Job {
     }
 }
 
+impl FleetRun {
+    /// The fleet's totals from the deciding server's run: N × its capital
+    /// and rack units.
+    pub fn of(scenario: &Scenario, simulated: SimulatedServer, server: RunResult) -> FleetRun {
+        let n = simulated.servers;
+        let per_ru = scenario.server.as_ref().map_or(0, |v| v.chassis.rack_units);
+        FleetRun {
+            capital_cost: server.capital_cost * n as f64,
+            rack_units: per_ru * n,
+            simulated,
+            server,
+        }
+    }
+}
+
 /// Validate and run a fleet to completion.
 pub fn run_fleet(scenario: &Scenario) -> Result<FleetRun, Vec<FieldError>> {
     let (mut job, simulated) = Job::fleet(scenario.clone())?;
     let server = job.run_to_end(1 << 22);
-    let n = simulated.servers;
-    let per_ru = scenario.server.as_ref().map_or(0, |v| v.chassis.rack_units);
-    Ok(FleetRun {
-        capital_cost: server.capital_cost * n as f64,
-        rack_units: per_ru * n,
-        simulated,
-        server,
-    })
+    Ok(FleetRun::of(scenario, simulated, server))
 }

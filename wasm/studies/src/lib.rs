@@ -5,5 +5,6 @@
 pub mod characterize;
 pub mod logs;
 pub mod optimize;
+pub mod published_servers;
 pub mod reproduce;
 pub mod sweep;

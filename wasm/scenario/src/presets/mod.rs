@@ -6,6 +6,7 @@ use crate::cost_model::CostModelSpec;
 pub mod chassis;
 #[cfg(feature = "studies")]
 pub mod figures;
+pub mod published;
 #[cfg(feature = "studies")]
 pub mod request;
 pub mod today;
@@ -330,6 +331,7 @@ struct Entry {
 
 const MMSYS: &str = "Ryu, Kim, Ramachandran, MMSys 2011";
 const TODAY: &str = "tierplan, present-day catalog";
+const PUBLISHED: &str = "Netflix, published configurations (model §10b)";
 
 fn class(share: f64, length_min: f64, mbps: f64) -> VideoClass {
     VideoClass {
@@ -442,6 +444,21 @@ fn entries() -> Vec<Entry> {
                    "Sessions by the rung they settle on: 40 % 1080p (6 Mbps), 35 % 720p (3 Mbps), 25 % 480p (1.5 Mbps), 50-min titles, 10 000 titles, 3 000 concurrent streams. Each class is a set of titles at one rung — an approximation: a real title is stored at every rung."),
             build: || today::today_scenario("Today: ABR ladder", 10_000,
                                             vec![class(0.4, 50.0, 6.0), class(0.35, 50.0, 3.0), class(0.25, 50.0, 1.5)], 0.8, 3_000.0, (2, 0, 1)),
+        },
+        Entry {
+            info: ("published-nvme-2021", "Published: Netflix's 2021 all-NVMe edge (18 × 2 TB NVMe, 4 × 100 GbE)", PUBLISHED,
+                   "The server of Gallatin's EuroBSDCon 2021 talk: 18 × 2 TB NVMe as the only tier, 256 GB of memory, 4 × 100 GbE, software TLS (the host serves about 240 Gb/s). Offered 300 Gb/s of 8 Mbps streams: the host, not the drives, turns streams away."),
+            build: published::nvme_2021,
+        },
+        Entry {
+            info: ("published-storage-2013", "Published: a storage edge of 2013 (36 HDD + 6 SSD, 4 × 10 GbE)", PUBLISHED,
+                   "A retired 2013 Netflix storage appliance as reported in 2022: 36 × 7.2 TB disks, 6 × 500 GB SSDs as an LFU flash cache, one quad-port 10 GbE NIC. Offered 50 Gb/s of 8 Mbps streams."),
+            build: published::storage_2013,
+        },
+        Entry {
+            info: ("published-storage-today", "Published: a storage edge with today's drives (36 × 24 TB HDD + 4 NVMe)", PUBLISHED,
+                   "The same shape with today's catalog: 36 × 24 TB disks and 4 × 7.68 TB NVMe (LFU) in the 4U 60-bay chassis, 2 × 100 GbE. FAST'21 gave up to 80 Gb/s for Netflix's large disk + flash appliance. Offered 150 Gb/s of 8 Mbps streams."),
+            build: published::storage_today,
         },
         Entry {
             info: ("mlc-interval-cache", "Interval caching on MLC flash (wear)", MMSYS,

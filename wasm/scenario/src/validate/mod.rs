@@ -600,7 +600,14 @@ fn check_tier(
 }
 
 fn check_tiers(c: &mut Checker, s: &Scenario) {
-    let disk_gb = check_tier(c, s, "tiers.disk", &s.tiers.disk, DeviceKind::Hdd, 1);
+    // The bulk tier holds the whole library: disks, or NVMe SSDs in an
+    // all-flash server (model §10b) — the stream engine needs only its
+    // bandwidth and capacity. Memory cannot be it.
+    let disk_kind = match s.device(&s.tiers.disk.device) {
+        Some(d) if d.kind == DeviceKind::Ssd => DeviceKind::Ssd,
+        _ => DeviceKind::Hdd,
+    };
+    let disk_gb = check_tier(c, s, "tiers.disk", &s.tiers.disk, disk_kind, 1);
     if let Some(kb) = s.tiers.disk_read_kb {
         c.count("tiers.disk_read_kb", kb, 4, 65_536);
     }

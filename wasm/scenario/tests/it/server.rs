@@ -117,3 +117,96 @@ fn a_scenario_without_a_server_reads_and_writes_as_before() {
     let back: Scenario = serde_json::from_str(&serde_json::to_string(&s2).unwrap()).unwrap();
     assert_eq!(back, s2);
 }
+
+mod random_sections {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn ff() -> impl Strategy<Value = FormFactor> {
+        prop::sample::select(FormFactor::ALL.to_vec())
+    }
+
+    fn num() -> impl Strategy<Value = f64> {
+        prop_oneof![
+            Just(0.0),
+            Just(-1.0),
+            Just(f64::NAN),
+            Just(f64::INFINITY),
+            Just(1e300),
+            0.0..2000.0f64,
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+        /// Whatever the server section holds, validate answers with field
+        /// errors or a valid scenario — never a panic — and every error
+        /// names a field of the scenario.
+        #[test]
+        fn random_server_sections_never_panic_validate(
+            bays in prop::collection::vec((ff(), 0u32..2000), 0..20),
+            dimm_slots in 0u32..300,
+            max_dimm_gb in num(),
+            nic_ports in 0u32..80,
+            nic_gbps in num(),
+            host_gbps in num(),
+            price in num(),
+            rack_units in 0u32..60,
+            headroom in num(),
+            servers in 0u32..200_000,
+            replicas in 0u32..50,
+            hot_titles in 0u32..20_000,
+            by_title in any::<bool>(),
+            disk in 0u32..100,
+            ssd in 0u32..10,
+            ssd_ff in prop::option::of(ff()),
+            bitrate in num(),
+        ) {
+            let mut s = in_chassis("storage_2u_12lff");
+            let v = s.server.as_mut().unwrap();
+            v.chassis.bays = bays.into_iter().map(|(form_factor, count)| Bays { form_factor, count }).collect();
+            v.chassis.dimm_slots = dimm_slots;
+            v.chassis.max_dimm_gb = max_dimm_gb;
+            v.chassis.nic_ports = nic_ports;
+            v.chassis.nic_gbps = nic_gbps;
+            v.chassis.host_gbps = host_gbps;
+            v.chassis.price = price;
+            v.chassis.rack_units = rack_units;
+            v.egress_headroom = headroom;
+            v.fleet = Fleet {
+                servers,
+                routing: if by_title { Routing::ByTitle } else { Routing::AnyServer },
+                replicas,
+                hot_titles,
+                hash_seed: 7,
+            };
+            s.tiers.disk.count = disk;
+            s.tiers.file_cache.as_mut().unwrap().count = ssd;
+            let i = s.devices.iter().position(|d| d.id == "pm9a3_7t68").unwrap();
+            s.devices[i].form_factor = ssd_ff;
+            s.workload.classes[0].bitrate_kbps = bitrate;
+            for e in problems(&s) {
+                prop_assert!(
+                    e.path.starts_with("server.") || e.path.starts_with("tiers.") || e.path.starts_with("workload.") || e.path.starts_with("devices"),
+                    "{} {}", e.path, e.message
+                );
+                prop_assert!(!e.message.is_empty());
+            }
+        }
+    }
+}
+
+#[test]
+fn an_all_nvme_server_is_valid_and_memory_cannot_be_the_bulk_tier() {
+    use tierplan_scenario::presets::published::nvme_2021;
+    let s = nvme_2021();
+    assert_eq!(problems(&s), vec![]);
+    let mut bad = s.clone();
+    bad.tiers.disk.device = "ddr5_64gb".into();
+    assert!(error_at(&problems(&bad), "tiers.disk.device").contains("hdd"));
+    // 19 drives do not go into its 18 U.2 bays.
+    let mut over = s;
+    over.tiers.disk.count = 19;
+    assert!(error_at(&problems(&over), "tiers.disk.count").contains("at most 18"));
+}

@@ -11,5 +11,6 @@ mod logs_replay;
 mod optimize;
 mod optimize_fleet;
 mod optimize_rule;
+mod published_servers;
 mod reproduce;
 mod ssd_models;
