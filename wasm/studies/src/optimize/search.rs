@@ -612,6 +612,23 @@ impl Search {
         self.archs.iter().all(|a| a.done)
     }
 
+    /// The least capital cost the answer can still have, over the
+    /// architectures that may still give one: a concluded one's optimum, or
+    /// the cheapest configuration not yet shown infeasible of one still
+    /// searching (every cheaper one was simulated, pruned or ruled out).
+    /// `None` when no architecture can give an answer any more. The fleet
+    /// search orders and prunes its tries by it.
+    pub fn cost_floor(&self) -> Option<f64> {
+        self.archs
+            .iter()
+            .filter_map(|ar| match (ar.done, ar.best) {
+                (true, Some(b)) => Some(ar.cfgs[b].cost),
+                (true, None) => None,
+                (false, _) => ar.cfgs.get(ar.resolved).map(|c| c.cost),
+            })
+            .min_by(f64::total_cmp)
+    }
+
     pub fn result(&self) -> OptimizeResult {
         let architectures = self
             .archs
