@@ -185,6 +185,22 @@ fn one_server(base: &Scenario, ch: &Chassis, headroom: f64, n: u32) -> Scenario 
     s
 }
 
+/// What a front end asks of the fleet search.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct FleetRequest {
+    /// Try every chassis preset even when the scenario names a chassis
+    /// (its egress headroom is kept).
+    #[serde(default)]
+    pub every_chassis: bool,
+    /// Server counts tried beyond N₀ per chassis, 0 to
+    /// [`MAX_EXTRA_SERVERS`]; `null` = [`MAX_EXTRA_SERVERS`].
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub extra_servers: Option<u32>,
+}
+
 /// Where a try of the fleet search stands.
 #[derive(Debug, Clone, PartialEq)]
 enum TryState {
@@ -315,9 +331,32 @@ impl FleetSearch {
         spec: OptimizeSpec,
         extra: u32,
     ) -> Result<FleetSearch, Vec<FieldError>> {
+        Self::with_request(
+            scenario,
+            spec,
+            &FleetRequest {
+                every_chassis: false,
+                extra_servers: Some(extra),
+            },
+        )
+    }
+
+    /// The search a front end asks for (see [`FleetRequest`]).
+    pub fn with_request(
+        scenario: Scenario,
+        spec: OptimizeSpec,
+        request: &FleetRequest,
+    ) -> Result<FleetSearch, Vec<FieldError>> {
+        let extra = request.extra_servers.unwrap_or(MAX_EXTRA_SERVERS);
+        if extra > MAX_EXTRA_SERVERS {
+            return Err(vec![FieldError {
+                path: "fleet.extra_servers".into(),
+                message: format!("must be 0 to {MAX_EXTRA_SERVERS}, not {extra}"),
+            }]);
+        }
         let chassis: Vec<Chassis> = match &scenario.server {
-            Some(v) => vec![v.chassis.clone()],
-            None => chassis_presets(),
+            Some(v) if !request.every_chassis => vec![v.chassis.clone()],
+            _ => chassis_presets(),
         };
         let headroom = scenario
             .server
