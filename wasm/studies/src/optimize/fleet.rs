@@ -22,11 +22,13 @@
 //! here yet: the engine simulates such a fleet (`tierplan_stream::fleet`),
 //! the optimiser sizes any-server fleets only.
 
+use super::bound::Trace;
 use super::result::{Candidate, Counts};
 use super::spec::{MaxCounts, OptimizeSpec, Tco};
 use super::{OptimizeResult, Search};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
+use std::sync::Arc;
 use tierplan_scenario::presets::chassis::chassis_presets;
 use tierplan_scenario::server::*;
 use tierplan_scenario::validate::FieldError;
@@ -288,7 +290,7 @@ pub struct FleetProgress {
 /// plan equals the exhaustive search's over the same space (a test checks
 /// it). Configurations without a cache device are the same server whatever
 /// the architecture, so one simulation per (chassis, N, disks) serves
-/// every try that meets it.
+/// every try that meets it; the tries at one N share their arrival trace.
 pub struct FleetSearch {
     spec: OptimizeSpec,
     chassis: Vec<Chassis>,
@@ -310,6 +312,10 @@ pub struct FleetSearch {
     /// The final run of each architecture's plan, once the tries are done.
     finals: Vec<(Architecture, Best, Option<RunResult>)>,
     finals_issued: bool,
+    /// Arrival traces by server count: every try at N servers sees the same
+    /// arrivals (λ/N, the same workload, policy and run), whatever its
+    /// chassis or architecture, so its bound's trace is generated once.
+    traces: HashMap<u32, [Option<Arc<Trace>>; 2]>,
     in_flight: u32,
     simulated: u32,
     shared: u32,
@@ -419,6 +425,7 @@ impl FleetSearch {
             waiters: HashMap::new(),
             finals: Vec::new(),
             finals_issued: false,
+            traces: HashMap::new(),
             in_flight: 0,
             simulated: 0,
             shared: 0,
@@ -481,6 +488,8 @@ impl FleetSearch {
         tr.state = TryState::Done;
         let (arch, n) = (tr.arch, tr.n);
         let r = search.result();
+        // Its state (configurations, bounds, traces) is no longer needed.
+        tr.search = None;
         let (capital, why, found) = judge(&tr.scenario, arch, n, Ok(r), self.spec.tco.as_ref());
         self.record_try(t, capital, why);
         let (Some(capital), Some((counts, scenario, tco))) = (capital, found) else {
@@ -529,7 +538,10 @@ impl FleetSearch {
                     &self.spec.max_counts,
                 );
                 match Search::new(tr.scenario.clone(), one) {
-                    Ok(s) => {
+                    Ok(mut s) => {
+                        if let Some(shared) = self.traces.get(&tr.n) {
+                            s.adopt_traces(shared);
+                        }
                         self.tries[t].search = Some(s);
                         self.refresh(t);
                     }
@@ -545,6 +557,19 @@ impl FleetSearch {
                 continue;
             }
             return Some(t);
+        }
+    }
+
+    /// Keep the traces try `t`'s search generated for the other tries at
+    /// its server count.
+    fn keep_traces(&mut self, t: usize) {
+        let tr = &self.tries[t];
+        let Some(s) = tr.search.as_ref() else { return };
+        let kept = self.traces.entry(tr.n).or_default();
+        for (k, mine) in kept.iter_mut().zip(s.traces()) {
+            if k.is_none() {
+                *k = mine;
+            }
         }
     }
 
@@ -575,6 +600,7 @@ impl FleetSearch {
                 .as_mut()
                 .expect("picked tries are laid out")
                 .next_batch(1);
+            self.keep_traces(t);
             let Some(c) = batch.into_iter().next() else {
                 self.refresh(t);
                 if self.tries[t].state == TryState::Open {
