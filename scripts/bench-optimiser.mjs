@@ -88,6 +88,10 @@ try {
     await page.getByTestId('app').and(page.locator('[data-valid="true"]')).waitFor();
     await page.getByTestId('tab-optimiser').click();
     await page.getByTestId('opt-plan-fleet').check();
+    // The CLI's default target (0: nobody turned away), so both sides search the same space.
+    await page.getByTestId('field-optimize.target').fill('0');
+    await page.getByTestId('field-optimize.target').blur();
+    await page.getByTestId('opt-run').and(page.locator(':enabled')).waitFor();
     const t0 = Date.now();
     await page.getByTestId('opt-run').click();
     await page.getByTestId('opt-fleet-headline').waitFor({ timeout: 600_000 });

@@ -6,6 +6,10 @@ import { dollars, num } from '../shared/format';
 import { fleetHeadline } from './fleet';
 
 const pct = (x: number) => `${Math.round(x * 100)} %`;
+/** Whole dollars: a fleet's cost in cents reads as noise. */
+const usd = (x: number) => dollars(x).replace(/\.\d\d$/, '');
+/** The chassis's name without its parenthesised details (kept in the tooltip). */
+const shortName = (name: string) => name.replace(/\s*\(.*\)\s*$/, '');
 
 export function FleetResults({ result, seconds }: { result: FleetResult; seconds: number | null }) {
   const best = result.plans[0];
@@ -14,7 +18,7 @@ export function FleetResults({ result, seconds }: { result: FleetResult; seconds
       {best ? (
         <p className="opt-fleet-headline" data-testid="opt-fleet-headline">
           <strong>{fleetHeadline(best)}</strong> ({pct(best.binding_utilisation)}): {best.label}, {best.devices_text.replace(/_/g, ' ')} per server,{' '}
-          {dollars(best.capital)} for {num(result.egress_needed_gbps)} Gb/s of egress.
+          {usd(best.capital)} for {num(result.egress_needed_gbps)} Gb/s of egress.
         </p>
       ) : (
         <p className="field-error" data-testid="opt-fleet-headline">
@@ -41,16 +45,16 @@ export function FleetResults({ result, seconds }: { result: FleetResult; seconds
               {result.plans.map((p) => (
                 <tr key={p.architecture} data-testid={`opt-fleet-row-${p.architecture}`}>
                   <th scope="row">{p.label}</th>
-                  <td>{p.servers}</td>
-                  <td>{p.chassis_name}</td>
-                  <td>{p.devices_text.replace(/_/g, ' ')}</td>
-                  <td>
+                  <td data-label="Servers">{p.servers}</td>
+                  <td data-label="Chassis" title={p.chassis_name}>{shortName(p.chassis_name)}</td>
+                  <td data-label="Devices per server">{p.devices_text.replace(/_/g, ' ')}</td>
+                  <td data-label="Binding limit">
                     {p.binding_label} ({pct(p.binding_utilisation)})
                   </td>
-                  <td>{p.rack_units}</td>
-                  <td>{dollars(p.capital)}</td>
-                  <td>{p.tco == null ? '—' : dollars(p.tco)}</td>
-                  <td>{p.streams_per_dollar.toFixed(3)}</td>
+                  <td data-label="Rack units">{p.rack_units}</td>
+                  <td data-label="Capital">{usd(p.capital)}</td>
+                  <td data-label="TCO">{p.tco == null ? '—' : usd(p.tco)}</td>
+                  <td data-label="Streams per $">{p.streams_per_dollar.toFixed(3)}</td>
                 </tr>
               ))}
             </tbody>
@@ -62,10 +66,10 @@ export function FleetResults({ result, seconds }: { result: FleetResult; seconds
       </p>
       {result.notes.map((n) => (
         <p className="hint" key={n}>
-          {n}
-          {seconds !== null && n === result.notes[result.notes.length - 1] ? ` Done in ${seconds.toFixed(1)} s.` : ''}
+          {n}.
         </p>
       ))}
+      {seconds !== null ? <p className="hint">Planned in {seconds.toFixed(1)} s.</p> : null}
       <details className="opt-json">
         <summary>Every try ({result.tried.length}), and the result as JSON (what <code>tierplan optimize FILE --fleet</code> prints)</summary>
         <ul>

@@ -534,7 +534,7 @@ export function OptimiserPage({
               the counts, so it searches anyway; “Use this configuration” replaces them.
             </p>
           ) : null}
-          {large.length > 0 && !running ? (
+          {large.length > 0 && !running && !fleet ? (
             <div className="opt-large" data-testid="opt-large-space" role="note">
               <p>
                 <strong>A large search.</strong>{' '}
@@ -615,7 +615,7 @@ export function OptimiserPage({
           </section>
         ) : null}
 
-        {spaces.length > 0 ? (
+        {spaces.length > 0 && !fleet ? (
           <section className="card" aria-labelledby="opt-space-title" data-testid="opt-space">
             <h2 id="opt-space-title">Search space</h2>
             <ul className="opt-space-list">
