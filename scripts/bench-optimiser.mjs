@@ -50,6 +50,8 @@ const fleetScenario = JSON.parse(execFileSync(CLI, ['preset', 'today-plan'], { e
 fleetScenario.workload.videos = 20000;
 fleetScenario.workload.arrival_rate = 60000 / 3600;
 delete fleetScenario.workload.churn;
+// Enough disks for the library, so the app opens the file (the search picks its own counts).
+fleetScenario.tiers.disk.count = 2;
 writeFileSync(fleetFile, JSON.stringify(fleetScenario));
 let nativeFleet = null;
 if (FLEET_RUNS > 0) {
@@ -84,7 +86,10 @@ try {
   }
   // The fleet: the 60 000-stream scenario opened from its file, "a fleet", run.
   for (let i = 0; i < FLEET_RUNS; i++) {
+    await page.getByTestId('tab-scenario').click();
     await page.getByTestId('open-scenario').setInputFiles(fleetFile);
+    // Opened once the planner shows its library.
+    await page.waitForFunction(() => document.querySelector('[data-testid="field-workload.videos"]')?.value === '20000', null, { timeout: 60_000 });
     await page.getByTestId('app').and(page.locator('[data-valid="true"]')).waitFor();
     await page.getByTestId('tab-optimiser').click();
     await page.getByTestId('opt-plan-fleet').check();
