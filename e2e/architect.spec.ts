@@ -194,3 +194,55 @@ test('the optimiser searches despite invalid scenario counts, and skips an archi
   await expect(opt.space('ssd_ic_hdd')).toContainText('not searched');
   for (const a of ['hdd_only', 'dram_ic_hdd', 'ssd_lfu_hdd']) await expect(opt.row(a).getByTestId('opt-cost')).toContainText('$');
 });
+
+// The architect at 60 000 streams (300 Gb/s of egress): no single box ships
+// that, so the answer is a fleet — "N servers of <chassis>, limited by …" —
+// in at most eight actions. A two-hour run (one measured after the warm-up) keeps
+// the suite cheap; the full
+// search is the optimiser benchmark's (scripts/bench-optimiser.mjs).
+for (const [name, width, height] of [
+  ['desktop', 1280, 800],
+  ['phone', 390, 844],
+] as const) {
+  test(`60 000 streams reach a fleet answer in eight actions (${name})`, async ({ page, app, optimiser: opt }) => {
+    test.setTimeout(900_000);
+    await page.setViewportSize({ width, height });
+    await app.open();
+    const act = new Actions(page);
+    await act.click('new-plan');
+    await expect(app.presetStatus).toHaveAttribute('data-preset', 'today-plan');
+    await act.type('field-workload.videos', '20000');
+    await act.type('field-workload.concurrent_streams', '60000');
+    await act.type('field-run.duration_h', '2');
+    await act.click('tab-optimiser');
+    await act.click('opt-plan-fleet');
+    await expect(page.getByTestId('opt-fleet-hint')).toContainText('every preset chassis');
+    await act.click('opt-run');
+    await expect(opt.fleetHeadline).toBeVisible({ timeout: 600_000 });
+    expect(act.n).toBeLessThanOrEqual(8);
+    const r = await opt.fleetResult();
+    expect(r.egress_needed_gbps).toBeCloseTo(300, 0);
+    const best = r.plans[0];
+    expect(best).toBeTruthy();
+    // No server over its egress: enough of them for the 300 Gb/s.
+    expect(best.servers * best.egress_gbps).toBeGreaterThanOrEqual(r.egress_needed_gbps);
+    expect(best.bays_used).toBeLessThanOrEqual(1);
+    await expect(opt.fleetHeadline).toContainText(`${best.servers} servers of`);
+    await expect(opt.fleetHeadline).toContainText(`limited by ${best.binding_label}`);
+    // Servers, rack units and the binding limit: columns on a desktop, labelled lines of a card on a phone.
+    const row = opt.fleetTable.getByTestId(`opt-fleet-row-${best.architecture}`);
+    await expect(row.locator('td[data-label="Servers"]')).toHaveText(String(best.servers));
+    await expect(row.locator('td[data-label="Rack units"]')).toHaveText(String(best.rack_units));
+    await expect(row.locator('td[data-label="Binding limit"]')).toContainText(best.binding_label);
+    if (name === 'desktop') for (const h of ['Servers', 'Rack units', 'Binding limit']) await expect(opt.fleetTable.locator('th', { hasText: h })).toBeVisible();
+    await expect(opt.fleetResults).toBeInViewport({ ratio: 0.01 }).catch(() => undefined);
+    await lookAt(page, `architect-fleet-${name}`, { fullPage: true });
+    await lookAt(opt.fleetResults, `architect-fleet-table-${name}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    // The link carries the fleet request: opened afresh, the fleet is chosen.
+    await expect.poll(() => page.url()).toContain('#v1.');
+    await page.goto(page.url());
+    await page.getByTestId('tab-optimiser').click();
+    await expect(opt.planFleet).toBeChecked();
+  });
+}

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { OptimizeResult } from '../../src/engine/types';
+import type { FleetResult, OptimizeResult } from '../../src/engine/types';
 
 /** Page object of the Optimiser view. */
 export class OptimiserPage {
@@ -151,6 +151,25 @@ export class OptimiserPage {
     await expect(this.runButton).toBeEnabled();
     const id = (await this.useButtons.first().getAttribute('data-testid')) ?? '';
     return id.replace(/^opt-use-/, '');
+  }
+
+  /** "Plan a fleet" instead of one server. */
+  get planFleet(): Locator {
+    return this.page.getByTestId('opt-plan-fleet');
+  }
+  /** What the fleet's answer leads with: "N servers of …, limited by …". */
+  get fleetHeadline(): Locator {
+    return this.page.getByTestId('opt-fleet-headline');
+  }
+  get fleetTable(): Locator {
+    return this.page.getByTestId('opt-fleet-table');
+  }
+  get fleetResults(): Locator {
+    return this.page.getByTestId('opt-fleet-results');
+  }
+  /** The fleet search's result (its JSON export). */
+  async fleetResult(): Promise<FleetResult> {
+    return JSON.parse((await this.page.getByTestId('opt-fleet-json').textContent()) ?? 'null') as FleetResult;
   }
 
   /** The search's result (the table's JSON export). */

@@ -104,6 +104,24 @@ def test_optimize_equals_the_cli(cli, tmp_path):
     assert same(tierplan.optimize(s), theirs)
 
 
+def test_optimize_fleet_equals_the_cli(cli, tmp_path):
+    # 6 000 streams of 2 000 titles on 2U servers with 2 × 10 GbE: a fleet.
+    s = tierplan.preset("today-plan")
+    s["workload"]["videos"] = 2000
+    s["workload"]["arrival_rate"] = 6000 / 3600
+    s["workload"].pop("churn", None)
+    s["run"]["duration_h"] = 2.0
+    f = tmp_path / "f.json"
+    f.write_text(json.dumps(s))
+    spec = {"architectures": ["ssd_lfu_hdd"]}
+    g = tmp_path / "spec.json"
+    g.write_text(json.dumps(spec))
+    theirs = cli_json(cli, "optimize", str(f), "--spec", str(g), "--fleet")
+    ours = tierplan.optimize(s, spec, fleet=True)
+    assert same(ours, theirs)
+    assert ours["plans"] and ours["plans"][0]["servers"] >= 1
+
+
 def test_characterize_equals_the_cli(cli):
     theirs = cli_json(
         cli, "characterize", "x25m", "--format", "json", "--seconds", "0.2", "--queue-depths", "1",

@@ -139,13 +139,30 @@ def replications(s: Scenario, *, threads: Optional[int] = None, progress: Progre
     return Result(json.loads(_core.merge_replications(text, parts)))
 
 
-def optimize(s: Scenario, spec: Union[dict, str, None] = None, *, progress: Progress = None) -> dict:
+def optimize(
+    s: Scenario,
+    spec: Union[dict, str, None] = None,
+    *,
+    fleet: Union[bool, dict, None] = None,
+    progress: Progress = None,
+) -> dict:
     """The cheapest device counts per architecture meeting the rejection
     target (model §10), as ``tierplan optimize``; ``spec`` an OptimizeSpec
-    (default: HDD only, DRAM + HDD and SSD + HDD, target 0)."""
+    (default: HDD only, DRAM + HDD and SSD + HDD, target 0).
+
+    ``fleet=True`` (or a FleetRequest such as ``{"every_chassis": True,
+    "extra_servers": 4}``) plans a fleet instead (model §10b, ``tierplan
+    optimize --fleet``) and returns the FleetResult: per architecture,
+    N servers of a chassis, the devices of each and the binding limit."""
     if spec is None:
         spec = {"architectures": ["hdd_only", "dram_ic_hdd", "ssd_lfu_hdd"]}
     spec_text = spec if isinstance(spec, str) else json.dumps(spec)
+    if fleet is not None and fleet is not False:
+        request = {} if fleet is True else fleet
+        with progress_hook(progress, "optimize") as hook:
+            return json.loads(
+                _core.optimize_fleet(scenario_text(s, check=False), spec_text, json.dumps(request), hook)
+            )
     with progress_hook(progress, "optimize") as hook:
         return json.loads(_core.optimize(scenario_text(s, check=False), spec_text, hook))
 

@@ -6,7 +6,7 @@
 // worker pool in the browser).
 import { ThemeToggle } from '../charts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Device, PresetInfo, Scenario, TcoBreakdown } from '../engine/types';
+import type { Device, FleetRequest, PresetInfo, Scenario, TcoBreakdown } from '../engine/types';
 import type { Engine } from '../worker/contract';
 import { FormContext, useDraftTexts, useLocalInvalid } from '../shared/form';
 import { pathSteps } from '../state/field-path';
@@ -101,9 +101,10 @@ export function App({ engine }: { engine: Engine }) {
   // The optimiser's rejection target and ceiling live here, not in its tab: links carry them, and they outlive a tab switch.
   const [optimiserTarget, setOptimiserTarget] = useState<number | null>(null);
   const [optimiserCeiling, setOptimiserCeiling] = useState<number | null>(null);
+  const [optimiserFleet, setOptimiserFleet] = useState<FleetRequest | null>(null);
   const targetState = useMemo(
-    () => ({ target: optimiserTarget, setTarget: setOptimiserTarget, ceiling: optimiserCeiling, setCeiling: setOptimiserCeiling }),
-    [optimiserTarget, optimiserCeiling],
+    () => ({ target: optimiserTarget, setTarget: setOptimiserTarget, ceiling: optimiserCeiling, setCeiling: setOptimiserCeiling, fleet: optimiserFleet, setFleet: setOptimiserFleet }),
+    [optimiserTarget, optimiserCeiling, optimiserFleet],
   );
   const draftState = useMemo(() => ({ texts, replace: replaceDrafts }), [texts, replaceDrafts]);
   const persistence = usePersistence(engine, scenario, setScenario, setRunWhenAccepted, targetState, draftState);
@@ -223,6 +224,8 @@ export function App({ engine }: { engine: Engine }) {
                 setOptimiserTarget={setOptimiserTarget}
                 optimiserCeiling={optimiserCeiling}
                 setOptimiserCeiling={setOptimiserCeiling}
+                optimiserFleet={optimiserFleet}
+                setOptimiserFleet={setOptimiserFleet}
               />
             </div>
           ))}

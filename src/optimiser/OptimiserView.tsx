@@ -3,7 +3,9 @@
 // its candidates on the simulation pool; this page only draws.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { getSearchBackend, runOptimiser, type OptimiserProgress, type SearchBackend } from './client';
-import type { Architecture, ArchitectureResult, FieldError, OptimizeResult, RunResult, Scenario } from '../engine/types';
+import type { Architecture, ArchitectureResult, FieldError, FleetRequest, FleetResult, OptimizeResult, RunResult, Scenario } from '../engine/types';
+import { atLoad, FLEET_CURVE_FRACTIONS, fleetCurvePoints, fleetProgressText, fleetSpaceText, limitColors, runFleet, type FleetRunProgress } from './fleet';
+import { FleetResults } from './FleetResults';
 import { configured } from './apply';
 import { ScatterChart } from '../charts';
 import { ErrorSummary, FormContext, NumField, FieldMessages, useLocalInvalid } from '../shared/form';
@@ -26,6 +28,13 @@ type RunState =
   | { status: 'done'; result: OptimizeResult; seconds: number }
   /** `partial`: the search's last reported state, so every architecture that had finished keeps its row. */
   | { status: 'cancelled'; partial: OptimizeResult | null }
+  | { status: 'failed'; message: string };
+
+type FleetState =
+  | { status: 'idle' }
+  | { status: 'running'; progress: FleetRunProgress | null }
+  | { status: 'done'; result: FleetResult; seconds: number }
+  | { status: 'cancelled' }
   | { status: 'failed'; message: string };
 
 const PREVIEW_DELAY_MS = 150;
@@ -151,6 +160,8 @@ export function OptimiserPage({
   setOptimiserTarget,
   optimiserCeiling,
   setOptimiserCeiling,
+  optimiserFleet,
+  setOptimiserFleet,
 }: ViewProps & { search: SearchBackend }) {
   // The optimiser runs on its own search space: only the scenario's other
   // fields must be valid, never the counts it is about to choose.
@@ -181,6 +192,14 @@ export function OptimiserPage({
   const [defaultCeiling, setDefaultCeiling] = useState<number | null>(null);
   const [localBad, setLocalBad] = useLocalInvalid();
   const [run, setRun] = useState<RunState>({ status: 'idle' });
+  // A fleet plan (model §10b) instead of one server: the app keeps the request when it can (links carry it).
+  const [localFleet, setLocalFleet] = useState<FleetRequest | null>(null);
+  const fleet = setOptimiserFleet ? (optimiserFleet ?? null) : localFleet;
+  const setFleet = setOptimiserFleet ?? setLocalFleet;
+  const [fleetRun, setFleetRun] = useState<FleetState>({ status: 'idle' });
+  const scenarioChassis = scenario.server?.chassis.name ?? null;
+  // The cost chart's fleets at lower loads, planned on request after the answer.
+  const [curve, setCurve] = useState<{ status: 'idle' | 'running' | 'done' | 'stopped'; results: FleetResult[] }>({ status: 'idle', results: [] });
   const [check, setCheck] = useState<StudyCheckData | null>(null);
   const abortRef = useRef<AbortController | null>(null);
   // Leaving the tab unmounts this view: stop its search rather than let it
@@ -224,10 +243,53 @@ export function OptimiserPage({
     };
   }, [search, scenario, spec, searchable, localBad]);
 
-  const running = run.status === 'running';
+  const running = run.status === 'running' || fleetRun.status === 'running' || curve.status === 'running';
   const canRun = searchable && !running && localBad.size === 0 && preview.errors.length === 0 && form.architectures.length > 0;
 
+  async function startFleet(request: FleetRequest) {
+    const ac = new AbortController();
+    abortRef.current = ac;
+    setFleetRun({ status: 'running', progress: null });
+    setCurve({ status: 'idle', results: [] });
+    try {
+      const out = await runFleet({
+        search,
+        runner: engine,
+        parallel,
+        scenario,
+        spec,
+        request,
+        signal: ac.signal,
+        onProgress: (p) => {
+          if (!ac.signal.aborted) setFleetRun({ status: 'running', progress: p });
+        },
+      });
+      setFleetRun({ status: 'done', result: out.result, seconds: out.seconds });
+    } catch (e) {
+      setFleetRun(isAbort(e) ? { status: 'cancelled' } : { status: 'failed', message: messageOf(e) });
+    }
+  }
+
+  /** Plan the fleet again at lower loads for the cost chart (each search in the worker, its servers on the pool). */
+  async function drawCurve(request: FleetRequest) {
+    const ac = new AbortController();
+    abortRef.current = ac;
+    const results: FleetResult[] = [];
+    setCurve({ status: 'running', results });
+    try {
+      for (const f of FLEET_CURVE_FRACTIONS) {
+        const out = await runFleet({ search, runner: engine, parallel, scenario: atLoad(scenario, f), spec, request, signal: ac.signal });
+        results.push(out.result);
+        setCurve({ status: 'running', results: [...results] });
+      }
+      setCurve({ status: 'done', results: [...results] });
+    } catch {
+      setCurve({ status: 'stopped', results: [...results] });
+    }
+  }
+
   async function start() {
+    if (fleet) return startFleet(fleet);
     const ac = new AbortController();
     abortRef.current = ac;
     setRun({ status: 'running', label: 'Searching', progress: null });
@@ -472,7 +534,7 @@ export function OptimiserPage({
               the counts, so it searches anyway; “Use this configuration” replaces them.
             </p>
           ) : null}
-          {large.length > 0 && !running ? (
+          {large.length > 0 && !running && !fleet ? (
             <div className="opt-large" data-testid="opt-large-space" role="note">
               <p>
                 <strong>A large search.</strong>{' '}
@@ -496,9 +558,37 @@ export function OptimiserPage({
               </div>
             </div>
           ) : null}
+          <fieldset className="opt-fleet-choice">
+            <legend>What to plan</legend>
+            <label className="radio">
+              <input type="radio" name="opt-plan" data-testid="opt-plan-server" checked={!fleet} onChange={() => setFleet(null)} />
+              One server: the cheapest device counts
+            </label>
+            <label className="radio">
+              <input type="radio" name="opt-plan" data-testid="opt-plan-fleet" checked={!!fleet} onChange={() => setFleet({ every_chassis: !scenarioChassis, extra_servers: null })} />
+              A fleet: N servers of a chassis behind a load balancer, each within its bays, memory slots and network egress
+            </label>
+            {fleet && scenarioChassis ? (
+              <label className="check" data-testid="opt-fleet-every">
+                <input
+                  type="checkbox"
+                  data-testid="opt-fleet-every-chassis"
+                  checked={fleet.every_chassis}
+                  onChange={(e) => setFleet({ ...fleet, every_chassis: e.target.checked })}
+                />
+                Try every preset chassis, not only the scenario’s ({scenarioChassis})
+              </label>
+            ) : null}
+            {fleet ? (
+              <span className="hint" data-testid="opt-fleet-hint">
+                Searches {fleetSpaceText(fleet, scenarioChassis)}, from the fewest servers whose network carries the workload upwards; the cheapest
+                fleet per architecture, exact for that space. Larger fleets are skipped once their cost cannot beat a fleet found.
+              </span>
+            ) : null}
+          </fieldset>
           <div className="run-buttons">
             <button type="button" className="primary" data-testid="opt-run" disabled={!canRun} onClick={() => void start()}>
-              Find the cheapest configurations
+              {fleet ? 'Plan the cheapest fleet' : 'Find the cheapest configurations'}
             </button>
             <button type="button" data-testid="opt-study-check" disabled={running} onClick={() => void studyCheck()}>
               Run the study check
@@ -508,10 +598,24 @@ export function OptimiserPage({
             </button>
           </div>
           <ErrorSummary errors={formErrors} action="searching" testId="opt-error-summary" />
-          <RunStatus run={run} parallel={parallel} />
+          {fleet || fleetRun.status !== 'idle' ? <FleetStatus run={fleetRun} parallel={parallel} /> : null}
+          {!fleet || run.status !== 'idle' ? <RunStatus run={run} parallel={parallel} /> : null}
         </section>
 
-        {spaces.length > 0 ? (
+        {fleetRun.status === 'done' ? (
+          <section className="card" aria-labelledby="opt-fleet-title" data-testid="opt-fleet-results">
+            <h2 id="opt-fleet-title">Cheapest fleet</h2>
+            <FleetResults result={fleetRun.result} seconds={fleetRun.seconds} />
+            <FleetCurve
+              main={fleetRun.result}
+              curve={curve}
+              busy={running}
+              onDraw={() => fleet && void drawCurve(fleet)}
+            />
+          </section>
+        ) : null}
+
+        {spaces.length > 0 && !fleet ? (
           <section className="card" aria-labelledby="opt-space-title" data-testid="opt-space">
             <h2 id="opt-space-title">Search space</h2>
             <ul className="opt-space-list">
@@ -611,6 +715,41 @@ function Rejected({ result, devices }: { result: OptimizeResult; devices: Scenar
   );
 }
 
+function FleetStatus({ run, parallel }: { run: FleetState; parallel: number }) {
+  if (run.status === 'running')
+    return (
+      <div className="progress" data-testid="opt-fleet-progress">
+        <progress
+          max={run.progress ? Math.max(1, run.progress.search.tries) : 1}
+          value={run.progress ? run.progress.search.tries_done + run.progress.search.tries_pruned : undefined}
+          aria-label="Fleet tries settled"
+        />
+        <span data-testid="opt-status" aria-live="polite">
+          Planning a fleet: {run.progress ? fleetProgressText(run.progress.search, parallel) : 'laying out the search…'}
+        </span>
+      </div>
+    );
+  if (run.status === 'done')
+    return (
+      <p className="ok" data-testid="opt-status">
+        Fleet planned in {run.seconds.toFixed(1)} s: {run.result.simulations} servers simulated, {run.result.pruned} tries skipped by the cost bound.
+      </p>
+    );
+  if (run.status === 'cancelled')
+    return (
+      <p className="muted" data-testid="opt-status">
+        Fleet search cancelled: nothing is planned from a partial search.
+      </p>
+    );
+  if (run.status === 'failed')
+    return (
+      <p className="field-error" role="alert" data-testid="opt-error">
+        {readableMessage(run.message)}
+      </p>
+    );
+  return null;
+}
+
 function RunStatus({ run, parallel }: { run: RunState; parallel: number }) {
   if (run.status === 'running') {
     const p = run.progress;
@@ -666,6 +805,57 @@ function RunStatus({ run, parallel }: { run: RunState; parallel: number }) {
       </p>
     );
   return null;
+}
+
+/** Cost against streams: the cheapest fleet at a few loads, coloured by the limit that binds it. */
+function FleetCurve({
+  main,
+  curve,
+  busy,
+  onDraw,
+}: {
+  main: FleetResult;
+  curve: { status: 'idle' | 'running' | 'done' | 'stopped'; results: FleetResult[] };
+  busy: boolean;
+  onDraw: () => void;
+}) {
+  const width = useChartWidth();
+  const all = [...curve.results, main];
+  const points = fleetCurvePoints(all);
+  return (
+    <div className="opt-chart" data-testid="opt-fleet-curve">
+      {curve.status === 'idle' ? (
+        <div className="run-buttons">
+          <button type="button" data-testid="opt-fleet-draw" disabled={busy} onClick={onDraw}>
+            Draw cost against streams (plans {FLEET_CURVE_FRACTIONS.length} more fleets, at {FLEET_CURVE_FRACTIONS.map((f) => `${f * 100} %`).join(', ')} of the load)
+          </button>
+        </div>
+      ) : (
+        <>
+          <ScatterChart
+            title="Capital of the cheapest fleet against the streams it serves, by binding limit"
+            xLabel="Average concurrent streams"
+            yLabel="Fleet capital ($)"
+            points={points}
+            pareto={false}
+            yFormat={(v) => dollars(v).replace('.00', '')}
+            testId="opt-fleet-chart"
+            groupColors={limitColors(all)}
+            pointTextDy={15}
+            width={width}
+            height={width < 500 ? 300 : 340}
+          />
+          <p className="hint" data-testid="opt-fleet-curve-status">
+            {curve.status === 'running'
+              ? `Planning the fleets at lower loads: ${curve.results.length} of ${FLEET_CURVE_FRACTIONS.length} done…`
+              : curve.status === 'stopped'
+                ? `Stopped after ${curve.results.length} of ${FLEET_CURVE_FRACTIONS.length} lower loads.`
+                : 'Each point is the fleet search run at that load (same chassis, architectures and target); its colour is the limit that binds the cheapest fleet there.'}
+          </p>
+        </>
+      )}
+    </div>
+  );
 }
 
 /** Chart width in SVG units: the card's width on a phone, so the labels stay readable. */

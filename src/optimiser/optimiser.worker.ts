@@ -18,4 +18,10 @@ Comlink.expose({
   isDone: async (h: number) => (await ready).isDone(h),
   result: async (h: number) => (await ready).result(h),
   free: async (h: number) => (await ready).free(h),
+  startFleet: async (...a: Parameters<ReturnType<typeof createSearchApi>['startFleet']>) => (await ready).startFleet(...a),
+  fleetNextBatch: async (h: number, k: number) => (await ready).fleetNextBatch(h, k),
+  fleetReport: async (...a: Parameters<ReturnType<typeof createSearchApi>['fleetReport']>) => (await ready).fleetReport(...a),
+  fleetProgress: async (h: number) => (await ready).fleetProgress(h),
+  fleetResult: async (h: number) => (await ready).fleetResult(h),
+  freeFleet: async (h: number) => (await ready).freeFleet(h),
 });

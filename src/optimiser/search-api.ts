@@ -3,9 +3,9 @@
 // search state while the pool's workers simulate its candidates. Plain
 // functions over an initialised module, so tests call it in Node.
 import type * as Wasm from '../wasm-pkg/tierplan_studies';
-import type { Candidate, FieldError, OptimizeResult, OptimizeSpec, RunResult, Scenario, SearchProgress } from '../engine/types';
+import type { Candidate, FieldError, FleetProgress, FleetRequest, FleetResult, OptimizeResult, OptimizeSpec, RunResult, Scenario, SearchProgress } from '../engine/types';
 
-export type OptimiserWasm = Pick<typeof Wasm, 'OptimizeSearch'>;
+export type OptimiserWasm = Pick<typeof Wasm, 'OptimizeSearch' | 'FleetSearch'>;
 
 export interface SearchApi {
   /**
@@ -20,6 +20,13 @@ export interface SearchApi {
   result(handle: number): OptimizeResult;
   /** Release the search's memory (also after a cancel). */
   free(handle: number): void;
+  /** The fleet search (model §10b): the same protocol, its candidates single servers. */
+  startFleet(scenario: Scenario, spec: OptimizeSpec, request: FleetRequest): { handle: number } | { errors: FieldError[] };
+  fleetNextBatch(handle: number, k: number): Candidate[];
+  fleetReport(handle: number, id: number, result: RunResult): void;
+  fleetProgress(handle: number): FleetProgress;
+  fleetResult(handle: number): FleetResult;
+  freeFleet(handle: number): void;
 }
 
 function isFieldErrors(x: unknown): x is FieldError[] {
@@ -34,7 +41,33 @@ export function createSearchApi(wasm: OptimiserWasm): SearchApi {
     if (!s) throw new Error(`no optimiser search ${h} (finished or cancelled)`);
     return s;
   };
+  const fleets = new Map<number, InstanceType<OptimiserWasm['FleetSearch']>>();
+  const fleet = (h: number) => {
+    const s = fleets.get(h);
+    if (!s) throw new Error(`no fleet search ${h} (finished or cancelled)`);
+    return s;
+  };
   return {
+    startFleet(scenario, spec, request) {
+      let s: InstanceType<OptimiserWasm['FleetSearch']>;
+      try {
+        s = new wasm.FleetSearch(scenario, spec, request);
+      } catch (e) {
+        if (isFieldErrors(e)) return { errors: e };
+        throw e;
+      }
+      const h = next++;
+      fleets.set(h, s);
+      return { handle: h };
+    },
+    fleetNextBatch: (h, k) => fleet(h).nextBatch(k),
+    fleetReport: (h, id, r) => fleet(h).report(id, r),
+    fleetProgress: (h) => fleet(h).progress(),
+    fleetResult: (h) => fleet(h).result(),
+    freeFleet(h) {
+      fleets.get(h)?.free();
+      fleets.delete(h);
+    },
     start(scenario, spec) {
       let s: InstanceType<OptimiserWasm['OptimizeSearch']>;
       try {

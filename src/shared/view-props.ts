@@ -2,7 +2,7 @@
 // (the list of tabs) so that a view importing these types does not import
 // the list that imports it (no import cycles; `npm test` checks with madge).
 import type { ComponentType } from 'react';
-import type { FieldError, Scenario, TcoBreakdown } from '../engine/types';
+import type { FieldError, FleetRequest, Scenario, TcoBreakdown } from '../engine/types';
 import type { Engine } from '../worker/contract';
 import type { Edit } from './edit';
 
@@ -39,6 +39,9 @@ export interface ViewProps {
   /** The optimiser's peak-utilisation ceiling (a fraction; `null`: the core's default), kept by the app so that links carry it. */
   optimiserCeiling?: number | null;
   setOptimiserCeiling?: (u: number | null) => void;
+  /** The optimiser's fleet request (`null`: plan one server), kept by the app so that links carry it. */
+  optimiserFleet?: FleetRequest | null;
+  setOptimiserFleet?: (f: FleetRequest | null) => void;
 }
 
 export interface ViewDef {

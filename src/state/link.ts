@@ -5,7 +5,7 @@
 //   #s=<base64url JSON>               the first app's links ("link v0"), still read
 //   #preset=<id>                      a study preset by name
 //
-// The v1 payload is `{"p": preset id?, "s": scenario, "t": target?, "u": ceiling?, "d": drafts?}`,
+// The v1 payload is `{"p": preset id?, "s": scenario, "t": target?, "u": ceiling?, "d": drafts?, "f": fleet?}`,
 // `t` being the optimiser's rejection target (a probability, 0.025 for 2.5 %)
 // when the user set one other than the default, `u` its peak-utilisation
 // ceiling (a fraction, 0.8 for 80 %) when the user typed one; devices equal to
@@ -13,11 +13,12 @@
 // descriptions and assumptions are most of a scenario's bytes, and without
 // this no preset link fits in 2 000 characters. `d` holds the texts typed in
 // fields that the scenario cannot hold (by field path: "abc", "-3" in a
-// count), so a draft comes back exactly as typed. The CRC-32 is over the
+// count), so a draft comes back exactly as typed. `f` is the optimiser's
+// fleet request (model §10b) when it plans a fleet instead of one server. The CRC-32 is over the
 // expanded scenario, so a link whose referenced catalog entry has changed
 // since it was made is refused rather than silently opened with other devices.
 import LZString from 'lz-string';
-import type { Chassis, Device, Scenario } from '../engine/types';
+import type { Chassis, Device, FleetRequest, Scenario } from '../engine/types';
 import { canonicalJson, crc32, sameJson } from './canonical';
 import { migrateScenario } from './migrate';
 import { pathSteps } from './field-path';
@@ -51,7 +52,7 @@ function hasDrafts(d: DraftTexts | null | undefined): d is DraftTexts {
 export type Decoded =
   | { kind: 'none' }
   | { kind: 'preset'; id: string }
-  | { kind: 'scenario'; value: Record<string, unknown>; preset: string | null; format: LinkFormat; schema: number; target: number | null; ceiling: number | null; texts: DraftTexts }
+  | { kind: 'scenario'; value: Record<string, unknown>; preset: string | null; format: LinkFormat; schema: number; target: number | null; ceiling: number | null; texts: DraftTexts; fleet: FleetRequest | null }
   | { kind: 'error'; message: string };
 
 const CORRUPT = "the link's data is truncated or corrupted";
@@ -140,13 +141,14 @@ export function checksumOk(sum: string, checked: unknown): boolean {
 }
 
 /** What a v1 link's checksum covers: the preset, the optimiser's target and ceiling and the drafts only when present (older links have none). */
-function checkedPart(s: unknown, preset: string | null, target: number | null, ceiling: number | null, texts: unknown = null): Record<string, unknown> {
+function checkedPart(s: unknown, preset: string | null, target: number | null, ceiling: number | null, texts: unknown = null, fleet: unknown = null): Record<string, unknown> {
   return {
     ...(preset ? { p: preset } : {}),
     s,
     ...(target !== null ? { t: target } : {}),
     ...(ceiling !== null ? { u: ceiling } : {}),
     ...(texts !== null && texts !== undefined ? { d: texts } : {}),
+    ...(fleet !== null && fleet !== undefined ? { f: fleet } : {}),
   };
 }
 
@@ -161,10 +163,18 @@ export function encodeLink(
   target: number | null = null,
   ceiling: number | null = null,
   texts: DraftTexts | null = null,
+  fleet: FleetRequest | null = null,
 ): string {
   const devices = compactDevices(scenario.devices, catalog);
   const d = hasDrafts(texts) ? texts : null;
-  return `#v${LINK_VERSION}.${packPayload(checkedPart(compactServer({ ...scenario, devices }, catalog), preset, target, ceiling, d), checkedPart(scenario, preset, target, ceiling, d))}`;
+  return `#v${LINK_VERSION}.${packPayload(checkedPart(compactServer({ ...scenario, devices }, catalog), preset, target, ceiling, d, fleet), checkedPart(scenario, preset, target, ceiling, d, fleet))}`;
+}
+
+/** The optimiser's fleet request as a link carries it (the core checks its range again). */
+export function isFleetRequest(f: unknown): f is FleetRequest {
+  if (!isObject(f) || typeof f.every_chassis !== 'boolean') return false;
+  const x = f.extra_servers;
+  return Object.keys(f).every((k) => k === 'every_chassis' || k === 'extra_servers') && (x === undefined || x === null || (Number.isInteger(x) && (x as number) >= 0 && (x as number) <= 12));
 }
 
 /** The optimiser's target as a link carries it: a probability in [0, 1]. */
@@ -191,10 +201,10 @@ function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
-function migrated(value: unknown, preset: string | null, format: LinkFormat, target: number | null = null, ceiling: number | null = null, texts: DraftTexts = {}): Decoded {
+function migrated(value: unknown, preset: string | null, format: LinkFormat, target: number | null = null, ceiling: number | null = null, texts: DraftTexts = {}, fleet: FleetRequest | null = null): Decoded {
   const m = migrateScenario(value);
   if (!m.ok) return { kind: 'error', message: `the scenario in the link is not readable: ${m.message}` };
-  return { kind: 'scenario', value: m.value, preset, format, schema: m.from, target, ceiling, texts };
+  return { kind: 'scenario', value: m.value, preset, format, schema: m.from, target, ceiling, texts, fleet };
 }
 
 /** Link v0: base64url of the scenario JSON, no compression, no checksum. */
@@ -230,10 +240,11 @@ function decodeV1(data: string, catalog: Catalog): Decoded {
   const target = payload.t === undefined ? null : payload.t;
   const ceiling = payload.u === undefined ? null : payload.u;
   const texts = payload.d === undefined ? null : payload.d;
+  const fleet = payload.f === undefined ? null : payload.f;
   if (Array.isArray(s.devices)) {
     const x = expandDevices(s.devices as unknown[], catalog);
     if (!x.ok) {
-      if (!checksumOk(sum, checkedPart(s, preset, target as number | null, ceiling as number | null, texts))) return { kind: 'error', message: `${CORRUPT} (checksum mismatch)` };
+      if (!checksumOk(sum, checkedPart(s, preset, target as number | null, ceiling as number | null, texts, fleet))) return { kind: 'error', message: `${CORRUPT} (checksum mismatch)` };
       return { kind: 'error', message: `the link refers to a built-in device "${x.missing}" that this version of tierplan does not have` };
     }
     s.devices = x.devices;
@@ -243,7 +254,7 @@ function decodeV1(data: string, catalog: Catalog): Decoded {
     // The checksum covers the expanded chassis, so it cannot be checked here.
     return { kind: 'error', message: `the link refers to a built-in chassis "${srv.missing}" that this version of tierplan does not have` };
   }
-  if (!checksumOk(sum, checkedPart(s, preset, target as number | null, ceiling as number | null, texts))) {
+  if (!checksumOk(sum, checkedPart(s, preset, target as number | null, ceiling as number | null, texts, fleet))) {
     return { kind: 'error', message: `${CORRUPT} (checksum mismatch), or it uses built-in devices that have changed since it was made` };
   }
   if (texts !== null && !isDraftTexts(texts)) {
@@ -255,7 +266,10 @@ function decodeV1(data: string, catalog: Catalog): Decoded {
   if (ceiling !== null && !isCeiling(ceiling)) {
     return { kind: 'error', message: `the optimiser's peak-utilisation ceiling in the link (u = ${JSON.stringify(ceiling).slice(0, 24)}) must be a fraction above 0, at most 1` };
   }
-  return migrated(s, preset, 'link v1', target, ceiling, texts ?? {});
+  if (fleet !== null && !isFleetRequest(fleet)) {
+    return { kind: 'error', message: `the optimiser's fleet request in the link (f = ${JSON.stringify(fleet).slice(0, 40)}) must be {"every_chassis": true or false, "extra_servers": 0 to 12 or null}` };
+  }
+  return migrated(s, preset, 'link v1', target, ceiling, texts ?? {}, fleet);
 }
 
 /**

@@ -1,7 +1,7 @@
 // From decoded data to a scenario the app can show: the core checks it (its
 // field-named messages) and normalises it (defaults filled in). Also the
 // autosave in localStorage. Nothing here throws: every failure is a message.
-import type { FieldError, Scenario } from '../engine/types';
+import type { FieldError, FleetRequest, Scenario } from '../engine/types';
 import { decodeLink, isDraftTexts, type Catalog, type DraftTexts, type LinkFormat } from './link';
 import { migrateScenario } from './migrate';
 import { getValue, pathSteps } from './field-path';
@@ -112,6 +112,8 @@ export type Loaded =
       ceiling: number | null;
       /** Texts typed in fields that the scenario cannot hold, as typed. */
       texts: DraftTexts;
+      /** The optimiser's fleet request the link carries (`null`: plan one server). */
+      fleet?: FleetRequest | null;
     }
   | { kind: 'error'; message: string; errors: FieldError[] };
 
@@ -129,7 +131,7 @@ export async function loadLink(hash: string, catalog: Catalog, core: Core): Prom
   }
   const c = await checkScenario(d.value, core);
   const texts = { ...(c.texts ?? {}), ...d.texts };
-  const common = { kind: 'ok', preset: d.preset, source: d.format, schema: d.schema, target: d.target, ceiling: d.ceiling, texts } as const;
+  const common = { kind: 'ok', preset: d.preset, source: d.format, schema: d.schema, target: d.target, ceiling: d.ceiling, texts, fleet: d.fleet } as const;
   if (!c.ok && c.draft) return { ...common, scenario: c.draft, problems: c.errors };
   if (!c.ok) return { kind: 'error', message: `the scenario in the link could not be read: ${c.message}`, errors: c.errors };
   return { ...common, scenario: c.scenario };

@@ -5,11 +5,11 @@
 // A draft the core does not accept yet is saved and linked too, and comes
 // back as it was, with its messages: nothing typed is lost on a reload.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { FieldError, Scenario } from '../engine/types';
+import type { FieldError, FleetRequest, Scenario } from '../engine/types';
 import type { Engine } from '../worker/contract';
 import { canonicalJson, sameJson } from './canonical';
 import { fieldLabel } from '../shared/labels';
-import { encodeLink, isCeiling, isClassFragment, isTarget, type Catalog, type DraftTexts } from './link';
+import { encodeLink, isCeiling, isClassFragment, isFleetRequest, isTarget, type Catalog, type DraftTexts } from './link';
 import { keepAside, loadJson, loadLink, readAutosave, storage, writeAutosave } from './load';
 
 /** Quiet time after the last edit before the URL and the autosave follow (ms). */
@@ -70,8 +70,8 @@ export interface Persistence {
   fatal: string | null;
 }
 
-function key(s: Scenario, preset: string | null, target: number | null, ceiling: number | null, texts: DraftTexts): string {
-  return canonicalJson({ d: texts, p: preset, s, t: target, u: ceiling });
+function key(s: Scenario, preset: string | null, target: number | null, ceiling: number | null, texts: DraftTexts, fleet: FleetRequest | null = null): string {
+  return canonicalJson({ d: texts, f: fleet, p: preset, s, t: target, u: ceiling });
 }
 
 function message(e: unknown): string {
@@ -96,6 +96,9 @@ export interface TargetState {
   setTarget: (t: number | null) => void;
   ceiling?: number | null;
   setCeiling?: (u: number | null) => void;
+  /** The optimiser's fleet request (`null`: plan one server). */
+  fleet?: FleetRequest | null;
+  setFleet?: (f: FleetRequest | null) => void;
 }
 
 const NO_TARGET: TargetState = { target: null, setTarget: () => {} };
@@ -136,6 +139,8 @@ export function usePersistence(
   const target = isTarget(optimiser.target) ? optimiser.target : null;
   const ceiling = isCeiling(optimiser.ceiling) ? optimiser.ceiling : null;
   const setCeiling = optimiser.setCeiling ?? ignore;
+  const fleet = isFleetRequest(optimiser.fleet) ? optimiser.fleet : null;
+  const setFleet = optimiser.setFleet ?? ignore;
   const [catalog, setCatalog] = useState<Catalog | null>(null);
   const [origin, setOrigin] = useState<Origin | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -157,6 +162,10 @@ export function usePersistence(
   useEffect(() => {
     setCeilingRef.current = setCeiling;
   }, [setCeiling]);
+  const setFleetRef = useRef(setFleet);
+  useEffect(() => {
+    setFleetRef.current = setFleet;
+  }, [setFleet]);
 
   const originFor = useCallback(
     async (id: string | null): Promise<Origin | null> => {
@@ -187,6 +196,7 @@ export function usePersistence(
           target?: number | null;
           ceiling?: number | null;
           texts?: DraftTexts;
+          fleet?: FleetRequest | null;
         } | null = null;
         // A class-mode fragment (#lesson=…) belongs to the Class tab: no scenario, and the URL stays.
         const classLink = isClassFragment(location.hash);
@@ -204,6 +214,7 @@ export function usePersistence(
             target: link.target,
             ceiling: link.ceiling,
             texts: link.texts,
+            fleet: link.fleet ?? null,
           };
           // The link is about to replace this browser's autosave: when that
           // holds other work, keep it aside and offer it back, never silently.
@@ -253,12 +264,14 @@ export function usePersistence(
         const u = chosen.ceiling ?? null;
         setTargetRef.current(t);
         setCeilingRef.current(u);
+        const f = chosen.fleet ?? null;
+        setFleetRef.current(f);
         setOrigin(o);
         setRestored(chosen.from);
         const preset = o ? o.id : null;
-        shown.current = key(chosen.scenario, preset, t, u, d);
+        shown.current = key(chosen.scenario, preset, t, u, d, f);
         // The first history entry holds what is shown (a bad link is replaced).
-        if (!classLink) history.replaceState(history.state, '', encodeLink(chosen.scenario, cat, preset, t, null, d));
+        if (!classLink) history.replaceState(history.state, '', encodeLink(chosen.scenario, cat, preset, t, null, d, f));
         if (problem) setNotice({ ...problem, after: `${problem.after ?? ''} ${chosen.note}`.trim() });
         else if (draft) setNotice(draft);
         else if (kept) {
@@ -300,16 +313,16 @@ export function usePersistence(
     if (!catalog || !scenario) return;
     const t = setTimeout(() => {
       pending.current = null;
-      const k = key(scenario, originId, target, ceiling, texts);
+      const k = key(scenario, originId, target, ceiling, texts, fleet);
       if (k !== shown.current) {
         shown.current = k;
-        history.pushState(null, '', encodeLink(scenario, catalog, originId, target, ceiling, texts));
+        history.pushState(null, '', encodeLink(scenario, catalog, originId, target, ceiling, texts, fleet));
       }
       writeAutosave(storage(), scenario, originId, texts);
     }, SAVE_DELAY_MS);
     pending.current = t;
     return () => clearTimeout(t);
-  }, [catalog, scenario, originId, target, ceiling, texts]);
+  }, [catalog, scenario, originId, target, ceiling, texts, fleet]);
 
   // Back/forward (and a pasted link in the same tab): restore that entry.
   useEffect(() => {
@@ -324,11 +337,12 @@ export function usePersistence(
         if (l.kind === 'ok') {
           const o = await originFor(l.preset);
           if (mine !== seq) return;
-          shown.current = key(l.scenario, o ? o.id : null, l.target, l.ceiling, l.texts);
+          shown.current = key(l.scenario, o ? o.id : null, l.target, l.ceiling, l.texts, l.fleet ?? null);
           setScenario(l.scenario);
           replaceTextsRef.current(l.texts);
           setTargetRef.current(l.target);
           setCeilingRef.current(l.ceiling);
+          setFleetRef.current(l.fleet ?? null);
           setOrigin(o);
           setNotice(l.problems || hasTexts(l.texts) ? draftNotice('The scenario in the link', l.problems, l.texts) : null);
         } else if (l.kind === 'error') {
@@ -448,9 +462,9 @@ export function usePersistence(
   const linkUrl = useCallback(
     () =>
       scenario && catalog
-        ? `${location.origin}${location.pathname}${location.search}${encodeLink(scenario, catalog, originId, target, ceiling, texts)}`
+        ? `${location.origin}${location.pathname}${location.search}${encodeLink(scenario, catalog, originId, target, ceiling, texts, fleet)}`
         : location.href,
-    [scenario, catalog, originId, target, ceiling, texts],
+    [scenario, catalog, originId, target, ceiling, texts, fleet],
   );
 
   const dismissNotice = useCallback(() => setNotice(null), []);

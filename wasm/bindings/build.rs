@@ -31,7 +31,9 @@ use tierplan_core::logs::mapping::{ColumnMap, Detection, LogFormat};
 use tierplan_core::logs::parse::{BadLine, ParseProgress};
 use tierplan_core::logs::scenario::PeakHour;
 use tierplan_core::logs::TimeFormat;
-use tierplan_core::optimize::fleet::{FleetPlan, FleetResult, FleetTry};
+use tierplan_core::optimize::fleet::{
+    FleetPlan, FleetProgress, FleetRequest, FleetResult, FleetTry,
+};
 use tierplan_core::optimize::{
     ArchitectureResult, BestConfig, Candidate, Counts, Criterion, EvaluatedConfig, MaxCounts,
     Measurement, OptimizeResult, OptimizeSpec, Replacement, SearchProgress, SearchSpace,
@@ -154,6 +156,8 @@ fn main() {
         FleetPlan,
         FleetTry,
         FleetResult,
+        FleetRequest,
+        FleetProgress,
         Criterion,
         MaxCounts,
         Tco,

@@ -80,6 +80,93 @@ impl OptimizeSearch {
     }
 }
 
+/// The fleet search (model §10b), ask/tell like [`OptimizeSearch`]: its
+/// candidates are single servers, simulated on any worker in any order.
+#[wasm_bindgen]
+pub struct FleetSearch {
+    search: tierplan_core::optimize::fleet::FleetSearch,
+}
+
+#[wasm_bindgen]
+impl FleetSearch {
+    /// Lay out the fleet's space; throws the field errors (`FieldError[]`).
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "OptimizeSpec")] spec: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "FleetRequest")] request: JsValue,
+    ) -> Result<FleetSearch, JsValue> {
+        let fail = |errors: Vec<FieldError>| match to_js(&errors) {
+            Ok(v) => v,
+            Err(e) => JsValue::from(e),
+        };
+        let not_object = |path: &str| {
+            fail(vec![FieldError {
+                path: path.into(),
+                message: "is not a JSON object".into(),
+            }])
+        };
+        let scenario = read(&scenario).map_err(fail)?;
+        let spec_text = js_text(&spec).ok_or_else(|| not_object("optimize"))?;
+        let spec = tierplan_core::optimize::parse_spec(&spec_text).map_err(fail)?;
+        let request_text = js_text(&request).ok_or_else(|| not_object("fleet"))?;
+        let request: tierplan_core::optimize::fleet::FleetRequest =
+            tierplan_core::json_read::from_json(&request_text).map_err(|e| {
+                fail(vec![FieldError {
+                    path: "fleet".into(),
+                    message: e.to_string(),
+                }])
+            })?;
+        let search =
+            tierplan_core::optimize::fleet::FleetSearch::with_request(scenario, spec, &request)
+                .map_err(fail)?;
+        Ok(FleetSearch { search })
+    }
+
+    /// Up to `k` candidate servers to simulate.
+    #[wasm_bindgen(js_name = nextBatch, unchecked_return_type = "Candidate[]")]
+    pub fn next_batch(&mut self, k: u32) -> Result<JsValue, JsError> {
+        to_js(&self.search.next_batch(k as usize))
+    }
+
+    /// Report the simulation result of candidate `id` (any order).
+    pub fn report(
+        &mut self,
+        id: u32,
+        #[wasm_bindgen(unchecked_param_type = "RunResult")] result: JsValue,
+    ) -> Result<(), JsError> {
+        let text =
+            js_text(&result).ok_or_else(|| JsError::new("the result is not a JSON object"))?;
+        let r: tierplan_core::RunResult = tierplan_core::json_read::from_json(&text)
+            .map_err(|e| JsError::new(&format!("the result is not a RunResult: {e}")))?;
+        self.search.report(id, &r).map_err(|e| JsError::new(&e))
+    }
+
+    #[wasm_bindgen(unchecked_return_type = "FleetProgress")]
+    pub fn progress(&self) -> Result<JsValue, JsError> {
+        to_js(&self.search.progress())
+    }
+
+    #[wasm_bindgen(js_name = isDone)]
+    pub fn is_done(&self) -> bool {
+        self.search.is_done()
+    }
+
+    /// The result so far (plans once `isDone()`).
+    #[wasm_bindgen(unchecked_return_type = "FleetResult")]
+    pub fn result(&self) -> Result<JsValue, JsError> {
+        let r = self.search.result().map_err(|e| {
+            JsError::new(
+                &e.iter()
+                    .map(|e| e.to_string())
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            )
+        })?;
+        to_js(&r)
+    }
+}
+
 // ---- Flash endurance and the hybrid cost model (issue #7) ----
 
 use tierplan_core::analytics::cost_model::{

@@ -587,9 +587,11 @@ fn fleet_cmd(
         Ok(r) => {
             if let Some(t0) = t0 {
                 eprintln!(
-                    "tierplan optimize --fleet: {:.3} s, {} server counts × chassis × architectures tried",
+                    "tierplan optimize --fleet: {:.3} s, {} server counts × chassis × architectures worked, {} skipped by the capital bound, {} simulations",
                     t0.elapsed().as_secs_f64(),
-                    r.tried.len()
+                    r.tried.len(),
+                    r.pruned,
+                    r.simulations
                 );
             }
             eprintln!(

@@ -309,6 +309,41 @@ fn optimize(
     json(&search.result())
 }
 
+/// The fleet search (model §10b) on this process, one candidate server at
+/// a time, as `tierplan optimize --fleet`; `request` a FleetRequest (JSON).
+#[pyfunction]
+#[pyo3(signature = (scenario, spec, request, progress=None))]
+fn optimize_fleet(
+    py: Python<'_>,
+    scenario: &str,
+    spec: &str,
+    request: &str,
+    progress: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    use tierplan_core::optimize::fleet::{FleetRequest, FleetSearch};
+    let s = read(py, scenario)?;
+    let spec = tierplan_core::optimize::parse_spec(spec).map_err(|e| scenario_error(py, &e))?;
+    let request: FleetRequest = tierplan_core::json_read::from_json(request)
+        .map_err(|e| PyValueError::new_err(format!("fleet: {e}")))?;
+    let mut search =
+        FleetSearch::with_request(s, spec, &request).map_err(|e| scenario_error(py, &e))?;
+    loop {
+        let batch = search.next_batch(1);
+        if batch.is_empty() {
+            break;
+        }
+        for c in batch {
+            let mut job = Job::new(c.scenario).map_err(|e| scenario_error(py, &e))?;
+            let r = drive(py, &mut job, None)?;
+            search.report(c.id, &r).map_err(PyRuntimeError::new_err)?;
+            if let Some(cb) = progress {
+                cb.call1((json(&search.progress())?,))?;
+            }
+        }
+    }
+    json(&search.result().map_err(|e| scenario_error(py, &e))?)
+}
+
 /// The highest request rate meeting `request.search.miss_target`.
 #[pyfunction]
 #[pyo3(signature = (scenario, progress=None))]
@@ -629,8 +664,8 @@ mod _core {
     #[pymodule_export]
     use super::{
         characterize, default_characterize_spec, devices, figure_plan, figure_step, log_fit,
-        max_rate, merge_replications, mrc, optimize, preset, presets_list, read_scenario,
-        replication_scenario, reproduction, reproduction_run, reproduction_table, run, sweep_check,
-        sweep_point, sweep_point_scenario, validate, OptimizeSearch,
+        max_rate, merge_replications, mrc, optimize, optimize_fleet, preset, presets_list,
+        read_scenario, replication_scenario, reproduction, reproduction_run, reproduction_table,
+        run, sweep_check, sweep_point, sweep_point_scenario, validate, OptimizeSearch,
     };
 }

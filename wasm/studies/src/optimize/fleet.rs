@@ -5,29 +5,35 @@
 //! For each chassis (the scenario's own when it has a `server` section,
 //! else every chassis preset) and each number of servers N from
 //! N₀ = ⌈egress the workload needs / egress of one server⌉ (fewer cannot
-//! carry the mean load) upwards, the servers route *any server*: each sees
-//! λ/N and the whole library, so all are alike and one is sized. Its device
-//! counts are searched by the single-server optimiser (exact for its own
-//! space, see `mod.rs`) with the maxima capped by the chassis: drives by
-//! the bays their form factor fits, memory modules by the DIMM slots; the
-//! server section makes every candidate's simulation admit streams only
-//! while the egress has room. N grows until the architecture has an
-//! answer, and one more N is tried (a larger fleet of smaller servers can
-//! be cheaper); at most [`MAX_EXTRA_SERVERS`] beyond N₀. The plan of an
-//! architecture is the cheapest (capital of the whole fleet) found.
+//! carry the mean load) to N₀ + [`MAX_EXTRA_SERVERS`], the servers route
+//! *any server*: each sees λ/N and the whole library, so all are alike and
+//! one is sized. Its device counts are searched by the single-server
+//! optimiser (exact for its own space, see `mod.rs`) with the maxima capped
+//! by the chassis: drives by the bays their form factor fits, memory
+//! modules by the DIMM slots; the server section makes every candidate's
+//! simulation admit streams only while the egress has room. The plan of an
+//! architecture is the cheapest (capital of the whole fleet) over the
+//! space; ties go to the first chassis, then the fewest servers.
+//!
+//! The space is worked cheapest bound first and pruned exactly (see
+//! [`FleetSearch`]): most large fleets are never simulated.
 //!
 //! Routing by title (each server holding only its titles) is not searched
 //! here yet: the engine simulates such a fleet (`tierplan_stream::fleet`),
 //! the optimiser sizes any-server fleets only.
 
-use super::result::Counts;
+use super::bound::Trace;
+use super::result::{Candidate, Counts};
 use super::spec::{MaxCounts, OptimizeSpec, Tco};
-use super::{optimize, OptimizeResult};
+use super::{OptimizeResult, Search};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::sync::Arc;
 use tierplan_scenario::presets::chassis::chassis_presets;
 use tierplan_scenario::server::*;
 use tierplan_scenario::validate::FieldError;
 use tierplan_scenario::*;
+use tierplan_stream::results::RunResult;
 use tierplan_stream::run;
 use tierplan_stream::server::Limit;
 
@@ -97,6 +103,13 @@ pub struct FleetResult {
     pub plans: Vec<FleetPlan>,
     pub tried: Vec<FleetTry>,
     pub notes: Vec<String>,
+    /// Simulations the search ran (the plans' final runs included).
+    #[serde(default)]
+    pub simulations: u32,
+    /// Tries skipped because their capital's lower bound could not beat
+    /// the cheapest fleet found for their architecture.
+    #[serde(default)]
+    pub pruned: u32,
 }
 
 /// Egress the workload needs on average, KB/s: λ × Σ share × length × b.
@@ -174,134 +187,644 @@ fn one_server(base: &Scenario, ch: &Chassis, headroom: f64, n: u32) -> Scenario 
     s
 }
 
-/// Plan a fleet for `scenario` under `spec` (see the module's account).
+/// What a front end asks of the fleet search.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct FleetRequest {
+    /// Try every chassis preset even when the scenario names a chassis
+    /// (its egress headroom is kept).
+    #[serde(default)]
+    pub every_chassis: bool,
+    /// Server counts tried beyond N₀ per chassis, 0 to
+    /// [`MAX_EXTRA_SERVERS`]; `null` = [`MAX_EXTRA_SERVERS`].
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub extra_servers: Option<u32>,
+}
+
+/// Where a try of the fleet search stands.
+#[derive(Debug, Clone, PartialEq)]
+enum TryState {
+    /// Not begun or searching.
+    Open,
+    /// Its single-server search concluded (an answer or none).
+    Done,
+    /// Its capital's lower bound cannot beat the cheapest fleet found for
+    /// its architecture: it cannot change the answer.
+    Pruned,
+    /// The chassis cannot take the architecture (the search's own words).
+    Failed,
+}
+
+/// One (chassis, servers, architecture) of the space: a single-server
+/// search on one server of the fleet.
+struct Try {
+    ch: usize,
+    n: u32,
+    arch: Architecture,
+    scenario: Scenario,
+    search: Option<Search>,
+    state: TryState,
+    /// A lower bound on the fleet's capital this try can give: N × (chassis
+    /// and NICs + the search's cost floor), the devices' floor 0 until the
+    /// search is laid out.
+    bound: f64,
+}
+
+/// What a fleet candidate id stands for.
+#[derive(Debug, Clone, Copy)]
+enum Issued {
+    /// A candidate of try `t`'s search, its own id there `inner`.
+    Try { t: usize, inner: u32 },
+    /// The final run of an architecture's plan (index into `finals`).
+    Final(usize),
+}
+
+/// The cheapest fleet found so far for an architecture, and what makes it.
+#[derive(Debug, Clone)]
+struct Best {
+    capital: f64,
+    /// The try that gave it: ties go to the earliest try in the order
+    /// chassis, architecture, servers (the exhaustive loop's order).
+    t: usize,
+    counts: Counts,
+    scenario: Scenario,
+    tco: Option<f64>,
+}
+
+/// Progress of a fleet search.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct FleetProgress {
+    /// (chassis, servers, architecture) tries in the space.
+    pub tries: u32,
+    /// Tries whose single-server search concluded or could not start.
+    pub tries_done: u32,
+    /// Tries skipped: their capital's lower bound cannot beat a fleet found.
+    pub tries_pruned: u32,
+    /// Simulations run (each reported candidate once).
+    pub simulated: u32,
+    /// Candidates decided by another try's identical simulation.
+    pub shared: u32,
+    pub in_flight: u32,
+    /// The cheapest fleet found so far over all architectures, $.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub best_capital: Option<f64>,
+    pub done: bool,
+}
+
+/// The fleet search (module account above), ask/tell like [`Search`]: the
+/// caller takes batches of candidate servers, simulates each anywhere and
+/// reports the results in any order; the answer does not depend on the
+/// order. [`optimize_fleet`] drives it one candidate at a time.
+///
+/// # Order and pruning (exact)
+/// Every (chassis, N, architecture) of the space is a *try*; the tries are
+/// worked in order of a lower bound on the fleet capital they can give,
+/// N × (chassis and NICs + the cheapest device configuration its search
+/// has not yet ruled out). A try whose bound exceeds the cheapest fleet
+/// already found for its architecture (or equals it and comes later in the
+/// exhaustive loop's order, which breaks ties) is dropped, also midway:
+/// its answer could not replace the one found. So every architecture's
+/// plan equals the exhaustive search's over the same space (a test checks
+/// it). Configurations without a cache device are the same server whatever
+/// the architecture, so one simulation per (chassis, N, disks) serves
+/// every try that meets it; the tries at one N share their arrival trace.
+pub struct FleetSearch {
+    spec: OptimizeSpec,
+    chassis: Vec<Chassis>,
+    headroom: f64,
+    need: f64,
+    extra: u32,
+    prune: bool,
+    tries: Vec<Try>,
+    issued: Vec<Issued>,
+    reported: Vec<bool>,
+    best: Vec<(Architecture, Best)>,
+    tried: Vec<(usize, FleetTry)>,
+    /// Plain servers (no cache device) simulated, by (chassis, N, disks) …
+    plain_done: HashMap<(usize, u32, u32), RunResult>,
+    /// … in flight, by the same key: the fleet id simulating it …
+    plain_in_flight: HashMap<(usize, u32, u32), u32>,
+    /// … and the try candidates waiting for that fleet id.
+    waiters: HashMap<u32, Vec<(usize, u32)>>,
+    /// The final run of each architecture's plan, once the tries are done.
+    finals: Vec<(Architecture, Best, Option<RunResult>)>,
+    finals_issued: bool,
+    /// Arrival traces by server count: every try at N servers sees the same
+    /// arrivals (λ/N, the same workload, policy and run), whatever its
+    /// chassis or architecture, so its bound's trace is generated once.
+    traces: HashMap<u32, [Option<Arc<Trace>>; 2]>,
+    in_flight: u32,
+    simulated: u32,
+    shared: u32,
+    ended: bool,
+}
+
+impl FleetSearch {
+    /// Lay out the space: the chassis (the scenario's own, else every
+    /// preset), each from N₀ to N₀ + [`MAX_EXTRA_SERVERS`] servers, each
+    /// architecture of the spec.
+    pub fn new(scenario: Scenario, spec: OptimizeSpec) -> Result<FleetSearch, Vec<FieldError>> {
+        Self::with_extra_servers(scenario, spec, MAX_EXTRA_SERVERS)
+    }
+
+    /// As [`FleetSearch::new`] with at most `extra` server counts beyond N₀
+    /// per chassis (a smaller space, stated in the result).
+    pub fn with_extra_servers(
+        scenario: Scenario,
+        spec: OptimizeSpec,
+        extra: u32,
+    ) -> Result<FleetSearch, Vec<FieldError>> {
+        Self::with_request(
+            scenario,
+            spec,
+            &FleetRequest {
+                every_chassis: false,
+                extra_servers: Some(extra),
+            },
+        )
+    }
+
+    /// The search a front end asks for (see [`FleetRequest`]).
+    pub fn with_request(
+        scenario: Scenario,
+        spec: OptimizeSpec,
+        request: &FleetRequest,
+    ) -> Result<FleetSearch, Vec<FieldError>> {
+        let extra = request.extra_servers.unwrap_or(MAX_EXTRA_SERVERS);
+        if extra > MAX_EXTRA_SERVERS {
+            return Err(vec![FieldError {
+                path: "fleet.extra_servers".into(),
+                message: format!("must be 0 to {MAX_EXTRA_SERVERS}, not {extra}"),
+            }]);
+        }
+        let chassis: Vec<Chassis> = match &scenario.server {
+            Some(v) if !request.every_chassis => vec![v.chassis.clone()],
+            _ => chassis_presets(),
+        };
+        let headroom = scenario
+            .server
+            .as_ref()
+            .map_or(DEFAULT_EGRESS_HEADROOM, |v| v.egress_headroom);
+        let need = needed_kbps(&scenario.workload);
+        if !need.is_finite() || need <= 0.0 {
+            return Err(vec![FieldError {
+                path: "workload.arrival_rate".into(),
+                message:
+                    "the workload needs no egress: give an arrival rate, lengths and bitrates above 0"
+                        .into(),
+            }]);
+        }
+        if spec.architectures.is_empty() {
+            return Err(vec![FieldError {
+                path: "optimize.architectures".into(),
+                message: "name at least one architecture".into(),
+            }]);
+        }
+        let mut tries = Vec::new();
+        for (ci, ch) in chassis.iter().enumerate() {
+            let probe = one_server(&scenario, ch, headroom, 1);
+            let per_server = probe.server.as_ref().map_or(0.0, |v| v.egress_kbps());
+            if per_server.is_nan() || per_server <= 0.0 {
+                return Err(vec![FieldError {
+                    path: "server.chassis.nic_gbps".into(),
+                    message: format!("{} has no egress: NIC and host must be above 0 Gb/s", ch.id),
+                }]);
+            }
+            let n0 = ((need / per_server) - 1e-9).ceil().max(1.0) as u32;
+            for &arch in &spec.architectures {
+                for n in n0..=n0.saturating_add(extra) {
+                    tries.push(Try {
+                        ch: ci,
+                        n,
+                        arch,
+                        scenario: one_server(&scenario, ch, headroom, n),
+                        search: None,
+                        state: TryState::Open,
+                        bound: n as f64 * ch.capital(),
+                    });
+                }
+            }
+        }
+        Ok(FleetSearch {
+            spec,
+            chassis,
+            headroom,
+            need,
+            extra,
+            prune: true,
+            tries,
+            issued: Vec::new(),
+            reported: Vec::new(),
+            best: Vec::new(),
+            tried: Vec::new(),
+            plain_done: HashMap::new(),
+            plain_in_flight: HashMap::new(),
+            waiters: HashMap::new(),
+            finals: Vec::new(),
+            finals_issued: false,
+            traces: HashMap::new(),
+            in_flight: 0,
+            simulated: 0,
+            shared: 0,
+            ended: false,
+        })
+    }
+
+    /// Work every try to its end (no pruning): the reference the tests
+    /// compare the pruned search with. Call before the first batch.
+    pub fn exhaustive(mut self) -> FleetSearch {
+        self.prune = false;
+        self
+    }
+
+    fn best_of(&self, arch: Architecture) -> Option<&Best> {
+        self.best.iter().find(|(a, _)| *a == arch).map(|(_, b)| b)
+    }
+
+    /// Whether try `t` can no longer give its architecture's plan.
+    fn beaten(&self, t: usize) -> bool {
+        if !self.prune {
+            return false;
+        }
+        let tr = &self.tries[t];
+        self.best_of(tr.arch)
+            .is_some_and(|b| tr.bound > b.capital || (tr.bound == b.capital && t > b.t))
+    }
+
+    fn record_try(&mut self, t: usize, capital: Option<f64>, outcome: String) {
+        let tr = &self.tries[t];
+        self.tried.push((
+            t,
+            FleetTry {
+                chassis: self.chassis[tr.ch].id.clone(),
+                servers: tr.n,
+                architecture: tr.arch,
+                capital,
+                outcome,
+            },
+        ));
+    }
+
+    /// Refresh try `t` after its search moved: conclude it, or raise its
+    /// bound from the search's cost floor.
+    fn refresh(&mut self, t: usize) {
+        let tr = &mut self.tries[t];
+        if tr.state != TryState::Open {
+            return;
+        }
+        let Some(search) = tr.search.as_ref() else {
+            return;
+        };
+        let chassis = self.chassis[tr.ch].capital();
+        if let Some(floor) = search.cost_floor() {
+            tr.bound = tr.bound.max(tr.n as f64 * (chassis + floor));
+        }
+        if !search.is_done() {
+            return;
+        }
+        tr.state = TryState::Done;
+        let (arch, n) = (tr.arch, tr.n);
+        let r = search.result();
+        // Its state (configurations, bounds, traces) is no longer needed.
+        tr.search = None;
+        let (capital, why, found) = judge(&tr.scenario, arch, n, Ok(r), self.spec.tco.as_ref());
+        self.record_try(t, capital, why);
+        let (Some(capital), Some((counts, scenario, tco))) = (capital, found) else {
+            return;
+        };
+        let b = Best {
+            capital,
+            t,
+            counts,
+            scenario,
+            tco,
+        };
+        match self.best.iter_mut().find(|(a, _)| *a == arch) {
+            Some((_, old)) if (old.capital, old.t) <= (capital, t) => {}
+            Some((_, old)) => *old = b,
+            None => self.best.push((arch, b)),
+        }
+    }
+
+    /// The open try to work next: the lowest bound (ties: the earlier),
+    /// skipping `blocked`; drops beaten tries on the way.
+    fn pick(&mut self, blocked: &[usize]) -> Option<usize> {
+        loop {
+            let t = (0..self.tries.len())
+                .filter(|t| self.tries[*t].state == TryState::Open && !blocked.contains(t))
+                .min_by(|a, b| {
+                    self.tries[*a]
+                        .bound
+                        .total_cmp(&self.tries[*b].bound)
+                        .then(a.cmp(b))
+                })?;
+            if self.beaten(t) {
+                let tr = &mut self.tries[t];
+                tr.state = TryState::Pruned;
+                tr.search = None;
+                continue;
+            }
+            if self.tries[t].search.is_none() {
+                let tr = &self.tries[t];
+                let mut one = self.spec.clone();
+                one.architectures = vec![tr.arch];
+                one.max_counts = capped(
+                    &tr.scenario,
+                    tr.arch,
+                    &self.chassis[tr.ch],
+                    &self.spec.max_counts,
+                );
+                match Search::new(tr.scenario.clone(), one) {
+                    Ok(mut s) => {
+                        if let Some(shared) = self.traces.get(&tr.n) {
+                            s.adopt_traces(shared);
+                        }
+                        self.tries[t].search = Some(s);
+                        self.refresh(t);
+                    }
+                    Err(errs) => {
+                        // The chassis cannot take this architecture (a
+                        // device without a bay, the library beyond the
+                        // bays): said in the tries, no plan from it.
+                        self.tries[t].state = TryState::Failed;
+                        let e = errs.first().map_or(String::new(), |e| e.to_string());
+                        self.record_try(t, None, format!("does not fit: {e}"));
+                    }
+                }
+                continue;
+            }
+            return Some(t);
+        }
+    }
+
+    /// Keep the traces try `t`'s search generated for the other tries at
+    /// its server count.
+    fn keep_traces(&mut self, t: usize) {
+        let tr = &self.tries[t];
+        let Some(s) = tr.search.as_ref() else { return };
+        let kept = self.traces.entry(tr.n).or_default();
+        for (k, mine) in kept.iter_mut().zip(s.traces()) {
+            if k.is_none() {
+                *k = mine;
+            }
+        }
+    }
+
+    fn plain_key(&self, t: usize, c: &Candidate) -> Option<(usize, u32, u32)> {
+        let tr = &self.tries[t];
+        let no_ic = c.architecture.interval_cache_kind().is_none() || c.counts.interval_cache == 0;
+        let no_fc = !c.architecture.has_file_cache() || c.counts.file_cache == 0;
+        (no_ic && no_fc).then_some((tr.ch, tr.n, c.counts.disk))
+    }
+
+    fn issue(&mut self, what: Issued, c: Candidate) -> Candidate {
+        let id = self.issued.len() as u32;
+        self.issued.push(what);
+        self.reported.push(false);
+        self.in_flight += 1;
+        Candidate { id, ..c }
+    }
+
+    /// Up to `k` candidate servers to simulate; empty when the search is
+    /// done or everything left waits on candidates in flight.
+    pub fn next_batch(&mut self, k: usize) -> Vec<Candidate> {
+        let mut out = Vec::new();
+        let mut blocked = Vec::new();
+        while out.len() < k {
+            let Some(t) = self.pick(&blocked) else { break };
+            let batch = self.tries[t]
+                .search
+                .as_mut()
+                .expect("picked tries are laid out")
+                .next_batch(1);
+            self.keep_traces(t);
+            let Some(c) = batch.into_iter().next() else {
+                self.refresh(t);
+                if self.tries[t].state == TryState::Open {
+                    // Everything it can issue is in flight.
+                    blocked.push(t);
+                }
+                continue;
+            };
+            if let Some(key) = self.plain_key(t, &c) {
+                if let Some(r) = self.plain_done.get(&key).cloned() {
+                    self.shared += 1;
+                    self.tell_try(t, c.id, &r);
+                    continue;
+                }
+                if let Some(&id) = self.plain_in_flight.get(&key) {
+                    self.waiters.entry(id).or_default().push((t, c.id));
+                    continue;
+                }
+                let inner = c.id;
+                let c = self.issue(Issued::Try { t, inner }, c);
+                self.plain_in_flight.insert(key, c.id);
+                out.push(c);
+                continue;
+            }
+            let inner = c.id;
+            out.push(self.issue(Issued::Try { t, inner }, c));
+        }
+        if out.len() < k && self.in_flight == 0 && self.waiters.is_empty() {
+            self.finish_tries(&mut out);
+        }
+        out
+    }
+
+    fn tell_try(&mut self, t: usize, inner: u32, r: &RunResult) {
+        if let Some(s) = self.tries[t].search.as_mut() {
+            s.report(inner, r)
+                .expect("an issued candidate is reported once");
+        }
+        self.refresh(t);
+    }
+
+    /// Once no try is open: one final run per architecture's plan (the
+    /// plan's server with the scenario's own run settings, for its server
+    /// summary), or the end when there is none.
+    fn finish_tries(&mut self, out: &mut Vec<Candidate>) {
+        if self.finals_issued || self.tries.iter().any(|t| t.state == TryState::Open) {
+            return;
+        }
+        self.finals_issued = true;
+        for (arch, b) in std::mem::take(&mut self.best) {
+            let i = self.finals.len();
+            let c = Candidate {
+                id: 0,
+                architecture: arch,
+                counts: b.counts,
+                capital_cost: b.capital,
+                scenario: b.scenario.clone(),
+            };
+            self.finals.push((arch, b, None));
+            out.push(self.issue(Issued::Final(i), c));
+        }
+        self.ended = self.finals.is_empty();
+    }
+
+    /// Take the result of candidate `id` (any order).
+    pub fn report(&mut self, id: u32, result: &RunResult) -> Result<(), String> {
+        let Some(&what) = self.issued.get(id as usize) else {
+            return Err(format!("candidate {id} was never issued"));
+        };
+        if self.reported[id as usize] {
+            return Err(format!("candidate {id} was already reported"));
+        }
+        self.reported[id as usize] = true;
+        self.in_flight -= 1;
+        self.simulated += 1;
+        match what {
+            Issued::Final(i) => {
+                self.finals[i].2 = Some(result.clone());
+                self.ended = self.finals.iter().all(|f| f.2.is_some());
+            }
+            Issued::Try { t, inner } => {
+                let key = self
+                    .plain_in_flight
+                    .iter()
+                    .find(|(_, v)| **v == id)
+                    .map(|(k, _)| *k);
+                if let Some(key) = key {
+                    self.plain_in_flight.remove(&key);
+                    self.plain_done.insert(key, result.clone());
+                }
+                self.tell_try(t, inner, result);
+                for (t2, inner2) in self.waiters.remove(&id).unwrap_or_default() {
+                    self.shared += 1;
+                    self.tell_try(t2, inner2, result);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.ended
+    }
+
+    pub fn progress(&self) -> FleetProgress {
+        let count = |s: TryState| self.tries.iter().filter(|t| t.state == s).count() as u32;
+        FleetProgress {
+            tries: self.tries.len() as u32,
+            tries_done: count(TryState::Done) + count(TryState::Failed),
+            tries_pruned: count(TryState::Pruned),
+            simulated: self.simulated,
+            shared: self.shared,
+            in_flight: self.in_flight,
+            best_capital: self
+                .best
+                .iter()
+                .map(|(_, b)| b.capital)
+                .chain(self.finals.iter().map(|f| f.1.capital))
+                .min_by(f64::total_cmp),
+            done: self.ended,
+        }
+    }
+
+    /// The result: final once [`FleetSearch::is_done`]; before that, the
+    /// tries so far and no plans.
+    pub fn result(&self) -> Result<FleetResult, Vec<FieldError>> {
+        let mut plans = Vec::new();
+        for (arch, b, r) in &self.finals {
+            let Some(r) = r else { continue };
+            plans.push(plan(*arch, b, r)?);
+        }
+        plans.sort_by(|a, b| a.capital.total_cmp(&b.capital));
+        let mut tried = self.tried.clone();
+        tried.sort_by_key(|(t, _)| *t);
+        let headroom = self.headroom;
+        let extra = self.extra;
+        let pruned = self.progress().tries_pruned;
+        Ok(FleetResult {
+            space: format!(
+                "chassis {}; on each, N servers from N₀ = ⌈{:.1} Gb/s needed / one server's egress⌉ to N₀ + {extra}, every count unless a lower bound on its capital shows it cannot beat the cheapest fleet found; per server, the single-server optimiser's exact search with drives capped by the bays their form factor fits and memory by the DIMM slots",
+                self.chassis.iter().map(|c| c.id.as_str()).collect::<Vec<_>>().join(", "),
+                self.need / KBPS_PER_GBPS
+            ),
+            egress_needed_gbps: self.need / KBPS_PER_GBPS,
+            plans,
+            tried: tried.into_iter().map(|(_, x)| x).collect(),
+            notes: vec![
+                format!("any-server routing: each of N servers sees 1/N of the arrivals and holds the whole library; egress per server = min(NIC, host) × {headroom} headroom"),
+                format!("{} of {} chassis × servers × architecture tries worked, {pruned} skipped by the capital bound; {} simulations, {} shared between tries", self.tries.len() as u32 - pruned, self.tries.len(), self.simulated, self.shared),
+            ],
+            simulations: self.simulated,
+            pruned,
+        })
+    }
+}
+
+/// The plan of `arch` from its best try and the final run of its server.
+fn plan(arch: Architecture, b: &Best, r: &RunResult) -> Result<FleetPlan, Vec<FieldError>> {
+    let s = &b.scenario;
+    let v = r.server.as_ref().ok_or_else(|| {
+        vec![FieldError {
+            path: "server".into(),
+            message: "the plan's run reported no server (not a server scenario)".into(),
+        }]
+    })?;
+    let sv = s.server.as_ref().expect("fleet tries have a server");
+    let (ch, n) = (&sv.chassis, sv.fleet.servers);
+    let avg = r.summary.avg_streams.mean * n as f64;
+    let (bays, slots) = tierplan_stream::server_summary::bay_and_slot_use(s);
+    Ok(FleetPlan {
+        architecture: arch,
+        label: arch.label().into(),
+        chassis: ch.id.clone(),
+        chassis_name: ch.name.clone(),
+        servers: n,
+        routing: Routing::AnyServer,
+        devices_per_server: b.counts,
+        devices_text: devices_text(s),
+        server_capital: s.server_capital_cost(),
+        capital: b.capital,
+        tco: b.tco,
+        rack_units: ch.rack_units * n,
+        egress_gbps: v.egress_gbps,
+        binding: v.binding,
+        binding_label: v.binding.label().into(),
+        binding_utilisation: v.binding_utilisation,
+        egress_peak: v.egress_util_peak.mean,
+        bays_used: bays,
+        slots_used: slots,
+        avg_streams: avg,
+        streams_per_dollar: if b.capital > 0.0 {
+            avg / b.capital
+        } else {
+            0.0
+        },
+        rejection_probability: r.summary.rejection_probability.mean,
+    })
+}
+
+/// Plan a fleet for `scenario` under `spec` (see the module's account):
+/// the fleet search driven natively, one simulation at a time.
 pub fn optimize_fleet(
     scenario: &Scenario,
     spec: &OptimizeSpec,
 ) -> Result<FleetResult, Vec<FieldError>> {
-    let chassis: Vec<Chassis> = match &scenario.server {
-        Some(v) => vec![v.chassis.clone()],
-        None => chassis_presets(),
-    };
-    let headroom = scenario
-        .server
-        .as_ref()
-        .map_or(DEFAULT_EGRESS_HEADROOM, |v| v.egress_headroom);
-    let need = needed_kbps(&scenario.workload);
-    if !need.is_finite() || need <= 0.0 {
-        return Err(vec![FieldError {
-            path: "workload.arrival_rate".into(),
-            message:
-                "the workload needs no egress: give an arrival rate, lengths and bitrates above 0"
-                    .into(),
-        }]);
-    }
-    let mut tried = Vec::new();
-    let mut best: Vec<(f64, Scenario, u32, Counts, Option<f64>)> = Vec::new();
-    let mut best_arch: Vec<Architecture> = Vec::new();
-    let mut notes = Vec::new();
-    for ch in &chassis {
-        let probe = one_server(scenario, ch, headroom, 1);
-        let per_server = probe.server.as_ref().map_or(0.0, |v| v.egress_kbps());
-        if per_server.is_nan() || per_server <= 0.0 {
-            return Err(vec![FieldError {
-                path: "server.chassis.nic_gbps".into(),
-                message: format!("{} has no egress: NIC and host must be above 0 Gb/s", ch.id),
-            }]);
+    drive(FleetSearch::new(scenario.clone(), spec.clone())?)
+}
+
+/// Run a fleet search to its end, one simulation at a time.
+pub fn drive(mut search: FleetSearch) -> Result<FleetResult, Vec<FieldError>> {
+    loop {
+        let batch = search.next_batch(1);
+        if batch.is_empty() {
+            break;
         }
-        let n0 = ((need / per_server) - 1e-9).ceil().max(1.0) as u32;
-        for &arch in &spec.architectures {
-            let mut found_at: Option<u32> = None;
-            for n in n0..=n0 + MAX_EXTRA_SERVERS {
-                if found_at.is_some_and(|f| n > f + 1) {
-                    break;
-                }
-                let s = one_server(scenario, ch, headroom, n);
-                let mut one = spec.clone();
-                one.architectures = vec![arch];
-                one.max_counts = capped(&s, arch, ch, &spec.max_counts);
-                let outcome = optimize(&s, &one);
-                let fits = outcome.is_ok();
-                let (capital, why, config) = judge(&s, arch, n, outcome, spec.tco.as_ref());
-                tried.push(FleetTry {
-                    chassis: ch.id.clone(),
-                    servers: n,
-                    architecture: arch,
-                    capital,
-                    outcome: why,
-                });
-                let Some((counts, cfg_scenario, tco)) = config else {
-                    if !fits {
-                        // The chassis cannot take this architecture (a
-                        // device without a bay, the library beyond the
-                        // bays): more servers of it do not help, as each
-                        // holds the whole library.
-                        break;
-                    }
-                    continue;
-                };
-                found_at.get_or_insert(n);
-                let cost = capital.unwrap_or(f64::INFINITY);
-                match best_arch.iter().position(|a| *a == arch) {
-                    Some(i) if best[i].0 <= cost => {}
-                    Some(i) => best[i] = (cost, cfg_scenario, n, counts, tco),
-                    None => {
-                        best_arch.push(arch);
-                        best.push((cost, cfg_scenario, n, counts, tco));
-                    }
-                }
-            }
+        for c in batch {
+            let r = run(&c.scenario)?;
+            search
+                .report(c.id, &r)
+                .expect("a freshly issued candidate is reported once");
         }
     }
-    let mut plans = Vec::new();
-    for (arch, (capital, s, n, counts, tco)) in best_arch.iter().zip(best) {
-        let r = run(&s)?;
-        let v = r
-            .server
-            .as_ref()
-            .expect("a server scenario reports its server");
-        let ch = &s.server.as_ref().expect("server").chassis;
-        let avg = r.summary.avg_streams.mean * n as f64;
-        plans.push(FleetPlan {
-            architecture: *arch,
-            label: arch.label().into(),
-            chassis: ch.id.clone(),
-            chassis_name: ch.name.clone(),
-            servers: n,
-            routing: Routing::AnyServer,
-            devices_per_server: counts,
-            devices_text: devices_text(&s),
-            server_capital: s.server_capital_cost(),
-            capital,
-            tco,
-            rack_units: ch.rack_units * n,
-            egress_gbps: v.egress_gbps,
-            binding: v.binding,
-            binding_label: v.binding.label().into(),
-            binding_utilisation: v.binding_utilisation,
-            egress_peak: v.egress_util_peak.mean,
-            bays_used: tierplan_stream::server_summary::bay_and_slot_use(&s).0,
-            slots_used: tierplan_stream::server_summary::bay_and_slot_use(&s).1,
-            avg_streams: avg,
-            streams_per_dollar: if capital > 0.0 { avg / capital } else { 0.0 },
-            rejection_probability: r.summary.rejection_probability.mean,
-        });
-    }
-    plans.sort_by(|a, b| a.capital.total_cmp(&b.capital));
-    notes.push(format!(
-        "any-server routing: each of N servers sees 1/N of the arrivals and holds the whole library; egress per server = min(NIC, host) × {headroom} headroom"
-    ));
-    Ok(FleetResult {
-        space: format!(
-            "chassis {}; servers from ⌈{:.1} Gb/s needed / one server's egress⌉ until an answer and one more (at most {MAX_EXTRA_SERVERS} beyond); per server, the single-server optimiser's exact search with drives capped by the bays their form factor fits and memory by the DIMM slots",
-            chassis.iter().map(|c| c.id.as_str()).collect::<Vec<_>>().join(", "),
-            need / KBPS_PER_GBPS
-        ),
-        egress_needed_gbps: need / KBPS_PER_GBPS,
-        plans,
-        tried,
-        notes,
-    })
+    debug_assert!(search.is_done());
+    search.result()
 }
 
 type Found = Option<(Counts, Scenario, Option<f64>)>;

@@ -11,6 +11,7 @@ use super::spec::*;
 use super::tco::compute_tco;
 use super::{checks, space};
 use std::collections::HashMap;
+use std::sync::Arc;
 use tierplan_kit::devices::hdd::disk_tier_mbps;
 use tierplan_scenario::validate::FieldError;
 use tierplan_scenario::*;
@@ -24,7 +25,9 @@ pub struct Search {
     facts: Facts,
     archs: Vec<Arch>,
     issued: Vec<(usize, usize)>,
-    traces: [Option<Trace>; 2],
+    /// The regenerated arrivals (cold, warm), shared with other searches of
+    /// the same arrivals (the fleet search's tries at one server count).
+    traces: [Option<Arc<Trace>>; 2],
     bounds_on: bool,
     evaluated: Vec<Evaluated>,
     notes: Vec<String>,
@@ -110,6 +113,24 @@ impl Search {
         }
     }
 
+    /// The arrival traces generated so far (cold, warm), to hand to
+    /// [`Search::adopt_traces`] of another search whose base scenario has the
+    /// same workload, policy and run (the trace depends on nothing else).
+    pub(crate) fn traces(&self) -> [Option<Arc<Trace>>; 2] {
+        self.traces.clone()
+    }
+
+    /// Use traces another search generated from the same workload, policy
+    /// and run (see [`Search::traces`]) instead of generating them again.
+    /// Every simulated result is still checked against them.
+    pub(crate) fn adopt_traces(&mut self, traces: &[Option<Arc<Trace>>; 2]) {
+        for (mine, theirs) in self.traces.iter_mut().zip(traces) {
+            if mine.is_none() {
+                mine.clone_from(theirs);
+            }
+        }
+    }
+
     /// StudyCapacity: decide every architecture analytically.
     fn study_pass(&mut self) {
         let need = offered_load(self.base.workload.arrival_rate, self.facts.mean_len_s)
@@ -139,9 +160,9 @@ impl Search {
     fn trace(&mut self, warm: bool) -> &Trace {
         let k = warm as usize;
         if self.traces[k].is_none() {
-            self.traces[k] = Some(Trace::generate(&self.base, warm));
+            self.traces[k] = Some(Arc::new(Trace::generate(&self.base, warm)));
         }
-        self.traces[k].as_ref().expect("generated")
+        self.traces[k].as_deref().expect("generated")
     }
 
     fn warm_trace(&self, arch: Architecture, c: Counts) -> bool {
@@ -610,6 +631,23 @@ impl Search {
 
     pub fn is_done(&self) -> bool {
         self.archs.iter().all(|a| a.done)
+    }
+
+    /// The least capital cost the answer can still have, over the
+    /// architectures that may still give one: a concluded one's optimum, or
+    /// the cheapest configuration not yet shown infeasible of one still
+    /// searching (every cheaper one was simulated, pruned or ruled out).
+    /// `None` when no architecture can give an answer any more. The fleet
+    /// search orders and prunes its tries by it.
+    pub fn cost_floor(&self) -> Option<f64> {
+        self.archs
+            .iter()
+            .filter_map(|ar| match (ar.done, ar.best) {
+                (true, Some(b)) => Some(ar.cfgs[b].cost),
+                (true, None) => None,
+                (false, _) => ar.cfgs.get(ar.resolved).map(|c| c.cost),
+            })
+            .min_by(f64::total_cmp)
     }
 
     pub fn result(&self) -> OptimizeResult {

@@ -7,7 +7,7 @@ use tierplan_scenario::presets::scenario_preset;
 use tierplan_scenario::server::*;
 use tierplan_scenario::validate::problems;
 use tierplan_scenario::*;
-use tierplan_studies::optimize::fleet::optimize_fleet;
+use tierplan_studies::optimize::fleet::{drive, optimize_fleet, FleetSearch};
 use tierplan_studies::optimize::OptimizeSpec;
 
 /// today-plan at 6 000 streams of 2 000 titles (30 Gb/s) on a 2U storage
@@ -115,4 +115,86 @@ fn a_chassis_without_a_bay_for_the_disks_is_reported_not_planned() {
     let r = optimize_fleet(&s, &spec).unwrap();
     assert!(r.plans.is_empty());
     assert!(r.tried[0].outcome.contains("no bay"), "{:?}", r.tried);
+}
+
+fn two_architectures() -> OptimizeSpec {
+    OptimizeSpec {
+        architectures: vec![Architecture::SsdLfuHdd, Architecture::HddOnly],
+        target: 0.0,
+        max_replications: None,
+        max_peak_utilisation: None,
+        criterion: Default::default(),
+        max_counts: Default::default(),
+        tco: Some(tierplan_studies::optimize::Tco {
+            years: 5.0,
+            usd_per_kwh: 0.1,
+            hours_per_day: None,
+        }),
+    }
+}
+
+/// The capital bound only drops tries that cannot beat a fleet already
+/// found: every architecture's plan is the one the exhaustive search (every
+/// chassis × servers × architecture worked to its end) gives, and the bound
+/// did drop some tries, so the comparison is not vacuous.
+#[test]
+fn pruning_the_fleet_search_never_changes_its_plans() {
+    let mut s = small_fleet();
+    s.run.duration_h = 2.0;
+    let spec = two_architectures();
+    let make = || FleetSearch::with_extra_servers(s.clone(), spec.clone(), 4).unwrap();
+    let pruned = drive(make()).unwrap();
+    let exhaustive = drive(make().exhaustive()).unwrap();
+    assert_eq!(exhaustive.pruned, 0);
+    assert!(pruned.pruned > 0, "{:?}", pruned.tried);
+    assert!(pruned.simulations < exhaustive.simulations);
+    assert!(!pruned.plans.is_empty());
+    assert_eq!(pruned.plans, exhaustive.plans);
+    assert_eq!(pruned.space, exhaustive.space);
+}
+
+/// The ask/tell protocol, with candidates taken three at a time and
+/// reported in reverse order, gives the one-call answer.
+#[test]
+fn the_fleet_protocol_in_batches_gives_the_one_call_answer() {
+    let mut s = small_fleet();
+    s.run.duration_h = 2.0;
+    let spec = two_architectures();
+    let one_call =
+        drive(FleetSearch::with_extra_servers(s.clone(), spec.clone(), 4).unwrap()).unwrap();
+    let mut search = FleetSearch::with_extra_servers(s, spec, 4).unwrap();
+    let mut batches = 0;
+    loop {
+        let batch = search.next_batch(3);
+        if batch.is_empty() {
+            assert!(search.progress().in_flight == 0);
+            break;
+        }
+        batches += 1;
+        let results: Vec<_> = batch
+            .iter()
+            .map(|c| (c.id, tierplan_stream::run(&c.scenario).unwrap()))
+            .collect();
+        for (id, r) in results.iter().rev() {
+            search.report(*id, r).unwrap();
+        }
+        // A report twice is refused, not counted twice.
+        let (id, r) = &results[0];
+        assert!(search.report(*id, r).unwrap_err().contains("already"));
+    }
+    assert!(search.is_done() && search.progress().done);
+    assert!(batches > 1);
+    let r = search.result().unwrap();
+    assert_eq!(r.plans, one_call.plans);
+    assert!(search
+        .report(99_999, &tierplan_stream::run(&small_fleet()).unwrap())
+        .is_err());
+}
+
+#[test]
+fn a_fleet_search_without_architectures_names_the_field() {
+    let mut spec = two_architectures();
+    spec.architectures.clear();
+    let errs = FleetSearch::new(small_fleet(), spec).err().unwrap();
+    assert_eq!(errs[0].path, "optimize.architectures");
 }

@@ -1,0 +1,134 @@
+// The fleet search's driver (model §10b): the search lives in the
+// optimiser's dedicated worker, its candidate servers are simulated on the
+// worker pool `parallel` at a time and reported back in any order (the
+// answer does not depend on it), exactly as `runOptimiser` drives the
+// single-server search. Plus the words the fleet's results lead with.
+import { ScenarioError } from '../worker/api';
+import { abortError } from '../engine/pool';
+import type { Candidate, FleetPlan, FleetProgress, FleetRequest, FleetResult, OptimizeSpec, RunResult, Scenario } from '../engine/types';
+import type { CandidateRunner, SearchBackend } from './client';
+import { seriesColor, type ScatterPoint } from '../charts';
+
+export interface FleetRunProgress {
+  search: FleetProgress;
+  running: Candidate[];
+  elapsedMs: number;
+}
+
+export interface FleetOptions {
+  search: SearchBackend;
+  runner: CandidateRunner;
+  parallel: number;
+  scenario: Scenario;
+  spec: OptimizeSpec;
+  request: FleetRequest;
+  signal?: AbortSignal;
+  onProgress?: (p: FleetRunProgress) => void;
+}
+
+/** Run a whole fleet search; rejects with an AbortError when `signal` aborts. */
+export async function runFleet(o: FleetOptions): Promise<{ result: FleetResult; seconds: number }> {
+  const { search, runner, signal } = o;
+  const parallel = Math.max(1, Math.floor(o.parallel));
+  if (signal?.aborted) throw abortError();
+  const t0 = performance.now();
+  const started = await search.startFleet(o.scenario, o.spec, o.request);
+  if ('errors' in started) throw new ScenarioError(started.errors);
+  const handle = started.handle;
+  const stop = new AbortController();
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(abortError());
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  aborted.catch(() => undefined);
+  type Done = { c: Candidate; r: RunResult };
+  const inFlight = new Map<number, { c: Candidate; p: Promise<Done> }>();
+  const emit = async () => {
+    if (!o.onProgress) return;
+    const p = await search.fleetProgress(handle);
+    o.onProgress({ search: p, running: [...inFlight.values()].map((x) => x.c), elapsedMs: performance.now() - t0 });
+  };
+  try {
+    await emit();
+    for (;;) {
+      if (signal?.aborted) throw abortError();
+      const free = parallel - inFlight.size;
+      if (free > 0) {
+        for (const c of await Promise.race([aborted, search.fleetNextBatch(handle, free)])) {
+          const p = runner.run(c.scenario, { signal: stop.signal }).then((r) => ({ c, r }));
+          p.catch(() => undefined);
+          inFlight.set(c.id, { c, p });
+        }
+        if (inFlight.size > 0) await emit();
+      }
+      if (inFlight.size === 0) break;
+      const { c, r } = await Promise.race([aborted, ...[...inFlight.values()].map((x) => x.p)]);
+      inFlight.delete(c.id);
+      await search.fleetReport(handle, c.id, r);
+      await emit();
+    }
+    const p = await search.fleetProgress(handle);
+    if (!p.done) throw new Error('the fleet search stopped issuing servers before concluding (a bug in the search)');
+    return { result: await search.fleetResult(handle), seconds: (performance.now() - t0) / 1000 };
+  } finally {
+    stop.abort();
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
+    await Promise.resolve(search.freeFleet(handle)).catch(() => undefined);
+  }
+}
+
+/** "2 servers of 4U high-density storage server, limited by drive bays": what a plan leads with. */
+export function fleetHeadline(p: FleetPlan): string {
+  const chassis = p.chassis_name.replace(/\s*\(.*\)\s*$/, '');
+  return `${p.servers} server${p.servers === 1 ? '' : 's'} of ${chassis}, limited by ${p.binding_label}`;
+}
+
+/** The chassis a fleet request searches, in words. */
+export function fleetSpaceText(r: FleetRequest, scenarioChassis: string | null): string {
+  if (scenarioChassis && !r.every_chassis) return `the scenario’s chassis (${scenarioChassis})`;
+  return 'every preset chassis';
+}
+
+/** Progress in words: tries worked, skipped by the bound, simulations. */
+export function fleetProgressText(p: FleetProgress, parallel: number): string {
+  const best = p.best_capital == null ? 'no fleet meets the target yet' : `cheapest fleet so far $${Math.round(p.best_capital).toLocaleString('en-US')}`;
+  return `${p.tries_done + p.tries_pruned} of ${p.tries} chassis × servers × architecture tries settled (${p.tries_pruned} skipped: they cannot beat a fleet found), ${p.simulated} servers simulated, ${p.in_flight} running on ${parallel} worker${parallel === 1 ? '' : 's'} — ${best}`;
+}
+
+/** The loads, as fractions of the scenario's, at which the cost chart plans more fleets (the scenario's own is the fourth point). */
+export const FLEET_CURVE_FRACTIONS = [0.25, 0.5, 0.75] as const;
+
+/** The scenario with its arrivals scaled by `f` (the load the chart plans a fleet for). */
+export function atLoad(s: Scenario, f: number): Scenario {
+  return { ...s, workload: { ...s.workload, arrival_rate: s.workload.arrival_rate * f } };
+}
+
+/** One colour per binding limit, in the order the core names them. */
+export function limitColors(results: readonly FleetResult[]): Record<string, string> {
+  const labels = [...new Set(results.flatMap((r) => r.plans.slice(0, 1).map((p) => p.binding_label)))];
+  return Object.fromEntries(labels.map((l, i) => [l, seriesColor(i)]));
+}
+
+/**
+ * The cost chart's points: at each load planned, the cheapest fleet's
+ * capital against the streams it serves, grouped by the limit that binds it
+ * (so the colours show where each limit takes over). Every number is the
+ * core's FleetResult.
+ */
+export function fleetCurvePoints(results: readonly FleetResult[]): ScatterPoint[] {
+  return results.flatMap((r) => {
+    const p = r.plans[0];
+    if (!p) return [];
+    return [
+      {
+        id: `${r.egress_needed_gbps}`,
+        x: p.avg_streams,
+        y: p.capital,
+        group: p.binding_label,
+        label: `${Math.round(p.avg_streams).toLocaleString('en-US')} streams: ${fleetHeadline(p)} — ${p.label}, $${Math.round(p.capital).toLocaleString('en-US')}`,
+        pointText: `${p.servers} × ${p.chassis}`,
+      },
+    ];
+  });
+}
