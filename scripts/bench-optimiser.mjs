@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/* global process, console, performance, navigator */
+/* global process, console, performance, navigator, document -- Node script; the waitForFunction body runs in the browser */
 // Times the optimiser's study check (MMSys'11 cost table: HDD only, DRAM +
 // HDD, SSD + HDD under both criteria, plus the study's own DRAM
 // configuration) in headless Chromium against a `vite preview` build, and

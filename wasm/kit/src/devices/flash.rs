@@ -11,8 +11,15 @@
 //! and a miniature of the reference on a spatial sample; memory fixed).
 //! Which one runs is `SsdModelKind::runs_on`, one rule for every caller.
 
-use super::ftl::GcWork;
 use crate::sampling::rng::SimRng;
+
+/// Work one page program caused beyond itself (part of the interface: both
+/// models report it).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct GcWork {
+    pub copies: u32,
+    pub erases: u32,
+}
 
 /// What the flash has done since the counters were reset: host writes and
 /// NAND programs (both in mapping units), and block erases. The one

@@ -14,17 +14,10 @@
 //! burst). `precondition_steady` lays out the state uniform random writes
 //! leave behind, so a run can start where a used drive is.
 
-use super::flash::{FlashMapping, Wear};
+use super::flash::{FlashMapping, GcWork, Wear};
 use crate::sampling::rng::SimRng;
 
 const NONE: u32 = u32::MAX;
-
-/// Work one page program caused beyond itself.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct GcWork {
-    pub copies: u32,
-    pub erases: u32,
-}
 
 #[derive(Clone)]
 pub struct Ftl {

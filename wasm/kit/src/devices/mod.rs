@@ -17,8 +17,9 @@ pub mod ssd;
 pub mod steady_gc;
 pub mod write_buffer;
 
+pub use flash::GcWork;
 pub use flash::{FlashMapping, Wear, WriteRun};
-pub use ftl::{Ftl, GcWork};
+pub use ftl::Ftl;
 pub use hdd::Hdd;
 pub use queue::{IoQueue, QueueStats};
 pub use ram::RamCache;
