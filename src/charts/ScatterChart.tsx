@@ -80,7 +80,12 @@ export function ScatterChart({
     const [a = 0, b = 1] = extent(ok);
     if (kind === 'log') return scaleLog().domain([a, b > a ? b : a * 10]).range(range).nice();
     const lo = zero ? Math.min(0, a) : a;
-    return scaleLinear().domain([lo, b > lo ? b : lo + 1]).range(range).nice();
+    if (b > lo) return scaleLinear().domain([lo, b]).range(range).nice();
+    // One value (one point, or all alike): a tenth of it either side, so
+    // the ticks are distinct round numbers around it, not one label
+    // repeated across a domain 1 wide.
+    const pad = Math.abs(lo) / 10 || 1;
+    return scaleLinear().domain([lo - pad, lo + pad]).range(range).nice();
   };
   const y = scale(yScale, points.map((p) => p.y), [plotBottom, m.top], true);
   const yTicks = tickValues(y, 6, yScale === 'log');

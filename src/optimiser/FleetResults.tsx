@@ -17,7 +17,7 @@ export function FleetResults({ result, seconds }: { result: FleetResult; seconds
     <div className="opt-fleet" data-testid="opt-fleet">
       {best ? (
         <p className="opt-fleet-headline" data-testid="opt-fleet-headline">
-          <strong>{fleetHeadline(best)}</strong> ({pct(best.binding_utilisation)}): {best.label}, {best.devices_text.replace(/_/g, ' ')} per server,{' '}
+          <strong>{fleetHeadline(best)}</strong> ({pct(best.binding_utilisation)}): {best.label}, {best.devices_text} per server,{' '}
           {usd(best.capital)} for {num(result.egress_needed_gbps)} Gb/s of egress.
         </p>
       ) : (
@@ -47,7 +47,7 @@ export function FleetResults({ result, seconds }: { result: FleetResult; seconds
                   <th scope="row">{p.label}</th>
                   <td data-label="Servers">{p.servers}</td>
                   <td data-label="Chassis" title={p.chassis_name}>{shortName(p.chassis_name)}</td>
-                  <td data-label="Devices per server">{p.devices_text.replace(/_/g, ' ')}</td>
+                  <td data-label="Devices per server">{p.devices_text}</td>
                   <td data-label="Binding limit">
                     {p.binding_label} ({pct(p.binding_utilisation)})
                   </td>

@@ -131,6 +131,15 @@ describe('ScatterChart', () => {
     expect(yOf()).toEqual({ n: 1, offset: 0 });
     expect(yOf(15)).toEqual({ n: 1, offset: 15 });
   });
+  it('gives one point distinct ticks around it', () => {
+    const { container } = render(<ScatterChart title="t" xLabel="streams" yLabel="$" points={[{ id: 'a', x: 60000, y: 58640, group: 'g' }]} width={600} height={300} />);
+    const ticks = Array.from(container.querySelectorAll('.ck-axis-x text.ck-tick')).map((e) => e.textContent);
+    expect(ticks.length).toBeGreaterThan(3);
+    expect(new Set(ticks).size).toBe(ticks.length);
+    const cx = Number(container.querySelector('[data-testid="scatter-chart-point-a"]')!.getAttribute('cx'));
+    expect(cx).toBeGreaterThan(100);
+    expect(cx).toBeLessThan(500);
+  });
   it('computes the front for other senses', () => {
     expect(paretoFront(pts, { x: 'max', y: 'min' }).map((p) => p.id)).toEqual(['a', 'c', 'e']);
     expect(paretoFront([{ id: 'x', x: 1, y: 1 }, { id: 'y', x: 1, y: 2 }]).map((p) => p.id)).toEqual(['y']);

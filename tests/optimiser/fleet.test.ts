@@ -5,6 +5,11 @@
 // same module (its candidates run one at a time, in issue order); the
 // words the results lead with; the fleet request in a link.
 import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { nativeCli } from '../../scripts/native-cli.mjs';
 import { loadStudies, simApi } from '../helpers/wasm';
 import { createSearchApi } from '../../src/optimiser/search-api';
 import { atLoad, fleetCurvePoints, fleetHeadline, fleetProgressText, fleetSpaceText, limitColors, runFleet, type FleetRunProgress } from '../../src/optimiser/fleet';
@@ -56,6 +61,23 @@ describe('the fleet search in the app', () => {
     expect(seen.at(-1)?.search.done).toBe(true);
     // The plan is a fleet that carries the egress.
     for (const p of result.plans) expect(p.servers * p.egress_gbps).toBeGreaterThanOrEqual(result.egress_needed_gbps);
+  }, 600_000);
+
+  it('plans what `tierplan optimize --fleet` plans from the same file', async () => {
+    // The app's path (each server a SimJob) and the CLI's (the core's own
+    // loop) must size the same server: one of N at 1/N of the arrivals.
+    const s = small();
+    const ch = api.chassisPresets().find((c) => c.id === 'storage_2u_12lff')!;
+    s.server = { chassis: { ...ch, nic_gbps: 10 }, egress_headroom: 0.9, fleet: { servers: 1, routing: 'any_server', replicas: 1, hot_titles: 0, hash_seed: 0 } };
+    const dir = mkdtempSync(join(tmpdir(), 'fleet-'));
+    writeFileSync(join(dir, 'scenario.json'), JSON.stringify(s));
+    writeFileSync(join(dir, 'spec.json'), JSON.stringify(spec));
+    const cli = JSON.parse(
+      execFileSync(nativeCli(), ['optimize', join(dir, 'scenario.json'), '--spec', join(dir, 'spec.json'), '--fleet'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+    ) as FleetResult;
+    const { result } = await runFleet({ search, runner: { run: async (x: Scenario) => api.run(0, x) }, parallel: 2, scenario: s, spec, request: { every_chassis: false, extra_servers: null } });
+    expect(cli.plans.length).toBeGreaterThan(0);
+    expect(result.plans).toEqual(cli.plans);
   }, 600_000);
 
   it('names the field of a bad request', () => {

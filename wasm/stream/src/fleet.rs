@@ -215,7 +215,7 @@ pub fn deciding_server(s: &ValidScenario) -> Result<DecidingServer, Vec<FieldErr
 
 impl Job {
     /// The job of the server that decides a fleet (the scenario itself
-    /// without a fleet), and which server it is.
+    /// without a fleet), and which server it is. [`Job::new`] is this job.
     pub fn fleet(scenario: Scenario) -> Result<(Job, SimulatedServer), Vec<FieldError>> {
         let valid = validate(scenario)?;
         let (one, weights, who) = deciding_server(&valid)?;

@@ -15,7 +15,7 @@ use sim::Sim;
 use tierplan_kit::analytics::streams_per_bandwidth;
 use tierplan_kit::progress::SteppedJob;
 use tierplan_kit::stats::mean_ci95;
-use tierplan_scenario::validate::{expected_events, validate, FieldError};
+use tierplan_scenario::validate::{expected_events, FieldError};
 use tierplan_scenario::{Scenario, TierRole, ValidScenario};
 
 pub use tierplan_kit::progress::Progress;
@@ -40,9 +40,12 @@ pub struct Job {
 }
 
 impl Job {
-    /// Validate a scenario and prepare its run.
+    /// Validate a scenario and prepare its run. A scenario with a fleet
+    /// runs the server that decides it (model §10b) — the one meaning a
+    /// scenario has, whichever front end asks; a fleet of one is the
+    /// scenario itself. [`Job::fleet`] also says which server that is.
     pub fn new(scenario: Scenario) -> Result<Job, Vec<FieldError>> {
-        Ok(Job::of(validate(scenario)?))
+        Ok(Job::fleet(scenario)?.0)
     }
 
     /// Prepare the run of a validated scenario.
@@ -243,7 +246,10 @@ pub fn merge_replications(s: &ValidScenario, parts: &[RunResult]) -> Result<RunR
         series.truncate(used);
     }
     let timeseries = interval.and_then(|i| mean_series(i, &series));
-    Ok(assemble(s, &reps, timeseries))
+    // The parts ran the fleet's deciding server ([`Job::new`]): so does
+    // their sum.
+    let one = fleet::deciding_server(s).map_err(|mut e| e.remove(0))?.0;
+    Ok(assemble(&one, &reps, timeseries))
 }
 
 /// The mean over replications of each time series, point by point.
@@ -397,6 +403,7 @@ impl tierplan_kit::progress::SteppedJob for Job {
 #[cfg(test)]
 mod replication_tests {
     use super::*;
+    use tierplan_scenario::validate::validate;
     use tierplan_scenario::presets::scenario_preset;
 
     #[test]

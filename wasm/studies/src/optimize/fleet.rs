@@ -51,7 +51,7 @@ pub struct FleetPlan {
     pub servers: u32,
     pub routing: Routing,
     pub devices_per_server: Counts,
-    /// "2 × exos_x24 + 7 × pm9a3_7t68" per server.
+    /// "22 × HDD 24 TB 7200 rpm (Seagate Exos X24) + 4 × NVMe TLC SSD 7.68 TB (Samsung PM9A3, U.2)" per server: device names.
     pub devices_text: String,
     /// One server: devices, chassis and NICs, $.
     pub server_capital: f64,
@@ -161,17 +161,24 @@ fn capped(s: &Scenario, arch: Architecture, ch: &Chassis, max: &MaxCounts) -> Ma
     }
 }
 
-/// "2 × exos_x24 + 7 × pm9a3_7t68": the devices of a configuration.
+/// "22 × Seagate Exos X24 + 4 × Samsung PM9A3": the devices of a
+/// configuration by name (their ids where the scenario lacks one).
 fn devices_text(s: &Scenario) -> String {
     let parts: Vec<String> = s
         .tiers_in_use()
         .filter(|(_, t)| t.count > 0)
-        .map(|(_, t)| format!("{} × {}", t.count, t.device))
+        .map(|(_, t)| {
+            let name = s.device(&t.device).map_or(&t.device, |d| &d.name);
+            format!("{} × {name}", t.count)
+        })
         .collect();
     parts.join(" + ")
 }
 
-/// One server of `n` on chassis `ch`, any-server routing.
+/// One server of `n` on chassis `ch` under any-server routing, as a
+/// scenario of its own: 1/n of the arrivals and a fleet of one, so every
+/// engine entry runs exactly this server (a fleet of n here would be
+/// divided by n again). The try keeps n.
 fn one_server(base: &Scenario, ch: &Chassis, headroom: f64, n: u32) -> Scenario {
     let mut s = base.clone();
     s.workload.arrival_rate = base.workload.arrival_rate / n as f64;
@@ -179,7 +186,7 @@ fn one_server(base: &Scenario, ch: &Chassis, headroom: f64, n: u32) -> Scenario 
         chassis: ch.clone(),
         egress_headroom: headroom,
         fleet: Fleet {
-            servers: n,
+            servers: 1,
             routing: Routing::AnyServer,
             ..Fleet::default()
         },
@@ -248,7 +255,10 @@ struct Best {
     /// The try that gave it: ties go to the earliest try in the order
     /// chassis, architecture, servers (the exhaustive loop's order).
     t: usize,
+    /// Servers in the fleet.
+    n: u32,
     counts: Counts,
+    /// One server of the fleet (its share of the arrivals).
     scenario: Scenario,
     tco: Option<f64>,
 }
@@ -498,6 +508,7 @@ impl FleetSearch {
         let b = Best {
             capital,
             t,
+            n,
             counts,
             scenario,
             tco,
@@ -767,7 +778,7 @@ fn plan(arch: Architecture, b: &Best, r: &RunResult) -> Result<FleetPlan, Vec<Fi
         }]
     })?;
     let sv = s.server.as_ref().expect("fleet tries have a server");
-    let (ch, n) = (&sv.chassis, sv.fleet.servers);
+    let (ch, n) = (&sv.chassis, b.n);
     let avg = r.summary.avg_streams.mean * n as f64;
     let (bays, slots) = tierplan_stream::server_summary::bay_and_slot_use(s);
     Ok(FleetPlan {

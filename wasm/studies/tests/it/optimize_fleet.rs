@@ -94,6 +94,22 @@ fn a_fleet_plan_fits_every_server_and_carries_the_egress() {
         assert!(p.tco.unwrap() >= p.capital + p.servers as f64 * idle);
         assert!(!p.binding_label.is_empty() && p.binding_utilisation > 0.0);
         assert!(p.streams_per_dollar > 0.0);
+        // The plan written as the fleet it is (N servers, the whole
+        // arrival rate) runs to the plan's own numbers: its server sees
+        // 1/N of the arrivals once, not twice.
+        let mut fleet = one.clone();
+        fleet.server.as_mut().unwrap().fleet.servers = p.servers;
+        let run = tierplan_stream::run(&fleet).unwrap();
+        assert_eq!(
+            run.summary.avg_streams.mean * p.servers as f64,
+            p.avg_streams,
+            "{}",
+            p.label
+        );
+        assert_eq!(
+            run.summary.rejection_probability.mean,
+            p.rejection_probability
+        );
     }
     // Cheapest first.
     assert!(r.plans.windows(2).all(|w| w[0].capital <= w[1].capital));
