@@ -444,6 +444,7 @@ mod replication_tests {
 #[cfg(test)]
 mod decision_tests {
     use super::*;
+    use tierplan_scenario::validate::validate;
     use tierplan_scenario::presets::scenario_preset;
 
     fn reps_with(ps: &[f64]) -> Vec<ReplicationResult> {
