@@ -6,7 +6,7 @@
 // the ratio is taken against the native run pinned to one core (taskset);
 // the native run on every core is printed too. Best of BENCH_ROUNDS (3).
 // Run: npm run bench:block   (builds the wasm package and the release CLI)
-//   BENCH_IOS=20000 BENCH_ROUNDS=1 node scripts/bench-block.mjs   (a quick check)
+//   BENCH_IOS=20000 BENCH_TRACE=20000 BENCH_ROUNDS=1 node scripts/bench-block.mjs   (a quick check)
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -16,6 +16,9 @@ import { nativeCliPath } from './native-cli.mjs';
 const root = resolve(import.meta.dirname, '..');
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const IOS = Number(process.env.BENCH_IOS ?? 300_000);
+// Requests of the native trace replay (its own size: the replay is the
+// CLI's, not the wasm run's).
+const TRACE = Number(process.env.BENCH_TRACE ?? 1_000_000);
 
 const wasm = await import(resolve(root, 'src/wasm-pkg/tierplan_studies.js'));
 wasm.initSync({ module: readFileSync(resolve(root, 'src/wasm-pkg/tierplan_studies_bg.wasm')) });
@@ -48,7 +51,7 @@ for (let i = 0; i < rounds; i++) {
 const cli = nativeCliPath;
 const line = /synthetic exchange: (\d+) host I\/Os × 4 caches in ([\d.]+) s/;
 function native(pin) {
-  const args = ['bench-block', '--rounds', String(rounds)];
+  const args = ['bench-block', '--rounds', String(rounds), '--ios', String(IOS), '--trace-requests', String(TRACE)];
   const out = pin ? execFileSync('taskset', ['-c', '0', cli, ...args], { encoding: 'utf8' }) : execFileSync(cli, args, { encoding: 'utf8' });
   const m = line.exec(out);
   if (!m) throw new Error(`unexpected output of tierplan bench-block:\n${out}`);

@@ -34,14 +34,14 @@ trap 'rm -rf "$log"' EXIT
 
 run bench-core env BENCH_REPLICATIONS=1 BENCH_ROUNDS=1 node scripts/bench-core.mjs
 run bench-sweeps env BENCH_REPEATS=1 BENCH_HOURS=0.2 BENCH_REPLICATIONS=1 node scripts/bench-sweeps.mjs
-run bench-optimiser env RUNS=1 node scripts/bench-optimiser.mjs
+run bench-optimiser env RUNS=1 FLEET_STREAMS=6000 node scripts/bench-optimiser.mjs
 run bench-architect env RUNS=1 node scripts/bench-architect.mjs
 run bench-mrc env TRACE=public/sample-block-trace.csv RUNS=1 node scripts/bench-mrc.mjs
 run bench-logs env LINES=20000 RUNS=1 node scripts/bench-logs.mjs
 run bench-http env BENCH_HOURS=0.02 BENCH_REPEATS=1 node scripts/bench-http.mjs
 run bench-block-trace env LINES=20000 RUNS=1 node scripts/bench-block-trace.mjs
-run bench-block env BENCH_IOS=20000 BENCH_ROUNDS=1 node scripts/bench-block.mjs
-run bench-request env BENCH_ROUNDS=1 node scripts/bench-request.mjs
+run bench-block env BENCH_IOS=20000 BENCH_TRACE=20000 BENCH_ROUNDS=1 node scripts/bench-block.mjs
+run bench-request env BENCH_ROUNDS=1 BENCH_HOURS=0.05 node scripts/bench-request.mjs
 run bench-room node scripts/bench-room.mjs 10 1
 run bench-ssd "${TIERPLAN_CLI:-wasm/target/release/tierplan}" bench-ssd --rounds 1 --ios 2000
 run bench-python env BENCH_RUNS=20 BENCH_HOURS=1 BENCH_ROUNDS=1 python/.venv/bin/python scripts/bench-python.py

@@ -257,9 +257,8 @@ fn bench_trace(preset: &str, ios: f64) -> Vec<u8> {
 /// Exchange preset at its scaled 0.5 GB cache; natively the caches share the
 /// batches over the cores), and the time to replay a 1 M-request
 /// plain CSV trace (parsing included); best of `rounds`.
-pub fn bench(rounds: u32) {
+pub fn bench(rounds: u32, n: f64, trace_requests: f64) {
     let preset = "exchange";
-    let n = 300_000.0;
     let mut best = f64::INFINITY;
     let mut ios = 0;
     for _ in 0..rounds.max(1) {
@@ -274,7 +273,7 @@ pub fn bench(rounds: u32) {
         ios as f64 / best,
         4.0 * ios as f64 / best
     );
-    let trace = bench_trace(preset, 1_000_000.0);
+    let trace = bench_trace(preset, trace_requests);
     use tierplan_core::scenario::block::BlockCacheKind;
     let all = tierplan_core::scenario::block::BlockSpec::default().caches;
     for caches in [all, vec![BlockCacheKind::Slc]] {

@@ -148,6 +148,9 @@ enum Cmd {
         /// Rounds; the best is reported.
         #[arg(long, default_value_t = 3)]
         rounds: u32,
+        /// Simulated hours (the benchmark's smoke run takes a sliver).
+        #[arg(long, default_value_t = 1.0)]
+        hours: f64,
     },
     /// Measure the SSD models: 4 KB random writes at queue depth 1 on the
     /// X25-M (scalable and reference) and the 61.44 TB QLC drive, each laid
@@ -286,6 +289,12 @@ enum Cmd {
         /// Rounds; the best is reported.
         #[arg(long, default_value_t = 3)]
         rounds: u32,
+        /// Host I/Os of the synthetic run.
+        #[arg(long, default_value_t = 300_000)]
+        ios: u32,
+        /// Requests in the replayed trace.
+        #[arg(long, default_value_t = 1_000_000)]
+        trace_requests: u32,
     },
     /// Measure events per second on the study's λ = 1/s, 10 h workload.
     Bench {
@@ -407,10 +416,7 @@ fn main() -> ExitCode {
             )
         }
         Cmd::Devices { format } => devices_cmd::run(format),
-        Cmd::BenchRequest { rounds } => {
-            request_cmd::bench(rounds);
-            ExitCode::SUCCESS
-        }
+        Cmd::BenchRequest { rounds, hours } => request_cmd::bench(rounds, hours),
         Cmd::BenchSsd { rounds, ios } => {
             characterize_cmd::bench_ssd(rounds, ios);
             ExitCode::SUCCESS
@@ -487,8 +493,12 @@ fn main() -> ExitCode {
             Ok(s) => block_cmd::run(s, &file, trace.as_deref(), format == BlockFormat::Table),
             Err(code) => code,
         },
-        Cmd::BenchBlock { rounds } => {
-            block_cmd::bench(rounds);
+        Cmd::BenchBlock {
+            rounds,
+            ios,
+            trace_requests,
+        } => {
+            block_cmd::bench(rounds, ios as f64, trace_requests as f64);
             ExitCode::SUCCESS
         }
         Cmd::Bench { replications } => {

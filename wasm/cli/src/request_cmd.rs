@@ -98,17 +98,21 @@ pub fn max_rate(s: Scenario, time: bool) -> ExitCode {
 
 /// One hour of HDD only at 20 requests/s with 128 KB chunks (≈ 1.4 M I/Os),
 /// best of `rounds`: I/Os per second natively.
-pub fn bench(rounds: u32) {
+pub fn bench(rounds: u32, hours: f64) -> ExitCode {
     let mut s = request_preset("nossdav12-hdd-only").expect("preset");
     let r = s.request.as_mut().expect("request");
     r.workload.rate = 20.0;
     r.chunk_kb = 128.0;
     r.run.replications = 1;
+    r.run.duration_h = hours;
     let mut best = f64::INFINITY;
     let mut ios = 0;
     for _ in 0..rounds.max(1) {
         let t = Instant::now();
-        let mut job = RequestJob::new(s.clone()).expect("valid");
+        let mut job = match RequestJob::new(s.clone()) {
+            Ok(j) => j,
+            Err(errs) => return crate::invalid(&format!("the benchmark at --hours {hours}"), &errs),
+        };
         while !job.step(1 << 22).done {}
         let el = t.elapsed().as_secs_f64();
         ios = job.progress().events;
@@ -118,4 +122,5 @@ pub fn bench(rounds: u32) {
         "{{\"events\": {ios}, \"best_s\": {best:.4}, \"events_per_s\": {:.0}}}",
         ios as f64 / best
     );
+    ExitCode::SUCCESS
 }
