@@ -111,7 +111,9 @@ pub fn bench(rounds: u32, hours: f64) -> ExitCode {
         let t = Instant::now();
         let mut job = match RequestJob::new(s.clone()) {
             Ok(j) => j,
-            Err(errs) => return crate::invalid(&format!("the benchmark at --hours {hours}"), &errs),
+            Err(errs) => {
+                return crate::invalid(&format!("the benchmark at --hours {hours}"), &errs)
+            }
         };
         while !job.step(1 << 22).done {}
         let el = t.elapsed().as_secs_f64();

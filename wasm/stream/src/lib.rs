@@ -403,8 +403,8 @@ impl tierplan_kit::progress::SteppedJob for Job {
 #[cfg(test)]
 mod replication_tests {
     use super::*;
-    use tierplan_scenario::validate::validate;
     use tierplan_scenario::presets::scenario_preset;
+    use tierplan_scenario::validate::validate;
 
     #[test]
     fn replications_run_apart_merge_into_the_whole_run() {
@@ -444,8 +444,8 @@ mod replication_tests {
 #[cfg(test)]
 mod decision_tests {
     use super::*;
-    use tierplan_scenario::validate::validate;
     use tierplan_scenario::presets::scenario_preset;
+    use tierplan_scenario::validate::validate;
 
     fn reps_with(ps: &[f64]) -> Vec<ReplicationResult> {
         ps.iter()
