@@ -1,16 +1,15 @@
-import { execFileSync } from 'node:child_process';
 import type { ReproductionRow } from '../src/reproduce/types';
 import { expect, test, type Page } from './fixtures';
 import type { ReproducePage } from './pages/ReproducePage';
-import { nativeCli } from '../scripts/native-cli.mjs';
+import { nativeReproduceJson } from '../scripts/native-cli.mjs';
 import { lookAt } from './pages/look';
 
 // Run all includes NOSSDAV'12's request-level searches (an hour of requests per point).
 test.describe.configure({ timeout: 1_200_000 });
 
+/** The native table: the CLI's own test of `tierplan reproduce` keeps it beside the binary (one run per build). */
 function cliRows(): ReproductionRow[] {
-  const cli = nativeCli();
-  return JSON.parse(execFileSync(cli, ['reproduce', '--format', 'json'], { encoding: 'utf8' })) as ReproductionRow[];
+  return JSON.parse(nativeReproduceJson()) as ReproductionRow[];
 }
 
 async function checkLayout(page: Page, r: ReproducePage): Promise<void> {

@@ -2,3 +2,5 @@
 export declare const nativeCliPath: string;
 /** The same path, after building the release CLI when it is missing and TIERPLAN_CLI is unset. */
 export declare function nativeCli(): string;
+/** `tierplan reproduce --format json`, kept beside the CLI and reused while newer than it. */
+export declare function nativeReproduceJson(): string;

@@ -276,6 +276,10 @@ enum Cmd {
         /// Threads (default: one per core).
         #[arg(long)]
         threads: Option<usize>,
+        /// Only these claims (ids, comma-separated) and the simulations
+        /// they need; default every claim.
+        #[arg(long, value_delimiter = ',')]
+        claims: Vec<String>,
     },
     /// Block-cache runs (model §13): `tierplan block run SCENARIO.json`.
     Block {
@@ -477,10 +481,12 @@ fn main() -> ExitCode {
             format,
             time,
             threads,
+            claims,
         } => reproduce_cmd::run(
             format,
             threads.unwrap_or_else(threads::default_threads),
             time,
+            &claims,
         ),
         Cmd::Block {
             cmd:

@@ -39,8 +39,18 @@ enum Outcome {
     Request(reproduce::RequestOutput),
 }
 
-pub fn run(format: Format, threads: usize, time: bool) -> ExitCode {
-    let plan = reproduce::reproduction();
+pub fn run(format: Format, threads: usize, time: bool, claims: &[String]) -> ExitCode {
+    let mut plan = reproduce::reproduction();
+    if !claims.is_empty() {
+        let ids: Vec<&str> = claims.iter().map(String::as_str).collect();
+        plan = match plan.only(&ids) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("tierplan reproduce: --claims: {e}");
+                return ExitCode::from(2);
+            }
+        };
+    }
     let mut sims: Vec<Sim> = plan.scenarios.iter().map(Sim::Stream).collect();
     sims.extend(plan.request_scenarios.iter().map(Sim::Request));
     // Stable: the plan's order within a rank.

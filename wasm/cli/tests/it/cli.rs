@@ -235,6 +235,14 @@ fn reproduce_prints_the_claims_table() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    // The rows of this binary, kept beside it: the browser's Run all is
+    // compared with them (scripts/native-cli.mjs, nativeReproduceJson)
+    // without a second minute of the same simulations.
+    std::fs::write(
+        format!("{}.reproduce.json", env!("CARGO_BIN_EXE_tierplan")),
+        &out.stdout,
+    )
+    .expect("the target directory is writable");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("simulations in"), "{stderr}");
     assert!(stderr.contains("on 2 thread(s)"), "{stderr}");
@@ -310,6 +318,26 @@ fn reproduce_prints_the_claims_table() {
     // One line per claim (no field holds a newline).
     assert_eq!(csv.lines().count(), 1 + plan.claims.len());
     assert!(csv.contains("\nmmsys11-fig9-buffered,MMSys'11,§6,"));
+
+    // A few claims alone: their rows as in the whole table, from only the
+    // simulations they read.
+    let ids = [
+        "mmsys11-streams-647",
+        "nossdav12-hdd-rate",
+        "mmsys11-fig11-flash-hit",
+    ];
+    let out = tierplan(&["reproduce", "--time", "--claims", &ids.join(",")], None);
+    assert!(out.status.success());
+    let some: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(some, ids.map(row).to_vec());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("1 simulations in") && stderr.contains("with 2 request-level"),
+        "{stderr}"
+    );
+    let out = tierplan(&["reproduce", "--claims", "no-such-claim"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no claim is called \"no-such-claim\""));
 }
 
 #[test]

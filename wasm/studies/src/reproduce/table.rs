@@ -38,16 +38,7 @@ pub fn reproduction_table_with(
     plan.claims
         .iter()
         .map(|c| {
-            let mut scenarios: Vec<String> = match &c.method {
-                Method::Simulated { inputs, .. } => {
-                    inputs.iter().map(|i| i.scenario.clone()).collect()
-                }
-                Method::RequestSimulated { inputs } => {
-                    inputs.iter().map(|i| i.scenario.clone()).collect()
-                }
-                _ => Vec::new(),
-            };
-            scenarios.dedup();
+            let scenarios = c.inputs();
             ReproductionRow {
                 id: c.id.clone(),
                 study: c.study,

@@ -409,6 +409,22 @@ pub struct Claim {
     pub caveat: String,
 }
 
+impl Claim {
+    /// The scenarios (stream or request level) the claim's value is read
+    /// from, in the order of its inputs.
+    pub fn inputs(&self) -> Vec<String> {
+        let mut ids: Vec<String> = match &self.method {
+            Method::Simulated { inputs, .. } => inputs.iter().map(|i| i.scenario.clone()).collect(),
+            Method::RequestSimulated { inputs } => {
+                inputs.iter().map(|i| i.scenario.clone()).collect()
+            }
+            _ => Vec::new(),
+        };
+        ids.dedup();
+        ids
+    }
+}
+
 /// A scenario some claims simulate.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -428,6 +444,46 @@ pub struct Reproduction {
     /// Request-level runs and searches (model §11) the NOSSDAV'12 rows need.
     #[serde(default)]
     pub request_scenarios: Vec<RequestReproScenario>,
+}
+
+impl Reproduction {
+    /// The part of the plan the claims `ids` need: those claims, and the
+    /// scenarios their inputs and explanations (`{scenario-id:metric}`)
+    /// read. An unknown id is named, with how many there are.
+    pub fn only(&self, ids: &[&str]) -> Result<Reproduction, String> {
+        let mut claims = Vec::new();
+        for id in ids {
+            match self.claims.iter().find(|c| c.id == *id) {
+                Some(c) => claims.push(c.clone()),
+                None => {
+                    return Err(format!(
+                        "no claim is called {id:?} (there are {}; `tierplan reproduce` lists them)",
+                        self.claims.len()
+                    ))
+                }
+            }
+        }
+        let needed = |sid: &str| {
+            claims.iter().any(|c: &Claim| {
+                c.inputs().iter().any(|i| i == sid) || c.explanation.contains(&format!("{{{sid}:"))
+            })
+        };
+        Ok(Reproduction {
+            scenarios: self
+                .scenarios
+                .iter()
+                .filter(|s| needed(&s.id))
+                .cloned()
+                .collect(),
+            request_scenarios: self
+                .request_scenarios
+                .iter()
+                .filter(|s| needed(&s.id))
+                .cloned()
+                .collect(),
+            claims,
+        })
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
