@@ -56,3 +56,40 @@ test('the published servers: limits and throughputs against the publications', a
   await table.scrollIntoViewIfNeeded();
   await lookAt(page.getByTestId('published-servers'), 'published-servers');
 });
+
+// Cost against streams: the fleet search at the scenario's load and three
+// lower ones, each point coloured by the limit that binds its cheapest
+// fleet. A small load on the scenario's own chassis keeps each search short.
+test('the cost chart plans the lower loads and colours each fleet by its binding limit', async ({ app, optimiser: opt, page }) => {
+  test.setTimeout(300_000);
+  await app.open();
+  await app.loadPreset('today-plan');
+  await app.field('server.chassis.id').selectOption('storage_2u_12lff');
+  await app.setField('workload.videos', '2000');
+  await app.setField('workload.concurrent_streams', '6000');
+  await app.setField('run.duration_h', '1.2');
+  await app.openTab('optimiser');
+  await opt.planFleet.check();
+  await opt.runButton.click();
+  await expect(opt.fleetHeadline).toBeVisible({ timeout: 240_000 });
+  const main = await opt.fleetResult();
+  await page.getByTestId('opt-fleet-draw').click();
+  await expect(page.getByTestId('opt-fleet-curve-status')).toContainText('Each point is the fleet search run at that load', { timeout: 240_000 });
+  const points = page.locator('[data-testid^="opt-fleet-chart-point-"]');
+  await expect(points).toHaveCount(4);
+  // The right-most point is the scenario's own load and its cheapest fleet.
+  const xs = await points.evaluateAll((els) => els.map((e) => Number(e.getAttribute('cx'))));
+  const ys = await points.evaluateAll((els) => els.map((e) => Number(e.getAttribute('cy'))));
+  const last = xs.indexOf(Math.max(...xs));
+  // More streams never cost less (SVG y grows downwards).
+  expect(ys[last]).toBeLessThanOrEqual(Math.min(...ys));
+  await expect(page.getByTestId('opt-fleet-chart')).toContainText(main.plans[0].binding_label);
+  for (const size of [
+    { width: 1280, height: 800, name: '1280' },
+    { width: 390, height: 844, name: '390' },
+  ]) {
+    await page.setViewportSize(size);
+    await page.getByTestId('opt-fleet-curve').scrollIntoViewIfNeeded();
+    await lookAt(page.getByTestId('opt-fleet-curve'), `fleet-cost-curve-${size.name}`);
+  }
+});

@@ -127,7 +127,9 @@ export function fleetCurvePoints(results: readonly FleetResult[]): ScatterPoint[
         y: p.capital,
         group: p.binding_label,
         label: `${Math.round(p.avg_streams).toLocaleString('en-US')} streams: ${fleetHeadline(p)} — ${p.label}, $${Math.round(p.capital).toLocaleString('en-US')}`,
-        pointText: `${p.servers} × ${p.chassis}`,
+        // Short enough not to collide on a phone; the chassis is in the
+        // label (tooltip and data table).
+        pointText: `${p.servers} server${p.servers === 1 ? '' : 's'}`,
       },
     ];
   });

@@ -111,9 +111,9 @@ describe('the cost chart of fleets', () => {
     const results = [at(75, 1, 'drive bays', 20000, 15000), at(150, 1, 'NIC', 30000, 30000), at(300, 2, 'drive bays', 58640, 60000)];
     const pts = fleetCurvePoints(results);
     expect(pts.map((p) => [p.x, p.y, p.group, p.pointText])).toEqual([
-      [15000, 20000, 'drive bays', '1 × storage_4u_60lff'],
-      [30000, 30000, 'NIC', '1 × storage_4u_60lff'],
-      [60000, 58640, 'drive bays', '2 × storage_4u_60lff'],
+      [15000, 20000, 'drive bays', '1 server'],
+      [30000, 30000, 'NIC', '1 server'],
+      [60000, 58640, 'drive bays', '2 servers'],
     ]);
     expect(Object.keys(limitColors(results))).toEqual(['drive bays', 'NIC']);
     // A load with no plan draws nothing.
