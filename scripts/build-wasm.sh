@@ -8,15 +8,14 @@
 # For each, cargo builds the cdylib (profile `wasm-release`), the project's
 # own front end of the wasm-bindgen library (wasm/tools/bindgen, built here
 # on first use) writes the JS glue and the .d.ts, and — unless --fast —
-# binaryen's wasm-opt (the npm package `binaryen`, a devDependency)
-# optimises the module for speed and strips its names and debug sections.
+# binaryen's wasm-opt (the npm package `binaryen`, a devDependency) strips
+# the module's names and debug sections (no optimisation passes: below).
 # Skips all of it when nothing under wasm/ (or this script) changed since the
 # last build of the same kind.
 #
 # Usage: scripts/build-wasm.sh [--fast] [--force] [--compile-only]
-#   --fast          no wasm-opt: `npm start` and `npm run setup` (it changes
-#                   no value and speeds the engines by 1-2 %, docs/engines/
-#                   stream.md, but costs a minute of one core per module)
+#   --fast          no wasm-opt: `npm start` and `npm run setup` (the
+#                   module keeps its names: larger, same speed)
 #   --force         rebuild even when up to date
 #   --compile-only  only the two cargo builds (no tools needed: setup runs
 #                   it beside `npm install` and the tool's build)
@@ -105,22 +104,22 @@ for module in planner studies; do
   "$bindgen" "wasm/target/tierplan_$module.wasm" "tierplan_$module" "$out"
   [ "$kind" = full ] || continue
 
-  # wasm-opt -O3: binaryen's speed pipeline (inlining, local and
-  # control-flow simplification, duplicate-function elimination) on top of
-  # LLVM's; it only rewrites the code in ways that keep every value bit for
-  # bit. The --enable flags name the features rustc already emits for
-  # wasm32 (all in every current browser: bulk memory for memcpy/memset,
-  # non-trapping float-to-int for saturating `as` casts, sign extension,
-  # multi-value, reference types, mutable globals) so wasm-opt may keep and
-  # use them. Names, producers and debug sections are stripped: a panic's
-  # message still reaches the app (takePanicMessage), only the browser
-  # console's wasm stack shows function numbers instead of Rust names.
-  # binaryen's npm build runs on one core: the planner's pass runs while
-  # cargo builds the studies module.
+  # wasm-opt strips the names, producers and debug sections and runs no
+  # optimisation pass. Its -O3 (inlining on top of LLVM's) was measured
+  # (docs/engines/stream.md, "wasm-opt"): 1-2 % faster once V8 has tiered
+  # every function up, but V8 compiles a wasm function with its optimising
+  # tier only after it has run a while in the baseline one, and -O3's
+  # larger functions take longer to get there: a fresh instance (every page,
+  # every worker) took 0.3-1.3 s longer to finish a run of 0.4-2 s, and the
+  # pass cost over a minute of CPU per build. A panic's message still
+  # reaches the app (takePanicMessage); the browser console's wasm stack
+  # shows function numbers instead of Rust names. The --enable flags name
+  # the features rustc already emits for wasm32 (all in every current
+  # browser), so that wasm-opt reads and writes the module as it is.
   bg="$out/tierplan_${module}_bg.wasm"
-  echo "build-wasm: wasm-opt -O3 $bg"
+  echo "build-wasm: wasm-opt --strip-debug $bg"
   (
-    "$wasm_opt" -O3 \
+    "$wasm_opt" \
       --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
       --enable-multivalue --enable-reference-types --enable-mutable-globals \
       --strip-debug --strip-producers \
