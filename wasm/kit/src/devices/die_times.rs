@@ -67,7 +67,7 @@ impl DieTimes {
         self.free[u] = t;
         if t > self.latest {
             self.latest = t;
-        } else if old == self.latest && !(t >= old) {
+        } else if old == self.latest && (t < old || t.is_nan()) {
             // The die that held the latest time moved earlier (or to NaN):
             // rare, as a die's timeline only grows between resets.
             self.latest = scan_latest(&self.free);
