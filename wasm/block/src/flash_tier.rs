@@ -15,23 +15,46 @@ use tierplan_kit::analytics::cost_model::{flash_timing, FlashTiming};
 use tierplan_kit::analytics::lifetime_hours;
 use tierplan_kit::devices::Ftl;
 pub use tierplan_scenario::cost_model::pe_cycles;
-use tierplan_scenario::CellType;
+use tierplan_scenario::flash_layout::{SsdGeometry, MIN_BLOCKS_PER_UNIT};
+use tierplan_scenario::{CellType, FlashSpec};
 
 /// ASSUMPTION (the HySSC study does not say): 8 parallel units (channels ×
 /// dies) per flash tier.
 pub const UNITS_PER_TIER: u32 = 8;
 
+/// The tier as a drive: `capacity_gb` of physical flash of `cell` on
+/// `UNITS_PER_TIER` units, built by the one geometry constructor every SSD
+/// model uses (`SsdGeometry::of`). The tier's capacity is its physical
+/// flash, so the drive has no spare factor of its own: what the tier keeps
+/// back (`ops`) is taken from its logical space (`geometry`).
+pub fn tier_geometry(cell: CellType, capacity_gb: f64) -> SsdGeometry {
+    let t = flash_timing(cell).expect("SLC, MLC and TLC have timings");
+    let spec = FlashSpec {
+        cell,
+        pe_cycles: pe_cycles(cell),
+        page_kb: t.page_kb,
+        pages_per_block: t.pages_per_block,
+        read_us: t.read_us,
+        program_us: t.program_us,
+        erase_ms: t.erase_ms,
+        spare_factor: 0.0,
+        write_read_interference: 0.0,
+        units: Some(UNITS_PER_TIER),
+        controller: None,
+    };
+    SsdGeometry::of(capacity_gb, &spec, None)
+}
+
 /// Erase blocks per unit and logical pages of a tier of `capacity_gb`
 /// physical flash with `ops` of it over-provisioned. The FTL keeps one open
 /// block per unit and needs a clean spare, so the logical space never eats
-/// into those two blocks per unit.
+/// into those two blocks per unit; greedy GC needs blocks to choose among
+/// (`MIN_BLOCKS_PER_UNIT`).
 pub fn geometry(cell: CellType, capacity_gb: f64, ops: f64) -> (u32, u32) {
-    let timing = flash_timing(cell).expect("SLC, MLC and TLC have timings");
-    let page_bytes = timing.page_kb * 1024.0;
-    let ppb = timing.pages_per_block as f64;
-    let units = UNITS_PER_TIER as f64;
-    let physical_pages = capacity_gb * (1u64 << 30) as f64 / page_bytes;
-    let blocks_per_unit = ((physical_pages / (ppb * units)).floor() as u32).max(8);
+    let g = tier_geometry(cell, capacity_gb);
+    let ppb = g.pages_per_block as f64;
+    let units = g.units as f64;
+    let blocks_per_unit = g.blocks_per_unit().max(MIN_BLOCKS_PER_UNIT);
     let physical = blocks_per_unit as f64 * ppb * units;
     let reserve = 2.0 * ppb * units;
     let logical = (physical * (1.0 - ops)).min(physical - reserve).max(1.0) as u32;
@@ -78,18 +101,18 @@ impl FlashTier {
     /// as over-provisioning; `timed = false` zeroes every chip time.
     pub fn new(cell: CellType, capacity_gb: f64, ops: f64, timed: bool) -> FlashTier {
         let timing = flash_timing(cell).expect("SLC, MLC and TLC have timings");
+        let g = tier_geometry(cell, capacity_gb);
         let (blocks_per_unit, logical) = geometry(cell, capacity_gb, ops);
-        let ppb = timing.pages_per_block;
         let k = if timed { 1e-6 } else { 0.0 };
         FlashTier {
             cell,
             timing,
             capacity_gb,
-            ftl: Ftl::new(UNITS_PER_TIER, ppb, blocks_per_unit, logical),
-            unit_free: vec![0.0; UNITS_PER_TIER as usize],
-            read_s: timing.read_us * k,
-            program_s: timing.program_us * k,
-            erase_s: timing.erase_ms * 1e3 * k,
+            ftl: Ftl::new(g.units, g.pages_per_block, blocks_per_unit, logical),
+            unit_free: vec![0.0; g.units as usize],
+            read_s: g.read_us * k,
+            program_s: g.program_us * k,
+            erase_s: g.erase_ms * 1e3 * k,
             page_reads: 0,
             busy_s: 0.0,
         }
@@ -178,6 +201,38 @@ mod tests {
         }
         let days = t.lifetime_days(100.0).unwrap();
         assert!((days * 24.0 - 3641.0).abs() < 1.0, "{}", days * 24.0);
+    }
+
+    /// The tier's geometry, now built by `SsdGeometry::of`, is the one the
+    /// tier computed by itself before (physical pages in f64, blocks per
+    /// unit floored, at least 8), for every cell and a spread of sizes,
+    /// fractional ones included.
+    #[test]
+    fn the_tier_geometry_is_the_tiers_own_arithmetic() {
+        let own = |cell: CellType, capacity_gb: f64, ops: f64| {
+            let timing = flash_timing(cell).unwrap();
+            let page_bytes = timing.page_kb * 1024.0;
+            let ppb = timing.pages_per_block as f64;
+            let units = UNITS_PER_TIER as f64;
+            let physical_pages = capacity_gb * (1u64 << 30) as f64 / page_bytes;
+            let blocks_per_unit = ((physical_pages / (ppb * units)).floor() as u32).max(8);
+            let physical = blocks_per_unit as f64 * ppb * units;
+            let reserve = 2.0 * ppb * units;
+            let logical = (physical * (1.0 - ops)).min(physical - reserve).max(1.0) as u32;
+            (blocks_per_unit, logical)
+        };
+        for cell in [CellType::Slc, CellType::Mlc, CellType::Tlc] {
+            for i in 0..4000 {
+                let gb = 0.001 + i as f64 * 0.0731;
+                for ops in [0.0, 0.07, 0.1, 0.28, 0.5] {
+                    assert_eq!(
+                        geometry(cell, gb, ops),
+                        own(cell, gb, ops),
+                        "{cell:?} {gb} GB {ops}"
+                    );
+                }
+            }
+        }
     }
 
     /// Eight pages on eight units run in parallel; a ninth waits.

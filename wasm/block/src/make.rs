@@ -2,7 +2,7 @@
 //! over-provisioning) and its policy.
 
 use super::fcl::{fp_fcl, op_fcl, rw_fcl, FclConfig};
-use super::flash_tier::{geometry, FlashTier, UNITS_PER_TIER};
+use super::flash_tier::{geometry, tier_geometry, FlashTier};
 use super::hyssc::Hyssc;
 use super::no_cache::NoCache;
 use super::policy::CachePolicy;
@@ -72,9 +72,8 @@ pub fn supported(_kind: BlockCacheKind) -> bool {
 /// Physical pages of a tier of `gb` of `cell` flash (all units, all blocks).
 pub fn physical_pages(cell: CellType, gb: f64) -> u32 {
     let (blocks_per_unit, _) = geometry(cell, gb, 0.0);
-    let ppb =
-        tierplan_kit::analytics::cost_model::flash_timing(cell).map_or(64, |t| t.pages_per_block);
-    blocks_per_unit * ppb * UNITS_PER_TIER
+    let g = tier_geometry(cell, gb);
+    blocks_per_unit * g.pages_per_block * g.units
 }
 
 /// §9 unit costs of a FAST'12 layer: its chip, the assumed 10K rpm disk of

@@ -491,9 +491,6 @@ impl FlashMapping for Ftl {
     fn write(&mut self, unit: u32, mu: u64) -> GcWork {
         self.write_on(unit, mu as u32)
     }
-    fn box_clone(&self) -> Box<dyn FlashMapping> {
-        Box::new(self.clone())
-    }
 }
 
 /// x with (1 − e^−x) / x = ratio (0 < ratio < 1), by bisection: the span

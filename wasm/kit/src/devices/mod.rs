@@ -18,7 +18,7 @@ pub mod steady_gc;
 pub mod write_buffer;
 
 pub use flash::GcWork;
-pub use flash::{FlashMapping, Wear, WriteRun};
+pub use flash::{FlashMapping, FlashModel, Wear, WriteRun};
 pub use ftl::Ftl;
 pub use hdd::Hdd;
 pub use queue::{IoQueue, QueueStats};

@@ -25,7 +25,7 @@
 //! `SsdModelKind::runs_on`.
 
 use super::die_times::DieTimes;
-use super::flash::{FlashMapping, Wear, WriteRun};
+use super::flash::{FlashMapping, FlashModel, Wear, WriteRun};
 use super::ftl::Ftl;
 use super::steady_gc::SteadyGc;
 use super::write_buffer::WriteBuffer;
@@ -36,7 +36,7 @@ use tierplan_scenario::{SsdController, SsdModelKind};
 
 #[derive(Clone)]
 pub struct Ssd {
-    map: Box<dyn FlashMapping>,
+    map: FlashModel,
     /// Mapping units the host addresses (pages for the plain model).
     logical_units: u64,
     page_bytes: u64,
@@ -134,11 +134,11 @@ impl Ssd {
         let read_s = g.read_us * 1e-6;
         let program_s = g.program_us * 1e-6;
         let model = model.runs_on(c.is_some());
-        let (map, ctl, logical_units): (Box<dyn FlashMapping>, _, _) = match c {
+        let (map, ctl, logical_units): (FlashModel, _, _) = match c {
             None => {
                 let logical = g.used_bytes.div_ceil(g.page_bytes) as u32;
                 (
-                    Box::new(Ftl::new(
+                    FlashModel::Reference(Ftl::new(
                         g.units,
                         g.pages_per_block,
                         blocks_per_unit,
@@ -164,12 +164,12 @@ impl Ssd {
                     g.units,
                     c.map_kb,
                 );
-                let map: Box<dyn FlashMapping> = match model {
-                    SsdModelKind::Reference => Box::new(
+                let map = match model {
+                    SsdModelKind::Reference => FlashModel::Reference(
                         Ftl::new(g.units, slots, blocks_per_unit, logical as u32)
                             .with_reserve(c.gc_reserve_blocks),
                     ),
-                    SsdModelKind::Scalable => Box::new(SteadyGc::new(
+                    SsdModelKind::Scalable => FlashModel::Scalable(SteadyGc::new(
                         g.units,
                         slots,
                         blocks_per_unit,
@@ -251,11 +251,11 @@ impl Ssd {
 
     /// The FTL: where data lives, what GC costs, what the flash wore.
     pub fn flash(&self) -> &dyn FlashMapping {
-        &*self.map
+        &self.map
     }
 
     pub fn flash_mut(&mut self) -> &mut dyn FlashMapping {
-        &mut *self.map
+        &mut self.map
     }
 
     /// Host writes (mapping units, or pages for the plain model), NAND

@@ -467,9 +467,6 @@ impl FlashMapping for SteadyGc {
     fn write(&mut self, unit: u32, mu: u64) -> GcWork {
         self.write_placed(unit, mu)
     }
-    fn box_clone(&self) -> Box<dyn FlashMapping> {
-        Box::new(self.clone())
-    }
 }
 
 /// Pages of the sample drive `greedy_spread` simulates, in at most 1024
