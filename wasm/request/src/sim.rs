@@ -270,9 +270,13 @@ pub struct Sim {
     hdds: Vec<Hdd>,
     pub ssd: Option<Ssd>,
     ram: RamCache,
-    /// The flash cache policy, and its fill unit (`CachePolicy::fill_unit`).
+    /// The flash cache policy, what it answered once (`CachePolicy::indexed`,
+    /// `fill_unit`) and its timer as of its last callback (read at every
+    /// event, so kept here rather than asked for).
     policy: Box<dyn CachePolicy>,
+    indexed: bool,
     fill_unit: u64,
+    next_timer: f64,
     pub c: Counters,
     pub responses: Vec<f64>,
     pub events: u64,
@@ -340,7 +344,9 @@ impl Sim {
                 .as_ref()
                 .map(|g| Ssd::with_model(g, p.ssd_controller.as_ref(), p.ssd_model)),
             ram: RamCache::new(chunk_bound, p.ram_bytes),
+            indexed: policy.indexed(),
             fill_unit: policy.fill_unit(),
+            next_timer: f64::INFINITY,
             policy,
             c: Counters::default(),
             responses: Vec::new(),
@@ -395,6 +401,7 @@ impl Sim {
         self.ram.reset();
         let piece = self.fill_piece();
         self.policy.reset(p, &self.lib, piece);
+        self.next_timer = self.policy.next_timer();
         self.c = Counters {
             write_sizes: vec![0; WRITE_SIZE_BINS],
             ..Counters::default()
@@ -611,6 +618,7 @@ impl Sim {
                 let mut bg = std::mem::take(&mut self.bg);
                 bg.clear();
                 self.policy.background_done(&mut bg);
+                self.next_timer = self.policy.next_timer();
                 self.background(p, &bg);
                 self.bg = bg;
             }
@@ -672,6 +680,7 @@ impl Sim {
         let mut bg = std::mem::take(&mut self.bg);
         bg.clear();
         self.policy.arrival(v, self.now, &self.lib, &mut bg);
+        self.next_timer = self.policy.next_timer();
         self.background(p, &bg);
         self.bg = bg;
         let req = Req {
@@ -755,19 +764,19 @@ impl Sim {
 
     /// Ask the policy what chunk `cid` of request `q` becomes, and issue it.
     fn issue_chunk(&mut self, p: &Plan, q: u32, off: u64, len: u64, cid: u32) {
-        let r = self.reqs[q as usize];
-        if self.policy.indexed() {
+        let r = &self.reqs[q as usize];
+        let (seg, index, measured) = (r.seg, r.next_chunk, r.measured);
+        if self.indexed {
             self.index_lookup(p, q);
         }
         let c = ChunkRead {
             off,
             len,
             id: cid,
-            seg: r.seg,
-            index: r.next_chunk,
+            seg,
+            index,
         };
-        let mut ops = std::mem::take(&mut self.ops);
-        ops.clear();
+        self.ops.clear();
         let (devices, ios) = (&self.devices, &self.ios);
         let flash = Self::flash_dev(p) as usize;
         // Whether the SSD is writing or has I/O queued (`l2arc_norw`).
@@ -784,29 +793,30 @@ impl Sim {
             lib: &self.lib,
             flash_busy: &flash_busy,
         };
-        let seen = self.policy.chunk(&c, &engine, &mut ops);
-        let measured = r.measured;
+        let seen = self.policy.chunk(&c, &engine, &mut self.ops);
         if measured {
             self.c.block_lookups += seen.blocks;
             self.c.block_hits += seen.hits;
         }
         let mut k = 0;
-        while k < ops.len() {
-            match ops[k] {
+        while k < self.ops.len() {
+            match self.ops[k] {
                 ChunkOp::FlashRead { addr, len } => {
                     self.flash_read(p, q, addr, len, measured);
                     k += 1;
                 }
-                ChunkOp::DiskRead { off, len, served } => {
+                ChunkOp::DiskRead {
+                    off,
+                    len,
+                    served,
+                    fills,
+                } => {
                     if measured {
                         self.c.disk_bytes += served;
                     }
                     // The fill writes that follow wait for this read.
-                    let mut end = k + 1;
-                    while end < ops.len() && matches!(ops[end], ChunkOp::FillWrite { .. }) {
-                        end += 1;
-                    }
-                    self.disk_read(p, q, off, len, &ops[k + 1..end]);
+                    let end = (k + 1 + fills as usize).min(self.ops.len());
+                    self.disk_read(p, q, off, len, k + 1..end);
                     k = end;
                 }
                 // A fill with no read before it is written at once.
@@ -817,12 +827,27 @@ impl Sim {
                 }
             }
         }
-        self.ops = ops;
     }
 
     /// Read library bytes [off, off + len) for request `q`, piece by piece
-    /// over the disks; `fills` are written to flash after the last piece.
-    fn disk_read(&mut self, p: &Plan, q: u32, off: u64, len: u64, fills: &[ChunkOp]) {
+    /// over the disks; the fill writes `self.ops[fills]` are written to flash
+    /// after the last piece.
+    fn disk_read(&mut self, p: &Plan, q: u32, off: u64, len: u64, fills: std::ops::Range<usize>) {
+        if fills.is_empty() {
+            for piece in Pieces::new(p.disks, p.stripe, off, len) {
+                let r = self.io(
+                    piece.disk,
+                    IoOp::Read,
+                    Kind::Chunk,
+                    piece.addr,
+                    piece.len,
+                    q,
+                );
+                self.reqs[q as usize].pending += 1;
+                self.submit(p, r);
+            }
+            return;
+        }
         let mut pieces = Pieces::new(p.disks, p.stripe, off, len).peekable();
         while let Some(piece) = pieces.next() {
             let r = self.io(
@@ -836,8 +861,8 @@ impl Sim {
             self.reqs[q as usize].pending += 1;
             if pieces.peek().is_none() {
                 let mut chain = NONE;
-                for f in fills.iter().rev() {
-                    if let ChunkOp::FillWrite { addr, len } = *f {
+                for f in fills.clone().rev() {
+                    if let ChunkOp::FillWrite { addr, len } = self.ops[f] {
                         chain = self.park_write(Self::flash_dev(p), addr, len, q, chain);
                     }
                 }
@@ -896,10 +921,11 @@ impl Sim {
 
     /// The policy's timer fired.
     fn timer(&mut self, p: &Plan) {
-        self.now = self.policy.next_timer();
+        self.now = self.next_timer;
         let mut bg = std::mem::take(&mut self.bg);
         bg.clear();
         self.policy.timer(self.now, &mut self.ram, &mut bg);
+        self.next_timer = self.policy.next_timer();
         self.background(p, &bg);
         self.bg = bg;
     }
@@ -962,7 +988,7 @@ impl Sim {
             } else {
                 f64::INFINITY
             };
-            let t_timer = self.policy.next_timer();
+            let t_timer = self.next_timer;
             let t = t_dev.min(t_arr).min(t_timer);
             if !self.measuring && t >= p.warmup_s {
                 self.now = p.warmup_s;
@@ -987,6 +1013,7 @@ impl Sim {
             } else if idle {
                 // Nothing left to serve: stop the timer.
                 self.policy.stop_timer();
+                self.next_timer = self.policy.next_timer();
             } else {
                 self.timer(p);
             }

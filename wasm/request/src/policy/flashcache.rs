@@ -88,10 +88,12 @@ impl CachePolicy for Flashcache {
                 let hi = ((end as u64 + 1) * bb).min(e.lib.bytes());
                 let mut served = run_hi - run_lo;
                 for piece in Pieces::new(self.disks, self.stripe, lo, hi - lo) {
+                    let read = ops.len();
                     ops.push(ChunkOp::DiskRead {
                         off: piece.lib,
                         len: piece.len,
                         served,
+                        fills: 0,
                     });
                     served = 0;
                     // Insert the piece's blocks. flashcache writes each block
@@ -115,6 +117,9 @@ impl CachePolicy for Flashcache {
                         addr: slot * bb,
                         len: n * bb,
                     }));
+                    if let ChunkOp::DiskRead { fills, .. } = &mut ops[read] {
+                        *fills = self.runs.len() as u32;
+                    }
                 }
             }
             b = end + 1;

@@ -63,6 +63,7 @@ impl CachePolicy for L2arc {
                 off: c.off,
                 len: c.len,
                 served: c.len,
+                fills: 0,
             });
         }
         Lookups::default()

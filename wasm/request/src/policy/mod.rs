@@ -26,8 +26,14 @@ pub enum ChunkOp {
     /// A hit: read `len` bytes of flash at `addr`.
     FlashRead { addr: u64, len: u64 },
     /// Read the library bytes [off, off + len) from the disks; `served` of
-    /// them are the chunk's own (the rest fills whole cache blocks).
-    DiskRead { off: u64, len: u64, served: u64 },
+    /// them are the chunk's own (the rest fills whole cache blocks). The
+    /// `fills` operations that follow are its [`ChunkOp::FillWrite`]s.
+    DiskRead {
+        off: u64,
+        len: u64,
+        served: u64,
+        fills: u32,
+    },
     /// Write `len` bytes of flash at `addr` once the disk read before it
     /// completes; the chunk waits for it (a fill on the critical path).
     FillWrite { addr: u64, len: u64 },
@@ -87,7 +93,9 @@ pub trait CachePolicy: Send {
     }
     /// A request for `video` arrived at `now`.
     fn arrival(&mut self, _video: u32, _now: f64, _lib: &Library, _bg: &mut Vec<Background>) {}
-    /// When the policy's timer fires next (infinite: never).
+    /// When the policy's timer fires next (infinite: never). The engine
+    /// reads it after `reset`, `arrival`, `timer`, `stop_timer` and
+    /// `background_done` (not after `chunk`), and keeps it until the next.
     fn next_timer(&self) -> f64 {
         f64::INFINITY
     }

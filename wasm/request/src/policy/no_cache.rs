@@ -16,6 +16,7 @@ impl CachePolicy for NoCache {
             off: c.off,
             len: c.len,
             served: c.len,
+            fills: 0,
         });
         Lookups::default()
     }

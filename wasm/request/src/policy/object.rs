@@ -125,6 +125,7 @@ impl CachePolicy for Objects {
                 off: c.off,
                 len: c.len,
                 served: c.len,
+                fills: 0,
             },
         });
         Lookups::default()
