@@ -202,7 +202,10 @@ export function RequestEditor({ scenario, edit }: { scenario: Scenario; edit: Ed
               options={[
                 { value: 'fifo', label: 'FIFO (flashcache)' },
                 { value: 'lru', label: 'LRU' },
+                { value: 'sieve', label: 'SIEVE' },
+                { value: 's3_fifo', label: 'S3-FIFO' },
               ]}
+              hint="which block of a full set is given up; SIEVE and S3-FIFO (two policies of today) keep their order per set, S3-FIFO needs 10 ways or more"
               onChange={(v) => set((x) => void (x.cache.block.replacement = v))}
             />
           </div>

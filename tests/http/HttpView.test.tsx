@@ -84,6 +84,24 @@ describe('HttpView', () => {
     expect(screen.queryByTestId('ring-options')).toBeNull();
   });
 
+  it('offers SIEVE and S3-FIFO for the block cache’s sets, puts the choice into the scenario and shows the core’s message when a set is too small', async () => {
+    const seen: Scenario[] = [];
+    render(<Host engine={testEngine()} initial={simApi().requestPreset('nossdav12-flashcache-cold')} onChange={(s) => seen.push(s)} />);
+    const select = screen.getByTestId<HTMLSelectElement>('field-request.cache.block.replacement');
+    expect(select.value).toBe('fifo');
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['FIFO (flashcache)', 'LRU', 'SIEVE', 'S3-FIFO']);
+    fireEvent.change(select, { target: { value: 's3_fifo' } });
+    expect(seen.at(-1)!.request!.cache.block.replacement).toBe('s3_fifo');
+    expect(simApi().validate(seen.at(-1)!)).toEqual([]);
+    fireEvent.change(screen.getByTestId('field-request.cache.block.ways'), { target: { value: '8' } });
+    const msg = await screen.findByTestId('error-request.cache.block.replacement');
+    expect(msg.textContent).toMatch(/at least 10 ways per set/);
+    expect(screen.getByTestId('http-single-run')).toHaveProperty('disabled', true);
+    fireEvent.change(select, { target: { value: 'sieve' } });
+    await waitFor(() => expect(screen.queryByTestId('error-request.cache.block.replacement')).toBeNull());
+    expect(seen.at(-1)!.request!.cache.block).toMatchObject({ replacement: 'sieve', ways: 8 });
+  });
+
   it('runs the scenario once and then the figure, one point per rate and policy', async () => {
     const s = simApi().requestPreset('nossdav12-hdd-only');
     s.request!.run.duration_h = 0.01;

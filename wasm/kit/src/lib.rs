@@ -10,6 +10,7 @@ pub mod devices;
 pub mod lru_order;
 pub mod progress;
 pub mod sampling;
+pub mod slot_order;
 pub mod stats;
 
 pub use progress::Progress;

@@ -2,10 +2,12 @@
 //! to set (b / ways) mod sets, so a set covers one contiguous extent of
 //! `ways` disk blocks; FIFO takes the slot after the set's pointer, LRU the
 //! slot used longest ago (each set's ways in a `kit::LruOrder`, the core's one
-//! recency list). Membership is one bit per library block, so a lookup is
-//! O(1) whatever the cache size.
+//! recency list), SIEVE and S3-FIFO the way the set's `kit::slot_order`
+//! gives up (the block engine's orders, one per set). Membership is one bit
+//! per library block, so a lookup is O(1) whatever the cache size.
 
 use tierplan_kit::lru_order::LruOrder;
+use tierplan_kit::slot_order::{slot_order, ReplacementOrder, SlotOrder};
 use tierplan_scenario::request::SetReplacement;
 
 const EMPTY: u32 = u32::MAX;
@@ -21,9 +23,13 @@ pub struct BlockCache {
     cached: Vec<u64>,
     /// Block held by each slot (set × ways + way).
     tag: Vec<u32>,
+    /// FIFO: each set's pointer; SIEVE, S3-FIFO: each set's ways filled so far.
     fifo: Vec<u32>,
-    /// LRU only: each set's ways by recency, and the way of each cached block.
+    /// LRU only: each set's ways by recency.
     recency: Vec<LruOrder>,
+    /// SIEVE, S3-FIFO only: each set's replacement order over its ways.
+    orders: Vec<Box<dyn SlotOrder>>,
+    /// All but FIFO: the way of each cached block.
     way_of: Vec<u16>,
 }
 
@@ -39,6 +45,11 @@ impl BlockCache {
         let sets = (slots / ways as u64).max(1) as u32;
         let blocks = library_bytes.div_ceil(block_bytes) as usize;
         let lru = policy == SetReplacement::Lru;
+        let order = match policy {
+            SetReplacement::Sieve => Some(ReplacementOrder::Sieve),
+            SetReplacement::S3Fifo => Some(ReplacementOrder::S3Fifo),
+            SetReplacement::Fifo | SetReplacement::Lru => None,
+        };
         let n = sets as usize * ways as usize;
         BlockCache {
             block_bytes,
@@ -58,7 +69,14 @@ impl BlockCache {
             } else {
                 Vec::new()
             },
-            way_of: if lru { vec![0; blocks] } else { Vec::new() },
+            orders: order.map_or_else(Vec::new, |o| {
+                (0..sets).map(|_| slot_order(o, ways)).collect()
+            }),
+            way_of: if lru || order.is_some() {
+                vec![0; blocks]
+            } else {
+                Vec::new()
+            },
         }
     }
 
@@ -68,6 +86,7 @@ impl BlockCache {
         self.fifo.iter_mut().for_each(|x| *x = 0);
         let ways = self.ways;
         self.recency.iter_mut().for_each(|o| *o = fresh_order(ways));
+        self.orders.iter_mut().for_each(|o| o.clear());
     }
 
     fn set_of(&self, b: u32) -> u32 {
@@ -109,7 +128,7 @@ impl BlockCache {
     pub fn addr_of(&self, b: u32) -> u64 {
         let set = self.set_of(b) as usize;
         let base = set * self.ways as usize;
-        let way = if self.lru {
+        let way = if !self.way_of.is_empty() {
             self.way_of[b as usize] as usize
         } else {
             self.tag[base..base + self.ways as usize]
@@ -135,11 +154,14 @@ impl BlockCache {
         self.addr_of(b)
     }
 
-    /// A hit: LRU refreshes the block's slot.
+    /// A hit: LRU refreshes the block's slot, SIEVE and S3-FIFO note it.
     pub fn hit(&mut self, b: u32) {
         if self.lru {
             let set = self.set_of(b) as usize;
             self.recency[set].move_to_front(self.way_of[b as usize] as u32);
+        } else if !self.orders.is_empty() {
+            let set = self.set_of(b) as usize;
+            self.orders[set].hit(self.way_of[b as usize] as u32);
         }
     }
 
@@ -149,6 +171,16 @@ impl BlockCache {
         let base = set * self.ways as usize;
         let way = if self.lru {
             self.recency[set].least_recent().expect("a set has ways") as usize
+        } else if !self.orders.is_empty() {
+            // Empty ways are taken lowest first; a full set asks its order.
+            let filled = self.fifo[set];
+            if filled < self.ways {
+                self.fifo[set] = filled + 1;
+                filled as usize
+            } else {
+                let tag = &self.tag[base..base + self.ways as usize];
+                self.orders[set].evict(b as u64, &|w| tag[w as usize] as u64) as usize
+            }
         } else {
             let w = self.fifo[set];
             self.fifo[set] = if w + 1 == self.ways { 0 } else { w + 1 };
@@ -163,6 +195,10 @@ impl BlockCache {
         self.cached[(b / 64) as usize] |= 1u64 << (b % 64);
         if self.lru {
             self.recency[set].move_to_front(way as u32);
+        } else if !self.orders.is_empty() {
+            self.orders[set].admit(way as u32, b as u64);
+        }
+        if !self.way_of.is_empty() {
             self.way_of[b as usize] = way as u16;
         }
         slot as u64

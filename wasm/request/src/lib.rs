@@ -12,6 +12,7 @@ pub mod load;
 mod max_rate;
 mod object_cache;
 pub mod plan;
+mod policy;
 pub mod result;
 mod ring_cache;
 pub mod saturation;

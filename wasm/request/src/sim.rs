@@ -1,39 +1,33 @@
 //! The request-level simulation of one replication: segment requests arrive,
 //! the web server reads each segment chunk by chunk (one chunk in flight per
-//! request), every chunk passes the RAM cache and the flash policy and
-//! becomes I/Os queued on devices with service times. The next event is the
-//! earliest of the next arrival, the next device completion and the ring
-//! feeder's timer — a handful of candidates, so a linear scan beats a heap.
-//! I/Os and requests live in slabs recycled through free lists.
+//! request), every chunk passes the RAM cache and the flash policy
+//! (`policy/`: which device operations the chunk becomes) and becomes I/Os
+//! queued on devices with service times. The next event is the earliest of
+//! the next arrival, the next device completion and the policy's timer — a
+//! handful of candidates, so a linear scan beats a heap. I/Os and requests
+//! live in slabs recycled through free lists.
 
-use super::block_cache::BlockCache;
 use super::layout::Pieces;
-use super::object_cache::ObjectCache;
 use super::plan::Plan;
+use super::policy::{self, Background, CachePolicy, ChunkOp, ChunkRead, Engine};
 use super::result::Saturation;
-use super::ring_cache::{RingCache, NOT_IN_RING};
 use super::saturation::{self, Watch};
 use super::workload::{Arrival, ArrivalStream, Library};
 use std::fmt::Write as _;
 use tierplan_kit::devices::{Hdd, IoOp, IoQueue, QueueStats, RamCache, Ssd};
 use tierplan_kit::sampling::rng::SimRng;
-use tierplan_scenario::request::CachePolicyKind;
 
 const NONE: u32 = u32::MAX;
-/// RAM-cache flags of a chunk (ring cache): read by prefetch, already fed.
-const PREFETCHED: u8 = 1;
-const FED: u8 = 2;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
     /// Part of a chunk read (disk or flash read, or a block-cache fill write
     /// on the critical path).
     Chunk,
-    /// Ring feeder write.
-    Feed,
-    /// Object fill: disk read of a piece, then its flash write.
+    /// A policy's background flash write (ring feed, object fill piece).
+    Background,
+    /// A background fill's disk read (its flash write parked behind it).
     FillRead,
-    FillWrite,
 }
 
 #[derive(Clone, Copy)]
@@ -264,7 +258,6 @@ pub struct Sim {
     next_check: f64,
     watch: Watch,
     pub saturated: Option<Saturation>,
-    next_feed: f64,
     arrivals_end: f64,
     stop_at: f64,
     measuring: bool,
@@ -277,32 +270,23 @@ pub struct Sim {
     hdds: Vec<Hdd>,
     pub ssd: Option<Ssd>,
     ram: RamCache,
-    block: Option<BlockCache>,
-    ring: Option<RingCache>,
-    object: Option<ObjectCache>,
-    feed_in_flight: bool,
-    feeds_pending: u32,
-    feed_buf: Vec<(u32, u64, u32)>,
-    fill: Option<Fill>,
+    /// The flash cache policy, what it answered once (`CachePolicy::indexed`,
+    /// `fill_unit`) and its timer as of its last callback (read at every
+    /// event, so kept here rather than asked for).
+    policy: Box<dyn CachePolicy>,
+    indexed: bool,
+    fill_unit: u64,
+    next_timer: f64,
     pub c: Counters,
     pub responses: Vec<f64>,
     pub events: u64,
     pub done: bool,
     /// CSV rows of the I/O stream when exporting, and how many more to keep.
     pub export: Option<(String, u64)>,
-    /// Scratch for a chunk's block-cache runs (flash reads or fill writes as
-    /// (address, length) or (slot, blocks)), kept to save an allocation each.
-    runs_scratch: Vec<(u64, u64)>,
-}
-
-#[derive(Clone, Copy)]
-struct Fill {
-    video: u32,
-    slot_addr: u64,
-    lib_off: u64,
-    size: u64,
-    next: u64,
-    piece: u64,
+    /// What the policy asked for last (a chunk's device operations, its
+    /// background work), kept to save an allocation each time.
+    ops: Vec<ChunkOp>,
+    bg: Vec<Background>,
 }
 
 impl Sim {
@@ -327,30 +311,7 @@ impl Sim {
             })
             .collect();
         let stroke = bound / p.disks as u64 + p.stripe;
-        let block = (p.policy == CachePolicyKind::Block).then(|| {
-            BlockCache::new(
-                p.flash_bytes,
-                (p.block.block_kb * 1024.0) as u64,
-                p.block.ways,
-                p.block.replacement,
-                bound,
-            )
-        });
-        let ring =
-            (p.policy == CachePolicyKind::Ring).then(|| RingCache::new(p.flash_bytes, chunk_bound));
-        let object = matches!(
-            p.policy,
-            CachePolicyKind::Object | CachePolicyKind::ObjectStatic
-        )
-        .then(|| {
-            ObjectCache::new(
-                p.w.videos,
-                0,
-                1,
-                p.object.window_h * 3600.0,
-                p.object.margin,
-            )
-        });
+        let policy = policy::make(p, bound, chunk_bound);
         Sim {
             arrivals: ArrivalStream::new(&p.w, p.arrival_clock(), p.seed as u64),
             coming: Arrival {
@@ -366,7 +327,6 @@ impl Sim {
             next_check: f64::INFINITY,
             watch: Watch::default(),
             saturated: None,
-            next_feed: f64::INFINITY,
             arrivals_end: 0.0,
             stop_at: 0.0,
             measuring: false,
@@ -384,19 +344,17 @@ impl Sim {
                 .as_ref()
                 .map(|g| Ssd::with_model(g, p.ssd_controller.as_ref(), p.ssd_model)),
             ram: RamCache::new(chunk_bound, p.ram_bytes),
-            block,
-            ring,
-            object,
-            feed_in_flight: false,
-            feeds_pending: 0,
-            feed_buf: Vec::with_capacity(256),
-            fill: None,
+            indexed: policy.indexed(),
+            fill_unit: policy.fill_unit(),
+            next_timer: f64::INFINITY,
+            policy,
             c: Counters::default(),
             responses: Vec::new(),
             events: 0,
             done: false,
             export: None,
-            runs_scratch: Vec::new(),
+            ops: Vec::new(),
+            bg: Vec::with_capacity(4),
         }
     }
 
@@ -441,20 +399,9 @@ impl Sim {
             }
         }
         self.ram.reset();
-        if let Some(b) = &mut self.block {
-            b.reset();
-        }
-        if let Some(r) = &mut self.ring {
-            r.reset();
-            self.next_feed = p.ring.feed_interval_s;
-        } else {
-            self.next_feed = f64::INFINITY;
-        }
-        if self.object.is_some() {
-            self.reset_objects(p);
-        }
-        self.feed_in_flight = false;
-        self.fill = None;
+        let piece = self.fill_piece();
+        self.policy.reset(p, &self.lib, piece);
+        self.next_timer = self.policy.next_timer();
         self.c = Counters {
             write_sizes: vec![0; WRITE_SIZE_BINS],
             ..Counters::default()
@@ -464,52 +411,6 @@ impl Sim {
             .reserve((p.rate * p.duration_s * 1.05) as usize + 16);
         self.events = 0;
         self.done = false;
-    }
-
-    fn reset_objects(&mut self, p: &Plan) {
-        let max_video = (0..p.w.videos)
-            .map(|v| self.lib.video_extent(v).1)
-            .max()
-            .unwrap_or(1);
-        let piece = self.fill_piece();
-        let slot_bytes = max_video.div_ceil(piece) * piece;
-        let stat = p.policy == CachePolicyKind::ObjectStatic;
-        let slots = if stat {
-            // Staged videos are packed back to back: as many of the most
-            // popular as fit.
-            let mut used = 0;
-            let mut k = 0;
-            while k < p.w.videos && used + self.lib.video_extent(k).1 <= p.flash_bytes {
-                used += self.lib.video_extent(k).1;
-                k += 1;
-            }
-            k
-        } else {
-            (p.flash_bytes / slot_bytes) as u32
-        };
-        let mut o = ObjectCache::new(
-            p.w.videos,
-            slots,
-            if stat { 1 } else { slot_bytes },
-            p.object.window_h * 3600.0,
-            p.object.margin,
-        );
-        if stat {
-            o.stage_top();
-        }
-        self.object = Some(o);
-    }
-
-    /// Flash address of byte `off` of a cached video (static: packed).
-    fn object_addr(&self, p: &Plan, v: u32, within: u64) -> Option<u64> {
-        let o = self.object.as_ref()?;
-        let base = o.cached(v)?;
-        if p.policy == CachePolicyKind::ObjectStatic {
-            let packed = self.lib.video_extent(v).0 - self.lib.video_extent(0).0;
-            Some(packed + within)
-        } else {
-            Some(base + within)
-        }
     }
 
     fn fill_piece(&self) -> u64 {
@@ -593,7 +494,7 @@ impl Sim {
             // A fill run of several blocks stands for as many 4 KB writes
             // released together: the first starts alone on the idle SSD and
             // the rest queue behind it, merged.
-            let bb = self.block.as_ref().map_or(0, |b| b.block_bytes);
+            let bb = self.fill_unit;
             let io = self.ios[i as usize];
             if io.kind == Kind::Chunk && bb > 0 && io.size > bb {
                 self.ios[i as usize].size = bb;
@@ -713,10 +614,16 @@ impl Sim {
                 }
                 self.chunk_io_done(p, io.owner, &io, dev);
             }
-            Kind::Feed => self.feed_done(),
+            Kind::Background => {
+                let mut bg = std::mem::take(&mut self.bg);
+                bg.clear();
+                self.policy.background_done(&mut bg);
+                self.next_timer = self.policy.next_timer();
+                self.background(p, &bg);
+                self.bg = bg;
+            }
             // Only the last read of a piece carries its write.
             Kind::FillRead => {}
-            Kind::FillWrite => self.fill_step(p),
         }
     }
 
@@ -770,13 +677,12 @@ impl Sim {
         if measured {
             self.c.requests += 1;
         }
-        if p.policy == CachePolicyKind::Object {
-            self.object
-                .as_mut()
-                .expect("object cache")
-                .count(v, self.now);
-            self.maybe_fill(p, v);
-        }
+        let mut bg = std::mem::take(&mut self.bg);
+        bg.clear();
+        self.policy.arrival(v, self.now, &self.lib, &mut bg);
+        self.next_timer = self.policy.next_timer();
+        self.background(p, &bg);
+        self.bg = bg;
         let req = Req {
             arrived: self.now,
             seg: g,
@@ -831,14 +737,7 @@ impl Sim {
     fn chunk_done(&mut self, p: &Plan, q: u32) {
         let r = self.reqs[q as usize];
         let (_, len, cid) = self.lib.chunk(r.seg, r.next_chunk);
-        let flag = if p.policy == CachePolicyKind::Ring
-            && p.ring.noprefetch
-            && r.next_chunk >= p.ring.demand_chunks
-        {
-            PREFETCHED
-        } else {
-            0
-        };
+        let flag = self.policy.ram_flag(r.next_chunk);
         self.ram.insert(cid, len as u32, flag);
         self.reqs[q as usize].next_chunk += 1;
         self.advance(p, q);
@@ -859,75 +758,176 @@ impl Sim {
         self.free_reqs.push(q);
     }
 
-    fn disk_read(&mut self, p: &Plan, q: u32, off: u64, len: u64, kind: Kind) -> u32 {
-        let mut n = 0;
-        for piece in Pieces::new(p.disks, p.stripe, off, len) {
-            let i = self.io(piece.disk, IoOp::Read, kind, piece.addr, piece.len, q);
-            self.submit(p, i);
-            n += 1;
-        }
-        n
-    }
-
     fn flash_dev(p: &Plan) -> u32 {
         p.disks
     }
 
+    /// Ask the policy what chunk `cid` of request `q` becomes, and issue it.
     fn issue_chunk(&mut self, p: &Plan, q: u32, off: u64, len: u64, cid: u32) {
-        let measured = self.reqs[q as usize].measured;
-        if p.policy != CachePolicyKind::None {
+        let r = &self.reqs[q as usize];
+        let (seg, index, measured) = (r.seg, r.next_chunk, r.measured);
+        if self.indexed {
             self.index_lookup(p, q);
         }
-        match p.policy {
-            CachePolicyKind::None => {
-                let n = self.disk_read(p, q, off, len, Kind::Chunk);
-                self.add_disk(q, n, len, measured);
-            }
-            CachePolicyKind::Block => self.block_chunk(p, q, off, len, measured),
-            CachePolicyKind::Ring => {
-                let r = self.reqs[q as usize];
-                let ring = self.ring.as_ref().expect("ring");
-                let addr = ring.addr_of(cid);
-                let eligible = !(p.ring.noprefetch && r.next_chunk >= p.ring.demand_chunks);
-                let writing = self.flash_writing(p);
-                if addr != NOT_IN_RING && eligible && !(p.ring.norw && writing) {
+        let c = ChunkRead {
+            off,
+            len,
+            id: cid,
+            seg,
+            index,
+        };
+        self.ops.clear();
+        let (devices, ios) = (&self.devices, &self.ios);
+        let flash = Self::flash_dev(p) as usize;
+        // Whether the SSD is writing or has I/O queued (`l2arc_norw`).
+        let flash_busy = || {
+            devices.get(flash).is_some_and(|d| {
+                d.flight
+                    .iter()
+                    .any(|&(_, i)| ios[i as usize].op == IoOp::Write)
+                    || d.queue.has_writes()
+                    || !d.queue.is_empty()
+            })
+        };
+        let engine = Engine {
+            lib: &self.lib,
+            flash_busy: &flash_busy,
+        };
+        let seen = self.policy.chunk(&c, &engine, &mut self.ops);
+        if measured {
+            self.c.block_lookups += seen.blocks;
+            self.c.block_hits += seen.hits;
+        }
+        let mut k = 0;
+        while k < self.ops.len() {
+            match self.ops[k] {
+                ChunkOp::FlashRead { addr, len } => {
                     self.flash_read(p, q, addr, len, measured);
-                } else {
-                    let n = self.disk_read(p, q, off, len, Kind::Chunk);
-                    self.add_disk(q, n, len, measured);
+                    k += 1;
+                }
+                ChunkOp::DiskRead {
+                    off,
+                    len,
+                    served,
+                    fills,
+                } => {
+                    if measured {
+                        self.c.disk_bytes += served;
+                    }
+                    // The fill writes that follow wait for this read.
+                    let end = (k + 1 + fills as usize).min(self.ops.len());
+                    self.disk_read(p, q, off, len, k + 1..end);
+                    k = end;
+                }
+                // A fill with no read before it is written at once.
+                ChunkOp::FillWrite { addr, len } => {
+                    let w = self.park_write(Self::flash_dev(p), addr, len, q, NONE);
+                    self.submit(p, w);
+                    k += 1;
                 }
             }
-            CachePolicyKind::Object | CachePolicyKind::ObjectStatic => {
-                let v = self.reqs[q as usize].seg / self.lib.segments;
-                let within = off - self.lib.video_extent(v).0;
-                match self.object_addr(p, v, within) {
-                    Some(addr) => self.flash_read(p, q, addr, len, measured),
-                    None => {
-                        let n = self.disk_read(p, q, off, len, Kind::Chunk);
-                        self.add_disk(q, n, len, measured);
+        }
+    }
+
+    /// Read library bytes [off, off + len) for request `q`, piece by piece
+    /// over the disks; the fill writes `self.ops[fills]` are written to flash
+    /// after the last piece.
+    fn disk_read(&mut self, p: &Plan, q: u32, off: u64, len: u64, fills: std::ops::Range<usize>) {
+        if fills.is_empty() {
+            for piece in Pieces::new(p.disks, p.stripe, off, len) {
+                let r = self.io(
+                    piece.disk,
+                    IoOp::Read,
+                    Kind::Chunk,
+                    piece.addr,
+                    piece.len,
+                    q,
+                );
+                self.reqs[q as usize].pending += 1;
+                self.submit(p, r);
+            }
+            return;
+        }
+        let mut pieces = Pieces::new(p.disks, p.stripe, off, len).peekable();
+        while let Some(piece) = pieces.next() {
+            let r = self.io(
+                piece.disk,
+                IoOp::Read,
+                Kind::Chunk,
+                piece.addr,
+                piece.len,
+                q,
+            );
+            self.reqs[q as usize].pending += 1;
+            if pieces.peek().is_none() {
+                let mut chain = NONE;
+                for f in fills.clone().rev() {
+                    if let ChunkOp::FillWrite { addr, len } = self.ops[f] {
+                        chain = self.park_write(Self::flash_dev(p), addr, len, q, chain);
+                    }
+                }
+                self.ios[r as usize].parked = chain;
+            }
+            self.submit(p, r);
+        }
+    }
+
+    fn park_write(&mut self, dev: u32, addr: u64, size: u64, q: u32, chain: u32) -> u32 {
+        let w = self.io(dev, IoOp::Write, Kind::Chunk, addr, size, q);
+        self.ios[w as usize].parked = chain;
+        self.reqs[q as usize].pending += 1;
+        w
+    }
+
+    /// Issue a policy's background work.
+    fn background(&mut self, p: &Plan, bg: &[Background]) {
+        let dev = Self::flash_dev(p);
+        for &b in bg {
+            match b {
+                Background::FlashWrite { addr, len } => {
+                    let i = self.io(dev, IoOp::Write, Kind::Background, addr, len, NONE);
+                    self.submit(p, i);
+                }
+                Background::Fill { off, len, addr } => {
+                    let w = self.io(dev, IoOp::Write, Kind::Background, addr, len, NONE);
+                    let mut last = NONE;
+                    for piece in Pieces::new(p.disks, p.stripe, off, len) {
+                        let r = self.io(
+                            piece.disk,
+                            IoOp::Read,
+                            Kind::FillRead,
+                            piece.addr,
+                            piece.len,
+                            NONE,
+                        );
+                        if last != NONE {
+                            self.submit(p, last);
+                        }
+                        last = r;
+                    }
+                    // The write waits for the last read (reads of one piece
+                    // on FIFO disks finish in order per disk; the last one
+                    // issued carries the write).
+                    if last == NONE {
+                        self.submit(p, w);
+                    } else {
+                        self.ios[last as usize].parked = w;
+                        self.submit(p, last);
                     }
                 }
             }
         }
     }
 
-    fn add_disk(&mut self, q: u32, n: u32, len: u64, measured: bool) {
-        self.reqs[q as usize].pending += n;
-        if measured {
-            self.c.disk_bytes += len;
-        }
-    }
-
-    /// Whether the SSD is writing or has a write queued (`l2arc_norw`).
-    fn flash_writing(&self, p: &Plan) -> bool {
-        let d = &self.devices[Self::flash_dev(p) as usize];
-        self.feed_in_flight
-            && (d
-                .flight
-                .iter()
-                .any(|&(_, i)| self.ios[i as usize].op == IoOp::Write)
-                || d.queue.has_writes()
-                || !d.queue.is_empty())
+    /// The policy's timer fired.
+    fn timer(&mut self, p: &Plan) {
+        self.now = self.next_timer;
+        let mut bg = std::mem::take(&mut self.bg);
+        bg.clear();
+        self.policy.timer(self.now, &mut self.ram, &mut bg);
+        self.next_timer = self.policy.next_timer();
+        self.background(p, &bg);
+        self.bg = bg;
     }
 
     /// A compact index (SkimpyStash) walks its chain on flash at every
@@ -951,251 +951,6 @@ impl Sim {
             self.c.flash_bytes += len;
         }
         self.submit(p, i);
-    }
-
-    /// flashcache: hit runs read flash; each miss run reads whole blocks from
-    /// disk and writes them to flash before the chunk completes.
-    fn block_chunk(&mut self, p: &Plan, q: u32, off: u64, len: u64, measured: bool) {
-        let bb = self.block.as_ref().expect("block cache").block_bytes;
-        let b0 = (off / bb) as u32;
-        let b1 = ((off + len - 1) / bb) as u32;
-        let dev = Self::flash_dev(p);
-        let mut b = b0;
-        while b <= b1 {
-            let cache = self.block.as_mut().expect("block cache");
-            let hit = cache.contains(b);
-            let e = cache.run_end(b, b1);
-            let run_lo = (b as u64 * bb).max(off);
-            let run_hi = ((e as u64 + 1) * bb).min(off + len);
-            if measured {
-                self.c.block_lookups += (e - b + 1) as u64;
-            }
-            if hit {
-                // Read each run of blocks whose slots are consecutive.
-                let mut reads = std::mem::take(&mut self.runs_scratch);
-                reads.clear();
-                let mut prev = None;
-                for k in b..=e {
-                    cache.hit(k);
-                    let lo = (k as u64 * bb).max(run_lo);
-                    let hi = ((k as u64 + 1) * bb).min(run_hi);
-                    let slot = cache.addr_after(k, prev);
-                    prev = Some(slot);
-                    let a = slot + (lo - k as u64 * bb);
-                    match reads.last_mut() {
-                        Some((ra, rl)) if *ra + *rl == a => *rl += hi - lo,
-                        _ => reads.push((a, hi - lo)),
-                    }
-                }
-                if measured {
-                    self.c.block_hits += (e - b + 1) as u64;
-                }
-                for &(a, l) in &reads {
-                    self.flash_read(p, q, a, l, measured);
-                }
-                self.runs_scratch = reads;
-            } else {
-                if measured {
-                    self.c.disk_bytes += run_hi - run_lo;
-                }
-                let lib_end = self.lib.bytes();
-                let lo = b as u64 * bb;
-                let hi = ((e as u64 + 1) * bb).min(lib_end);
-                for piece in Pieces::new(p.disks, p.stripe, lo, hi - lo) {
-                    let r = self.io(
-                        piece.disk,
-                        IoOp::Read,
-                        Kind::Chunk,
-                        piece.addr,
-                        piece.len,
-                        q,
-                    );
-                    self.reqs[q as usize].pending += 1;
-                    // Insert the piece's blocks. flashcache writes each
-                    // block to flash once the disk read returns; released
-                    // together, those 4 KB writes reach the SSD's queue at
-                    // one instant, so the block layer merges each run of
-                    // consecutive slots into one request — except a first
-                    // block that finds the SSD idle and starts alone (see
-                    // `submit`). One write per run stands for them.
-                    let pb0 = (piece.lib / bb) as u32;
-                    let pb1 = ((piece.lib + piece.len - 1) / bb) as u32;
-                    let mut runs = std::mem::take(&mut self.runs_scratch);
-                    runs.clear();
-                    for k in pb0..=pb1 {
-                        let slot = self.block.as_mut().expect("block cache").insert(k);
-                        match runs.last_mut() {
-                            Some((a, n)) if *a + *n == slot => *n += 1,
-                            _ => runs.push((slot, 1)),
-                        }
-                    }
-                    let mut chain = NONE;
-                    for &(slot, n) in runs.iter().rev() {
-                        chain = self.park_write(dev, slot * bb, n * bb, q, chain);
-                    }
-                    self.runs_scratch = runs;
-                    self.ios[r as usize].parked = chain;
-                    self.submit(p, r);
-                }
-            }
-            b = e + 1;
-        }
-    }
-
-    fn park_write(&mut self, dev: u32, addr: u64, size: u64, q: u32, chain: u32) -> u32 {
-        let w = self.io(dev, IoOp::Write, Kind::Chunk, addr, size, q);
-        self.ios[w as usize].parked = chain;
-        self.reqs[q as usize].pending += 1;
-        w
-    }
-
-    // ---- ring feeder ----
-
-    fn feed(&mut self, p: &Plan) {
-        self.now = self.next_feed;
-        if self.feed_in_flight {
-            self.next_feed = self.now + p.ring.feed_interval_s;
-            return;
-        }
-        let ring = self.ring.as_mut().expect("ring");
-        let mb = 1024.0 * 1024.0;
-        let target = (p.ring.feed_limit_mb * mb * if ring.wrapped { 1.0 } else { 2.0 }) as u64;
-        let mut scanned = 0u64;
-        let mut taken = 0u64;
-        let buf = &mut self.feed_buf;
-        buf.clear();
-        let addr_ok = |c: u32| ring.addr_of(c) == NOT_IN_RING;
-        self.ram.walk_from_tail(|key, bytes, flag| {
-            scanned += bytes as u64;
-            if flag & (PREFETCHED | FED) == 0 && addr_ok(key) && taken + bytes as u64 <= target {
-                buf.push((key, 0, bytes));
-                taken += bytes as u64;
-            }
-            scanned < 2 * target && taken < target
-        });
-        let interval = if taken * 2 > target {
-            p.ring.feed_interval_s * 0.2
-        } else {
-            p.ring.feed_interval_s
-        };
-        self.next_feed = self.now + interval;
-        if taken == 0 {
-            return;
-        }
-        // Place the chunks at the hand; one write per contiguous run.
-        let dev = Self::flash_dev(p);
-        let mut run = (u64::MAX, 0u64);
-        let mut writes: [(u64, u64); 2] = [(0, 0); 2];
-        let mut nw = 0;
-        for k in 0..self.feed_buf.len() {
-            let (key, _, bytes) = self.feed_buf[k];
-            let a = self.ring.as_mut().expect("ring").place(bytes as u64);
-            self.feed_buf[k].1 = a;
-            self.ram.set_flag(key, FED);
-            if run.1 > 0 && a == run.0 + run.1 {
-                run.1 += bytes as u64;
-            } else {
-                if run.1 > 0 && nw < 2 {
-                    writes[nw] = run;
-                    nw += 1;
-                } else if run.1 > 0 {
-                    writes[1].1 += run.1;
-                }
-                run = (a, bytes as u64);
-            }
-        }
-        if nw < 2 {
-            writes[nw] = run;
-            nw += 1;
-        } else {
-            writes[1].1 += run.1;
-        }
-        self.feed_in_flight = true;
-        self.feeds_pending = nw as u32;
-        for &(a, len) in &writes[..nw] {
-            let i = self.io(dev, IoOp::Write, Kind::Feed, a, len, NONE);
-            self.submit(p, i);
-        }
-    }
-
-    fn feed_done(&mut self) {
-        self.feeds_pending -= 1;
-        if self.feeds_pending > 0 {
-            return;
-        }
-        let ring = self.ring.as_mut().expect("ring");
-        for &(key, addr, bytes) in &self.feed_buf {
-            ring.commit(key, addr, bytes);
-        }
-        self.feed_in_flight = false;
-    }
-
-    // ---- object fills ----
-
-    fn maybe_fill(&mut self, p: &Plan, v: u32) {
-        if self.fill.is_some() {
-            return;
-        }
-        let o = self.object.as_mut().expect("object cache");
-        let (lib_off, size) = self.lib.video_extent(v);
-        if size > o.slot_bytes {
-            return;
-        }
-        if let Some(slot) = o.admit(v) {
-            self.fill = Some(Fill {
-                video: v,
-                slot_addr: slot as u64 * o.slot_bytes,
-                lib_off,
-                size,
-                next: 0,
-                piece: self.fill_piece(),
-            });
-            self.fill_step(p);
-        }
-    }
-
-    /// Read the next piece of the video from disk, then write it to flash
-    /// (parked behind the reads); the video is servable after its last write.
-    fn fill_step(&mut self, p: &Plan) {
-        let Some(f) = self.fill else { return };
-        if f.next >= f.size {
-            let o = self.object.as_mut().expect("object cache");
-            if o.slot_of[f.video as usize] != super::object_cache::NO_SLOT {
-                o.ready[f.video as usize] = true;
-            }
-            self.fill = None;
-            return;
-        }
-        let len = f.piece.min(f.size - f.next);
-        let dev = Self::flash_dev(p);
-        let w = self.io(
-            dev,
-            IoOp::Write,
-            Kind::FillWrite,
-            f.slot_addr + f.next,
-            len,
-            NONE,
-        );
-        let mut last = NONE;
-        for piece in Pieces::new(p.disks, p.stripe, f.lib_off + f.next, len) {
-            let r = self.io(
-                piece.disk,
-                IoOp::Read,
-                Kind::FillRead,
-                piece.addr,
-                piece.len,
-                NONE,
-            );
-            if last != NONE {
-                self.submit(p, last);
-            }
-            last = r;
-        }
-        // The write waits for the last read (reads of one piece on FIFO disks
-        // finish in order per disk; the last one issued carries the write).
-        self.ios[last as usize].parked = w;
-        self.submit(p, last);
-        self.fill.as_mut().expect("fill").next += len;
     }
 
     // ---- the event loop ----
@@ -1233,8 +988,8 @@ impl Sim {
             } else {
                 f64::INFINITY
             };
-            let t_feed = self.next_feed;
-            let t = t_dev.min(t_arr).min(t_feed);
+            let t_timer = self.next_timer;
+            let t = t_dev.min(t_arr).min(t_timer);
             if !self.measuring && t >= p.warmup_s {
                 self.now = p.warmup_s;
                 self.begin_measuring(p);
@@ -1250,16 +1005,17 @@ impl Sim {
                 self.finish(p);
                 return true;
             }
-            if t_dev <= t_arr && t_dev <= t_feed {
+            if t_dev <= t_arr && t_dev <= t_timer {
                 self.complete(p, dev);
-            } else if t_arr <= t_feed {
+            } else if t_arr <= t_timer {
                 self.arrive(p);
                 self.events += 1;
             } else if idle {
-                // Nothing left to serve: stop feeding.
-                self.next_feed = f64::INFINITY;
+                // Nothing left to serve: stop the timer.
+                self.policy.stop_timer();
+                self.next_timer = self.policy.next_timer();
             } else {
-                self.feed(p);
+                self.timer(p);
             }
         }
         false

@@ -125,12 +125,18 @@ pub enum CachePolicyKind {
     ObjectStatic,
 }
 
+/// Which block of a full set the block cache gives up. FIFO is flashcache's
+/// (the study's), LRU its other mode; SIEVE and S3-FIFO are two policies of
+/// today as libCacheSim defines them, kept per set (the block engine's
+/// `block.replacement` offers the same orders).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum SetReplacement {
     Fifo,
     Lru,
+    Sieve,
+    S3Fifo,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

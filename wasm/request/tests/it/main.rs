@@ -15,4 +15,5 @@ mod request_section_missing;
 mod request_ssd_queue;
 mod request_study;
 mod request_support;
+mod set_orders_libcachesim;
 mod today_edge;

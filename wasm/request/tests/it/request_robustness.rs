@@ -16,6 +16,14 @@ fn paths(s: &tierplan_scenario::Scenario) -> Vec<String> {
 
 #[test]
 fn bad_input_names_its_field() {
+    // S3-FIFO's small queue is a tenth of a set: 9 ways are too few, 10 do.
+    let mut s = preset("nossdav12-flashcache-cold");
+    req(&mut s).cache.block.replacement = SetReplacement::S3Fifo;
+    req(&mut s).cache.block.ways = 9;
+    assert_eq!(paths(&s), ["request.cache.block.replacement"]);
+    req(&mut s).cache.block.ways = 10;
+    assert!(paths(&s).is_empty(), "{:?}", paths(&s));
+
     let mut s = preset("nossdav12-flashcache-cold");
     req(&mut s).chunk_kb = 100_000.0;
     assert!(paths(&s).contains(&"request.chunk_kb".to_string()));
@@ -96,7 +104,12 @@ proptest! {
         ways in 1u32..600,
         disks in 0u32..5,
         poisson in any::<bool>(),
-        lru in any::<bool>(),
+        replacement in prop_oneof![
+            Just(SetReplacement::Fifo),
+            Just(SetReplacement::Lru),
+            Just(SetReplacement::Sieve),
+            Just(SetReplacement::S3Fifo),
+        ],
         warm in any::<bool>(),
         scan in any::<bool>(),
         controller in any::<bool>(),
@@ -118,7 +131,7 @@ proptest! {
         r.ram.capacity_gb = ram_gb;
         r.cache.flash_gb = flash_gb;
         r.cache.block.ways = ways;
-        r.cache.block.replacement = if lru { SetReplacement::Lru } else { SetReplacement::Fifo };
+        r.cache.block.replacement = replacement;
         r.layout.disks = disks;
         r.layout.scheduler = if scan { DiskScheduler::Scan } else { DiskScheduler::Fifo };
         r.cache.ssd_queue_depth = depth;

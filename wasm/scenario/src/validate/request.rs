@@ -8,6 +8,10 @@ use super::checker::{fmt_num, Checker, FieldError};
 use crate::request::*;
 use crate::{DeviceKind, FlashSpec, Scenario, ZipfConvention};
 
+/// Fewest ways per set S3-FIFO takes: its small queue is a tenth of a set's
+/// ways (truncated, as libCacheSim sizes it), so at least one.
+pub const S3_FIFO_MIN_WAYS: u32 = 10;
+
 /// What every request-level job (a run, the highest-rate search, a figure)
 /// says when its scenario has no `request` section: the one message.
 pub const REQUEST_SECTION_MISSING: &str =
@@ -341,6 +345,15 @@ fn check_cache(c: &mut Checker, s: &Scenario, r: &RequestSpec, library: f64) {
                 c.push(
                     "request.cache.block.ways",
                     "one set (ways × block) is larger than the cache",
+                );
+            }
+            if k.block.replacement == SetReplacement::S3Fifo && k.block.ways < S3_FIFO_MIN_WAYS {
+                c.push(
+                    "request.cache.block.replacement",
+                    format!(
+                        "s3_fifo keeps a tenth of each set's ways in its small queue: it needs at least {S3_FIFO_MIN_WAYS} ways per set (request.cache.block.ways is {}); use fifo, lru or sieve, or more ways",
+                        k.block.ways
+                    ),
                 );
             }
         }
