@@ -9,7 +9,7 @@
 
 use super::layout::Pieces;
 use super::plan::Plan;
-use super::policy::{self, Background, CachePolicy, ChunkOp, ChunkRead, Engine};
+use super::policy::{self, AnyPolicy, Background, CachePolicy, ChunkOp, ChunkRead, Engine};
 use super::result::Saturation;
 use super::saturation::{self, Watch};
 use super::workload::{Arrival, ArrivalStream, Library};
@@ -273,7 +273,7 @@ pub struct Sim {
     /// The flash cache policy, what it answered once (`CachePolicy::indexed`,
     /// `fill_unit`) and its timer as of its last callback (read at every
     /// event, so kept here rather than asked for).
-    policy: Box<dyn CachePolicy>,
+    policy: AnyPolicy,
     indexed: bool,
     fill_unit: u64,
     next_timer: f64,
