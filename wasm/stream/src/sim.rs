@@ -476,8 +476,20 @@ impl Sim {
         HISTORIES.with(|h| {
             let mut kept = h.borrow_mut();
             let mut held: usize = kept.iter().map(|x| x.window_q.len()).sum();
+            // Make room from the least recently used history of other
+            // arrivals only: a run of more seeds than fit keeps its first
+            // ones (dropping its own would make a seed-by-seed scan miss
+            // every time).
+            let same = |x: &History| {
+                x.window == p.window.to_bits()
+                    && x.lambda == p.lambda.to_bits()
+                    && x.profile == p.profile
+            };
             while held + self.window_q.len() > HISTORY_MEMO_ENTRIES {
-                let Some(old) = kept.pop_front() else { break };
+                let Some(i) = kept.iter().position(|x| !same(x)) else {
+                    return;
+                };
+                let old = kept.remove(i).expect("found");
                 held -= old.window_q.len();
             }
             kept.push_back(History {
