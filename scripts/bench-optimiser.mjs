@@ -120,6 +120,8 @@ try {
     if (await page.getByTestId('opt-plan-fleet').isChecked()) await page.getByTestId('opt-plan-fleet').uncheck();
     await page.getByTestId('field-optimize.target').fill('1');
     await page.getByTestId('field-optimize.target').blur();
+    await page.getByTestId('field-optimize.max_peak_utilisation').fill('90');
+    await page.getByTestId('field-optimize.max_peak_utilisation').blur();
     await page.getByTestId('opt-run').and(page.locator(':enabled')).waitFor();
     const t0 = Date.now();
     await page.getByTestId('opt-run').click();
@@ -140,6 +142,9 @@ try {
     // The CLI's default target (0: nobody turned away), so both sides search the same space.
     await page.getByTestId('field-optimize.target').fill('0');
     await page.getByTestId('field-optimize.target').blur();
+    // The CLI's ceiling too (the study check before ran without one).
+    await page.getByTestId('field-optimize.max_peak_utilisation').fill('90');
+    await page.getByTestId('field-optimize.max_peak_utilisation').blur();
     await page.getByTestId('opt-run').and(page.locator(':enabled')).waitFor();
     const t0 = Date.now();
     await page.getByTestId('opt-run').click();
