@@ -34,7 +34,7 @@ trap 'rm -rf "$log"' EXIT
 
 run bench-core env BENCH_REPLICATIONS=1 BENCH_ROUNDS=1 node scripts/bench-core.mjs
 run bench-sweeps env BENCH_REPEATS=1 BENCH_HOURS=0.2 BENCH_REPLICATIONS=1 node scripts/bench-sweeps.mjs
-run bench-optimiser env RUNS=1 FLEET_STREAMS=6000 node scripts/bench-optimiser.mjs
+run bench-optimiser env RUNS=1 FLEET_STREAMS=6000 ARCH_STREAMS=1200 node scripts/bench-optimiser.mjs
 run bench-architect env RUNS=1 node scripts/bench-architect.mjs
 run bench-mrc env TRACE=public/sample-block-trace.csv RUNS=1 node scripts/bench-mrc.mjs
 run bench-logs env LINES=20000 RUNS=1 node scripts/bench-logs.mjs

@@ -205,6 +205,16 @@ pub struct RunConfig {
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target_rejection: Option<f64>,
+    /// Stop the run at the first instant of the measured window a tier's
+    /// peak utilisation rises above this fraction (0 < x ≤ 1): the run is
+    /// then sure to break that ceiling, and nothing after would change it.
+    /// The optimiser's fleet search sets its `max_peak_utilisation` here so
+    /// a candidate it would reject anyway stops early; the result says
+    /// `halted` and its other figures cover the run up to that instant.
+    /// Absent: run to the end.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub halt_above_peak_utilisation: Option<f64>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -11,6 +11,7 @@ mod sim;
 
 use crate::results::*;
 use plan::Plan;
+pub use sim::forget_histories;
 use sim::Sim;
 use tierplan_kit::analytics::streams_per_bandwidth;
 use tierplan_kit::progress::SteppedJob;
@@ -128,6 +129,11 @@ impl Job {
                 self.events_before += self.sim.events_done;
                 self.rep += 1;
                 self.started = false;
+                if self.sim.halted {
+                    // A tier broke the ceiling the run was told to stop
+                    // at: no later replication can undo that.
+                    self.end = self.rep;
+                }
                 if let Some(target) = self.scenario.run.target_rejection {
                     if decide(&self.reps, self.scenario.run.replications, target).is_some() {
                         self.end = self.rep;
@@ -368,6 +374,7 @@ fn assemble(
         tiers,
         flash,
         replications: reps.to_vec(),
+        halted: reps.iter().any(|r| r.halted),
         timeseries,
         decision: s.run.target_rejection.map(|target| {
             let cap = s.run.replications;
@@ -460,6 +467,7 @@ mod decision_tests {
                 buffered_streams: 0.0,
                 hit_ratio: 0.0,
                 peak_streams: 0,
+                halted: false,
                 streams_per_dollar: 0.0,
                 tiers: vec![],
                 flash: vec![],

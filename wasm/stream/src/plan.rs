@@ -81,6 +81,9 @@ pub struct Plan {
     /// host) × headroom; `UNLIMITED` without a server section, so a
     /// scenario of the studies admits exactly as before.
     pub(crate) egress_bw: u64,
+    /// `run.halt_above_peak_utilisation`: stop a replication once a tier's
+    /// peak utilisation in the measured window is above it.
+    pub(crate) halt_above: Option<f64>,
 }
 
 /// A cache tier the architecture uses and that has devices, with its device.
@@ -132,6 +135,7 @@ impl Plan {
                 .server
                 .as_ref()
                 .map_or(UNLIMITED, |v| (v.egress_kbps() * BW_SCALE).floor() as u64),
+            halt_above: s.run.halt_above_peak_utilisation,
             file_flash: flash_wear_inputs(file),
             ic_wear: ic.and_then(|(_, d)| {
                 let (gb, pe, cost) = flash_wear_inputs(ic)?;

@@ -54,6 +54,11 @@ pub struct ReplicationResult {
     /// Bytes read from cache tiers / all bytes read.
     pub hit_ratio: f64,
     pub peak_streams: u64,
+    /// Stopped once a tier's peak utilisation rose above
+    /// `run.halt_above_peak_utilisation`: the figures cover the run up to
+    /// that instant only.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub halted: bool,
     pub streams_per_dollar: f64,
     pub tiers: Vec<TierMetrics>,
     pub flash: Vec<FlashWear>,
@@ -169,6 +174,11 @@ pub struct RunResult {
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub server: Option<crate::server::ServerSummary>,
+    /// A replication stopped at `run.halt_above_peak_utilisation` (and the
+    /// run with it): a tier broke that ceiling; the other figures cover the
+    /// run up to that instant only.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub halted: bool,
 }
 
 /// The answer to "is the rejection probability below the target?".

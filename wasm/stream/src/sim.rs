@@ -16,6 +16,59 @@ use tierplan_scenario::*;
 
 const NONE: u32 = u32::MAX;
 
+/// Window entries of warm-up histories kept per thread, all histories
+/// together (16 bytes each: at most about 48 MB).
+const HISTORY_MEMO_ENTRIES: usize = 3_000_000;
+
+/// A dynamic LFU's warm-start history as the draw loop leaves it: the
+/// window's requests, their counts and the generator's state after them. It
+/// depends on the seed, the arrival process and the popularity table only —
+/// not on the devices — so an optimiser's candidates, which differ in their
+/// device counts, all draw the same one per replication (a window of 24 h at
+/// 8 arrivals/s is 700 000 draws, more than the 4 h run itself). It is drawn
+/// once and copied: the run goes on from exactly the state it would have
+/// drawn, so every result is the same bit for bit (a test checks it).
+struct History {
+    seed: u64,
+    window: u64,
+    lambda: u64,
+    profile: Option<tierplan_kit::sampling::arrivals::RateSteps>,
+    alias: tierplan_kit::sampling::alias::AliasTable,
+    rng: SimRng,
+    draws: Lookahead,
+    counts: Vec<u32>,
+    window_q: VecDeque<(f64, u32, u32)>,
+    events: u64,
+}
+
+impl History {
+    fn fits(&self, p: &Plan, seed: u64) -> bool {
+        self.seed == seed
+            && self.window == p.window.to_bits()
+            && self.lambda == p.lambda.to_bits()
+            && self.profile == p.profile
+            && self.counts.len() == p.n as usize
+            && self.alias == p.alias
+    }
+}
+
+thread_local! {
+    /// Histories kept, least recently used first.
+    static HISTORIES: std::cell::RefCell<VecDeque<History>> =
+        const { std::cell::RefCell::new(VecDeque::new()) };
+}
+
+/// Forget the kept warm-start histories of this thread and say how many
+/// there were (tests compare runs with and without them).
+pub fn forget_histories() -> usize {
+    HISTORIES.with(|h| {
+        let mut kept = h.borrow_mut();
+        let n = kept.len();
+        kept.clear();
+        n
+    })
+}
+
 /// `a.min(b)` for operands that are never NaN (times, durations). Rust's
 /// `f64::min` has C's `fmin` NaN rule, which WebAssembly has no instruction
 /// for, so in wasm it becomes an out-of-line call to `fmin` on every event;
@@ -198,6 +251,9 @@ pub struct Sim {
     egress_used: u64,
     peak_egress: u64,
     pub events_done: u64,
+    /// A tier's peak utilisation rose above `Plan::halt_above` in the
+    /// measured window: the replication stops there (see `check_halt`).
+    pub halted: bool,
     admitted: u64,
     ended: u64,
     written_file_kb: f64,
@@ -252,6 +308,7 @@ impl Sim {
             egress_used: 0,
             peak_egress: 0,
             events_done: 0,
+            halted: false,
             admitted: 0,
             ended: 0,
             written_file_kb: 0.0,
@@ -313,6 +370,7 @@ impl Sim {
         self.egress_used = 0;
         self.peak_egress = 0;
         self.events_done = 0;
+        self.halted = false;
         self.admitted = 0;
         self.ended = 0;
         self.written_file_kb = 0.0;
@@ -322,7 +380,7 @@ impl Sim {
         }
         if p.has_file {
             if p.dynamic_lfu && p.warm_start {
-                self.warm_history(p);
+                self.warm_history(p, seed);
             } else if !p.dynamic_lfu {
                 self.stage_static(p);
             }
@@ -385,17 +443,84 @@ impl Sim {
         }
     }
 
+    /// Take a kept history of this seed and arrival process (see
+    /// [`History`]) if there is one: the state the draw loop would leave.
+    #[inline(never)]
+    fn recall_history(&mut self, p: &Plan, seed: u64) -> bool {
+        if p.trace.is_some() {
+            return false;
+        }
+        HISTORIES.with(|h| {
+            let mut kept = h.borrow_mut();
+            let Some(i) = kept.iter().position(|x| x.fits(p, seed)) else {
+                return false;
+            };
+            // Most recently used last: the first is the one to drop.
+            let x = kept.remove(i).expect("found");
+            self.rng = x.rng.clone();
+            self.draws = x.draws.clone();
+            self.counts.clone_from(&x.counts);
+            self.window_q.clone_from(&x.window_q);
+            self.events_done = x.events;
+            kept.push_back(x);
+            true
+        })
+    }
+
+    /// Keep the history just drawn for the next run of the same arrivals.
+    #[inline(never)]
+    fn keep_history(&mut self, p: &Plan, seed: u64) {
+        if p.trace.is_some() || self.window_q.len() > HISTORY_MEMO_ENTRIES {
+            return;
+        }
+        HISTORIES.with(|h| {
+            let mut kept = h.borrow_mut();
+            let mut held: usize = kept.iter().map(|x| x.window_q.len()).sum();
+            // Make room from the least recently used history of other
+            // arrivals only: a run of more seeds than fit keeps its first
+            // ones (dropping its own would make a seed-by-seed scan miss
+            // every time).
+            let same = |x: &History| {
+                x.window == p.window.to_bits()
+                    && x.lambda == p.lambda.to_bits()
+                    && x.profile == p.profile
+            };
+            while held + self.window_q.len() > HISTORY_MEMO_ENTRIES {
+                let Some(i) = kept.iter().position(|x| !same(x)) else {
+                    return;
+                };
+                let old = kept.remove(i).expect("found");
+                held -= old.window_q.len();
+            }
+            kept.push_back(History {
+                seed,
+                window: p.window.to_bits(),
+                lambda: p.lambda.to_bits(),
+                profile: p.profile.clone(),
+                alias: p.alias.clone(),
+                rng: self.rng.clone(),
+                draws: self.draws.clone(),
+                counts: self.counts.clone(),
+                window_q: self.window_q.clone(),
+                events: self.events_done,
+            });
+        });
+    }
+
     /// Dynamic LFU, warm start: one window of request history before t = 0,
     /// then the most-counted files that fit are staged.
-    fn warm_history(&mut self, p: &Plan) {
-        let mut t = self.next_arrival_after(p, -p.window);
-        while t < 0.0 {
-            let rank = p.alias.pick(self.draws.uniform(&mut self.rng));
-            let slot = self.slot_of_rank(p, rank);
-            self.counts[slot as usize] += 1;
-            self.window_q.push_back((t, slot, 0));
-            self.events_done += 1;
-            t = self.next_arrival_after(p, t);
+    fn warm_history(&mut self, p: &Plan, seed: u64) {
+        if !self.recall_history(p, seed) {
+            let mut t = self.next_arrival_after(p, -p.window);
+            while t < 0.0 {
+                let rank = p.alias.pick(self.draws.uniform(&mut self.rng));
+                let slot = self.slot_of_rank(p, rank);
+                self.counts[slot as usize] += 1;
+                self.window_q.push_back((t, slot, 0));
+                self.events_done += 1;
+                t = self.next_arrival_after(p, t);
+            }
+            self.keep_history(p, seed);
         }
         let mut order: Vec<u32> = (0..p.n).collect();
         // Most counted first; ties by popularity rank (slot = rank at t = 0).
@@ -486,6 +611,24 @@ impl Sim {
             self.peak_file = self.peak_file.max(self.file_used);
             self.peak_buf = self.peak_buf.max(self.buf_used);
             self.peak_egress = self.peak_egress.max(self.egress_used);
+            if p.halt_above.is_some() {
+                self.check_halt(p);
+            }
+        }
+    }
+
+    /// Whether a tier's peak so far is above `Plan::halt_above`, computed
+    /// as the result reports it (`util_peak`): the run is then sure to
+    /// break that ceiling whatever follows, since a peak never falls.
+    #[inline(never)]
+    fn check_halt(&mut self, p: &Plan) {
+        let Some(limit) = p.halt_above else { return };
+        let over = |used: u64, bw: u64| util_peak(used, bw) > limit;
+        if over(self.peak_disk, p.disk_bw)
+            || (p.has_file && over(self.peak_file, p.file_bw))
+            || (p.has_ic && over(self.peak_buf, p.ic_bw))
+        {
+            self.halted = true;
         }
     }
 
@@ -500,6 +643,9 @@ impl Sim {
     pub fn run(&mut self, p: &Plan, budget: u64) -> bool {
         let stop = self.events_done + budget;
         while self.events_done < stop {
+            if self.halted {
+                return true;
+            }
             let heap_t = self.events.peek().map_or(f64::INFINITY, |e| e.t());
             // Earliest stream end over the class queues (ties: lowest class).
             let (mut end_t, mut end_q) = (f64::INFINITY, 0);
@@ -784,6 +930,9 @@ impl Sim {
     fn note_peaks_buf(&mut self, p: &Plan) {
         if self.t >= p.warmup {
             self.peak_buf = self.peak_buf.max(self.buf_used);
+            if p.halt_above.is_some() {
+                self.check_halt(p);
+            }
         }
     }
 
@@ -1026,13 +1175,7 @@ impl Sim {
                 area / (span * bw as f64)
             }
         };
-        let peak = |used: u64, bw: u64| {
-            if bw >= UNLIMITED || bw == 0 {
-                0.0
-            } else {
-                used as f64 / bw as f64
-            }
-        };
+        let peak = util_peak;
         let mut tiers = vec![TierMetrics {
             role: TierRole::Disk,
             avg_streams: a.streams[0] / span,
@@ -1112,6 +1255,7 @@ impl Sim {
                 0.0
             },
             peak_streams: self.peak_streams,
+            halted: self.halted,
             streams_per_dollar: if p.capital_cost > 0.0 {
                 avg_streams / p.capital_cost
             } else {
@@ -1126,6 +1270,17 @@ impl Sim {
                 egress_util_peak: peak(self.peak_egress, p.egress_bw),
             }),
         }
+    }
+}
+
+/// A tier's peak utilisation: the most bandwidth used at once over what it
+/// has (0 for an unlimited tier).
+#[inline]
+fn util_peak(used: u64, bw: u64) -> f64 {
+    if bw >= UNLIMITED || bw == 0 {
+        0.0
+    } else {
+        used as f64 / bw as f64
     }
 }
 

@@ -3,6 +3,7 @@
 
 use super::rng::SimRng;
 
+#[derive(Clone, PartialEq)]
 pub struct AliasTable {
     prob: Vec<f64>,
     alias: Vec<u32>,

@@ -22,6 +22,7 @@ use super::rng::{unit_exp, SimRng};
 /// Uniforms drawn per batch (an even number: the guess alternates).
 const BATCH: usize = 128;
 
+#[derive(Clone)]
 pub struct Lookahead {
     /// The batch's uniforms, in stream order.
     u: [f64; BATCH],

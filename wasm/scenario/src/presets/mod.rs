@@ -279,6 +279,7 @@ fn mmsys_base(name: &str, arch: Architecture, tiers: Tiers, rate: f64) -> Scenar
             replications: 5,
             timeseries: false,
             target_rejection: None,
+            halt_above_peak_utilisation: None,
         },
         devices: device_presets(),
         architecture: arch,

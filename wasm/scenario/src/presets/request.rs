@@ -177,6 +177,7 @@ fn base(name: &str, policy: CachePolicyKind, start: CacheStart, rate: f64) -> Sc
             replications: 3,
             timeseries: false,
             target_rejection: None,
+            halt_above_peak_utilisation: None,
         },
         devices,
         architecture: Architecture::HddOnly,

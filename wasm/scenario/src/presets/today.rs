@@ -365,6 +365,7 @@ pub(super) fn today_scenario(
         replications: 3,
         timeseries: false,
         target_rejection: None,
+        halt_above_peak_utilisation: None,
     };
     // Only today's devices: the studies' stay one "Add a device" away.
     s.devices = today_device_presets();

@@ -282,6 +282,17 @@ fn check_run(c: &mut Checker, r: &RunConfig) {
         }
     }
     c.count("run.replications", r.replications, 1, MAX_REPLICATIONS);
+    if let Some(x) = r.halt_above_peak_utilisation {
+        if !(x.is_finite() && x > 0.0 && x <= 1.0) {
+            c.push(
+                "run.halt_above_peak_utilisation",
+                format!(
+                    "{} is out of range: a peak-utilisation ceiling is a fraction above 0 and at most 1 (100 %)",
+                    fmt_num(x)
+                ),
+            );
+        }
+    }
     if let Some(t) = r.target_rejection {
         if !(t.is_finite() && t > 0.0 && t < 1.0) {
             c.push(

@@ -188,3 +188,25 @@ fn architecture_needs_its_tiers_of_the_right_kind() {
     s.version = 99;
     assert_eq!(paths(&problems(&s)), vec!["version"]);
 }
+
+#[test]
+fn a_halting_ceiling_is_a_fraction_above_0_and_at_most_1() {
+    for (x, ok) in [
+        (0.0, false),
+        (1.5, false),
+        (f64::NAN, false),
+        (0.9, true),
+        (1.0, true),
+    ] {
+        let mut s = default_scenario();
+        s.run.halt_above_peak_utilisation = Some(x);
+        let errs = problems(&s);
+        let hit = errs
+            .iter()
+            .find(|e| e.path == "run.halt_above_peak_utilisation");
+        assert_eq!(hit.is_none(), ok, "{x}: {errs:?}");
+        if let Some(e) = hit {
+            assert!(e.message.contains("above 0 and at most 1"), "{}", e.message);
+        }
+    }
+}

@@ -155,3 +155,80 @@ fn timeseries_has_one_sample_per_minute() {
     assert_eq!(ts.total[0], 0.0);
     assert!(ts.total[150] > 2000.0);
 }
+
+/// today-plan small: dynamic warm-started LFU (a 24 h request history
+/// before t = 0) on one flash drive in front of the disks.
+fn warm_lfu(disks: u32) -> Scenario {
+    let mut s = scenario_preset("today-plan").unwrap();
+    s.workload.videos = 2_000;
+    s.workload.arrival_rate = 1.5;
+    s.run.duration_h = 2.0;
+    s.run.warmup_h = 0.5;
+    s.run.replications = 2;
+    s.tiers.disk.count = disks;
+    assert_eq!(s.policy.lfu_start, LfuStart::Warm);
+    s
+}
+
+/// The warm-start history a run draws is kept and copied into the next
+/// run of the same arrivals: a run that finds it kept (here after a run
+/// with other disks) gives the result of one that draws its own (a fresh
+/// thread keeps nothing), bit for bit.
+#[test]
+fn a_kept_warm_history_gives_the_drawn_histories_result() {
+    let fresh = |s: Scenario| {
+        std::thread::spawn(move || serde_json::to_string(&run(&s).unwrap()).unwrap())
+            .join()
+            .unwrap()
+    };
+    tierplan_stream::forget_histories();
+    assert_eq!(tierplan_stream::forget_histories(), 0);
+    let first = serde_json::to_string(&run(&warm_lfu(3)).unwrap()).unwrap();
+    assert_eq!(first, fresh(warm_lfu(3)));
+    let kept = serde_json::to_string(&run(&warm_lfu(5)).unwrap()).unwrap();
+    assert_eq!(kept, fresh(warm_lfu(5)));
+    assert_ne!(kept, first);
+    // Another seed or rate is another history.
+    let mut other = warm_lfu(5);
+    other.workload.arrival_rate = 1.25;
+    assert_eq!(
+        serde_json::to_string(&run(&other).unwrap()).unwrap(),
+        fresh(other)
+    );
+    // Two replications of two arrival rates.
+    assert_eq!(tierplan_stream::forget_histories(), 4);
+}
+
+/// `run.halt_above_peak_utilisation`: a run halts at the first instant a
+/// tier's peak is above the limit — so a limit just under the busiest
+/// replication's peak halts it (fewer events, a replication whose peak is
+/// over the limit, `halted` said), and a limit at that peak changes nothing
+/// at all.
+#[test]
+fn a_run_halts_once_a_tier_peaks_above_its_ceiling() {
+    let s = warm_lfu(2);
+    let full = run(&s).unwrap();
+    assert!(!full.halted);
+    let worst = full
+        .replications
+        .iter()
+        .flat_map(|r| r.tiers.iter().map(|t| t.util_peak))
+        .fold(0.0, f64::max);
+    assert!(worst > 0.1, "{worst}");
+    let mut at = s.clone();
+    at.run.halt_above_peak_utilisation = Some(worst);
+    assert_eq!(run(&at).unwrap(), full);
+    let mut under = s.clone();
+    under.run.halt_above_peak_utilisation = Some(worst * (1.0 - 1e-9));
+    let h = run(&under).unwrap();
+    assert!(h.halted && h.replications.last().unwrap().halted);
+    assert!(h.events < full.events);
+    let last = h.replications.last().unwrap();
+    assert!(last
+        .tiers
+        .iter()
+        .any(|t| t.util_peak > worst * (1.0 - 1e-9)));
+    // The replications before the halted one ran in full.
+    let k = h.replications.len() - 1;
+    assert_eq!(h.replications[..k], full.replications[..k]);
+}

@@ -308,6 +308,9 @@ pub struct FleetSearch {
     need: f64,
     extra: u32,
     prune: bool,
+    /// Candidates stop once over the ceiling and hopeless tries end at
+    /// once (see `pick`); off only to show it changes no answer.
+    shortcuts: bool,
     tries: Vec<Try>,
     issued: Vec<Issued>,
     reported: Vec<bool>,
@@ -425,6 +428,7 @@ impl FleetSearch {
             need,
             extra,
             prune: true,
+            shortcuts: true,
             tries,
             issued: Vec::new(),
             reported: Vec::new(),
@@ -447,6 +451,15 @@ impl FleetSearch {
     /// compare the pruned search with. Call before the first batch.
     pub fn exhaustive(mut self) -> FleetSearch {
         self.prune = false;
+        self
+    }
+
+    /// Run every candidate to its end, even one already over the ceiling,
+    /// and every try's search configuration by configuration, even one
+    /// whose largest server fails the bound: the reference the tests
+    /// compare the search with. Call before the first batch.
+    pub fn without_shortcuts(mut self) -> FleetSearch {
+        self.shortcuts = false;
         self
     }
 
@@ -550,10 +563,22 @@ impl FleetSearch {
                 );
                 match Search::new(tr.scenario.clone(), one) {
                     Ok(mut s) => {
+                        // A candidate over the ceiling stops there: the
+                        // search keeps only its verdict and that it broke
+                        // the ceiling, which the rest of its run cannot
+                        // change (`Search::halt_over_ceiling`).
+                        if self.shortcuts {
+                            s.halt_over_ceiling();
+                        }
                         if let Some(shared) = self.traces.get(&tr.n) {
                             s.adopt_traces(shared);
                         }
+                        if self.shortcuts {
+                            s.rule_out_hopeless();
+                        }
                         self.tries[t].search = Some(s);
+                        // Before `refresh` may conclude it and drop it.
+                        self.keep_traces(t);
                         self.refresh(t);
                     }
                     Err(errs) => {

@@ -67,7 +67,10 @@ impl Rule {
         let mut undecided = false;
         let rej = r.summary.rejection_probability;
         let n = r.replications.len();
-        if self.sequential() {
+        if r.halted {
+            // Stopped at the ceiling (`run.halt_above_peak_utilisation`):
+            // it fails on the ceiling below, whatever its rejections.
+        } else if self.sequential() {
             let v = decide(&r.replications, self.cap, self.target)
                 .unwrap_or(TargetVerdict::CannotDecide);
             verdict = Some(v);

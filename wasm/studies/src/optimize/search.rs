@@ -131,6 +131,67 @@ impl Search {
         }
     }
 
+    /// Stop each candidate's run once a tier's peak utilisation is above
+    /// the ceiling (`run.halt_above_peak_utilisation`): from that instant
+    /// the candidate fails (`Rule::judge` rejects any run whose busiest
+    /// replication peaks above the ceiling, and a peak never falls), so the
+    /// rest of its run cannot change whether it passes nor that it broke
+    /// the ceiling. Only those two facts of a failing candidate may be
+    /// used: its other figures cover the run up to the halt. The fleet
+    /// search uses nothing else; [`Search::result`] lists every evaluated
+    /// configuration's figures, so the single-server optimiser does not
+    /// halt. Call before the first batch.
+    pub(crate) fn halt_over_ceiling(&mut self) {
+        if self.rule.simulated {
+            self.base.run.halt_above_peak_utilisation = Some(self.rule.ceiling);
+        }
+    }
+
+    /// Conclude at once every architecture whose largest configuration
+    /// (every tier at its maximum) fails the necessary conditions: the
+    /// bound only grows as capacities shrink (fewer disks, a smaller
+    /// buffer or flash tier never lower |D(τ)| − capacity at any instant),
+    /// so every configuration fails them and the cost-ordered search would
+    /// prune each in turn, one trace sweep per cache count — the same
+    /// outcome (no configuration, nothing simulated) for one sweep. The
+    /// fleet search calls it on each try it lays out: many (chassis,
+    /// servers) tries cannot carry the load at all. Call before the first
+    /// batch.
+    pub(crate) fn rule_out_hopeless(&mut self) {
+        if self.spec.criterion != Criterion::Simulated {
+            return;
+        }
+        for a in 0..self.archs.len() {
+            let ar = &self.archs[a];
+            if ar.done || ar.cfgs.is_empty() {
+                continue;
+            }
+            let top = ar.cfgs.iter().fold(
+                Counts {
+                    disk: 0,
+                    interval_cache: 0,
+                    file_cache: 0,
+                },
+                |m, c| Counts {
+                    disk: m.disk.max(c.counts.disk),
+                    interval_cache: m.interval_cache.max(c.counts.interval_cache),
+                    file_cache: m.file_cache.max(c.counts.file_cache),
+                },
+            );
+            let Some(pos) = ar.cfgs.iter().position(|c| c.counts == top) else {
+                continue;
+            };
+            if ar.status.iter().any(|s| *s != St::Pending) || self.may_be_feasible(a, pos) {
+                continue;
+            }
+            let ar = &mut self.archs[a];
+            ar.pruned += ar.status.len() as u32;
+            ar.status.fill(St::Pruned);
+            ar.cursor = ar.status.len();
+            self.advance_resolved(a);
+        }
+    }
+
     /// StudyCapacity: decide every architecture analytically.
     fn study_pass(&mut self) {
         let need = offered_load(self.base.workload.arrival_rate, self.facts.mean_len_s)
@@ -474,7 +535,8 @@ impl Search {
     /// Check a simulated result against the regenerated arrival trace; on
     /// any mismatch, stop pruning and reopen every pruned configuration.
     fn verify_trace(&mut self, a: usize, pos: usize, r: &RunResult) {
-        if !self.bounds_on {
+        // A halted run stopped short of its arrivals: nothing to check.
+        if !self.bounds_on || r.halted {
             return;
         }
         let arch = self.archs[a].arch;

@@ -47,6 +47,7 @@ fn small() -> Scenario {
             replications: 3,
             timeseries: false,
             target_rejection: None,
+            halt_above_peak_utilisation: None,
         },
         devices: vec![
             Device {

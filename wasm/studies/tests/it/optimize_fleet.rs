@@ -7,7 +7,7 @@ use tierplan_scenario::presets::scenario_preset;
 use tierplan_scenario::server::*;
 use tierplan_scenario::validate::problems;
 use tierplan_scenario::*;
-use tierplan_studies::optimize::fleet::{drive, optimize_fleet, FleetSearch};
+use tierplan_studies::optimize::fleet::{drive, optimize_fleet, FleetRequest, FleetSearch};
 use tierplan_studies::optimize::OptimizeSpec;
 
 /// today-plan at 6 000 streams of 2 000 titles (30 Gb/s) on a 2U storage
@@ -213,4 +213,122 @@ fn a_fleet_search_without_architectures_names_the_field() {
     spec.architectures.clear();
     let errs = FleetSearch::new(small_fleet(), spec).err().unwrap();
     assert_eq!(errs[0].path, "optimize.architectures");
+}
+
+/// Drive the fleet search with its shortcuts (a candidate stops once a
+/// tier peaks over the ceiling; a try whose largest server fails the bound
+/// ends at once) and the reference without them in lockstep, one
+/// candidate at a time: both ask for the same candidates in the same order
+/// (each next one depends on every verdict before it), each candidate's
+/// run is the reference's bit for bit unless it halted, and a halted one's
+/// full run breaks the ceiling (so `judge` fails it and counts it over the
+/// ceiling either way). The results are equal. Returns the halted runs.
+fn shortcuts_agree(s: &Scenario, spec: &OptimizeSpec, request: &FleetRequest) -> u32 {
+    let ceiling = spec.max_peak_utilisation.unwrap_or(0.9);
+    let mut fast = FleetSearch::with_request(s.clone(), spec.clone(), request).unwrap();
+    let mut reference = FleetSearch::with_request(s.clone(), spec.clone(), request)
+        .unwrap()
+        .without_shortcuts();
+    let mut halted = 0;
+    loop {
+        let batch = fast.next_batch(1);
+        let twins = reference.next_batch(1);
+        assert_eq!(batch.len(), twins.len());
+        if batch.is_empty() {
+            break;
+        }
+        // One candidate, or the final runs of every plan at once.
+        for (a, b) in batch.iter().zip(&twins) {
+            assert_eq!(
+                (a.architecture, a.counts, a.capital_cost),
+                (b.architecture, b.counts, b.capital_cost)
+            );
+            let mut same = a.scenario.clone();
+            same.run.halt_above_peak_utilisation = None;
+            assert_eq!(same, b.scenario);
+            let (ra, rb) = (
+                tierplan_stream::run(&a.scenario).unwrap(),
+                tierplan_stream::run(&b.scenario).unwrap(),
+            );
+            assert!(!rb.halted);
+            if ra.halted {
+                halted += 1;
+                let worst = rb
+                    .replications
+                    .iter()
+                    .flat_map(|x| x.tiers.iter().map(|t| t.util_peak))
+                    .fold(0.0, f64::max);
+                assert!(
+                    worst > ceiling,
+                    "{:?} {:?}: {worst}",
+                    a.architecture,
+                    a.counts
+                );
+                assert!(ra.events < rb.events);
+            } else {
+                assert_eq!(ra, rb, "{:?} {:?}", a.architecture, a.counts);
+            }
+            fast.report(a.id, &ra).unwrap();
+            reference.report(b.id, &rb).unwrap();
+        }
+    }
+    assert!(fast.is_done() && reference.is_done());
+    let r = fast.result().unwrap();
+    assert_eq!(r, reference.result().unwrap());
+    let hopeless = r
+        .tried
+        .iter()
+        .filter(|t| t.outcome.starts_with("no answer"))
+        .count();
+    eprintln!(
+        "{halted} candidates halted, {hopeless} tries without an answer, {} simulations",
+        r.simulations
+    );
+    halted
+}
+
+/// Issue 47's speed-ups change no answer: for several scenarios and rules
+/// (the pathwise target 0 and the sequential 1 % rule, the default ceiling
+/// and a lower one, every architecture, every chassis preset) every
+/// candidate's verdict and the whole FleetResult — plans, tries and their
+/// outcomes, simulations — equal those of the search without them, and
+/// candidates did halt, so the comparison is not vacuous.
+#[test]
+fn shortcuts_change_no_verdict_and_no_plan() {
+    let mut s = small_fleet();
+    s.run.duration_h = 2.0;
+    let few = FleetRequest {
+        every_chassis: false,
+        extra_servers: Some(3),
+    };
+    let mut halted = shortcuts_agree(&s, &two_architectures(), &few);
+    let mut spec = two_architectures();
+    spec.architectures = vec![Architecture::DramIcHdd, Architecture::HddOnly];
+    spec.max_peak_utilisation = Some(0.8);
+    halted += shortcuts_agree(&s, &spec, &few);
+    let mut spec = two_architectures();
+    spec.target = 0.01;
+    spec.max_replications = Some(4);
+    halted += shortcuts_agree(&s, &spec, &few);
+    // Every chassis preset: most cannot take the disks or carry the load.
+    let mut wide = s.clone();
+    wide.server = None;
+    wide.run.duration_h = 1.5;
+    wide.run.warmup_h = 0.5;
+    halted += shortcuts_agree(
+        &wide,
+        &OptimizeSpec {
+            architectures: vec![
+                Architecture::HddOnly,
+                Architecture::DramIcHdd,
+                Architecture::SsdLfuHdd,
+            ],
+            ..two_architectures()
+        },
+        &FleetRequest {
+            every_chassis: true,
+            extra_servers: Some(2),
+        },
+    );
+    assert!(halted > 0);
 }
