@@ -9,10 +9,9 @@
 //! and collected, greedy; memory grows with the drive) and the scalable
 //! model (`SteadyGc`: no table, the victims' valid share from the age model
 //! and a miniature of the reference on a spatial sample; memory fixed).
-//! Which one runs is `SsdModelKind::runs_on`, one rule for every caller.
+//! Which one runs is `SsdModelKind::runs_on`, one rule for every caller;
+//! `flash_model.rs` holds the one the SSD built.
 
-use super::ftl::Ftl;
-use super::steady_gc::SteadyGc;
 use crate::sampling::rng::SimRng;
 
 /// Work one page program caused beyond itself (part of the interface: both
@@ -109,77 +108,4 @@ pub trait FlashMapping: Send + Sync {
     /// The host writes mapping unit `mu` and the controller placed it on
     /// `unit`: the garbage collection that caused there.
     fn write(&mut self, unit: u32, mu: u64) -> GcWork;
-}
-
-/// The FTL an SSD runs: one of the two implementations, chosen when the
-/// drive is built. An enum rather than a `Box<dyn FlashMapping>` because
-/// the SSD asks its FTL several times per mapping unit written (room, the
-/// write, the unit's data share) and the calls through a vtable could not
-/// be inlined: `tierplan bench-ssd` measured the difference (model §11).
-#[derive(Clone)]
-pub enum FlashModel {
-    Reference(Ftl),
-    Scalable(SteadyGc),
-}
-
-/// Forward a trait method to whichever model runs (the trait's method,
-/// never an inherent one of the same name).
-macro_rules! each {
-    ($self:ident, $m:ident $(, $a:expr)*) => {
-        match $self {
-            FlashModel::Reference(f) => FlashMapping::$m(f $(, $a)*),
-            FlashModel::Scalable(f) => FlashMapping::$m(f $(, $a)*),
-        }
-    };
-}
-
-impl FlashMapping for FlashModel {
-    #[inline]
-    fn units(&self) -> u32 {
-        each!(self, units)
-    }
-    #[inline]
-    fn slots_per_block(&self) -> u32 {
-        each!(self, slots_per_block)
-    }
-    #[inline]
-    fn per_page(&self) -> bool {
-        each!(self, per_page)
-    }
-    #[inline]
-    fn wear(&self) -> &Wear {
-        each!(self, wear)
-    }
-    fn reset_counters(&mut self) {
-        each!(self, reset_counters)
-    }
-    fn reset(&mut self) {
-        each!(self, reset)
-    }
-    fn precondition_steady(&mut self, seed: u64) {
-        each!(self, precondition_steady, seed)
-    }
-    fn random_writes(&mut self, n: u64, rng: &mut SimRng) {
-        each!(self, random_writes, n, rng)
-    }
-    #[inline]
-    fn placed_die(&self, mu: u64) -> Option<u32> {
-        each!(self, placed_die, mu)
-    }
-    #[inline]
-    fn holds_data(&self, mu: u64) -> f64 {
-        each!(self, holds_data, mu)
-    }
-    #[inline]
-    fn can_take(&self, unit: u32) -> bool {
-        each!(self, can_take, unit)
-    }
-    #[inline]
-    fn begin_write(&mut self, run: WriteRun) {
-        each!(self, begin_write, run)
-    }
-    #[inline]
-    fn write(&mut self, unit: u32, mu: u64) -> GcWork {
-        each!(self, write, unit, mu)
-    }
 }

@@ -7,6 +7,7 @@
 
 pub mod die_times;
 pub mod flash;
+pub mod flash_model;
 pub mod ftl;
 pub mod gc_phase;
 pub mod hdd;
@@ -18,7 +19,8 @@ pub mod steady_gc;
 pub mod write_buffer;
 
 pub use flash::GcWork;
-pub use flash::{FlashMapping, FlashModel, Wear, WriteRun};
+pub use flash::{FlashMapping, Wear, WriteRun};
+pub use flash_model::FlashModel;
 pub use ftl::Ftl;
 pub use hdd::Hdd;
 pub use queue::{IoQueue, QueueStats};

@@ -25,7 +25,8 @@
 //! `SsdModelKind::runs_on`.
 
 use super::die_times::DieTimes;
-use super::flash::{FlashMapping, FlashModel, Wear, WriteRun};
+use super::flash::{FlashMapping, Wear, WriteRun};
+use super::flash_model::FlashModel;
 use super::ftl::Ftl;
 use super::steady_gc::SteadyGc;
 use super::write_buffer::WriteBuffer;
