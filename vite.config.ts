@@ -123,7 +123,11 @@ export default defineConfig({
   server: { port: 5173, strictPort: true },
   preview: { port: 4173, strictPort: true },
   test: {
-    environment: 'jsdom',
+    // Node by default: 46 of the 69 files test logic and the wasm API and
+    // never touch a DOM; the 23 that render say so in their first line
+    // (`// @vitest-environment jsdom`). A jsdom per file cost about half a
+    // second of setup each (docs/testing.md).
+    environment: 'node',
     include: ['tests/**/*.test.{ts,tsx}'],
     setupFiles: ['tests/helpers/setup.ts'],
     // Component tests run real wasm simulations. A timeout only bounds a

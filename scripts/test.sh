@@ -42,16 +42,20 @@ rust_lints() {
   fi
   cargo fmt --manifest-path wasm/Cargo.toml --all -- --check || status=1
   cargo fmt --manifest-path wasm/tools/bindgen/Cargo.toml -- --check || status=1
-  cargo clippy --manifest-path wasm/Cargo.toml --workspace --no-deps --all-targets -- -D warnings || status=1
+  # In the `checked` profile the cargo step built: clippy then reuses its
+  # build scripts and proc macros (syn, serde_derive, wasm-bindgen's and
+  # pyo3's macros) instead of compiling them again for `dev`. The lints are
+  # the same: both profiles have debug assertions on.
+  cargo clippy --manifest-path wasm/Cargo.toml --workspace --no-deps --all-targets --profile checked -- -D warnings || status=1
   # Each wasm module's feature set (the planner's, with the core as it
   # builds it; the studies'), on the host: the only code that differs on
   # wasm32 is block/src/lockstep.rs's threads, which the wasm32 build
   # leaves out, and the host check reuses the first run's dependencies
   # (measured: 65 s of CPU against 123 s for the same two on wasm32).
   cargo clippy --manifest-path wasm/Cargo.toml -p tierplan-wasm -p tierplan-core -p tierplan-scenario -p tierplan-kit -p tierplan-stream \
-    --no-deps --no-default-features --features tierplan-wasm/planner -- -D warnings || status=1
+    --no-deps --no-default-features --features tierplan-wasm/planner --profile checked -- -D warnings || status=1
   cargo clippy --manifest-path wasm/Cargo.toml -p tierplan-wasm -p tierplan-request -p tierplan-block -p tierplan-studies \
-    --no-deps --no-default-features --features studies -- -D warnings || status=1
+    --no-deps --no-default-features --features studies --profile checked -- -D warnings || status=1
   return $status
 }
 # Vitest beside the lints (docs/testing.md, "Speed of npm test": measured,

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The UI with the real core behind it (wasm via initSync, no worker).
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The Block caches tab with the real core behind it (wasm via initSync, no
 // worker): the presets, a run comparing the caches, a chosen trace file with
 // its detected format, and Cancel keeping the last finished result.

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The "How much cache?" card with a curve the engine returns: the dollars of
 // the chosen device on the chart's second axis and beside the marked size;
 // "no price" takes the axis away.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The block cache study (model §13) through the worker API and the pool, over
 // the real wasm core: a synthetic run, a trace file read in slices with
 // bytes-read progress, Cancel within a slice, and the field errors.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The block workload exports of the wasm core: presets, the default block
 // study and trace-format detection, called directly as a worker would.
 import { readFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // More than six series tangle: pointing at one (a point or its legend entry) fades the others; a few series never fade.
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Marker kinds of the line chart: a hollow marker for a provisional value, an
 // up-arrow for a lower bound and a small dot for a value not measured, each named in the legend (only when some
 // point is one), in the point's accessible name and in the data table.

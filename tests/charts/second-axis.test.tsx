@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The line chart's second x axis: the same positions in another unit (a
 // cache size's dollars), its ticks placed where x × factor falls, its value
 // in tooltips' labels and the data table.

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Every chart carries its numbers twice for assistive technology: each point
 // is a labelled graphics-symbol (a role that allows aria-label), and a folded
 // data table under the chart lists every plotted value.

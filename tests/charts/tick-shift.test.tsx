@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // End tick labels stay inside their SVG (issue 50: "$45,000" and "10,000"
 // were cut off at the axis ends).
 import { describe, expect, it } from 'vitest';

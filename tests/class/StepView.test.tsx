@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // One lesson step rendered with the real core behind it (wasm via initSync):
 // Run waits for the prediction, the reveal shows the core's number beside it,
 // a held-back run can be cancelled, and a stale stated answer is flagged.

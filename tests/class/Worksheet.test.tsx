@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The printed worksheet leaves out what is empty (an authored lesson's blank
 // notes, a tier the step has 0 devices of), and the lesson chart's legend
 // names what is drawn, in the colours drawn, with or without a sketch.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The live room's relay (server/room-relay.mjs) over real WebSockets on a
 // loopback port: a presenter, phones, and what the relay refuses. The rate
 // limit runs on a clock the test sets, so no verdict depends on time.

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // What a teacher hands out: the student's link, the embed link and its
 // <iframe> snippet, and whether phones can open the address at all.
 import { describe, expect, it } from 'vitest';

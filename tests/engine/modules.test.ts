@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The worker API over two wasm modules: the planner's serves the
 // stream-level planner alone; anything else waits for the studies module,
 // which the worker loads on the first call that needs it.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The worker pool with in-process "workers": each fake worker is a
 // MessageChannel whose far end serves the real worker API (wasm loaded by
 // initSync), so queueing, cancellation and crash recovery run for real.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Flash endurance and the hybrid cost model through the wasm boundary
 // (issue #7): every formula's check value, with the real core via initSync.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The lifetime rows and the comparison's scenarios, on real runs of the core.
 import { describe, expect, it } from 'vitest';
 import { simApi } from '../helpers/wasm';

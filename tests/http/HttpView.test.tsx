@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The HTTP streaming tab with the real core behind it (wasm via initSync, no
 // worker): adding a request section, the core's messages beside the fields,
 // a single run with its details, and the figure's points as runs finish.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The figure while you watch through the worker API (`figureStep`, the
 // core's schedule): the app's loop — ask for a step, run its runs with
 // `runRequest`, report each `result.replications[0]` back — ends with every

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The miss-ratio figure: the core's rates, settings checks and point
 // scenarios (policy, start, rate and run settings over the edited scenario)
 // as the tab reaches them, and the tab's plain functions over real

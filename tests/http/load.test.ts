@@ -1,4 +1,3 @@
-// @vitest-environment node
 // A request rate also in Gb/s and viewers (the core's `rateLoads` and the
 // max-rate search's `max_rate_load`), and the figure's range following the
 // scenario.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The request-level engine (model §11) through the worker API and the pool,
 // over the real wasm core: stepped runs with progress and cancel, the
 // highest-rate search reusing known points, the I/O export and the presets.

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The figure's loop in the tab (useFigureRun) with two workers: a worker that
 // would wait for a pass's last runs takes a run the core lists `ahead`, and
 // the finished figure is the one the core gives when its passes run one

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // "Show the why" on the HTTP streaming tab (issue 22): the busiest-second
 // utilisation chart over a real request-level run, and the write-size CDF
 // and time split over fixture data and over a real flashcache run.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The logs worker's API against the real wasm core (initSync): the sample
 // log read in slices as a worker reads a File, its fits, bad lines with
 // their numbers, Cancel, "use this fit", aggregated counts giving the same

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The optimiser's results table, fed a real OptimizeResult (the search and
 // its simulations through the wasm core, loaded by initSync).
 import { render, screen, within } from '@testing-library/react';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The fleet search (model §10b) as the app drives it: the search in one
 // wasm instance, its candidate servers simulated concurrently and reported
 // in scrambled order, the answer equal to the core's one-call search in the

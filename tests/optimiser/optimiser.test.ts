@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The optimiser driver against the real wasm core (initSync): the search in
 // one instance, candidates simulated concurrently (in scrambled order)
 // through the worker API, and the answer checked against brute force —

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The optimiser's time left (src/optimiser/progress.ts's SearchTimeLeft), fed
 // as the search driver feeds it — the core's counts and its bound
 // `left_at_most` at every report — by a synthetic cost-ordered search on two

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Device characterisation in the catalog (model §11) with the real core
 // behind it: the rows of a run, the real drive's published figures beside the
 // rows they name, the preconditioning chart's points, Cancel, and the core's

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Confident decisions in the planner (model §3): a run with a target adds
 // replications until the 95 % interval of the rejection probability lies
 // below or above it, and the results say which (or that the cap came

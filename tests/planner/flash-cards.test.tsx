@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The planner's SSD wear cards: beside a TCO (a configuration the optimiser
 // sized) they read the TCO's own count of replacements over its service
 // life, the figure its total includes — not a separate amortised $/year that

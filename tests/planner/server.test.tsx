@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The server section of the planner (model §10b) with the real core: each
 // misfit the core refuses shows its message at the field it names, and a
 // run of a fleet leads its results with "N servers of …, limited by …".

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Results know their inputs: what differs between the scenario a result ran
 // and the form, in the form's labels.
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The Study claims page with the real core behind it (wasm via initSync, no
 // worker): labels, the table before and after Run all, Open, and Cancel.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Capacities as datasheets write them (decimal TB for drives, binary GB for
 // memory), checked against the figure each built-in device's source states.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The figure's time left from measured progress (src/shared/timeLeft.ts) fed a
 // synthetic progressive schedule on two workers: passes of runs with
 // different costs, noisy real durations, saturated runs that end early, a

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Drafts in links and the autosave, with the real core (wasm via initSync):
 // texts typed in fields that the scenario cannot hold ("abc", -3 in a count)
 // come back exactly as typed, with the rest of the plan.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The optimiser's peak-utilisation ceiling in a link (payload `u`): carried
 // only when the user typed one, under the checksum, and refused with its
 // name when it is not a fraction in (0, 1].

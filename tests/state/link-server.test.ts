@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The server section (model §10b) through the share link: a chassis from
 // the core's catalog, the headroom and the fleet come back exactly, the
 // core accepts what comes back, and a scenario without a server gains none.

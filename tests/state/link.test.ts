@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Links with the real core (wasm via initSync): every valid scenario survives
 // encode → decode exactly; every damaged link gives a message, never a throw.
 import fc from 'fast-check';

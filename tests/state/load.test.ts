@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Autosave and file import with the real core (wasm via initSync).
 import { describe, expect, it } from 'vitest';
 import { simApi } from '../helpers/wasm';

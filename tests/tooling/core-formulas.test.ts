@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The check that formulas have one home (`npm run lint` runs
 // scripts/check-core-formulas.mjs over src/): it must fail when TypeScript
 // recomputes a core formula, name the file, line and the core's function,

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The import-cycle check of `npm test` (`npm run check:cycles`: madge with
 // .madgerc, type-only imports included) must fail on a cycle. The fixture
 // pair tests/fixtures/cycle/{clock,timer}.ts import each other; the project

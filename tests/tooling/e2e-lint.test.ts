@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The e2e specs take their page objects from the fixtures of e2e/fixtures.ts;
 // eslint.config.js refuses a spec that builds one with `new` or imports
 // Playwright's own `test`. The fixture tests/fixtures/e2e-lint/new-page.spec.ts

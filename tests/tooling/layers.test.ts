@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The layer check of `npm run lint` (scripts/check-layers.mjs): src/ is in
 // layers — engine/ and charts/ (infrastructure), the features' worker side,
 // worker/, shared/ state/ pwa/, the tabs, app/, the entry points — and an

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The Rust module-cycle check of `npm test` (`npm run check:rust-cycles`,
 // scripts/check-rust-cycles.mjs) must fail on a cycle and pass on a facade
 // that only re-exports. Fixtures: tests/fixtures/rust-cycle (clock.rs and

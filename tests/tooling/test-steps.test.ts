@@ -1,4 +1,3 @@
-// @vitest-environment node
 // `npm test`'s step runner (scripts/test-steps.sh, sourced by scripts/test.sh):
 // a failed step must not stop the steps after it, every runner's counts must
 // reach the summary, and the run must end non-zero with one closing line.

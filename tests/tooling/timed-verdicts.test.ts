@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The check that no test or benchmark smoke run decides on a time (`npm run
 // lint` runs scripts/check-timed-verdicts.mjs over the project): it must
 // name each clock read a test judges by, each short timeout and each

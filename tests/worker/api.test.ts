@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The worker API called directly, with the real wasm core loaded by initSync.
 import { describe, expect, it } from 'vitest';
 import { simApi } from '../helpers/wasm';
