@@ -342,8 +342,8 @@ pub struct SsdController {
     /// Clean blocks per unit that garbage collection restores once it has
     /// to start (foreground, stalling the unit): 1 collects one block at a
     /// time, more gives bursts; 0 paces GC with the host writes, each
-    /// paying its share (the scalable model; the reference collects one
-    /// block at a time).
+    /// paying its share of the copies and erases (both SSD models: the
+    /// reference copies its victim a few pages per host write).
     pub gc_reserve_blocks: u32,
     /// Reads that continue the previous read find their pages already being
     /// fetched (the drive's sequential read-ahead).

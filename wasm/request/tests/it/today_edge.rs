@@ -60,21 +60,23 @@ fn the_edge_of_today_runs_and_obeys_littles_law_and_the_age_model() {
 /// is the reference's within ±10 % — the tolerance issue 48 sets for the
 /// scalable model against the reference, which covers the scalable model's
 /// victim share being taken from the age model and a miniature of the
-/// reference on a spatial sample instead of from every block. Measured
-/// 4.67 against 4.78 on this short run (4.53 against 4.89 with 6 minutes
-/// of warm-up and 3 measured).
+/// reference on a spatial sample instead of from every block — and the
+/// two serve the preset's 100 requests/s alike: the same share of late
+/// segments within 2 points (issue 48's bound for the figure's points) and
+/// a p95 response within ±25 %. Measured on this short run: WA 4.67
+/// against 4.79, no segment late in either, p95 0.39 s against 0.42 s.
 ///
-/// Only the write amplification is compared: on this drive the reference
-/// serves the preset's 100 requests/s with every segment late (p95 74 s)
-/// while the scalable model misses none (p95 0.39 s) — a disagreement in
-/// timing, not in the flash's work, not yet explained and left open in
-/// issue 48's note (one guess: the reference collects a 1 024-page block at
-/// once, stalling its die for about 1 024 × 0.79 valid × 2.6 ms ≈ 2 s,
-/// where the scalable model paces collection with the host writes).
+/// Both pace GC with the host writes, as the drive's controller asks
+/// (`gc_reserve_blocks` 0). Until the reference did too (it collected a
+/// whole victim on one write: about 800 valid pages × 2.64 ms ≈ 2.1 s of
+/// one die), its reads waited 0.91 s on average behind such collections
+/// (p90 2.1 s, against 9 ms for the scalable model), so its 128 commands
+/// in flight carried about 105 reads/s where the run asks for about 355,
+/// and every segment was late (p95 74 s, the drive busy all the time).
 #[test]
-fn the_preset_of_today_shrunk_1_64_has_the_references_write_amplification() {
+fn the_preset_of_today_shrunk_1_64_agrees_with_the_reference() {
     use tierplan_scenario::SsdModelKind;
-    let wa = |model: SsdModelKind| {
+    let run = |model: SsdModelKind| {
         let mut s = request_preset("today-edge-qlc-flashcache").expect("the preset");
         let d = s
             .devices
@@ -91,11 +93,29 @@ fn the_preset_of_today_shrunk_1_64_has_the_references_write_amplification() {
         let res = run_request(&s).expect("the shrunk preset is valid");
         let flash = res.flash.as_ref().expect("flash writes");
         assert!(flash.host_gb.mean > 1.0, "{model:?}: host writes");
-        flash.write_amplification.mean
+        (
+            flash.write_amplification.mean,
+            res.miss_ratio.mean,
+            res.response_p95_s.mean,
+        )
     };
-    let (scalable, reference) = (wa(SsdModelKind::Scalable), wa(SsdModelKind::Reference));
+    let (scalable, reference) = (run(SsdModelKind::Scalable), run(SsdModelKind::Reference));
     assert!(
-        (scalable - reference).abs() <= 0.10 * reference,
-        "WA: scalable {scalable} vs reference {reference}"
+        (scalable.0 - reference.0).abs() <= 0.10 * reference.0,
+        "WA: scalable {} vs reference {}",
+        scalable.0,
+        reference.0
+    );
+    assert!(
+        (scalable.1 - reference.1).abs() <= 0.02,
+        "late share: scalable {} vs reference {}",
+        scalable.1,
+        reference.1
+    );
+    assert!(
+        (scalable.2 - reference.2).abs() <= 0.25 * reference.2,
+        "p95: scalable {} s vs reference {} s",
+        scalable.2,
+        reference.2
     );
 }
