@@ -452,8 +452,8 @@ impl Loop {
                 st.n_disk += 1;
             }
         }
-        file.admitted(p, &mut self.st, id, place);
-        buffer.admitted(p, &mut self.st, id, place);
+        file.admitted(p, &mut self.st, id, slot, place);
+        buffer.admitted(p, &mut self.st, id, slot, place);
         let gen = self.st.streams[id as usize].gen;
         self.ends[p.slot_class[slot as usize] as usize].push_back((t + c.len_s, id, gen));
         self.st.note_peaks(p);
@@ -569,5 +569,48 @@ fn wear(role: TierRole, w_mbps: f64, wa: f64, cap_gb: f64, pe: u32, cost: f64) -
         write_amplification: wa,
         lifetime_h,
         replacement_cost_per_year: lifetime_h.map_or(0.0, |h| cost * 8766.0 / h),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tierplan_scenario::presets::scenario_preset;
+    use tierplan_scenario::validate::validate;
+
+    /// The loop through `AnyPolicy`'s match (what a pair of policies
+    /// without a loop of its own runs, see `Sim::run`) gives each pair's
+    /// replication bit for bit, invariants checked after every event.
+    #[test]
+    fn the_any_policy_loop_equals_each_pairs_own() {
+        // No cache; LFU; interval caching; both.
+        for id in [
+            "mmsys11-cost-hdd",
+            "mmsys11-cost-ssd",
+            "mmsys11-cost-dram",
+            "hyssc-slc-tlc",
+        ] {
+            let mut s = scenario_preset(id).expect("preset");
+            s.run.duration_h = 2.0;
+            s.policy.lfu = LfuPolicy::Dynamic;
+            s.workload.churn = Some(Churn {
+                period_h: 0.5,
+                new_titles: 10,
+            });
+            let p = Plan::new(&validate(s).expect("valid"));
+            let budget = 1 << 40;
+            let mut own = Sim::new();
+            own.set_check_invariants(true);
+            own.reset(&p, 7);
+            assert!(own.run(&p, budget));
+            let mut any = Sim::new();
+            any.set_check_invariants(true);
+            any.reset(&p, 7);
+            let Sim { lp, file, buffer } = &mut any;
+            assert!(lp.run(&p, budget, file, buffer));
+            let (a, b) = (own.result(&p, 7), any.result(&p, 7));
+            assert!(a.events > 1000 && !a.tiers.is_empty(), "{id}");
+            assert_eq!(a, b, "{id}");
+        }
     }
 }

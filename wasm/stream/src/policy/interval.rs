@@ -179,11 +179,11 @@ impl CachePolicy for Interval {
     }
 
     #[inline(always)]
-    fn admitted(&mut self, p: &Plan, st: &mut State, id: u32, place: Place) {
+    fn admitted(&mut self, p: &Plan, st: &mut State, id: u32, slot: u32, place: Place) {
         if place == Place::Disk {
             self.try_cache_interval(p, st, id);
         }
-        self.last_stream[st.streams[id as usize].slot as usize] = id;
+        self.last_stream[slot as usize] = id;
     }
 
     #[inline(always)]

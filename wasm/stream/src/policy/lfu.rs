@@ -218,9 +218,8 @@ impl CachePolicy for Lfu {
     }
 
     #[inline(always)]
-    fn admitted(&mut self, _p: &Plan, st: &mut State, id: u32, place: Place) {
+    fn admitted(&mut self, _p: &Plan, _st: &mut State, _id: u32, slot: u32, place: Place) {
         if place == Place::File {
-            let slot = st.streams[id as usize].slot;
             self.readers[slot as usize] += 1;
             if self.readers[slot as usize] == 1 {
                 self.lfu_rekey(slot);

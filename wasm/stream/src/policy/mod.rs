@@ -41,8 +41,9 @@ pub(crate) trait CachePolicy {
     fn serves(&self, _p: &Plan, _slot: u32, _used: u64) -> bool {
         false
     }
-    /// Stream `id` was admitted at `place` (counters already raised).
-    fn admitted(&mut self, _p: &Plan, _st: &mut State, _id: u32, _place: Place) {}
+    /// Stream `id`, of the title at `slot`, was admitted at `place`
+    /// (counters already raised).
+    fn admitted(&mut self, _p: &Plan, _st: &mut State, _id: u32, _slot: u32, _place: Place) {}
     /// The request for `slot` was not served from this cache (read from
     /// disk, or turned away); a policy may start filling the title.
     fn missed(&mut self, _p: &Plan, _st: &mut State, _slot: u32) {}
@@ -95,8 +96,8 @@ impl CachePolicy for AnyPolicy {
         each!(self, x => x.serves(p, slot, used))
     }
     #[inline]
-    fn admitted(&mut self, p: &Plan, st: &mut State, id: u32, place: Place) {
-        each!(self, x => x.admitted(p, st, id, place))
+    fn admitted(&mut self, p: &Plan, st: &mut State, id: u32, slot: u32, place: Place) {
+        each!(self, x => x.admitted(p, st, id, slot, place))
     }
     #[inline]
     fn missed(&mut self, p: &Plan, st: &mut State, slot: u32) {
