@@ -4,14 +4,16 @@
 pub mod fleet;
 mod heap;
 mod plan;
+mod policy;
 pub mod results;
 pub mod server;
 pub mod server_summary;
 mod sim;
+mod state;
 
 use crate::results::*;
 use plan::Plan;
-pub use sim::forget_histories;
+pub use policy::forget_histories;
 use sim::Sim;
 use tierplan_kit::analytics::streams_per_bandwidth;
 use tierplan_kit::progress::SteppedJob;
@@ -101,7 +103,7 @@ impl Job {
     /// Check every tier's bandwidth, the buffer and the stream accounting
     /// after every event (slow; for tests and `tierplan run --check`).
     pub fn check_invariants(&mut self, on: bool) {
-        self.sim.check_invariants = on;
+        self.sim.set_check_invariants(on);
     }
 
     fn seed(&self, k: u32) -> u32 {
@@ -113,23 +115,23 @@ impl Job {
         let mut budget = max_events.max(1);
         while self.rep < self.end && budget > 0 {
             if !self.started {
-                self.sim.trace_window = self.rep as usize;
+                self.sim.set_trace_window(self.rep as usize);
                 self.sim.reset(&self.plan, self.seed(self.rep) as u64);
                 self.started = true;
             }
-            let before = self.sim.events_done;
+            let before = self.sim.events_done();
             let finished = self.sim.run(&self.plan, budget);
-            budget = budget.saturating_sub(self.sim.events_done - before);
+            budget = budget.saturating_sub(self.sim.events_done() - before);
             if finished {
                 self.reps
                     .push(self.sim.result(&self.plan, self.seed(self.rep)));
                 if self.plan.timeseries {
-                    self.series.push(self.sim.ts.clone());
+                    self.series.push(self.sim.ts().clone());
                 }
-                self.events_before += self.sim.events_done;
+                self.events_before += self.sim.events_done();
                 self.rep += 1;
                 self.started = false;
-                if self.sim.halted {
+                if self.sim.halted() {
                     // A tier broke the ceiling the run was told to stop
                     // at: no later replication can undo that.
                     self.end = self.rep;
@@ -148,7 +150,7 @@ impl Job {
         let reps = self.end;
         let done = self.rep >= reps;
         let current = if self.started {
-            self.sim.events_done
+            self.sim.events_done()
         } else {
             0
         };
