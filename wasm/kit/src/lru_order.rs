@@ -37,6 +37,11 @@ impl LruOrder {
         }
     }
 
+    /// Bytes its arrays hold (their capacity).
+    pub fn heap_bytes(&self) -> usize {
+        (self.prev.capacity() + self.next.capacity()) * std::mem::size_of::<u32>()
+    }
+
     /// Unlink every slot (the arrays keep their memory).
     pub fn clear(&mut self) {
         self.prev.clear();

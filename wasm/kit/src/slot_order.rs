@@ -181,6 +181,19 @@ impl S3FifoSlots {
         }
     }
 
+    /// Bytes its tables hold, capacity included: what validation bounds
+    /// per cache block (`S3_FIFO_BYTES_PER_BLOCK`).
+    pub fn heap_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.small.heap_bytes()
+            + self.main.heap_bytes()
+            + self.queue.capacity() * size_of::<Queue>()
+            + self.freq.capacity() * size_of::<u32>()
+            // hashbrown: one control byte per bucket beside the entry.
+            + self.ghost.live.capacity().next_power_of_two() * 8 / 7 * (size_of::<(u64, u64)>() + 1)
+            + self.ghost.fifo.capacity() * size_of::<(u64, u64)>()
+    }
+
     fn set(&mut self, slot: u32, q: Queue, f: u32) {
         let i = slot as usize;
         if i >= self.queue.len() {

@@ -24,6 +24,22 @@ fn bad_input_names_its_field() {
     req(&mut s).cache.block.ways = 10;
     assert!(paths(&s).is_empty(), "{:?}", paths(&s));
 
+    // S3-FIFO's order on the preset of today's 223.5 GB cache: 14.6 M
+    // blocks of 16 KB fit its 2 GB (1.86 GB at 136 B each); 4 KB blocks
+    // (58.6 M, 7.4 GB) do not, and the message says the smallest block
+    // that fits (223.5 GB × 136 B / 2 GB = 14.8 KB).
+    let mut s = preset("today-edge-qlc-flashcache");
+    req(&mut s).cache.block.replacement = SetReplacement::S3Fifo;
+    assert!(paths(&s).is_empty(), "{:?}", paths(&s));
+    req(&mut s).cache.block.block_kb = 4.0;
+    let errors = problems(&s);
+    assert_eq!(paths(&s), ["request.cache.block.replacement"]);
+    assert!(
+        errors[0].message.contains("blocks of at least 15 KB"),
+        "{}",
+        errors[0].message
+    );
+
     let mut s = preset("nossdav12-flashcache-cold");
     req(&mut s).chunk_kb = 100_000.0;
     assert!(paths(&s).contains(&"request.chunk_kb".to_string()));

@@ -8,8 +8,11 @@
 //! simulator counts at 1 000 and 10 000 blocks (the numbers the block
 //! crate's `replacement_libcachesim` checks its `SlotCache` against).
 
+use std::collections::HashMap;
+use tierplan_kit::slot_order::{S3FifoSlots, SlotOrder};
 use tierplan_request::block_cache::BlockCache;
 use tierplan_scenario::request::SetReplacement;
+use tierplan_scenario::validate::S3_FIFO_BYTES_PER_BLOCK;
 
 const BLOCK: u64 = 4096;
 
@@ -106,5 +109,51 @@ fn sets_keep_their_own_order_and_reset_clears_it() {
                 assert_eq!(hits, first, "{r:?}: a replay after reset differs");
             }
         }
+    }
+}
+
+/// Validation refuses S3-FIFO on caches whose order would outgrow its
+/// bound per block: the tables of a full cache, after many times its
+/// size in misses (the ghost at its count, its FIFO at its longest),
+/// stay within it.
+#[test]
+fn s3_fifo_stays_within_the_bytes_validation_allows_per_block() {
+    for slots in [10u32, 1_000, 50_000] {
+        let mut o = S3FifoSlots::new(slots);
+        let mut held: Vec<u64> = Vec::new();
+        let mut slot_of: HashMap<u64, u32> = HashMap::new();
+        let mut peak = 0;
+        // A stream of mostly new blocks with some repeats: every path
+        // (ghost hits, moves to main, reinsertion) is taken.
+        let mut x: u64 = 1;
+        for n in 0..(20 * slots as u64) {
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let block = if n % 5 == 0 {
+                (x >> 33) % (2 * slots as u64)
+            } else {
+                n + 1_000_000
+            };
+            if let Some(&slot) = slot_of.get(&block) {
+                o.hit(slot);
+            } else if held.len() < slots as usize {
+                slot_of.insert(block, held.len() as u32);
+                o.admit(held.len() as u32, block);
+                held.push(block);
+            } else {
+                let slot = o.evict(block, &|s| held[s as usize]);
+                slot_of.remove(&held[slot as usize]);
+                slot_of.insert(block, slot);
+                held[slot as usize] = block;
+                o.admit(slot, block);
+            }
+            peak = peak.max(o.heap_bytes());
+        }
+        let per_block = peak as f64 / slots as f64;
+        assert!(
+            per_block <= S3_FIFO_BYTES_PER_BLOCK,
+            "{slots} slots: {per_block} B per block"
+        );
     }
 }

@@ -13,7 +13,9 @@ mod hdd;
 mod request;
 pub mod server;
 #[cfg(feature = "studies")]
-pub use request::{request_section_missing, REQUEST_SECTION_MISSING};
+pub use request::{
+    request_section_missing, REQUEST_SECTION_MISSING, S3_FIFO_BYTES_PER_BLOCK, S3_FIFO_MAX_BYTES,
+};
 
 use checker::{fmt_num, Checker};
 pub use checker::{

@@ -12,6 +12,21 @@ use crate::{DeviceKind, FlashSpec, Scenario, ZipfConvention};
 /// ways (truncated, as libCacheSim sizes it), so at least one.
 pub const S3_FIFO_MIN_WAYS: u32 = 10;
 
+/// Bytes S3-FIFO's order may hold per cache block, at worst
+/// (`kit::slot_order::S3FifoSlots`), every table just after doubling its
+/// capacity: its two recency lists, each as long as the slots (2 × 8 B,
+/// doubled: 32 B), the queue mark and hit count (1 + 4 B, doubled: 10 B),
+/// and a ghost entry for 90 % of the blocks, whose map (16 B and a control
+/// byte at ≥ 7/16 of its buckets used: 39 B) and FIFO (16 B, up to four
+/// times the ghost's count: 64 B) cost 0.9 × 103 B. Rounded up; a test
+/// measures the tables against it.
+pub const S3_FIFO_BYTES_PER_BLOCK: f64 = 136.0;
+
+/// The most S3-FIFO's order may take: half the 4 GiB a WebAssembly module
+/// can address, leaving the rest to the cache's tags, the library and the
+/// devices.
+pub const S3_FIFO_MAX_BYTES: f64 = 2.0 * 1024.0 * 1024.0 * 1024.0;
+
 /// What every request-level job (a run, the highest-rate search, a figure)
 /// says when its scenario has no `request` section: the one message.
 pub const REQUEST_SECTION_MISSING: &str =
@@ -353,6 +368,22 @@ fn check_cache(c: &mut Checker, s: &Scenario, r: &RequestSpec, library: f64) {
                     format!(
                         "s3_fifo keeps a tenth of each set's ways in its small queue: it needs at least {S3_FIFO_MIN_WAYS} ways per set (request.cache.block.ways is {}); use fifo, lru or sieve, or more ways",
                         k.block.ways
+                    ),
+                );
+            }
+            let cache_blocks = (k.flash_gb * GB / (k.block.block_kb * 1024.0)).floor();
+            let order_bytes = cache_blocks * S3_FIFO_BYTES_PER_BLOCK;
+            if k.block.replacement == SetReplacement::S3Fifo && order_bytes > S3_FIFO_MAX_BYTES {
+                c.push(
+                    "request.cache.block.replacement",
+                    format!(
+                        "s3_fifo would keep up to {} GB of order for {} cache blocks ({} B each at most), more than the {} GB a run may give it; use blocks of at least {} KB (request.cache.block.block_kb is {}), or sieve, lru or fifo",
+                        fmt_num(order_bytes / GB),
+                        fmt_num(cache_blocks),
+                        fmt_num(S3_FIFO_BYTES_PER_BLOCK),
+                        fmt_num(S3_FIFO_MAX_BYTES / GB),
+                        fmt_num((k.flash_gb * GB * S3_FIFO_BYTES_PER_BLOCK / S3_FIFO_MAX_BYTES / 1024.0).ceil()),
+                        fmt_num(k.block.block_kb)
                     ),
                 );
             }
