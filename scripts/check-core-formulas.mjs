@@ -55,8 +55,22 @@ const SHAPES = [
     home: 'tierplan_scenario::offered_load; results echo the `offered_load` they used',
   },
   {
+    // A share-weighted length: share × length (either order), the mean
+    // video length Σ share × length / Σ share summed by hand.
+    re: /\bshare\b\s*\*\s*[\w.?]*length|\blength\w*\s*\*\s*[\w.?]*\bshare\b/i,
+    what: 'a mean video length from the class shares (Σ share × length / Σ share)',
+    home: 'Workload::mean_length_s (wasm/scenario), asked as `workloadFigures` (`mean_length_s`)',
+  },
+  {
+    // Little's law over a mean length by any name: streams = rate × length,
+    // rate = streams / length (the Scenario tab's old streams ⇄ λ copy).
+    re: /\b\w*rate\w*\s*\*\s*[\w.?]*mean_?length\w*|\bmean_?length\w*\s*\*\s*[\w.?]*rate\b|\bstreams\w*\s*\/\s*[\w.?(]*length/i,
+    what: "Little's law (concurrent streams = λ × mean length)",
+    home: 'Workload::offered_load / Workload::rate_for_streams (wasm/scenario), asked as `workloadFigures` / `rateForStreams`',
+  },
+  {
     // The known copies by name: a TypeScript definition of a core formula.
-    re: /\b(?:function\s+(?:figureRates|pointScenario|estimateOf|meanCi95|t975|tQuantile|libraryGb|libraryMb|titleGb|erlangB|streamsPerBandwidth)\b|(?:const|let)\s+(?:figureRates|pointScenario|estimateOf|meanCi95|t975|tQuantile|libraryGb|libraryMb|titleGb|erlangB|streamsPerBandwidth)\s*=\s*(?:\([^)]*\)|\w+)\s*=>)/,
+    re: /\b(?:function\s+(?:figureRates|pointScenario|estimateOf|meanCi95|t975|tQuantile|libraryGb|libraryMb|titleGb|erlangB|streamsPerBandwidth|meanLengthS|meanLength|offeredLoad|streamsToRate|rateToStreams|rateForStreams)\b|(?:const|let)\s+(?:figureRates|pointScenario|estimateOf|meanCi95|t975|tQuantile|libraryGb|libraryMb|titleGb|erlangB|streamsPerBandwidth|meanLengthS|meanLength|offeredLoad|streamsToRate|rateToStreams|rateForStreams)\s*=\s*(?:\([^)]*\)|\w+)\s*=>)/,
     what: 'a TypeScript definition named after a core formula',
     home: 'the core export of that name (src/engine/calls.ts lists the short calls)',
   },
@@ -77,11 +91,9 @@ function* files(dir) {
  * it stays for now: reported as a note, not a failure. Anything else fails.
  */
 const KNOWN = [
-  {
-    file: 'src/shared/units.ts',
-    what: 'a video length in seconds (length_min × 60)',
-    why: "the Scenario tab's live concurrent streams ⇄ λ conversion (meanLengthS); moving it to the core is left open in issue 49",
-  },
+  // Empty since issue 49: the Scenario tab's streams ⇄ λ conversion asks the
+  // core (`workloadFigures`, `rateForStreams`). An entry is
+  // { file, what, why }, `what` one of the shapes' `what`.
 ];
 
 const dirs = process.argv.slice(2);

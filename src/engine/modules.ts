@@ -7,7 +7,7 @@ import type * as Studies from '../wasm-pkg/tierplan_studies';
 import type { FieldError } from './types';
 
 /** What both modules have: scenarios are read, checked and run by either. */
-export type ScenarioModule = Pick<typeof Planner, 'SimJob' | 'validate' | 'libraryGb' | 'diskTierBlocking' | 'staticLfuOverlay' | 'readScenario' | 'takePanicMessage'>;
+export type ScenarioModule = Pick<typeof Planner, 'SimJob' | 'validate' | 'libraryGb' | 'workloadFigures' | 'rateForStreams' | 'diskTierBlocking' | 'staticLfuOverlay' | 'readScenario' | 'takePanicMessage'>;
 
 export type PlannerWasm = ScenarioModule &
   Pick<
@@ -15,6 +15,7 @@ export type PlannerWasm = ScenarioModule &
     | 'listPresets'
     | 'preset'
     | 'devicePresets'
+    | 'lifetimeComparison'
     | 'chassisPresets'
     | 'defaultScenario'
     | 'erlangB'

@@ -53,6 +53,8 @@ export type {
   TargetVerdict,
   VideoClass,
   Workload,
+  WorkloadFigures,
+  ComparisonCase,
   ZipfConvention,
   Chassis,
   Routing,

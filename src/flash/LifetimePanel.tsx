@@ -3,11 +3,11 @@
 // SLC against file-level LFU. Every run goes through the worker pool, with
 // progress and cancel.
 import { useEffect, useState } from 'react';
-import type { RunResult, Scenario } from '../engine/types';
+import type { ComparisonCase, RunResult, Scenario } from '../engine/types';
 import type { Engine } from '../worker/contract';
 import { beyondServiceLife, estimate, integer, lifetime, num, wearLifetime } from '../shared/format';
 import { LifetimeChart, type LifetimeBar } from './LifetimeChart';
-import { comparisonCases, daysAndYears, lifetimeText, tierLifetimes, type ComparisonCase, type TierLifetime } from './lifetime';
+import { daysAndYears, lifetimeText, tierLifetimes, type TierLifetime } from './lifetime';
 import { useBatchRun, type BatchState } from './useBatchRun';
 
 function BatchControls({
@@ -213,10 +213,7 @@ export function LifetimeComparison({ engine }: { engine: Engine }) {
 
   async function run() {
     try {
-      const ids = ['mlc-interval-cache', 'hyssc-slc-tlc', 'mmsys11-cost-ssd'];
-      const [scenarios, catalog] = await Promise.all([Promise.all(ids.map((id) => engine.preset(id))), engine.devicePresets()]);
-      const byId = new Map(ids.map((id, i) => [id, scenarios[i]]));
-      const cs = comparisonCases((id) => structuredClone(byId.get(id)!), catalog);
+      const cs = await engine.lifetimeComparison();
       setCases(cs);
       setError(null);
       start(cs.map((c) => c.scenario));

@@ -1,5 +1,6 @@
 // Per-flash-tier lifetime rows from a run (model §8), with every assumption
-// behind each number spelled out, and the scenarios of the comparison panel.
+// behind each number spelled out. (The comparison panel's scenarios are the
+// core's: `lifetimeComparison`, wasm/scenario/src/presets/lifetime_comparison.rs.)
 import type { Device, FlashSummary, RunResult, Scenario, TierRole } from '../engine/types';
 import { beyondServiceLife, DEFAULT_SERVICE_LIFE_YEARS, integer, lifetime, num, wearLifetime } from '../shared/format';
 import { ARCHITECTURES, roleLabel } from '../shared/labels';
@@ -85,60 +86,4 @@ export function tierLifetimes(s: Scenario, r: RunResult, scenarioLabel = s.name)
       assumptions: a,
     };
   });
-}
-
-/** One run of the comparison panel. */
-export interface ComparisonCase {
-  id: string;
-  label: string;
-  note: string;
-  scenario: Scenario;
-}
-
-/** Dynamic LFU churn of the comparison: 8 new titles every 4 h, margin 10 (as in the core's dynamic_lfu_wear test). */
-export const COMPARISON_CHURN = { period_h: 4, new_titles: 8 } as const;
-export const COMPARISON_LFU_MARGIN = 10;
-
-/**
- * The comparison: interval caching on MLC (the study's warning), the same
- * workload with the interval cache on SLC of about the same capacity, the
- * HySSC hybrid (per-tier), and file-level LFU static and dynamic with churn.
- */
-export function comparisonCases(preset: (id: string) => Scenario, catalog: Device[]): ComparisonCase[] {
-  const mlc = preset('mlc-interval-cache');
-  const slc = structuredClone(mlc);
-  const slcId = 'slc_fusionio';
-  if (!slc.devices.some((d) => d.id === slcId)) {
-    const d = catalog.find((x) => x.id === slcId);
-    if (d) slc.devices.push(structuredClone(d));
-  }
-  const slcDev = slc.devices.find((d) => d.id === slcId);
-  const mlcDev = mlc.devices.find((d) => d.id === mlc.tiers.interval_cache?.device);
-  // As many SLC devices as give about the MLC buffer's capacity.
-  const n = slcDev && mlcDev ? Math.max(1, Math.round((mlcDev.capacity_gb * (mlc.tiers.interval_cache?.count ?? 1)) / slcDev.capacity_gb)) : 1;
-  slc.tiers.interval_cache = { device: slcId, count: n };
-  slc.name = `${mlc.name}, on SLC`;
-  const stat = preset('mmsys11-cost-ssd');
-  const dyn = structuredClone(stat);
-  dyn.policy.lfu = 'dynamic';
-  dyn.policy.lfu_margin = COMPARISON_LFU_MARGIN;
-  dyn.workload.churn = { ...COMPARISON_CHURN };
-  dyn.name = `${stat.name}, dynamic LFU with churn`;
-  return [
-    { id: 'mlc-ic', label: 'Interval cache on MLC', note: mlc.name, scenario: mlc },
-    {
-      id: 'slc-ic',
-      label: 'Interval cache on SLC',
-      note: `same workload and disks, buffer on ${n} × ${slcDev ? `${num(slcDev.capacity_gb)} GB SLC` : 'SLC'} (about the MLC buffer's capacity)`,
-      scenario: slc,
-    },
-    { id: 'hyssc', label: 'SLC (IC) + TLC (LFU) + HDD', note: preset('hyssc-slc-tlc').name, scenario: preset('hyssc-slc-tlc') },
-    { id: 'lfu-static', label: 'File-level LFU, static', note: stat.name, scenario: stat },
-    {
-      id: 'lfu-dynamic',
-      label: 'File-level LFU, dynamic + churn',
-      note: `${COMPARISON_CHURN.new_titles} new titles every ${COMPARISON_CHURN.period_h} h, count margin ${COMPARISON_LFU_MARGIN}`,
-      scenario: dyn,
-    },
-  ];
 }

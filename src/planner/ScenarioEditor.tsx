@@ -1,12 +1,12 @@
 // The scenario editor: workload, run settings, architecture and tiers.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Architecture, Device, DeviceKind, Scenario, TierSpec, VideoClass, ZipfConvention } from '../engine/types';
 import { FieldMessages, NumField, SelectField, TextField } from '../shared/form';
 import { RateProfileFields } from './RateProfileFields';
 import { ARCHITECTURES, hasFileCache, intervalCacheKind } from '../shared/labels';
 import type { Edit } from '../shared/edit';
-import { gbToDecimalTb, kbpsToMbps, mbpsToKbps, meanLengthS, rateToStreams, stored, streamsToRate, tidy } from '../shared/units';
-import { useLibraryGb } from '../shared/useLibraryGb';
+import { gbToDecimalTb, kbpsToMbps, mbpsToKbps, stored, tidy } from '../shared/units';
+import { figure, useWorkloadFigures } from './useWorkloadFigures';
 import type { Engine } from '../worker/contract';
 import { num } from '../shared/format';
 import { plausibility } from './plausibility';
@@ -17,13 +17,19 @@ function libraryHint(gb: number | undefined): string {
   return `Library ≈ ${num(gb)} GiB (${num(gbToDecimalTb(gb))} TB decimal, as drives are sold)`;
 }
 
-export function WorkloadSection({ engine, scenario, edit }: { engine: Pick<Engine, 'libraryGb'>; scenario: Scenario; edit: Edit }) {
+export function WorkloadSection({ engine, scenario, edit }: { engine: Pick<Engine, 'workloadFigures' | 'rateForStreams'>; scenario: Scenario; edit: Edit }) {
   const w = scenario.workload;
-  const libraryGb = useLibraryGb(engine.libraryGb, scenario);
+  const figures = useWorkloadFigures(engine.workloadFigures, scenario);
   const exponent = w.popularity.convention === 'exponent' ? w.popularity.value : 1 - w.popularity.value;
   // λ has two fields (requests/s, concurrent streams); the core's message goes under the one typed last.
   const [streamsTyped, setStreamsTyped] = useState(false);
-  const warn = plausibility(scenario, libraryGb);
+  const warn = plausibility(figure(figures?.offered_load), figure(figures?.library_gb));
+  const follow = useRateFollowsStreams(engine, scenario, edit);
+  // The streams field shows what was typed while λ is the core's answer to it
+  // (or still asked) over the same classes: a late answer never overwrites a
+  // keystroke. Otherwise it shows the core's offered load.
+  const t = follow.typed;
+  const streamsShown = t && (t.rate === null || t.rate === w.arrival_rate) && t.classes === JSON.stringify(w.classes) ? t.streams : tidyFigure(figures?.offered_load);
   return (
     <fieldset className="card" data-testid="workload-section">
       <legend>
@@ -31,7 +37,7 @@ export function WorkloadSection({ engine, scenario, edit }: { engine: Pick<Engin
       </legend>
       <div className="grid">
         <NumField path="workload.videos" label="Videos in the library" unit="titles" integer value={w.videos}
-          hint={libraryHint(libraryGb)}
+          hint={libraryHint(figure(figures?.library_gb))}
           warning={warn.library}
           onChange={(v) => edit((s) => void (s.workload.videos = v))} />
         <NumField path="workload.arrival_rate" label="Arrival rate λ" unit="requests/s" value={w.arrival_rate}
@@ -40,18 +46,19 @@ export function WorkloadSection({ engine, scenario, edit }: { engine: Pick<Engin
           warning={streamsTyped ? null : warn.streams}
           onChange={(v) => {
             setStreamsTyped(false);
+            follow.stop();
             edit((s) => void (s.workload.arrival_rate = v));
           }} />
-        <NumField path="workload.concurrent_streams" label="Concurrent streams" unit="streams" value={tidy(rateToStreams(w.arrival_rate, meanLengthS(w.classes)))}
+        <NumField path="workload.concurrent_streams" label="Concurrent streams" unit="streams" value={streamsShown}
           hint="λ × mean video length (Little's law); setting it sets λ"
           errorPath={streamsTyped ? 'workload.arrival_rate' : null}
           warning={streamsTyped ? warn.streams : null}
           onChange={(v) => {
             setStreamsTyped(true);
-            edit((s) => void (s.workload.arrival_rate = stored(streamsToRate(v, meanLengthS(s.workload.classes)))));
+            follow.streams(v);
           }} />
       </div>
-      <VideoClasses classes={w.classes} edit={edit} />
+      <VideoClasses classes={w.classes} edit={edit} setLength={follow.length} />
       <div className="zipf">
         <div className="field" role="radiogroup" aria-labelledby="zipf-conv-label">
           <span id="zipf-conv-label" className="label">Zipf convention</span>
@@ -132,8 +139,78 @@ function ChurnFields({ scenario, edit }: { scenario: Scenario; edit: Edit }) {
 
 const MAX_CLASSES = 8;
 
+/** A figure of the core's for display (12 significant digits); undefined while it is asked or not a number. */
+function tidyFigure(x: number | null | undefined): number | undefined {
+  const f = figure(x);
+  return f === undefined ? undefined : tidy(f);
+}
+
+/**
+ * λ follows the concurrent streams the user states, through the core
+ * (`rateForStreams`, `workloadFigures`: Little's law has one home, in
+ * wasm/scenario), on the worker, so each conversion is an answer that comes
+ * later. Typed streams are kept with the λ the core returned for them; a
+ * class length edited keeps the streams of the scenario as it was before the
+ * first of a burst of keystrokes (the anchor), and only the answer to the
+ * last keystroke is applied. Typing λ itself drops what is pending.
+ */
+function useRateFollowsStreams(engine: Pick<Engine, 'workloadFigures' | 'rateForStreams'>, scenario: Scenario, edit: Edit) {
+  // `classes`: the classes the streams were typed over, as JSON (each edit clones the scenario, so by value).
+  const [typed, setTyped] = useState<{ streams: number; rate: number | null; classes: string } | null>(null);
+  const latest = useRef(scenario);
+  useEffect(() => {
+    latest.current = scenario;
+  }, [scenario]);
+  const ticket = useRef(0);
+  const anchor = useRef<Scenario | null>(null);
+  return {
+    typed,
+    stop: () => {
+      ticket.current++;
+      anchor.current = null;
+      setTyped(null);
+    },
+    streams: (v: number) => {
+      const mine = ++ticket.current;
+      anchor.current = null;
+      const classes = JSON.stringify(latest.current.workload.classes);
+      setTyped({ streams: v, rate: null, classes });
+      void engine.rateForStreams(latest.current, v).then((rate) => {
+        if (mine !== ticket.current || rate === undefined) return;
+        const r = stored(rate);
+        setTyped({ streams: v, rate: r, classes });
+        edit((s) => void (s.workload.arrival_rate = r));
+      });
+    },
+    length: (i: number, minutes: number) => {
+      const before = anchor.current ?? latest.current;
+      const after = structuredClone(latest.current);
+      setLength(after, i, minutes);
+      edit((s) => setLength(s, i, minutes));
+      latest.current = after;
+      // A newer keystroke makes the answers still asked for older ones stale.
+      const mine = ++ticket.current;
+      anchor.current = before;
+      if (!(Number.isFinite(minutes) && minutes > 0)) return;
+      void engine
+        .workloadFigures(before)
+        .then((f) => {
+          const streams = figure(f?.offered_load);
+          return streams !== undefined && streams > 0 ? engine.rateForStreams(after, streams) : undefined;
+        })
+        .then((rate) => {
+          if (mine !== ticket.current) return;
+          anchor.current = null;
+          if (rate === undefined || !Number.isFinite(rate)) return;
+          const r = stored(rate);
+          edit((s) => void (s.workload.arrival_rate = r));
+        });
+    },
+  };
+}
+
 /** The (share, length, bitrate) classes of the library; one class by default. */
-function VideoClasses({ classes, edit }: { classes: VideoClass[]; edit: Edit }) {
+function VideoClasses({ classes, edit, setLength }: { classes: VideoClass[]; edit: Edit; setLength: (i: number, minutes: number) => void }) {
   const many = classes.length > 1;
   // The bitrate has two fields; the core's message goes under the one typed last.
   const [mbpsTyped, setMbpsTyped] = useState<ReadonlySet<number>>(new Set());
@@ -157,7 +234,7 @@ function VideoClasses({ classes, edit }: { classes: VideoClass[]; edit: Edit }) 
             ) : null}
             <NumField path={`workload.classes[${i}].length_min`} label="Video length" unit="min" value={c.length_min}
               hint="keeps the concurrent streams (λ follows); a warm-up of one video length follows too"
-              onChange={(v) => edit((s) => setLength(s, i, v))} />
+              onChange={(v) => setLength(i, v)} />
             <NumField path={`workload.classes[${i}].bitrate_kbps`} label="Bitrate" unit="KB/s" value={c.bitrate_kbps}
               hint="KB = 1024 bytes"
               errorPath={mbpsTyped.has(i) ? null : `workload.classes[${i}].bitrate_kbps`}
@@ -234,17 +311,15 @@ function planWarmupH(s: Scenario): number {
 }
 
 /**
- * A class's new length. The concurrent streams the user stated stay (λ is
- * what follows, so the order of typing does not matter), and a warm-up that
- * was one video length stays one video length, the measured hours kept.
+ * A class's new length, and a warm-up that was one video length stays one
+ * video length, the measured hours kept. (The concurrent streams the user
+ * stated stay too: λ follows, asked of the core, `useRateFollowsStreams`.)
  */
 function setLength(s: Scenario, i: number, minutes: number): void {
-  const streams = rateToStreams(s.workload.arrival_rate, meanLengthS(s.workload.classes));
   const warm = planWarmupH(s);
   const follows = s.run.warmup_h === warm;
   s.workload.classes[i].length_min = minutes;
   if (!(Number.isFinite(minutes) && minutes > 0)) return;
-  if (Number.isFinite(streams) && streams > 0) s.workload.arrival_rate = stored(streamsToRate(streams, meanLengthS(s.workload.classes)));
   if (follows) {
     const next = planWarmupH(s);
     s.run.duration_h = tidy(s.run.duration_h + next - warm);

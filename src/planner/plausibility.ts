@@ -1,9 +1,8 @@
 // Plausibility: values the core accepts (they are in range) but that are far
 // beyond any real service, most likely a slip of the keyboard (1e9 for 1e4).
 // Warnings only: the scenario still runs.
-import type { Scenario } from '../engine/types';
 import { num } from '../shared/format';
-import { gbToDecimalTb, meanLengthS, rateToStreams } from '../shared/units';
+import { gbToDecimalTb } from '../shared/units';
 
 /** Above this, concurrent streams are warned about: no single site serves a million streams from one storage hierarchy. */
 export const MAX_PLAUSIBLE_STREAMS = 1e6;
@@ -17,13 +16,15 @@ export interface Plausibility {
   library: string | null;
 }
 
-/** `libraryGb`: the library's size as the core computes it (undefined while it is asked). */
-export function plausibility(s: Scenario, libraryGb: number | undefined): Plausibility {
-  const streams = rateToStreams(s.workload.arrival_rate, meanLengthS(s.workload.classes));
+/**
+ * `streams` (the offered load λ × mean length) and `libraryGb` as the core
+ * computes them (`workloadFigures`); undefined while they are asked.
+ */
+export function plausibility(streams: number | undefined, libraryGb: number | undefined): Plausibility {
   const pb = libraryGb === undefined ? Number.NaN : gbToDecimalTb(libraryGb) / 1000;
   return {
     streams:
-      Number.isFinite(streams) && streams > MAX_PLAUSIBLE_STREAMS
+      streams !== undefined && Number.isFinite(streams) && streams > MAX_PLAUSIBLE_STREAMS
         ? `Check this value: ${num(streams)} concurrent streams is more than ${num(MAX_PLAUSIBLE_STREAMS)}, beyond any single server's storage. It runs, but is it what you meant?`
         : null,
     library:

@@ -1,7 +1,9 @@
 // The architect's units beside the model's (model §2: bitrates in KB/s with
 // KB = 1024 B; arrivals as a rate λ). One convention is stored — the model's —
 // and the other is shown and accepted:
-// - concurrent streams ⇄ arrival rate by Little's law: N = λ × mean video length;
+// - concurrent streams ⇄ arrival rate by Little's law (N = λ × mean video
+//   length): computed by the core (`workloadFigures`, `rateForStreams`), only
+//   shown and stored here;
 // - Mbps (10⁶ bits/s, as bitrate ladders are given) ⇄ KB/s.
 
 import { num } from './format';
@@ -15,23 +17,6 @@ export function mbpsToKbps(mbps: number): number {
 
 export function kbpsToMbps(kbps: number): number {
   return (kbps * BITS_PER_KBPS) / 1e6;
-}
-
-/** Mean video length of a workload's classes, seconds (shares weight the lengths). */
-export function meanLengthS(classes: readonly { share: number; length_min: number }[]): number {
-  const total = classes.reduce((a, c) => a + c.share, 0);
-  if (!(total > 0)) return Number.NaN;
-  return classes.reduce((a, c) => a + c.share * c.length_min * 60, 0) / total;
-}
-
-/** Little's law: the arrival rate that keeps `streams` streams open on average. */
-export function streamsToRate(streams: number, meanLengthSeconds: number): number {
-  return streams / meanLengthSeconds;
-}
-
-/** Little's law: streams open on average at arrival rate `rate` (offered, before any rejection). */
-export function rateToStreams(rate: number, meanLengthSeconds: number): number {
-  return rate * meanLengthSeconds;
 }
 
 /** A derived value for display: 12 significant digits, so a typed 2000 reads back as 2000. */

@@ -7,7 +7,7 @@
 // engines) is fetched the first time a call needs it. A call that needs it
 // before it is there throws `StudiesNotLoaded` before doing anything, and
 // the worker (worker-api.ts) loads the module and makes the call again.
-import type { FieldError, PresetInfo, Progress, RunResult, Scenario, Device, LfuOverlay, Chassis } from '../engine/types';
+import type { FieldError, PresetInfo, Progress, RunResult, Scenario, Device, LfuOverlay, Chassis, WorkloadFigures, ComparisonCase } from '../engine/types';
 import type { MaxRateProgress, MaxRateResult, RequestResult } from '../http/types';
 import { DEFAULT_CHUNK, driveJob, type SteppedJob } from '../engine/drive';
 
@@ -74,6 +74,8 @@ export interface SimApi extends FlashCalls, ReproduceCalls, RequestCalls, BlockC
   listPresets(): PresetInfo[];
   preset(id: string): Scenario;
   devicePresets(): Device[];
+  /** The Flash lifetime tab's comparison runs, laid out by the core (`presets::lifetime_comparison`). */
+  lifetimeComparison(): ComparisonCase[];
   /** The chassis catalog (model §10b). */
   chassisPresets(): Chassis[];
   defaultScenario(): Scenario;
@@ -87,6 +89,15 @@ export interface SimApi extends FlashCalls, ReproduceCalls, RequestCalls, BlockC
   writeAmplification(spareFactor: number): number;
   /** Library size of the scenario's workload in GB (1024³ B), the core's `Workload::library_mb`; undefined when the scenario cannot be read. */
   libraryGb(scenario: Scenario): number | undefined;
+  /**
+   * What the workload implies as the core computes it (`Workload::figures`):
+   * library GB, mean video length (s), offered load λ × mean length
+   * (streams); undefined when the scenario cannot be read, null figures
+   * (NaN in the core) without a positive share.
+   */
+  workloadFigures(scenario: Scenario): WorkloadFigures | undefined;
+  /** The arrival rate that keeps `streams` streams open with the scenario's classes (Little's law, `Workload::rate_for_streams`); undefined when the scenario cannot be read. */
+  rateForStreams(scenario: Scenario, streams: number): number | undefined;
   /** Request-level run (model §11) of a scenario with a `request` section; cancelled like `run`. */
   runRequest(id: number, scenario: Scenario, onProgress?: (p: Progress) => unknown, chunk?: number): Promise<RequestResult>;
   /**
@@ -204,6 +215,14 @@ export function createSimApi(planner: PlannerWasm, studiesSlot: StudiesSlot): Si
       const r = reader(s);
       return guard(() => r.wasm.libraryGb(r.scenario));
     },
+    workloadFigures(s) {
+      const r = reader(s);
+      return guard(() => r.wasm.workloadFigures(r.scenario));
+    },
+    rateForStreams(s, streams) {
+      const r = reader(s);
+      return guard(() => r.wasm.rateForStreams(r.scenario, streams));
+    },
     staticLfuOverlay(s) {
       const r = reader(s);
       return guard(() => r.wasm.staticLfuOverlay(r.scenario));
@@ -223,6 +242,7 @@ export function createSimApi(planner: PlannerWasm, studiesSlot: StudiesSlot): Si
     preset: (id) =>
       guard(() => (planner.listPresets().some((p) => p.id === id) ? planner.preset(id) : studies().requestPreset(id))),
     devicePresets: () => guard(() => planner.devicePresets()),
+    lifetimeComparison: () => guard(() => planner.lifetimeComparison()),
     chassisPresets: () => guard(() => planner.chassisPresets()),
     defaultScenario: () => guard(() => planner.defaultScenario()),
     run: (id, scenario, onProgress, chunk = DEFAULT_CHUNK) => {

@@ -1,14 +1,15 @@
 // The lifetime rows and the comparison's scenarios, on real runs of the core.
 import { describe, expect, it } from 'vitest';
 import { simApi } from '../helpers/wasm';
-import { COMPARISON_CHURN, comparisonCases, daysAndYears, lifetimeText, tierLifetimes } from '../../src/flash/lifetime';
+import { daysAndYears, lifetimeText, tierLifetimes } from '../../src/flash/lifetime';
 
 const api = simApi();
 let id = 1;
 const run = (s: Parameters<typeof api.run>[1]) => api.run(id++, s, undefined, 1_000_000);
 
 describe('comparison scenarios', () => {
-  const cases = comparisonCases((x) => api.preset(x), api.devicePresets());
+  // Laid out by the core (`lifetimeComparison`; its own test pins each case's settings).
+  const cases = api.lifetimeComparison();
 
   it('are all valid and contrast MLC, SLC and LFU', () => {
     expect(cases.map((c) => c.id)).toEqual(['mlc-ic', 'slc-ic', 'hyssc', 'lfu-static', 'lfu-dynamic']);
@@ -16,7 +17,7 @@ describe('comparison scenarios', () => {
     // SLC buffer of about the MLC buffer's capacity: 3 × 80 GB for 256 GB.
     expect(cases[1].scenario.tiers.interval_cache).toEqual({ device: 'slc_fusionio', count: 3 });
     expect(cases[4].scenario.policy.lfu).toBe('dynamic');
-    expect(cases[4].scenario.workload.churn).toEqual(COMPARISON_CHURN);
+    expect(cases[4].scenario.workload.churn).toEqual({ period_h: 4, new_titles: 8 });
     expect(cases[3].scenario.policy.lfu).toBe('static');
   });
 

@@ -24,7 +24,7 @@ function inChassis(id: string): Scenario {
 /** The form's sections over `s` with the core's messages for it. */
 function showForm(s: Scenario) {
   const errors = api.validate(s);
-  const engine = { libraryGb: () => Promise.resolve(undefined) };
+  const engine = { workloadFigures: () => Promise.resolve(undefined), rateForStreams: () => Promise.resolve(undefined) };
   render(
     <FormContext.Provider value={{ errors, setLocalInvalid: () => undefined }}>
       <WorkloadSection engine={engine} scenario={s} edit={() => undefined} />

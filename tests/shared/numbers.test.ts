@@ -3,7 +3,8 @@
 // colour following its verdict on the target.
 import { describe, expect, it } from 'vitest';
 import { duration, num, percent, wearLifetime, DEFAULT_SERVICE_LIFE_YEARS } from '../../src/shared/format';
-import { gibText, kbpsToMbps, mbpsToKbps, meanLengthS, rateToStreams, stored, streamsToRate, tidy } from '../../src/shared/units';
+import { gibText, kbpsToMbps, mbpsToKbps, stored, tidy } from '../../src/shared/units';
+import { simApi } from '../helpers/wasm';
 import { verdictAtMost, verdictClass } from '../../src/shared/verdict';
 import { fieldLabel, fieldMessage, readableMessage } from '../../src/shared/labels';
 
@@ -43,17 +44,24 @@ describe('durations', () => {
 });
 
 describe('typed values come back as typed', () => {
+  // λ as the core converts it (rateForStreams), stored to 15 digits, and the
+  // offered load the core computes from it, shown to 12: the typed count.
+  const withClasses = (arrival_rate: number, classes: { share: number; length_min: number }[]) => {
+    const s = simApi().defaultScenario();
+    return { ...s, workload: { ...s.workload, arrival_rate, classes: classes.map((c) => ({ ...c, bitrate_kbps: 245 })) } };
+  };
+  const roundTrip = (typed: number, classes: { share: number; length_min: number }[]) => {
+    const rate = stored(simApi().rateForStreams(withClasses(1, classes), typed)!);
+    return tidy(simApi().workloadFigures(withClasses(rate, classes))!.offered_load);
+  };
+
   it.each([60000, 2000, 12345, 7, 1500, 100000])('%s concurrent streams survive the round trip through the arrival rate', (typed) => {
     // Mean lengths from a minute to over five hours, as the classes give them.
-    for (let L = 60; L < 20000; L += 7.3) {
-      const rate = stored(streamsToRate(typed, L));
-      expect(tidy(rateToStreams(rate, L))).toBe(typed);
-    }
+    for (let min = 1; min < 333; min += 1.37) expect(roundTrip(typed, [{ share: 1, length_min: min }])).toBe(typed);
   });
 
   it('a typed 60000 over the default two-class mix reads 60000', () => {
-    const L = meanLengthS([{ share: 0.3, length_min: 23 }, { share: 0.7, length_min: 97 }]);
-    expect(String(tidy(rateToStreams(stored(streamsToRate(60000, L)), L)))).toBe('60000');
+    expect(String(roundTrip(60000, [{ share: 0.3, length_min: 23 }, { share: 0.7, length_min: 97 }]))).toBe('60000');
   });
 
   it.each([2.5, 4, 6.1, 0.7, 19.99])('%s Mbps survives the round trip through KB/s', (mbps) => {

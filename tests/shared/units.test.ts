@@ -1,23 +1,35 @@
 // The architect's units (src/shared/units.ts) against independent arithmetic.
 import { describe, expect, it } from 'vitest';
 import { simApi } from '../helpers/wasm';
-import { gbToDecimalTb, kbpsToMbps, mbpsToKbps, meanLengthS, rateToStreams, streamsToRate, tidy } from '../../src/shared/units';
+import { gbToDecimalTb, kbpsToMbps, mbpsToKbps, tidy } from '../../src/shared/units';
 
-describe("Little's law", () => {
+describe("Little's law, as the core computes it (workloadFigures, rateForStreams)", () => {
+  const withClasses = (arrival_rate: number, classes: { share: number; length_min: number }[]) => {
+    const s = simApi().defaultScenario();
+    return { ...s, workload: { ...s.workload, arrival_rate, classes: classes.map((c) => ({ ...c, bitrate_kbps: 245 })) } };
+  };
+
   it('2 000 concurrent one-hour streams need λ = 2000 / 3600 s, and back', () => {
-    const L = meanLengthS([{ share: 1, length_min: 60 }]);
-    expect(L).toBe(3600);
-    const rate = streamsToRate(2000, L);
+    const one = withClasses(1, [{ share: 1, length_min: 60 }]);
+    expect(simApi().workloadFigures(one)!.mean_length_s).toBe(3600);
+    const rate = simApi().rateForStreams(one, 2000)!;
     expect(rate).toBeCloseTo(0.5555555555555556, 15);
-    expect(tidy(rateToStreams(rate, L))).toBe(2000);
+    expect(tidy(simApi().workloadFigures({ ...one, workload: { ...one.workload, arrival_rate: rate } })!.offered_load)).toBe(2000);
   });
 
-  it('weights the mean length by the classes’ shares', () => {
+  it('weights the mean length by the classes’ shares, and says NaN (null) without a share', () => {
     // 25 % of 20-minute clips, 75 % of 100-minute films: mean 80 min.
-    const L = meanLengthS([{ share: 0.25, length_min: 20 }, { share: 0.75, length_min: 100 }]);
-    expect(L).toBe(80 * 60);
-    expect(rateToStreams(1, L)).toBe(4800);
-    expect(meanLengthS([])).toBeNaN();
+    const f = simApi().workloadFigures(withClasses(1, [{ share: 0.25, length_min: 20 }, { share: 0.75, length_min: 100 }]))!;
+    expect(f.mean_length_s).toBe(80 * 60);
+    expect(f.offered_load).toBe(4800);
+    expect(simApi().workloadFigures(withClasses(1, []))!.mean_length_s).toBeNull();
+  });
+
+  it('says nothing for a scenario it cannot read (an emptied field)', () => {
+    const s = withClasses(1, [{ share: 1, length_min: 60 }]);
+    const emptied = { ...s, workload: { ...s.workload, videos: null as unknown as number } };
+    expect(simApi().workloadFigures(emptied)).toBeUndefined();
+    expect(simApi().rateForStreams(emptied, 10)).toBeUndefined();
   });
 });
 

@@ -32,13 +32,21 @@ describe('core formula check', () => {
     expect(r.stderr).not.toContain('clean.ts');
   });
 
-  it('passes on src/, the tree the lint step checks, noting each known copy left by name', () => {
+  it("fails on a share-weighted mean length and on Little's law over a mean length, either way, and on their definitions by name", () => {
+    const r = check('tests/fixtures/core-formula');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('recompute.ts:28: a TypeScript definition named after a core formula');
+    expect(r.stderr).toContain('recompute.ts:30: a mean video length from the class shares (Σ share × length / Σ share); the core computes it: Workload::mean_length_s');
+    expect(r.stderr).toContain("recompute.ts:32: Little's law (concurrent streams = λ × mean length); the core computes it: Workload::offered_load / Workload::rate_for_streams");
+    expect(r.stderr).toContain("recompute.ts:33: Little's law");
+  });
+
+  it('passes on src/, the tree the lint step checks, with no known copy left', () => {
     const r = check('src');
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
-    // The one copy not yet moved (the Scenario tab's streams ⇄ λ conversion) is named, not hidden.
-    expect(r.stdout).toContain('note: src/shared/units.ts');
-    expect(r.stdout).not.toContain('StudyCheck');
+    // Issue 49 moved the last one (the Scenario tab's streams ⇄ λ conversion) into the core.
+    expect(r.stdout).not.toContain('note:');
   });
 
   it('is part of npm run lint, which scripts/test.sh runs', () => {

@@ -58,6 +58,7 @@ use tierplan_core::scenario::block::{
     BlockCacheKind, BlockSpec, BlockTraceFormat, BlockTraceRef, BlockWorkload, ReplacementOrder,
     SyntheticBlockWorkload,
 };
+use tierplan_core::scenario::presets::ComparisonCase;
 use tierplan_core::scenario::presets::{DeviceFigure, FigureSource, PresetInfo};
 use tierplan_core::scenario::request::{
     ArrivalPattern, BlockCacheSpec, CachePolicyKind, CacheSpec, CacheStart, DiskLayout,
@@ -71,7 +72,7 @@ use tierplan_core::scenario::validate::FieldError;
 use tierplan_core::scenario::{
     Architecture, CellType, Churn, Device, DeviceKind, FlashSpec, IntervalPolicy, LfuPolicy,
     LfuStart, Policy, Popularity, RateProfile, RunConfig, Scenario, SsdController, SsdModelKind,
-    TierRole, TierSpec, Tiers, VideoClass, Workload, ZipfConvention,
+    TierRole, TierSpec, Tiers, VideoClass, Workload, WorkloadFigures, ZipfConvention,
 };
 use tierplan_core::stats::Estimate;
 use tierplan_core::stream::fleet::{FleetRun, SimulatedServer};
@@ -105,6 +106,8 @@ fn main() {
     all!(
         Scenario,
         Workload,
+        WorkloadFigures,
+        ComparisonCase,
         VideoClass,
         ZipfConvention,
         Popularity,

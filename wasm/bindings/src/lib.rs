@@ -138,6 +138,35 @@ pub fn library_gb(
     Some(s.library_mb() / 1024.0)
 }
 
+/// What the scenario's workload implies (`Workload::figures`): the library
+/// in GB, the mean video length in seconds and the offered load λ × mean
+/// length in streams, the figures the Scenario tab shows beside its fields.
+/// Read but not range checked (asked after every edit); `undefined` when the
+/// scenario cannot be read (an emptied field), NaN figures without a
+/// positive share.
+#[wasm_bindgen(js_name = workloadFigures, unchecked_return_type = "WorkloadFigures | undefined")]
+pub fn workload_figures(
+    #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: JsValue,
+) -> Result<JsValue, JsError> {
+    match read(&scenario) {
+        Ok(s) => to_js(&s.workload.figures()),
+        Err(_) => Ok(JsValue::UNDEFINED),
+    }
+}
+
+/// The arrival rate at which the scenario's classes keep `streams` streams
+/// open on average (Little's law, `Workload::rate_for_streams`): what the
+/// "Concurrent streams" field stores as λ. `undefined` when the scenario
+/// cannot be read; NaN without a positive share.
+#[wasm_bindgen(js_name = rateForStreams)]
+pub fn rate_for_streams(
+    #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: JsValue,
+    streams: f64,
+) -> Option<f64> {
+    let s = read(&scenario).ok()?;
+    Some(s.workload.rate_for_streams(streams))
+}
+
 /// Erlang B for the scenario's disk tier (model §5: c = the streams all its
 /// disks carry, A = λ × video length); `undefined` for a workload of several
 /// classes or a disk without a read bandwidth. Throws the field errors of an

@@ -35,6 +35,14 @@ pub fn device_presets() -> Result<JsValue, JsError> {
     to_js(&presets::catalog())
 }
 
+/// The Flash lifetime tab's comparison: five runs (interval cache on MLC
+/// and on SLC, the HySSC hybrid, LFU static and dynamic with churn), each
+/// with its id, label, note and scenario, as the core lays them out.
+#[wasm_bindgen(js_name = lifetimeComparison, unchecked_return_type = "ComparisonCase[]")]
+pub fn lifetime_comparison() -> Result<JsValue, JsError> {
+    to_js(&presets::lifetime_comparison())
+}
+
 /// The scenario the app opens with.
 #[wasm_bindgen(js_name = defaultScenario, unchecked_return_type = "Scenario")]
 pub fn default_scenario() -> Result<JsValue, JsError> {

@@ -66,6 +66,27 @@ pub fn offered_load(arrival_rate: f64, mean_length_s: f64) -> f64 {
     arrival_rate * mean_length_s
 }
 
+/// The arrival rate that offers `load` streams (Erlangs) of `mean_length_s`
+/// seconds each: Little's law read the other way, λ = A / L. The inverse of
+/// [`offered_load`], beside it so that the two cannot drift apart.
+pub fn arrival_rate_for(load: f64, mean_length_s: f64) -> f64 {
+    load / mean_length_s
+}
+
+/// What a workload implies, as the core computes it: the figures the
+/// Scenario tab shows beside the fields (the app never recomputes them).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct WorkloadFigures {
+    /// The library's size, GB (1024³ B): [`Workload::library_mb`] / 1024.
+    pub library_gb: f64,
+    /// The mean video length, seconds: [`Workload::mean_length_s`].
+    pub mean_length_s: f64,
+    /// The offered load λ × mean length, in streams (Erlangs):
+    /// [`Workload::offered_load`].
+    pub offered_load: f64,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
@@ -118,6 +139,40 @@ impl Workload {
             .sum::<f64>()
             / total;
         self.videos as f64 * kb_per_title / 1024.0
+    }
+
+    /// The mean video length in seconds, each class weighed by its share of
+    /// the shares' sum (Σ share × length / Σ share; a title's mean length, as
+    /// a stream's holding time in Little's law). NaN without a positive share
+    /// (a form while it is being filled). Summed in minutes and turned into
+    /// seconds once, as the presets of today have always stated their rates.
+    pub fn mean_length_s(&self) -> f64 {
+        let total: f64 = self.classes.iter().map(|c| c.share).sum();
+        if total.is_nan() || total <= 0.0 {
+            return f64::NAN;
+        }
+        let minutes: f64 = self.classes.iter().map(|c| c.share * c.length_min).sum();
+        minutes * 60.0 / total
+    }
+
+    /// The offered load λ × mean length (streams, Erlangs) of this workload.
+    pub fn offered_load(&self) -> f64 {
+        offered_load(self.arrival_rate, self.mean_length_s())
+    }
+
+    /// The arrival rate at which this workload's classes keep `streams`
+    /// streams open on average (Little's law: λ = streams / mean length).
+    pub fn rate_for_streams(&self, streams: f64) -> f64 {
+        arrival_rate_for(streams, self.mean_length_s())
+    }
+
+    /// The figures the Scenario tab shows beside the workload's fields.
+    pub fn figures(&self) -> WorkloadFigures {
+        WorkloadFigures {
+            library_gb: self.library_mb() / 1024.0,
+            mean_length_s: self.mean_length_s(),
+            offered_load: self.offered_load(),
+        }
     }
 
     /// The class of the video at each initial popularity rank: largest

@@ -163,7 +163,7 @@ fn class_constants(w: &Workload) -> Vec<Class> {
     w.classes
         .iter()
         .map(|c| {
-            let len_s = c.length_min * 60.0;
+            let len_s = c.length_s();
             Class {
                 len_s,
                 kbps: c.bitrate_kbps,

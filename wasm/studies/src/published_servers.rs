@@ -169,7 +169,7 @@ fn short(mut s: Scenario) -> Scenario {
     if let Some(v) = &s.server {
         let offered_gbps = v.chassis.nic_total_gbps() * OVERLOAD;
         let streams = offered_gbps * 1000.0 / PUBLISHED_MBPS;
-        s.workload.arrival_rate = streams / (s.workload.classes[0].length_min * 60.0);
+        s.workload.arrival_rate = s.workload.rate_for_streams(streams);
     }
     s
 }

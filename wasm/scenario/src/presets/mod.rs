@@ -6,6 +6,7 @@ use crate::cost_model::CostModelSpec;
 pub mod chassis;
 #[cfg(feature = "studies")]
 pub mod figures;
+pub mod lifetime_comparison;
 pub mod published;
 #[cfg(feature = "studies")]
 pub mod request;
@@ -13,6 +14,7 @@ pub mod today;
 use crate::*;
 #[cfg(feature = "studies")]
 pub use figures::{device_figures, figures_of, DeviceFigure, FigureSource};
+pub use lifetime_comparison::{lifetime_comparison, ComparisonCase};
 #[cfg(feature = "studies")]
 pub use request::*;
 use serde::{Deserialize, Serialize};
@@ -546,7 +548,7 @@ mod tests {
 
         let n = p("nossdav12-object-cache");
         let c = &n.workload.classes[0];
-        let video_gb = c.length_min * 60.0 * c.bitrate_kbps / 1024.0 / 1024.0;
+        let video_gb = c.length_s() * c.bitrate_kbps / 1024.0 / 1024.0;
         assert!(
             (video_gb - 1.06).abs() < 0.005,
             "1.06 GB videos, got {video_gb}"

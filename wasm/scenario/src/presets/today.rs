@@ -335,18 +335,17 @@ pub(super) fn today_scenario(
     concurrent_streams: f64,
     counts: (u32, u32, u32),
 ) -> Scenario {
-    let mean_len_min: f64 = classes.iter().map(|c| c.share * c.length_min).sum();
     let longest_h = classes.iter().map(|c| c.length_min).fold(0.0, f64::max) / 60.0;
-    // Little's law: concurrent streams = λ × mean length.
-    let rate = concurrent_streams / (mean_len_min * 60.0);
     let tiers = tiers(
         tier("exos_x24", counts.0),
         Some(tier("ddr5_64gb", counts.1)),
         Some(tier("pm9a3_7t68", counts.2)),
     );
-    let mut s = super::mmsys_base(name, Architecture::SsdLfuHdd, tiers, rate);
+    let mut s = super::mmsys_base(name, Architecture::SsdLfuHdd, tiers, 0.0);
     s.workload.videos = videos;
     s.workload.classes = classes;
+    // Little's law: the rate that keeps the stated streams open.
+    s.workload.arrival_rate = s.workload.rate_for_streams(concurrent_streams);
     s.workload.popularity.value = exponent;
     // Both halves of a plan by default: the SSDs are written (dynamic LFU
     // over a 24 h window) while the catalogue turns over 1 % a day in

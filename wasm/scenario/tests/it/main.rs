@@ -3,6 +3,8 @@
 //! of one per file, and one pool of test threads over all of them.
 
 mod library;
+mod lifetime_comparison;
+mod littles_law;
 mod server;
 mod valid;
 mod validation;

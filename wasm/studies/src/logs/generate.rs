@@ -102,7 +102,7 @@ pub fn generate(spec: &GenerateSpec, out: &mut dyn Write) -> std::io::Result<u64
             TimeFormat::EpochMs => format!("{}", libm::floor(abs * 1000.0) as i64),
         };
         let class = &w.classes[classes[(title % w.videos as u64) as usize] as usize];
-        let len = libm::round(class.length_min * 60.0);
+        let len = libm::round(class.length_s());
         let rate = class.bitrate_kbps;
         match spec.format {
             LogFormat::JsonLines => {

@@ -82,13 +82,13 @@ impl Trace {
         let n = w.videos;
         let alias = AliasTable::new(&zipf_probabilities(n, w.popularity.exponent()));
         let slot_class = w.class_of_ranks();
-        let len_s: Vec<f64> = w.classes.iter().map(|c| c.length_min * 60.0).collect();
+        let len_s: Vec<f64> = w.classes.iter().map(|c| c.length_s()).collect();
         let kbps: Vec<f64> = w.classes.iter().map(|c| c.bitrate_kbps).collect();
         let l_max = len_s.iter().copied().fold(0.0, f64::max);
         let max_blocks = w
             .classes
             .iter()
-            .map(|c| libm::ceil(c.length_min * 60.0 * c.bitrate_kbps / 1024.0).max(1.0))
+            .map(|c| libm::ceil(c.length_s() * c.bitrate_kbps / 1024.0).max(1.0))
             .fold(1.0, f64::max) as u32;
         let lambda = w.arrival_rate;
         // The engine's arrivals exactly: with an hourly rate profile the

@@ -266,7 +266,7 @@ impl Search {
                         let v: Vec<bool> = (0..w.videos as usize)
                             .map(|slot| {
                                 let k = &w.classes[sc[slot] as usize];
-                                let size = (k.length_min * 60.0 * k.bitrate_kbps).round() as u64;
+                                let size = (k.length_s() * k.bitrate_kbps).round() as u64;
                                 if size <= free {
                                     free -= size;
                                     true
