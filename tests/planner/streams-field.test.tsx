@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The "Concurrent streams" field converts through the core (issue 49): λ is
 // the core's `rateForStreams`, the streams shown are its `workloadFigures`,
 // both answered later by a worker. Here the answers are held back and let
