@@ -113,6 +113,24 @@ pub(crate) fn check_server(c: &mut Checker, s: &Scenario, v: &ServerSpec) {
             );
         }
     }
+    // The request engine sends each segment through the NIC queue: one
+    // that cannot keep up with a single viewer's bitrate is no server.
+    #[cfg(feature = "studies")]
+    if let Some(r) = &s.request {
+        let b = r.workload.bitrate_kbps;
+        if b > egress {
+            c.push(
+                "request.workload.bitrate_kbps",
+                format!(
+                    "{} KB/s is above what one server may send ({} Gb/s = {} KB/s after the {} headroom): lower the bitrate or pick a chassis with more egress",
+                    fmt_num(b),
+                    fmt_num(v.egress_gbps()),
+                    fmt_num(egress.floor()),
+                    fmt_num(v.egress_headroom)
+                ),
+            );
+        }
+    }
     check_fit(c, s, ch);
 }
 
