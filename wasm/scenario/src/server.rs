@@ -133,7 +133,6 @@ pub struct Chassis {
     pub pcie_lanes: Option<u32>,
     /// PCIe lanes the NICs take (x16 a 2 × 100 GbE card).
     #[serde(default, skip_serializing_if = "is_zero")]
-    #[cfg_attr(feature = "ts", ts(optional))]
     pub nic_lanes: u32,
     #[serde(default)]
     pub assumptions: Vec<String>,
