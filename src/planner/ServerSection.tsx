@@ -33,6 +33,13 @@ function baysText(c: Chassis): string {
   return parts.length > 0 ? parts.join(', ') : 'none';
 }
 
+/** The lanes drives and NICs share, in the core's terms (the core counts
+ * what a configuration needs): "128, of which the NICs take 32; …". */
+export function lanesText(c: Chassis): string {
+  if (c.pcie_lanes == null) return 'not stated (no lane limit)';
+  return `${integer(c.pcie_lanes)}, of which the NICs take ${integer(c.nic_lanes ?? 0)}; an NVMe drive takes 4, SAS/SATA disks share one 8-lane adapter`;
+}
+
 /** A server section for chassis `c`, keeping the headroom and fleet already set. */
 function withChassis(c: Chassis, prev: ServerSpec | null | undefined, defaults: ServerSpec | undefined): ServerSpec {
   const base = prev ?? defaults;
@@ -57,6 +64,8 @@ function ChassisFacts({ c }: { c: Chassis }) {
         <dd>
           {integer(c.nic_ports)} × {num(c.nic_gbps)} Gb/s
         </dd>
+        <dt>PCIe lanes</dt>
+        <dd>{lanesText(c)}</dd>
         <dt>Host ceiling</dt>
         <dd>{num(c.host_gbps)} Gb/s (CPU and memory bandwidth with TLS)</dd>
         <dt>Size</dt>
@@ -153,7 +162,7 @@ export function ServerSection({ scenario, edit, chassis }: { scenario: Scenario;
               </>
             ) : null}
           </div>
-          {['server', 'server.chassis', 'server.chassis.bays', 'server.chassis.dimm_slots', 'server.chassis.max_dimm_gb', 'server.chassis.rack_units', 'server.chassis.price', 'server.chassis.nic_price', 'server.chassis.idle_power_w', 'server.chassis.name'].map((p) => (
+          {['server', 'server.chassis', 'server.chassis.bays', 'server.chassis.dimm_slots', 'server.chassis.max_dimm_gb', 'server.chassis.rack_units', 'server.chassis.pcie_lanes', 'server.chassis.nic_lanes', 'server.chassis.price', 'server.chassis.nic_price', 'server.chassis.idle_power_w', 'server.chassis.name'].map((p) => (
             <FieldMessages key={p} path={p} />
           ))}
         </>

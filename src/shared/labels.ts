@@ -190,4 +190,5 @@ export const LIMIT_LABELS: Record<Limit, string> = {
   capacity: 'disk capacity',
   bays: 'drive bays',
   slots: 'DIMM slots',
+  pcie_lanes: 'PCIe lanes',
 };

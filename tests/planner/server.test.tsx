@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { Chassis, Scenario } from '../../src/engine/types';
 import { FormContext } from '../../src/shared/form';
 import { ArchitectureSection, WorkloadSection } from '../../src/planner/ScenarioEditor';
-import { ServerSection } from '../../src/planner/ServerSection';
+import { lanesText, ServerSection } from '../../src/planner/ServerSection';
+import { LIMIT_LABELS } from '../../src/shared/labels';
 import { Results } from '../../src/planner/Results';
 import { simApi } from '../helpers/wasm';
 
@@ -45,12 +46,15 @@ describe('the server section', () => {
     expect(facts.textContent).toContain('18 × U.2 NVMe');
     expect(facts.textContent).toContain('4 × 100 Gb/s');
     expect(facts.textContent).toContain('240 Gb/s');
+    // The 2021 box: 128 lanes (EPYC 7502P), 32 for its two NIC cards.
+    expect(facts.textContent).toContain('PCIe lanes128, of which the NICs take 32; an NVMe drive takes 4');
     expect(screen.getByLabelText(/Servers/)).toBeTruthy();
   });
 
   it.each([
     ['a disk in an all-NVMe chassis', 'edge_1u_nvme', (s: Scenario) => s, 'tiers.disk.device', 'has no bay for it'],
     ['more disks than bays', 'storage_2u_12lff', (s: Scenario) => void (s.tiers.disk.count = 13), 'tiers.disk.count', 'at most 12'],
+    ['more NVMe drives than PCIe lanes', 'storage_2u_12lff', (s: Scenario) => void (s.server!.chassis.pcie_lanes = 19), 'tiers.file_cache.count', 'PCIe lanes but'],
     ['a NIC of 0 Gb/s', 'storage_2u_12lff', (s: Scenario) => void (s.server!.chassis.nic_gbps = 0), 'server.chassis.nic_gbps', '0 <'],
     ['a bitrate above the egress', 'storage_2u_12lff', (s: Scenario) => void ((s.server!.chassis.nic_gbps = 0.001), (s.server!.chassis.nic_ports = 1)), 'workload.classes[0].bitrate_kbps', 'above what one server may send'],
   ])('shows %s at its field', (_what, id, change, path, text) => {
@@ -60,6 +64,13 @@ describe('the server section', () => {
     expect(errors.map((e) => e.path)).toContain(path);
     const shown = screen.getAllByTestId(`error-${path}`);
     expect(shown.some((e) => e.textContent?.includes(text))).toBe(true);
+  });
+});
+
+describe('the limits in words', () => {
+  it('names PCIe lanes as the core does', () => {
+    expect(LIMIT_LABELS.pcie_lanes).toBe('PCIe lanes');
+    expect(lanesText({ ...byId('storage_2u_12lff'), pcie_lanes: null })).toBe('not stated (no lane limit)');
   });
 });
 

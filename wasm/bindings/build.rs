@@ -52,7 +52,8 @@ use tierplan_core::request::figure::{
 };
 use tierplan_core::request::{
     DeviceReplication, DeviceUse, FlashWrites, IndexRam, MaxRatePoint, MaxRateProgress,
-    MaxRateResult, RateLoad, RequestReplication, RequestResult, Saturation, TimeSplit, WriteSizes,
+    MaxRateResult, NicReplication, RateLoad, RequestReplication, RequestResult, RequestServer,
+    Saturation, TimeSplit, WriteSizes,
 };
 use tierplan_core::scenario::block::{
     BlockCacheKind, BlockSpec, BlockTraceFormat, BlockTraceRef, BlockWorkload, ReplacementOrder,
@@ -257,11 +258,13 @@ fn main() {
         IndexRam,
         DeviceReplication,
         Saturation,
+        NicReplication,
         RequestReplication,
         DeviceUse,
         FlashWrites,
         WriteSizes,
         TimeSplit,
+        RequestServer,
         RequestResult,
         MaxRatePoint,
         MaxRateProgress,

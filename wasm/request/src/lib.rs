@@ -32,6 +32,7 @@ use tierplan_kit::progress::Progress;
 use tierplan_kit::progress::SteppedJob;
 use tierplan_kit::stats::mean_ci95;
 use tierplan_scenario::request::CachePolicyKind;
+use tierplan_scenario::server::{Limit, LimitUse};
 use tierplan_scenario::validate::{request_section_missing, validate, FieldError};
 use tierplan_scenario::{Scenario, ValidScenario};
 
@@ -238,6 +239,20 @@ impl RequestJob {
             flash_nand_bytes: nand,
             flash_erases: erases,
             saturated: s.saturated,
+            nic: p.nic.as_ref().map(|nic| {
+                let n = &c.nic;
+                let can_send = nic.bytes_per_s * measured_s;
+                NicReplication {
+                    utilisation: n.busy_s / measured_s,
+                    offered_load: n.offered_bytes as f64 / can_send,
+                    mean_wait_s: if n.chunks == 0 {
+                        0.0
+                    } else {
+                        n.wait_s / n.chunks as f64
+                    },
+                    chunks: n.chunks,
+                }
+            }),
         }
     }
 
@@ -342,7 +357,60 @@ impl RequestJob {
                 }
             },
             replications: reps.clone(),
+            server: self.server_summary(),
         }
+    }
+
+    /// The server part of the result: the NIC queue's use and the limit
+    /// that binds, with a `server` section only.
+    fn server_summary(&self) -> Option<RequestServer> {
+        let p = &self.plan;
+        let nic = p.nic.as_ref()?;
+        let est = |f: &dyn Fn(&RequestReplication) -> f64| {
+            mean_ci95(&self.reps.iter().map(f).collect::<Vec<_>>())
+        };
+        let of = |f: fn(&NicReplication) -> f64| est(&|r| r.nic.as_ref().map_or(0.0, f));
+        let nic_offered_load = of(|n| n.offered_load);
+        let mut limits = vec![LimitUse {
+            limit: Limit::of_egress(nic.egress_limit),
+            utilisation: nic_offered_load.mean,
+        }];
+        // A device group binds through its busiest member.
+        let busiest = |names: &mut dyn Iterator<Item = usize>| {
+            names.fold(None, |m: Option<f64>, k| {
+                let u = est(&|r| r.devices[k].utilisation).mean;
+                Some(m.map_or(u, |m| m.max(u)))
+            })
+        };
+        let n_dev = self.reps.first().map_or(0, |r| r.devices.len());
+        let disks = p.disks as usize;
+        if let Some(u) = busiest(&mut (0..disks.min(n_dev))) {
+            limits.push(LimitUse {
+                limit: Limit::DiskBandwidth,
+                utilisation: u,
+            });
+        }
+        if let Some(u) = busiest(&mut (disks..n_dev)) {
+            limits.push(LimitUse {
+                limit: Limit::SsdBandwidth,
+                utilisation: u,
+            });
+        }
+        // Stable: the egress, listed first, wins a tie.
+        limits.sort_by(|a, b| b.utilisation.total_cmp(&a.utilisation));
+        let (binding, binding_utilisation) = (limits[0].limit, limits[0].utilisation);
+        Some(RequestServer {
+            chassis: nic.chassis.clone(),
+            egress_gbps: nic.egress_gbps,
+            egress_limit: nic.egress_limit,
+            egress_headroom: nic.egress_headroom,
+            nic_utilisation: of(|n| n.utilisation),
+            nic_offered_load,
+            nic_wait_ms: of(|n| n.mean_wait_s * 1000.0),
+            limits,
+            binding,
+            binding_utilisation,
+        })
     }
 }
 

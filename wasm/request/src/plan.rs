@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 use tierplan_kit::devices::ssd::SsdGeometry;
 use tierplan_scenario::request::*;
+use tierplan_scenario::server::EgressLimit;
 use tierplan_scenario::{DeviceKind, Scenario, SsdController, ValidRequest};
 
 /// Default bytes per index entry by policy (editable through
@@ -27,6 +28,19 @@ pub struct IndexRam {
     pub cost: f64,
     /// Extra flash page reads per flash-index lookup.
     pub flash_reads_per_lookup: f64,
+}
+
+/// The server's egress as the request engine sends through it (model §10b,
+/// §11): one FIFO queue served at the egress rate.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NicPlan {
+    pub chassis: String,
+    /// Bytes a second the queue sends: min(NIC, host) × headroom, the
+    /// egress the stream engine admits against (`ServerSpec::egress_kbps`).
+    pub bytes_per_s: f64,
+    pub egress_gbps: f64,
+    pub egress_limit: EgressLimit,
+    pub egress_headroom: f64,
 }
 
 pub struct Plan {
@@ -68,6 +82,9 @@ pub struct Plan {
     pub capital_cost: f64,
     pub name: String,
     pub disk_names: Vec<String>,
+    /// The NIC queue, with a `server` section; without one the segments
+    /// leave the server the instant they are read, as in the study.
+    pub nic: Option<NicPlan>,
 }
 
 const GB: f64 = 1024.0 * 1024.0 * 1024.0;
@@ -142,6 +159,13 @@ impl Plan {
             capital_cost,
             name: s.name.clone(),
             disk_names: (0..r.layout.disks).map(|i| format!("hdd{i}")).collect(),
+            nic: s.server.as_ref().map(|v| NicPlan {
+                chassis: v.chassis.id.clone(),
+                bytes_per_s: v.egress_kbps() * 1024.0,
+                egress_gbps: v.egress_gbps(),
+                egress_limit: v.chassis.egress_limit().1,
+                egress_headroom: v.egress_headroom,
+            }),
         }
     }
 

@@ -5,6 +5,7 @@ use super::plan::IndexRam;
 use serde::{Deserialize, Serialize};
 use tierplan_kit::stats::Estimate;
 use tierplan_scenario::request::CachePolicyKind;
+use tierplan_scenario::server::{EgressLimit, Limit, LimitUse};
 
 /// One device's measured queue, for one replication.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -53,6 +54,47 @@ pub struct RequestReplication {
     #[serde(default)]
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub saturated: Option<Saturation>,
+    /// The NIC queue, with a `server` section only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub nic: Option<NicReplication>,
+}
+
+/// The NIC queue of one replication (model §11 with a server).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct NicReplication {
+    /// Busy fraction over the measured period (at most 1).
+    pub utilisation: f64,
+    /// Bytes handed to the NIC over what the egress can send in the
+    /// measured period: above 1 its queue grows without bound.
+    pub offered_load: f64,
+    /// Mean wait of a measured request's chunk before its first byte
+    /// leaves, s.
+    pub mean_wait_s: f64,
+    pub chunks: u64,
+}
+
+/// The server of a request-level run: the egress its NIC queue sends at,
+/// how used it was, and the binding limit in the stream engine's words.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct RequestServer {
+    pub chassis: String,
+    /// Egress the NIC queue sends at, Gb/s: min(NIC, host) × headroom.
+    pub egress_gbps: f64,
+    /// Which of NIC and host is the lower.
+    pub egress_limit: EgressLimit,
+    pub egress_headroom: f64,
+    pub nic_utilisation: Estimate,
+    pub nic_offered_load: Estimate,
+    pub nic_wait_ms: Estimate,
+    /// The egress (offered load) and each device group's bandwidth (mean
+    /// utilisation of its busiest device), the most used first.
+    pub limits: Vec<LimitUse>,
+    /// The most used limit (the egress on a tie).
+    pub binding: Limit,
+    pub binding_utilisation: f64,
 }
 
 /// A replication stopped early because it was saturated: the request
@@ -136,6 +178,10 @@ pub struct RequestResult {
     /// Where a segment's time went, mean over measured requests.
     pub time_split: TimeSplit,
     pub replications: Vec<RequestReplication>,
+    /// With a `server` section: the NIC queue and the binding limit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub server: Option<RequestServer>,
 }
 
 /// A result written before the queue depth was echoed ran with the default.

@@ -200,6 +200,8 @@ struct Req {
     alive: bool,
     /// When the chunk in flight was issued.
     chunk_at: f64,
+    /// When the last byte sent so far leaves the NIC (with a server).
+    sent_at: f64,
     split: Split,
 }
 
@@ -242,6 +244,20 @@ pub struct Counters {
     pub write_sizes: Vec<u64>,
     /// Summed over measured requests.
     pub split: Split,
+    pub nic: NicCounters,
+}
+
+/// The NIC queue over the measured period (model §11 with a server).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NicCounters {
+    /// Time the NIC spent sending within the measured period, s.
+    pub busy_s: f64,
+    /// Bytes handed to it within the measured period.
+    pub offered_bytes: u64,
+    /// Chunks of measured requests and their summed wait before their
+    /// first byte left, s.
+    pub chunks: u64,
+    pub wait_s: f64,
 }
 
 pub struct Sim {
@@ -261,6 +277,8 @@ pub struct Sim {
     arrivals_end: f64,
     stop_at: f64,
     measuring: bool,
+    /// When the NIC has sent everything handed to it so far.
+    nic_free_at: f64,
     ios: Vec<Io>,
     free_ios: Vec<u32>,
     reqs: Vec<Req>,
@@ -330,6 +348,7 @@ impl Sim {
             arrivals_end: 0.0,
             stop_at: 0.0,
             measuring: false,
+            nic_free_at: 0.0,
             ios: Vec::with_capacity(1024),
             free_ios: Vec::with_capacity(1024),
             reqs: Vec::with_capacity(256),
@@ -370,6 +389,7 @@ impl Sim {
         self.stop_at = self.arrivals_end + p.deadline_s;
         self.watch_saturation(p, seed);
         self.measuring = p.warmup_s <= 0.0;
+        self.nic_free_at = 0.0;
         self.ios.clear();
         self.free_ios.clear();
         self.reqs.clear();
@@ -692,6 +712,7 @@ impl Sim {
             measured,
             alive: true,
             chunk_at: self.now,
+            sent_at: self.now,
             split: Split::default(),
         };
         let q = match self.free_reqs.pop() {
@@ -722,6 +743,7 @@ impl Sim {
                 if r.measured {
                     self.c.ram_bytes += len;
                 }
+                self.send(p, q, len);
                 self.reqs[q as usize].next_chunk += 1;
                 continue;
             }
@@ -739,6 +761,7 @@ impl Sim {
         let (_, len, cid) = self.lib.chunk(r.seg, r.next_chunk);
         let flag = self.policy.ram_flag(r.next_chunk);
         self.ram.insert(cid, len as u32, flag);
+        self.send(p, q, len);
         self.reqs[q as usize].next_chunk += 1;
         self.advance(p, q);
     }
@@ -746,7 +769,13 @@ impl Sim {
     fn request_done(&mut self, p: &Plan, q: u32) {
         let r = self.reqs[q as usize];
         if r.measured {
-            let rt = self.now - r.arrived;
+            // With a NIC the segment is delivered when its last byte leaves.
+            let done = if p.nic.is_some() {
+                self.now.max(r.sent_at)
+            } else {
+                self.now
+            };
+            let rt = done - r.arrived;
             if rt > p.deadline_s {
                 self.c.misses += 1;
             }
@@ -756,6 +785,36 @@ impl Sim {
         self.live_reqs -= 1;
         self.reqs[q as usize].alive = false;
         self.free_reqs.push(q);
+    }
+
+    /// Hand chunk bytes of request `q`, read at `now`, to the NIC: one FIFO
+    /// server at the egress rate, so its departures follow Lindley's
+    /// recursion (start = max(now, when the NIC is free)) and need no event
+    /// of their own. The web server reads the next chunk meanwhile (the
+    /// socket buffer decouples them). No server section: nothing to do.
+    fn send(&mut self, p: &Plan, q: u32, len: u64) {
+        let Some(nic) = &p.nic else {
+            return;
+        };
+        let start = self.nic_free_at.max(self.now);
+        let end = start + len as f64 / nic.bytes_per_s;
+        self.nic_free_at = end;
+        let r = &mut self.reqs[q as usize];
+        r.sent_at = end;
+        let n = &mut self.c.nic;
+        if r.measured {
+            n.chunks += 1;
+            n.wait_s += start - self.now;
+        }
+        // The busy time and bytes of the measured period, [warm-up, end of
+        // arrivals], the period the devices' utilisation is measured over.
+        if self.now >= p.warmup_s && self.now < self.arrivals_end {
+            n.offered_bytes += len;
+        }
+        let (lo, hi) = (start.max(p.warmup_s), end.min(self.arrivals_end));
+        if hi > lo {
+            n.busy_s += hi - lo;
+        }
     }
 
     fn flash_dev(p: &Plan) -> u32 {
@@ -1085,7 +1144,13 @@ impl Sim {
             return false;
         };
         // Stop here: the overdue requests' responses so far are lower
-        // bounds of theirs; the rest of the backlog is not counted.
+        // bounds of theirs; the rest of the backlog is not counted. Every
+        // chunk was handed to the NIC by `at`, so its work past `at` is one
+        // busy stretch up to when it is free: not in the measured period.
+        let nic_after = self.nic_free_at.min(self.arrivals_end) - at;
+        if nic_after > 0.0 {
+            self.c.nic.busy_s -= nic_after;
+        }
         self.now = at;
         for d in &mut self.devices {
             d.stats.finish(at);

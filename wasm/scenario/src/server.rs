@@ -123,8 +123,72 @@ pub struct Chassis {
     pub idle_power_w: f64,
     /// Height in rack units.
     pub rack_units: u32,
+    /// PCIe lanes the board gives drives and NICs; absent (a file written
+    /// before the field existed, or a chassis whose lanes never bind): no
+    /// lane limit. An NVMe drive takes [`NVME_LANES`], a SAS/SATA drive
+    /// goes through one host bus adapter of [`HBA_LANES`], the NICs take
+    /// `nic_lanes`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub pcie_lanes: Option<u32>,
+    /// PCIe lanes the NICs take (x16 a 2 × 100 GbE card).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub nic_lanes: u32,
     #[serde(default)]
     pub assumptions: Vec<String>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// Lanes an NVMe drive takes: x4, the link of U.2, U.3, E1.L and E3.S
+/// drives (SFF-8639 / SFF-TA-1006 / SFF-TA-1008 as the drives ship).
+pub const NVME_LANES: u32 = 4;
+/// Lanes of the one host bus adapter all SAS/SATA drives share, when a
+/// configuration has any: a x8 tri-mode HBA with an expander backplane
+/// (the Broadcom 9500-16i class, PCIe 4.0 x8) — an assumption: one such
+/// card serves every 3.5" and 2.5" SAS/SATA bay of the chassis.
+pub const HBA_LANES: u32 = 8;
+
+impl FormFactor {
+    /// Whether a drive of this form factor is NVMe (takes its own lanes).
+    pub fn is_nvme(self) -> bool {
+        matches!(
+            self,
+            FormFactor::U2 | FormFactor::U3 | FormFactor::E1l | FormFactor::E3s
+        )
+    }
+}
+
+/// The PCIe lanes a configuration needs in `chassis` and the lanes it
+/// has: NVMe drives × [`NVME_LANES`], [`HBA_LANES`] when any SAS/SATA
+/// drive is present, and the NICs' lanes. `None` when the chassis states
+/// no lane count (no limit). The one home of the lane rule: validation,
+/// the run's limits and the optimiser's caps all ask it.
+pub fn lane_use(chassis: &Chassis, drives: &[(FormFactor, u32)]) -> Option<(u32, u32)> {
+    let lanes = chassis.pcie_lanes?;
+    let nvme: u32 = drives
+        .iter()
+        .filter(|(f, _)| f.is_nvme())
+        .map(|(_, n)| n)
+        .sum();
+    let sas = drives
+        .iter()
+        .any(|(f, n)| *n > 0 && matches!(f, FormFactor::Lff35 | FormFactor::Sff25));
+    let need = nvme
+        .saturating_mul(NVME_LANES)
+        .saturating_add(if sas { HBA_LANES } else { 0 })
+        .saturating_add(chassis.nic_lanes);
+    Some((need, lanes))
+}
+
+/// How many NVMe drives the lanes leave room for, beside the NICs and (with
+/// `sas`) the HBA; `None` without a lane count.
+pub fn nvme_lane_room(chassis: &Chassis, sas: bool) -> Option<u32> {
+    let lanes = chassis.pcie_lanes?;
+    let taken = chassis.nic_lanes + if sas { HBA_LANES } else { 0 };
+    Some(lanes.saturating_sub(taken) / NVME_LANES)
 }
 
 impl Chassis {
@@ -174,6 +238,64 @@ impl EgressLimit {
             EgressLimit::Host => "host (CPU and memory bandwidth)",
         }
     }
+}
+
+/// A limit a plan can meet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Limit {
+    /// The NIC's line rate (after the headroom).
+    Nic,
+    /// The host's serving ceiling (after the headroom).
+    Host,
+    /// The disks' streaming bandwidth.
+    DiskBandwidth,
+    /// The flash file cache's read bandwidth.
+    SsdBandwidth,
+    /// The interval cache's buffer bandwidth.
+    BufferBandwidth,
+    /// The disks' capacity against the library.
+    Capacity,
+    /// The chassis's drive bays.
+    Bays,
+    /// The chassis's DIMM slots.
+    Slots,
+    /// The PCIe lanes for NVMe drives and NICs.
+    PcieLanes,
+}
+
+impl Limit {
+    pub fn label(self) -> &'static str {
+        match self {
+            Limit::Nic => "network (NIC)",
+            Limit::Host => "host (CPU and memory bandwidth)",
+            Limit::DiskBandwidth => "disk bandwidth",
+            Limit::SsdBandwidth => "SSD bandwidth",
+            Limit::BufferBandwidth => "interval-cache bandwidth",
+            Limit::Capacity => "disk capacity",
+            Limit::Bays => "drive bays",
+            Limit::Slots => "DIMM slots",
+            Limit::PcieLanes => "PCIe lanes",
+        }
+    }
+
+    pub fn of_egress(e: EgressLimit) -> Limit {
+        match e {
+            EgressLimit::Nic => Limit::Nic,
+            EgressLimit::Host => Limit::Host,
+        }
+    }
+}
+
+/// One limit and how much of it the plan uses (0–1).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct LimitUse {
+    pub limit: Limit,
+    /// Mean use over the run for bandwidths; the share taken for bays,
+    /// slots and capacity.
+    pub utilisation: f64,
 }
 
 /// How the load balancer sends a request to a server.

@@ -19,60 +19,9 @@ pub struct ServerMetrics {
     pub egress_util_peak: f64,
 }
 
-/// A limit a plan can meet.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(rename_all = "snake_case")]
-pub enum Limit {
-    /// The NIC's line rate (after the headroom).
-    Nic,
-    /// The host's serving ceiling (after the headroom).
-    Host,
-    /// The disks' streaming bandwidth.
-    DiskBandwidth,
-    /// The flash file cache's read bandwidth.
-    SsdBandwidth,
-    /// The interval cache's buffer bandwidth.
-    BufferBandwidth,
-    /// The disks' capacity against the library.
-    Capacity,
-    /// The chassis's drive bays.
-    Bays,
-    /// The chassis's DIMM slots.
-    Slots,
-}
-
-impl Limit {
-    pub fn label(self) -> &'static str {
-        match self {
-            Limit::Nic => "network (NIC)",
-            Limit::Host => "host (CPU and memory bandwidth)",
-            Limit::DiskBandwidth => "disk bandwidth",
-            Limit::SsdBandwidth => "SSD bandwidth",
-            Limit::BufferBandwidth => "interval-cache bandwidth",
-            Limit::Capacity => "disk capacity",
-            Limit::Bays => "drive bays",
-            Limit::Slots => "DIMM slots",
-        }
-    }
-
-    pub(crate) fn of_egress(e: EgressLimit) -> Limit {
-        match e {
-            EgressLimit::Nic => Limit::Nic,
-            EgressLimit::Host => Limit::Host,
-        }
-    }
-}
-
-/// One limit and how much of it the plan uses (0–1).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct LimitUse {
-    pub limit: Limit,
-    /// Mean use over the run for bandwidths; the share taken for bays,
-    /// slots and capacity.
-    pub utilisation: f64,
-}
+// The limits and their vocabulary live with the chassis (scenario::server)
+// so the request engine names the same ones.
+pub use tierplan_scenario::server::{Limit, LimitUse};
 
 /// The server of a run: its egress and its binding limit.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

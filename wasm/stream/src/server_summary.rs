@@ -4,7 +4,7 @@
 use crate::results::{ReplicationResult, TierSummary};
 use crate::server::{Limit, LimitUse, ServerMetrics, ServerSummary};
 use tierplan_kit::analytics::streams_per_bandwidth;
-use tierplan_scenario::server::{bay_use, form_factor_of, FormFactor};
+use tierplan_scenario::server::{bay_use, form_factor_of, lane_use, FormFactor};
 use tierplan_scenario::{Scenario, TierRole};
 
 /// The server summary of a run of `s`, `None` without a server section.
@@ -61,6 +61,12 @@ pub fn summarise_server(
             utilisation: slots,
         });
     }
+    if let Some(lanes) = lane_share(s) {
+        limits.push(LimitUse {
+            limit: Limit::PcieLanes,
+            utilisation: lanes,
+        });
+    }
     limits.sort_by(|a, b| b.utilisation.total_cmp(&a.utilisation));
     let binding = if rejections_egress.mean > 0.0 || rejections_storage.mean > 0.0 {
         if rejections_egress.mean >= rejections_storage.mean {
@@ -103,11 +109,8 @@ pub fn summarise_server(
     })
 }
 
-/// The largest share of bays any form factor takes, and of DIMM slots.
-pub fn bay_and_slot_use(s: &Scenario) -> (f64, f64) {
-    let Some(v) = &s.server else {
-        return (0.0, 0.0);
-    };
+/// The drives of the tiers in use by form factor, and the memory modules.
+fn drives_and_modules(s: &Scenario) -> (Vec<(FormFactor, u32)>, u32) {
     let mut drives = Vec::new();
     let mut modules = 0;
     for (_, t) in s.tiers_in_use() {
@@ -118,6 +121,24 @@ pub fn bay_and_slot_use(s: &Scenario) -> (f64, f64) {
             }
         }
     }
+    (drives, modules)
+}
+
+/// The share of the chassis's PCIe lanes the drives and NICs take; `None`
+/// without a server or a lane count.
+pub fn lane_share(s: &Scenario) -> Option<f64> {
+    let v = s.server.as_ref()?;
+    let (drives, _) = drives_and_modules(s);
+    let (need, lanes) = lane_use(&v.chassis, &drives)?;
+    Some(need as f64 / lanes.max(1) as f64)
+}
+
+/// The largest share of bays any form factor takes, and of DIMM slots.
+pub fn bay_and_slot_use(s: &Scenario) -> (f64, f64) {
+    let Some(v) = &s.server else {
+        return (0.0, 0.0);
+    };
+    let (drives, modules) = drives_and_modules(s);
     let bays = bay_use(&v.chassis, &drives)
         .iter()
         .map(|u| {

@@ -8,6 +8,7 @@ mod request_crn;
 mod request_figure;
 mod request_figure_step;
 mod request_figure_zero;
+mod request_nic;
 mod request_queueing;
 mod request_robustness;
 mod request_saturation;

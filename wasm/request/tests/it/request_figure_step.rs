@@ -51,6 +51,7 @@ fn outcome(miss_ratio: f64, saturated: Option<Saturation>) -> RequestReplication
         flash_nand_bytes: 0,
         flash_erases: 0,
         saturated,
+        nic: None,
     }
 }
 

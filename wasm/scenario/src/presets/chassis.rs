@@ -24,6 +24,16 @@ pub const HOST_SOFTWARE_TLS_GBPS: f64 = 240.0;
 /// The same host with inline NIC kTLS offload (same talk).
 pub const HOST_NIC_TLS_GBPS: f64 = 400.0;
 
+/// What a PCIe lane carries, GB/s each way after 128b/130b coding: 4.0 at
+/// 16 GT/s ≈ 1.97, 5.0 at 32 GT/s ≈ 3.94 (PCI-SIG base specifications
+/// 4.0, 2017, and 5.0, 2019). An NVMe drive's x4 link (≈ 7.9 GB/s at 4.0)
+/// is above what today's drives read (6–7 GB/s), so lanes bind by their
+/// count, not their bandwidth.
+pub const PCIE4_GBPS_PER_LANE: f64 = 16.0 * 128.0 / 130.0 / 8.0;
+pub const PCIE5_GBPS_PER_LANE: f64 = 32.0 * 128.0 / 130.0 / 8.0;
+
+const LANES_NOTE: &str = "pcie_lanes: the CPUs' lanes for drives and NICs (a class figure; boot drive and BMC links ignored). An NVMe drive takes x4; every SAS/SATA drive goes through one x8 tri-mode HBA (Broadcom 9500-16i class, assumption); a 2 × 100 GbE card takes x16. PCIe 4.0 ≈ 1.97 GB/s a lane each way, 5.0 ≈ 3.94 (PCI-SIG 4.0 2017, 5.0 2019): an x4 drive link is above what a drive reads, so lanes bind by count";
+
 const HOST_NOTE: &str = "host_gbps: the serving ceiling of one CPU socket of the 2021 class with software kTLS, about 240 Gb/s (Drew Gallatin, \"Serving Netflix Video at 400Gb/s on FreeBSD\", EuroBSDCon 2021-09: memory bandwidth binds; about 400 Gb/s with NIC kTLS offload) — an assumption for any host of this class, check yours";
 
 fn prices(id: &str) -> (f64, f64, String) {
@@ -49,6 +59,8 @@ struct Spec {
     host_gbps: f64,
     idle_power_w: f64,
     rack_units: u32,
+    pcie_lanes: u32,
+    nic_lanes: u32,
     sources: &'static [&'static str],
 }
 
@@ -73,6 +85,8 @@ fn chassis(s: Spec) -> Chassis {
         nic_price,
         idle_power_w: s.idle_power_w,
         rack_units: s.rack_units,
+        pcie_lanes: Some(s.pcie_lanes),
+        nic_lanes: s.nic_lanes,
         assumptions,
     }
 }
@@ -91,9 +105,13 @@ pub fn chassis_presets() -> Vec<Chassis> {
             host_gbps: HOST_SOFTWARE_TLS_GBPS,
             idle_power_w: 180.0,
             rack_units: 1,
+            pcie_lanes: 128,
+            nic_lanes: 16,
             sources: &[
                 "bays and slots: the 1U single-socket class of 2023 (e.g. Dell PowerEdge R6615 spec sheet, 2023: up to 10 × 2.5\" NVMe, 12 DDR5 RDIMM slots, OCP 3.0 NIC) — a class figure, check the model you buy",
                 "nic: one 2 × 100 GbE card (ConnectX-6 Dx class, as in the 2021 Netflix box below)",
+                "lanes: one AMD EPYC 9004 socket, 128 PCIe 5.0 lanes (AMD EPYC 9004 product brief, 2022)",
+                LANES_NOTE,
                 HOST_NOTE,
                 "idle_power_w 180 W without drives: class figure (assumption)",
             ],
@@ -109,9 +127,13 @@ pub fn chassis_presets() -> Vec<Chassis> {
             host_gbps: HOST_SOFTWARE_TLS_GBPS,
             idle_power_w: 200.0,
             rack_units: 2,
+            pcie_lanes: 128,
+            nic_lanes: 32,
             sources: &[
                 "configuration: AMD EPYC 7502P (32 cores), 256 GB DDR4-3200, 18 × 2 TB NVMe, 2 × Mellanox ConnectX-6 Dx giving 4 × 100 GbE: Drew Gallatin, \"Serving Netflix Video at 400Gb/s on FreeBSD\", EuroBSDCon 2021-09 (as reported by Guru3D, 2021-09)",
                 "8 DIMM slots (one per channel of the EPYC 7502P: 8 × 32 GB = 256 GB), U.2 bays for the 18 drives and 2 rack units are assumptions",
+                "lanes: AMD EPYC 7502P, 128 PCIe 4.0 lanes (AMD product page, 2019): 18 NVMe × 4 + 2 NICs × 16 = 104",
+                LANES_NOTE,
                 HOST_NOTE,
                 "idle_power_w 200 W without drives: class figure (assumption)",
             ],
@@ -127,9 +149,13 @@ pub fn chassis_presets() -> Vec<Chassis> {
             host_gbps: HOST_SOFTWARE_TLS_GBPS,
             idle_power_w: 220.0,
             rack_units: 2,
+            pcie_lanes: 160,
+            nic_lanes: 8,
             sources: &[
                 "bays: the 2U dual-socket class of 2023 with 12 × 3.5\" front bays and rear 2.5\" NVMe bays (e.g. Dell PowerEdge R760 spec sheet, 2023) — 4 U.2 rear bays and 16 DIMM slots are a class figure, check the model you buy",
                 "nic: 2 × 25 GbE (OCP 3.0 class, assumption)",
+                "lanes: two 4th-generation Xeon Scalable sockets, 80 PCIe 5.0 lanes each (Intel ARK, 2023); the 2 × 25 GbE OCP 3.0 card takes x8",
+                LANES_NOTE,
                 HOST_NOTE,
                 "idle_power_w 220 W without drives: class figure (assumption)",
             ],
@@ -145,9 +171,13 @@ pub fn chassis_presets() -> Vec<Chassis> {
             host_gbps: HOST_SOFTWARE_TLS_GBPS,
             idle_power_w: 400.0,
             rack_units: 4,
+            pcie_lanes: 128,
+            nic_lanes: 16,
             sources: &[
                 "bays and slots: AIC SB407-TU, ServeTheHome review 2022: 60 × 3.5\" bays, 2.5\" NVMe bays at the rear, dual Xeon Scalable with 8 DIMM slots each, OCP NIC 3.0 slot — 4 NVMe bays counted here (assumption)",
                 "nic: one 2 × 100 GbE card (assumption)",
+                "lanes: two 3rd-generation Xeon Scalable sockets, 64 PCIe 4.0 lanes each (Intel ARK, 2021)",
+                LANES_NOTE,
                 HOST_NOTE,
                 "idle_power_w 400 W without drives (fans for 60 bays): class figure (assumption)",
             ],

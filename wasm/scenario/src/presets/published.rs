@@ -117,6 +117,9 @@ pub fn oca_2013_chassis() -> Chassis {
         nic_price: 0.0,
         idle_power_w: 250.0,
         rack_units: 4,
+        // The 2013 appliance's lanes were not published: no lane limit.
+        pcie_lanes: None,
+        nic_lanes: 0,
         assumptions: vec![
             "2013 appliance, Reddit report 2022-10; assumed: 4U, slots, host = NIC, 250 W, $0"
                 .into(),

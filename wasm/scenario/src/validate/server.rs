@@ -63,6 +63,10 @@ pub(crate) fn check_server(c: &mut Checker, s: &Scenario, v: &ServerSpec) {
         "W",
     );
     c.count(&format!("{at}.rack_units"), ch.rack_units, 1, 48);
+    if let Some(lanes) = ch.pcie_lanes {
+        c.count(&format!("{at}.pcie_lanes"), lanes, 1, 1024);
+    }
+    c.count(&format!("{at}.nic_lanes"), ch.nic_lanes, 0, 256);
     if ch.bays.len() > 16 {
         c.push(
             format!("{at}.bays"),
@@ -106,6 +110,24 @@ pub(crate) fn check_server(c: &mut Checker, s: &Scenario, v: &ServerSpec) {
                 format!(
                     "{} KB/s is above what one server may send ({} Gb/s = {} KB/s after the {} headroom): lower the bitrate or pick a chassis with more egress",
                     fmt_num(k.bitrate_kbps),
+                    fmt_num(v.egress_gbps()),
+                    fmt_num(egress.floor()),
+                    fmt_num(v.egress_headroom)
+                ),
+            );
+        }
+    }
+    // The request engine sends each segment through the NIC queue: one
+    // that cannot keep up with a single viewer's bitrate is no server.
+    #[cfg(feature = "studies")]
+    if let Some(r) = &s.request {
+        let b = r.workload.bitrate_kbps;
+        if b > egress {
+            c.push(
+                "request.workload.bitrate_kbps",
+                format!(
+                    "{} KB/s is above what one server may send ({} Gb/s = {} KB/s after the {} headroom): lower the bitrate or pick a chassis with more egress",
+                    fmt_num(b),
                     fmt_num(v.egress_gbps()),
                     fmt_num(egress.floor()),
                     fmt_num(v.egress_headroom)
@@ -223,6 +245,34 @@ fn check_fit(c: &mut Checker, s: &Scenario, ch: &Chassis) {
         drives.push((ff, t.count));
         if !first_path.iter().any(|(f, _)| *f == ff) {
             first_path.push((ff, format!("{path}.count")));
+        }
+    }
+    if let Some((need, lanes)) = lane_use(ch, &drives) {
+        if need > lanes {
+            // Named at the first NVMe tier (the drives that take lanes),
+            // else the chassis's own lanes.
+            let path = first_path.iter().find(|(f, _)| f.is_nvme()).map_or(
+                format!("{at}.pcie_lanes", at = "server.chassis"),
+                |(_, p)| p.clone(),
+            );
+            let nvme: u32 = drives
+                .iter()
+                .filter(|(f, _)| f.is_nvme())
+                .map(|(_, n)| n)
+                .sum();
+            c.push(
+                path,
+                format!(
+                    "needs {need} PCIe lanes but {} has {lanes}: {nvme} NVMe drives × {NVME_LANES}{}, the NICs' {} — fewer NVMe drives, or a chassis with more lanes",
+                    ch.name,
+                    if drives.iter().any(|(f, n)| *n > 0 && !f.is_nvme()) {
+                        format!(", the SAS/SATA adapter's {HBA_LANES}")
+                    } else {
+                        String::new()
+                    },
+                    ch.nic_lanes
+                ),
+            );
         }
     }
     for u in bay_use(ch, &drives) {

@@ -118,6 +118,52 @@ fn a_scenario_without_a_server_reads_and_writes_as_before() {
     assert_eq!(back, s2);
 }
 
+#[test]
+fn more_nvme_drives_than_pcie_lanes_are_refused_like_bays() {
+    // The 2U chassis with 28 lanes: 8 for the NIC, 8 for the disks' HBA,
+    // 12 left = 3 NVMe drives × 4.
+    let mut s = in_chassis("storage_2u_12lff");
+    s.server.as_mut().unwrap().chassis.pcie_lanes = Some(28);
+    s.tiers.file_cache.as_mut().unwrap().count = 3;
+    assert_eq!(problems(&s), vec![]);
+    s.tiers.file_cache.as_mut().unwrap().count = 4;
+    let errs = problems(&s);
+    let m = error_at(&errs, "tiers.file_cache.count");
+    assert!(
+        m.contains("needs 32 PCIe lanes")
+            && m.contains("has 28")
+            && m.contains("4 NVMe drives × 4"),
+        "{m}"
+    );
+    // The same run's limits would name the lanes: 32 / 28.
+    let ch = &s.server.as_ref().unwrap().chassis;
+    assert_eq!(
+        lane_use(ch, &[(FormFactor::Lff35, 1), (FormFactor::U2, 4)]),
+        Some((32, 28))
+    );
+    // At least one lane when stated.
+    s.server.as_mut().unwrap().chassis.pcie_lanes = Some(0);
+    assert!(error_at(&problems(&s), "server.chassis.pcie_lanes").contains("from 1 to"));
+}
+
+#[test]
+fn a_chassis_written_before_lanes_reads_with_no_lane_limit() {
+    let s = in_chassis("storage_2u_12lff");
+    let mut v = serde_json::to_value(&s).unwrap();
+    let ch = v["server"]["chassis"].as_object_mut().unwrap();
+    assert!(ch.remove("pcie_lanes").is_some() && ch.remove("nic_lanes").is_some());
+    let back: Scenario = serde_json::from_value(v).unwrap();
+    let c = &back.server.as_ref().unwrap().chassis;
+    assert_eq!((c.pcie_lanes, c.nic_lanes), (None, 0));
+    assert_eq!(lane_use(c, &[(FormFactor::U2, 1000)]), None);
+    // Every preset states its lanes, and its largest configuration fits.
+    for c in tierplan_scenario::presets::chassis::chassis_presets() {
+        let all: Vec<(FormFactor, u32)> = c.bays.iter().map(|b| (b.form_factor, b.count)).collect();
+        let (need, lanes) = lane_use(&c, &all).unwrap();
+        assert!(need <= lanes, "{}: {need} > {lanes}", c.id);
+    }
+}
+
 mod random_sections {
     use super::*;
     use proptest::prelude::*;
@@ -162,6 +208,8 @@ mod random_sections {
             ssd in 0u32..10,
             ssd_ff in prop::option::of(ff()),
             bitrate in num(),
+            lanes in prop::option::of(0u32..2000),
+            nic_lanes in 0u32..300,
         ) {
             let mut s = in_chassis("storage_2u_12lff");
             let v = s.server.as_mut().unwrap();
@@ -174,6 +222,8 @@ mod random_sections {
             v.chassis.price = price;
             v.chassis.rack_units = rack_units;
             v.egress_headroom = headroom;
+            v.chassis.pcie_lanes = lanes;
+            v.chassis.nic_lanes = nic_lanes;
             v.fleet = Fleet {
                 servers,
                 routing: if by_title { Routing::ByTitle } else { Routing::AnyServer },

@@ -33,6 +33,8 @@ fn nic_of_streams(c: u32) -> Chassis {
         nic_price: 0.0,
         idle_power_w: 0.0,
         rack_units: 1,
+        pcie_lanes: None,
+        nic_lanes: 0,
         assumptions: vec![],
     }
 }

@@ -154,10 +154,30 @@ fn capped(s: &Scenario, arch: Architecture, ch: &Chassis, max: &MaxCounts) -> Ma
             .count()
             .max(1) as u32
     };
+    // NVMe drives also share the PCIe lanes the NICs (and, with SAS/SATA
+    // drives, their adapter) leave (`server::nvme_lane_room`, the rule the
+    // validation applies): each NVMe tier gets an equal part of them too.
+    let used = [(disk_ff, true), (fc_ff, fc_used), (ic_ff, ic_used)];
+    let sas = used
+        .iter()
+        .any(|(f, u)| *u && matches!(f, Some(FormFactor::Lff35 | FormFactor::Sff25)));
+    let nvme_tiers = used
+        .iter()
+        .filter(|(f, u)| *u && f.is_some_and(FormFactor::is_nvme))
+        .count()
+        .max(1) as u32;
+    let lane_room = nvme_lane_room(ch, sas).map(|r| r / nvme_tiers);
+    let room_of = |f: Option<FormFactor>| {
+        let bays = room(f) / share(f);
+        match lane_room {
+            Some(l) if f.is_some_and(FormFactor::is_nvme) => bays.min(l),
+            _ => bays,
+        }
+    };
     MaxCounts {
-        disk: cap(max.disk, room(disk_ff) / share(disk_ff)),
-        file_cache: cap(max.file_cache, room(fc_ff) / share(fc_ff)),
-        interval_cache: cap(max.interval_cache, room(ic_ff) / share(ic_ff)),
+        disk: cap(max.disk, room_of(disk_ff)),
+        file_cache: cap(max.file_cache, room_of(fc_ff)),
+        interval_cache: cap(max.interval_cache, room_of(ic_ff)),
     }
 }
 
@@ -926,4 +946,41 @@ fn judge(
         format!("{n} × ({}) on {}: ${capital:.0}", devices_text(&cfg), ch.id),
         Some((b.counts, cfg, tco)),
     )
+}
+
+#[cfg(test)]
+mod lane_tests {
+    use super::*;
+    use tierplan_scenario::presets::chassis::chassis_preset;
+    use tierplan_scenario::presets::scenario_preset;
+
+    /// today-plan's HDD + NVMe file cache in the 2U chassis, its lanes cut
+    /// to `lanes`.
+    fn lanes(lanes: Option<u32>) -> (Scenario, Chassis) {
+        let s = scenario_preset("today-plan").expect("preset");
+        let mut ch = chassis_preset("storage_2u_12lff").expect("chassis");
+        ch.pcie_lanes = lanes;
+        (s, ch)
+    }
+
+    #[test]
+    fn nvme_maxima_are_capped_by_the_lanes_the_nics_and_hba_leave() {
+        let none = MaxCounts::default();
+        // 160 lanes: the 4 U.2 bays bind, not the lanes.
+        let (s, ch) = lanes(Some(160));
+        let m = capped(&s, Architecture::SsdLfuHdd, &ch, &none);
+        assert_eq!((m.disk, m.file_cache), (Some(12), Some(4)));
+        // 28 lanes − 8 (NIC) − 8 (HBA for the disks) = 12: 3 NVMe drives.
+        let (s, ch) = lanes(Some(28));
+        let m = capped(&s, Architecture::SsdLfuHdd, &ch, &none);
+        assert_eq!((m.disk, m.file_cache), (Some(12), Some(3)));
+        // Every configuration of the capped space passes the validation's
+        // lane rule (one home: `server::lane_use`).
+        let need = lane_use(&ch, &[(FormFactor::Lff35, 12), (FormFactor::U2, 3)]);
+        assert_eq!(need, Some((28, 28)));
+        // No lane count (an older file): bays only.
+        let (s, ch) = lanes(None);
+        let m = capped(&s, Architecture::SsdLfuHdd, &ch, &none);
+        assert_eq!(m.file_cache, Some(4));
+    }
 }
