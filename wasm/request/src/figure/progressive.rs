@@ -609,11 +609,20 @@ impl<'a> Figure<'a> {
                 })
                 .map(|k| (k, level))
                 .collect(),
+            // A 0 % point (or a rate not run) below another 0 % waits: the
+            // rounds of these passes repeat, and once the highest 0 % rate
+            // of the run has all its replications at 0 % it vouches for
+            // everything below; only if it misses do the points below it
+            // run, in the next round. Run in the same pass, every 0 % rate
+            // of a soft knee took all its replications (NOSSDAV'12's
+            // flashcache series: rates 1-15, twice the figure's I/Os).
             Pass::Rest(level) => points
                 .filter(|&k| {
                     self.count(k) == level
                         && !self.saturated(k)
                         && self.zero_vouched_by(k).is_none()
+                        && !self.zero_below_zero(k)
+                        && !self.spared(k)
                 })
                 .map(|k| (k, level))
                 .collect(),
@@ -725,17 +734,35 @@ pub fn figure_step(
         f,
         known: BTreeMap::new(),
     };
-    let passes = [Pass::FirstPicture, Pass::Bends, Pass::RemainingRates]
+    let mut opening = [Pass::FirstPicture, Pass::Bends, Pass::RemainingRates]
         .into_iter()
-        .chain((1..f.replications).map(Pass::Replications))
-        .chain((0..f.replications).map(Pass::Rest));
+        .chain((1..f.replications).map(Pass::Replications));
+    // Then rounds of the rest, replication by replication, until a round
+    // finds nothing to run: each round settles at least the highest
+    // waiting 0 % rate of each run of them (it vouches for those below,
+    // or it misses and the next round runs them), so the rounds end.
+    let (mut level, mut round_found) = (0, false);
     let mut number = 0;
     let mut cost_done = 0.0;
-    for pass in passes {
+    loop {
+        let pass = match opening.next() {
+            Some(p) => p,
+            None => {
+                if level == f.replications {
+                    if !round_found {
+                        break;
+                    }
+                    (level, round_found) = (0, false);
+                }
+                level += 1;
+                Pass::Rest(level - 1)
+            }
+        };
         let members = fig.members(pass);
         if members.is_empty() {
             continue;
         }
+        round_found = true;
         number += 1;
         let mut todo = Vec::new();
         for &(k, rep, cost) in &members {

@@ -259,9 +259,11 @@ fn the_passes_cover_the_figure_first_coarse_then_where_it_bends() {
     assert!(steps.iter().all(|s| !s.pass_name.ends_with("the rest")));
 }
 
-/// When the last 0 % rate misses in a later replication, nothing below it is
-/// vouched for: the points below get all their replications, in passes of
-/// the rest.
+/// When the last 0 % rate misses in a later replication, it vouches for
+/// nothing: the next 0 % rate below it takes all its replications in a
+/// later round of the passes of the rest, and it vouches for the rates
+/// below it instead (a point is run to its replications, or vouched for by
+/// a higher rate that missed nothing in all of its own).
 #[test]
 fn a_voucher_that_misses_after_all_vouches_for_nothing() {
     let f = study();
@@ -277,15 +279,39 @@ fn a_voucher_that_misses_after_all_vouches_for_nothing() {
         .iter()
         .any(|s| s.pass_name == "replication 2 of 3, the rest"));
     let last = steps.last().expect("a step");
-    for p in last
+    let object = |rate: f64| {
+        last.points
+            .iter()
+            .find(|p| p.series == FigureSeries::Object && p.rate == rate)
+    };
+    let below: Vec<_> = last
         .points
         .iter()
         .filter(|p| p.series == FigureSeries::Object && p.rate < 22.0)
-    {
-        assert_eq!(p.replications, 3, "object at {}", p.rate);
-        assert_eq!(p.zero_vouched_by, None);
-        assert_eq!(p.miss_ratio.max, 0.0);
+        .collect();
+    assert!(!below.is_empty());
+    let mut vouchers = Vec::new();
+    for p in below {
+        assert_eq!(p.miss_ratio.max, 0.0, "object at {}", p.rate);
+        match p.zero_vouched_by {
+            None => assert_eq!(p.replications, 3, "object at {}", p.rate),
+            Some(v) => {
+                assert!(
+                    v < 22.0 && v > p.rate,
+                    "object at {}: vouched by {v}",
+                    p.rate
+                );
+                let voucher = object(v).expect("the voucher is a point");
+                assert_eq!(voucher.replications, 3);
+                assert_eq!(voucher.miss_ratio.max, 0.0);
+                vouchers.push(v);
+            }
+        }
     }
+    // The next 0 % rate below 22 vouches: the rates below were not all run
+    // to three replications.
+    assert!(!vouchers.is_empty());
+    assert_eq!(object(22.0).expect("22").zero_vouched_by, None);
 }
 
 /// Every run a step lists `ahead` is listed by a later pass when the passes
