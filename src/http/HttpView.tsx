@@ -24,6 +24,7 @@ import './http.css';
 import { readableMessage } from '../shared/labels';
 import { gbpsAxis, loadText, rateGbpsText, useRateLoads } from './load';
 import { StandInNote } from './StandInNote';
+import { NetworkResult } from './NetworkResult';
 import { standInScale } from './standIn';
 
 function message(e: unknown): string {
@@ -366,6 +367,7 @@ export function HttpView({ engine, scenario, valid, edit, loadPreset, showView }
 function SingleResult({ result, target }: { result: RequestResult; target: number | undefined }) {
   const verdict = target === undefined ? null : verdictAtMost(result.miss_ratio, target);
   return (
+    <>
     <p data-testid="http-single-summary">
       Segment miss ratio{' '}
       <strong className={verdictClass(verdict)} data-testid="http-single-miss" data-verdict={verdict ?? undefined}>
@@ -374,5 +376,7 @@ function SingleResult({ result, target }: { result: RequestResult; target: numbe
       {target === undefined ? null : verdict === 'meets' ? ` (meets the ${percent(target)} target)` : verdict === 'misses' ? ` (above the ${percent(target)} target)` : ` (holds the ${percent(target)} target)`}
       , response p50 / p95 / p99 {duration(result.response_p50_s.mean)} / {duration(result.response_p95_s.mean)} / {duration(result.response_p99_s.mean)}, {num(result.ios)} I/Os.
     </p>
+    <NetworkResult result={result} />
+    </>
   );
 }
