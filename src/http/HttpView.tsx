@@ -5,7 +5,7 @@
 // worker pool, and read the highest rate at 0 % miss beside the published one.
 import { memo, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { downloadBlob } from '../charts';
-import type { PresetInfo, Progress, Scenario } from '../engine/types';
+import type { PresetInfo, Progress, Scenario, ServerSpec } from '../engine/types';
 import type { RequestResult } from './types';
 import type { Engine } from '../worker/contract';
 import { ErrorSummary, FormContext } from '../shared/form';
@@ -205,7 +205,7 @@ function SingleRun({ engine, scenario, canRun }: { engine: Engine; scenario: Sce
       {state.kind === 'done' ? (
         <div data-testid="http-single-result">
           <p className="ok">Done in {(state.ms / 1000).toFixed(2)} s.</p>
-          <SingleResult result={state.result} target={scenario.request?.search.miss_target} />
+          <SingleResult result={state.result} target={scenario.request?.search.miss_target} server={scenario.server} />
           <button
             type="button"
             data-testid="http-single-download"
@@ -364,7 +364,7 @@ export function HttpView({ engine, scenario, valid, edit, loadPreset, showView }
 }
 
 /** The single run's numbers, the miss ratio coloured by its verdict on the scenario's miss-ratio target. */
-function SingleResult({ result, target }: { result: RequestResult; target: number | undefined }) {
+function SingleResult({ result, target, server }: { result: RequestResult; target: number | undefined; server?: ServerSpec | null }) {
   const verdict = target === undefined ? null : verdictAtMost(result.miss_ratio, target);
   return (
     <>
@@ -376,7 +376,7 @@ function SingleResult({ result, target }: { result: RequestResult; target: numbe
       {target === undefined ? null : verdict === 'meets' ? ` (meets the ${percent(target)} target)` : verdict === 'misses' ? ` (above the ${percent(target)} target)` : ` (holds the ${percent(target)} target)`}
       , response p50 / p95 / p99 {duration(result.response_p50_s.mean)} / {duration(result.response_p95_s.mean)} / {duration(result.response_p99_s.mean)}, {num(result.ios)} I/Os.
     </p>
-    <NetworkResult result={result} />
+    <NetworkResult result={result} server={server} />
     </>
   );
 }

@@ -4,16 +4,8 @@
 // the fleet's capital and rack units. Every number is the core's.
 import type { ServerSpec, ServerSummary } from '../engine/types';
 import type { FleetTotals } from './worker-calls';
-import { dollars, estimate, integer, num } from '../shared/format';
+import { dollars, estimate, integer, num, wholePercent as use } from '../shared/format';
 import { LIMIT_LABELS } from '../shared/labels';
-
-
-/** A share in whole percent: two or three digits say all a utilisation can. */
-function use(x: number): string {
-  if (!Number.isFinite(x)) return '—';
-  if (x > 0 && x < 0.005) return '< 1 %';
-  return `${integer(x * 100)} %`;
-}
 
 export function ServerResults({ summary, server, fleet }: { summary: ServerSummary; server?: ServerSpec | null; fleet?: FleetTotals }) {
   const n = fleet?.simulated.servers ?? server?.fleet.servers ?? 1;

@@ -56,6 +56,13 @@ export function percent(x: number): string {
   return Math.abs(x) >= 0.01 ? pct(x) : `${sig3(x * 100)}%`;
 }
 
+/** A utilisation in whole percent: two or three digits say all a busy share can ("< 1 %" when barely used). */
+export function wholePercent(x: number): string {
+  if (!Number.isFinite(x)) return '—';
+  if (x > 0 && x < 0.005) return '< 1 %';
+  return `${integer(x * 100)} %`;
+}
+
 export type Unit = 'plain' | 'percent' | 'dollars';
 
 /** "mean ± ci95" with the same formatting for both parts. */

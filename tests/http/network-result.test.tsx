@@ -30,12 +30,16 @@ describe('the network line of a request run', () => {
     expect(api.validate(s)).toEqual([]);
     const r = await api.runRequest(997, s);
     expect(r.server?.binding).toBe('nic');
-    render(<NetworkResult result={r} />);
+    render(<NetworkResult result={r} server={s.server} />);
     const line = screen.getByTestId('http-single-network');
     expect(screen.getByTestId('http-single-binding').textContent).toBe('network (NIC)');
-    expect(line.textContent).toContain(`sends at ${num(r.server!.egress_gbps)} Gb/s (the NIC ceiling × 0.9 headroom)`);
-    console.log(line.textContent);
-    expect(line.textContent).toMatch(/The NIC was busy \d/);
+    // 0.01 Gb/s × 0.9 headroom: the core's egress, and the chassis named as the scenario names it.
+    expect(r.server!.egress_gbps).toBeCloseTo(0.009, 12);
+    expect(line.textContent).toContain(`Network: ${s.server!.chassis.name} may send ${num(r.server!.egress_gbps)} Gb/s (the NIC ceiling × 0.9 headroom)`);
+    // A NIC that binds is offered more than it can send: whole percent, no false digits.
+    expect(r.server!.nic_offered_load.mean).toBeGreaterThan(0.9);
+    expect(line.textContent).toMatch(/offered the NIC [\d,]+ % of what it can send \(busy 100 % of the time\)/);
+    expect(line.textContent).toMatch(/\([\d,]+ % used\)\.$/);
   });
 
   it('shows nothing without a server section', async () => {
