@@ -158,6 +158,59 @@ fn error_at<'a>(s: &'a [tierplan_scenario::validate::FieldError], path: &str) ->
         .as_str()
 }
 
+/// A NOSSDAV'12 request preset (its disks, flash cache and RAM) behind the
+/// named chassis, with the chassis's own figures.
+fn preset_in(preset_id: &str, chassis_id: &str) -> Scenario {
+    let mut s = preset(preset_id);
+    s.server = Some(ServerSpec {
+        chassis: chassis_preset(chassis_id).expect("chassis"),
+        egress_headroom: DEFAULT_EGRESS_HEADROOM,
+        fleet: Fleet::default(),
+    });
+    s
+}
+
+#[test]
+fn the_request_engines_own_drives_and_ram_must_fit_the_chassis() {
+    // As the study ran it, the flashcache server fits a 12-bay storage box.
+    let s = preset_in("nossdav12-flashcache-cold", "storage_2u_12lff");
+    assert_eq!(problems(&s), vec![]);
+
+    // More striped disks than 3.5" bays: refused at the request's own field.
+    let mut s = s.clone();
+    req(&mut s).layout.disks = 13;
+    let errs = problems(&s);
+    let m = error_at(&errs, "request.layout.disks");
+    assert!(
+        m.contains("13 3.5\" disk drives") && m.contains("at most 12"),
+        "{m}"
+    );
+
+    // Disks in an all-NVMe box: no bay of their form factor.
+    let s = preset_in("nossdav12-hdd-only", "edge_1u_nvme");
+    let errs = problems(&s);
+    let m = error_at(&errs, "request.layout.disk");
+    assert!(m.contains("has no bay for it"), "{m}");
+
+    // More page cache than the DIMM slots hold.
+    let mut s = preset_in("nossdav12-hdd-only", "storage_2u_12lff");
+    let ch = s.server.as_ref().unwrap().chassis.clone();
+    let most = ch.dimm_slots as f64 * ch.max_dimm_gb;
+    req(&mut s).ram.capacity_gb = most;
+    assert_eq!(problems(&s), vec![], "exactly the slots' worth fits");
+    req(&mut s).ram.capacity_gb = most * 1.5;
+    let errs = problems(&s);
+    let m = error_at(&errs, "request.ram.capacity_gb");
+    assert!(m.contains("DIMM slots"), "{m}");
+
+    // Without a cache the flash device is not placed (HDD only).
+    let mut s = preset_in("nossdav12-hdd-only", "storage_2u_12lff");
+    req(&mut s).cache.flash_device = "no_such_device".into();
+    assert!(problems(&s)
+        .iter()
+        .all(|e| e.path != "request.cache.flash_device"));
+}
+
 #[test]
 fn a_nic_of_zero_or_below_one_viewer_is_refused_by_field() {
     let s = behind_a_nic(0.0, 240.0, 1.0, 0.02, 1);

@@ -135,7 +135,14 @@ pub(crate) fn check_server(c: &mut Checker, s: &Scenario, v: &ServerSpec) {
             );
         }
     }
-    check_fit(c, s, ch);
+    check_fit(c, &tier_placements(s), ch);
+    // The request engine's drives go into the same chassis (its own
+    // section: the HTTP tab runs it behind this server).
+    #[cfg(feature = "studies")]
+    {
+        check_fit(c, &request_placements(s), ch);
+        check_request_ram(c, s, ch);
+    }
 }
 
 fn tier_path(role: TierRole) -> &'static str {
@@ -168,24 +175,95 @@ fn bays_text(ch: &Chassis) -> String {
     }
 }
 
-/// Every device of the tiers in use into the chassis: drives into bays of
-/// a form factor they fit, memory into DIMM slots.
-fn check_fit(c: &mut Checker, s: &Scenario, ch: &Chassis) {
+/// What one engine puts into the chassis: a device, how many of it, and the
+/// field paths its messages name (the count's and the device's).
+struct Placement<'a> {
+    device: &'a Device,
+    count: u32,
+    count_path: String,
+    device_path: String,
+}
+
+/// The stream engine's tiers in use, each as a placement.
+fn tier_placements(s: &Scenario) -> Vec<Placement<'_>> {
+    s.tiers_in_use()
+        .filter(|(_, t)| t.count > 0)
+        .filter_map(|(role, t)| {
+            let d = s.device(&t.device)?;
+            let path = tier_path(role);
+            Some(Placement {
+                device: d,
+                count: t.count,
+                count_path: format!("{path}.count"),
+                device_path: format!("{path}.device"),
+            })
+        })
+        .collect()
+}
+
+/// The request engine's drives (model §11): the striped disks and, with a
+/// cache, its one flash drive. Its RAM is a capacity, checked against the
+/// slots apart ([`check_request_ram`]).
+#[cfg(feature = "studies")]
+fn request_placements(s: &Scenario) -> Vec<Placement<'_>> {
+    let Some(r) = &s.request else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    if let Some(d) = s.device(&r.layout.disk).filter(|_| r.layout.disks > 0) {
+        out.push(Placement {
+            device: d,
+            count: r.layout.disks,
+            count_path: "request.layout.disks".into(),
+            device_path: "request.layout.disk".into(),
+        });
+    }
+    if r.cache.policy != crate::request::CachePolicyKind::None {
+        if let Some(d) = s.device(&r.cache.flash_device) {
+            out.push(Placement {
+                device: d,
+                count: 1,
+                count_path: "request.cache.flash_device".into(),
+                device_path: "request.cache.flash_device".into(),
+            });
+        }
+    }
+    out
+}
+
+/// The request engine's page cache in the chassis's DIMM slots: at most
+/// slots × the largest module.
+#[cfg(feature = "studies")]
+fn check_request_ram(c: &mut Checker, s: &Scenario, ch: &Chassis) {
+    let Some(r) = &s.request else { return };
+    let most = ch.dimm_slots as f64 * ch.max_dimm_gb;
+    if r.ram.capacity_gb > most {
+        c.push(
+            "request.ram.capacity_gb",
+            format!(
+                "{} GB of RAM but {} holds at most {} GB ({} DIMM slots × {} GB modules)",
+                fmt_num(r.ram.capacity_gb),
+                ch.name,
+                fmt_num(most),
+                ch.dimm_slots,
+                fmt_num(ch.max_dimm_gb)
+            ),
+        );
+    }
+}
+
+/// Every device an engine places into the chassis: drives into bays of a
+/// form factor they fit, memory into DIMM slots.
+fn check_fit(c: &mut Checker, placements: &[Placement<'_>], ch: &Chassis) {
     let mut drives: Vec<(FormFactor, u32)> = Vec::new();
     let mut first_path: Vec<(FormFactor, String)> = Vec::new();
-    for (role, t) in s.tiers_in_use() {
-        if t.count == 0 {
-            continue;
-        }
-        let Some(d) = s.device(&t.device) else {
-            continue;
-        };
+    for p in placements {
+        let (d, count) = (p.device, p.count);
         let ff = form_factor_of(d);
-        let path = tier_path(role);
         if d.kind == DeviceKind::Dram {
             if ff != FormFactor::Dimm {
                 c.push(
-                    format!("{path}.device"),
+                    p.device_path.clone(),
                     format!(
                         "{} is memory but its form factor is {}: memory takes dimm",
                         d.id,
@@ -194,18 +272,18 @@ fn check_fit(c: &mut Checker, s: &Scenario, ch: &Chassis) {
                 );
                 continue;
             }
-            if t.count > ch.dimm_slots {
+            if count > ch.dimm_slots {
                 c.push(
-                    format!("{path}.count"),
+                    p.count_path.clone(),
                     format!(
                         "{} modules but {} has {} DIMM slots: at most {}",
-                        t.count, ch.name, ch.dimm_slots, ch.dimm_slots
+                        count, ch.name, ch.dimm_slots, ch.dimm_slots
                     ),
                 );
             }
             if d.capacity_gb > ch.max_dimm_gb {
                 c.push(
-                    format!("{path}.device"),
+                    p.device_path.clone(),
                     format!(
                         "{} is a {} GB module but {} takes modules of at most {} GB",
                         d.id,
@@ -219,7 +297,7 @@ fn check_fit(c: &mut Checker, s: &Scenario, ch: &Chassis) {
         }
         if ff == FormFactor::Dimm {
             c.push(
-                format!("{path}.device"),
+                p.device_path.clone(),
                 format!("{} is a drive but its form factor is dimm: a drive takes lff35, sff25, u2, u3, e1l or e3s", d.id),
             );
             continue;
@@ -230,7 +308,7 @@ fn check_fit(c: &mut Checker, s: &Scenario, ch: &Chassis) {
             .any(|b| b.count > 0 && ff.fits(b.form_factor))
         {
             c.push(
-                format!("{path}.device"),
+                p.device_path.clone(),
                 format!(
                     "{} is a {} ({}) but {} has no bay for it: its bays are {}",
                     d.id,
@@ -242,9 +320,9 @@ fn check_fit(c: &mut Checker, s: &Scenario, ch: &Chassis) {
             );
             continue;
         }
-        drives.push((ff, t.count));
+        drives.push((ff, count));
         if !first_path.iter().any(|(f, _)| *f == ff) {
-            first_path.push((ff, format!("{path}.count")));
+            first_path.push((ff, p.count_path.clone()));
         }
     }
     if let Some((need, lanes)) = lane_use(ch, &drives) {
