@@ -133,7 +133,7 @@ fn rows() -> Vec<Row> {
             low: 0.0,
             high: Some(80.0),
             source: FAST21_KEYNOTE,
-            note: "The keynote gives neither the appliance's drives nor a limit: 36 disks and 4 SSDs of today, 60 000 one-hour titles and Zipf 0.8 are assumptions, and the flash's share of the load — hence the throughput — follows them.",
+            note: "The keynote gives neither the appliance's drives nor a limit: 36 disks and 4 SSDs of today, 60 000 one-hour titles and Zipf 0.8 are assumptions, and the verdict follows them. The 36 disks alone stream about the published 80 Gb/s at their sequential rate; four NVMe drives of today then serve the hottest titles on top, so the assumed box carries more than twice that. What differs is the unpublished hardware (the appliance's flash, NICs and year), not a mechanism of serving the model lacks.",
             build: storage_today,
         },
     ]
