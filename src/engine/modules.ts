@@ -43,6 +43,7 @@ export type StudiesWasm = ScenarioModule &
     | 'publishedServerClaims'
     | 'figurePointScenario'
     | 'rateLoads'
+    | 'ssdQueueDepths'
     | 'listBlockPresets'
     | 'blockPreset'
     | 'detectBlockTrace'

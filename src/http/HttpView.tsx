@@ -333,7 +333,7 @@ export function HttpView({ engine, scenario, valid, edit, loadPreset, showView }
       <SetupCard engine={engine} scenario={scenario} edit={edit} loadPreset={loadPreset} showView={showView} />
       {scenario.request ? (
         <>
-          <RequestEditorCard scenario={scenario} edit={edit} />
+          <RequestEditorCard engine={engine} scenario={scenario} edit={edit} />
           <ErrorSummary errors={valid ? [] : blockers.length > 0 ? blockers : errors} action="running" testId="http-errors" />
           <SingleRunCard engine={engine} scenario={scenario} canRun={canRun} />
           <FigurePanel

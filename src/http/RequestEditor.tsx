@@ -5,6 +5,8 @@
 import { useId } from 'react';
 import type { Device, Scenario } from '../engine/types';
 import type { CachePolicyKind, RequestSpec } from './types';
+import type { Engine } from '../worker/contract';
+import { useSsdQueueDepths } from './useSsdQueueDepths';
 import type { Edit } from '../shared/edit';
 import { FieldMessages, NumField, SelectField, testId } from '../shared/form';
 
@@ -69,13 +71,13 @@ function deviceOptions(devices: Device[], kind: Device['kind'], current: string)
   return opts;
 }
 
-export function RequestEditor({ scenario, edit }: { scenario: Scenario; edit: Edit }) {
+export function RequestEditor({ engine, scenario, edit }: { engine: Pick<Engine, 'ssdQueueDepths'>; scenario: Scenario; edit: Edit }) {
   const r = scenario.request!;
   const set: ReqEdit = (f) => edit((s) => f(s.request!, s));
   const w = r.workload;
   const c = r.cache;
-  // The most commands the chosen drive takes at once (1 without a controller model).
-  const driveQueueDepth = scenario.devices.find((d) => d.id === c.flash_device)?.flash?.controller?.queue_depth ?? 1;
+  // The default command depth and the most the chosen drive takes, from the core.
+  const depths = useSsdQueueDepths(engine, scenario);
   const flashPolicy = c.policy !== 'none';
   return (
     <div className="http-editor" data-testid="http-editor">
@@ -179,17 +181,19 @@ export function RequestEditor({ scenario, edit }: { scenario: Scenario; edit: Ed
             ]}
             onChange={(v) => set((x) => void (x.cache.read_priority = v === 'default' ? null : v === 'yes'))}
           />
-          <OptionalNum
-            path="request.cache.ssd_queue_depth"
-            label="SSD commands in flight"
-            unit="commands"
-            integer
-            value={c.ssd_queue_depth}
-            fallback={driveQueueDepth}
-            defaultLabel="1, one at a time (the study's runs)"
-            onChange={(v) => set((x) => void (x.cache.ssd_queue_depth = v))}
-            hint={`the host queue (NCQ / NVMe): the drive's dies serve up to this many commands side by side; this drive takes up to ${driveQueueDepth}`}
-          />
+          {depths ? (
+            <OptionalNum
+              path="request.cache.ssd_queue_depth"
+              label="SSD commands in flight"
+              unit="commands"
+              integer
+              value={c.ssd_queue_depth}
+              fallback={depths.max}
+              defaultLabel={`${depths.default}, the default (the study's runs)`}
+              onChange={(v) => set((x) => void (x.cache.ssd_queue_depth = v))}
+              hint={`the host queue (NCQ / NVMe): the drive's dies serve up to this many commands side by side; this drive takes up to ${depths.max}`}
+            />
+          ) : null}
         </div>
         {c.policy === 'block' ? (
           <div className="field-grid" data-testid="block-options">

@@ -39,6 +39,7 @@ export type {
   SeekModel,
   SegmentWorkload,
   SetReplacement,
+  SsdQueueDepths,
   TimeSplit,
   WriteSizes,
 } from '../wasm-pkg/tierplan_studies';

@@ -3,7 +3,7 @@
 // max-rate search are jobs the worker steps (src/worker/api.ts).
 import { withScenarioErrors, type CallContext } from '../engine/modules';
 import type { Device, PresetInfo, Scenario } from '../engine/types';
-import type { FigureOutline, FigurePlanPoint, FigureRunDone, FigureSeries, FigureSettings, FigureStep, RateLoad, RequestSpec } from './types';
+import type { FigureOutline, FigurePlanPoint, FigureRunDone, FigureSeries, FigureSettings, FigureStep, RateLoad, RequestSpec, SsdQueueDepths } from './types';
 
 export interface RequestCalls {
   /** The generated I/O stream of replication 0 as CSV (at most `maxRows` rows). */
@@ -27,6 +27,8 @@ export interface RequestCalls {
   figurePointScenario(base: Scenario, series: FigureSeries, rate: number, settings: FigureSettings): Scenario;
   /** Request rates of the scenario's workload also as Gb/s and viewers playing at once, in the order given. */
   rateLoads(scenario: Scenario, rates: number[]): RateLoad[];
+  /** The SSD command depths the request cache may ask for (the default and its drive's most); null without a request section. */
+  ssdQueueDepths(scenario: Scenario): SsdQueueDepths | null;
 }
 
 export function requestCalls({ guard, studies }: CallContext): RequestCalls {
@@ -42,5 +44,6 @@ export function requestCalls({ guard, studies }: CallContext): RequestCalls {
     figurePointScenario: (base, series, rate, settings) =>
       withScenarioErrors(() => guard(() => studies().figurePointScenario(base, series, rate, settings))),
     rateLoads: (scenario, rates) => withScenarioErrors(() => guard(() => studies().rateLoads(scenario, Float64Array.from(rates)))),
+    ssdQueueDepths: (scenario) => withScenarioErrors(() => guard(() => studies().ssdQueueDepths(scenario))),
   };
 }

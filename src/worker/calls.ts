@@ -131,6 +131,7 @@ export const SHORT_CALLS = [
   'figureOutline',
   'figurePointScenario',
   'rateLoads',
+  'ssdQueueDepths',
   'characterizePlan',
   'defaultCharacterizeSpec',
   'deviceFigures',

@@ -103,6 +103,23 @@ describe('HttpView', () => {
     expect(seen.at(-1)!.request!.cache.block).toMatchObject({ replacement: 'sieve', ways: 8 });
   });
 
+  it('takes the SSD queue depth’s default and the drive’s most from the core', async () => {
+    const seen: Scenario[] = [];
+    const initial = simApi().requestPreset('nossdav12-flashcache-cold');
+    const depths = simApi().ssdQueueDepths(initial)!;
+    render(<Host engine={testEngine()} initial={initial} onChange={(s) => seen.push(s)} />);
+    const box = await screen.findByTestId<HTMLInputElement>('field-request.cache.ssd_queue_depth.default');
+    expect(box.checked).toBe(true);
+    const label = box.closest('label')?.textContent ?? '';
+    expect(label).toContain(`SSD commands in flight: ${depths.default}, the default`);
+    // Unticked, the field starts at the most the X25-M takes (NCQ's 32), which the core accepts.
+    fireEvent.click(box);
+    expect(seen.at(-1)!.request!.cache.ssd_queue_depth).toBe(32);
+    expect(depths.max).toBe(32);
+    expect(simApi().validate(seen.at(-1)!)).toEqual([]);
+    expect(screen.getByTestId('field-request.cache.ssd_queue_depth').closest('.field')?.textContent ?? '').toContain('this drive takes up to 32');
+  });
+
   it('runs the scenario once and then the figure, one point per rate and policy', async () => {
     const s = simApi().requestPreset('nossdav12-hdd-only');
     s.request!.run.duration_h = 0.01;

@@ -64,7 +64,8 @@ use tierplan_core::scenario::presets::{DeviceFigure, FigureSource, PresetInfo};
 use tierplan_core::scenario::request::{
     ArrivalPattern, BlockCacheSpec, CachePolicyKind, CacheSpec, CacheStart, DiskLayout,
     DiskScheduler, HddMechanics, IndexKind, IndexSpec, MaxRateSpec, ObjectSpec, RamSpec,
-    RequestRun, RequestSpec, RingSpec, SeekModel, SegmentWorkload, SetReplacement, SsdState,
+    RequestRun, RequestSpec, RingSpec, SeekModel, SegmentWorkload, SetReplacement, SsdQueueDepths,
+    SsdState,
 };
 use tierplan_core::scenario::server::{
     Bays, Chassis, EgressLimit, Fleet, FormFactor, Routing, ServerSpec,
@@ -255,6 +256,7 @@ fn main() {
         RequestRun,
         MaxRateSpec,
         RequestSpec,
+        SsdQueueDepths,
         IndexRam,
         DeviceReplication,
         Saturation,

@@ -537,6 +537,20 @@ pub fn default_request_spec() -> Result<JsValue, JsError> {
     to_js(&tierplan_core::scenario::request::RequestSpec::default())
 }
 
+/// The SSD command depths the scenario's request cache may ask for: the
+/// default when `ssd_queue_depth` is absent and the most its drive takes;
+/// `null` without a request section. The scenario is read, not validated
+/// (the editor asks while a draft is still invalid).
+#[wasm_bindgen(js_name = ssdQueueDepths, unchecked_return_type = "SsdQueueDepths | null")]
+pub fn ssd_queue_depths(
+    #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: JsValue,
+) -> Result<JsValue, JsValue> {
+    let s = read(&scenario).map_err(field_errors_js)?;
+    Ok(to_js(&tierplan_core::scenario::request::ssd_queue_depths(
+        &s,
+    ))?)
+}
+
 // ---- Device characterisation (model §11, issue 22) ----
 
 use tierplan_core::characterize::CharacterizeSpec;

@@ -314,6 +314,38 @@ pub struct CacheSpec {
 /// a time, as the study's runs are calibrated (model §11). Stated here once.
 pub const DEFAULT_SSD_QUEUE_DEPTH: u32 = 1;
 
+/// The SSD command depths a request scenario may ask for: what runs when
+/// `ssd_queue_depth` is absent, and the most its flash drive takes (its
+/// controller's queue depth; 1 for a drive with no controller model). The
+/// editor reads these rather than restating them.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SsdQueueDepths {
+    pub default: u32,
+    pub max: u32,
+}
+
+/// The most commands a flash drive takes at once: its controller's queue
+/// depth, or 1 (one at a time) without a controller model or flash spec.
+pub fn drive_queue_depth(flash: Option<&crate::FlashSpec>) -> u32 {
+    flash
+        .and_then(|f| f.controller.as_ref())
+        .map_or(1, |c| c.queue_depth.max(1))
+}
+
+/// The SSD command depths of `s`'s request cache ([`SsdQueueDepths`]).
+#[cfg(feature = "studies")]
+pub fn ssd_queue_depths(s: &crate::Scenario) -> Option<SsdQueueDepths> {
+    let r = s.request.as_ref()?;
+    Some(SsdQueueDepths {
+        default: DEFAULT_SSD_QUEUE_DEPTH,
+        max: drive_queue_depth(
+            s.device(&r.cache.flash_device)
+                .and_then(|d| d.flash.as_ref()),
+        ),
+    })
+}
+
 impl CacheSpec {
     /// The commands the host keeps in flight on the SSD: `ssd_queue_depth`,
     /// or [`DEFAULT_SSD_QUEUE_DEPTH`]; at least 1.

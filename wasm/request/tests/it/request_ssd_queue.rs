@@ -141,3 +141,31 @@ fn a_queue_depth_out_of_the_drives_range_names_its_field() {
     // The catalog's controller constant is the X25-M's NCQ.
     assert_eq!(X25M_CONTROLLER.queue_depth, 32);
 }
+
+#[test]
+fn the_editors_depths_are_the_validations_range() {
+    // What the editor shows (the default and the drive's most) is the
+    // range validation accepts: the most passes, one more is refused.
+    let accepts = |s: &Scenario| {
+        problems(s)
+            .iter()
+            .all(|e| e.path != "request.cache.ssd_queue_depth")
+    };
+    let mut x25m = small_reads(4.0, None);
+    let mut ocz = small_reads(4.0, None);
+    req(&mut ocz).cache.flash_device = "ocz_core_v2".into();
+    let mut bare = small(CachePolicyKind::Block, 1.0, 0.01);
+    for (s, most) in [(&mut x25m, 32), (&mut ocz, 1), (&mut bare, 1)] {
+        let d = ssd_queue_depths(s).expect("a request section");
+        assert_eq!(d.default, DEFAULT_SSD_QUEUE_DEPTH);
+        assert_eq!(d.max, most);
+        req(s).cache.ssd_queue_depth = Some(d.max);
+        assert!(accepts(s), "{most} is accepted");
+        req(s).cache.ssd_queue_depth = Some(d.max + 1);
+        assert!(!accepts(s), "{} is refused", most + 1);
+    }
+    // Without a request section there is nothing to ask.
+    let mut s = small_reads(4.0, None);
+    s.request = None;
+    assert_eq!(ssd_queue_depths(&s), None);
+}

@@ -285,9 +285,10 @@ fn check_queue_depth(c: &mut Checker, k: &CacheSpec, f: &FlashSpec) {
     let Some(q) = k.ssd_queue_depth else {
         return;
     };
+    let most = crate::request::drive_queue_depth(Some(f));
     match &f.controller {
-        Some(ctl) => c.count("request.cache.ssd_queue_depth", q, 1, ctl.queue_depth.max(1)),
-        None if q != 1 => c.push(
+        Some(_) => c.count("request.cache.ssd_queue_depth", q, 1, most),
+        None if q != most => c.push(
             "request.cache.ssd_queue_depth",
             format!(
                 "{q} is out of range: \"{}\" has no controller model and takes one command at a time (1)",
