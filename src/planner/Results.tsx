@@ -203,6 +203,13 @@ export function Results({ result, tco, devices, stale, server }: { result: RunRe
           </tr>
         </thead>
         <tbody>
+          <tr>
+            <th scope="row">
+              Offered load
+              <span className="unit"> (streams: arrival rate × mean length {num(result.workload.mean_length_s / 60)} min, as run)</span>
+            </th>
+            <td data-testid="result-offered_load">{num(result.workload.offered_load)}</td>
+          </tr>
           {SUMMARY_ROWS.map((r) => (
             <tr key={r.key}>
               <th scope="row">

@@ -9,6 +9,7 @@ import { FormContext } from '../../src/shared/form';
 import { ArchitectureSection, WorkloadSection } from '../../src/planner/ScenarioEditor';
 import { lanesText, ServerSection } from '../../src/planner/ServerSection';
 import { LIMIT_LABELS } from '../../src/shared/labels';
+import { num } from '../../src/shared/format';
 import { Results } from '../../src/planner/Results';
 import { simApi } from '../helpers/wasm';
 
@@ -89,5 +90,10 @@ describe('a fleet run in the results', () => {
     expect(sim).toContain('server 1 of 3');
     expect(sim).toContain('rack units');
     expect(within(screen.getByTestId('server-limits')).getAllByRole('row')).toHaveLength(result.server!.limits.length + 1);
+    // The result echoes the load its server was offered: a third of the scenario's λ × mean length.
+    const whole = api.workloadFigures(s)!;
+    expect(result.workload.offered_load).toBeCloseTo(whole.offered_load / 3, 9);
+    expect(result.workload.mean_length_s).toBe(whole.mean_length_s);
+    expect(screen.getByTestId('result-offered_load').textContent).toBe(num(result.workload.offered_load));
   });
 });

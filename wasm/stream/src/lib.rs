@@ -366,6 +366,7 @@ fn assemble(
         architecture: s.architecture,
         capital_cost: s.server_capital_cost(),
         measured_s: (s.run.duration_h - s.run.warmup_h) * 3600.0,
+        workload: s.workload.figures(),
         events: reps.iter().map(|r| r.events).sum(),
         summary: summarise(reps),
         warnings: steady_state_warning(s)

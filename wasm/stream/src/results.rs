@@ -153,6 +153,10 @@ pub struct RunResult {
     pub capital_cost: f64,
     /// Measured window, seconds (duration − warm-up).
     pub measured_s: f64,
+    /// The workload as the run used it (of the simulated server in a
+    /// fleet): library, mean length and offered load, so no reader of the
+    /// result derives them again.
+    pub workload: tierplan_scenario::WorkloadFigures,
     pub events: u64,
     pub summary: Summary,
     pub tiers: Vec<TierSummary>,

@@ -164,4 +164,17 @@ fn the_simulated_server_sees_its_share_of_the_arrivals() {
     }
     assert_eq!(any.rack_units, 16);
     assert_eq!(any.capital_cost, 4.0 * any.server.capital_cost);
+    // The result echoes the workload its server ran: any server, λ / 4 of
+    // the whole library; by title, λ × its share over its own titles.
+    let whole = base.workload.figures();
+    let echo = any.server.workload;
+    assert_eq!(echo.mean_length_s, whole.mean_length_s);
+    assert_eq!(echo.library_gb, whole.library_gb);
+    assert!((echo.offered_load - whole.offered_load / 4.0).abs() < 1e-9 * whole.offered_load);
+    let echo = by.server.workload;
+    assert!(
+        (echo.offered_load - whole.offered_load * by.simulated.share).abs()
+            < 1e-9 * whole.offered_load
+    );
+    assert!(echo.library_gb < whole.library_gb);
 }
