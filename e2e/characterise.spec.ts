@@ -39,9 +39,14 @@ test('characterise the X25-M from the catalog: Cancel, then a reduced spec equal
   await expect(ch.estimate).toContainText('41.94 million');
   await lookAt(ch.panel, 'characterise-reference-estimate');
   await ch.runButton.click();
-  await expect(ch.status).toContainText('Running on a worker');
+  // A stepped job: it reports its preconditioning writes as it goes, and Cancel stops it between two
+  // steps, so the worker is free for the next run at once (it used to compute on until terminated).
+  await expect(ch.progress).toHaveAttribute('data-phase', 'preconditioning');
+  await expect(ch.status).toContainText('Running on a worker: preconditioning');
+  await expect(ch.progressCounts).toContainText(' of 41.94 million writes');
   await ch.cancelButton.click();
   await expect(ch.status).toHaveText('Cancelled.');
+  await expect(ch.progress).toHaveCount(0);
 
   await ch.setSpec({ queueDepths: '1, 32', seconds: 0.5, passes: 0.05, seed: 3, model: 'scalable' });
   await ch.runToResult();

@@ -51,6 +51,16 @@ export class CharacterisePage {
     return this.page.getByTestId('char-estimate');
   }
 
+  /** The bar of a running characterisation; `data-phase` is `preconditioning` or `measured tests`. */
+  get progress(): Locator {
+    return this.page.getByTestId('char-progress');
+  }
+
+  /** The counts beside the bar: preconditioning writes, then measured tests. */
+  get progressCounts(): Locator {
+    return this.page.getByTestId('char-counts');
+  }
+
   get runButton(): Locator {
     return this.page.getByTestId('char-run');
   }

@@ -64,7 +64,7 @@ export type StudiesWasm = ScenarioModule &
     | 'evaluateClaimsWithRequests'
     | 'studyCostTable'
     | 'rejectionNote'
-    | 'characterize'
+    | 'Characterizer'
     | 'characterizePlan'
     | 'defaultCharacterizeSpec'
     | 'deviceFigures'

@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ColumnHeads, ExportButtons, LineChart, downloadBlob } from '../charts';
 import { integer, num } from '../shared/format';
-import type { CharacterizeRow, CharacterizeSpec, DeviceFigure } from './characterise';
+import type { CharacterizeProgress, CharacterizeRow, CharacterizeSpec, DeviceFigure } from './characterise';
 import {
   PATTERN_LABELS,
   figuresForRow,
@@ -140,6 +140,20 @@ export function PreconditionCharts({ deviceId, series, figures }: { deviceId: st
   );
 }
 
+/**
+ * How far a run has got: the preconditioning's 4 KB writes, then the
+ * measured tests; null before the first step. The phase goes to the live
+ * region (it changes twice a run); the counts tick beside the bar.
+ */
+export function runProgress(p: CharacterizeProgress | null): { phase: string; done: number; all: number; counts: string } | null {
+  if (!p) return null;
+  if (p.precondition_writes_done < p.precondition_writes) {
+    const m = (n: number) => (n / 1e6).toFixed(2);
+    return { phase: 'preconditioning', done: p.precondition_writes_done, all: p.precondition_writes, counts: `${m(p.precondition_writes_done)} of ${m(p.precondition_writes)} million writes` };
+  }
+  return { phase: 'measured tests', done: p.tests_done, all: p.tests, counts: `test ${integer(p.tests_done)} of ${integer(p.tests)}` };
+}
+
 function SpecForm({ spec, setSpec, fieldErrors, disabled }: { spec: CharacterizeSpec; setSpec: (s: CharacterizeSpec) => void; fieldErrors: Map<string, string>; disabled: boolean }) {
   const id = useId();
   const [qd, setQd] = useState(spec.queue_depths.join(', '));
@@ -244,6 +258,7 @@ export function CharacterisationPanel({ ch }: { ch: Characterisation }) {
   }, [deviceKey]);
   if (!shown) return null;
   const running = state.kind === 'running';
+  const now = state.kind === 'running' ? runProgress(state.progress) : null;
   const messages = state.kind === 'failed' ? splitFieldMessages(state.message) : [];
   const fieldErrors = new Map(messages.filter((m) => m.path.startsWith('characterize.')).map((m) => [m.path, m.message]));
   const other = messages.filter((m) => !m.path.startsWith('characterize.'));
@@ -283,17 +298,20 @@ export function CharacterisationPanel({ ch }: { ch: Characterisation }) {
         </button>
       </div>
       {running ? (
-        <div className="progress">
-          <progress aria-label="Characterisation running" />
-          {/* The seconds tick outside the live region, so a screen reader announces the state, not every second. */}
-          <span className="muted" data-testid="char-elapsed">
-            <Elapsed started={state.started} /> so far
+        <div className="progress" data-testid="char-progress" data-phase={now?.phase ?? ''} data-done={now?.done} data-all={now?.all}>
+          {now ? <progress aria-label={`Characterisation: ${now.phase}`} max={now.all} value={now.done} /> : <progress aria-label="Characterisation starting" />}
+          {/* The counts and seconds tick outside the live region, so a screen reader announces the phase, not every step. */}
+          <span className="muted">
+            {now ? <span data-testid="char-counts">{now.counts} · </span> : null}
+            <span data-testid="char-elapsed">
+              <Elapsed started={state.started} /> so far
+            </span>
           </span>
         </div>
       ) : null}
       <div aria-live="polite" data-testid="char-status">
         {running ? (
-          <p>Running on a worker (one call into the core: Cancel stops that worker).</p>
+          <p>Running on a worker{now ? `: ${now.phase}` : ''}.</p>
         ) : state.kind === 'done' ? (
           <p className="ok">
             Done in {(state.ms / 1000).toFixed(1)} s: {state.result.rows.length} tests.

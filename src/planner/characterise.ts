@@ -10,6 +10,7 @@ import type { CharacterizeRow, DeviceFigure, Pattern, ThroughputSeries } from '.
 export type {
   Characterization,
   CharacterizePlan,
+  CharacterizeProgress,
   CharacterizeRow,
   CharacterizeSpec,
   DeviceFigure,
@@ -18,6 +19,13 @@ export type {
   Pattern,
   ThroughputSeries,
 } from '../wasm-pkg/tierplan_studies';
+
+/**
+ * I/Os a characterisation simulates per step at most (fewer than a run's
+ * events: a per-page write costs several of them), so that Cancel is
+ * honoured and progress shown within a fraction of a second.
+ */
+export const CHARACTERIZE_CHUNK = 20_000;
 
 export const PATTERN_LABELS: Record<Pattern, string> = {
   rand_read4k: '4 KB random read',

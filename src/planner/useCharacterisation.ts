@@ -1,16 +1,17 @@
 // The catalog's characterisation run: the spec (the core's default until
 // edited), the published figures, and one run at a time on the worker pool
-// with Cancel. A newer run or Cancel abandons the one before. Nothing is
+// with progress and Cancel. The run is a stepped job, so Cancel (or a newer
+// run) stops it between two steps and frees its worker for the next. Nothing is
 // asked of the core before the first Characterise: the calls need the
 // studies module, which a visit does not load until then.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Engine } from '../worker/contract';
 import type { Device } from '../engine/types';
-import type { Characterization, CharacterizePlan, CharacterizeSpec, DeviceFigure } from './characterise';
+import type { Characterization, CharacterizePlan, CharacterizeProgress, CharacterizeSpec, DeviceFigure } from './characterise';
 
 export type CharacterisationState =
   | { kind: 'idle' }
-  | { kind: 'running'; device: Device; started: number }
+  | { kind: 'running'; device: Device; started: number; progress: CharacterizeProgress | null }
   | { kind: 'done'; device: Device; spec: CharacterizeSpec; result: Characterization; ms: number }
   | { kind: 'cancelled'; device: Device }
   | { kind: 'failed'; device: Device; message: string };
@@ -64,7 +65,7 @@ export function useCharacterisation(engine: Engine): Characterisation {
       ac.current = ctl;
       const d = structuredClone(device);
       const started = performance.now();
-      setState({ kind: 'running', device: d, started });
+      setState({ kind: 'running', device: d, started, progress: null });
       // The first time: the core's default spec and the published figures.
       const ready: Promise<CharacterizeSpec> = spec
         ? Promise.resolve(spec)
@@ -75,7 +76,10 @@ export function useCharacterisation(engine: Engine): Characterisation {
           });
       ready
         .then(async (sp) => {
-          const result = await engine.characterize(d, sp, { signal: ctl.signal });
+          const onProgress = (progress: CharacterizeProgress) => {
+            if (ac.current === ctl) setState({ kind: 'running', device: d, started, progress });
+          };
+          const result = await engine.characterize(d, sp, { signal: ctl.signal, onProgress });
           if (ac.current === ctl) setState({ kind: 'done', device: d, spec: sp, result, ms: performance.now() - started });
         })
         .catch((e: unknown) => {

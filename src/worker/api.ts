@@ -19,6 +19,7 @@ import { reproduceCalls, type ReproduceCalls } from '../reproduce/worker-calls';
 import { requestCalls, type RequestCalls } from '../http/worker-calls';
 import { blockCalls, type BlockCalls } from '../block/worker-calls';
 import { characteriseCalls, withFleet, type CharacteriseCalls } from '../planner/worker-calls';
+import { CHARACTERIZE_CHUNK, type Characterization, type CharacterizeProgress, type CharacterizeSpec } from '../planner/characterise';
 import {
   ScenarioError,
   StudiesNotLoaded,
@@ -118,6 +119,18 @@ export interface SimApi extends FlashCalls, ReproduceCalls, RequestCalls, BlockC
   runBlock(id: number, scenario: Scenario, trace: Blob | null, onProgress?: (p: BlockProgress) => unknown, chunk?: number): Promise<BlockResult>;
   /** The miss-ratio curve of a block trace file (model §13), read in slices inside the worker. Cancelled like `run`. */
   runMrc(id: number, spec: MrcSpec, trace: Blob, onProgress?: (p: BlockProgress) => unknown, chunk?: number): Promise<MrcResult>;
+  /**
+   * Every microbenchmark of the spec on a catalog device (model §11), `chunk`
+   * I/Os per step; cancelled like `run`; throws a ScenarioError naming the
+   * field it cannot take.
+   */
+  characterize(
+    id: number,
+    device: Device,
+    spec: CharacterizeSpec,
+    onProgress?: (p: CharacterizeProgress) => unknown,
+    chunk?: number,
+  ): Promise<Characterization>;
 }
 
 
@@ -270,6 +283,10 @@ export function createSimApi(planner: PlannerWasm, studiesSlot: StudiesSlot): Si
       traceRun(id, (deps) => runBlockJob({ ...deps, BlockSimJob: studies().BlockSimJob }, scenario, { trace, onProgress, chunk })),
     runMrc: (id, spec, trace, onProgress, chunk = DEFAULT_CHUNK) =>
       traceRun(id, (deps) => runMrcJob({ ...deps, MrcSimJob: studies().MrcSimJob }, spec, trace, { onProgress, chunk })),
+    characterize: (id, device, spec, onProgress, chunk = CHARACTERIZE_CHUNK) => {
+      const wasm = studies();
+      return drive(id, () => new wasm.Characterizer(device, spec), onProgress, chunk);
+    },
     cancel(id) {
       // Only a run in progress can be cancelled; a late cancel is a no-op.
       if (running.has(id)) cancelled.add(id);

@@ -12,7 +12,7 @@ import type { SimApi } from './api';
 import type { Device, Progress, Scenario } from '../engine/types';
 import type { MaxRateProgress, RequestResult } from '../http/types';
 import type { BlockProgress, MrcSpec } from '../block/types';
-import type { CharacterizeSpec } from '../planner/characterise';
+import { CHARACTERIZE_CHUNK, type Characterization, type CharacterizeProgress, type CharacterizeSpec } from '../planner/characterise';
 
 type Async<T> = {
   [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> | Awaited<R> : never;
@@ -42,12 +42,16 @@ export const JOBS = {
   runMrc: (spec: MrcSpec, trace: Blob) =>
     job<BlockProgress, Awaited<ReturnType<SimApi['runMrc']>>>((api, id, p, chunk) => api.runMrc(id, spec, trace, p, chunk)),
   /**
-   * Microbenchmarks of one catalog device (model §11). One call with no
-   * steps, so Cancel ends it by terminating the worker after the grace period.
+   * Microbenchmarks of one catalog device (model §11), stepped like a run:
+   * Cancel stops it between two steps and the worker takes the next job
+   * (a per-page preconditioning is tens of millions of writes).
    */
   characterize: (device: Device, spec: CharacterizeSpec) =>
-    job<never, Awaited<ReturnType<SimApi['characterize']>>>((api) => api.characterize(device, spec)),
-} satisfies Record<string, (...args: never[]) => Exec<never, unknown> | Exec<Progress, unknown> | Exec<MaxRateProgress, unknown> | Exec<BlockProgress, unknown>>;
+    job<CharacterizeProgress, Characterization>((api, id, p, chunk) => api.characterize(id, device, spec, p, Math.min(chunk, CHARACTERIZE_CHUNK))),
+} satisfies Record<
+  string,
+  (...args: never[]) => Exec<never, unknown> | Exec<Progress, unknown> | Exec<MaxRateProgress, unknown> | Exec<BlockProgress, unknown> | Exec<CharacterizeProgress, unknown>
+>;
 
 /** Calls stepped on a worker with progress and Cancel; the pool submits each as a job. */
 export type JobCall = keyof typeof JOBS;

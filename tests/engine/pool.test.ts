@@ -9,6 +9,7 @@ import { poolSize, type WorkerLike } from '../../src/engine/pool';
 import { SimPool } from '../../src/worker';
 import { workerApi } from '../../src/worker/worker-api';
 import type { Scenario } from '../../src/engine/types';
+import type { CharacterizeProgress } from '../../src/planner/characterise';
 
 type Fake = WorkerLike & { terminated: boolean; crash(message: string): void };
 
@@ -194,25 +195,39 @@ describe('WorkerPool (as the sim pool, SimPool)', () => {
     await expect(pool.run(scenario(1, 1))).resolves.toBeTruthy();
   });
 
-  it('runs a characterisation on a worker; Cancel terminates the worker that is busy with it', async () => {
-    let n = 0;
-    pool = new SimPool(
-      () => {
-        const api = newSimApi();
-        // The first worker is busy for ever, as with a long characterisation (one call, no steps).
-        if (n++ === 0) api.characterize = (() => new Promise(() => undefined)) as unknown as SimApi['characterize'];
-        return fakeWorker(api);
-      },
-      { size: 1, cancelGraceMs: 50 },
-    );
+  it('steps a characterisation with progress; Cancel stops it between two steps and the same worker runs the next', async () => {
+    // No termination fallback within the test: the worker must stop by itself.
+    pool = new SimPool(realFactory(), { size: 1, chunk: 2_000, cancelGraceMs: 600_000 });
     const d = simApi()
       .requestDevicePresets()
       .find((x) => x.id === 'x25m')!;
+    // The per-page reference preconditions 1 GB twice: about 520 000 writes, minutes in one call on a busy machine.
+    const long = { ...d, capacity_gb: 1 };
+    const reference = { queue_depths: [1], seconds: 0.2, precondition_passes: 2, seed: 1, model: 'reference' as const };
+    const ac = new AbortController();
+    const seen: CharacterizeProgress[] = [];
+    let firstStep: () => void = () => undefined;
+    const stepped = new Promise<void>((r) => (firstStep = r));
+    const cancelled = pool.characterize(long, reference, {
+      signal: ac.signal,
+      onProgress: (q) => {
+        seen.push(q);
+        firstStep();
+      },
+    });
+    await stepped;
+    ac.abort();
+    await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' });
+    // Each step simulates the pool's chunk of writes, and the run was stopped in its preconditioning.
+    expect(seen[0]).toMatchObject({ done: false, precondition_writes_done: 2_000, tests_done: 0, tests: 10 });
+    expect(seen[0].precondition_writes).toBeGreaterThan(500_000);
+
     const small = { ...d, capacity_gb: 0.125 };
-    const spec = { queue_depths: [1], seconds: 0.2, precondition_passes: 1, seed: 1, model: 'scalable' as const };
-    await cancelStuckJob(pool, (live, signal) => live.characterize(small, spec, { signal }));
-    const c = await pool.characterize(small, spec);
-    expect(c).toEqual(simApi().characterize(small, spec));
-    await expect(pool.characterize(small, { ...spec, queue_depths: [0] })).rejects.toThrow(/^characterize\.queue_depths: /);
+    const quick = { queue_depths: [1], seconds: 0.2, precondition_passes: 1, seed: 1, model: 'scalable' as const };
+    const c = await pool.characterize(small, quick);
+    expect(fakes[0].terminated).toBe(false);
+    expect(pool.spawned).toBe(1);
+    expect(c).toEqual(await simApi().characterize(700_000, small, quick));
+    await expect(pool.characterize(small, { ...quick, queue_depths: [0] })).rejects.toThrow(/^characterize\.queue_depths: /);
   });
 });

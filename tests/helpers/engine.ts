@@ -34,19 +34,12 @@ export function testEngine({ chunk = 200_000, run }: TestEngineOptions = {}): En
       }),
     ...requestJobs(api, chunk),
     ...blockJobs(api, chunk),
-    // One call with no steps: cancelling abandons its answer (the pool terminates the worker).
-    characterize: (device, spec, req = {}) =>
-      req.signal?.aborted
-        ? Promise.reject(new DOMException('the run was cancelled', 'AbortError'))
-        : new Promise((resolve, reject) => {
-            req.signal?.addEventListener('abort', () => reject(new DOMException('the run was cancelled', 'AbortError')));
-            setTimeout(() => {
-              try {
-                resolve(api.characterize(device, spec));
-              } catch (e) {
-                reject(e instanceof Error ? e : new Error(String(e)));
-              }
-            }, 0);
-          }),
+    characterize: (device, spec, req = {}) => {
+      if (req.signal?.aborted) return Promise.reject(new DOMException('the run was cancelled', 'AbortError'));
+      const id = nextRunId++;
+      req.signal?.addEventListener('abort', () => api.cancel(id));
+      req.onStart?.();
+      return api.characterize(id, device, spec, req.onProgress, chunk);
+    },
   };
 }

@@ -20,8 +20,8 @@ use tierplan_core::block::result::{
 use tierplan_core::block::sampling::presets::BlockWorkloadPreset;
 use tierplan_core::block::sampling::trace::TraceLineError;
 use tierplan_core::characterize::{
-    Characterization, CharacterizePlan, CharacterizeRow, CharacterizeSpec, DriveState, Pattern,
-    ThroughputSeries,
+    Characterization, CharacterizePlan, CharacterizeProgress, CharacterizeRow, CharacterizeSpec,
+    DriveState, Pattern, ThroughputSeries,
 };
 use tierplan_core::logs::curves::{TitleCurves, TitlePoint};
 use tierplan_core::logs::fit::{
@@ -303,6 +303,7 @@ fn main() {
         TraceLineError,
         CharacterizeSpec,
         CharacterizePlan,
+        CharacterizeProgress,
         CharacterizeRow,
         ThroughputSeries,
         Characterization,

@@ -354,6 +354,7 @@ mod tests {
             "CharacterizeSpec",
             "CharacterizeRow",
             "Characterization",
+            "CharacterizeProgress",
             "DeviceFigure",
             "FigureStep",
             "FigureRun",

@@ -558,21 +558,49 @@ use tierplan_core::characterize::CharacterizeSpec;
 /// Microbenchmarks of one catalog device's model, as `tierplan characterize`
 /// runs them (4 KB random and 128 KB sequential reads and writes, a 70/30
 /// mix; each queue depth; fresh and, for an SSD, steady state after the
-/// preconditioning whose throughput over time is returned too). One call
-/// runs to the end: the worker that makes it is busy until then. Throws the
-/// field errors (`FieldError[]`: `device.…`, `characterize.…`) of a device
-/// or spec it cannot characterise.
-#[wasm_bindgen(unchecked_return_type = "Characterization")]
-pub fn characterize(
-    #[wasm_bindgen(unchecked_param_type = "Device")] device: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "CharacterizeSpec")] spec: JsValue,
-) -> Result<JsValue, JsValue> {
-    let device: tierplan_core::scenario::Device = from_js(&device, "device")?;
-    let spec: CharacterizeSpec = from_js(&spec, "characterize")?;
-    let device =
-        tierplan_core::scenario::validate::validate_device(device).map_err(field_errors_js)?;
-    let c = tierplan_core::characterize::characterize(&device, &spec).map_err(field_errors_js)?;
-    to_js(&c).map_err(JsValue::from)
+/// preconditioning whose throughput over time is returned too), advanced in
+/// bounded steps so the worker can report progress and stop between them.
+#[wasm_bindgen(js_name = Characterizer)]
+pub struct CharacterizerJob {
+    job: tierplan_core::characterize::Characterizer,
+}
+
+#[wasm_bindgen(js_class = Characterizer)]
+impl CharacterizerJob {
+    /// Throws the field errors (`FieldError[]`: `device.…`, `characterize.…`)
+    /// of a device or spec it cannot characterise.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "Device")] device: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "CharacterizeSpec")] spec: JsValue,
+    ) -> Result<CharacterizerJob, JsValue> {
+        let device: tierplan_core::scenario::Device = from_js(&device, "device")?;
+        let spec: CharacterizeSpec = from_js(&spec, "characterize")?;
+        let device =
+            tierplan_core::scenario::validate::validate_device(device).map_err(field_errors_js)?;
+        let job = tierplan_core::characterize::Characterizer::new(&device, &spec)
+            .map_err(field_errors_js)?;
+        Ok(CharacterizerJob { job })
+    }
+
+    /// Simulate about `maxIos` I/Os (preconditioning writes, then measured
+    /// tests one whole test at a time).
+    #[wasm_bindgen(unchecked_return_type = "CharacterizeProgress")]
+    pub fn step(
+        &mut self,
+        #[wasm_bindgen(js_name = maxIos)] max_ios: u32,
+    ) -> Result<JsValue, JsError> {
+        to_js(&self.job.step(u64::from(max_ios)))
+    }
+
+    /// The characterisation; throws if the job is not done yet.
+    #[wasm_bindgen(unchecked_return_type = "Characterization")]
+    pub fn result(&self) -> Result<JsValue, JsError> {
+        match self.job.result() {
+            Some(c) => to_js(&c),
+            None => Err(JsError::new("the characterisation has not finished yet")),
+        }
+    }
 }
 
 /// What characterising the device by the spec will run, before it runs:

@@ -18,7 +18,7 @@ pub struct Progress {
 
 /// The one interface of every long job (the stream engine's `Job`, the
 /// request engine's `RequestJob` and `MaxRateJob`, the block engine's
-/// `BlockJob` and `MrcJob`, the studies' `ReplaySearch`): work in bounded steps so a worker can report progress and
+/// `BlockJob` and `MrcJob`, the studies' `ReplaySearch` and `Characterizer`): work in bounded steps so a worker can report progress and
 /// honour Cancel between them, then hand over the result. The browser drives
 /// each through the same loop (`src/engine/drive.ts`); natively,
 /// [`SteppedJob::run_to_end`] is that loop.

@@ -20,6 +20,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use tierplan_kit::devices::ssd::SsdGeometry;
 use tierplan_kit::devices::{Hdd, IoOp, Ssd};
+use tierplan_kit::progress::{Done, SteppedJob};
 use tierplan_kit::sampling::rng::SimRng;
 use tierplan_scenario::validate::FieldError;
 use tierplan_scenario::{Device, DeviceKind, SsdModelKind, ValidDevice};
@@ -277,133 +278,267 @@ pub fn ssd_geometry_for(
 }
 
 /// Run every test of `spec` on `device` (validated on its own by
-/// `validate_device`: this adds only the checks of `spec`).
+/// `validate_device`: this adds only the checks of `spec`): the
+/// `Characterizer` job stepped to the end in one call.
 pub fn characterize(
     device: &ValidDevice,
     spec: &CharacterizeSpec,
 ) -> Result<Characterization, Vec<FieldError>> {
-    if spec.queue_depths.is_empty() || spec.queue_depths.iter().any(|&q| q == 0 || q > 1024) {
-        return Err(err(
-            "characterize.queue_depths",
-            format!(
-                "{:?}: give one or more queue depths from 1 to 1024",
-                spec.queue_depths
-            ),
-        ));
-    }
-    if !(spec.seconds > 0.0 && spec.seconds <= 3600.0) {
-        return Err(err(
-            "characterize.seconds",
-            format!(
-                "{} is out of range: must be 0 < value ≤ 3600 s",
-                spec.seconds
-            ),
-        ));
-    }
-    if !(spec.precondition_passes >= 0.0 && spec.precondition_passes <= 10.0) {
-        return Err(err(
-            "characterize.precondition_passes",
-            format!(
-                "{} is out of range: must be 0 ≤ value ≤ 10",
-                spec.precondition_passes
-            ),
-        ));
-    }
-    let mut notes = Vec::new();
-    let (fresh, span) = match device.kind {
-        DeviceKind::Ssd => {
-            let g = ssd_geometry_for(device, spec.model)?;
-            let ctl = device.flash.as_ref().and_then(|f| f.controller);
-            let model = spec.model.runs_on(ctl.is_some());
-            // Bound the work (and the FTL's memory) before building the model:
-            // a per-page model's preconditioning writes the logical space
-            // `passes` times in 4 KB pages.
-            let ios = characterize_plan(device, spec).precondition_writes;
-            if ios > MAX_IOS {
-                return Err(err("characterize.precondition_passes", format!("steady state of {} needs {:.0} million 4 KB writes: the limit is {:.0} million; lower precondition_passes, characterise a smaller device or use the scalable model", device.id, ios / 1e6, MAX_IOS / 1e6)));
-            }
-            notes.push(match (ctl, model) {
-                (None, _) => "No controller described: the plain per-page model, one command at a time; a deeper queue adds latency (Little's law), not throughput.".to_string(),
-                (Some(c), SsdModelKind::Scalable) => format!("Scalable model: per-die timelines, GC derived analytically (model §11); the drive takes {} command(s) at once.", c.queue_depth.max(1)),
-                (Some(c), SsdModelKind::Reference) => format!("Per-page reference model: every page mapped and collected (model §11); the drive takes {} command(s) at once.", c.queue_depth.max(1)),
-            });
-            (
-                Model::Ssd(Box::new(Ssd::with_model(&g, ctl.as_ref(), model))),
-                g.capacity_bytes,
-            )
+    Ok(Characterizer::new(device, spec)?.run_to_end(u64::MAX))
+}
+
+/// How far a characterisation has got (`Characterizer::step`): the
+/// preconditioning's 4 KB writes (timed, or applied untimed by the scalable
+/// model) and the measured tests, each done and in all.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct CharacterizeProgress {
+    pub done: bool,
+    pub precondition_writes_done: f64,
+    pub precondition_writes: f64,
+    pub tests_done: u32,
+    pub tests: u32,
+}
+
+/// A characterisation advanced in bounded steps (`step`), so that a front
+/// end can show how far it has got and stop it between two steps: the
+/// preconditioning some writes at a time, then the measured tests one at a
+/// time. `characterize` steps it to the end in one call: the same work in
+/// the same order, so the same result.
+pub struct Characterizer {
+    device: String,
+    spec: CharacterizeSpec,
+    span: u64,
+    notes: Vec<String>,
+    /// The device as it starts (erased, or a disk), where the fresh tests start.
+    fresh: Model,
+    /// The preconditioning under way (SSDs only; taken when it ends).
+    pre: Option<Preconditioning>,
+    /// Its writes in all (0 for a disk).
+    pre_writes: u64,
+    /// The steady state the steady tests start from, once laid out.
+    steady: Option<Model>,
+    precondition: Option<ThroughputSeries>,
+    /// Every measured test, in the order of the rows.
+    tests: Vec<(DriveState, Pattern, u32)>,
+    rows: Vec<CharacterizeRow>,
+}
+
+impl Characterizer {
+    /// Check `spec` against `device` (validated on its own by
+    /// `validate_device`) and build the device's model; no test runs yet.
+    pub fn new(device: &ValidDevice, spec: &CharacterizeSpec) -> Result<Self, Vec<FieldError>> {
+        if spec.queue_depths.is_empty() || spec.queue_depths.iter().any(|&q| q == 0 || q > 1024) {
+            return Err(err(
+                "characterize.queue_depths",
+                format!(
+                    "{:?}: give one or more queue depths from 1 to 1024",
+                    spec.queue_depths
+                ),
+            ));
         }
-        DeviceKind::Hdd => {
-            let m = device.hdd.ok_or_else(|| {
-                err(
-                    "device.hdd",
+        if !(spec.seconds > 0.0 && spec.seconds <= 3600.0) {
+            return Err(err(
+                "characterize.seconds",
+                format!(
+                    "{} is out of range: must be 0 < value ≤ 3600 s",
+                    spec.seconds
+                ),
+            ));
+        }
+        if !(spec.precondition_passes >= 0.0 && spec.precondition_passes <= 10.0) {
+            return Err(err(
+                "characterize.precondition_passes",
+                format!(
+                    "{} is out of range: must be 0 ≤ value ≤ 10",
+                    spec.precondition_passes
+                ),
+            ));
+        }
+        let mut notes = Vec::new();
+        let (fresh, span) = match device.kind {
+            DeviceKind::Ssd => {
+                let g = ssd_geometry_for(device, spec.model)?;
+                let ctl = device.flash.as_ref().and_then(|f| f.controller);
+                let model = spec.model.runs_on(ctl.is_some());
+                // Bound the work (and the FTL's memory) before building the model:
+                // a per-page model's preconditioning writes the logical space
+                // `passes` times in 4 KB pages.
+                let ios = characterize_plan(device, spec).precondition_writes;
+                if ios > MAX_IOS {
+                    return Err(err("characterize.precondition_passes", format!("steady state of {} needs {:.0} million 4 KB writes: the limit is {:.0} million; lower precondition_passes, characterise a smaller device or use the scalable model", device.id, ios / 1e6, MAX_IOS / 1e6)));
+                }
+                notes.push(match (ctl, model) {
+                    (None, _) => "No controller described: the plain per-page model, one command at a time; a deeper queue adds latency (Little's law), not throughput.".to_string(),
+                    (Some(c), SsdModelKind::Scalable) => format!("Scalable model: per-die timelines, GC derived analytically (model §11); the drive takes {} command(s) at once.", c.queue_depth.max(1)),
+                    (Some(c), SsdModelKind::Reference) => format!("Per-page reference model: every page mapped and collected (model §11); the drive takes {} command(s) at once.", c.queue_depth.max(1)),
+                });
+                (
+                    Model::Ssd(Box::new(Ssd::with_model(&g, ctl.as_ref(), model))),
+                    g.capacity_bytes,
+                )
+            }
+            DeviceKind::Hdd => {
+                let m = device.hdd.ok_or_else(|| {
+                    err(
+                        "device.hdd",
+                        format!(
+                            "{} has no disk mechanics (seek, revolution, media rate) to characterise",
+                            device.id
+                        ),
+                    )
+                })?;
+                let span = (device.capacity_gb * (1u64 << 30) as f64) as u64;
+                if span < 128 * KB {
+                    return Err(err(
+                        "device.capacity_gb",
+                        format!(
+                            "{}: {} GiB is too small to characterise",
+                            device.id, device.capacity_gb
+                        ),
+                    ));
+                }
+                notes.push("A disk serves one I/O at a time: a deeper queue adds latency (Little's law), not throughput.".into());
+                notes.push("A disk has no fresh-out-of-box state: one state is reported.".into());
+                (Model::Hdd(Hdd::new(&m, span), SimRng::new(spec.seed)), span)
+            }
+            DeviceKind::Dram => {
+                return Err(err(
+                    "device.kind",
                     format!(
-                        "{} has no disk mechanics (seek, revolution, media rate) to characterise",
+                        "{}: DRAM has no service time in the model; characterise an SSD or a disk",
                         device.id
                     ),
-                )
-            })?;
-            let span = (device.capacity_gb * (1u64 << 30) as f64) as u64;
-            if span < 128 * KB {
-                return Err(err(
-                    "device.capacity_gb",
-                    format!(
-                        "{}: {} GiB is too small to characterise",
-                        device.id, device.capacity_gb
-                    ),
-                ));
+                ))
             }
-            notes.push("A disk serves one I/O at a time: a deeper queue adds latency (Little's law), not throughput.".into());
-            notes.push("A disk has no fresh-out-of-box state: one state is reported.".into());
-            (Model::Hdd(Hdd::new(&m, span), SimRng::new(spec.seed)), span)
+        };
+        // The cliff, from fresh (SSDs only): its own copy of the drive, so the
+        // fresh tests still start erased.
+        let pre =
+            matches!(fresh, Model::Ssd(_)).then(|| Preconditioning::new(fresh.clone(), span, spec));
+        let states: &[DriveState] = if pre.is_some() {
+            &[DriveState::Fresh, DriveState::Steady]
+        } else {
+            &[DriveState::Fresh]
+        };
+        let mut tests = Vec::new();
+        for &state in states {
+            for pattern in Pattern::ALL {
+                for &q in &spec.queue_depths {
+                    tests.push((state, pattern, q));
+                }
+            }
         }
-        DeviceKind::Dram => {
-            return Err(err(
-                "device.kind",
-                format!(
-                    "{}: DRAM has no service time in the model; characterise an SSD or a disk",
-                    device.id
-                ),
-            ))
+        Ok(Characterizer {
+            device: device.id.clone(),
+            spec: spec.clone(),
+            span,
+            notes,
+            fresh,
+            pre_writes: pre.as_ref().map_or(0, |p| p.writes()),
+            pre,
+            steady: None,
+            precondition: None,
+            tests,
+            rows: Vec::new(),
+        })
+    }
+
+    /// Run about `budget` I/Os (at least one piece of work that is not
+    /// divided: some preconditioning writes, one measured test, or laying
+    /// out the steady state), then say how far the job has got.
+    pub fn step(&mut self, budget: u64) -> CharacterizeProgress {
+        let mut left = budget.max(1);
+        while left > 0 {
+            if let Some(p) = &mut self.pre {
+                if !p.finished() {
+                    left -= p.advance(left);
+                    continue;
+                }
+                let series = self.pre.take().expect("preconditioning").out;
+                self.lay_out_steady(series);
+                // Laying out a large per-page drive is as much work as a
+                // step: report after it.
+                left = 0;
+                continue;
+            }
+            let Some(&(state, pattern, q)) = self.tests.get(self.rows.len()) else {
+                break;
+            };
+            let start = match state {
+                DriveState::Fresh => &self.fresh,
+                DriveState::Steady => self.steady.as_ref().expect("steady state laid out"),
+            };
+            let mut m = start.clone();
+            let (row, ios) = measure(&mut m, pattern, state, q, self.span, 0.0, &self.spec);
+            self.rows.push(row);
+            left = left.saturating_sub(ios.max(1));
         }
-    };
-    let mut rows = Vec::new();
-    let mut precondition = None;
-    // Each state with the time its clock stands at (tests start there).
-    let mut states = vec![(DriveState::Fresh, fresh.clone(), 0.0)];
-    if let Model::Ssd(ssd) = &fresh {
-        // The cliff, from fresh; the steady-state tests run on the state
-        // it converges to, laid out (reference) or derived (scalable)
-        // directly (model §8's age model), so they agree with the request
-        // engine's steady start and do not depend on how far a few passes
-        // got.
-        let mut path = fresh.clone();
-        let series = precondition_drive(&mut path, span, spec);
+        self.progress()
+    }
+
+    /// The steady-state tests run on the state the preconditioning
+    /// converges to, laid out (reference) or derived (scalable) directly
+    /// (model §8's age model), so they agree with the request engine's
+    /// steady start and do not depend on how far a few passes got.
+    fn lay_out_steady(&mut self, series: ThroughputSeries) {
+        let Model::Ssd(ssd) = &self.fresh else {
+            return;
+        };
         let wa_end = series.wa.iter().rev().skip(1).take(5).copied().sum::<f64>() / 5.0;
-        precondition = Some(series);
+        self.precondition = Some(series);
         let mut steady = ssd.clone();
-        steady.reset_steady(spec.seed);
-        notes.push(format!(
+        steady.reset_steady(self.spec.seed);
+        self.notes.push(format!(
             "Steady state: the layout uniform random writes converge to (WA under them {:.2} by model §8's age model); the preconditioning from fresh had reached WA {:.2} after {} passes.",
             layout_wa(&steady),
             wa_end,
-            spec.precondition_passes
+            self.spec.precondition_passes
         ));
-        states.push((DriveState::Steady, Model::Ssd(steady), 0.0));
+        self.steady = Some(Model::Ssd(steady));
     }
-    for (state, model, t0) in &states {
-        for pattern in Pattern::ALL {
-            for &q in &spec.queue_depths {
-                let mut m = model.clone();
-                rows.push(measure(&mut m, pattern, *state, q, span, *t0, spec));
-            }
+
+    pub fn progress(&self) -> CharacterizeProgress {
+        CharacterizeProgress {
+            done: self.pre.is_none() && self.rows.len() == self.tests.len(),
+            precondition_writes_done: self
+                .pre
+                .as_ref()
+                .map_or(self.pre_writes, |p| p.writes_done())
+                as f64,
+            precondition_writes: self.pre_writes as f64,
+            tests_done: self.rows.len() as u32,
+            tests: self.tests.len() as u32,
         }
     }
-    Ok(Characterization {
-        device: device.id.clone(),
-        rows,
-        precondition,
-        notes,
-    })
+
+    /// The characterisation, once `step` has reported `done` (None before).
+    pub fn result(&self) -> Option<Characterization> {
+        self.progress().done.then(|| Characterization {
+            device: self.device.clone(),
+            rows: self.rows.clone(),
+            precondition: self.precondition.clone(),
+            notes: self.notes.clone(),
+        })
+    }
+}
+
+impl Done for CharacterizeProgress {
+    fn done(&self) -> bool {
+        self.done
+    }
+}
+
+/// Driven like every long job (`src/engine/drive.ts` in the browser).
+impl SteppedJob for Characterizer {
+    type Progress = CharacterizeProgress;
+    type Output = Characterization;
+    fn advance(&mut self, budget: u64) -> CharacterizeProgress {
+        self.step(budget)
+    }
+    fn output(&self) -> Option<Characterization> {
+        self.result()
+    }
 }
 
 /// The write amplification uniform random writes see on `ssd` as laid out
@@ -426,84 +561,162 @@ fn layout_wa(ssd: &Ssd) -> f64 {
 
 /// Random 4 KB writes over the whole span, `passes` times from fresh, with
 /// up to 32 outstanding (the drive's queue depth if less); the series of
-/// MB/s over time. The scalable model times a
-/// sample of each bucket's writes and applies the rest untimed, so a large
-/// drive's series costs the same as a small one's.
-fn precondition_drive(m: &mut Model, span: u64, spec: &CharacterizeSpec) -> ThroughputSeries {
-    let mut rng = SimRng::new(spec.seed ^ 0x5eed);
-    let pages = span / (4 * KB);
-    let total = (spec.precondition_passes * pages as f64) as u64;
-    let buckets = 100u64;
-    let per = (total / buckets).max(1);
-    let mut out = ThroughputSeries {
-        t_s: Vec::new(),
-        mbps: Vec::new(),
-        wa: Vec::new(),
-    };
-    if total == 0 {
-        return out;
-    }
-    let scalable = matches!(m, Model::Ssd(s) if !s.flash().per_page());
-    let map_pages = match m {
-        Model::Ssd(s) => (s.map_bytes() / (4 * KB)).max(1),
-        Model::Hdd(..) => 1,
-    };
-    let (mut t, mut clock) = (0.0, 0.0);
-    // The drive's own queue, up to 32 writes (SNIA preconditions with a deep
-    // queue, so the series is the drive's throughput, not one command's).
-    let depth = m.device_depth().unwrap_or(1).clamp(1, 32) as usize;
-    let mut host: BinaryHeap<Reverse<u64>> = BinaryHeap::with_capacity(depth + 1);
-    for _ in 0..buckets {
-        let (host0, nand0) = m.wa_counters();
-        let timed = if scalable {
-            per.min(SAMPLE_PER_BUCKET)
-        } else {
-            per
+/// MB/s over time, one point per bucket of writes. The scalable model times
+/// a sample of each bucket's writes and applies the rest untimed, so a large
+/// drive's series costs the same as a small one's. Advanced a number of
+/// writes at a time (`advance`); where it stops does not change the result.
+struct Preconditioning {
+    m: Model,
+    rng: SimRng,
+    pages: u64,
+    /// Writes per bucket, and buckets in all (none when there is nothing to write).
+    per: u64,
+    buckets: u64,
+    scalable: bool,
+    map_pages: u64,
+    /// Buckets finished.
+    bucket: u64,
+    t: f64,
+    clock: f64,
+    depth: usize,
+    host: BinaryHeap<Reverse<u64>>,
+    /// The bucket under way.
+    cur: Option<Bucket>,
+    out: ThroughputSeries,
+}
+
+/// A bucket of the preconditioning under way.
+struct Bucket {
+    host0: u64,
+    nand0: u64,
+    /// Its writes that are timed, and those issued so far.
+    timed: u64,
+    issued: u64,
+    c0: f64,
+    end: f64,
+}
+
+impl Preconditioning {
+    fn new(m: Model, span: u64, spec: &CharacterizeSpec) -> Self {
+        let pages = span / (4 * KB);
+        let total = (spec.precondition_passes * pages as f64) as u64;
+        let scalable = matches!(&m, Model::Ssd(s) if !s.flash().per_page());
+        let map_pages = match &m {
+            Model::Ssd(s) => (s.map_bytes() / (4 * KB)).max(1),
+            Model::Hdd(..) => 1,
         };
-        let c0 = clock;
-        // A closed loop of `depth` writes outstanding (one at a time on a
-        // device that queues nothing), started from where the last bucket
-        // left the clock.
-        host.clear();
-        let mut end = clock;
-        for _ in 0..timed {
-            let addr = (rng.uniform() * pages as f64) as u64 % pages * 4 * KB;
-            let at = if host.len() < depth {
-                clock
-            } else {
-                time(host.pop().expect("outstanding write"))
-            };
-            let done = at + m.serve(true, addr, 4 * KB, at);
-            end = end.max(done);
-            host.push(key(done));
+        // The drive's own queue, up to 32 writes (SNIA preconditions with a deep
+        // queue, so the series is the drive's throughput, not one command's).
+        let depth = m.device_depth().unwrap_or(1).clamp(1, 32) as usize;
+        Preconditioning {
+            rng: SimRng::new(spec.seed ^ 0x5eed),
+            pages,
+            per: (total / 100).max(1),
+            buckets: if total == 0 { 0 } else { 100 },
+            scalable,
+            map_pages,
+            bucket: 0,
+            t: 0.0,
+            clock: 0.0,
+            depth,
+            host: BinaryHeap::with_capacity(depth + 1),
+            cur: None,
+            out: ThroughputSeries {
+                t_s: Vec::new(),
+                mbps: Vec::new(),
+                wa: Vec::new(),
+            },
+            m,
         }
+    }
+
+    fn finished(&self) -> bool {
+        self.bucket == self.buckets
+    }
+
+    /// Writes in all (timed or applied).
+    fn writes(&self) -> u64 {
+        self.per * self.buckets
+    }
+
+    fn writes_done(&self) -> u64 {
+        self.per * self.bucket + self.cur.as_ref().map_or(0, |b| b.issued)
+    }
+
+    /// Simulate up to `budget` timed writes (at least one) and the untimed
+    /// rest of each bucket they finish; returns the timed writes simulated.
+    fn advance(&mut self, budget: u64) -> u64 {
+        let mut used = 0;
+        while !self.finished() && used < budget.max(1) {
+            let b = self.cur.get_or_insert_with(|| {
+                let (host0, nand0) = self.m.wa_counters();
+                // A closed loop of `depth` writes outstanding (one at a time on a
+                // device that queues nothing), started from where the last bucket
+                // left the clock.
+                self.host.clear();
+                Bucket {
+                    host0,
+                    nand0,
+                    timed: if self.scalable {
+                        self.per.min(SAMPLE_PER_BUCKET)
+                    } else {
+                        self.per
+                    },
+                    issued: 0,
+                    c0: self.clock,
+                    end: self.clock,
+                }
+            });
+            while b.issued < b.timed && used < budget.max(1) {
+                let addr = (self.rng.uniform() * self.pages as f64) as u64 % self.pages * 4 * KB;
+                let at = if self.host.len() < self.depth {
+                    self.clock
+                } else {
+                    time(self.host.pop().expect("outstanding write"))
+                };
+                let done = at + self.m.serve(true, addr, 4 * KB, at);
+                b.end = b.end.max(done);
+                self.host.push(key(done));
+                b.issued += 1;
+                used += 1;
+            }
+            if b.issued == b.timed {
+                let b = self.cur.take().expect("bucket");
+                self.end_bucket(&b);
+            }
+        }
+        used
+    }
+
+    fn end_bucket(&mut self, b: &Bucket) {
+        let m = &mut self.m;
         // Until the drive has done all the work these writes left (a GC
         // burst behind the write buffer counts in full).
-        clock = match m {
-            Model::Ssd(s) => end.max(s.busy_until()),
-            Model::Hdd(..) => end,
+        self.clock = match m {
+            Model::Ssd(s) => b.end.max(s.busy_until()),
+            Model::Hdd(..) => b.end,
         };
-        let per_write = (clock - c0) / timed as f64;
-        if timed < per {
+        let per_write = (self.clock - b.c0) / b.timed as f64;
+        if b.timed < self.per {
             if let Model::Ssd(s) = m {
                 // A 4 KB write is a whole mapping unit or a part of one;
                 // the scalable model applies them untimed (and draws
                 // nothing from `rng`).
                 s.flash_mut()
-                    .random_writes((per - timed) / map_pages, &mut rng);
+                    .random_writes((self.per - b.timed) / self.map_pages, &mut self.rng);
             }
         }
-        t += per_write * per as f64;
+        self.t += per_write * self.per as f64;
         let (host, nand) = m.wa_counters();
-        out.t_s.push(t);
-        out.mbps.push(4.0 / 1024.0 / per_write.max(1e-12));
-        out.wa.push(if host > host0 {
-            (nand - nand0) as f64 / (host - host0) as f64
+        self.out.t_s.push(self.t);
+        self.out.mbps.push(4.0 / 1024.0 / per_write.max(1e-12));
+        self.out.wa.push(if host > b.host0 {
+            (nand - b.nand0) as f64 / (host - b.host0) as f64
         } else {
             1.0
         });
+        self.bucket += 1;
     }
-    out
 }
 
 /// f64 times (never negative) ordered in a heap by their bits.
@@ -516,7 +729,7 @@ fn time(k: Reverse<u64>) -> f64 {
 }
 
 /// One closed-loop test of `seconds` simulated seconds (or `MAX_TEST_IOS`
-/// I/Os) with `q` I/Os outstanding.
+/// I/Os) with `q` I/Os outstanding; the row and the I/Os it simulated.
 #[allow(clippy::too_many_arguments)]
 fn measure(
     m: &mut Model,
@@ -526,7 +739,7 @@ fn measure(
     span: u64,
     t0: f64,
     spec: &CharacterizeSpec,
-) -> CharacterizeRow {
+) -> (CharacterizeRow, u64) {
     let size = pattern.size();
     let slots = (span / size).max(1);
     let mut rng = SimRng::new(spec.seed.wrapping_add(pattern as u64 * 1000 + q as u64));
@@ -600,7 +813,7 @@ fn measure(
             .unwrap_or(0.0)
     };
     let host_w = host1 - host0;
-    CharacterizeRow {
+    let row = CharacterizeRow {
         pattern,
         state,
         queue_depth: q,
@@ -615,7 +828,8 @@ fn measure(
         } else {
             1.0
         },
-    }
+    };
+    (row, latencies.len() as u64)
 }
 
 /// The CSV header of `rows_csv`.
@@ -785,6 +999,83 @@ mod tests {
         let deep = row(Pattern::RandRead4k, DriveState::Fresh, 32);
         assert!((deep.mbps - read.mbps).abs() / read.mbps < 1e-3);
         assert!((deep.mean_ms / read.mean_ms - 32.0).abs() < 0.5);
+    }
+
+    /// Step `job` with `budget` until done; each step's progress never goes back.
+    fn stepped(d: &Device, spec: &CharacterizeSpec, budget: u64) -> (Characterization, usize) {
+        let d = tierplan_scenario::validate::validate_device(d.clone()).unwrap();
+        let mut job = Characterizer::new(&d, spec).unwrap();
+        let mut steps = 0;
+        let mut last = job.progress();
+        assert!(!last.done && job.result().is_none());
+        loop {
+            let p = job.step(budget);
+            steps += 1;
+            assert!(
+                p.precondition_writes_done >= last.precondition_writes_done
+                    && p.tests_done >= last.tests_done
+            );
+            last = p;
+            if p.done {
+                break;
+            }
+        }
+        assert_eq!(last.precondition_writes_done, last.precondition_writes);
+        assert_eq!(last.tests_done, last.tests);
+        (job.result().unwrap(), steps)
+    }
+
+    #[test]
+    fn the_stepped_job_equals_the_one_shot_call_wherever_its_steps_end() {
+        // The per-page reference (every write timed), the scalable model
+        // (a sample of each bucket timed, the rest applied) and a disk (no
+        // preconditioning): small budgets cut buckets and tests anywhere.
+        let mut scalable = preset("x25m");
+        scalable.capacity_gb = 1.0;
+        let cases = [
+            (small_ssd(0.25, 0.07), SsdModelKind::Reference),
+            (scalable, SsdModelKind::Scalable),
+            (preset("hdd7200"), SsdModelKind::Scalable),
+        ];
+        for (d, model) in cases {
+            let spec = CharacterizeSpec {
+                queue_depths: vec![1, 8],
+                seconds: 0.05,
+                precondition_passes: 1.5,
+                seed: 7,
+                model,
+            };
+            let whole = characterize(&d, &spec).unwrap();
+            for budget in [1, 4_099] {
+                let (c, steps) = stepped(&d, &spec, budget);
+                assert_eq!(c, whole, "{} budget {budget}", d.id);
+                // A budget of one I/O ends a step after every write or test.
+                assert!(
+                    budget > 1 || steps >= c.rows.len(),
+                    "{} budget {budget}: {steps} steps",
+                    d.id
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_step_of_the_reference_preconditioning_stops_at_its_budget() {
+        // 1.5 passes of a 0.25 GB drive in 4 KB pages: about 100 000
+        // writes, of which a step of 1 000 does 1 000 and no test.
+        let d = tierplan_scenario::validate::validate_device(small_ssd(0.25, 0.07)).unwrap();
+        let spec = CharacterizeSpec {
+            precondition_passes: 1.5,
+            seconds: 0.05,
+            model: SsdModelKind::Reference,
+            ..CharacterizeSpec::default()
+        };
+        let mut job = Characterizer::new(&d, &spec).unwrap();
+        let p = job.step(1_000);
+        assert!(!p.done);
+        assert_eq!(p.precondition_writes_done, 1_000.0);
+        assert!(p.precondition_writes > 30_000.0, "{p:?}");
+        assert_eq!((p.tests_done, p.tests), (0, 2 * 5 * 4));
     }
 
     #[test]
