@@ -495,3 +495,99 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
 fn reserve_of(asked: u32, blocks_per_unit: u32) -> u32 {
     asked.clamp(1, (blocks_per_unit / 4).max(1))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table and the hash map are two stores of one index: a
+    /// miniature on each, given the same writes (runs and scattered
+    /// units, over dies followed and not, streams forgotten), measures
+    /// the same victims and does the same GC, bit for bit.
+    #[test]
+    fn the_table_answers_as_the_hash_map() {
+        // 10 dies of 2000 blocks of 64 units (one die followed, whole).
+        let logical = 10 * 2000 * 64 * 93 / 100;
+        let mut dense = Miniature::new(10, 64, 2000, logical, 16).expect("a sample");
+        assert!(matches!(dense.index, UnitIndex::Dense(_)));
+        let mut hashed = dense.clone();
+        hashed.index = UnitIndex::Hashed(HashMap::new());
+        for m in [&mut dense, &mut hashed] {
+            m.precondition_steady(3);
+        }
+        let mut rng = SimRng::new(17);
+        let mut measured = 0;
+        for i in 0..3_000_000u64 {
+            // Runs of 16 units from a random start, now and then one alone.
+            let mu = if i % 7 == 0 {
+                (rng.uniform() * logical as f64) as u64
+            } else {
+                ((i / 16) * 7919 * 16 + i % 16) % logical
+            };
+            let die = (i % 10) as u32;
+            if i % 1000 == 999 {
+                dense.forget_unit(mu);
+                hashed.forget_unit(mu);
+            } else {
+                dense.write(die, mu);
+                hashed.write(die, mu);
+            }
+            let (a, b) = (dense.victim_valid(), hashed.victim_valid());
+            assert_eq!(a.map(f64::to_bits), b.map(f64::to_bits), "write {i}");
+            measured += a.is_some() as u32;
+        }
+        assert!(measured > 0, "the sample collected");
+        assert_eq!(dense.ftl.wear.erases, hashed.ftl.wear.erases);
+        assert_eq!(dense.ftl.wear.nand_pages, hashed.ftl.wear.nand_pages);
+        assert!(dense.ftl.wear.erases > 0);
+    }
+
+    /// Every sampled unit gets a key of its own in the table, and the
+    /// keys fill it: the rank is a permutation's, below `chosen` for
+    /// exactly the chosen extents (counted from the definition), whatever
+    /// order the units are asked in (the kept extent is only a shortcut).
+    #[test]
+    fn each_sampled_unit_has_its_own_slot() {
+        for (units, slots, blocks, share) in
+            [(10, 64, 2000, 93), (4, 32, 300, 90), (3, 16, 5000, 80)]
+        {
+            let logical = units as u64 * blocks as u64 * slots as u64 * share / 100;
+            let mut m = Miniature::new(units, slots, blocks, logical, 8).expect("a sample");
+            let size = (m.chosen * m.extent) as usize;
+            let mut seen = vec![false; size];
+            let mut taken = 0u64;
+            let mut rng = SimRng::new(5);
+            // In order, then shuffled (a run, then scattered units).
+            let mut order: Vec<u64> = (0..logical).collect();
+            for pass in 0..2 {
+                if pass == 1 {
+                    for i in (1..order.len()).rev() {
+                        let j = (rng.uniform() * (i + 1) as f64) as usize % (i + 1);
+                        order.swap(i, j);
+                    }
+                    seen.iter_mut().for_each(|x| *x = false);
+                    taken = 0;
+                }
+                for &mu in &order {
+                    let e = mu / m.extent;
+                    let chosen =
+                        (e as u128 * m.stride as u128 % m.extents as u128) < m.chosen as u128;
+                    let key = m.sampled_key(mu);
+                    assert_eq!(key.is_some(), chosen, "unit {mu}");
+                    if let Some(k) = key {
+                        assert!(
+                            !std::mem::replace(&mut seen[k as usize], true),
+                            "unit {mu}: key {k} twice"
+                        );
+                        taken += 1;
+                    }
+                }
+                // The last extent may be cut short by the logical space's end.
+                assert!(
+                    taken + m.extent > size as u64 && taken <= size as u64,
+                    "{taken} of {size}"
+                );
+            }
+        }
+    }
+}
