@@ -63,6 +63,7 @@ mod arch;
 mod bound;
 mod checks;
 mod config;
+pub mod farm;
 pub mod fleet;
 mod result;
 mod rule;
