@@ -18,7 +18,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 use tierplan_core::analytics::cost_model::CostModelSearch;
 use tierplan_core::characterize::CharacterizeSpec;
-use tierplan_core::optimize::farm::drive_natively;
+use tierplan_core::optimize::drive::drive_natively;
 use tierplan_core::progress::SteppedJob;
 use tierplan_core::scenario::presets::{all_presets, any_preset, scenario_preset};
 use tierplan_core::{parse_scenario, FieldError, Job, RunResult};

@@ -1,14 +1,13 @@
 //! The optimiser's searches as farmed studies (`tierplan_kit::farm`): the
-//! same ask/tell methods behind the one protocol every front end drives.
+//! same ask/tell methods behind the one protocol every front end drives
+//! (natively by `drive.rs`).
 
 use super::fleet::{FleetProgress, FleetResult, FleetSearch};
 use super::result::{Candidate, OptimizeResult, SearchProgress};
 use super::Search;
-use std::sync::atomic::AtomicBool;
-use tierplan_kit::farm::{farm, FarmCost, FarmJob, FarmStop, FarmedStudy};
+use tierplan_kit::farm::{FarmCost, FarmJob, FarmedStudy};
 use tierplan_scenario::validate::FieldError;
 use tierplan_stream::results::RunResult;
-use tierplan_stream::run;
 
 impl FarmJob for Candidate {
     fn id(&self) -> u32 {
@@ -75,41 +74,5 @@ impl FarmedStudy for FleetSearch {
     }
     fn answer(&self) -> Result<FleetResult, Vec<FieldError>> {
         self.result()
-    }
-}
-
-/// Drive a search natively with the shared driver ([`farm`]) on `threads`
-/// threads, each candidate simulated by the stream engine; a stop that is
-/// not a simulation's own failure is named as the search's error.
-pub fn drive_natively<S>(
-    search: &mut S,
-    threads: usize,
-    on_report: impl FnMut(&S) + Send,
-    cancel: &AtomicBool,
-) -> Result<(), Vec<FieldError>>
-where
-    S: FarmedStudy<Job = Candidate, Outcome = RunResult> + Send,
-{
-    farm(
-        search,
-        threads,
-        |c: &Candidate| run(&c.scenario),
-        on_report,
-        cancel,
-    )
-    .map_err(|stop| match stop {
-        FarmStop::Failed(errs) => errs,
-        FarmStop::Cancelled => vec![search_error("the search was cancelled")],
-        FarmStop::Refused(e) => vec![search_error(&e)],
-        FarmStop::Stalled => vec![search_error(
-            "the search handed out nothing more before it concluded",
-        )],
-    })
-}
-
-fn search_error(message: &str) -> FieldError {
-    FieldError {
-        path: "optimize".into(),
-        message: message.into(),
     }
 }

@@ -867,7 +867,7 @@ pub fn optimize_fleet(
 /// Run a fleet search to its end, one simulation at a time (the shared
 /// driver on one thread).
 pub fn drive(mut search: FleetSearch) -> Result<FleetResult, Vec<FieldError>> {
-    super::farm::drive_natively(&mut search, 1, |_: &FleetSearch| {}, &Default::default())?;
+    super::drive::drive_natively(&mut search, 1, |_: &FleetSearch| {}, &Default::default())?;
     debug_assert!(search.is_done());
     search.result()
 }

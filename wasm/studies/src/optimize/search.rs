@@ -834,7 +834,7 @@ pub fn optimize(
     spec: &OptimizeSpec,
 ) -> Result<OptimizeResult, Vec<FieldError>> {
     let mut search = Search::new(scenario.clone(), spec.clone())?;
-    super::farm::drive_natively(&mut search, 1, |_: &Search| {}, &Default::default())?;
+    super::drive::drive_natively(&mut search, 1, |_: &Search| {}, &Default::default())?;
     debug_assert!(search.is_done());
     Ok(search.result())
 }

@@ -15,15 +15,22 @@ where
     S: FarmedStudy<Job = Candidate, Outcome = RunResult> + Send,
 {
     let mut in_order = make();
-    while let Some(c) = in_order.next_batch(1).pop() {
-        in_order.report(c.id, &run(&c.scenario).unwrap()).unwrap();
+    loop {
+        // One asked for; the fleet search hands out its final runs together.
+        let batch = in_order.next_batch(1);
+        if batch.is_empty() {
+            break;
+        }
+        for c in batch {
+            in_order.report(c.id, &run(&c.scenario).unwrap()).unwrap();
+        }
     }
     assert!(in_order.is_done(), "in order");
 
     let mut out_of_order = make();
     let mut pending: Vec<(u32, RunResult)> = Vec::new();
     loop {
-        for c in out_of_order.next_batch(5 - pending.len()) {
+        for c in out_of_order.next_batch(5usize.saturating_sub(pending.len())) {
             pending.push((c.id, run(&c.scenario).unwrap()));
         }
         let Some((id, r)) = pending.pop() else { break };

@@ -1011,7 +1011,7 @@ fn the_search_as_a_farmed_study_gives_the_in_order_optimum() {
         let sims = brute_force(&s, &spec);
         let ways = crate::farmed::three_ways(|| Search::new(s.clone(), spec.clone()).unwrap());
         let one_call = optimize(&s, &spec).unwrap();
-        let in_order = ways[0].answer();
+        let in_order = tierplan_kit::farm::FarmedStudy::answer(&ways[0]);
         assert_eq!(
             serde_json::to_string(&in_order).unwrap(),
             serde_json::to_string(&one_call).unwrap(),
