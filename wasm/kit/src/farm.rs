@@ -161,7 +161,7 @@ where
     // for signals on its own thread (Python's Ctrl-C) sees its jobs.
     std::thread::scope(|scope| {
         for _ in 1..threads.max(1) {
-            scope.spawn(&worker);
+            scope.spawn(worker);
         }
         worker();
     });
