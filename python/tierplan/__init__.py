@@ -19,6 +19,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence, Union
 from . import _core
 from ._tasks import (
     Result,
+    default_threads,
     progress_hook,
     run_task,
     run_tasks,
@@ -213,42 +214,6 @@ def figure_step(s: Scenario, settings: dict, series: Sequence[str] = FIGURE_SERI
     )
 
 
-def figure_result(
-    s: Scenario,
-    settings: dict,
-    series: Sequence[str],
-    run_many: Callable[[list], list],
-    as_frame: bool = False,
-):
-    """The figure's passes (:func:`figure_step`) run to the end, each pass's
-    runs through ``run_many`` (scenario JSON texts to RequestResult JSON
-    texts, in order), and its points as ``tierplan http-figure --format
-    json`` prints them: series, rate, the miss ratio over the replications
-    run, the lower bound of a point stopped as saturated, the higher rate
-    that vouches for a 0 % point given fewer replications, and its I/Os."""
-    done: list = []
-    while True:
-        step = figure_step(s, settings, series, done)
-        if not step["next"]:
-            break
-        texts = run_many([json.dumps(r["scenario"]) for r in step["next"]])
-        for r, t in zip(step["next"], texts):
-            outcome = json.loads(t)["replications"][0]
-            done.append({"series": r["series"], "rate": r["rate"], "replication": r["replication"], "outcome": outcome})
-    rows = [
-        {
-            "series": p["series"],
-            "rate": p["rate"],
-            "miss_ratio": p["miss_ratio"],
-            "saturated": p["saturated"],
-            "zero_vouched_by": p.get("zero_vouched_by"),
-            "ios": sum(d["outcome"]["ios"] for d in done if d["series"] == p["series"] and d["rate"] == p["rate"]),
-        }
-        for p in step["points"]
-    ]
-    return to_frame(rows).drop(columns=["ios"]) if as_frame else rows
-
-
 def http_figure(
     s: Scenario,
     *,
@@ -261,13 +226,20 @@ def http_figure(
     """The HTTP tab's miss-ratio figure (NOSSDAV'12) of a request-level
     scenario, as ``tierplan http-figure --format json``: the same passes of
     single replications (saturated points stop early), per series and rate
-    the segment miss ratio and I/Os; each pass's runs on ``threads``
-    threads. ``settings``: those of :func:`figure_settings`."""
+    the segment miss ratio and I/Os; the runs on ``threads`` threads by the
+    core's shared driver of farmed studies, as the CLI's. ``settings``: those of :func:`figure_settings`."""
 
-    def run_many(texts: list) -> list:
-        return run_tasks(run_task, [(t, "request") for t in texts], threads, progress, "figure", raw=True)
-
-    return figure_result(s, figure_settings(**settings), series, run_many, as_frame)
+    with progress_hook(progress, "figure") as hook:
+        rows = json.loads(
+            _core.http_figure(
+                scenario_text(s, check=False),
+                json.dumps(figure_settings(**settings)),
+                json.dumps(list(series)),
+                threads or default_threads(),
+                hook,
+            )
+        )
+    return to_frame(rows).drop(columns=["ios"]) if as_frame else rows
 
 
 def characterize(

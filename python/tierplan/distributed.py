@@ -142,13 +142,31 @@ def optimize(
     configurations it picks are the local search's; ``simulations`` may
     count a few more (candidates simulated while a cheaper one was still
     running)."""
-    from dask.distributed import as_completed
-
     c = _client(client)
     if spec is None:
         spec = {"architectures": ["hdd_only", "dram_ic_hdd", "ssd_lfu_hdd"]}
     spec_text = spec if isinstance(spec, str) else json.dumps(spec)
     search = _core.OptimizeSearch(scenario_text(s, check=False), spec_text)
+    _farm(
+        c,
+        search,
+        lambda job: c.submit(_tasks.candidate_task, json.dumps(job["scenario"]), pure=False),
+        lambda out: out,
+        in_flight,
+    )
+    return json.loads(search.result())
+
+
+def _farm(c: Any, study: Any, submit: Any, outcome: Any, in_flight: Optional[int]) -> None:
+    """Drive one of the core's farmed studies (``OptimizeSearch``,
+    ``FigureStudy``: ``next_batch``, ``report``, ``is_done``) on the
+    cluster: up to ``in_flight`` jobs at once (default two per worker
+    thread), each ``submit``-ted as a task, its answer reported back by id
+    as ``outcome`` makes it, in whatever order they finish. The one loop of
+    the Python side over the core's protocol (on this process the core's
+    own driver runs them)."""
+    from dask.distributed import as_completed
+
     if in_flight is None:
         in_flight = 2 * max(1, sum(c.nthreads().values()))
     running: dict = {}
@@ -157,21 +175,20 @@ def optimize(
         while True:
             room = in_flight - len(running)
             if room > 0:
-                for cand in json.loads(search.next_batch(room)):
-                    f = c.submit(_tasks.candidate_task, json.dumps(cand["scenario"]), pure=False)
-                    running[f.key] = (f, cand["id"])
+                for job in json.loads(study.next_batch(room)):
+                    f = submit(job)
+                    running[f.key] = (f, job["id"])
                     pool.add(f)
             if not running:
-                if search.is_done():
+                if study.is_done():
                     break
-                raise RuntimeError("the optimiser's search stalled with nothing in flight")
+                raise RuntimeError("the study stalled with nothing in flight")
             f = next(pool)
-            _, cand_id = running.pop(f.key)
-            search.report(cand_id, f.result())
+            _, job_id = running.pop(f.key)
+            study.report(job_id, outcome(f.result()))
     except BaseException:
         c.cancel([f for f, _ in running.values()])
         raise
-    return json.loads(search.result())
 
 
 def http_figure(
@@ -182,13 +199,24 @@ def http_figure(
     as_frame: bool = False,
     **settings: Any,
 ):
-    """:func:`tierplan.http_figure` with one task per run of each pass."""
+    """:func:`tierplan.http_figure` with one task per run: the runs each
+    pass lists, and those a later pass is certain to list, spread over the
+    cluster as the core's ``FigureStudy`` hands them out."""
     c = _client(client)
-
-    def run_many(texts: list) -> list:
-        return _map(c, _tasks.run_task, texts, ["request"] * len(texts))
-
-    return tierplan.figure_result(s, tierplan.figure_settings(**settings), series, run_many, as_frame)
+    study = _core.FigureStudy(
+        scenario_text(s, check=False),
+        json.dumps(tierplan.figure_settings(**settings)),
+        json.dumps(list(series)),
+    )
+    _farm(
+        c,
+        study,
+        lambda job: c.submit(_tasks.run_task, json.dumps(job["run"]["scenario"]), "request", pure=False),
+        lambda out: json.dumps(json.loads(out)["replications"][0]),
+        None,
+    )
+    rows = json.loads(study.result())
+    return tierplan.to_frame(rows).drop(columns=["ios"]) if as_frame else rows
 
 
 def reproduce(*, client: Any = None, as_frame: bool = False):

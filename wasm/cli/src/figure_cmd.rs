@@ -1,24 +1,27 @@
 //! `tierplan http-figure`: the HTTP tab's miss-ratio figure computed
-//! natively — the same schedule of runs (`request::figure::figure_step`:
+//! natively — the same schedule of runs (`request::figure::FigureStudy`:
 //! passes of single replications) as the app, each pass's runs on a pool of
-//! threads, longest first (a thread that would wait for the pass's last
+//! threads (the shared driver, `tierplan_kit::farm`), longest first (a thread that would wait for the pass's last
 //! runs takes one a later pass is certain to list, as the app's workers
 //! do), so the finished figure equals the app's point by point. With
 //! `--progressive` it prints each pass as it completes; with `--time` it
 //! reports, per policy, the CPU time its runs took and the wall
 //! time of the whole figure (the native side of `npm run bench:http`).
 
-use std::collections::BTreeSet;
+use std::collections::HashMap;
 use std::process::ExitCode;
-use std::sync::{Condvar, Mutex};
+use std::sync::atomic::AtomicBool;
+use std::sync::Mutex;
 use std::time::Instant;
+use tierplan_core::farm::{farm, FarmStop, FarmedStudy};
 use tierplan_core::progress::SteppedJob;
 use tierplan_core::request::figure::{
-    figure_rates, figure_step, point_cost, point_scenario, settings_errors, FigurePointNow,
-    FigureRunDone, FigureSeries, FigureSettings, FigureStep,
+    figure_rates, point_cost, point_scenario, settings_errors, FigureJob, FigurePointNow,
+    FigureRunDone, FigureSeries, FigureSettings, FigureStep, FigureStudy,
 };
 use tierplan_core::request::RequestJob;
 use tierplan_core::scenario::validate::request_section_missing;
+use tierplan_core::FieldError;
 use tierplan_core::Scenario;
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -52,23 +55,14 @@ fn run_id(series: FigureSeries, rate: f64, replication: u32) -> RunId {
     (series.id(), rate.to_bits(), replication)
 }
 
-/// What the threads share: the latest step and the runs started and done.
-struct Schedule {
-    step: FigureStep,
-    /// Runs the pass under way listed when it started.
-    pass_runs: usize,
-    started: BTreeSet<RunId>,
-    done: Vec<Done>,
-    runs_done: Vec<FigureRunDone>,
-}
-
-/// The figure's schedule run to the end on `threads` threads, as the app
-/// runs it: each thread takes the pass's next run not started, longest
-/// first, or, when none is left to start but the pass is still running,
-/// the first run of `ahead` not started (a later pass is certain to list
-/// it); the core is asked again after every run, and `on_pass` hears of
-/// each pass as it ends (the step that ended, the runs it listed at its
-/// start, the step after it). Returns the finished step and every run.
+/// The figure's schedule run to the end on `threads` threads by the shared
+/// driver (`tierplan_kit::farm`), as the app runs it: each free thread
+/// takes the pass's next run not started, longest first, or, when none is
+/// left to start but the pass is still running, the first run a later
+/// pass is certain to list; the core is asked again after every run, and
+/// `on_pass` hears of each pass as it ends (the step that ended, the runs
+/// it listed at its start, the step after it). Returns the finished step
+/// and every run.
 fn run_schedule(
     base: &Scenario,
     settings: &FigureSettings,
@@ -76,68 +70,57 @@ fn run_schedule(
     threads: usize,
     mut on_pass: impl FnMut(&FigureStep, usize, &FigureStep) + Send,
 ) -> Result<(FigureStep, Vec<Done>), SettingErrors> {
-    let first = figure_step(base, settings, series, &[])?;
-    let shared = Mutex::new(Schedule {
-        pass_runs: first.next.len(),
-        step: first,
-        started: BTreeSet::new(),
-        done: Vec::new(),
-        runs_done: Vec::new(),
-    });
-    let wake = Condvar::new();
-    let on_pass = Mutex::new(&mut on_pass);
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| {
-                let mut g = shared.lock().expect("no panics while locked");
-                loop {
-                    if g.step.next.is_empty() {
-                        break;
-                    }
-                    let pick = g
-                        .step
-                        .next
-                        .iter()
-                        .chain(&g.step.ahead)
-                        .find(|r| !g.started.contains(&run_id(r.series, r.rate, r.replication)))
-                        .cloned();
-                    let Some(run) = pick else {
-                        g = wake.wait(g).expect("no panics while locked");
-                        continue;
-                    };
-                    g.started
-                        .insert(run_id(run.series, run.rate, run.replication));
-                    drop(g);
-                    let t = Instant::now();
-                    let mut job = RequestJob::new(run.scenario).expect("checked above");
-                    let mut result = job.run_to_end(1 << 22);
-                    let d = Done {
-                        run: FigureRunDone {
-                            series: run.series,
-                            rate: run.rate,
-                            replication: run.replication,
-                            outcome: result.replications.swap_remove(0),
-                        },
-                        cpu_s: t.elapsed().as_secs_f64(),
-                    };
-                    g = shared.lock().expect("no panics while locked");
-                    g.runs_done.push(d.run.clone());
-                    g.done.push(d);
-                    let now = figure_step(base, settings, series, &g.runs_done)
-                        .expect("the runs the core listed");
-                    if now.pass != g.step.pass || now.next.is_empty() {
-                        let runs = g.pass_runs;
-                        (on_pass.lock().expect("no panics while locked"))(&g.step, runs, &now);
-                        g.pass_runs = now.next.len();
-                    }
-                    g.step = now;
-                    wake.notify_all();
-                }
-            });
-        }
-    });
-    let s = shared.into_inner().expect("threads joined");
-    Ok((s.step, s.done))
+    let mut study = FigureStudy::new(base.clone(), *settings, series.to_vec())?;
+    let mut before = study.step().clone();
+    let mut pass_runs = before.next.len();
+    let cpu: Mutex<HashMap<RunId, f64>> = Mutex::new(HashMap::new());
+    let stopped = farm(
+        &mut study,
+        threads.max(1),
+        |job: &FigureJob| {
+            let t = Instant::now();
+            let mut result = RequestJob::new(job.run.scenario.clone())?.run_to_end(1 << 22);
+            let r = &job.run;
+            cpu.lock().expect("no panics while locked").insert(
+                run_id(r.series, r.rate, r.replication),
+                t.elapsed().as_secs_f64(),
+            );
+            Ok::<_, Vec<FieldError>>(result.replications.swap_remove(0))
+        },
+        |s: &FigureStudy| {
+            let now = s.step();
+            if now.pass != before.pass || now.next.is_empty() {
+                on_pass(&before, pass_runs, now);
+                pass_runs = now.next.len();
+            }
+            before = now.clone();
+        },
+        &AtomicBool::new(false),
+    );
+    if let Err(stop) = stopped {
+        // Every point's scenario was checked before the figure started.
+        let why = match stop {
+            FarmStop::Failed(errs) => errs
+                .iter()
+                .map(|e| format!("{}: {}", e.path, e.message))
+                .collect::<Vec<_>>()
+                .join("; "),
+            FarmStop::Refused(e) => e,
+            FarmStop::Cancelled | FarmStop::Stalled => "the figure stopped before its end".into(),
+        };
+        eprintln!("tierplan: {why}");
+        return Err(vec![("figure", "a run could not be simulated")]);
+    }
+    let cpu = cpu.into_inner().expect("threads joined");
+    let done = study
+        .runs_done()
+        .iter()
+        .map(|d| Done {
+            cpu_s: cpu[&run_id(d.series, d.rate, d.replication)],
+            run: d.clone(),
+        })
+        .collect();
+    Ok((study.answer(), done))
 }
 
 const CSV_HEADER: &str =

@@ -18,6 +18,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 use tierplan_core::analytics::cost_model::CostModelSearch;
 use tierplan_core::characterize::CharacterizeSpec;
+use tierplan_core::optimize::drive::drive_natively;
 use tierplan_core::progress::SteppedJob;
 use tierplan_core::scenario::presets::{all_presets, any_preset, scenario_preset};
 use tierplan_core::{parse_scenario, FieldError, Job, RunResult};
@@ -236,6 +237,12 @@ enum Cmd {
         /// scenario with a `server` section.
         #[arg(long)]
         fleet: bool,
+        /// Threads simulating candidates (default 1). The optimum is the
+        /// same on any number; with more, the search may simulate a few
+        /// candidates a sequential one would have skipped, so its counts
+        /// of simulations can differ.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
     /// Hit ratio against cache size in one pass over a block trace (model
     /// §13): LRU exact (Mattson) or sampled (SHARDS), or FIFO at a grid of
@@ -472,7 +479,8 @@ fn main() -> ExitCode {
             time,
             peak_hour,
             fleet,
-        } => optimize_cmd(&file, spec.as_deref(), time, peak_hour, fleet),
+            threads,
+        } => optimize_cmd(&file, spec.as_deref(), time, peak_hour, fleet, threads),
         Cmd::Mrc { args } => mrc_cmd::run(args),
         Cmd::BlockTrace { cmd } => block_trace::run(cmd, &load_scenario),
         Cmd::Log { cmd } => log::run(cmd, &load_scenario),
@@ -523,6 +531,7 @@ fn optimize_cmd(
     time: bool,
     peak_hour: bool,
     fleet: bool,
+    threads: usize,
 ) -> ExitCode {
     // The search chooses the counts, so it checks the scenario itself
     // (everything but the counts); the peak hour needs a valid profile first.
@@ -568,9 +577,21 @@ fn optimize_cmd(
     };
     let t0 = Instant::now();
     if fleet || scenario.server.is_some() {
-        return fleet_cmd(&scenario, &spec, file, spec_name, time.then_some(t0));
+        return fleet_cmd(
+            &scenario,
+            &spec,
+            file,
+            spec_name,
+            time.then_some(t0),
+            threads,
+        );
     }
-    match tierplan_core::optimize::optimize(&scenario, &spec) {
+    // The shared driver of farmed studies, as Python's optimize.
+    let optimum = tierplan_core::optimize::Search::new(scenario, spec).and_then(|mut search| {
+        drive_natively(&mut search, threads, |_: &_| {}, &Default::default())?;
+        Ok(search.result())
+    });
+    match optimum {
         Ok(r) => {
             if time {
                 eprintln!(
@@ -598,8 +619,14 @@ fn fleet_cmd(
     file: &str,
     spec_name: &str,
     t0: Option<Instant>,
+    threads: usize,
 ) -> ExitCode {
-    match tierplan_core::optimize::fleet::optimize_fleet(scenario, spec) {
+    use tierplan_core::optimize::fleet::FleetSearch;
+    let plans = FleetSearch::new(scenario.clone(), spec.clone()).and_then(|mut search| {
+        drive_natively(&mut search, threads, |_: &_| {}, &Default::default())?;
+        search.result()
+    });
+    match plans {
         Ok(r) => {
             if let Some(t0) = t0 {
                 eprintln!(

@@ -17,7 +17,7 @@
 //! planner module is built without it, so the page a visit opens carries
 //! neither their code nor their readers. The model is `docs/model.md`.
 
-pub use tierplan_kit::{analytics, devices, progress, sampling, stats};
+pub use tierplan_kit::{analytics, devices, farm, progress, sampling, stats};
 pub use tierplan_scenario as scenario;
 pub use tierplan_scenario::json_read;
 pub use tierplan_stream as stream;

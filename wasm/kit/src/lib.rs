@@ -7,6 +7,7 @@
 
 pub mod analytics;
 pub mod devices;
+pub mod farm;
 pub mod lru_order;
 pub mod progress;
 pub mod sampling;

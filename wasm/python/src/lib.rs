@@ -21,9 +21,12 @@ use pyo3::exceptions::{PyKeyError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use serde::Serialize;
 use std::io::Read;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 use tierplan_core::block::mrc::job::{MrcJob, MrcSpec};
 use tierplan_core::block::mrc::{MrcPolicy, Sampling};
 use tierplan_core::block::sampling::trace::detect_block_format;
+use tierplan_core::farm::{farm, FarmStop, FarmedStudy};
 use tierplan_core::logs::{self, ColumnMap, LogParser};
 use tierplan_core::progress::{Done, SteppedJob};
 use tierplan_core::request::{MaxRateJob, RequestJob};
@@ -281,44 +284,137 @@ impl OptimizeSearch {
     }
 }
 
-/// The optimiser's search on this process, one candidate at a time (the
-/// order `tierplan optimize` uses), each stepped like any run.
+/// Drive a farmed study with the shared driver (`tierplan_core::farm`, as
+/// `tierplan optimize` and `tierplan http-figure` do) on `threads` threads,
+/// the GIL released; after every report the progress callback hears
+/// `describe` of the study (JSON). Ctrl-C is checked on this thread between the
+/// chunks of its own runs and at its reports (Python delivers signals to
+/// the main thread only) and stops every thread at its next chunk.
+fn farm_study<S>(
+    py: Python<'_>,
+    study: &mut S,
+    threads: usize,
+    run: impl Fn(&S::Job, &dyn Fn() -> bool) -> Result<Option<S::Outcome>, Vec<FieldError>>
+        + Sync
+        + Send,
+    describe: impl Fn(&S) -> PyResult<String> + Send + Sync,
+    progress: Option<&Bound<'_, PyAny>>,
+) -> PyResult<()>
+where
+    S: FarmedStudy + Send,
+    S::Job: Send,
+{
+    let cb: Option<Py<PyAny>> = progress.map(|p| p.clone().unbind());
+    let cancel = AtomicBool::new(false);
+    let failure: Mutex<Option<PyErr>> = Mutex::new(None);
+    let caller = std::thread::current().id();
+    // Signals and the callback's own errors stop the farm; the first is raised.
+    let fail = |e: PyErr| {
+        failure
+            .lock()
+            .expect("no panics while locked")
+            .get_or_insert(e);
+        cancel.store(true, Ordering::Relaxed);
+    };
+    let stopped = || {
+        if std::thread::current().id() == caller {
+            if let Err(e) = Python::attach(|py| py.check_signals()) {
+                fail(e);
+            }
+        }
+        cancel.load(Ordering::Relaxed)
+    };
+    let r = py.detach(|| {
+        farm(
+            study,
+            threads,
+            |job: &S::Job| match run(job, &stopped)? {
+                Some(o) => Ok(o),
+                // Stopped midway: the farm stops at its cancel flag.
+                None => Err(Vec::new()),
+            },
+            |s: &S| {
+                let _ = stopped();
+                if let Some(cb) = &cb {
+                    Python::attach(|py| {
+                        if let Err(e) = describe(s).and_then(|p| cb.call1(py, (p,)).map(drop)) {
+                            fail(e);
+                        }
+                    });
+                }
+            },
+            &cancel,
+        )
+    });
+    if let Some(e) = failure.into_inner().expect("threads joined") {
+        return Err(e);
+    }
+    match r {
+        Ok(()) => Ok(()),
+        Err(FarmStop::Failed(errs)) => Err(scenario_error(py, &errs)),
+        Err(FarmStop::Cancelled) => Err(PyRuntimeError::new_err("the study was cancelled")),
+        Err(FarmStop::Refused(e)) => Err(PyRuntimeError::new_err(e)),
+        Err(FarmStop::Stalled) => Err(PyRuntimeError::new_err(
+            "the study handed out nothing more before it was done",
+        )),
+    }
+}
+
+/// Step a job to its end in chunks, `None` when `stopped` says so between them.
+fn step_to_end<J: SteppedJob>(job: &mut J, stopped: &dyn Fn() -> bool) -> Option<J::Output> {
+    loop {
+        if job.advance(CHUNK).done() {
+            return job.output();
+        }
+        if stopped() {
+            return None;
+        }
+    }
+}
+
+/// A candidate of the optimiser's searches, simulated by the stream engine.
+fn run_candidate(
+    c: &tierplan_core::optimize::Candidate,
+    stopped: &dyn Fn() -> bool,
+) -> Result<Option<tierplan_core::RunResult>, Vec<FieldError>> {
+    Ok(step_to_end(&mut Job::new(c.scenario.clone())?, stopped))
+}
+
+/// The optimiser's search on this process by the shared driver, on
+/// `threads` threads (1: one candidate at a time, the order and counts of
+/// `tierplan optimize`).
 #[pyfunction]
-#[pyo3(signature = (scenario, spec, progress=None))]
+#[pyo3(signature = (scenario, spec, progress=None, threads=1))]
 fn optimize(
     py: Python<'_>,
     scenario: &str,
     spec: &str,
     progress: Option<&Bound<'_, PyAny>>,
+    threads: usize,
 ) -> PyResult<String> {
     let mut search = OptimizeSearch::new(py, scenario, spec)?.search;
-    loop {
-        let batch = search.next_batch(1);
-        if batch.is_empty() {
-            break;
-        }
-        for c in batch {
-            let mut job = Job::new(c.scenario).map_err(|e| scenario_error(py, &e))?;
-            let r = drive(py, &mut job, None)?;
-            search.report(c.id, &r).map_err(PyRuntimeError::new_err)?;
-            if let Some(cb) = progress {
-                cb.call1((json(&search.progress())?,))?;
-            }
-        }
-    }
+    farm_study(
+        py,
+        &mut search,
+        threads,
+        run_candidate,
+        |s| json(&s.progress()),
+        progress,
+    )?;
     json(&search.result())
 }
 
-/// The fleet search (model §10b) on this process, one candidate server at
-/// a time, as `tierplan optimize --fleet`; `request` a FleetRequest (JSON).
+/// The fleet search (model §10b) on this process by the shared driver, as
+/// `tierplan optimize --fleet`; `request` a FleetRequest (JSON).
 #[pyfunction]
-#[pyo3(signature = (scenario, spec, request, progress=None))]
+#[pyo3(signature = (scenario, spec, request, progress=None, threads=1))]
 fn optimize_fleet(
     py: Python<'_>,
     scenario: &str,
     spec: &str,
     request: &str,
     progress: Option<&Bound<'_, PyAny>>,
+    threads: usize,
 ) -> PyResult<String> {
     use tierplan_core::optimize::fleet::{FleetRequest, FleetSearch};
     let s = read(py, scenario)?;
@@ -327,20 +423,14 @@ fn optimize_fleet(
         .map_err(|e| PyValueError::new_err(format!("fleet: {e}")))?;
     let mut search =
         FleetSearch::with_request(s, spec, &request).map_err(|e| scenario_error(py, &e))?;
-    loop {
-        let batch = search.next_batch(1);
-        if batch.is_empty() {
-            break;
-        }
-        for c in batch {
-            let mut job = Job::new(c.scenario).map_err(|e| scenario_error(py, &e))?;
-            let r = drive(py, &mut job, None)?;
-            search.report(c.id, &r).map_err(PyRuntimeError::new_err)?;
-            if let Some(cb) = progress {
-                cb.call1((json(&search.progress())?,))?;
-            }
-        }
-    }
+    farm_study(
+        py,
+        &mut search,
+        threads,
+        run_candidate,
+        |s| json(&s.progress()),
+        progress,
+    )?;
     json(&search.result().map_err(|e| scenario_error(py, &e))?)
 }
 
@@ -411,6 +501,100 @@ fn figure_step(
         Ok(step) => json(&step),
         Err(errs) => Err(figure_error(py, errs)),
     }
+}
+
+/// The figure's settings and series from JSON, as the other figure calls read them.
+fn figure_study(
+    py: Python<'_>,
+    base: &str,
+    settings: &str,
+    series: &str,
+) -> PyResult<tierplan_core::request::figure::FigureStudy> {
+    use tierplan_core::request::figure::{FigureSeries, FigureSettings, FigureStudy};
+    let base = read(py, base)?;
+    let settings: FigureSettings = tierplan_core::json_read::from_json(settings)
+        .map_err(|e| PyValueError::new_err(format!("the figure's settings: {e}")))?;
+    let series: Vec<FigureSeries> = tierplan_core::json_read::from_json(series)
+        .map_err(|e| PyValueError::new_err(format!("the figure's series: {e}")))?;
+    FigureStudy::new(base, settings, series).map_err(|errs| figure_error(py, errs))
+}
+
+/// The HTTP figure as a farmed study, ask/tell like `OptimizeSearch` (the
+/// one protocol of the core's farmed studies): take runs, simulate them
+/// anywhere (a Dask cluster), report each run's outcome back by id.
+#[pyclass(module = "tierplan._core")]
+struct FigureStudy {
+    study: tierplan_core::request::figure::FigureStudy,
+}
+
+#[pymethods]
+impl FigureStudy {
+    #[new]
+    fn new(py: Python<'_>, base: &str, settings: &str, series: &str) -> PyResult<Self> {
+        Ok(FigureStudy {
+            study: figure_study(py, base, settings, series)?,
+        })
+    }
+
+    /// Up to `k` runs (JSON list of {id, run}), the pass's longest first,
+    /// then runs a later pass is certain to list.
+    fn next_batch(&mut self, k: usize) -> PyResult<String> {
+        json(&self.study.next_batch(k))
+    }
+
+    /// Report run `id`'s outcome: its RequestResult's `replications[0]` (JSON text).
+    fn report(&mut self, id: u32, outcome: &str) -> PyResult<()> {
+        let o: tierplan_core::request::RequestReplication =
+            tierplan_core::json_read::from_json(outcome).map_err(|e| {
+                PyValueError::new_err(format!("the outcome is not a request replication: {e}"))
+            })?;
+        self.study.report(id, &o).map_err(PyValueError::new_err)
+    }
+
+    fn is_done(&self) -> bool {
+        self.study.is_done()
+    }
+
+    /// The FigureStep of the runs reported so far.
+    fn progress(&self) -> PyResult<String> {
+        json(&self.study.progress())
+    }
+
+    /// The figure's points as `tierplan http-figure --format json`.
+    fn result(&self) -> PyResult<String> {
+        json(&self.study.rows())
+    }
+}
+
+/// The HTTP figure on this process by the shared driver on `threads`
+/// threads, as `tierplan http-figure`; returns its points as `--format json`.
+#[pyfunction]
+#[pyo3(signature = (base, settings, series, threads, progress=None))]
+fn http_figure(
+    py: Python<'_>,
+    base: &str,
+    settings: &str,
+    series: &str,
+    threads: usize,
+    progress: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let mut study = figure_study(py, base, settings, series)?;
+    farm_study(
+        py,
+        &mut study,
+        threads,
+        |job: &tierplan_core::request::figure::FigureJob, stopped| {
+            let r = step_to_end(&mut RequestJob::new(job.run.scenario.clone())?, stopped);
+            Ok(r.map(|mut r| r.replications.swap_remove(0)))
+        },
+        // The share of the figure's cost done (the core's estimate of what is left).
+        |s| {
+            let c = s.cost();
+            json(&serde_json::json!({"done": c.done, "left": c.left, "fraction": c.fraction()}))
+        },
+        progress,
+    )?;
+    json(&study.rows())
 }
 
 /// Microbenchmarks of a device (JSON) with a spec (JSON).
@@ -663,9 +847,9 @@ fn log_fit(
 mod _core {
     #[pymodule_export]
     use super::{
-        characterize, default_characterize_spec, devices, figure_plan, figure_step, log_fit,
-        max_rate, merge_replications, mrc, optimize, optimize_fleet, preset, presets_list,
+        characterize, default_characterize_spec, devices, figure_plan, figure_step, http_figure,
+        log_fit, max_rate, merge_replications, mrc, optimize, optimize_fleet, preset, presets_list,
         read_scenario, replication_scenario, reproduction, reproduction_run, reproduction_table,
-        run, sweep_check, sweep_point, sweep_point_scenario, validate, OptimizeSearch,
+        run, sweep_check, sweep_point, sweep_point_scenario, validate, FigureStudy, OptimizeSearch,
     };
 }

@@ -6,10 +6,12 @@
 //! points here, so both run the same scenarios.
 
 mod progressive;
+mod study;
 
 pub use progressive::{
     figure_step, FigurePointNow, FigureRun, FigureRunDone, FigureStep, PointRunsLeft,
 };
+pub use study::{FigureJob, FigureRow, FigureStudy};
 
 use serde::{Deserialize, Serialize};
 use tierplan_scenario::request::{CachePolicyKind, CacheStart};

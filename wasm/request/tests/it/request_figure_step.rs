@@ -659,3 +659,71 @@ fn single_replications_merge_into_the_n_replication_run_bit_for_bit() {
         }
     }
 }
+
+/// The figure as a farmed study (`FigureStudy` through the one protocol):
+/// the same made-up runs reported in order (one at a time, as the sequential
+/// loop), out of order (batches of 7, the last handed out reported first)
+/// and by the shared driver on three threads give the same points, the
+/// same passes and the same end as `figure_step` over the whole passes; an
+/// id never handed out or reported twice is refused.
+#[test]
+fn the_figure_study_gives_the_same_figure_whatever_order_its_runs_come_in() {
+    use tierplan_kit::farm::{farm, FarmedStudy};
+    use tierplan_request::figure::{FigureJob, FigureStudy};
+    let f = study();
+    let (steps, _) = run_to_end(&f);
+    let want = steps.last().expect("a step");
+    let new = || {
+        FigureStudy::new(preset("nossdav12-hdd-only"), f, FigureSeries::ALL.to_vec())
+            .expect("valid")
+    };
+    let outcome_of = |j: &FigureJob| fake(&j.run).outcome;
+
+    let mut in_order = new();
+    while let Some(j) = in_order.next_batch(1).pop() {
+        in_order
+            .report(j.id, &outcome_of(&j))
+            .expect("handed out once");
+    }
+    let mut out_of_order = new();
+    loop {
+        let mut batch = out_of_order.next_batch(7);
+        if batch.is_empty() {
+            break;
+        }
+        while let Some(j) = batch.pop() {
+            out_of_order
+                .report(j.id, &outcome_of(&j))
+                .expect("handed out once");
+            assert!(
+                out_of_order.report(j.id, &outcome_of(&j)).is_err(),
+                "reported twice"
+            );
+        }
+    }
+    assert!(
+        out_of_order.report(1 << 30, &outcome(0.0, None)).is_err(),
+        "never handed out"
+    );
+    let mut farmed = new();
+    farm(
+        &mut farmed,
+        3,
+        |j: &FigureJob| Ok::<_, ()>(outcome_of(j)),
+        |_: &FigureStudy| {},
+        &Default::default(),
+    )
+    .expect("the figure ends");
+    for (name, s) in [
+        ("in order", &in_order),
+        ("out of order", &out_of_order),
+        ("farmed", &farmed),
+    ] {
+        assert!(s.is_done(), "{name}");
+        let got = s.answer();
+        assert_eq!(key_points(&got), key_points(want), "{name}");
+        assert_eq!(got.pass, want.pass, "{name}");
+        assert!(got.next.is_empty(), "{name}");
+        assert_eq!(s.cost().left, 0.0, "{name}");
+    }
+}

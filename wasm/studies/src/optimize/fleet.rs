@@ -34,7 +34,6 @@ use tierplan_scenario::server::*;
 use tierplan_scenario::validate::FieldError;
 use tierplan_scenario::*;
 use tierplan_stream::results::RunResult;
-use tierplan_stream::run;
 use tierplan_stream::server::Limit;
 
 /// How many server counts beyond N₀ the search may try per chassis.
@@ -865,20 +864,10 @@ pub fn optimize_fleet(
     drive(FleetSearch::new(scenario.clone(), spec.clone())?)
 }
 
-/// Run a fleet search to its end, one simulation at a time.
+/// Run a fleet search to its end, one simulation at a time (the shared
+/// driver on one thread).
 pub fn drive(mut search: FleetSearch) -> Result<FleetResult, Vec<FieldError>> {
-    loop {
-        let batch = search.next_batch(1);
-        if batch.is_empty() {
-            break;
-        }
-        for c in batch {
-            let r = run(&c.scenario)?;
-            search
-                .report(c.id, &r)
-                .expect("a freshly issued candidate is reported once");
-        }
-    }
+    super::drive::drive_natively(&mut search, 1, |_: &FleetSearch| {}, &Default::default())?;
     debug_assert!(search.is_done());
     search.result()
 }

@@ -55,7 +55,8 @@
 //! # Files
 //! `spec.rs` the input, `result.rs` what is handed out and given back,
 //! `tco.rs` the total cost of ownership, `search.rs` the search itself;
-//! `checks.rs`, `space.rs`, `arch.rs` (one architecture's state),
+//! `farm.rs` the searches as farmed studies (`tierplan_kit::farm`),
+//! `drive.rs` their native driver; `checks.rs`, `space.rs`, `arch.rs` (one architecture's state),
 //! `config.rs` (one configuration's scenario), `bound.rs` and `rule.rs`
 //! serve the search.
 
@@ -63,6 +64,8 @@ mod arch;
 mod bound;
 mod checks;
 mod config;
+pub mod drive;
+mod farm;
 pub mod fleet;
 mod result;
 mod rule;

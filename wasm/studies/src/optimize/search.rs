@@ -16,7 +16,6 @@ use tierplan_kit::devices::hdd::disk_tier_mbps;
 use tierplan_scenario::validate::FieldError;
 use tierplan_scenario::*;
 use tierplan_stream::results::{RunResult, TargetVerdict};
-use tierplan_stream::run;
 
 /// An exact cost-ordered search with an ask/tell interface.
 pub struct Search {
@@ -828,24 +827,14 @@ impl Search {
     }
 }
 
-/// Run the whole search natively, one simulation at a time.
+/// Run the whole search natively, one simulation at a time (the shared
+/// driver on one thread: ask one candidate, run it, report it).
 pub fn optimize(
     scenario: &Scenario,
     spec: &OptimizeSpec,
 ) -> Result<OptimizeResult, Vec<FieldError>> {
     let mut search = Search::new(scenario.clone(), spec.clone())?;
-    loop {
-        let batch = search.next_batch(1);
-        if batch.is_empty() {
-            break;
-        }
-        for c in batch {
-            let r = run(&c.scenario)?;
-            search
-                .report(c.id, &r)
-                .expect("a freshly issued candidate is reported once");
-        }
-    }
+    super::drive::drive_natively(&mut search, 1, |_: &Search| {}, &Default::default())?;
     debug_assert!(search.is_done());
     Ok(search.result())
 }

@@ -6,6 +6,7 @@ mod block_study;
 mod brute;
 mod characterize_devices;
 mod device_figures;
+mod farmed;
 mod logs;
 mod logs_replay;
 mod optimize;

@@ -1000,3 +1000,46 @@ fn optimize_timing() {
         );
     }
 }
+
+/// The search through the farmed-study protocol (`crate::farmed`): reported
+/// out of order or on three threads, every architecture's optimum is the
+/// in-order one, which is `optimize`'s (the same loop), and brute force's.
+#[test]
+fn the_search_as_a_farmed_study_gives_the_in_order_optimum() {
+    for (name, s, target) in variants().into_iter().take(2) {
+        let spec = small_spec(target);
+        let sims = brute_force(&s, &spec);
+        let ways = crate::farmed::three_ways(|| Search::new(s.clone(), spec.clone()).unwrap());
+        let one_call = optimize(&s, &spec).unwrap();
+        let in_order = tierplan_kit::farm::FarmedStudy::answer(&ways[0]);
+        assert_eq!(
+            serde_json::to_string(&in_order).unwrap(),
+            serde_json::to_string(&one_call).unwrap(),
+            "{name}: the in-order protocol is optimize's loop"
+        );
+        for (way, search) in ["in order", "out of order", "farmed"].iter().zip(&ways) {
+            let r = tierplan_kit::farm::FarmedStudy::answer(search);
+            for a in &r.architectures {
+                let want = brute_best(&s, &sims, a.architecture, target);
+                assert_eq!(
+                    a.best.as_ref().map(|b| b.counts),
+                    want,
+                    "{name} {way} {:?}",
+                    a.architecture
+                );
+                assert_eq!(
+                    a.best.as_ref().map(|b| b.counts),
+                    best_of(&in_order, a.architecture),
+                    "{name} {way}"
+                );
+            }
+        }
+    }
+}
+
+fn best_of(r: &OptimizeResult, arch: Architecture) -> Option<Counts> {
+    r.architectures
+        .iter()
+        .find(|a| a.architecture == arch)
+        .and_then(|a| a.best.as_ref().map(|b| b.counts))
+}

@@ -332,3 +332,23 @@ fn shortcuts_change_no_verdict_and_no_plan() {
     );
     assert!(halted > 0);
 }
+
+/// The fleet search through the farmed-study protocol (`crate::farmed`):
+/// reported out of order or on three threads, the plans are the in-order
+/// ones, and the in-order protocol is `drive`'s loop.
+#[test]
+fn the_fleet_search_as_a_farmed_study_gives_the_in_order_plans() {
+    let mut s = small_fleet();
+    s.run.duration_h = 2.0;
+    let spec = two_architectures();
+    let make = || FleetSearch::with_extra_servers(s.clone(), spec.clone(), 4).unwrap();
+    let ways = crate::farmed::three_ways(make);
+    let one_call = drive(make()).unwrap();
+    let in_order = tierplan_kit::farm::FarmedStudy::answer(&ways[0]).unwrap();
+    assert_eq!(in_order, one_call);
+    assert!(!in_order.plans.is_empty());
+    for (way, search) in ["out of order", "farmed"].iter().zip(&ways[1..]) {
+        let r = tierplan_kit::farm::FarmedStudy::answer(search).unwrap();
+        assert_eq!(r.plans, in_order.plans, "{way}");
+    }
+}
