@@ -1,11 +1,13 @@
-// The optimiser driver: the exact cost-ordered search (tierplan-core's
-// `Search`) lives in ONE wasm instance (a dedicated worker in the browser);
-// its candidates are simulated in parallel on the worker pool, `parallel`
-// at a time (the pool's size), and every result is reported back in
-// whatever order it arrives — the search's answer does not depend on it.
+// The optimiser as a farmed study: the exact cost-ordered search
+// (tierplan-core's `Search`) lives in ONE wasm instance (a dedicated worker
+// in the browser); the app's one farmed-study driver (engine/farm.ts) runs
+// its candidates on the worker pool, `parallel` at a time (the pool's
+// size), and reports every result back in whatever order it arrives — the
+// search's answer does not depend on it.
 import * as Comlink from 'comlink';
 import { ScenarioError } from '../worker/api';
 import { abortError } from '../engine/pool';
+import { farm, type FarmedStudy } from '../engine/farm';
 import type { RunRequest } from '../worker/contract';
 import type { SearchApi } from './search-api';
 import { SearchTimeLeft, type SearchLeft } from './progress';
@@ -52,62 +54,35 @@ export interface OptimiserOutcome {
   seconds: number;
 }
 
-/** Run a whole search; rejects with an AbortError when `signal` aborts. */
+/** Run a whole search on the farmed-study driver; rejects with an AbortError when `signal` aborts. */
 export async function runOptimiser(o: OptimiserOptions): Promise<OptimiserOutcome> {
-  const { search, runner, signal } = o;
-  const parallel = Math.max(1, Math.floor(o.parallel));
-  if (signal?.aborted) throw abortError();
+  const { search, runner } = o;
+  if (o.signal?.aborted) throw abortError();
   const t0 = performance.now();
   const started = await search.start(o.scenario, o.spec);
   if ('errors' in started) throw new ScenarioError(started.errors);
   const handle = started.handle;
-  // Aborting this controller stops the candidates in flight (on cancel, or
-  // when one of them fails and the whole search is abandoned).
-  const stop = new AbortController();
-  let onAbort: (() => void) | undefined;
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(abortError());
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-  aborted.catch(() => undefined);
-  type Done = { c: Candidate; r: RunResult };
-  const inFlight = new Map<number, { c: Candidate; p: Promise<Done> }>();
   const eta = new SearchTimeLeft(t0);
-  const emit = async () => {
-    if (!o.onProgress) return;
-    const [p, partial] = await Promise.all([search.progress(handle), search.result(handle)]);
-    const t = performance.now();
-    const left = eta.update(t, p, partial);
-    o.onProgress({ search: p, partial, running: [...inFlight.values()].map((x) => x.c), elapsedMs: t - t0, left });
+  const study: FarmedStudy<Candidate, RunResult> = {
+    nextBatch: (k) => search.nextBatch(handle, k),
+    report: (c, r) => search.report(handle, c.id, r),
+    isDone: () => search.isDone(handle),
   };
   try {
-    await emit();
-    for (;;) {
-      if (signal?.aborted) throw abortError();
-      const free = parallel - inFlight.size;
-      if (free > 0) {
-        // Laying out a batch can take the search a while (the trace bound
-        // prunes many configurations in one call): a cancel does not wait for it.
-        for (const c of await Promise.race([aborted, search.nextBatch(handle, free)])) {
-          const p = runner.run(c.scenario, { signal: stop.signal }).then((r) => ({ c, r }));
-          p.catch(() => undefined); // handled by the race below, or abandoned
-          inFlight.set(c.id, { c, p });
-        }
-        if (inFlight.size > 0) await emit();
-      }
-      if (inFlight.size === 0) break;
-      const { c, r } = await Promise.race([aborted, ...[...inFlight.values()].map((x) => x.p)]);
-      inFlight.delete(c.id);
-      await search.report(handle, c.id, r);
-      o.onResult?.(c, r);
-      await emit();
-    }
-    const result = await search.result(handle);
-    if (!result.done) throw new Error('the optimiser stopped issuing candidates before concluding (a bug in the search)');
-    return { result, seconds: (performance.now() - t0) / 1000 };
+    await farm(study, {
+      parallel: o.parallel,
+      signal: o.signal,
+      run: (c, req) => runner.run(c.scenario, { signal: req.signal }),
+      onOutcome: (c, r) => o.onResult?.(c, r),
+      onChange: async (s) => {
+        if (!o.onProgress) return;
+        const [p, partial] = await Promise.all([search.progress(handle), search.result(handle)]);
+        const t = performance.now();
+        o.onProgress({ search: p, partial, running: s.inFlight.map((f) => f.job), elapsedMs: t - t0, left: eta.update(t, p, partial) });
+      },
+    });
+    return { result: await search.result(handle), seconds: (performance.now() - t0) / 1000 };
   } finally {
-    stop.abort();
-    if (onAbort) signal?.removeEventListener('abort', onAbort);
     await Promise.resolve(search.free(handle)).catch(() => undefined);
   }
 }

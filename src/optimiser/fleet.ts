@@ -1,10 +1,11 @@
-// The fleet search's driver (model §10b): the search lives in the
-// optimiser's dedicated worker, its candidate servers are simulated on the
-// worker pool `parallel` at a time and reported back in any order (the
-// answer does not depend on it), exactly as `runOptimiser` drives the
-// single-server search. Plus the words the fleet's results lead with.
+// The fleet search (model §10b) as a farmed study: the search lives in the
+// optimiser's dedicated worker, and the app's one farmed-study driver
+// (engine/farm.ts) runs its candidate servers on the worker pool `parallel`
+// at a time, reporting them back in any order (the answer does not depend
+// on it), as for the single-server search. Plus the words the fleet's results lead with.
 import { ScenarioError } from '../worker/api';
 import { abortError } from '../engine/pool';
+import { farm, type FarmedStudy } from '../engine/farm';
 import type { Candidate, FleetPlan, FleetProgress, FleetRequest, FleetResult, OptimizeSpec, RunResult, Scenario } from '../engine/types';
 import type { CandidateRunner, SearchBackend } from './client';
 import { seriesColor, type ScatterPoint } from '../charts';
@@ -26,54 +27,32 @@ export interface FleetOptions {
   onProgress?: (p: FleetRunProgress) => void;
 }
 
-/** Run a whole fleet search; rejects with an AbortError when `signal` aborts. */
+/** Run a whole fleet search on the farmed-study driver; rejects with an AbortError when `signal` aborts. */
 export async function runFleet(o: FleetOptions): Promise<{ result: FleetResult; seconds: number }> {
-  const { search, runner, signal } = o;
-  const parallel = Math.max(1, Math.floor(o.parallel));
-  if (signal?.aborted) throw abortError();
+  const { search, runner } = o;
+  if (o.signal?.aborted) throw abortError();
   const t0 = performance.now();
   const started = await search.startFleet(o.scenario, o.spec, o.request);
   if ('errors' in started) throw new ScenarioError(started.errors);
   const handle = started.handle;
-  const stop = new AbortController();
-  let onAbort: (() => void) | undefined;
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(abortError());
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-  aborted.catch(() => undefined);
-  type Done = { c: Candidate; r: RunResult };
-  const inFlight = new Map<number, { c: Candidate; p: Promise<Done> }>();
-  const emit = async () => {
-    if (!o.onProgress) return;
-    const p = await search.fleetProgress(handle);
-    o.onProgress({ search: p, running: [...inFlight.values()].map((x) => x.c), elapsedMs: performance.now() - t0 });
+  const study: FarmedStudy<Candidate, RunResult> = {
+    nextBatch: (k) => search.fleetNextBatch(handle, k),
+    report: (c, r) => search.fleetReport(handle, c.id, r),
+    isDone: async () => (await search.fleetProgress(handle)).done,
   };
   try {
-    await emit();
-    for (;;) {
-      if (signal?.aborted) throw abortError();
-      const free = parallel - inFlight.size;
-      if (free > 0) {
-        for (const c of await Promise.race([aborted, search.fleetNextBatch(handle, free)])) {
-          const p = runner.run(c.scenario, { signal: stop.signal }).then((r) => ({ c, r }));
-          p.catch(() => undefined);
-          inFlight.set(c.id, { c, p });
-        }
-        if (inFlight.size > 0) await emit();
-      }
-      if (inFlight.size === 0) break;
-      const { c, r } = await Promise.race([aborted, ...[...inFlight.values()].map((x) => x.p)]);
-      inFlight.delete(c.id);
-      await search.fleetReport(handle, c.id, r);
-      await emit();
-    }
-    const p = await search.fleetProgress(handle);
-    if (!p.done) throw new Error('the fleet search stopped issuing servers before concluding (a bug in the search)');
+    await farm(study, {
+      parallel: o.parallel,
+      signal: o.signal,
+      run: (c, req) => runner.run(c.scenario, { signal: req.signal }),
+      onChange: async (s) => {
+        if (!o.onProgress) return;
+        const p = await search.fleetProgress(handle);
+        o.onProgress({ search: p, running: s.inFlight.map((f) => f.job), elapsedMs: performance.now() - t0 });
+      },
+    });
     return { result: await search.fleetResult(handle), seconds: (performance.now() - t0) / 1000 };
   } finally {
-    stop.abort();
-    if (onAbort) signal?.removeEventListener('abort', onAbort);
     await Promise.resolve(search.freeFleet(handle)).catch(() => undefined);
   }
 }
