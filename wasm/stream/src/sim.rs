@@ -10,7 +10,7 @@ use crate::plan::{Plan, BW_SCALE, UNLIMITED};
 use crate::policy::{self, AnyPolicy, CachePolicy};
 use crate::results::{FlashWear, ReplicationResult, TierMetrics};
 use crate::server::ServerMetrics;
-use crate::state::{min_t, util_peak, Ic, Kind, Place, State, Stream};
+use crate::state::{min_t, util_peak, Kind, Place, State, Stream};
 use std::collections::VecDeque;
 use tierplan_kit::analytics::lifetime_hours;
 use tierplan_scenario::*;
@@ -433,9 +433,6 @@ impl Loop {
             start: t,
             since: t,
             place,
-            ic: Ic::None,
-            blocks: 0,
-            ic_cost: 0,
             gen: 0,
             active: true,
         });

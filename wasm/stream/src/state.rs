@@ -42,17 +42,6 @@ pub(crate) enum Place {
     Buffer = 2,
 }
 
-/// A stream's standing with the interval cache (only the interval policy
-/// sets it; the loop's invariants check reads the blocks it holds).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Ic {
-    None,
-    /// Cached, still reading the first Δ seconds from disk.
-    CatchUp,
-    /// Reading from the interval-cache buffer.
-    Buffered,
-}
-
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Stream {
     pub(crate) slot: u32,
@@ -63,11 +52,6 @@ pub(crate) struct Stream {
     /// When the stream entered its current place (for time integrals).
     pub(crate) since: f64,
     pub(crate) place: Place,
-    pub(crate) ic: Ic,
-    /// Buffer blocks (MB) reserved for this stream's interval.
-    pub(crate) blocks: u64,
-    /// Flash-buffer device time reserved for it (0 on DRAM).
-    pub(crate) ic_cost: u64,
     /// Bumped whenever a pending move-to-buffer becomes void, and on reuse.
     pub(crate) gen: u32,
     pub(crate) active: bool,

@@ -7,13 +7,38 @@
 use super::CachePolicy;
 use crate::heap::IndexedHeap;
 use crate::plan::{Plan, DEVICE_TIME};
-use crate::state::{max_t, Ic, Kind, Place, State, Stream};
+use crate::state::{max_t, Kind, Place, State, Stream};
 use std::collections::BinaryHeap;
 
 const NONE: u32 = u32::MAX;
 
+/// A stream's standing with the interval cache.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+enum Ic {
+    #[default]
+    None,
+    /// Cached, still reading the first Δ seconds from disk.
+    CatchUp,
+    /// Reading from the interval-cache buffer.
+    Buffered,
+}
+
+/// What the buffer holds for one stream: the policy's own, by stream id,
+/// so the loop's `Stream` carries nothing of one policy.
+#[derive(Clone, Copy, Debug, Default)]
+struct Held {
+    ic: Ic,
+    /// Buffer blocks (MB) reserved for this stream's interval.
+    blocks: u64,
+    /// Flash-buffer device time reserved for it (0 on DRAM).
+    cost: u64,
+}
+
 #[derive(Default)]
 pub(crate) struct Interval {
+    /// By stream id (ids are reused as the loop's are; an ended stream's
+    /// entry is back to the default).
+    held: Vec<Held>,
     /// Cached intervals by complemented (blocks, stream): the largest first.
     intervals: IndexedHeap,
     scratch: BinaryHeap<std::cmp::Reverse<(u64, u32)>>,
@@ -59,11 +84,12 @@ impl Interval {
         }
         self.buf_free_blocks -= need;
         self.buf_reserved += cost;
-        let s = &mut st.streams[j as usize];
-        s.ic = Ic::CatchUp;
-        s.blocks = need;
-        s.ic_cost = cost;
-        let gen = s.gen;
+        self.held[j as usize] = Held {
+            ic: Ic::CatchUp,
+            blocks: need,
+            cost,
+        };
+        let gen = st.streams[j as usize].gen;
         self.intervals.insert(j, !((need << 32) | j as u64));
         st.push(sj.start + delta, Kind::Buffer, j, gen);
     }
@@ -91,15 +117,15 @@ impl Interval {
                 break;
             }
             let (_, v) = self.intervals.at(pos as usize);
-            let sv = &st.streams[v as usize];
-            let returnable =
-                sv.ic != Ic::Buffered || st.disk_used + disk_extra + sv.bw <= p.disk_bw;
+            let bw = st.streams[v as usize].bw;
+            let hv = self.held[v as usize];
+            let returnable = hv.ic != Ic::Buffered || st.disk_used + disk_extra + bw <= p.disk_bw;
             if returnable {
-                if sv.ic == Ic::Buffered {
-                    disk_extra += sv.bw;
+                if hv.ic == Ic::Buffered {
+                    disk_extra += bw;
                 }
-                free += sv.blocks;
-                reserved -= sv.ic_cost;
+                free += hv.blocks;
+                reserved -= hv.cost;
                 self.victims.push(v);
                 if fits(free, reserved) {
                     return true;
@@ -120,13 +146,12 @@ impl Interval {
     fn evict_interval(&mut self, p: &Plan, st: &mut State, v: u32) {
         self.intervals.remove(v);
         let t = st.t;
+        let h = std::mem::take(&mut self.held[v as usize]);
         let s = &mut st.streams[v as usize];
-        let (since, bw, was_buffered) = (s.since, s.bw, s.ic == Ic::Buffered);
-        self.buf_free_blocks += s.blocks;
-        self.buf_reserved -= s.ic_cost;
-        s.blocks = 0;
-        s.ic_cost = 0;
-        match s.ic {
+        let (since, bw, was_buffered) = (s.since, s.bw, h.ic == Ic::Buffered);
+        self.buf_free_blocks += h.blocks;
+        self.buf_reserved -= h.cost;
+        match h.ic {
             Ic::Buffered => {
                 s.place = Place::Disk;
                 s.since = t;
@@ -139,7 +164,6 @@ impl Interval {
             Ic::CatchUp => {}
             Ic::None => {}
         }
-        s.ic = Ic::None;
         if was_buffered {
             st.account(p, Place::Buffer, since, t, bw);
         }
@@ -148,11 +172,12 @@ impl Interval {
     #[inline(never)]
     fn move_to_buffer(&mut self, p: &Plan, st: &mut State, j: u32, gen: u32) {
         let s = &mut st.streams[j as usize];
-        if !s.active || s.gen != gen || s.ic != Ic::CatchUp {
+        let h = &mut self.held[j as usize];
+        if !s.active || s.gen != gen || h.ic != Ic::CatchUp {
             // Evicted while catching up, or a later occupant of the slot.
             return;
         }
-        s.ic = Ic::Buffered;
+        h.ic = Ic::Buffered;
         s.place = Place::Buffer;
         let (since, bw) = (s.since, s.bw);
         s.since = st.t;
@@ -176,10 +201,14 @@ impl CachePolicy for Interval {
         self.buf_reserved = 0;
         self.buf_free_blocks = p.ic_blocks;
         self.intervals.clear();
+        self.held.clear();
     }
 
     #[inline(always)]
     fn admitted(&mut self, p: &Plan, st: &mut State, id: u32, slot: u32, place: Place) {
+        if self.held.len() <= id as usize {
+            self.held.resize(st.streams.len(), Held::default());
+        }
         if place == Place::Disk {
             self.try_cache_interval(p, st, id);
         }
@@ -187,18 +216,17 @@ impl CachePolicy for Interval {
     }
 
     #[inline(always)]
-    fn ended(&mut self, _p: &Plan, st: &mut State, id: u32, s: &Stream) {
-        if s.ic != Ic::None {
+    fn ended(&mut self, _p: &Plan, _st: &mut State, id: u32, s: &Stream) {
+        let h = &mut self.held[id as usize];
+        if h.ic != Ic::None {
+            let h = std::mem::take(h);
             self.intervals.remove(id);
-            self.buf_free_blocks += s.blocks;
-            self.buf_reserved -= s.ic_cost;
+            self.buf_free_blocks += h.blocks;
+            self.buf_reserved -= h.cost;
         }
         if self.last_stream[s.slot as usize] == id {
             self.last_stream[s.slot as usize] = NONE;
         }
-        let x = &mut st.streams[id as usize];
-        x.ic = Ic::None;
-        x.blocks = 0;
     }
 
     fn timer(&mut self, p: &Plan, st: &mut State, id: u32, gen: u32) {
@@ -224,9 +252,18 @@ impl CachePolicy for Interval {
         }
         // Full recount: the reservations equal the sums over active streams.
         let (mut blocks, mut cost) = (0u64, 0u64);
-        for s in st.streams.iter().filter(|s| s.active) {
-            blocks += s.blocks;
-            cost += s.ic_cost;
+        for (s, h) in st.streams.iter().zip(&self.held) {
+            if s.active {
+                blocks += h.blocks;
+                cost += h.cost;
+            } else {
+                assert_eq!(
+                    h.ic,
+                    Ic::None,
+                    "an ended stream holds an interval at t={}",
+                    st.t
+                );
+            }
         }
         assert_eq!(
             cost, self.buf_reserved,
