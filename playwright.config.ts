@@ -33,7 +33,11 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     browserName: 'chromium',
-    launchOptions: chromiumLaunch,
+    // --process-per-site: a worker's tests open their pages in one warm
+    // context (e2e/fixtures.ts), and with this flag each new page joins the
+    // renderer process that has already compiled the app's scripts and
+    // WebAssembly, instead of starting a new one that compiles them again.
+    launchOptions: { ...chromiumLaunch, args: [...chromiumLaunch.args, '--process-per-site'] },
     viewport: { width: 1280, height: 800 },
     trace: 'off',
   },

@@ -15,7 +15,7 @@ const smallTexts = (page: Page) => textsUnder(page, '[data-testid="presenter"]',
 
 test.describe('presenter view text sizes', () => {
   test.setTimeout(750_000);
-  test.use({ viewport: { width: 1920, height: 1080 } });
+  test.use({ viewport: { width: 1920, height: 1080 }, freshContext: "a presenter's screen for the whole context" });
 
   for (const lesson of LESSONS) {
     test(`${lesson.id}: every text is ${MIN_PX} px or more at 1920×1080, before and after each reveal`, async ({ page, classroom: c }) => {

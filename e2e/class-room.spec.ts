@@ -29,7 +29,7 @@ async function readQr(page: Page, sel: string): Promise<string | null> {
 }
 
 test.describe('live room', () => {
-  test.use({ viewport: { width: 1920, height: 1080 } });
+  test.use({ viewport: { width: 1920, height: 1080 }, freshContext: "a presenter's screen for the whole context" });
 
   test('120 phones answer a step: the presenter shows 120 of 120 and their distribution; bad messages are refused and counted; a reconnecting phone counts once', async ({ page, classroom: c }) => {
     await page.goto(`/#lesson=${lesson.id}&present`);

@@ -4,7 +4,7 @@
 // `test` and `expect` from here, never build a page object with `new`
 // (eslint.config.js refuses that in e2e/*.spec.ts), and read as the user's
 // steps: locators and actions live in e2e/pages/.
-import { test as base, type Page } from '@playwright/test';
+import { test as base, type BrowserContext, type BrowserContextOptions, type CDPSession, type Page } from '@playwright/test';
 import { AppPage } from './pages/AppPage';
 import { BlockPage } from './pages/BlockPage';
 import { CharacterisePage } from './pages/CharacterisePage';
@@ -73,9 +73,92 @@ export function pagesOf(page: Page): Pages & { page: Page } {
 interface Fixtures extends Pages {
   /** A new tab in the test's browser context, with its page objects. */
   newTab: () => Promise<Pages & { page: Page }>;
+  /**
+   * Why a test needs a browser context of its own (a first visit with a
+   * service worker, permissions or offline mode set on the context, a
+   * viewport of its own); unset, the test opens a new page in its worker's
+   * warm context. Set it with `test.use({ freshContext: 'reason' })`.
+   */
+  freshContext: string | undefined;
 }
 
-export const test = base.extend<Fixtures>({
+/** The browser context a worker's tests share, and what keeps its renderer alive. */
+interface WarmContext {
+  context: BrowserContext;
+  /** The options it was made with (JSON), which every test that shares it must have. */
+  key: string;
+  origin: string;
+  /** A page at the app's origin that stays open: see `warm` below. */
+  keeper: Page;
+  cdp: CDPSession;
+}
+
+interface WorkerFixtures {
+  warm: { get: (options: BrowserContextOptions) => Promise<WarmContext> };
+}
+
+// Loading the app costs 2.2–2.6 s of CPU in a new browser context (parsing
+// and compiling the scripts and the WebAssembly modules) against about
+// 0.6 s in a renderer process that has loaded it before (docs/testing.md,
+// "the page-load lead"). So each worker keeps one context, with one page at
+// the app's origin that stays open (the keeper), and each test gets a new
+// page in it: the browser runs with --process-per-site
+// (playwright.config.ts), so that page joins the keeper's renderer process
+// and reuses what it compiled. A new page per test keeps everything a page
+// holds fresh (history, sessionStorage, listeners, init scripts, emulated
+// media, viewport); what the context holds is cleared before each test: the
+// origin's storage (localStorage, IndexedDB, Cache Storage, service worker
+// registrations, cookies…), permissions, offline mode and routes. The HTTP
+// cache stays, as it would for a returning user; a test about a first visit
+// sets `freshContext`.
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  warm: [
+    async ({ browser }, provide) => {
+      let warm: WarmContext | undefined;
+      await provide({
+        get: async (options) => {
+          const key = JSON.stringify(options);
+          if (warm && warm.key !== key) {
+            throw new Error(
+              `this test's browser context options differ from those its worker's tests share (${key} against ${warm.key}); say why it needs its own context with test.use({ freshContext: '…' })`,
+            );
+          }
+          if (!warm) {
+            if (!options.baseURL) throw new Error('a warm context needs baseURL (playwright.config.ts)');
+            const context = await browser.newContext(options);
+            const keeper = await context.newPage();
+            await keeper.goto('/icons/icon.svg');
+            warm = { context, key, origin: new URL(options.baseURL).origin, keeper, cdp: await context.newCDPSession(keeper) };
+          }
+          return warm;
+        },
+      });
+      await warm?.context.close();
+    },
+    { scope: 'worker' },
+  ],
+  freshContext: [undefined, { option: true }],
+  page: async (
+    { browser, warm, freshContext, baseURL, viewport, isMobile, hasTouch, colorScheme, locale, acceptDownloads, serviceWorkers, permissions, offline },
+    provide,
+  ) => {
+    const options: BrowserContextOptions = { baseURL, viewport, isMobile, hasTouch, colorScheme, locale, acceptDownloads, serviceWorkers, permissions, offline };
+    if (freshContext) {
+      const context = await browser.newContext(options);
+      await provide(await context.newPage());
+      await context.close();
+      return;
+    }
+    const w = await warm.get(options);
+    const { context, keeper } = w;
+    await Promise.all(context.pages().filter((p) => p !== keeper).map((p) => p.close()));
+    await w.cdp.send('Storage.clearDataForOrigin', { origin: w.origin, storageTypes: 'all' });
+    await Promise.all([context.clearCookies(), context.clearPermissions(), context.setOffline(false), context.unrouteAll()]);
+    await provide(await context.newPage());
+    await Promise.all(context.pages().filter((p) => p !== keeper).map((p) => p.close()));
+  },
+  // The test's page's context: its worker's warm one unless the test set freshContext.
+  context: async ({ page }, provide) => provide(page.context()),
   app: async ({ page }, provide) => provide(build.app(page)),
   block: async ({ page }, provide) => provide(build.block(page)),
   characterise: async ({ page }, provide) => provide(build.characterise(page)),
@@ -89,7 +172,7 @@ export const test = base.extend<Fixtures>({
   reproduce: async ({ page }, provide) => provide(build.reproduce(page)),
   sweeps: async ({ page }, provide) => provide(build.sweeps(page)),
   tour: async ({ page }, provide) => provide(build.tour(page)),
-  newTab: async ({ context }, provide) => provide(async () => pagesOf(await context.newPage())),
+  newTab: async ({ page }, provide) => provide(async () => pagesOf(await page.context().newPage())),
 });
 
 /** A screenshot to look at, under $SHOTS_DIR/DIR/NAME.png when SHOTS_DIR is set (e2e/pages/look.ts). */

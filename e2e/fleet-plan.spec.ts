@@ -10,7 +10,8 @@ for (const size of [
   { width: 390, height: 844, name: 'phone' },
 ]) {
   test.describe(`fleet plan on a ${size.name}`, () => {
-    test.use({ viewport: { width: size.width, height: size.height } });
+    // The laptop's size is the warm context's; the phone's needs a context of its own.
+    test.use({ viewport: { width: size.width, height: size.height }, freshContext: size.name === 'phone' ? "a phone's viewport for the whole context" : undefined });
 
     test('pick a chassis, set servers, run, read the headline', async ({ app, page }) => {
       test.setTimeout(180_000);

@@ -16,32 +16,37 @@ async function editQuick(app: LinksPage): Promise<void> {
   await app.waitValid();
 }
 
-test('a copied link opens the same scenario in a new page, with the same results', async ({ page, context, links: app, newTab }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(e.message));
-  await app.open();
-  await editQuick(app);
-  const url = await app.copyLink();
-  expect(url).toMatch(/#v1\.[0-9a-f]{8}\./);
-  expect(url.length).toBeLessThan(2000);
-  await expect(page.getByText(/Copied to the clipboard/)).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
-  await app.runToResults();
-  const result = await app.result();
+test.describe(() => {
+  // Permissions are set on the context: a context of its own keeps them from the next test.
+  test.use({ freshContext: 'clipboard permissions granted on the context' });
 
-  const other = (await newTab()).links;
-  await other.page.goto(url);
-  await other.waitValid();
-  await expect(other.notice).toContainText('Opened the scenario in the link');
-  expect(await other.formValues()).toEqual(await app.formValues());
-  expect(await other.scenario()).toEqual(await app.scenario());
-  // The link offers its results: one click runs it.
-  await expect(other.notice).toContainText('Run it to see its results');
-  await other.noticeAction.click();
-  await expect(other.results).toBeVisible({ timeout: 120_000 });
-  expect(await other.result()).toEqual(result);
-  expect(problems).toEqual([]);
+  test('a copied link opens the same scenario in a new page, with the same results', async ({ page, context, links: app, newTab }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    await app.open();
+    await editQuick(app);
+    const url = await app.copyLink();
+    expect(url).toMatch(/#v1\.[0-9a-f]{8}\./);
+    expect(url.length).toBeLessThan(2000);
+    await expect(page.getByText(/Copied to the clipboard/)).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    await app.runToResults();
+    const result = await app.result();
+
+    const other = (await newTab()).links;
+    await other.page.goto(url);
+    await other.waitValid();
+    await expect(other.notice).toContainText('Opened the scenario in the link');
+    expect(await other.formValues()).toEqual(await app.formValues());
+    expect(await other.scenario()).toEqual(await app.scenario());
+    // The link offers its results: one click runs it.
+    await expect(other.notice).toContainText('Run it to see its results');
+    await other.noticeAction.click();
+    await expect(other.results).toBeVisible({ timeout: 120_000 });
+    expect(await other.result()).toEqual(result);
+    expect(problems).toEqual([]);
+  });
 });
 
 test('a damaged link shows what is wrong and the app keeps working', async ({ page, links: app, newTab }) => {

@@ -1,6 +1,10 @@
 import { expect, test } from './fixtures';
 import { PwaPage, deployNewServiceWorker } from './pages/PwaPage';
 
+// A first visit installs the service worker, and the tests turn the context
+// offline: neither may meet a warm context another test has used.
+test.use({ freshContext: 'a first visit installs the service worker; the context goes offline' });
+
 // The service worker precaches the app shell, the module workers and both wasm
 // modules: after one visit the app loads and simulates with no network at all.
 test('after one visit: offline reload, a simulation, a sweep, a link and the autosave', async ({ page, context, app, pwa, sweeps: sw, http, newTab }) => {

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 
-test.use({ viewport: { width: 390, height: 844 } });
+test.use({ viewport: { width: 390, height: 844 }, freshContext: "a phone's viewport for the whole context" });
 
 // On a phone the catalog folds and a sticky bar keeps Run, the progress and
 // the headline results on screen while the editor is scrolled.
