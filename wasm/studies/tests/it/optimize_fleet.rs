@@ -569,3 +569,21 @@ fn bad_routing_input_names_its_field() {
         .unwrap();
     assert_eq!(errs[0].path, "server.fleet.replicas", "{errs:?}");
 }
+
+/// The single-server search on one fleet routed by title lays out its
+/// space from the hottest server (its offered load is λ × its share × the
+/// mean length), and the arrivals it regenerates for its bounds are the
+/// engine's run of that server, replication by replication: pruning stays
+/// on (a mismatch would turn it off and say so).
+#[test]
+fn the_search_on_a_by_title_fleet_regenerates_the_hottest_servers_arrivals() {
+    let mut s = by_title_fleet(1.0);
+    s.server.as_mut().unwrap().fleet.servers = 3;
+    let r = tierplan_studies::optimize::optimize(&s, &hdd_only()).unwrap();
+    let share = server_workload(&s).simulated.share;
+    let whole = s.workload.arrival_rate * 3600.0;
+    assert!((r.offered_load - whole * share).abs() < 1e-9 * whole, "{} vs {}", r.offered_load, whole * share);
+    assert!(r.pruning_active, "{:?}", r.notes);
+    assert!(r.simulations > 0 && r.pruned > 0, "{} simulated, {} pruned", r.simulations, r.pruned);
+    assert!(r.architectures[0].best.is_some());
+}
