@@ -582,8 +582,18 @@ fn the_search_on_a_by_title_fleet_regenerates_the_hottest_servers_arrivals() {
     let r = tierplan_studies::optimize::optimize(&s, &hdd_only()).unwrap();
     let share = server_workload(&s).simulated.share;
     let whole = s.workload.arrival_rate * 3600.0;
-    assert!((r.offered_load - whole * share).abs() < 1e-9 * whole, "{} vs {}", r.offered_load, whole * share);
+    assert!(
+        (r.offered_load - whole * share).abs() < 1e-9 * whole,
+        "{} vs {}",
+        r.offered_load,
+        whole * share
+    );
     assert!(r.pruning_active, "{:?}", r.notes);
-    assert!(r.simulations > 0 && r.pruned > 0, "{} simulated, {} pruned", r.simulations, r.pruned);
+    assert!(
+        r.simulations > 0 && r.pruned > 0,
+        "{} simulated, {} pruned",
+        r.simulations,
+        r.pruned
+    );
     assert!(r.architectures[0].best.is_some());
 }
