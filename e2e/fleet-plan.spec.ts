@@ -94,3 +94,40 @@ test('the cost chart plans the lower loads and colours each fleet by its binding
     await lookAt(page.getByTestId('opt-fleet-curve'), `fleet-cost-curve-${size.name}`);
   }
 });
+
+// Routed by title, each title lives on its servers and the hottest server
+// decides: the optimiser sizes that server and says so. HDD only, a small
+// load on the scenario's own chassis, keeps the search short.
+test('routed by title, the fleet plan sizes the hottest server and says which', async ({ app, optimiser: opt, page }) => {
+  test.setTimeout(300_000);
+  await app.open();
+  await app.loadPreset('today-plan');
+  await app.field('server.chassis.id').selectOption('storage_2u_12lff');
+  await app.setField('workload.videos', '2000');
+  await app.setField('workload.concurrent_streams', '3000');
+  await app.setField('run.duration_h', '1.2');
+  await app.setField('run.replications', '2');
+  await app.openTab('optimiser');
+  await opt.architecture('dram_ic_hdd').uncheck();
+  await opt.architecture('ssd_lfu_hdd').uncheck();
+  await opt.planFleet.check();
+  await expect(opt.fleetRouting).toHaveValue('any_server');
+  await opt.fleetRouting.selectOption('by_title');
+  await expect(page.getByTestId('opt-fleet-hint')).toContainText('routed by title');
+  await opt.runButton.click();
+  await expect(opt.fleetHeadline).toBeVisible({ timeout: 240_000 });
+  await expect(opt.fleetHeadline).toContainText(/^\d+ servers of 2U storage server, routed by title, the hottest server simulated, limited by /);
+  const r = await opt.fleetResult();
+  const p = r.plans[0];
+  expect(p.routing).toBe('by_title');
+  expect(p.simulated?.servers).toBe(p.servers);
+  await expect(page.getByTestId('opt-fleet-simulated')).toContainText(`by title: server ${p.simulated?.server} holds`);
+  for (const size of [
+    { width: 1280, height: 800, name: '1280' },
+    { width: 390, height: 844, name: '390' },
+  ]) {
+    await page.setViewportSize(size);
+    await opt.fleetResults.scrollIntoViewIfNeeded();
+    await lookAt(page, `fleet-by-title-${size.name}`);
+  }
+});

@@ -157,6 +157,10 @@ export class OptimiserPage {
   get planFleet(): Locator {
     return this.page.getByTestId('opt-plan-fleet');
   }
+  /** The fleet's routing: any server or by title. */
+  get fleetRouting(): Locator {
+    return this.page.getByTestId('opt-fleet-routing');
+  }
   /** What the fleet's answer leads with: "N servers of …, limited by …". */
   get fleetHeadline(): Locator {
     return this.page.getByTestId('opt-fleet-headline');

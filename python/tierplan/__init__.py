@@ -154,7 +154,9 @@ def optimize(
     ``fleet=True`` (or a FleetRequest such as ``{"every_chassis": True,
     "extra_servers": 4}``) plans a fleet instead (model §10b, ``tierplan
     optimize --fleet``) and returns the FleetResult: per architecture,
-    N servers of a chassis, the devices of each and the binding limit."""
+    N servers of a chassis, the devices of each and the binding limit.
+    ``{"routing": "by_title"}`` sizes a fleet routed by title (the hottest
+    server decides; default: as the scenario's fleet says)."""
     if spec is None:
         spec = {"architectures": ["hdd_only", "dram_ic_hdd", "ssd_lfu_hdd"]}
     spec_text = spec if isinstance(spec, str) else json.dumps(spec)

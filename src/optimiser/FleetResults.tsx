@@ -19,6 +19,12 @@ export function FleetResults({ result, seconds }: { result: FleetResult; seconds
         <p className="opt-fleet-headline" data-testid="opt-fleet-headline">
           <strong>{fleetHeadline(best)}</strong> ({pct(best.binding_utilisation)}): {best.label}, {best.devices_text} per server,{' '}
           {usd(best.capital)} for {num(result.egress_needed_gbps)} Gb/s of egress.
+          {best.simulated ? (
+            <>
+              {' '}
+              <span data-testid="opt-fleet-simulated">Simulated: {best.simulated.why}.</span>
+            </>
+          ) : null}
         </p>
       ) : (
         <p className="field-error" data-testid="opt-fleet-headline">

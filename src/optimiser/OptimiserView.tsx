@@ -198,6 +198,8 @@ export function OptimiserPage({
   const setFleet = setOptimiserFleet ?? setLocalFleet;
   const [fleetRun, setFleetRun] = useState<FleetState>({ status: 'idle' });
   const scenarioChassis = scenario.server?.chassis.name ?? null;
+  // What the scenario's server section says; the fleet request may override it.
+  const scenarioRouting = scenario.server?.fleet.routing ?? 'any_server';
   // The cost chart's fleets at lower loads, planned on request after the answer.
   const [curve, setCurve] = useState<{ status: 'idle' | 'running' | 'done' | 'stopped'; results: FleetResult[] }>({ status: 'idle', results: [] });
   const [check, setCheck] = useState<StudyCheckData | null>(null);
@@ -577,6 +579,19 @@ export function OptimiserPage({
                   onChange={(e) => setFleet({ ...fleet, every_chassis: e.target.checked })}
                 />
                 Try every preset chassis, not only the scenario’s ({scenarioChassis})
+              </label>
+            ) : null}
+            {fleet ? (
+              <label className="opt-fleet-routing">
+                Routing{' '}
+                <select
+                  data-testid="opt-fleet-routing"
+                  value={fleet.routing ?? scenarioRouting}
+                  onChange={(e) => setFleet({ ...fleet, routing: e.target.value === 'by_title' ? 'by_title' : 'any_server' })}
+                >
+                  <option value="any_server">any server: each sees 1/N of the arrivals and holds every title</option>
+                  <option value="by_title">by title: each title on one server, the hottest server decides</option>
+                </select>
               </label>
             ) : null}
             {fleet ? (

@@ -60,13 +60,14 @@ export async function runFleet(o: FleetOptions): Promise<{ result: FleetResult; 
 /** "2 servers of 4U high-density storage server, limited by drive bays": what a plan leads with. */
 export function fleetHeadline(p: FleetPlan): string {
   const chassis = p.chassis_name.replace(/\s*\(.*\)\s*$/, '');
-  return `${p.servers} server${p.servers === 1 ? '' : 's'} of ${chassis}, limited by ${p.binding_label}`;
+  const routed = p.routing === 'by_title' && p.servers > 1 ? ', routed by title, the hottest server simulated' : '';
+  return `${p.servers} server${p.servers === 1 ? '' : 's'} of ${chassis}${routed}, limited by ${p.binding_label}`;
 }
 
 /** The chassis a fleet request searches, in words. */
 export function fleetSpaceText(r: FleetRequest, scenarioChassis: string | null): string {
-  if (scenarioChassis && !r.every_chassis) return `the scenario’s chassis (${scenarioChassis})`;
-  return 'every preset chassis';
+  const chassis = scenarioChassis && !r.every_chassis ? `the scenario’s chassis (${scenarioChassis})` : 'every preset chassis';
+  return r.routing === 'by_title' ? `${chassis}, routed by title` : chassis;
 }
 
 /** Progress in words: tries worked, skipped by the bound, simulations. */

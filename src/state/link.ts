@@ -174,7 +174,12 @@ export function encodeLink(
 export function isFleetRequest(f: unknown): f is FleetRequest {
   if (!isObject(f) || typeof f.every_chassis !== 'boolean') return false;
   const x = f.extra_servers;
-  return Object.keys(f).every((k) => k === 'every_chassis' || k === 'extra_servers') && (x === undefined || x === null || (Number.isInteger(x) && (x as number) >= 0 && (x as number) <= 12));
+  const r = f.routing;
+  return (
+    Object.keys(f).every((k) => k === 'every_chassis' || k === 'extra_servers' || k === 'routing') &&
+    (x === undefined || x === null || (Number.isInteger(x) && (x as number) >= 0 && (x as number) <= 12)) &&
+    (r === undefined || r === null || r === 'any_server' || r === 'by_title')
+  );
 }
 
 /** The optimiser's target as a link carries it: a probability in [0, 1]. */
@@ -267,7 +272,7 @@ function decodeV1(data: string, catalog: Catalog): Decoded {
     return { kind: 'error', message: `the optimiser's peak-utilisation ceiling in the link (u = ${JSON.stringify(ceiling).slice(0, 24)}) must be a fraction above 0, at most 1` };
   }
   if (fleet !== null && !isFleetRequest(fleet)) {
-    return { kind: 'error', message: `the optimiser's fleet request in the link (f = ${JSON.stringify(fleet).slice(0, 40)}) must be {"every_chassis": true or false, "extra_servers": 0 to 12 or null}` };
+    return { kind: 'error', message: `the optimiser's fleet request in the link (f = ${JSON.stringify(fleet).slice(0, 40)}) must be {"every_chassis": true or false, "extra_servers": 0 to 12 or null, "routing": "any_server", "by_title" or null}` };
   }
   return migrated(s, preset, 'link v1', target, ceiling, texts ?? {}, fleet);
 }

@@ -97,6 +97,12 @@ describe('the words of a fleet', () => {
     expect(fleetSpaceText({ every_chassis: false, extra_servers: null }, '2U box')).toBe('the scenario’s chassis (2U box)');
     expect(fleetSpaceText({ every_chassis: true, extra_servers: null }, '2U box')).toBe('every preset chassis');
     expect(fleetSpaceText({ every_chassis: false, extra_servers: null }, null)).toBe('every preset chassis');
+    // Routed by title, the headline says so and that the hottest server was simulated.
+    expect(fleetHeadline({ ...plan, routing: 'by_title' })).toBe(
+      '2 servers of 4U high-density storage server, routed by title, the hottest server simulated, limited by drive bays',
+    );
+    expect(fleetHeadline({ ...plan, routing: 'any_server' })).toBe('2 servers of 4U high-density storage server, limited by drive bays');
+    expect(fleetSpaceText({ every_chassis: false, extra_servers: null, routing: 'by_title' }, '2U box')).toBe('the scenario’s chassis (2U box), routed by title');
     expect(
       fleetProgressText({ tries: 10, tries_done: 3, tries_pruned: 2, simulated: 7, shared: 1, in_flight: 2, best_capital: 58640, done: false }, 2),
     ).toBe('5 of 10 chassis × servers × architecture tries settled (2 skipped: they cannot beat a fleet found), 7 servers simulated, 2 running on 2 workers — cheapest fleet so far $58,640');
@@ -136,5 +142,10 @@ describe('the fleet request in a link', () => {
     expect(await loadLink(plain, catalog, core)).toMatchObject({ kind: 'ok', fleet: null });
     const bad = await loadLink(encodeLink(s, catalog, null, null, null, null, { every_chassis: 'yes' } as unknown as FleetRequest), catalog, core);
     expect(bad.kind === 'error' && bad.message).toMatch(/fleet request in the link \(f = /);
+    // The routing travels too; one the core does not know is refused.
+    const byTitle: FleetRequest = { every_chassis: false, extra_servers: 3, routing: 'by_title' };
+    expect(await loadLink(encodeLink(s, catalog, null, null, null, null, byTitle), catalog, core)).toMatchObject({ kind: 'ok', fleet: byTitle });
+    const odd = await loadLink(encodeLink(s, catalog, null, null, null, null, { every_chassis: false, routing: 'round_robin' } as unknown as FleetRequest), catalog, core);
+    expect(odd.kind === 'error' && odd.message).toMatch(/"routing": "any_server", "by_title" or null/);
   });
 });

@@ -237,6 +237,12 @@ enum Cmd {
         /// scenario with a `server` section.
         #[arg(long)]
         fleet: bool,
+        /// How the fleet's load balancer routes (implies --fleet):
+        /// `any_server` (each server sees 1/N of the arrivals and holds
+        /// every title) or `by_title` (each title on its servers, the
+        /// hottest server sized); default: as the scenario's fleet says.
+        #[arg(long, value_parser = ["any_server", "by_title"])]
+        routing: Option<String>,
         /// Threads simulating candidates (default 1). The optimum is the
         /// same on any number; with more, the search may simulate a few
         /// candidates a sequential one would have skipped, so its counts
@@ -479,8 +485,17 @@ fn main() -> ExitCode {
             time,
             peak_hour,
             fleet,
+            routing,
             threads,
-        } => optimize_cmd(&file, spec.as_deref(), time, peak_hour, fleet, threads),
+        } => optimize_cmd(
+            &file,
+            spec.as_deref(),
+            time,
+            peak_hour,
+            fleet,
+            routing.as_deref(),
+            threads,
+        ),
         Cmd::Mrc { args } => mrc_cmd::run(args),
         Cmd::BlockTrace { cmd } => block_trace::run(cmd, &load_scenario),
         Cmd::Log { cmd } => log::run(cmd, &load_scenario),
@@ -531,6 +546,7 @@ fn optimize_cmd(
     time: bool,
     peak_hour: bool,
     fleet: bool,
+    routing: Option<&str>,
     threads: usize,
 ) -> ExitCode {
     // The search chooses the counts, so it checks the scenario itself
@@ -576,10 +592,24 @@ fn optimize_cmd(
         Err(errs) => return invalid(spec_name, &errs),
     };
     let t0 = Instant::now();
-    if fleet || scenario.server.is_some() {
+    if fleet || routing.is_some() || scenario.server.is_some() {
+        use tierplan_core::optimize::fleet::FleetRequest;
+        use tierplan_core::scenario::server::Routing;
+        let request = FleetRequest {
+            // clap allows only these two.
+            routing: routing.map(|r| {
+                if r == "by_title" {
+                    Routing::ByTitle
+                } else {
+                    Routing::AnyServer
+                }
+            }),
+            ..FleetRequest::default()
+        };
         return fleet_cmd(
             &scenario,
             &spec,
+            &request,
             file,
             spec_name,
             time.then_some(t0),
@@ -616,16 +646,19 @@ fn optimize_cmd(
 fn fleet_cmd(
     scenario: &tierplan_core::Scenario,
     spec: &tierplan_core::optimize::OptimizeSpec,
+    request: &tierplan_core::optimize::fleet::FleetRequest,
     file: &str,
     spec_name: &str,
     t0: Option<Instant>,
     threads: usize,
 ) -> ExitCode {
     use tierplan_core::optimize::fleet::FleetSearch;
-    let plans = FleetSearch::new(scenario.clone(), spec.clone()).and_then(|mut search| {
-        drive_natively(&mut search, threads, |_: &_| {}, &Default::default())?;
-        search.result()
-    });
+    let plans = FleetSearch::with_request(scenario.clone(), spec.clone(), request).and_then(
+        |mut search| {
+            drive_natively(&mut search, threads, |_: &_| {}, &Default::default())?;
+            search.result()
+        },
+    );
     match plans {
         Ok(r) => {
             if let Some(t0) = t0 {
@@ -643,10 +676,16 @@ fn fleet_cmd(
             );
             for p in &r.plans {
                 eprintln!(
-                    "{}: {} servers of {} with {} each, limited by {} ({:.0} %), egress {:.0} Gb/s per server (peak {:.0} %), bays {:.0} % full, ${:.0} capital{}, {} rack units, {:.3} streams/$",
+                    "{}: {} servers of {}{} with {} each, limited by {} ({:.0} %), egress {:.0} Gb/s per server (peak {:.0} %), bays {:.0} % full, ${:.0} capital{}, {} rack units, {:.3} streams/$",
                     p.label,
                     p.servers,
                     p.chassis_name,
+                    p.simulated.as_ref().map_or(String::new(), |w| format!(
+                        ", routed by title, the hottest server simulated (server {}: {:.2} % of the arrivals, {} titles)",
+                        w.server,
+                        w.share * 100.0,
+                        w.titles
+                    )),
                     p.devices_text,
                     p.binding_label,
                     p.binding_utilisation * 100.0,

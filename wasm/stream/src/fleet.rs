@@ -14,8 +14,8 @@ use serde::{Deserialize, Serialize};
 use tierplan_kit::analytics::zipf_probabilities;
 use tierplan_kit::progress::SteppedJob;
 use tierplan_scenario::server::{Fleet, Routing};
-use tierplan_scenario::validate::{validate, FieldError};
-use tierplan_scenario::{Scenario, ValidScenario};
+use tierplan_scenario::validate::{gib_text, validate, FieldError};
+use tierplan_scenario::{Scenario, ValidScenario, Workload};
 
 /// Points each server has on the hash ring: enough that a server's arc
 /// varies by about 1/√64 ≈ 12 % (the usual choice of a few tens to
@@ -145,20 +145,57 @@ pub struct FleetRun {
 /// scenario's Zipf curve) and who it is.
 pub type DecidingServer = (ValidScenario, Option<Vec<f64>>, SimulatedServer);
 
-/// The scenario of the server that decides, and which server it is. For
-/// a fleet of one, or any-server routing, the popularity is the scenario's
-/// own (`None`); by title, the weights of the server's titles by rank.
-pub fn deciding_server(s: &ValidScenario) -> Result<DecidingServer, Vec<FieldError>> {
+/// What one server of a fleet sees, before any validation: the workload of
+/// the server that decides (its rate, its titles and their weights), who
+/// it is, and which server holds the most titles. [`deciding_server`] runs
+/// this workload; the optimiser lays out its search space from it (model
+/// §10b), so both read one placement.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ServerWorkload {
+    /// The scenario's workload as the deciding server sees it.
+    pub workload: Workload,
+    /// By title, the weights of its titles by rank (they sum to its share);
+    /// `None`: the workload's own Zipf curve.
+    pub weights: Option<Vec<f64>>,
+    /// Whether the deciding server is the scenario itself (a fleet of one
+    /// routed by title holds every title and sees every arrival).
+    pub whole: bool,
+    pub simulated: SimulatedServer,
+    /// The server holding the most titles (1-based) and how many: by title
+    /// its library is what each server's disks must hold; otherwise every
+    /// server holds the whole library.
+    pub largest_server: u32,
+    pub largest_titles: u32,
+}
+
+impl ServerWorkload {
+    /// The library the largest server holds, MB (the scenario's whole
+    /// library unless routed by title).
+    pub fn largest_library_mb(&self, s: &Scenario) -> f64 {
+        if self.largest_titles == s.workload.videos {
+            return s.library_mb();
+        }
+        let mut w = s.workload.clone();
+        w.videos = self.largest_titles;
+        w.library_mb()
+    }
+}
+
+/// The workload of the server that decides `s`'s fleet (a scenario
+/// without a fleet is a fleet of one), and which server that is.
+pub fn server_workload(s: &Scenario) -> ServerWorkload {
     let f = s.server.as_ref().map_or(Fleet::default(), |v| v.fleet);
     let n = f.servers.max(1);
     let w = &s.workload;
     match f.routing {
         Routing::AnyServer => {
-            let one = s.derive(|x| x.workload.arrival_rate = w.arrival_rate / n as f64)?;
-            Ok((
-                one,
-                None,
-                SimulatedServer {
+            let mut one = w.clone();
+            one.arrival_rate = w.arrival_rate / n as f64;
+            ServerWorkload {
+                workload: one,
+                weights: None,
+                whole: false,
+                simulated: SimulatedServer {
                     server: 1,
                     servers: n,
                     routing: f.routing,
@@ -169,7 +206,9 @@ pub fn deciding_server(s: &ValidScenario) -> Result<DecidingServer, Vec<FieldErr
                         "any server: each of the {n} servers sees 1/{n} of the arrivals and the whole library, so all are alike and server 1 stands for every one"
                     ),
                 },
-            ))
+                largest_server: 1,
+                largest_titles: w.videos,
+            }
         }
         Routing::ByTitle => {
             let p = place_by_title(w.videos, w.popularity.exponent(), &f);
@@ -178,22 +217,34 @@ pub fn deciding_server(s: &ValidScenario) -> Result<DecidingServer, Vec<FieldErr
             let share = p.shares[h as usize];
             let all = mine.len() as u32 == w.videos && n == 1;
             let count = mine.len() as u32;
-            let one = if all {
-                s.clone()
-            } else {
-                s.derive(|x: &mut Scenario| {
-                    x.workload.videos = count.max(1);
-                    x.workload.arrival_rate = w.arrival_rate * share;
-                    if let Some(c) = x.workload.churn.as_mut() {
-                        c.new_titles = c.new_titles.min(count.max(1));
-                    }
-                })?
-            };
-            let weights = (!all).then(|| mine.iter().map(|(_, s)| *s).collect());
-            Ok((
-                one,
-                weights,
-                SimulatedServer {
+            let mut one = w.clone();
+            if !all {
+                one.videos = count.max(1);
+                one.arrival_rate = w.arrival_rate * share;
+                if let Some(c) = one.churn.as_mut() {
+                    c.new_titles = c.new_titles.min(count.max(1));
+                }
+            }
+            // The first server among those holding the most titles.
+            let (largest, most) = p
+                .titles
+                .iter()
+                .enumerate()
+                .fold(
+                    (0, 0),
+                    |(bi, bn), (i, t)| {
+                        if t.len() > bn {
+                            (i, t.len())
+                        } else {
+                            (bi, bn)
+                        }
+                    },
+                );
+            ServerWorkload {
+                workload: one,
+                weights: (!all).then(|| mine.iter().map(|(_, s)| *s).collect()),
+                whole: all,
+                simulated: SimulatedServer {
                     server: h + 1,
                     servers: n,
                     routing: f.routing,
@@ -208,9 +259,54 @@ pub fn deciding_server(s: &ValidScenario) -> Result<DecidingServer, Vec<FieldErr
                         100.0 / n as f64
                     ),
                 },
-            ))
+                largest_server: largest as u32 + 1,
+                largest_titles: most as u32,
+            }
         }
     }
+}
+
+/// By title, each server holds only its titles, so its disks must hold the
+/// library of the server with the most (the validation, which cannot place
+/// titles, leaves this check to the placement): the error when they do not.
+fn largest_library_error(s: &Scenario, sw: &ServerWorkload) -> Option<FieldError> {
+    let f = s.server.as_ref()?.fleet;
+    if f.routing != Routing::ByTitle || f.servers <= 1 {
+        return None;
+    }
+    let t = &s.tiers.disk;
+    let d = s.device(&t.device)?;
+    let disk_gb = d.capacity_gb * t.count as f64;
+    let lib_mb = sw.largest_library_mb(s);
+    (lib_mb.is_finite() && lib_mb > disk_gb * 1024.0).then(|| FieldError {
+        path: "tiers.disk.count".into(),
+        message: format!(
+            "{} disks hold {} but server {} of the {} holds {} of the {} titles by title, {}: add disks or servers",
+            t.count,
+            gib_text(disk_gb, true),
+            sw.largest_server,
+            f.servers,
+            sw.largest_titles,
+            s.workload.videos,
+            gib_text(lib_mb / 1024.0, false)
+        ),
+    })
+}
+
+/// The scenario of the server that decides, and which server it is. For
+/// a fleet of one, or any-server routing, the popularity is the scenario's
+/// own (`None`); by title, the weights of the server's titles by rank.
+pub fn deciding_server(s: &ValidScenario) -> Result<DecidingServer, Vec<FieldError>> {
+    let sw = server_workload(s);
+    if let Some(e) = largest_library_error(s, &sw) {
+        return Err(vec![e]);
+    }
+    let one = if sw.whole {
+        s.clone()
+    } else {
+        s.derive(|x: &mut Scenario| x.workload = sw.workload.clone())?
+    };
+    Ok((one, sw.weights, sw.simulated))
 }
 
 impl Job {

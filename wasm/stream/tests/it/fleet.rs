@@ -178,3 +178,49 @@ fn the_simulated_server_sees_its_share_of_the_arrivals() {
     );
     assert!(echo.library_gb < whole.library_gb);
 }
+
+/// By title, a server of several holds only its titles, so its disks need
+/// hold only the largest server's library, not the whole one: a fleet
+/// whose disks hold that runs; with one disk fewer than that needs, the
+/// error names the disk count and the largest server.
+#[test]
+fn by_title_each_server_holds_only_the_largest_servers_titles() {
+    let mut base = scenario_preset("today-plan").unwrap();
+    base.workload.churn = None;
+    base.run.replications = 1;
+    base.run.duration_h = base.run.warmup_h + 0.5;
+    base.architecture = tierplan_scenario::Architecture::HddOnly;
+    let f = Fleet {
+        servers: 8,
+        routing: Routing::ByTitle,
+        ..Fleet::default()
+    };
+    let mut s = with_fleet(base, f);
+    let sw = server_workload(&s);
+    let w = &s.workload;
+    let placed = place_by_title(w.videos, w.popularity.exponent(), &f);
+    let most = placed.titles.iter().map(Vec::len).max().unwrap() as u32;
+    assert_eq!(sw.largest_titles, most);
+    assert!(most < w.videos / 4, "{most}");
+    // Disks of 1/100 of a 24 TB drive: how many the largest server needs.
+    let id = s.tiers.disk.device.clone();
+    let d = s.devices.iter_mut().find(|d| d.id == id).unwrap();
+    d.capacity_gb /= 100.0;
+    let per_title_mb = w.library_mb() / w.videos as f64;
+    let need = (most as f64 * per_title_mb / (d.capacity_gb * 1024.0)).ceil() as u32;
+    let whole = (w.library_mb() / (d.capacity_gb * 1024.0)).ceil() as u32;
+    assert!(need < whole);
+    s.tiers.disk.count = need;
+    assert!(run_fleet(&s).is_ok());
+    s.tiers.disk.count = need - 1;
+    let e = run_fleet(&s).err().unwrap();
+    assert_eq!(e[0].path, "tiers.disk.count");
+    assert!(
+        e[0].message.contains(&format!(
+            "server {} of the 8 holds {most}",
+            sw.largest_server
+        )),
+        "{}",
+        e[0].message
+    );
+}

@@ -76,11 +76,16 @@ pub(crate) const MAX_TRACE_ARRIVALS: f64 = 2e6;
 impl Trace {
     /// Regenerate the engine's arrivals; `warm_history` draws the dynamic
     /// LFU's history window first (as the engine does when a file-cache tier
-    /// with dynamic warm-started LFU is present).
-    pub(crate) fn generate(s: &Scenario, warm_history: bool) -> Trace {
+    /// with dynamic warm-started LFU is present). `weights` are the titles'
+    /// popularity when the engine draws by them instead of the workload's
+    /// Zipf curve (one server of a fleet routed by title): the same table.
+    pub(crate) fn generate(s: &Scenario, weights: Option<&[f64]>, warm_history: bool) -> Trace {
         let w = &s.workload;
         let n = w.videos;
-        let alias = AliasTable::new(&zipf_probabilities(n, w.popularity.exponent()));
+        let alias = match weights {
+            Some(x) => AliasTable::new(x),
+            None => AliasTable::new(&zipf_probabilities(n, w.popularity.exponent())),
+        };
         let slot_class = w.class_of_ranks();
         let len_s: Vec<f64> = w.classes.iter().map(|c| c.length_s()).collect();
         let kbps: Vec<f64> = w.classes.iter().map(|c| c.bitrate_kbps).collect();
@@ -347,7 +352,7 @@ mod tests {
         let mut s = tierplan_scenario::presets::scenario_preset("mmsys11-cost-hdd").unwrap();
         s.run.duration_h = 2.0;
         s.run.replications = 2;
-        let tr = Trace::generate(&s, false);
+        let tr = Trace::generate(&s, None, false);
         let cached: Vec<bool> = (0..300).map(|i| i < 76).collect();
         let bufs = [
             (0, 0),

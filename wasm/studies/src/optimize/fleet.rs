@@ -6,8 +6,20 @@
 //! else every chassis preset) and each number of servers N from
 //! N₀ = ⌈egress the workload needs / egress of one server⌉ (fewer cannot
 //! carry the mean load) to N₀ + [`MAX_EXTRA_SERVERS`], the servers route
-//! *any server*: each sees λ/N and the whole library, so all are alike and
-//! one is sized. Its device counts are searched by the single-server
+//! as the scenario's fleet says (or the request, [`FleetRequest::routing`]):
+//! - *any server*: each sees λ/N and the whole library, so all are alike
+//!   and one is sized;
+//! - *by title*: the engine's placement (`tierplan_stream::fleet`, the
+//!   scenario's hash seed, replicas and hot titles) puts each title on its
+//!   servers; the hottest server, the one the engine simulates for the
+//!   fleet, is sized: its share of the arrivals, its titles and their
+//!   popularity give the single-server search's load, bounds and
+//!   regenerated arrivals, and every server's disks hold the library of the
+//!   server with the most titles (so every server of the plan holds its
+//!   own). The plan is exact for this space: servers built alike, the
+//!   hottest one deciding, as the engine's fleet run.
+//!
+//! Each try's device counts are searched by the single-server
 //! optimiser (exact for its own space, see `mod.rs`) with the maxima capped
 //! by the chassis: drives by the bays their form factor fits, memory
 //! modules by the DIMM slots; the server section makes every candidate's
@@ -18,9 +30,6 @@
 //! The space is worked cheapest bound first and pruned exactly (see
 //! [`FleetSearch`]): most large fleets are never simulated.
 //!
-//! Routing by title (each server holding only its titles) is not searched
-//! here yet: the engine simulates such a fleet (`tierplan_stream::fleet`),
-//! the optimiser sizes any-server fleets only.
 
 use super::bound::Trace;
 use super::result::{Candidate, Counts};
@@ -33,6 +42,7 @@ use tierplan_scenario::presets::chassis::chassis_presets;
 use tierplan_scenario::server::*;
 use tierplan_scenario::validate::FieldError;
 use tierplan_scenario::*;
+use tierplan_stream::fleet::SimulatedServer;
 use tierplan_stream::results::RunResult;
 use tierplan_stream::server::Limit;
 
@@ -71,11 +81,19 @@ pub struct FleetPlan {
     /// Drive bays taken (the fullest form factor) and DIMM slots taken.
     pub bays_used: f64,
     pub slots_used: f64,
-    /// Streams the fleet serves on average: N × one server's.
+    /// Streams the fleet serves on average: N × one server's; by title, the
+    /// hottest server's over its share of the arrivals (every server
+    /// serving its share as the hottest does).
     pub avg_streams: f64,
     pub streams_per_dollar: f64,
-    /// Rejection probability of a server (mean over replications).
+    /// Rejection probability of a server (mean over replications); by
+    /// title, of the hottest.
     pub rejection_probability: f64,
+    /// By title, which server was simulated and why (the engine's words);
+    /// absent under any-server routing, where every server is alike.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub simulated: Option<SimulatedServer>,
 }
 
 /// A chassis, server count and architecture tried, and what came of it.
@@ -213,6 +231,28 @@ fn one_server(base: &Scenario, ch: &Chassis, headroom: f64, n: u32) -> Scenario 
     s
 }
 
+/// One server of `n` on chassis `ch` routed by title, as a scenario of its
+/// own: the whole arrival rate and a fleet of `n` by title, so every engine
+/// entry runs the hottest server of the placement (`Job::fleet`), and the
+/// single-server search lays out its space from that server. The fleet
+/// keeps the scenario's placement settings (hash seed, hot titles; replicas
+/// at most `n`).
+fn by_title_server(base: &Scenario, ch: &Chassis, headroom: f64, n: u32, f: &Fleet) -> Scenario {
+    let mut s = base.clone();
+    s.server = Some(ServerSpec {
+        chassis: ch.clone(),
+        egress_headroom: headroom,
+        fleet: Fleet {
+            servers: n,
+            routing: Routing::ByTitle,
+            replicas: f.replicas.clamp(1, n),
+            hot_titles: f.hot_titles,
+            hash_seed: f.hash_seed,
+        },
+    });
+    s
+}
+
 /// What a front end asks of the fleet search.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -227,6 +267,11 @@ pub struct FleetRequest {
     #[serde(default)]
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub extra_servers: Option<u32>,
+    /// How the load balancer routes: `null` = as the scenario's fleet says
+    /// (any server without one).
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub routing: Option<Routing>,
 }
 
 /// Where a try of the fleet search stands.
@@ -324,6 +369,7 @@ pub struct FleetSearch {
     spec: OptimizeSpec,
     chassis: Vec<Chassis>,
     headroom: f64,
+    routing: Routing,
     need: f64,
     extra: u32,
     prune: bool,
@@ -375,6 +421,7 @@ impl FleetSearch {
             &FleetRequest {
                 every_chassis: false,
                 extra_servers: Some(extra),
+                routing: None,
             },
         )
     }
@@ -400,6 +447,30 @@ impl FleetSearch {
             .server
             .as_ref()
             .map_or(DEFAULT_EGRESS_HEADROOM, |v| v.egress_headroom);
+        let fleet = scenario
+            .server
+            .as_ref()
+            .map_or(Fleet::default(), |v| v.fleet);
+        let routing = request.routing.unwrap_or(fleet.routing);
+        // The placement's settings, checked once here rather than as every
+        // try's failure.
+        if routing == Routing::ByTitle {
+            if fleet.replicas < 1 {
+                return Err(vec![FieldError {
+                    path: "server.fleet.replicas".into(),
+                    message: "is 0: by title, each title needs at least one server (1 to the fleet's servers)".into(),
+                }]);
+            }
+            if fleet.hot_titles > scenario.workload.videos {
+                return Err(vec![FieldError {
+                    path: "server.fleet.hot_titles".into(),
+                    message: format!(
+                        "is {}: at most the {} titles of the library can be replicated",
+                        fleet.hot_titles, scenario.workload.videos
+                    ),
+                }]);
+            }
+        }
         let need = needed_kbps(&scenario.workload);
         if !need.is_finite() || need <= 0.0 {
             return Err(vec![FieldError {
@@ -432,7 +503,10 @@ impl FleetSearch {
                         ch: ci,
                         n,
                         arch,
-                        scenario: one_server(&scenario, ch, headroom, n),
+                        scenario: match routing {
+                            Routing::AnyServer => one_server(&scenario, ch, headroom, n),
+                            Routing::ByTitle => by_title_server(&scenario, ch, headroom, n, &fleet),
+                        },
                         search: None,
                         state: TryState::Open,
                         bound: n as f64 * ch.capital(),
@@ -444,6 +518,7 @@ impl FleetSearch {
             spec,
             chassis,
             headroom,
+            routing,
             need,
             extra,
             prune: true,
@@ -792,10 +867,20 @@ impl FleetSearch {
         tried.sort_by_key(|(t, _)| *t);
         let headroom = self.headroom;
         let extra = self.extra;
+        let routed = match self.routing {
+            Routing::AnyServer => format!("any-server routing: each of N servers sees 1/N of the arrivals and holds the whole library; egress per server = min(NIC, host) × {headroom} headroom"),
+            Routing::ByTitle => format!("routing by title: at each N the engine's placement puts each title on its servers, the hottest server (the most arrivals) is simulated with its titles, share and their popularity, and every server's disks hold the titles of the one with the most; egress per server = min(NIC, host) × {headroom} headroom"),
+        };
+        let per_server = match self.routing {
+            Routing::AnyServer => "per server",
+            Routing::ByTitle => {
+                "per server (the hottest, its disks holding the largest server's titles)"
+            }
+        };
         let pruned = self.progress().tries_pruned;
         Ok(FleetResult {
             space: format!(
-                "chassis {}; on each, N servers from N₀ = ⌈{:.1} Gb/s needed / one server's egress⌉ to N₀ + {extra}, every count unless a lower bound on its capital shows it cannot beat the cheapest fleet found; per server, the single-server optimiser's exact search with drives capped by the bays their form factor fits and memory by the DIMM slots",
+                "chassis {}; on each, N servers from N₀ = ⌈{:.1} Gb/s needed / one server's egress⌉ to N₀ + {extra}, every count unless a lower bound on its capital shows it cannot beat the cheapest fleet found; {per_server}, the single-server optimiser's exact search with drives capped by the bays their form factor fits and memory by the DIMM slots",
                 self.chassis.iter().map(|c| c.id.as_str()).collect::<Vec<_>>().join(", "),
                 self.need / KBPS_PER_GBPS
             ),
@@ -803,7 +888,7 @@ impl FleetSearch {
             plans,
             tried: tried.into_iter().map(|(_, x)| x).collect(),
             notes: vec![
-                format!("any-server routing: each of N servers sees 1/N of the arrivals and holds the whole library; egress per server = min(NIC, host) × {headroom} headroom"),
+                routed,
                 format!("{} of {} chassis × servers × architecture tries worked, {pruned} skipped by the capital bound; {} simulations, {} shared between tries", self.tries.len() as u32 - pruned, self.tries.len(), self.simulated, self.shared),
             ],
             simulations: self.simulated,
@@ -823,7 +908,12 @@ fn plan(arch: Architecture, b: &Best, r: &RunResult) -> Result<FleetPlan, Vec<Fi
     })?;
     let sv = s.server.as_ref().expect("fleet tries have a server");
     let (ch, n) = (&sv.chassis, b.n);
-    let avg = r.summary.avg_streams.mean * n as f64;
+    let routing = sv.fleet.routing;
+    let who = tierplan_stream::fleet::server_workload(s).simulated;
+    let avg = match routing {
+        Routing::AnyServer => r.summary.avg_streams.mean * n as f64,
+        Routing::ByTitle => r.summary.avg_streams.mean / who.share,
+    };
     let (bays, slots) = tierplan_stream::server_summary::bay_and_slot_use(s);
     Ok(FleetPlan {
         architecture: arch,
@@ -831,7 +921,7 @@ fn plan(arch: Architecture, b: &Best, r: &RunResult) -> Result<FleetPlan, Vec<Fi
         chassis: ch.id.clone(),
         chassis_name: ch.name.clone(),
         servers: n,
-        routing: Routing::AnyServer,
+        routing,
         devices_per_server: b.counts,
         devices_text: devices_text(s),
         server_capital: s.server_capital_cost(),
@@ -852,6 +942,7 @@ fn plan(arch: Architecture, b: &Best, r: &RunResult) -> Result<FleetPlan, Vec<Fi
             0.0
         },
         rejection_probability: r.summary.rejection_probability.mean,
+        simulated: (routing == Routing::ByTitle).then_some(who),
     })
 }
 

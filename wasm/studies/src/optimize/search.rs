@@ -19,7 +19,17 @@ use tierplan_stream::results::{RunResult, TargetVerdict};
 
 /// An exact cost-ordered search with an ask/tell interface.
 pub struct Search {
+    /// The scenario every candidate is made from: what runs.
     base: Scenario,
+    /// The base with the workload its simulated server sees (model §10b):
+    /// the base's own, 1/N of it under any-server routing, by title the
+    /// hottest server's titles and share of the arrivals. The facts, the
+    /// derived maxima, the regenerated arrivals and the static LFU's
+    /// staging come from it, as the engine's run does.
+    space: Scenario,
+    /// By title, the popularity of the hottest server's titles, by which
+    /// the engine draws (`None`: the workload's Zipf curve).
+    weights: Option<Arc<[f64]>>,
     spec: OptimizeSpec,
     facts: Facts,
     archs: Vec<Arch>,
@@ -59,8 +69,15 @@ impl Search {
         if !errors.is_empty() {
             return Err(errors);
         }
-        let facts = Facts::of(&scenario.workload);
-        let load = facts.load(scenario.workload.arrival_rate);
+        // One placement decides both what runs and the space: the server
+        // the engine simulates (`tierplan_stream::fleet`).
+        let per = tierplan_stream::fleet::server_workload(&scenario);
+        let lib_mb = per.largest_library_mb(&scenario);
+        let mut space = scenario.clone();
+        space.workload = per.workload;
+        let weights: Option<Arc<[f64]>> = per.weights.map(Into::into);
+        let facts = Facts::of(&space.workload, weights.as_deref());
+        let load = facts.load(space.workload.arrival_rate);
         let mut archs = Vec::new();
         for (&arch, valid) in spec.architectures.iter().zip(checked) {
             let valid = match valid {
@@ -70,7 +87,15 @@ impl Search {
                     continue;
                 }
             };
-            match space::lay_out(valid, arch, &spec.max_counts, &facts, load, rule.ceiling) {
+            match space::lay_out(
+                valid,
+                lib_mb,
+                arch,
+                &spec.max_counts,
+                &facts,
+                load,
+                rule.ceiling,
+            ) {
                 Ok(a) => archs.push(a),
                 Err(e) => errors.push(e),
             }
@@ -78,9 +103,11 @@ impl Search {
         if !errors.is_empty() {
             return Err(errors);
         }
-        let (bounds_on, notes) = space::bounds_and_notes(&scenario, &spec, &archs, load);
+        let (bounds_on, notes) = space::bounds_and_notes(&space, &spec, &archs, load);
         let mut search = Search {
             base: scenario,
+            space,
+            weights,
             spec,
             facts,
             archs,
@@ -193,7 +220,7 @@ impl Search {
 
     /// StudyCapacity: decide every architecture analytically.
     fn study_pass(&mut self) {
-        let need = offered_load(self.base.workload.arrival_rate, self.facts.mean_len_s)
+        let need = offered_load(self.space.workload.arrival_rate, self.facts.mean_len_s)
             * (1.0 - self.spec.target);
         for a in 0..self.archs.len() {
             let arch = self.archs[a].arch;
@@ -220,7 +247,11 @@ impl Search {
     fn trace(&mut self, warm: bool) -> &Trace {
         let k = warm as usize;
         if self.traces[k].is_none() {
-            self.traces[k] = Some(Arc::new(Trace::generate(&self.base, warm)));
+            self.traces[k] = Some(Arc::new(Trace::generate(
+                &self.space,
+                self.weights.as_deref(),
+                warm,
+            )));
         }
         self.traces[k].as_deref().expect("generated")
     }
@@ -257,8 +288,9 @@ impl Search {
                     let count = c.file_cache;
                     let streams = usable(bw_units(d.read_mbps, count)) / bmin;
                     let cached = if s.policy.lfu == LfuPolicy::Static {
-                        // The engine's static staging, by rank at t = 0.
-                        let w = &s.workload;
+                        // The engine's static staging, by rank at t = 0,
+                        // of the titles its server holds.
+                        let w = &self.space.workload;
                         let sc = w.class_of_ranks();
                         let mut free =
                             (d.capacity_gb * 1024.0 * 1024.0).floor() as u64 * count as u64;
@@ -813,7 +845,7 @@ impl Search {
             max_replications: self.rule.cap,
             max_peak_utilisation: self.rule.ceiling,
             mean_length_s: self.facts.mean_len_s,
-            offered_load: self.facts.load(self.base.workload.arrival_rate).a_load,
+            offered_load: self.facts.load(self.space.workload.arrival_rate).a_load,
             run: self.base.run.clone(),
             architectures,
             evaluated,

@@ -30,9 +30,17 @@ pub(super) struct Load {
 
 impl Facts {
     /// Request-weighted mean length and bitrate, and the smallest bitrate
-    /// in the engine's bandwidth units.
-    pub(super) fn of(w: &Workload) -> Facts {
-        let probs = tierplan_kit::analytics::zipf_probabilities(w.videos, w.popularity.exponent());
+    /// in the engine's bandwidth units; the titles weighted by `weights`
+    /// when the engine draws by them (one server of a fleet by title), else
+    /// by the workload's Zipf curve.
+    pub(super) fn of(w: &Workload, weights: Option<&[f64]>) -> Facts {
+        let probs = match weights {
+            Some(x) => {
+                let total: f64 = x.iter().sum();
+                x.iter().map(|p| p / total).collect()
+            }
+            None => tierplan_kit::analytics::zipf_probabilities(w.videos, w.popularity.exponent()),
+        };
         let sc = w.class_of_ranks();
         let (mut mean_len_s, mut mean_kbps) = (0.0, 0.0);
         for (i, p) in probs.iter().enumerate() {
@@ -79,12 +87,12 @@ fn library_min_disks(lib_mb: f64, disk: &Device) -> u32 {
 /// first.
 fn tier_ranges(
     s: &ValidScenario,
+    lib_mb: f64,
     max: &MaxCounts,
     mean_kbps: f64,
     c_star: f64,
     ceiling: f64,
 ) -> Result<Vec<TierRange>, FieldError> {
-    let lib_mb = s.library_mb();
     let (_, disk_dev) = s.disk();
     let lib_min = library_min_disks(lib_mb, disk_dev);
     // Streams a device carries at the ceiling's share of its bandwidth.
@@ -208,9 +216,12 @@ fn describe(arch: Architecture, tiers: &[TierRange], n: usize) -> String {
 }
 
 /// The search space of one architecture, or why it cannot be laid out
-/// (a maximum below the library, or too many configurations).
+/// (a maximum below the library, or too many configurations). `lib_mb` is
+/// the library one server holds: the whole, or by title the largest
+/// server's titles.
 pub(super) fn lay_out(
     valid: ValidScenario,
+    lib_mb: f64,
     arch: Architecture,
     max: &MaxCounts,
     facts: &Facts,
@@ -218,7 +229,7 @@ pub(super) fn lay_out(
     ceiling: f64,
 ) -> Result<Arch, FieldError> {
     let s = &valid;
-    let tiers = tier_ranges(s, max, facts.mean_kbps, load.c_star, ceiling)?;
+    let tiers = tier_ranges(s, lib_mb, max, facts.mean_kbps, load.c_star, ceiling)?;
     let size: u64 = tiers.iter().map(|t| (t.max - t.min + 1) as u64).product();
     if size > MAX_CONFIGURATIONS {
         return Err(err(

@@ -7,6 +7,7 @@ use tierplan_scenario::presets::scenario_preset;
 use tierplan_scenario::server::*;
 use tierplan_scenario::validate::problems;
 use tierplan_scenario::*;
+use tierplan_stream::fleet::{place_by_title, run_fleet, server_workload};
 use tierplan_studies::optimize::fleet::{drive, optimize_fleet, FleetRequest, FleetSearch};
 use tierplan_studies::optimize::OptimizeSpec;
 
@@ -300,6 +301,7 @@ fn shortcuts_change_no_verdict_and_no_plan() {
     let few = FleetRequest {
         every_chassis: false,
         extra_servers: Some(3),
+        routing: None,
     };
     let mut halted = shortcuts_agree(&s, &two_architectures(), &few);
     let mut spec = two_architectures();
@@ -328,6 +330,7 @@ fn shortcuts_change_no_verdict_and_no_plan() {
         &FleetRequest {
             every_chassis: true,
             extra_servers: Some(2),
+            routing: None,
         },
     );
     assert!(halted > 0);
@@ -351,4 +354,246 @@ fn the_fleet_search_as_a_farmed_study_gives_the_in_order_plans() {
         let r = tierplan_kit::farm::FarmedStudy::answer(search).unwrap();
         assert_eq!(r.plans, in_order.plans, "{way}");
     }
+}
+
+// ---- Routing by title (issue 47) ----
+
+/// small_fleet at 3 000 streams (15 Gb/s) routed by title: `exponent` the
+/// Zipf skew, one copy of each title, no warm-up (so a run's arrivals are
+/// its seed's unit-rate instants over its rate, see the relation test).
+fn by_title_fleet(exponent: f64) -> Scenario {
+    let mut s = small_fleet();
+    s.workload.arrival_rate = 3_000.0 / 3600.0;
+    s.workload.popularity = Popularity {
+        convention: ZipfConvention::Exponent,
+        value: exponent,
+    };
+    s.run.duration_h = 2.0;
+    s.run.warmup_h = 0.0;
+    s.architecture = Architecture::HddOnly;
+    s.server.as_mut().unwrap().fleet = Fleet {
+        servers: 1,
+        routing: Routing::ByTitle,
+        replicas: 1,
+        hot_titles: 0,
+        hash_seed: 7,
+    };
+    s
+}
+
+fn hdd_only() -> OptimizeSpec {
+    OptimizeSpec {
+        architectures: vec![Architecture::HddOnly],
+        tco: None,
+        ..two_architectures()
+    }
+}
+
+/// A plan routed by title: every server of it holds its titles within its
+/// bays and slots, the hottest server (the one simulated) keeps its egress
+/// and rejects nothing at target 0, and the plan written as the fleet it is
+/// runs, in the engine, to the plan's own numbers: the same server, share
+/// and rejections.
+#[test]
+fn a_by_title_plan_fits_every_server_and_its_hottest_server_carries_its_share() {
+    let s = by_title_fleet(1.0);
+    let request = FleetRequest {
+        extra_servers: Some(4),
+        ..FleetRequest::default()
+    };
+    let r = drive(FleetSearch::with_request(s.clone(), hdd_only(), &request).unwrap()).unwrap();
+    assert!(!r.plans.is_empty(), "{:?}", r.tried);
+    assert!(r.notes[0].starts_with("routing by title"), "{:?}", r.notes);
+    let p = &r.plans[0];
+    eprintln!("{p:?}");
+    assert_eq!(p.routing, Routing::ByTitle);
+    let who = p.simulated.as_ref().expect("by title names its server");
+    assert_eq!(who.servers, p.servers);
+    assert!(who.why.starts_with("by title: server"), "{}", who.why);
+    assert!(p.bays_used <= 1.0 && p.slots_used <= 1.0, "{p:?}");
+    assert!(p.egress_peak <= 1.0, "{p:?}");
+    assert_eq!(p.rejection_probability, 0.0);
+    // The plan as the fleet it is.
+    let mut fleet = s.clone();
+    fleet.tiers.disk.count = p.devices_per_server.disk;
+    fleet.server.as_mut().unwrap().fleet.servers = p.servers;
+    assert_eq!(problems(&fleet), vec![]);
+    // Each server holds its titles: the one with the most within its disks.
+    let w = &fleet.workload;
+    let placed = place_by_title(
+        w.videos,
+        w.popularity.exponent(),
+        &fleet.server.as_ref().unwrap().fleet,
+    );
+    let most = placed.titles.iter().map(Vec::len).max().unwrap() as f64;
+    let disk = fleet.device(&fleet.tiers.disk.device).unwrap().capacity_gb * 1024.0;
+    assert!(most * w.library_mb() / w.videos as f64 <= disk * p.devices_per_server.disk as f64);
+    // The hottest server's share is the placement's, and the engine's
+    // fleet run simulates that server to the plan's numbers.
+    assert_eq!(who.share, placed.shares[placed.hottest() as usize]);
+    assert!(who.share > 1.0 / p.servers as f64, "Zipf 1: uneven");
+    let run = run_fleet(&fleet).unwrap();
+    assert_eq!(&run.simulated, who);
+    assert_eq!(
+        run.server.summary.rejection_probability.mean,
+        p.rejection_probability
+    );
+    assert_eq!(
+        run.server.summary.avg_streams.mean / who.share,
+        p.avg_streams
+    );
+}
+
+/// The space the optimiser lays out by title is the engine's hottest
+/// server, checked against shares worked by hand: 3 titles of Zipf 1
+/// (6/11, 3/11, 2/11), the top one on both of 2 servers (3/11 each), the
+/// others on one each. Whatever the hash does, the hottest server draws
+/// 3/11 + what it holds of {3/11, 2/11}: 8/11 or 6/11.
+#[test]
+fn the_by_title_space_is_the_hottest_server_worked_by_hand() {
+    let mut s = by_title_fleet(1.0);
+    s.workload.videos = 3;
+    s.workload.arrival_rate = 1.1;
+    let f = Fleet {
+        servers: 2,
+        routing: Routing::ByTitle,
+        replicas: 2,
+        hot_titles: 1,
+        hash_seed: 7,
+    };
+    s.server.as_mut().unwrap().fleet = f;
+    let by_hand = [6.0 / 11.0, 3.0 / 11.0, 2.0 / 11.0];
+    let placed = place_by_title(3, 1.0, &f);
+    let mut shares = [0.0f64; 2];
+    for (server, titles) in placed.titles.iter().enumerate() {
+        for &(rank, _) in titles {
+            let k = if rank == 0 { 2.0 } else { 1.0 };
+            shares[server] += by_hand[rank as usize] / k;
+        }
+    }
+    let hottest = shares[0].max(shares[1]);
+    assert!(
+        (hottest - 8.0 / 11.0).abs() < 1e-12 || (hottest - 6.0 / 11.0).abs() < 1e-12,
+        "{shares:?}"
+    );
+    let sw = server_workload(&s);
+    assert!((sw.simulated.share - hottest).abs() < 1e-12, "{sw:?}");
+    assert!((sw.workload.arrival_rate - 1.1 * hottest).abs() < 1e-12);
+    let h = placed.hottest() as usize;
+    assert_eq!(sw.workload.videos as usize, placed.titles[h].len());
+    assert_eq!(
+        sw.largest_titles as usize,
+        placed.titles.iter().map(Vec::len).max().unwrap()
+    );
+}
+
+/// A relation that holds exactly, not a tendency. HDD only, one class, no
+/// warm-up, target 0, the whole library within one server's bays: a server
+/// meets the target iff its disks and egress carry the peak of its
+/// arrivals, and the engine draws a run's arrival instants as its seed's
+/// unit-rate instants over the rate. Under by-title routing the hottest
+/// server sees λ × s_max ≥ λ / N (the largest share is at least the mean),
+/// so every window of one video length at λ / N lies inside one at the
+/// hottest server's rate: its peak is at least an any-server peak. So any
+/// N at which a by-title fleet meets the target, an any-server fleet meets
+/// it too (with at least as many disks: it holds the whole library), and
+/// by title needs at least as many servers. At Zipf 1.2 it needs more.
+#[test]
+fn by_title_needs_at_least_the_servers_any_server_needs() {
+    let s = by_title_fleet(1.2);
+    let search = |routing| {
+        let request = FleetRequest {
+            extra_servers: Some(3),
+            routing: Some(routing),
+            ..FleetRequest::default()
+        };
+        drive(
+            FleetSearch::with_request(s.clone(), hdd_only(), &request)
+                .unwrap()
+                .exhaustive(),
+        )
+        .unwrap()
+    };
+    let fewest = |r: &tierplan_studies::optimize::fleet::FleetResult| {
+        r.tried
+            .iter()
+            .filter(|t| t.capital.is_some())
+            .map(|t| t.servers)
+            .min()
+    };
+    let (any, title) = (search(Routing::AnyServer), search(Routing::ByTitle));
+    let met = |r: &tierplan_studies::optimize::fleet::FleetResult, n: u32| {
+        r.tried
+            .iter()
+            .any(|t| t.servers == n && t.capital.is_some())
+    };
+    let (a, b) = (fewest(&any).unwrap(), fewest(&title).unwrap());
+    eprintln!("any server from {a}, by title from {b}");
+    for t in title.tried.iter().filter(|t| t.capital.is_some()) {
+        assert!(
+            met(&any, t.servers),
+            "by title meets it with {} servers, any server not",
+            t.servers
+        );
+    }
+    assert!(b >= a);
+    assert!(b > a, "Zipf 1.2 makes the hottest server decide");
+    assert!(title.plans[0].servers >= a);
+}
+
+/// Bad routing input is refused with the field named.
+#[test]
+fn bad_routing_input_names_its_field() {
+    let e = tierplan_scenario::json_read::from_json::<FleetRequest>(
+        r#"{"every_chassis": false, "routing": "round_robin"}"#,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("routing"), "{e}");
+    let ok: FleetRequest = tierplan_scenario::json_read::from_json(
+        r#"{"every_chassis": true, "routing": "by_title"}"#,
+    )
+    .unwrap();
+    assert_eq!(ok.routing, Some(Routing::ByTitle));
+    // Placement settings the fleet cannot have, by title.
+    let mut s = by_title_fleet(1.0);
+    s.server.as_mut().unwrap().fleet.hot_titles = s.workload.videos + 1;
+    let errs = FleetSearch::with_request(s, hdd_only(), &FleetRequest::default())
+        .err()
+        .unwrap();
+    assert_eq!(errs[0].path, "server.fleet.hot_titles", "{errs:?}");
+    let mut s = by_title_fleet(1.0);
+    s.server.as_mut().unwrap().fleet.replicas = 0;
+    let errs = FleetSearch::with_request(s, hdd_only(), &FleetRequest::default())
+        .err()
+        .unwrap();
+    assert_eq!(errs[0].path, "server.fleet.replicas", "{errs:?}");
+}
+
+/// The single-server search on one fleet routed by title lays out its
+/// space from the hottest server (its offered load is λ × its share × the
+/// mean length), and the arrivals it regenerates for its bounds are the
+/// engine's run of that server, replication by replication: pruning stays
+/// on (a mismatch would turn it off and say so).
+#[test]
+fn the_search_on_a_by_title_fleet_regenerates_the_hottest_servers_arrivals() {
+    let mut s = by_title_fleet(1.0);
+    s.server.as_mut().unwrap().fleet.servers = 3;
+    let r = tierplan_studies::optimize::optimize(&s, &hdd_only()).unwrap();
+    let share = server_workload(&s).simulated.share;
+    let whole = s.workload.arrival_rate * 3600.0;
+    assert!(
+        (r.offered_load - whole * share).abs() < 1e-9 * whole,
+        "{} vs {}",
+        r.offered_load,
+        whole * share
+    );
+    assert!(r.pruning_active, "{:?}", r.notes);
+    assert!(
+        r.simulations > 0 && r.pruned > 0,
+        "{} simulated, {} pruned",
+        r.simulations,
+        r.pruned
+    );
+    assert!(r.architectures[0].best.is_some());
 }
