@@ -24,7 +24,6 @@ from ._tasks import (
     run_task,
     run_tasks,
     scenario_text,
-    sweep_task,
 )
 from .errors import ScenarioError, TraceError
 
@@ -114,12 +113,15 @@ def sweep(
 ):
     """Run the scenario once per value of one numeric field (``param``, a
     path such as ``workload.arrival_rate`` or ``devices[2].price``), as
-    ``tierplan sweep`` does; points run on ``threads`` threads (default one
-    per core). Returns one dict per value (or a DataFrame)."""
+    ``tierplan sweep`` does: the core's sweep study, every value ×
+    replication a run, on ``threads`` threads (default one per core) by the
+    shared driver of farmed studies; the points are the same on any number.
+    Returns one dict per value (or a DataFrame)."""
     base = scenario_text(s)
     values = [float(v) for v in values]
     _core.sweep_check(base, values)
-    rows = run_tasks(sweep_task, [(base, param, v) for v in values], threads, progress, "sweep")
+    with progress_hook(progress, "sweep") as hook:
+        rows = json.loads(_core.sweep(base, param, values, threads or default_threads(), hook))
     return _frame(rows, as_frame)
 
 

@@ -14,6 +14,8 @@ export type {
   OptimizeResult,
   OptimizeSpec,
   SearchProgress,
+  SweepJob,
+  SweepProgress,
   FleetPlan,
   FleetProgress,
   FleetRequest,

@@ -1,14 +1,16 @@
 // "Sweeps & figures": sweep one numeric field of the scenario over a range
 // for one or more architectures, or run one of the study's figures with one
-// click. Every run goes through the worker pool, all queued at once; points
-// appear as they finish; Cancel keeps what has finished.
+// click. The sweep is a farmed study (runner.ts): the core's studies in the
+// sweeps' worker hand out every value × replication, the pool's workers run
+// them; points appear as their replications are merged; Cancel keeps what
+// has finished.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldError } from '../engine/types';
 import type { ViewProps } from '../shared/view-props';
 import type { Engine } from '../worker/contract';
 import { FIGURES, DEFAULT_SETTINGS, type ChartDef, type FigureSettings } from './figures';
 import { ARCHITECTURES, METRICS, fieldAxisLabel, sweepFields, sweepValues, type MetricId, type SweepSpec, type ValuesSpec } from './model';
-import { runSweep, validateSweep, type SweepFailure, type SweepPoint, type SweepProgress } from './runner';
+import { getSweepBackend, runSweep, validateSweep, type SweepBackend, type SweepFailure, type SweepPoint, type SweepProgress } from './runner';
 import { SweepChart } from './SweepChart';
 import { ErrorSummary } from '../shared/form';
 import './sweeps.css';
@@ -36,7 +38,7 @@ function seconds(ms: number): string {
   return ms < 1000 ? `${Math.max(1, Math.round(ms))} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
 }
 
-function useSweepRunner(engine: Engine) {
+function useSweepRunner(engine: Engine, studies: SweepBackend) {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [active, setActive] = useState<Active | null>(null);
   const [points, setPoints] = useState<SweepPoint[]>([]);
@@ -91,14 +93,24 @@ function useSweepRunner(engine: Engine) {
     }
     setActive(a);
     const t0 = performance.now();
-    const r = await runSweep(engine, a.specs, {
-      signal: ctl.signal,
-      onPoint: queuePoint,
-      onFailure: (f) => setFailures((fs) => [...fs, f]),
-      onProgress: (progress) => {
-        if (!ctl.signal.aborted) setStatus({ kind: 'running', progress });
-      },
-    });
+    let r: Awaited<ReturnType<typeof runSweep>>;
+    try {
+      r = await runSweep(engine, a.specs, {
+        signal: ctl.signal,
+        studies,
+        onPoint: queuePoint,
+        onFailure: (f) => setFailures((fs) => [...fs, f]),
+        onProgress: (progress) => {
+          if (!ctl.signal.aborted) setStatus({ kind: 'running', progress });
+        },
+      });
+    } catch (e) {
+      if (abort.current !== ctl) return;
+      flush();
+      abort.current = null;
+      setStatus({ kind: 'failed', message: e instanceof Error ? e.message : String(e) });
+      return;
+    }
     if (abort.current !== ctl) return;
     flush();
     abort.current = null;
@@ -275,8 +287,13 @@ function CustomSweep({
   );
 }
 
-export function SweepsView({ engine, scenario, valid }: ViewProps) {
-  const { status, active, points, failures, start, cancel } = useSweepRunner(engine);
+export function SweepsView(props: ViewProps) {
+  const studies = useMemo(() => getSweepBackend(), []);
+  return <SweepsPage {...props} studies={studies} />;
+}
+
+export function SweepsPage({ engine, scenario, valid, studies }: ViewProps & { studies: SweepBackend }) {
+  const { status, active, points, failures, start, cancel } = useSweepRunner(engine, studies);
   const [settings, setSettings] = useState<FigureSettings>(DEFAULT_SETTINGS);
   const [formErrors, setFormErrors] = useState<FieldError[]>([]);
   const busy = status.kind === 'running' || status.kind === 'preparing';

@@ -1,10 +1,34 @@
-// Run every point of one or more sweeps through the engine's worker pool.
-// All runs are queued at once so the pool keeps every worker busy; each
-// finished point is reported as it arrives (with its analytic overlays);
-// aborting keeps the finished points and drops the rest.
+// Run every point of one or more sweeps as one farmed study: the core's
+// sweep studies (one per line: a variant's scenario, the field, its values)
+// live in the sweeps' worker (sweep-api.ts) and hand out every value ×
+// replication as a run; the app's one driver (engine/farm.ts) runs them on
+// the worker pool, as many at once as it has workers, and reports each back.
+// A point is reported once the core has merged its replications (with its
+// analytic overlays); aborting keeps the finished points and drops the rest.
+import * as Comlink from 'comlink';
 import type { Engine } from '../worker/contract';
+import { ScenarioError } from '../worker/api';
+import { farm, type FarmedStudy } from '../engine/farm';
 import type { FieldError, RunResult, Scenario } from '../engine/types';
 import { setNumber, type SweepSpec } from './model';
+import type { SweepApi, SweepRun } from './sweep-api';
+
+type Async<T> = {
+  [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> | Awaited<R> : never;
+};
+
+/** The sweeps' studies, wherever they live (a worker through comlink, or in-process in tests). */
+export type SweepBackend = Async<SweepApi>;
+
+/** The browser's sweep backend: one dedicated worker, started on first use. */
+let sweepWorker: Comlink.Remote<SweepApi & { ready(): Promise<void> }> | null = null;
+export function getSweepBackend(): SweepBackend {
+  if (!sweepWorker) {
+    const w = new Worker(new URL('./sweeps.worker.ts', import.meta.url), { type: 'module', name: 'tierplan-sweeps' });
+    sweepWorker = Comlink.wrap<SweepApi & { ready(): Promise<void> }>(w);
+  }
+  return sweepWorker;
+}
 
 export interface Analytic {
   /** Erlang B rejection of the disk tier (HDD-only architecture). */
@@ -47,15 +71,15 @@ interface Task {
   scenario: Scenario;
 }
 
+/** A point's scenario as the app checks and shows it (named after its value). */
+function namedPoint(base: Scenario, path: string, value: number): Scenario {
+  return { ...setNumber(base, path, value), name: `${base.name} — ${path} = ${value}` };
+}
+
 export function sweepTasks(specs: SweepSpec[]): Task[] {
   return specs.flatMap((spec) =>
     spec.values.flatMap((value) =>
-      spec.variants.map((v) => ({
-        specId: spec.id,
-        variantId: v.id,
-        value,
-        scenario: { ...setNumber(v.scenario, spec.field.path, value), name: `${v.scenario.name} — ${spec.field.path} = ${value}` },
-      })),
+      spec.variants.map((v) => ({ specId: spec.id, variantId: v.id, value, scenario: namedPoint(v.scenario, spec.field.path, value) })),
     ),
   );
 }
@@ -107,6 +131,8 @@ export async function analyticsFor(engine: Engine, s: Scenario): Promise<Analyti
 
 export interface RunSweepOptions {
   signal: AbortSignal;
+  /** Where the sweep's studies live: the sweeps' worker (getSweepBackend), or in-process in tests. */
+  studies: SweepBackend;
   onPoint(p: SweepPoint): void;
   onFailure(f: SweepFailure): void;
   onProgress(p: SweepProgress): void;
@@ -118,54 +144,95 @@ function isAbort(e: unknown): boolean {
   return e instanceof Error ? e.name === 'AbortError' : e instanceof DOMException && e.name === 'AbortError';
 }
 
-/** Run all points; resolves with the counts when every run has finished, failed or been cancelled. */
+/** A run that failed, with the point it belongs to (the first failure stops the sweep). */
+class RunFailed extends Error {
+  constructor(readonly failure: SweepFailure) {
+    super(failure.message);
+  }
+}
+
+/** Run all points; resolves with the counts when every run has finished, a run failed, or the sweep was cancelled. */
 export async function runSweep(engine: Engine, specs: SweepSpec[], opts: RunSweepOptions): Promise<{ done: number; total: number; cancelled: boolean }> {
-  const tasks = sweepTasks(specs);
-  const total = tasks.length;
-  const fractions = new Float64Array(total);
+  const { studies } = opts;
+  // The lines, in the order the core's studies are laid out, and each point's scenario as the app shows it.
+  const lines = specs.flatMap((spec) => spec.variants.map((variant) => ({ spec, variant })));
+  const task = (series: number, value: number): Task => {
+    const { spec, variant } = lines[series];
+    return { specId: spec.id, variantId: variant.id, value, scenario: namedPoint(variant.scenario, spec.field.path, value) };
+  };
+  const total = specs.reduce((a, s) => a + s.values.length * s.variants.length, 0);
   const start = performance.now();
   let done = 0;
+  let runsDone = 0;
+  let runs = 0;
+  let inFlight = 0;
   let lastReport = 0;
   const every = opts.progressEveryMs ?? 100;
   const report = (force = false) => {
     const now = performance.now();
     if (!force && now - lastReport < every) return;
     lastReport = now;
-    const work = fractions.reduce((a, b) => a + b, 0);
+    // In points: the runs reported and the share of those in flight.
+    const work = runs > 0 ? (total * Math.min(runs, runsDone + inFlight)) / runs : 0;
     const elapsedMs = now - start;
-    opts.onProgress({ done, total, work, elapsedMs, etaMs: work > 0.02 ? (elapsedMs * (total - work)) / work : null });
+    opts.onProgress({ done, total, work, elapsedMs, etaMs: work > 0.02 * total ? (elapsedMs * (total - work)) / work : null });
   };
   report(true);
-  await Promise.all(
-    tasks.map(async (t, i) => {
-      try {
-        const result = await engine.run(t.scenario, {
-          signal: opts.signal,
-          onProgress: (p) => {
-            fractions[i] = p.fraction;
-            report();
-          },
-        });
-        fractions[i] = 1;
-        done += 1;
-        let analytic: Analytic = {};
-        try {
-          analytic = await analyticsFor(engine, t.scenario);
-        } catch {
-          // An overlay that cannot be computed is left out; the measured point stands.
-        }
-        opts.onPoint({ specId: t.specId, variantId: t.variantId, value: t.value, scenario: t.scenario, result, analytic });
+  if (opts.signal.aborted) return { done, total, cancelled: true };
+  const started = await studies.start(lines.map(({ spec, variant }) => ({ scenario: variant.scenario, path: spec.field.path, values: spec.values })));
+  if ('errors' in started) throw new ScenarioError(started.errors);
+  const handle = started.handle;
+  runs = (await studies.progress(handle)).runs;
+  // A finished point's overlays are computed beside the farm, which goes on
+  // handing out runs meanwhile; every point is reported before the end.
+  const points: Promise<void>[] = [];
+  const finish = async (t: Task, result: RunResult) => {
+    let analytic: Analytic = {};
+    try {
+      analytic = await analyticsFor(engine, t.scenario);
+    } catch {
+      // An overlay that cannot be computed is left out; the measured point stands.
+    }
+    opts.onPoint({ ...t, result, analytic });
+  };
+  const study: FarmedStudy<SweepRun, RunResult> = {
+    nextBatch: (k) => studies.nextBatch(handle, k),
+    report: async (r, result) => {
+      runsDone++;
+      const p = await studies.report(handle, r.series, r.job.id, result);
+      if (p === null) return;
+      done++;
+      points.push(finish(task(p.series, p.value), p.result));
+    },
+    isDone: () => studies.isDone(handle),
+  };
+  try {
+    await farm(study, {
+      parallel: engine.size,
+      signal: opts.signal,
+      run: (r, req) =>
+        engine.run(r.job.scenario, { signal: req.signal, onStart: req.onStart, onProgress: (p) => req.onProgress(p.fraction) }).catch((e: unknown) => {
+          if (isAbort(e)) throw e;
+          const t = task(r.series, r.job.value);
+          throw new RunFailed({ specId: t.specId, variantId: t.variantId, value: t.value, message: e instanceof Error ? e.message : String(e) });
+        }),
+      onChange: (s) => {
+        inFlight = s.inFlight.reduce((a, f) => a + f.fraction, 0);
         report();
-      } catch (e) {
-        fractions[i] = 0;
-        if (!isAbort(e)) {
-          fractions[i] = 1;
-          done += 1;
-          opts.onFailure({ specId: t.specId, variantId: t.variantId, value: t.value, message: e instanceof Error ? e.message : String(e) });
-        }
-      }
-    }),
-  );
+      },
+      onJobProgress: (s) => {
+        inFlight = s.inFlight.reduce((a, f) => a + f.fraction, 0);
+        report();
+      },
+    });
+  } catch (e) {
+    if (e instanceof RunFailed) opts.onFailure(e.failure);
+    else if (!isAbort(e)) throw e;
+  } finally {
+    await Promise.resolve(studies.free(handle)).catch(() => undefined);
+    await Promise.all(points);
+  }
+  inFlight = 0;
   report(true);
   return { done, total, cancelled: opts.signal.aborted };
 }

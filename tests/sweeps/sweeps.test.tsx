@@ -1,13 +1,17 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { simApi } from '../helpers/wasm';
+import { loadStudies, simApi } from '../helpers/wasm';
 import { chartData } from '../../src/sweeps/chartData';
 import { FIGURES } from '../../src/sweeps/figures';
 import { METRICS, getNumber, setNumber, sweepFields, sweepValues, type SweepSpec } from '../../src/sweeps/model';
 import { analyticsFor, runSweep, sweepTasks, validateSweep, type SweepPoint } from '../../src/sweeps/runner';
-import { SweepsView } from '../../src/sweeps/SweepsView';
+import { SweepsPage } from '../../src/sweeps/SweepsView';
+import { createSweepApi } from '../../src/sweeps/sweep-api';
 import { testEngine } from '../helpers/engine';
+
+// The sweeps' studies in this process (the browser holds them in a worker).
+const studies = createSweepApi(loadStudies());
 
 
 const short = (id: string) => {
@@ -88,7 +92,7 @@ describe('sweep runner', () => {
     };
     const got: SweepPoint[] = [];
     const ctl = new AbortController();
-    const r = await runSweep(engine, [spec], { signal: ctl.signal, onPoint: (p) => got.push(p), onFailure: () => undefined, onProgress: () => undefined });
+    const r = await runSweep(engine, [spec], { signal: ctl.signal, studies, onPoint: (p) => got.push(p), onFailure: () => undefined, onProgress: () => undefined });
     expect(r).toEqual({ done: 1, total: 1, cancelled: false });
     const p = got[0];
     // 13 × 70 MB/s → 3802 streams; A = 1.6 × 3600 = 5760: B ≈ 0.34.
@@ -123,6 +127,7 @@ describe('sweep runner', () => {
     const progress: number[] = [];
     const r = await runSweep(engine, [spec], {
       signal: new AbortController().signal,
+      studies,
       onPoint: (p) => got.push(p),
       onFailure: () => undefined,
       onProgress: (p) => progress.push(p.done),
@@ -147,6 +152,7 @@ describe('sweep runner', () => {
     const kept: SweepPoint[] = [];
     const rc = await runSweep(engine, [longSpec], {
       signal: ctl.signal,
+      studies,
       onPoint: (p) => {
         kept.push(p);
         ctl.abort();
@@ -158,6 +164,27 @@ describe('sweep runner', () => {
     expect(kept.length).toBeGreaterThanOrEqual(1);
     expect(kept.length).toBeLessThan(6);
     expect(rc.done).toBe(kept.length);
+  });
+
+  it("a point merged from its replications run apart is the point's scenario run whole, out of order on a pool of three", async () => {
+    // A pool of three that finishes its runs last first: the replications come back out of order.
+    const base = testEngine({ chunk: 1_000 });
+    const engine = { ...base, size: 3, run: async (...a: Parameters<typeof base.run>) => {
+      const r = await base.run(...a);
+      await new Promise((resolve) => setTimeout(resolve, 10 * (3 - a[0].run.seed % 3)));
+      return r;
+    } };
+    const s = { ...short('mmsys11-cost-ssd'), run: { ...short('mmsys11-cost-ssd').run, duration_h: 0.3, replications: 3, seed: 77 } };
+    const spec: SweepSpec = { id: 'x', field: sweepFields(s)[0], values: [0.2, 0.5], variants: [{ id: 'ssd', label: 'SSD', scenario: s }] };
+    const got: SweepPoint[] = [];
+    const r = await runSweep(engine, [spec], { signal: new AbortController().signal, studies, onPoint: (p) => got.push(p), onFailure: () => undefined, onProgress: () => undefined });
+    expect(r).toEqual({ done: 2, total: 2, cancelled: false });
+    for (const p of got) {
+      // The reference: the point's whole run on the engine (one job, every replication in turn).
+      const whole = await base.run(setNumber(s, 'workload.arrival_rate', p.value));
+      expect(JSON.stringify(p.result.summary)).toBe(JSON.stringify(whole.summary));
+      expect(p.result.replications.map((x) => x.seed)).toEqual([77, 78, 79]);
+    }
   });
 
   it('every figure builds valid sweeps from the presets', async () => {
@@ -174,7 +201,7 @@ describe('sweep runner', () => {
 describe('SweepsView', () => {
   it('runs a custom sweep for two architectures and draws one point per value per architecture', async () => {
     const s = short('mmsys11-cost-ssd');
-    render(<SweepsView engine={testEngine({ chunk: 1_000 })} scenario={s} valid setScenario={() => undefined} edit={() => undefined} loadPreset={() => undefined} />);
+    render(<SweepsPage studies={studies} engine={testEngine({ chunk: 1_000 })} scenario={s} valid setScenario={() => undefined} edit={() => undefined} loadPreset={() => undefined} />);
     fireEvent.change(screen.getByTestId('sweep-points'), { target: { value: '3' } });
     fireEvent.change(screen.getByTestId('sweep-from'), { target: { value: '0.2' } });
     fireEvent.change(screen.getByTestId('sweep-to'), { target: { value: '0.6' } });
@@ -191,7 +218,7 @@ describe('SweepsView', () => {
   });
 
   it('names the field of bad sweep input', () => {
-    render(<SweepsView engine={testEngine({ chunk: 1_000 })} scenario={simApi().defaultScenario()} valid setScenario={() => undefined} edit={() => undefined} loadPreset={() => undefined} />);
+    render(<SweepsPage studies={studies} engine={testEngine({ chunk: 1_000 })} scenario={simApi().defaultScenario()} valid setScenario={() => undefined} edit={() => undefined} loadPreset={() => undefined} />);
     fireEvent.change(screen.getByTestId('sweep-from'), { target: { value: 'abc' } });
     fireEvent.click(screen.getByTestId('sweep-run'));
     expect(screen.getByTestId('sweep-errors').textContent).toContain('sweep.from');

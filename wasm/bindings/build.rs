@@ -83,6 +83,7 @@ use tierplan_core::stream::results::{
     TierMetrics, TierSummary, TimeSeries,
 };
 use tierplan_core::stream::server::{Limit, LimitUse, ServerMetrics, ServerSummary};
+use tierplan_core::sweep::{SweepJob, SweepProgress};
 use ts_rs::{Config, TS};
 
 fn decl<T: TS>(cfg: &Config, out: &mut String) {
@@ -181,6 +182,8 @@ fn main() {
         EvaluatedConfig,
         OptimizeResult,
         SearchProgress,
+        SweepJob,
+        SweepProgress,
         CostParams,
         FlashTiming,
         HddTiming,

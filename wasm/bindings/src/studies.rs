@@ -5,6 +5,7 @@
 use super::{field_errors_js, from_js, js_text, read, to_js};
 use tierplan_core::analytics;
 use tierplan_core::analytics::cost_model::CostModelSearch;
+use tierplan_core::farm::FarmedStudy;
 use tierplan_core::scenario::validate::FieldError;
 use wasm_bindgen::prelude::*;
 
@@ -77,6 +78,82 @@ impl OptimizeSearch {
     #[wasm_bindgen(unchecked_return_type = "OptimizeResult")]
     pub fn result(&self) -> Result<JsValue, JsError> {
         to_js(&self.search.result())
+    }
+}
+
+/// A one-parameter sweep (`tierplan sweep`) as a farmed study, ask/tell
+/// like [`OptimizeSearch`]: every value × replication is a run, simulated
+/// on any worker in any order; a point is merged in the core once its last
+/// replication is in, so its numbers are those of `tierplan sweep`.
+#[wasm_bindgen]
+pub struct SweepStudy {
+    study: tierplan_core::sweep::SweepStudy,
+}
+
+#[wasm_bindgen]
+impl SweepStudy {
+    /// Check the base scenario and every point's; throws the field errors
+    /// (`FieldError[]`, each naming the value) when one is invalid.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "Scenario")] scenario: JsValue,
+        path: &str,
+        values: Vec<f64>,
+    ) -> Result<SweepStudy, JsValue> {
+        let fail = |errors: Vec<FieldError>| match to_js(&errors) {
+            Ok(v) => v,
+            Err(e) => JsValue::from(e),
+        };
+        let text = js_text(&scenario).ok_or_else(|| {
+            fail(vec![FieldError {
+                path: "(scenario)".into(),
+                message: "is not a JSON object".into(),
+            }])
+        })?;
+        let study = tierplan_core::sweep::SweepStudy::new(&text, path, &values).map_err(fail)?;
+        Ok(SweepStudy { study })
+    }
+
+    /// Up to `k` runs to simulate, value by value.
+    #[wasm_bindgen(js_name = nextBatch, unchecked_return_type = "SweepJob[]")]
+    pub fn next_batch(&mut self, k: u32) -> Result<JsValue, JsError> {
+        to_js(&FarmedStudy::next_batch(&mut self.study, k as usize))
+    }
+
+    /// Report the result of run `id` (any order); the index of the point
+    /// it completed, if it was that point's last run. Throws for an id
+    /// never handed out or already reported, or a malformed result.
+    pub fn report(
+        &mut self,
+        id: u32,
+        #[wasm_bindgen(unchecked_param_type = "RunResult")] result: JsValue,
+    ) -> Result<Option<u32>, JsError> {
+        let text =
+            js_text(&result).ok_or_else(|| JsError::new("the result is not a JSON object"))?;
+        let r: tierplan_core::RunResult = tierplan_core::json_read::from_json(&text)
+            .map_err(|e| JsError::new(&format!("the result is not a RunResult: {e}")))?;
+        FarmedStudy::report(&mut self.study, id, &r).map_err(|e| JsError::new(&e))?;
+        Ok(self.study.completed_by(id))
+    }
+
+    /// The whole run's result of point `point` (its replications merged),
+    /// once all are in; `undefined` before.
+    #[wasm_bindgen(js_name = pointResult, unchecked_return_type = "RunResult | undefined")]
+    pub fn point_result(&self, point: u32) -> Result<JsValue, JsError> {
+        match self.study.point_result(point as usize) {
+            Some(r) => to_js(r),
+            None => Ok(JsValue::UNDEFINED),
+        }
+    }
+
+    #[wasm_bindgen(unchecked_return_type = "SweepProgress")]
+    pub fn progress(&self) -> Result<JsValue, JsError> {
+        to_js(&FarmedStudy::progress(&self.study))
+    }
+
+    #[wasm_bindgen(js_name = isDone)]
+    pub fn is_done(&self) -> bool {
+        FarmedStudy::is_done(&self.study)
     }
 }
 

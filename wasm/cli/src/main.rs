@@ -214,6 +214,10 @@ enum Cmd {
         values: Vec<f64>,
         #[arg(long, value_enum, default_value = "json")]
         format: Format,
+        /// Threads running the points' replications (default 1); the
+        /// points are the same on any number.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
     /// Find, per architecture, the cheapest device counts meeting a
     /// rejection target (model §10) and print the OptimizeResult as JSON.
@@ -460,8 +464,17 @@ fn main() -> ExitCode {
             param,
             values,
             format,
+            threads,
         } => match read_scenario(&file) {
-            Ok(json) => match tierplan_core::sweep::sweep(&json, &param, &values) {
+            // The sweep's study by the shared driver of farmed studies.
+            Ok(json) => match tierplan_core::sweep::sweep_on(
+                &json,
+                &param,
+                &values,
+                threads,
+                |_: &_| {},
+                &Default::default(),
+            ) {
                 Ok(points) => {
                     match format {
                         Format::Json => println!(

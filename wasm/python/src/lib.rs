@@ -210,6 +210,45 @@ fn sweep_point(
     json(&tierplan_core::sweep::SweepPoint::new(value, &r))
 }
 
+/// A sweep on this process by the shared driver of farmed studies on
+/// `threads` threads, as `tierplan sweep --threads`: every value ×
+/// replication a run, each point merged once its replications are in, so
+/// the points equal the CLI's on any number of threads. Returns the
+/// points as JSON; the progress callback hears runs and points done.
+#[pyfunction]
+#[pyo3(signature = (base, path, values, threads, progress=None))]
+fn sweep(
+    py: Python<'_>,
+    base: &str,
+    path: &str,
+    values: Vec<f64>,
+    threads: usize,
+    progress: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let mut study = tierplan_core::sweep::SweepStudy::new(base, path, &values)
+        .map_err(|e| scenario_error(py, &e))?;
+    farm_study(
+        py,
+        &mut study,
+        threads,
+        |job: &tierplan_core::sweep::SweepJob, stopped| {
+            Ok(step_to_end(&mut Job::new(job.scenario.clone())?, stopped))
+        },
+        |s| {
+            let p = s.progress();
+            json(&serde_json::json!({
+                "points_done": p.points_done,
+                "points": p.points,
+                "runs_done": p.runs_done,
+                "runs": p.runs,
+                "fraction": s.cost().fraction(),
+            }))
+        },
+        progress,
+    )?;
+    json(&study.answer())
+}
+
 /// Replication `k` of a scenario as a scenario of its own (seed + k).
 #[pyfunction]
 fn replication_scenario(py: Python<'_>, scenario: &str, k: u32) -> PyResult<String> {
@@ -850,6 +889,7 @@ mod _core {
         characterize, default_characterize_spec, devices, figure_plan, figure_step, http_figure,
         log_fit, max_rate, merge_replications, mrc, optimize, optimize_fleet, preset, presets_list,
         read_scenario, replication_scenario, reproduction, reproduction_run, reproduction_table,
-        run, sweep_check, sweep_point, sweep_point_scenario, validate, FigureStudy, OptimizeSearch,
+        run, sweep, sweep_check, sweep_point, sweep_point_scenario, validate, FigureStudy,
+        OptimizeSearch,
     };
 }

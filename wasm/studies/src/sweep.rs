@@ -1,16 +1,21 @@
-//! One-parameter sweeps (`tierplan sweep`, `tierplan.sweep` in Python): set
-//! one numeric field of a scenario to each value in turn and run. Each point
-//! is independent — the scenario with that value, its own seed unchanged —
-//! so the points can run anywhere, in any order (threads, a cluster) and
-//! still give the answer of the loop in [`sweep`].
+//! One-parameter sweeps (`tierplan sweep`, `tierplan.sweep` in Python, the
+//! app's Sweeps tab): set one numeric field of a scenario to each value and
+//! run. Each point is independent — the scenario with that value, its own
+//! seed unchanged — and so is each of its replications (the seed it gets in
+//! the whole run), so a sweep is a farmed study ([`SweepStudy`]) whose runs
+//! go anywhere, in any order (threads, a cluster, the browser's workers)
+//! and still give the points of running each point's scenario whole.
+
+use std::sync::atomic::AtomicBool;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use tierplan_kit::farm::{farm, FarmCost, FarmJob, FarmStop, FarmedStudy};
 use tierplan_kit::stats::Estimate;
-use tierplan_scenario::validate::{parse_scenario, FieldError};
-use tierplan_scenario::Scenario;
+use tierplan_scenario::validate::{parse_scenario, validate, FieldError};
+use tierplan_scenario::{Scenario, ValidScenario};
 use tierplan_stream::results::RunResult;
-use tierplan_stream::run;
+use tierplan_stream::{merge_replications, replication_scenario, run};
 
 /// What a sweep reports for one value: the summary's estimates and the
 /// configuration's capital cost.
@@ -137,15 +142,248 @@ pub fn check(json: &str, values: &[f64]) -> Result<(), Vec<FieldError>> {
     Ok(())
 }
 
-/// Every point in turn, on this thread.
+/// Every point on this thread: the sweep's study driven by the shared
+/// driver on one thread ([`sweep_on`]), the path every front end takes.
 pub fn sweep(json: &str, path: &str, values: &[f64]) -> Result<Vec<SweepPoint>, Vec<FieldError>> {
-    check(json, values)?;
-    let mut out = Vec::with_capacity(values.len());
-    for &v in values {
-        let s = point_scenario(json, path, v)?;
-        out.push(SweepPoint::new(v, &run(&s)?));
+    sweep_on(
+        json,
+        path,
+        values,
+        1,
+        |_: &SweepStudy| {},
+        &AtomicBool::new(false),
+    )
+}
+
+/// One simulation of a sweep: replication `replication` of the point of
+/// `value` (its own seed, one replication), or the whole point when its
+/// scenario has a target (`replication` then `None`: the target stops the
+/// run at a replication that depends on every one before it, so those run
+/// in order as one job, as [`run`] runs them).
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SweepJob {
+    pub id: u32,
+    /// The point's index in the values.
+    pub point: u32,
+    pub value: f64,
+    pub replication: Option<u32>,
+    /// What to simulate (stream engine).
+    pub scenario: Scenario,
+}
+
+impl FarmJob for SweepJob {
+    fn id(&self) -> u32 {
+        self.id
     }
-    Ok(out)
+}
+
+/// How far a sweep is: points whose every run is reported, and runs.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SweepProgress {
+    pub points_done: u32,
+    pub points: u32,
+    pub runs_done: u32,
+    pub runs: u32,
+}
+
+/// One point of a sweep: its value, its validated scenario, the runs it
+/// is split into and their results so far.
+struct PointRuns {
+    value: f64,
+    scenario: ValidScenario,
+    /// One slot per replication; a single slot (the whole run) with a target.
+    parts: Vec<Option<RunResult>>,
+    split: bool,
+    /// The whole run's result and its point, once every part is in.
+    whole: Option<(RunResult, SweepPoint)>,
+}
+
+/// A one-parameter sweep as a farmed study (`tierplan_kit::farm`): every
+/// value × replication is a job, handed out value by value in order; a
+/// point is merged ([`merge_replications`]) once all its replications are
+/// in, so its numbers are those of [`run`] on the point's scenario, on any
+/// number of threads, in any order of reports.
+pub struct SweepStudy {
+    points: Vec<PointRuns>,
+    /// Every job handed out, by id: (point, slot).
+    issued: Vec<(u32, u32)>,
+    /// The next (point, slot) to hand out.
+    cursor: (usize, usize),
+    runs: u32,
+    runs_done: u32,
+}
+
+impl SweepStudy {
+    /// The sweep of the field at `path` of `json` over `values`; every
+    /// point's scenario is built and checked here, so a problem is named
+    /// (field and value) before anything runs.
+    pub fn new(json: &str, path: &str, values: &[f64]) -> Result<SweepStudy, Vec<FieldError>> {
+        check(json, values)?;
+        let mut points = Vec::with_capacity(values.len());
+        for &value in values {
+            let scenario = validate(point_scenario(json, path, value)?)?;
+            let split = scenario.run.target_rejection.is_none();
+            let slots = if split { scenario.run.replications } else { 1 };
+            points.push(PointRuns {
+                value,
+                scenario,
+                parts: vec![None; slots as usize],
+                split,
+                whole: None,
+            });
+        }
+        let runs = points.iter().map(|p| p.parts.len() as u32).sum();
+        Ok(SweepStudy {
+            points,
+            issued: Vec::new(),
+            cursor: (0, 0),
+            runs,
+            runs_done: 0,
+        })
+    }
+
+    /// The points finished so far, in the order of the values.
+    pub fn points(&self) -> Vec<SweepPoint> {
+        self.points
+            .iter()
+            .filter_map(|p| p.whole.as_ref().map(|w| w.1.clone()))
+            .collect()
+    }
+
+    /// The whole run's result of the point at index `point` of the values
+    /// (its replications merged), once all are in.
+    pub fn point_result(&self, point: usize) -> Option<&RunResult> {
+        self.points.get(point)?.whole.as_ref().map(|w| &w.0)
+    }
+
+    /// The index of the point run `id` belongs to, if that point is done
+    /// (after the report of its last run: the point it completed).
+    pub fn completed_by(&self, id: u32) -> Option<u32> {
+        let &(pi, _) = self.issued.get(id as usize)?;
+        self.points[pi as usize].whole.as_ref().map(|_| pi)
+    }
+}
+
+impl FarmedStudy for SweepStudy {
+    type Job = SweepJob;
+    type Outcome = RunResult;
+    type Progress = SweepProgress;
+    type Answer = Vec<SweepPoint>;
+
+    /// The next `k` runs in the order of the values, replications in turn:
+    /// nothing waits on anything, so every run can be handed out at once.
+    fn next_batch(&mut self, k: usize) -> Vec<SweepJob> {
+        let mut out = Vec::new();
+        while out.len() < k {
+            let (pi, slot) = self.cursor;
+            let Some(p) = self.points.get(pi) else { break };
+            if slot >= p.parts.len() {
+                self.cursor = (pi + 1, 0);
+                continue;
+            }
+            let (replication, scenario) = if p.split {
+                let k = slot as u32;
+                (Some(k), (*replication_scenario(&p.scenario, k)).clone())
+            } else {
+                (None, (*p.scenario).clone())
+            };
+            let id = self.issued.len() as u32;
+            self.issued.push((pi as u32, slot as u32));
+            out.push(SweepJob {
+                id,
+                point: pi as u32,
+                value: p.value,
+                replication,
+                scenario,
+            });
+            self.cursor = (pi, slot + 1);
+        }
+        out
+    }
+
+    fn report(&mut self, id: u32, outcome: &RunResult) -> Result<(), String> {
+        let &(pi, slot) = self
+            .issued
+            .get(id as usize)
+            .ok_or_else(|| format!("sweep run {id} was never handed out"))?;
+        let p = &mut self.points[pi as usize];
+        let part = &mut p.parts[slot as usize];
+        if part.is_some() {
+            return Err(format!("sweep run {id} was already reported"));
+        }
+        *part = Some(outcome.clone());
+        self.runs_done += 1;
+        if p.parts.iter().all(Option::is_some) {
+            let parts: Vec<RunResult> = p.parts.iter().flatten().cloned().collect();
+            let whole = if p.split {
+                merge_replications(&p.scenario, &parts)
+                    .map_err(|e| format!("{}: {} (with value {})", e.path, e.message, p.value))?
+            } else {
+                parts.into_iter().next().expect("one part")
+            };
+            let point = SweepPoint::new(p.value, &whole);
+            p.whole = Some((whole, point));
+        }
+        Ok(())
+    }
+
+    fn progress(&self) -> SweepProgress {
+        SweepProgress {
+            points_done: self.points.iter().filter(|p| p.whole.is_some()).count() as u32,
+            points: self.points.len() as u32,
+            runs_done: self.runs_done,
+            runs: self.runs,
+        }
+    }
+
+    /// Runs reported against runs still to come (a whole point with a
+    /// target counts as one).
+    fn cost(&self) -> FarmCost {
+        FarmCost {
+            done: f64::from(self.runs_done),
+            left: f64::from(self.runs - self.runs_done),
+        }
+    }
+
+    fn is_done(&self) -> bool {
+        self.points.iter().all(|p| p.whole.is_some())
+    }
+
+    fn answer(&self) -> Vec<SweepPoint> {
+        self.points()
+    }
+}
+
+/// A sweep run by the shared driver ([`farm`]) on `threads` threads, each
+/// run by the stream engine; `on_report` sees the study after every
+/// report. The points are the same on any number of threads.
+pub fn sweep_on(
+    json: &str,
+    path: &str,
+    values: &[f64],
+    threads: usize,
+    on_report: impl FnMut(&SweepStudy) + Send,
+    cancel: &AtomicBool,
+) -> Result<Vec<SweepPoint>, Vec<FieldError>> {
+    let mut study = SweepStudy::new(json, path, values)?;
+    farm(
+        &mut study,
+        threads,
+        |j: &SweepJob| run(&j.scenario),
+        on_report,
+        cancel,
+    )
+    .map_err(|stop| match stop {
+        FarmStop::Failed(errs) => errs,
+        FarmStop::Cancelled => field_error("sweep", "the sweep was cancelled"),
+        FarmStop::Refused(e) => field_error("sweep", e),
+        FarmStop::Stalled => {
+            field_error("sweep", "the sweep handed out nothing more before its end")
+        }
+    })?;
+    Ok(study.answer())
 }
 
 /// The points as CSV, one row per value.

@@ -15,3 +15,4 @@ mod optimize_rule;
 mod published_servers;
 mod reproduce;
 mod ssd_models;
+mod sweep;
