@@ -38,7 +38,6 @@ export type StudiesWasm = ScenarioModule &
     | 'requestDevicePresets'
     | 'defaultRequestSpec'
     | 'figurePlan'
-    | 'figureStep'
     | 'figureOutline'
     | 'publishedServerClaims'
     | 'figurePointScenario'

@@ -20,6 +20,7 @@ import { RequestEditor } from './RequestEditor';
 import { PolicyTable } from './RunDetails';
 import { WhyPanel } from './WhyPanel';
 import { useFigureOutline, useFigureRun } from './useFigureRun';
+import type { FigureStudies } from './figureStudy';
 import './http.css';
 import { readableMessage } from '../shared/labels';
 import { gbpsAxis, loadText, rateGbpsText, useRateLoads } from './load';
@@ -307,7 +308,8 @@ const SingleRunCard = memo(SingleRun);
 const MaxRateCard = memo(MaxRatePanel);
 const FigureDetailsCard = memo(FigureDetails);
 
-export function HttpView({ engine, scenario, valid, edit, loadPreset, showView }: ViewProps) {
+/** `figureStudies`: where the figure's study lives (default: the studies' worker; tests give it in-process). */
+export function HttpView({ engine, scenario, valid, edit, loadPreset, showView, figureStudies }: ViewProps & { figureStudies?: () => FigureStudies }) {
   const { errors } = useContext(FormContext);
   const [settings, setSettings] = useState<FigureSettings>(DEFAULT_FIGURE);
   // A configuration loaded (a new scenario name) brings its own run length
@@ -321,7 +323,7 @@ export function HttpView({ engine, scenario, valid, edit, loadPreset, showView }
     const range = rangeFor(scenario.request.search, scenario.request.workload.rate);
     setSettings((f) => ({ ...f, ...range, durationH: run.duration_h, replications: run.replications }));
   }
-  const figure = useFigureRun(engine);
+  const figure = useFigureRun(engine, figureStudies);
   // The core's Gb/s of one request per second: the figure's second axis (kept while it is the same answer, so the chart is not redrawn for it).
   const perRequest = useRateLoads(engine, scenario, [1]).get(1);
   const gbps = useMemo(() => gbpsAxis(perRequest), [perRequest]);

@@ -3,8 +3,8 @@
 // Plain functions: the chart series, the CSV rows and the highest rate at
 // 0 % miss read off the points. The rates, the settings' checks, each
 // point's scenario and the progressive schedule with every point's estimate
-// so far are the core's (`figureOutline`, `figureStep`,
-// `figurePointScenario`, from wasm/request/src/figure/).
+// so far are the core's (`figureOutline`, `figurePointScenario`, and the
+// farmed study `FigureStudy` (figureStudy.ts), from wasm/request/src/figure/).
 import type { LineSeries } from '../charts';
 import type { FieldError } from '../engine/types';
 import type { FigurePointNow, FigureSeries, FigureSettings as CoreFigureSettings, RequestResult } from './types';

@@ -10,6 +10,7 @@ export type {
   DeviceUse,
   DiskLayout,
   DiskScheduler,
+  FigureJob,
   FigureOutline,
   FigurePlanPoint,
   FigurePointNow,

@@ -1,18 +1,20 @@
-// Runs the miss-ratio figure while you watch: the figure is a farmed study
-// (figureStudy.ts, over the core's `figureStep` on a worker) driven by the
-// app's one farmed-study driver (engine/farm.ts), each run (one replication
-// of one point) on the worker pool. What is left here is the showing: a
-// finished run's own point is drawn at once until the core's estimate of it
-// arrives; the time left is measured (shared/timeLeft.ts): the pace of the
-// work, and how long each point's runs took for its replications still to
-// come. Stop keeps every finished run's point.
+// Runs the miss-ratio figure while you watch: the figure is the core's
+// farmed study (figureStudy.ts: a handle on the core's FigureStudy in the
+// studies' worker) driven by the app's one farmed-study driver
+// (engine/farm.ts), each run (one replication of one point) on the worker
+// pool. What is left here is the showing: a finished run's own point is
+// drawn at once until the core's estimate of it arrives; the time left is
+// measured (shared/timeLeft.ts): the pace of the work, and how long each
+// point's runs took for its replications still to come. Stop keeps every
+// finished run's point.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Engine } from '../worker/contract';
 import type { Scenario } from '../engine/types';
 import { farm, type FarmFlight } from '../engine/farm';
-import type { FigurePointNow, FigureRun, FigureStep, RequestResult } from './types';
+import type { FigureJob, FigurePointNow, FigureRun, FigureStep, RequestResult } from './types';
 import { SERIES, coreSettings, figurePoint, settingMessages, type FigurePoint, type FigureSettings, type SeriesId } from './figure';
-import { FigureStudy, pointKey as keyOf } from './figureStudy';
+import { openFigureStudy, type FigureStudies, type FigureStudyHandle } from './figureStudy';
+import { getSearchBackend } from '../optimiser/client';
 import { TimeLeft, knownWork, type PointChain } from '../shared/timeLeft';
 
 export type FigureStatus =
@@ -64,7 +66,10 @@ function ownPoint(run: FigureRun, result: RequestResult, target: number): Figure
   };
 }
 
-export function useFigureRun(engine: Engine) {
+const keyOf = (r: { series: string; rate: number }) => `${r.series}@${r.rate}`;
+
+/** `studies`: where the figure's study lives (the studies' worker, asked for at the figure's start; in-process in tests). */
+export function useFigureRun(engine: Engine, studies: () => FigureStudies = getSearchBackend) {
   const [status, setStatus] = useState<FigureStatus>({ kind: 'idle' });
   const [points, setPoints] = useState<FigurePoint[]>([]);
   const abort = useRef<AbortController | null>(null);
@@ -85,6 +90,11 @@ export function useFigureRun(engine: Engine) {
       const t0 = performance.now();
       const eta = new TimeLeft(t0);
 
+      /** The core's latest answer (the step of the runs reported); null before its first. */
+      let step: FigureStep | null = null;
+      /** The point of every run finished, in the order they came, and how many of them `step` knows. */
+      const finished: string[] = [];
+      let known = 0;
       /** The latest run's result of every point. */
       const latest = new Map<string, RequestResult>();
       /** Points drawn from their own run, the core's estimate not yet in. */
@@ -92,13 +102,13 @@ export function useFigureRun(engine: Engine) {
       /** How long each point's finished runs took on a worker, ms (a saturated run's is not its point's next one's). */
       const lengths = new Map<string, number[]>();
       /**
-       * `workAfter[i]`: work of the first i runs done, in the core's cost
+       * `workAfter[i]`: work of the first i runs finished, in the core's cost
        * units: a run's cost, or for a run stopped early as saturated the
        * share it had run (as the core counts it in `cost_done`).
        */
       const workAfter = [0];
       /** Runs queued or running, as the driver last reported them. */
-      let flight: readonly FarmFlight<FigureRun>[] = [];
+      let flight: readonly FarmFlight<FigureJob>[] = [];
       let firstPictureMs: number | null = null;
       let lastReport = 0;
 
@@ -131,7 +141,7 @@ export function useFigureRun(engine: Engine) {
         if (drawTimer !== null) clearTimeout(drawTimer);
         drawTimer = null;
         const merged = new Map<string, FigurePoint>();
-        for (const now of study.step?.points ?? []) {
+        for (const now of step?.points ?? []) {
           const p = corePoint(now);
           if (p) merged.set(keyOf(now), p);
         }
@@ -143,19 +153,18 @@ export function useFigureRun(engine: Engine) {
         s.runs_left.map((r) => {
           const k = keyOf(r);
           const inFlight = flight
-            .filter((f) => keyOf(f.job) === k)
+            .filter((f) => keyOf(f.job.run) === k)
             .map((f) => ({ fraction: f.fraction, elapsedMs: f.startedAt === null ? null : now - f.startedAt }));
-          const finishedSince = study.done.slice(study.doneAtStep).filter((d) => keyOf(d) === k).length;
+          const finishedSince = finished.slice(known).filter((d) => d === k).length;
           return { runs: r.runs, cost: r.cost, lengths: lengths.get(k) ?? [], finishedSince, inFlight };
         });
       const report = (force = false) => {
         const now = performance.now();
-        const step = study.step;
         if (!live() || step === null || (!force && now - lastReport < PROGRESS_MS)) return;
         lastReport = now;
         // Work done since the step's answer: runs finished since, and the runs in flight as far as they got.
-        let since = workAfter[study.done.length] - workAfter[study.doneAtStep];
-        for (const f of flight) since += f.fraction * f.job.cost;
+        let since = workAfter[finished.length] - workAfter[known];
+        for (const f of flight) since += f.fraction * f.job.run.cost;
         const work = step.cost_done + since;
         const left = step.cost_left - since;
         eta.record(now, work);
@@ -163,67 +172,77 @@ export function useFigureRun(engine: Engine) {
           kind: 'running',
           pass: step.pass,
           passName: step.pass_name,
-          runs: study.done.length,
+          runs: finished.length,
           work: work + left > 0 ? Math.min(1, work / (work + Math.max(0, left))) : 0,
           elapsedMs: now - t0,
           leftMs: eta.estimate(now, left, knownWork(chains(step, now)), engine.size),
           firstPictureMs,
         });
       };
-
-      const study = new FigureStudy(
-        (done) => engine.figureStep(base, core, only, done),
-        (s) => {
-          if (!live()) return;
-          for (const p of s.points) own.delete(keyOf(p));
-          const firstPicture = s.pass > 1 && firstPictureMs === null;
-          if (firstPicture) firstPictureMs = performance.now() - t0;
-          // The first complete picture and the finished figure are drawn at once.
-          show(firstPicture || s.next.length === 0);
-          report(true);
-        },
-      );
+      /** The core's answer after `runs` runs reported. */
+      const answered = (s: FigureStep, runs: number) => {
+        if (!live()) return;
+        step = s;
+        known = runs;
+        for (const p of s.points) own.delete(keyOf(p));
+        const firstPicture = s.pass > 1 && firstPictureMs === null;
+        if (firstPicture) firstPictureMs = performance.now() - t0;
+        // The first complete picture and the finished figure are drawn at once.
+        show(firstPicture || s.next.length === 0);
+        report(true);
+      };
 
       setStatus({ kind: 'running', pass: 1, passName: '', runs: 0, work: 0, elapsedMs: 0, leftMs: null, firstPictureMs: null });
-      farm(study, {
-        parallel: engine.size,
-        signal: ctl.signal,
-        run: (run, req) =>
-          engine.runRequest(run.scenario, { signal: req.signal, onStart: req.onStart, onProgress: (p) => req.onProgress(p.fraction) }).catch((e: unknown) => {
-            if (isAbort(e)) throw e;
-            // The first failure (a bad scenario at some rate) stops the figure.
-            throw new Error(`${SERIES.find((s) => s.id === run.series)!.label} at ${run.rate} requests/s: ${e instanceof Error ? e.message : String(e)}`);
-          }),
-        onChange: (s) => {
-          flight = s.inFlight;
-          report();
-        },
-        onJobProgress: (s) => {
-          flight = s.inFlight;
-          report();
-        },
-        onOutcome: (run, result, f) => {
-          const saturated = result.replications[0]?.saturated;
-          workAfter.push(workAfter[workAfter.length - 1] + (saturated ? f.fraction * run.cost : run.cost));
-          if (f.startedAt !== null && !saturated) lengths.set(keyOf(run), [...(lengths.get(keyOf(run)) ?? []), performance.now() - f.startedAt]);
-          latest.set(keyOf(run), result);
-          // Drawn at once when the core has no estimate of the point yet.
-          if (!study.step?.points.some((p) => keyOf(p) === keyOf(run))) own.set(keyOf(run), ownPoint(run, result, core.replications));
-          show();
-        },
-      }).then(
+      let study: FigureStudyHandle | null = null;
+      const drive = async () => {
+        const opened = await openFigureStudy(studies(), base, core, only);
+        study = opened;
+        answered(await opened.progress(), 0);
+        await farm(opened, {
+          parallel: engine.size,
+          signal: ctl.signal,
+          run: ({ run }, req) =>
+            engine.runRequest(run.scenario, { signal: req.signal, onStart: req.onStart, onProgress: (p) => req.onProgress(p.fraction) }).catch((e: unknown) => {
+              if (isAbort(e)) throw e;
+              // The first failure (a bad scenario at some rate) stops the figure.
+              throw new Error(`${SERIES.find((s) => s.id === run.series)!.label} at ${run.rate} requests/s: ${e instanceof Error ? e.message : String(e)}`);
+            }),
+          onChange: async (s) => {
+            flight = s.inFlight;
+            // Runs reported since the core's last answer: ask where the figure stands now.
+            if (s.done !== known) answered(await opened.progress(), s.done);
+            else report();
+          },
+          onJobProgress: (s) => {
+            flight = s.inFlight;
+            report();
+          },
+          onOutcome: ({ run }, result, f) => {
+            const saturated = result.replications[0]?.saturated;
+            finished.push(keyOf(run));
+            workAfter.push(workAfter[workAfter.length - 1] + (saturated ? f.fraction * run.cost : run.cost));
+            if (f.startedAt !== null && !saturated) lengths.set(keyOf(run), [...(lengths.get(keyOf(run)) ?? []), performance.now() - f.startedAt]);
+            latest.set(keyOf(run), result);
+            // Drawn at once when the core has no estimate of the point yet.
+            if (!step?.points.some((p) => keyOf(p) === keyOf(run))) own.set(keyOf(run), ownPoint(run, result, core.replications));
+            show();
+          },
+        });
+      };
+      drive().then(
         () => {
-          study.stop();
+          void study?.free();
           if (!live()) return;
           abort.current = null;
-          const s = study.step!;
+          const s = step!;
           draw();
           const ms = performance.now() - t0;
-          setStatus({ kind: 'done', points: s.points.length, runs: study.done.length, passes: s.pass, ms, firstPictureMs: firstPictureMs ?? ms });
+          setStatus({ kind: 'done', points: s.points.length, runs: finished.length, passes: s.pass, ms, firstPictureMs: firstPictureMs ?? ms });
         },
         (e: unknown) => {
-          study.stop();
+          const held: FigureStudyHandle | null = study;
           if (drawTimer !== null) clearTimeout(drawTimer);
+          if (current.current !== me || !isAbort(e)) void held?.free();
           if (current.current !== me) return; // a new figure started meanwhile
           if (abort.current === ctl) abort.current = null;
           if (!isAbort(e)) {
@@ -233,23 +252,23 @@ export function useFigureRun(engine: Engine) {
           // Stopped: the points of every finished run stay, the core's estimates over all of them. Drawn at once (a draw may
           // have been waiting for its turn), so that the status's count of kept points is the chart's from the start.
           draw();
-          const kept = study.done.slice();
-          const at = study.step;
-          setStatus({ kind: 'stopped', runs: kept.length, pass: at?.pass ?? 1, passName: at?.pass_name ?? '' });
-          if (kept.length === 0) return;
-          engine.figureStep(base, core, only, kept).then(
+          setStatus({ kind: 'stopped', runs: finished.length, pass: step?.pass ?? 1, passName: step?.pass_name ?? '' });
+          if (held === null) return;
+          // The core's step knows every run reported (a run whose outcome came in is reported before the driver stops).
+          held.progress().then(
             (s) => {
+              void held.free();
               if (current.current !== me) return;
               own.clear();
               setPoints(s.points.flatMap((now) => corePoint(now) ?? []));
             },
             // The points already drawn stay.
-            () => undefined,
+            () => void held.free(),
           );
         },
       );
     },
-    [engine],
+    [engine, studies],
   );
 
   const cancel = useCallback(() => abort.current?.abort(), []);

@@ -3,7 +3,7 @@
 // max-rate search are jobs the worker steps (src/worker/api.ts).
 import { withScenarioErrors, type CallContext } from '../engine/modules';
 import type { Device, PresetInfo, Scenario } from '../engine/types';
-import type { FigureOutline, FigurePlanPoint, FigureRunDone, FigureSeries, FigureSettings, FigureStep, RateLoad, RequestSpec, SsdQueueDepths } from './types';
+import type { FigureOutline, FigurePlanPoint, FigureSeries, FigureSettings, RateLoad, RequestSpec, SsdQueueDepths } from './types';
 
 export interface RequestCalls {
   /** The generated I/O stream of replication 0 as CSV (at most `maxRows` rows). */
@@ -14,13 +14,6 @@ export interface RequestCalls {
   defaultRequestSpec(): RequestSpec;
   /** The miss-ratio figure's points, longest first, as the core defines them. */
   figurePlan(base: Scenario, settings: FigureSettings, series: FigureSeries[]): FigurePlanPoint[];
-  /**
-   * The figure while you watch: after the runs `done`, the points so far and
-   * the pass under way with its runs still to do (`next`, empty when finished;
-   * each run is `runRequest(run.scenario)`, its `result.replications[0]` the
-   * outcome to report back in `done`).
-   */
-  figureStep(base: Scenario, settings: FigureSettings, series: FigureSeries[], done: FigureRunDone[]): FigureStep;
   /** The figure's rates, or its settings' problems (paths `figure.<setting>`). */
   figureOutline(settings: FigureSettings): FigureOutline;
   /** The scenario one series runs at `rate` under the figure's settings. */
@@ -39,7 +32,6 @@ export function requestCalls({ guard, studies }: CallContext): RequestCalls {
     requestDevicePresets: () => guard(() => studies().requestDevicePresets()),
     defaultRequestSpec: () => guard(() => studies().defaultRequestSpec()),
     figurePlan: (base, settings, series) => withScenarioErrors(() => guard(() => studies().figurePlan(base, settings, series))),
-    figureStep: (base, settings, series, done) => withScenarioErrors(() => guard(() => studies().figureStep(base, settings, series, done))),
     figureOutline: (settings) => guard(() => studies().figureOutline(settings)),
     figurePointScenario: (base, series, rate, settings) =>
       withScenarioErrors(() => guard(() => studies().figurePointScenario(base, series, rate, settings))),

@@ -87,7 +87,7 @@ export async function runOptimiser(o: OptimiserOptions): Promise<OptimiserOutcom
   }
 }
 
-/** The browser's search backend: one dedicated worker, started on first use. */
+/** The browser's backend of the core's farmed studies (the optimiser's, the fleet's, the HTTP figure's): one dedicated worker, started on first use. */
 let searchWorker: Comlink.Remote<SearchApi & { ready(): Promise<void> }> | null = null;
 export function getSearchBackend(): SearchBackend {
   if (!searchWorker) {

@@ -1,6 +1,7 @@
-// The optimiser's dedicated worker: holds the search state (the cost-ordered
-// configuration list and the regenerated arrival traces) in its own wasm
-// instance, so the pool's workers stay free to simulate candidates.
+// The dedicated worker of the core's farmed studies: holds the optimiser's
+// search state (the cost-ordered configuration list and the regenerated
+// arrival traces), the fleet's and the HTTP figure's in its own wasm
+// instance, so the pool's workers stay free to simulate their jobs.
 import * as Comlink from 'comlink';
 import init, * as wasm from '../wasm-pkg/tierplan_studies';
 import { createSearchApi } from './search-api';
@@ -24,4 +25,11 @@ Comlink.expose({
   fleetProgress: async (h: number) => (await ready).fleetProgress(h),
   fleetResult: async (h: number) => (await ready).fleetResult(h),
   freeFleet: async (h: number) => (await ready).freeFleet(h),
+  startFigure: async (...a: Parameters<ReturnType<typeof createSearchApi>['startFigure']>) => (await ready).startFigure(...a),
+  figureNextBatch: async (h: number, k: number) => (await ready).figureNextBatch(h, k),
+  figureReport: async (...a: Parameters<ReturnType<typeof createSearchApi>['figureReport']>) => (await ready).figureReport(...a),
+  figureProgress: async (h: number) => (await ready).figureProgress(h),
+  figureIsDone: async (h: number) => (await ready).figureIsDone(h),
+  figureResult: async (h: number) => (await ready).figureResult(h),
+  freeFigure: async (h: number) => (await ready).freeFigure(h),
 });

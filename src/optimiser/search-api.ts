@@ -1,11 +1,13 @@
-// The optimiser's search, held in one wasm instance: a table of
-// `OptimizeSearch` objects by handle, so a dedicated worker can keep the
-// search state while the pool's workers simulate its candidates. Plain
+// The core's farmed studies, held in one wasm instance: tables of the
+// optimiser's `OptimizeSearch`, the fleet's `FleetSearch` and the HTTP
+// figure's `FigureStudy` objects by handle, so a dedicated worker keeps each
+// study's state while the pool's workers simulate its jobs. Plain
 // functions over an initialised module, so tests call it in Node.
 import type * as Wasm from '../wasm-pkg/tierplan_studies';
 import type { Candidate, FieldError, FleetProgress, FleetRequest, FleetResult, OptimizeResult, OptimizeSpec, RunResult, Scenario, SearchProgress } from '../engine/types';
+import type { FigureJob, FigureSeries, FigureSettings, FigureStep, RequestReplication } from '../wasm-pkg/tierplan_studies';
 
-export type OptimiserWasm = Pick<typeof Wasm, 'OptimizeSearch' | 'FleetSearch'>;
+export type OptimiserWasm = Pick<typeof Wasm, 'OptimizeSearch' | 'FleetSearch' | 'FigureStudy'>;
 
 export interface SearchApi {
   /**
@@ -27,6 +29,15 @@ export interface SearchApi {
   fleetProgress(handle: number): FleetProgress;
   fleetResult(handle: number): FleetResult;
   freeFleet(handle: number): void;
+  /** The HTTP tab's figure (the core's `FigureStudy`): the same protocol, its jobs single runs of the figure's points. */
+  startFigure(base: Scenario, settings: FigureSettings, series: FigureSeries[]): { handle: number } | { errors: FieldError[] };
+  figureNextBatch(handle: number, k: number): FigureJob[];
+  /** A run's outcome: its `RequestResult`'s `replications[0]`. */
+  figureReport(handle: number, id: number, outcome: RequestReplication): void;
+  figureProgress(handle: number): FigureStep;
+  figureIsDone(handle: number): boolean;
+  figureResult(handle: number): FigureStep;
+  freeFigure(handle: number): void;
 }
 
 function isFieldErrors(x: unknown): x is FieldError[] {
@@ -47,7 +58,34 @@ export function createSearchApi(wasm: OptimiserWasm): SearchApi {
     if (!s) throw new Error(`no fleet search ${h} (finished or cancelled)`);
     return s;
   };
+  const figures = new Map<number, InstanceType<OptimiserWasm['FigureStudy']>>();
+  const figure = (h: number) => {
+    const s = figures.get(h);
+    if (!s) throw new Error(`no figure ${h} (finished or stopped)`);
+    return s;
+  };
   return {
+    startFigure(base, settings, series) {
+      let s: InstanceType<OptimiserWasm['FigureStudy']>;
+      try {
+        s = new wasm.FigureStudy(base, settings, series);
+      } catch (e) {
+        if (isFieldErrors(e)) return { errors: e };
+        throw e;
+      }
+      const h = next++;
+      figures.set(h, s);
+      return { handle: h };
+    },
+    figureNextBatch: (h, k) => figure(h).nextBatch(k),
+    figureReport: (h, id, o) => figure(h).report(id, o),
+    figureProgress: (h) => figure(h).progress(),
+    figureIsDone: (h) => figure(h).isDone(),
+    figureResult: (h) => figure(h).result(),
+    freeFigure(h) {
+      figures.get(h)?.free();
+      figures.delete(h);
+    },
     startFleet(scenario, spec, request) {
       let s: InstanceType<OptimiserWasm['FleetSearch']>;
       try {

@@ -131,7 +131,6 @@ export const SHORT_CALLS = [
   'requestDevicePresets',
   'defaultRequestSpec',
   'figurePlan',
-  'figureStep',
   'figureOutline',
   'figurePointScenario',
   'rateLoads',

@@ -21,7 +21,7 @@ export type FlashAnalytics = Pick<
 export type ReproductionAnalytics = Pick<ShortCalls, 'reproductionClaims' | 'evaluateClaims' | 'evaluateClaimsWithRequests' | 'studyCostTable' | 'rejectionNote'>;
 
 /** The request-level engine's short calls (model §11), each in a worker. */
-export type RequestAnalytics = Pick<ShortCalls, 'exportIo' | 'listRequestPresets' | 'requestPreset' | 'requestDevicePresets' | 'defaultRequestSpec' | 'figurePlan' | 'figureStep' | 'figureOutline' | 'figurePointScenario' | 'rateLoads' | 'ssdQueueDepths'>;
+export type RequestAnalytics = Pick<ShortCalls, 'exportIo' | 'listRequestPresets' | 'requestPreset' | 'requestDevicePresets' | 'defaultRequestSpec' | 'figurePlan' | 'figureOutline' | 'figurePointScenario' | 'rateLoads' | 'ssdQueueDepths'>;
 
 /** The block study's short calls (model §13), each in a worker. */
 export type BlockAnalytics = Pick<ShortCalls, 'listBlockPresets' | 'blockPreset' | 'detectBlockTrace' | 'defaultBlockSpec'>;

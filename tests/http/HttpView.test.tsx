@@ -9,8 +9,13 @@ import type { FieldError, Scenario } from '../../src/engine/types';
 import type { Engine } from '../../src/worker/contract';
 import { FormContext } from '../../src/shared/form';
 import { HttpView } from '../../src/http/HttpView';
-import { simApi } from '../helpers/wasm';
+import { loadStudies, simApi } from '../helpers/wasm';
+import { createSearchApi } from '../../src/optimiser/search-api';
 import { testEngine } from '../helpers/engine';
+
+/** The figure's study in-process (the app keeps it in the studies' worker). */
+const studies = createSearchApi(loadStudies());
+const figureStudies = () => studies;
 
 /** The view inside a minimal host: scenario state, core validation into the form context. */
 function Host({
@@ -34,6 +39,7 @@ function Host({
     <FormContext.Provider value={{ errors, setLocalInvalid: () => undefined }}>
       <HttpView
         engine={engine}
+        figureStudies={figureStudies}
         scenario={scenario}
         valid={errors.length === 0}
         setScenario={set}

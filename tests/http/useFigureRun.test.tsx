@@ -1,58 +1,78 @@
 // @vitest-environment jsdom
-// The figure's loop in the tab (useFigureRun) with two workers: a worker that
-// would wait for a pass's last runs takes a run the core lists `ahead`, and
-// the finished figure is the one the core gives when its passes run one
-// after another (the same points, the same number of runs, none twice).
+// The figure's loop in the tab (useFigureRun): the core's FigureStudy (the
+// bindings' class, in-process here as the studies' worker holds it in the
+// app) driven by the app's one driver (engine/farm.ts) with two workers. A
+// worker that would wait for a pass's last runs takes a run the core lists
+// `ahead`, and the finished figure is the one `tierplan http-figure`
+// computes natively: the same points, from as many runs, none twice.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Scenario } from '../../src/engine/types';
+import type { Estimate, Scenario } from '../../src/engine/types';
 import type { Engine } from '../../src/worker/contract';
-import type { FigureRunDone, FigureStep } from '../../src/http/types';
-import { coreSettings, type FigureSettings, type SeriesId } from '../../src/http/figure';
+import type { FigureSeries } from '../../src/http/types';
+import type { FigureStudies } from '../../src/http/figureStudy';
+import { type FigureSettings, type SeriesId } from '../../src/http/figure';
 import { useFigureRun } from '../../src/http/useFigureRun';
+import { createSearchApi } from '../../src/optimiser/search-api';
+import { nativeCli } from '../../scripts/native-cli.mjs';
 import { testEngine } from '../helpers/engine';
-import { requestJobs } from '../helpers/request';
-import { simApi } from '../helpers/wasm';
+import { loadStudies, simApi } from '../helpers/wasm';
 
 // HDD only misses at 23.2 requests/s in 36 s runs (not saturated): its next
 // replications are certain from the first picture on.
 const settings: FigureSettings = { fromRate: 4, toRate: 28, points: 11, replications: 3, durationH: 0.01, warmupH: 0.01 };
 const only: SeriesId[] = ['hdd', 'ring-warm'];
 
-/** The figure with its passes run one after another, straight on the core. */
-async function sequential(base: Scenario): Promise<{ last: FigureStep; runs: number }> {
-  const api = simApi();
-  const jobs = requestJobs(api, 1 << 20);
-  const done: FigureRunDone[] = [];
-  for (;;) {
-    const step = api.figureStep(base, coreSettings(settings), only, done);
-    if (step.next.length === 0) return { last: step, runs: done.length };
-    for (const run of step.next) {
-      const r = await jobs.runRequest(run.scenario);
-      done.push({ series: run.series, rate: run.rate, replication: run.replication, outcome: r.replications[0] });
-    }
-  }
+/** A point of `tierplan http-figure --format json`. */
+interface CliRow {
+  series: FigureSeries;
+  rate: number;
+  miss_ratio: Estimate;
+  saturated: number | null;
+  zero_vouched_by: number | null;
+}
+
+/** The same figure computed natively by the CLI (its own driver on two threads). */
+function native(base: Scenario): CliRow[] {
+  const dir = mkdtempSync(join(tmpdir(), 'tierplan-figure-'));
+  writeFileSync(join(dir, 'base.json'), JSON.stringify(base));
+  const s = settings;
+  const args = ['http-figure', join(dir, 'base.json'), '--from', `${s.fromRate}`, '--to', `${s.toRate}`, '--points', `${s.points}`];
+  args.push('--replications', `${s.replications}`, '--hours', `${s.durationH}`, '--warmup-hours', `${s.warmupH}`);
+  args.push('--series', only.join(','), '--threads', '2', '--format', 'json');
+  return JSON.parse(execFileSync(nativeCli(), args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as CliRow[];
 }
 
 describe('useFigureRun', () => {
-  it('fills a waiting worker with a run listed ahead, and ends in the same figure', async () => {
+  it('fills a waiting worker with a run listed ahead, and ends in the figure `tierplan http-figure` computes natively', async () => {
     const base = simApi().requestPreset('nossdav12-hdd-only');
     const inner = testEngine({ chunk: 5_000 });
-    /** Where each run's scenario came from: a step's `next` or its `ahead`. */
+    const core = createSearchApi(loadStudies());
+    /** Where each run handed out came from: the core's `next` (the pass's runs) or its `ahead`. */
     const source = new Map<Scenario, 'next' | 'ahead'>();
+    const studies: FigureStudies = {
+      ...core,
+      figureNextBatch: (h, k) => {
+        const step = core.figureProgress(h);
+        const key = (r: { series: string; rate: number; replication: number }) => `${r.series}@${r.rate}#${r.replication}`;
+        const pass = new Set(step.next.map(key));
+        const jobs = core.figureNextBatch(h, k);
+        for (const j of jobs) source.set(j.run.scenario, pass.has(key(j.run)) ? 'next' : 'ahead');
+        return jobs;
+      },
+    };
     let inFlight = 0;
     const aheadStarts: number[] = [];
     let runs = 0;
     const engine: Engine = {
       ...inner,
       size: 2,
-      figureStep: async (...args) => {
-        const step = await inner.figureStep(...args);
-        for (const r of step.next) source.set(r.scenario, 'next');
-        for (const r of step.ahead) source.set(r.scenario, 'ahead');
-        return step;
-      },
       runRequest: async (scenario, req) => {
+        expect(source.has(scenario)).toBe(true);
         if (source.get(scenario) === 'ahead') aheadStarts.push(inFlight);
         inFlight++;
         runs++;
@@ -63,7 +83,7 @@ describe('useFigureRun', () => {
         }
       },
     };
-    const { result } = renderHook(() => useFigureRun(engine));
+    const { result } = renderHook(() => useFigureRun(engine, () => studies));
     result.current.start(base, settings, only);
     await waitFor(() => expect(result.current.status.kind).toBe('done'), { timeout: 60_000 });
 
@@ -71,12 +91,17 @@ describe('useFigureRun', () => {
     expect(aheadStarts.length).toBeGreaterThan(0);
     for (const n of aheadStarts) expect(n).toBeLessThan(2);
 
-    const truth = await sequential(base);
-    expect(runs).toBe(truth.runs);
+    const truth = native(base);
+    // Every replication merged into a point is one run: none ran twice, none is missing.
+    const truthRuns = truth.reduce((n, r) => n + r.miss_ratio.n, 0);
+    expect(runs).toBe(truthRuns);
     const status = result.current.status;
-    expect(status.kind === 'done' && status.runs).toBe(truth.runs);
-    const got = [...result.current.points].sort((a, b) => a.series.localeCompare(b.series) || a.rate - b.rate).map((p) => p.now);
-    const want = [...truth.last.points].sort((a, b) => a.series.localeCompare(b.series) || a.rate - b.rate);
-    expect(got).toEqual(want);
+    expect(status.kind === 'done' && status.runs).toBe(truthRuns);
+    const order = <T extends { series: string; rate: number }>(xs: readonly T[]) => [...xs].sort((a, b) => a.series.localeCompare(b.series) || a.rate - b.rate);
+    const shown = (xs: readonly (Omit<CliRow, 'saturated' | 'zero_vouched_by'> & { saturated?: number | null; zero_vouched_by?: number | null })[]) => order(xs).map(({ series, rate, miss_ratio, saturated, zero_vouched_by }) => ({ series, rate, miss_ratio, saturated, zero_vouched_by }));
+    const got = shown(result.current.points.map((p) => p.now));
+    expect(got).toHaveLength(truth.length);
+    expect(got).toEqual(shown(truth));
+    expect(result.current.points.every((p) => !p.now.provisional)).toBe(true);
   });
 });

@@ -47,8 +47,8 @@ use tierplan_core::reproduce::{
     RequestMetric, RequestOutput, RequestReproScenario, Study, StudyConfig, Verdict,
 };
 use tierplan_core::request::figure::{
-    FigureForm, FigureOutline, FigurePlanPoint, FigurePointNow, FigureRun, FigureRunDone,
-    FigureSeries, FigureSettings, FigureStep, PointRunsLeft,
+    FigureForm, FigureJob, FigureOutline, FigurePlanPoint, FigurePointNow, FigureRun,
+    FigureRunDone, FigureSeries, FigureSettings, FigureStep, PointRunsLeft,
 };
 use tierplan_core::request::{
     DeviceReplication, DeviceUse, FlashWrites, IndexRam, MaxRatePoint, MaxRateProgress,
@@ -281,6 +281,7 @@ fn main() {
         FigureOutline,
         FigurePlanPoint,
         FigureRun,
+        FigureJob,
         FigureRunDone,
         FigurePointNow,
         PointRunsLeft,

@@ -358,6 +358,7 @@ mod tests {
             "DeviceFigure",
             "FigureStep",
             "FigureRun",
+            "FigureJob",
             "FigureRunDone",
             "FigurePointNow",
             "PointRunsLeft",

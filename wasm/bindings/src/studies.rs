@@ -244,6 +244,83 @@ impl FleetSearch {
     }
 }
 
+/// The HTTP tab's miss-ratio figure as a farmed study, ask/tell like
+/// [`OptimizeSearch`] (the core's `FigureStudy`): the caller takes runs
+/// (one replication of one point each), simulates them on any worker in
+/// any order, and reports each run's `result.replications[0]` back by id.
+#[wasm_bindgen]
+pub struct FigureStudy {
+    study: tierplan_core::request::figure::FigureStudy,
+}
+
+#[wasm_bindgen]
+impl FigureStudy {
+    /// The figure before any run. Throws the problems as `FieldError[]`:
+    /// the base's, or the settings' (paths `figure.<setting>`).
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "Scenario")] base: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "FigureSettings")] settings: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "FigureSeries[]")] series: JsValue,
+    ) -> Result<FigureStudy, JsValue> {
+        use tierplan_core::request::figure::{FigureSeries, FigureSettings};
+        let base = read(&base).map_err(field_errors_js)?;
+        let settings: FigureSettings = from_js(&settings, "the figure's settings")?;
+        let series: Vec<FigureSeries> = from_js(&series, "the figure's series")?;
+        let study = tierplan_core::request::figure::FigureStudy::new(base, settings, series)
+            .map_err(figure_errors)?;
+        Ok(FigureStudy { study })
+    }
+
+    /// Up to `k` runs to simulate: the pass's longest first, then runs a
+    /// later pass is certain to list; empty when the figure is finished or
+    /// everything left waits on runs in flight.
+    #[wasm_bindgen(js_name = nextBatch, unchecked_return_type = "FigureJob[]")]
+    pub fn next_batch(&mut self, k: u32) -> Result<JsValue, JsError> {
+        use tierplan_core::farm::FarmedStudy;
+        to_js(&self.study.next_batch(k as usize))
+    }
+
+    /// Report run `id`'s outcome, its `RequestResult`'s `replications[0]`
+    /// (any order); throws for an id never handed out or already reported,
+    /// or a malformed outcome.
+    pub fn report(
+        &mut self,
+        id: u32,
+        #[wasm_bindgen(unchecked_param_type = "RequestReplication")] outcome: JsValue,
+    ) -> Result<(), JsError> {
+        use tierplan_core::farm::FarmedStudy;
+        let text =
+            js_text(&outcome).ok_or_else(|| JsError::new("the outcome is not a JSON object"))?;
+        let o: tierplan_core::request::RequestReplication =
+            tierplan_core::json_read::from_json(&text).map_err(|e| {
+                JsError::new(&format!("the outcome is not a request replication: {e}"))
+            })?;
+        self.study.report(id, &o).map_err(|e| JsError::new(&e))
+    }
+
+    /// Where the figure stands after the runs reported: the points so far,
+    /// the pass, the cost done and left, the runs each point still needs.
+    #[wasm_bindgen(unchecked_return_type = "FigureStep")]
+    pub fn progress(&self) -> Result<JsValue, JsError> {
+        use tierplan_core::farm::FarmedStudy;
+        to_js(&self.study.progress())
+    }
+
+    #[wasm_bindgen(js_name = isDone)]
+    pub fn is_done(&self) -> bool {
+        use tierplan_core::farm::FarmedStudy;
+        self.study.is_done()
+    }
+
+    /// The figure so far (final once `isDone()`).
+    #[wasm_bindgen(unchecked_return_type = "FigureStep")]
+    pub fn result(&self) -> Result<JsValue, JsError> {
+        use tierplan_core::farm::FarmedStudy;
+        to_js(&self.study.answer())
+    }
+}
+
 // ---- Flash endurance and the hybrid cost model (issue #7) ----
 
 use tierplan_core::analytics::cost_model::{
@@ -760,29 +837,6 @@ pub fn figure_point_scenario(
             message: "is missing: the figure needs a request-level scenario".into(),
         }])),
     }
-}
-
-/// The HTTP tab's figure while you watch: after the runs `done` (each a
-/// `FigureRun` reported back with its `result.replications[0]`), the points
-/// so far, the pass under way and its runs still to do (`next`; empty when
-/// the figure is finished), and the relative cost done and left. Throws
-/// the settings' problems as `FieldError[]` (paths `figure.<setting>`, as
-/// `figurePlan`'s, or `figure.done`).
-#[wasm_bindgen(js_name = figureStep, unchecked_return_type = "FigureStep")]
-pub fn figure_step(
-    #[wasm_bindgen(unchecked_param_type = "Scenario")] base: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "FigureSettings")] settings: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "FigureSeries[]")] series: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "FigureRunDone[]")] done: JsValue,
-) -> Result<JsValue, JsValue> {
-    use tierplan_core::request::figure::{self, FigureRunDone, FigureSeries, FigureSettings};
-    let base = read(&base).map_err(field_errors_js)?;
-    let settings: FigureSettings = from_js(&settings, "the figure's settings")?;
-    let series: Vec<FigureSeries> = from_js(&series, "the figure's series")?;
-    let done: Vec<FigureRunDone> = from_js(&done, "the figure's runs done")?;
-    figure::figure_step(&base, &settings, &series, &done)
-        .map_err(figure_errors)
-        .and_then(|step| Ok(to_js(&step)?))
 }
 
 /// The figure's (setting, message) problems as a thrown `FieldError[]`.

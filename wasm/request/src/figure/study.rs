@@ -16,6 +16,7 @@ use crate::result::RequestReplication;
 
 /// A run handed out: its id and the run.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FigureJob {
     pub id: u32,
     pub run: FigureRun,
