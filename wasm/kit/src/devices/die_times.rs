@@ -101,11 +101,20 @@ impl DieTimes {
     /// (`pick_unit`'s answer, found through the blocks' minima).
     #[inline]
     pub fn pick(&mut self, next: usize, ready: f64) -> usize {
+        self.pick_earliest(next, ready).0
+    }
+
+    /// `pick`'s die and, when it had to look past `next`, the earliest time
+    /// of all dies (NaN skipped; −∞ when it did not look: `next` was free
+    /// by `ready`). A caller that moves dies only later can keep that time
+    /// as a floor under every die's time (see `Ssd`'s runs of units).
+    #[inline]
+    pub fn pick_earliest(&mut self, next: usize, ready: f64) -> (usize, f64) {
         if self.block_min.is_empty() {
-            return pick_unit(&self.free, next, ready);
+            return pick_unit_earliest(&self.free, next, ready);
         }
         if self.free[next] <= ready {
-            return next;
+            return (next, f64::NEG_INFINITY);
         }
         self.refresh();
         let mut earliest = f64::INFINITY;
@@ -120,11 +129,13 @@ impl DieTimes {
         } else if earliest < f64::INFINITY {
             earliest
         } else {
-            return next;
+            return (next, earliest);
         };
-        self.first_by(next, by)
+        let u = self
+            .first_by(next, by)
             .or_else(|| self.first_by(0, by))
-            .unwrap_or(next)
+            .unwrap_or(next);
+        (u, earliest)
     }
 
     /// Recompute the minima of the blocks whose minimum may have moved.
@@ -182,8 +193,15 @@ fn scan_latest(free: &[f64]) -> f64 {
 /// the strictly earliest would pick, without that scan's unpredictable
 /// branch at every die (a third of `program_unit`'s samples natively).
 pub fn pick_unit(free: &[f64], next: usize, ready: f64) -> usize {
+    pick_unit_earliest(free, next, ready).0
+}
+
+/// `pick_unit`'s die, and the earliest time it found (−∞ when `next` was
+/// free by `ready` and it looked no further).
+#[inline]
+pub fn pick_unit_earliest(free: &[f64], next: usize, ready: f64) -> (usize, f64) {
     if free[next] <= ready {
-        return next;
+        return (next, f64::NEG_INFINITY);
     }
     // Four running minima (four short chains instead of one long one),
     // then the least of them: the same value in any order.
@@ -214,7 +232,7 @@ pub fn pick_unit(free: &[f64], next: usize, ready: f64) -> usize {
     } else {
         None
     };
-    found.unwrap_or(next)
+    (found.unwrap_or(next), earliest)
 }
 
 /// The first die in turn from `next` (then wrapping to 0) whose time passes `want`.

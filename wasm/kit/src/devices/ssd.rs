@@ -62,6 +62,10 @@ pub struct Ssd {
     /// other, and whether the write being timed is part of one.
     run: (u64, u64),
     run_part: bool,
+    /// Program a write's whole units one at a time through the loop over
+    /// its units, as before the run of whole units was programmed in one
+    /// call: the path the tests compare that call with.
+    per_unit: bool,
 }
 
 /// How one I/O's service time divides: waiting for work already on its
@@ -236,12 +240,20 @@ impl Ssd {
             flash_ops: 0,
             run: (u64::MAX, u64::MAX),
             run_part: false,
+            per_unit: false,
         }
     }
 
     /// When the last work queued on any die ends (0 for the plain model).
     pub fn busy_until(&self) -> f64 {
         self.ctl.as_ref().map_or(0.0, |c| c.unit_free.latest())
+    }
+
+    /// Program every mapping unit of a write on its own (the reference the
+    /// tests hold the faster path for runs of whole units to; same numbers).
+    #[doc(hidden)]
+    pub fn set_per_unit_writes(&mut self, on: bool) {
+        self.per_unit = on;
     }
 
     /// Commands the drive takes at once (its NCQ/NVMe queue depth); none
@@ -529,6 +541,20 @@ impl Ssd {
                     }
                 }
             }
+            // At a unit's end with whole units ahead (the body of a large
+            // write): what the loop would do for each of them — program any
+            // unit still pending, then each whole unit in turn — done in one
+            // call, without this loop's divisions and branches per unit.
+            if hi == m as u32 && !self.per_unit {
+                let whole = (last - p) / m;
+                if whole > 0 {
+                    if let Some((pu, plo, phi)) = c.pending.take() {
+                        gc_here += self.program_unit(c, pu, m as u32 - (phi - plo), data_in);
+                    }
+                    self.program_whole(c, mu + 1, whole, data_in, &mut gc_here);
+                    p += whole * m;
+                }
+            }
         }
         let done = if c.buffer_bytes == 0 {
             // Write-through: done when its pages are on flash.
@@ -562,62 +588,67 @@ impl Ssd {
     /// `missing` grains it must keep (only if it holds data); returns the GC
     /// time it caused.
     fn program_unit(&mut self, c: &mut Controller, mu: u64, missing: u32, ready: f64) -> f64 {
-        let (grain, unit_pages) = (c.grain, c.unit_pages);
         // The pages the rest of the unit occupies, read once each.
         let reads = if missing > 0 {
-            let pages = (missing as u64 * grain).div_ceil(self.page_bytes) as f64;
+            let pages = (missing as u64 * c.grain).div_ceil(self.page_bytes) as f64;
             pages * self.map.holds_data(mu)
         } else {
             0.0
         };
-        // The unit that frees up first takes the page (in turn on a tie), so
-        // a unit stalled by GC is written around rather than waited for.
-        let n = c.unit_free.len() as u32;
-        // The first unit in turn from `next_unit` that is free by `ready`,
-        // else the first in turn of those that free up earliest.
-        let mut unit = c.unit_free.pick(c.next_unit as usize, ready) as u32;
-        if !self.map.can_take(unit) {
-            // Validation keeps more mapping units than the host addresses,
-            // so some unit has room (without one, the unit in turn stays:
-            // no drive the checks pass gets here).
-            if let Some(u) = (0..n)
-                .map(|i| (unit + i) % n)
-                .find(|&u| self.map.can_take(u))
-            {
-                unit = u;
+        let mut gc_here = 0.0;
+        self.program_units(c, mu, 1, reads, ready, &mut gc_here);
+        gc_here
+    }
+
+    /// Program the `count` whole map units from `mu0` on, in order, as
+    /// `program_unit` does one at a time, adding the GC time of each to
+    /// `gc_here` in turn.
+    fn program_whole(
+        &mut self,
+        c: &mut Controller,
+        mu0: u64,
+        count: u64,
+        ready: f64,
+        gc_here: &mut f64,
+    ) {
+        self.program_units(c, mu0, count, 0.0, ready, gc_here);
+    }
+
+    /// The FTL is matched once for a run of units, not once per unit for
+    /// each of its calls, and the drive's totals are carried in locals
+    /// through the run (the same sums in the same order).
+    fn program_units(
+        &mut self,
+        c: &mut Controller,
+        mu0: u64,
+        count: u64,
+        reads: f64,
+        ready: f64,
+        gc_here: &mut f64,
+    ) {
+        let costs = OpCosts {
+            read_s: self.read_s,
+            program_s: self.program_s,
+            erase_s: self.erase_s,
+        };
+        let mut sums = Sums {
+            work_s: self.work_s,
+            gc_s: self.gc_s,
+            flash_ops: self.flash_ops,
+            write_behind: self.write_behind,
+        };
+        match &mut self.map {
+            FlashModel::Scalable(f) => {
+                program_run(f, c, &costs, &mut sums, mu0, count, reads, ready, gc_here)
+            }
+            FlashModel::Reference(f) => {
+                program_run(f, c, &costs, &mut sums, mu0, count, reads, ready, gc_here)
             }
         }
-        c.next_unit = if unit + 1 == n { 0 } else { unit + 1 };
-        let gc = self.map.write(unit, mu);
-        let gc_s = gc.copies as f64 * unit_pages * (self.read_s + self.program_s)
-            + gc.erases as f64 * self.erase_s;
-        let work = reads * self.read_s + unit_pages * self.program_s + gc_s;
-        let u = unit as usize;
-        // The data crosses the die's channel before it is programmed.
-        let ready = if c.ch_free.is_empty() {
-            ready
-        } else {
-            let ch = u % c.ch_free.len();
-            let t = c.ch_free[ch].max(ready) + c.map_bytes as f64 * c.ch_s_per_byte;
-            c.ch_free[ch] = t;
-            t
-        };
-        let until = c.unit_free.get(u).max(ready) + work;
-        c.unit_free.set(u, until);
-        self.work_s += work;
-        // (0 + x is x exactly, so a unit written whole skips the sum.)
-        let own_ops = if reads == 0.0 {
-            c.program_ops_n
-        } else {
-            (reads + c.program_ops) as u64
-        };
-        self.flash_ops += own_ops + gc.copies as u64 * 2 * c.program_ops_n + gc.erases as u64;
-        self.write_behind = self.write_behind.max(until);
-        if c.buffer_bytes > 0 {
-            c.buffered.push(u, until);
-        }
-        self.gc_s += gc_s;
-        gc_s
+        self.work_s = sums.work_s;
+        self.gc_s = sums.gc_s;
+        self.flash_ops = sums.flash_ops;
+        self.write_behind = sums.write_behind;
     }
 
     /// Serve an I/O of `size` bytes at byte address `addr`: its service time.
@@ -641,6 +672,108 @@ impl Ssd {
             };
         }
         self.work.iter().copied().fold(0.0, f64::max)
+    }
+}
+
+/// The flash's operation times, s.
+struct OpCosts {
+    read_s: f64,
+    program_s: f64,
+    erase_s: f64,
+}
+
+/// The drive's running totals a program adds to (`Ssd`'s fields of the
+/// same names), kept in locals through a run of units.
+struct Sums {
+    work_s: f64,
+    gc_s: f64,
+    flash_ops: u64,
+    write_behind: f64,
+}
+
+/// Program map units `mu0 .. mu0 + count`, each after `reads` page reads,
+/// each on the die that frees first: the work `Ssd::program_unit` describes,
+/// per unit, generic over the FTL so that its calls inline.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn program_run<M: FlashMapping>(
+    map: &mut M,
+    c: &mut Controller,
+    k: &OpCosts,
+    sums: &mut Sums,
+    mu0: u64,
+    count: u64,
+    reads: f64,
+    ready: f64,
+    gc_here: &mut f64,
+) {
+    let unit_pages = c.unit_pages;
+    // The unit that frees up first takes the page (in turn on a tie), so
+    // a unit stalled by GC is written around rather than waited for.
+    let n = c.unit_free.len() as u32;
+    // No die's time is below `floor` (NaN ones aside): the earliest time
+    // the last look at every die found, lowered by any time set since
+    // below it. The run moves only the dies it programs, and each to no
+    // earlier than it was, so it stays a floor without a look at them.
+    let mut floor = f64::NEG_INFINITY;
+    for mu in mu0..mu0 + count {
+        // The first unit in turn from `next_unit` that is free by `ready`,
+        // else the first in turn of those that free up earliest. When the
+        // unit in turn is at the floor, it is one of the earliest and the
+        // first in turn of them, whether or not it is free by `ready`: no
+        // look at the other dies needed (in a large write on idle dies,
+        // which all take the same time per unit, that is nine picks in ten).
+        let next = c.next_unit as usize;
+        let at = c.unit_free.get(next);
+        let mut unit = if at <= ready || at <= floor {
+            next as u32
+        } else {
+            let (u, earliest) = c.unit_free.pick_earliest(next, ready);
+            floor = earliest;
+            u as u32
+        };
+        if !map.can_take(unit) {
+            // Validation keeps more mapping units than the host addresses,
+            // so some unit has room (without one, the unit in turn stays:
+            // no drive the checks pass gets here).
+            if let Some(u) = (0..n).map(|i| (unit + i) % n).find(|&u| map.can_take(u)) {
+                unit = u;
+            }
+        }
+        c.next_unit = if unit + 1 == n { 0 } else { unit + 1 };
+        let gc = map.write(unit, mu);
+        let gc_s =
+            gc.copies as f64 * unit_pages * (k.read_s + k.program_s) + gc.erases as f64 * k.erase_s;
+        let work = reads * k.read_s + unit_pages * k.program_s + gc_s;
+        let u = unit as usize;
+        // The data crosses the die's channel before it is programmed.
+        let ready = if c.ch_free.is_empty() {
+            ready
+        } else {
+            let ch = u % c.ch_free.len();
+            let t = c.ch_free[ch].max(ready) + c.map_bytes as f64 * c.ch_s_per_byte;
+            c.ch_free[ch] = t;
+            t
+        };
+        let until = c.unit_free.get(u).max(ready) + work;
+        c.unit_free.set(u, until);
+        if until < floor {
+            floor = until;
+        }
+        sums.work_s += work;
+        // (0 + x is x exactly, so a unit written whole skips the sum.)
+        let own_ops = if reads == 0.0 {
+            c.program_ops_n
+        } else {
+            (reads + c.program_ops) as u64
+        };
+        sums.flash_ops += own_ops + gc.copies as u64 * 2 * c.program_ops_n + gc.erases as u64;
+        sums.write_behind = sums.write_behind.max(until);
+        if c.buffer_bytes > 0 {
+            c.buffered.push(u, until);
+        }
+        sums.gc_s += gc_s;
+        *gc_here += gc_s;
     }
 }
 

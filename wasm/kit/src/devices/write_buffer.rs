@@ -91,7 +91,7 @@ impl WriteBuffer {
     /// moves forward, so this is no earlier than its programs already
     /// buffered (a degenerate drive whose times overflow to infinity or NaN
     /// is still served, in some order, without a panic).
-    #[inline]
+    #[inline(always)]
     pub fn push(&mut self, unit: usize, finish: f64) {
         let q = &mut self.queues[unit];
         q.push_back(finish);
@@ -181,13 +181,20 @@ impl WriteBuffer {
         let mut heap = std::collections::BinaryHeap::from(backs);
         let mut last = f64::NAN;
         for _ in 0..k {
-            let Some((_, u, i)) = heap.pop() else {
+            // The latest is replaced by the one before it on its unit in
+            // place (one sift instead of a pop's and a push's): the heap
+            // gives up the same entries in the same order (they are
+            // distinct, so the largest left is always one entry).
+            let Some(mut top) = heap.peek_mut() else {
                 break;
             };
+            let (_, u, i) = *top;
             let q = &self.queues[u as usize];
             last = q[i as usize];
             if i > 0 {
-                heap.push((key(q[i as usize - 1]), u, i - 1));
+                *top = (key(q[i as usize - 1]), u, i - 1);
+            } else {
+                std::collections::binary_heap::PeekMut::pop(top);
             }
         }
         self.scratch = heap.into_vec();

@@ -2,3 +2,4 @@
 //! binary (as every crate of the workspace: one compile and link).
 
 mod flash_locality;
+mod ssd_bulk_writes;
