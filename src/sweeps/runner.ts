@@ -20,14 +20,30 @@ type Async<T> = {
 /** The sweeps' studies, wherever they live (a worker through comlink, or in-process in tests). */
 export type SweepBackend = Async<SweepApi>;
 
-/** The browser's sweep backend: one dedicated worker, started on first use. */
+/** The sweeps' dedicated worker, started by the first call that needs it. */
 let sweepWorker: Comlink.Remote<SweepApi & { ready(): Promise<void> }> | null = null;
-export function getSweepBackend(): SweepBackend {
+function sweepWorkerNow(): Comlink.Remote<SweepApi & { ready(): Promise<void> }> {
   if (!sweepWorker) {
     const w = new Worker(new URL('./sweeps.worker.ts', import.meta.url), { type: 'module', name: 'tierplan-sweeps' });
     sweepWorker = Comlink.wrap<SweepApi & { ready(): Promise<void> }>(w);
   }
   return sweepWorker;
+}
+
+/**
+ * The browser's sweep backend. The worker (and the studies' wasm module it
+ * loads, some 2 MB) starts at the first sweep run, not when the tab opens: a
+ * visit that only looks at the tab fetches the planner's module alone.
+ */
+export function getSweepBackend(): SweepBackend {
+  return {
+    start: (series) => sweepWorkerNow().start(series),
+    nextBatch: (h, k) => sweepWorkerNow().nextBatch(h, k),
+    report: (h, series, id, result) => sweepWorkerNow().report(h, series, id, result),
+    progress: (h) => sweepWorkerNow().progress(h),
+    isDone: (h) => sweepWorkerNow().isDone(h),
+    free: (h) => sweepWorkerNow().free(h),
+  };
 }
 
 export interface Analytic {
