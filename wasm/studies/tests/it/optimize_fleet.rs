@@ -405,7 +405,6 @@ fn a_by_title_plan_fits_every_server_and_its_hottest_server_carries_its_share() 
     assert!(!r.plans.is_empty(), "{:?}", r.tried);
     assert!(r.notes[0].starts_with("routing by title"), "{:?}", r.notes);
     let p = &r.plans[0];
-    eprintln!("{p:?}");
     assert_eq!(p.routing, Routing::ByTitle);
     let who = p.simulated.as_ref().expect("by title names its server");
     assert_eq!(who.servers, p.servers);
@@ -528,7 +527,6 @@ fn by_title_needs_at_least_the_servers_any_server_needs() {
             .any(|t| t.servers == n && t.capital.is_some())
     };
     let (a, b) = (fewest(&any).unwrap(), fewest(&title).unwrap());
-    eprintln!("any server from {a}, by title from {b}");
     for t in title.tried.iter().filter(|t| t.capital.is_some()) {
         assert!(
             met(&any, t.servers),
