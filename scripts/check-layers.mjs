@@ -7,10 +7,13 @@
 //                                    the typed call, the job driver, module
 //                                    loading, the core's types; the chart kit
 //   1  each feature's worker side    <feature>/worker-calls.ts, types.ts,
-//                                    block/run.ts, planner/characterise.ts
+//                                    study-calls.ts (its side of the
+//                                    studies' worker), block/run.ts,
+//                                    planner/characterise.ts
 //   2  worker/                       composes the features' worker calls: the
 //                                    simulation worker's API, the one list of
-//                                    calls, the Engine the tabs call, the pool
+//                                    calls, the Engine the tabs call, the pool;
+//                                    the studies' worker and its backend
 //   3  shared/, state/, pwa/         what every tab uses (form helpers, view
 //                                    props, links and autosave)
 //   4  the tabs                      planner/ sweeps/ optimiser/ flash/ http/
@@ -27,7 +30,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
-const WORKER_SIDE = new Set(['worker-calls.ts', 'types.ts']);
+const WORKER_SIDE = new Set(['worker-calls.ts', 'study-calls.ts', 'types.ts']);
 const WORKER_SIDE_FILES = new Set(['block/run.ts', 'planner/characterise.ts']);
 const LAYER_NAMES = ['engine, charts (infrastructure, kits)', "a feature's worker side", 'worker/', 'shared, state, pwa', 'a tab', 'app/', 'an entry point'];
 

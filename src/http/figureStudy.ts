@@ -2,17 +2,18 @@
 // (engine/farm.ts): a handle on the core's FigureStudy
 // (wasm/request/src/figure/study.rs), which lives in the dedicated worker
 // of the core's farmed studies beside the optimiser's search
-// (optimiser/search-api.ts). Nothing of the figure's schedule is here: the
+// (study-calls.ts, worker/studies-api.ts). Nothing of the figure's schedule is here: the
 // core hands out the runs (a pass's, then those a later pass is certain to
 // need), takes each run's outcome back and answers where the figure stands.
 import type { FarmedStudy } from '../engine/farm';
 import { ScenarioError } from '../engine/modules';
 import type { Scenario } from '../engine/types';
-import type { SearchBackend } from '../optimiser/client';
+import type { Async } from '../engine/remote';
+import type { FigureStudyApi } from './study-calls';
 import type { FigureJob, FigureSeries, FigureSettings, FigureStep, RequestResult } from './types';
 
 /** Where the figure's study lives: the studies' worker (in-process in tests). */
-export type FigureStudies = Pick<SearchBackend, 'startFigure' | 'figureNextBatch' | 'figureReport' | 'figureProgress' | 'figureIsDone' | 'freeFigure'>;
+export type FigureStudies = Pick<Async<FigureStudyApi>, 'startFigure' | 'figureNextBatch' | 'figureReport' | 'figureProgress' | 'figureIsDone' | 'freeFigure'>;
 
 /** The core's figure as `farm` drives it, with its progress (the step of the runs reported) and its release. */
 export interface FigureStudyHandle extends FarmedStudy<FigureJob, RequestResult> {

@@ -14,7 +14,7 @@ import { farm, type FarmFlight } from '../engine/farm';
 import type { FigureJob, FigurePointNow, FigureRun, FigureStep, RequestResult } from './types';
 import { SERIES, coreSettings, figurePoint, settingMessages, type FigurePoint, type FigureSettings, type SeriesId } from './figure';
 import { openFigureStudy, type FigureStudies, type FigureStudyHandle } from './figureStudy';
-import { getSearchBackend } from '../optimiser/client';
+import { getStudiesBackend } from '../worker/studies';
 import { TimeLeft, knownWork, type PointChain } from '../shared/timeLeft';
 
 export type FigureStatus =
@@ -69,7 +69,7 @@ function ownPoint(run: FigureRun, result: RequestResult, target: number): Figure
 const keyOf = (r: { series: string; rate: number }) => `${r.series}@${r.rate}`;
 
 /** `studies`: where the figure's study lives (the studies' worker, asked for at the figure's start; in-process in tests). */
-export function useFigureRun(engine: Engine, studies: () => FigureStudies = getSearchBackend) {
+export function useFigureRun(engine: Engine, studies: () => FigureStudies = getStudiesBackend) {
   const [status, setStatus] = useState<FigureStatus>({ kind: 'idle' });
   const [points, setPoints] = useState<FigurePoint[]>([]);
   const abort = useRef<AbortController | null>(null);

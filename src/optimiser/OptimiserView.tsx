@@ -1,8 +1,9 @@
 // The "Optimiser" view: per architecture, the cheapest device counts that
-// meet a rejection target (model §10). The search runs in a dedicated worker,
+// meet a rejection target (model §10). The search runs in the studies' worker,
 // its candidates on the simulation pool; this page only draws.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { getSearchBackend, runOptimiser, type OptimiserProgress, type SearchBackend } from './client';
+import { getStudiesBackend } from '../worker/studies';
+import { runOptimiser, type OptimiserProgress, type SearchBackend } from './client';
 import type { Architecture, ArchitectureResult, FieldError, FleetRequest, FleetResult, OptimizeResult, RunResult, Scenario } from '../engine/types';
 import { atLoad, FLEET_CURVE_FRACTIONS, fleetCurvePoints, fleetProgressText, fleetSpaceText, limitColors, runFleet, type FleetRunProgress } from './fleet';
 import { FleetResults } from './FleetResults';
@@ -141,7 +142,7 @@ function CeilingField({ value, shownDefault, onChange, setLocalBad }: { value: n
 }
 
 export function OptimiserView(props: ViewProps) {
-  const search = useMemo(() => getSearchBackend(), []);
+  const search = useMemo(() => getStudiesBackend(), []);
   return <OptimiserPage {...props} search={search} />;
 }
 

@@ -4,21 +4,17 @@
 // its candidates on the worker pool, `parallel` at a time (the pool's
 // size), and reports every result back in whatever order it arrives — the
 // search's answer does not depend on it.
-import * as Comlink from 'comlink';
 import { ScenarioError } from '../worker/api';
 import { abortError } from '../engine/pool';
 import { farm, type FarmedStudy } from '../engine/farm';
 import type { RunRequest } from '../worker/contract';
-import type { SearchApi } from './search-api';
+import type { OptimiserStudyApi } from './study-calls';
+import type { Async } from '../engine/remote';
 import { SearchTimeLeft, type SearchLeft } from './progress';
 import type { Candidate, OptimizeResult, OptimizeSpec, RunResult, Scenario, SearchProgress } from '../engine/types';
 
-type Async<T> = {
-  [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> | Awaited<R> : never;
-};
-
 /** The search, wherever it lives (a worker through comlink, or in-process in tests). */
-export type SearchBackend = Async<SearchApi>;
+export type SearchBackend = Async<OptimiserStudyApi>;
 
 /** What runs one candidate: the worker pool (or anything with its `run`). */
 export interface CandidateRunner {
@@ -85,14 +81,4 @@ export async function runOptimiser(o: OptimiserOptions): Promise<OptimiserOutcom
   } finally {
     await Promise.resolve(search.free(handle)).catch(() => undefined);
   }
-}
-
-/** The browser's backend of the core's farmed studies (the optimiser's, the fleet's, the HTTP figure's): one dedicated worker, started on first use. */
-let searchWorker: Comlink.Remote<SearchApi & { ready(): Promise<void> }> | null = null;
-export function getSearchBackend(): SearchBackend {
-  if (!searchWorker) {
-    const w = new Worker(new URL('./optimiser.worker.ts', import.meta.url), { type: 'module', name: 'tierplan-optimiser' });
-    searchWorker = Comlink.wrap<SearchApi & { ready(): Promise<void> }>(w);
-  }
-  return searchWorker;
 }

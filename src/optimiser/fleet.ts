@@ -1,5 +1,5 @@
 // The fleet search (model §10b) as a farmed study: the search lives in the
-// optimiser's dedicated worker, and the app's one farmed-study driver
+// studies' worker (worker/studies.ts), and the app's one farmed-study driver
 // (engine/farm.ts) runs its candidate servers on the worker pool `parallel`
 // at a time, reporting them back in any order (the answer does not depend
 // on it), as for the single-server search. Plus the words the fleet's results lead with.

@@ -1,7 +1,7 @@
 // "Sweeps & figures": sweep one numeric field of the scenario over a range
 // for one or more architectures, or run one of the study's figures with one
 // click. The sweep is a farmed study (runner.ts): the core's studies in the
-// sweeps' worker hand out every value × replication, the pool's workers run
+// studies' worker hand out every value × replication, the pool's workers run
 // them; points appear as their replications are merged; Cancel keeps what
 // has finished.
 import { useEffect, useMemo, useRef, useState } from 'react';

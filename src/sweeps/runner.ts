@@ -1,49 +1,28 @@
 // Run every point of one or more sweeps as one farmed study: the core's
 // sweep studies (one per line: a variant's scenario, the field, its values)
-// live in the sweeps' worker (sweep-api.ts) and hand out every value ×
+// live in the studies' worker (study-calls.ts) and hand out every value ×
 // replication as a run; the app's one driver (engine/farm.ts) runs them on
 // the worker pool, as many at once as it has workers, and reports each back.
 // A point is reported once the core has merged its replications (with its
 // analytic overlays); aborting keeps the finished points and drops the rest.
-import * as Comlink from 'comlink';
 import type { Engine } from '../worker/contract';
 import { ScenarioError } from '../worker/api';
 import { farm, type FarmedStudy } from '../engine/farm';
 import type { FieldError, RunResult, Scenario } from '../engine/types';
 import { setNumber, type SweepSpec } from './model';
-import type { SweepApi, SweepRun } from './sweep-api';
+import type { SweepStudyApi, SweepRun } from './study-calls';
+import type { Async } from '../engine/remote';
+import { getStudiesBackend } from '../worker/studies';
 
-type Async<T> = {
-  [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> | Awaited<R> : never;
-};
-
-/** The sweeps' studies, wherever they live (a worker through comlink, or in-process in tests). */
-export type SweepBackend = Async<SweepApi>;
-
-/** The sweeps' dedicated worker, started by the first call that needs it. */
-let sweepWorker: Comlink.Remote<SweepApi & { ready(): Promise<void> }> | null = null;
-function sweepWorkerNow(): Comlink.Remote<SweepApi & { ready(): Promise<void> }> {
-  if (!sweepWorker) {
-    const w = new Worker(new URL('./sweeps.worker.ts', import.meta.url), { type: 'module', name: 'tierplan-sweeps' });
-    sweepWorker = Comlink.wrap<SweepApi & { ready(): Promise<void> }>(w);
-  }
-  return sweepWorker;
-}
+/** The sweeps' studies, wherever they live (the studies' worker through comlink, or in-process in tests). */
+export type SweepBackend = Async<SweepStudyApi>;
 
 /**
- * The browser's sweep backend. The worker (and the studies' wasm module it
- * loads, some 2 MB) starts at the first sweep run, not when the tab opens: a
- * visit that only looks at the tab fetches the planner's module alone.
+ * The browser's sweep backend: the studies' worker, which (with the studies'
+ * wasm module it loads) starts at the first sweep run, not when the tab opens.
  */
 export function getSweepBackend(): SweepBackend {
-  return {
-    start: (series) => sweepWorkerNow().start(series),
-    nextBatch: (h, k) => sweepWorkerNow().nextBatch(h, k),
-    report: (h, series, id, result) => sweepWorkerNow().report(h, series, id, result),
-    progress: (h) => sweepWorkerNow().progress(h),
-    isDone: (h) => sweepWorkerNow().isDone(h),
-    free: (h) => sweepWorkerNow().free(h),
-  };
+  return getStudiesBackend();
 }
 
 export interface Analytic {
@@ -147,7 +126,7 @@ export async function analyticsFor(engine: Engine, s: Scenario): Promise<Analyti
 
 export interface RunSweepOptions {
   signal: AbortSignal;
-  /** Where the sweep's studies live: the sweeps' worker (getSweepBackend), or in-process in tests. */
+  /** Where the sweep's studies live: the studies' worker (getSweepBackend), or in-process in tests. */
   studies: SweepBackend;
   onPoint(p: SweepPoint): void;
   onFailure(f: SweepFailure): void;
@@ -195,10 +174,10 @@ export async function runSweep(engine: Engine, specs: SweepSpec[], opts: RunSwee
   };
   report(true);
   if (opts.signal.aborted) return { done, total, cancelled: true };
-  const started = await studies.start(lines.map(({ spec, variant }) => ({ scenario: variant.scenario, path: spec.field.path, values: spec.values })));
+  const started = await studies.startSweep(lines.map(({ spec, variant }) => ({ scenario: variant.scenario, path: spec.field.path, values: spec.values })));
   if ('errors' in started) throw new ScenarioError(started.errors);
   const handle = started.handle;
-  runs = (await studies.progress(handle)).runs;
+  runs = (await studies.sweepProgress(handle)).runs;
   // A finished point's overlays are computed beside the farm, which goes on
   // handing out runs meanwhile; every point is reported before the end.
   const points: Promise<void>[] = [];
@@ -212,15 +191,15 @@ export async function runSweep(engine: Engine, specs: SweepSpec[], opts: RunSwee
     opts.onPoint({ ...t, result, analytic });
   };
   const study: FarmedStudy<SweepRun, RunResult> = {
-    nextBatch: (k) => studies.nextBatch(handle, k),
+    nextBatch: (k) => studies.sweepNextBatch(handle, k),
     report: async (r, result) => {
       runsDone++;
-      const p = await studies.report(handle, r.series, r.job.id, result);
+      const p = await studies.sweepReport(handle, r.series, r.job.id, result);
       if (p === null) return;
       done++;
       points.push(finish(task(p.series, p.value), p.result));
     },
-    isDone: () => studies.isDone(handle),
+    isDone: () => studies.sweepIsDone(handle),
   };
   try {
     await farm(study, {
@@ -245,7 +224,7 @@ export async function runSweep(engine: Engine, specs: SweepSpec[], opts: RunSwee
     if (e instanceof RunFailed) opts.onFailure(e.failure);
     else if (!isAbort(e)) throw e;
   } finally {
-    await Promise.resolve(studies.free(handle)).catch(() => undefined);
+    await Promise.resolve(studies.freeSweep(handle)).catch(() => undefined);
     await Promise.all(points);
   }
   inFlight = 0;

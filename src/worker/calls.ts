@@ -14,9 +14,7 @@ import type { MaxRateProgress, RequestResult } from '../http/types';
 import type { BlockProgress, MrcSpec } from '../block/types';
 import { CHARACTERIZE_CHUNK, type Characterization, type CharacterizeProgress, type CharacterizeSpec } from '../planner/characterise';
 
-type Async<T> = {
-  [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> | Awaited<R> : never;
-};
+import type { Async } from '../engine/remote';
 
 /** What the main thread sees of a simulation worker through comlink (worker-api.ts makes it). */
 export type WorkerApi = Async<SimApi> & {

@@ -10,11 +10,11 @@ import type { Engine } from '../../src/worker/contract';
 import { FormContext } from '../../src/shared/form';
 import { HttpView } from '../../src/http/HttpView';
 import { loadStudies, simApi } from '../helpers/wasm';
-import { createSearchApi } from '../../src/optimiser/search-api';
+import { createStudiesApi } from '../../src/worker/studies-api';
 import { testEngine } from '../helpers/engine';
 
 /** The figure's study in-process (the app keeps it in the studies' worker). */
-const studies = createSearchApi(loadStudies());
+const studies = createStudiesApi(loadStudies());
 const figureStudies = () => studies;
 
 /** The view inside a minimal host: scenario state, core validation into the form context. */

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadStudies, simApi } from '../helpers/wasm';
 import { requestJobs } from '../helpers/request';
-import { createSearchApi } from '../../src/optimiser/search-api';
+import { createStudiesApi } from '../../src/worker/studies-api';
 import type { FigureSettings } from '../../src/http/types';
 
 const settings: FigureSettings = { from_rate: 4, to_rate: 12, points: 3, replications: 2, duration_h: 0.02, warmup_h: 0.02 };
@@ -14,7 +14,7 @@ const settings: FigureSettings = { from_rate: 4, to_rate: 12, points: 3, replica
 describe('FigureStudy', () => {
   it('runs the passes to the end and merges replications as one run does', async () => {
     const api = simApi();
-    const studies = createSearchApi(loadStudies());
+    const studies = createStudiesApi(loadStudies());
     const jobs = requestJobs(api, 1 << 20);
     const base = api.requestPreset('nossdav12-hdd-only');
     const started = studies.startFigure(base, settings, ['hdd']);
@@ -57,7 +57,7 @@ describe('FigureStudy', () => {
 
   it('names bad settings as figurePlan does', () => {
     const api = simApi();
-    const studies = createSearchApi(loadStudies());
+    const studies = createStudiesApi(loadStudies());
     const base = api.requestPreset('nossdav12-hdd-only');
     const ok = studies.startFigure(base, settings, ['hdd']);
     if (!('handle' in ok)) throw new Error(JSON.stringify(ok.errors));

@@ -17,7 +17,7 @@ import type { FigureSeries } from '../../src/http/types';
 import type { FigureStudies } from '../../src/http/figureStudy';
 import { type FigureSettings, type SeriesId } from '../../src/http/figure';
 import { useFigureRun } from '../../src/http/useFigureRun';
-import { createSearchApi } from '../../src/optimiser/search-api';
+import { createStudiesApi } from '../../src/worker/studies-api';
 import { nativeCli } from '../../scripts/native-cli.mjs';
 import { testEngine } from '../helpers/engine';
 import { loadStudies, simApi } from '../helpers/wasm';
@@ -51,7 +51,7 @@ describe('useFigureRun', () => {
   it('fills a waiting worker with a run listed ahead, and ends in the figure `tierplan http-figure` computes natively', async () => {
     const base = simApi().requestPreset('nossdav12-hdd-only');
     const inner = testEngine({ chunk: 5_000 });
-    const core = createSearchApi(loadStudies());
+    const core = createStudiesApi(loadStudies());
     /** Where each run handed out came from: the core's `next` (the pass's runs) or its `ahead`. */
     const source = new Map<Scenario, 'next' | 'ahead'>();
     const studies: FigureStudies = {

@@ -4,7 +4,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { loadStudies, simApi } from '../helpers/wasm';
-import { createSearchApi } from '../../src/optimiser/search-api';
+import { createStudiesApi } from '../../src/worker/studies-api';
 import { runOptimiser } from '../../src/optimiser/client';
 import type { OptimizeSpec, Scenario } from '../../src/engine/types';
 import { dollars, estimate, num, percent } from '../../src/shared/format';
@@ -14,7 +14,7 @@ import { fireEvent } from '@testing-library/react';
 import type { ArchitectureResult } from '../../src/engine/types';
 
 const api = simApi();
-const search = createSearchApi(loadStudies());
+const search = createStudiesApi(loadStudies());
 let id = 5000;
 const runner = { run: (s: Scenario) => api.run(id++, s) };
 

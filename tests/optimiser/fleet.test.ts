@@ -10,14 +10,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { nativeCli } from '../../scripts/native-cli.mjs';
 import { loadStudies, simApi } from '../helpers/wasm';
-import { createSearchApi } from '../../src/optimiser/search-api';
+import { createStudiesApi } from '../../src/worker/studies-api';
 import { atLoad, fleetCurvePoints, fleetHeadline, fleetProgressText, fleetSpaceText, limitColors, runFleet, type FleetRunProgress } from '../../src/optimiser/fleet';
 import { encodeLink } from '../../src/state/link';
 import { loadLink, type Core } from '../../src/state/load';
 import type { FleetPlan, FleetRequest, FleetResult, OptimizeSpec, RunResult, Scenario } from '../../src/engine/types';
 
 const api = simApi();
-const search = createSearchApi(loadStudies());
+const search = createStudiesApi(loadStudies());
 const catalog = api.devicePresets();
 
 /** today-plan at 6 000 streams of 2 000 titles on a 2U server with 2 × 10 GbE: a fleet of several. */

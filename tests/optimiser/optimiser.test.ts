@@ -5,12 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { loadStudies, simApi } from '../helpers/wasm';
 import { ScenarioError } from '../../src/worker/api';
-import { createSearchApi } from '../../src/optimiser/search-api';
+import { createStudiesApi } from '../../src/worker/studies-api';
 import { runOptimiser, type CandidateRunner, type OptimiserProgress } from '../../src/optimiser/client';
 import type { Architecture, Counts, OptimizeSpec, RunResult, Scenario } from '../../src/engine/types';
 
 const api = simApi();
-const search = createSearchApi(loadStudies());
+const search = createStudiesApi(loadStudies());
 
 function small(): Scenario {
   const s = api.preset('mmsys11-cost-hdd');

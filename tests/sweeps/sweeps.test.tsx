@@ -7,11 +7,11 @@ import { FIGURES } from '../../src/sweeps/figures';
 import { METRICS, getNumber, setNumber, sweepFields, sweepValues, type SweepSpec } from '../../src/sweeps/model';
 import { analyticsFor, runSweep, sweepTasks, validateSweep, type SweepPoint } from '../../src/sweeps/runner';
 import { SweepsPage } from '../../src/sweeps/SweepsView';
-import { createSweepApi } from '../../src/sweeps/sweep-api';
+import { createStudiesApi } from '../../src/worker/studies-api';
 import { testEngine } from '../helpers/engine';
 
 // The sweeps' studies in this process (the browser holds them in a worker).
-const studies = createSweepApi(loadStudies());
+const studies = createStudiesApi(loadStudies());
 
 
 const short = (id: string) => {

@@ -1,5 +1,5 @@
-// The sweeps' studies, held in one wasm instance (a dedicated worker in the
-// browser, like the optimiser's search): one core `SweepStudy` per line of
+// The sweeps' side of the studies' worker (worker/studies.worker.ts): one
+// core `SweepStudy` per line of
 // the chart (a variant's scenario, the field swept, its values), all handed
 // out together as one farmed study for the app's driver (engine/farm.ts).
 // Every value × replication is a run; the core merges a point's
@@ -7,6 +7,7 @@
 // `tierplan sweep`. Plain functions over an initialised module, so tests
 // call it in Node.
 import type * as Wasm from '../wasm-pkg/tierplan_studies';
+import { HandleTable, isFieldErrors } from '../engine/remote';
 import type { FieldError, RunResult, Scenario, SweepJob, SweepProgress as CoreSweepProgress } from '../engine/types';
 
 export type SweepWasm = Pick<typeof Wasm, 'SweepStudy'>;
@@ -32,43 +33,44 @@ export interface SweepPointDone {
   result: RunResult;
 }
 
-export interface SweepApi {
+export interface SweepStudyApi {
   /** Lay out the sweep: its handle, or the field errors of the first line the core refuses (returned, not thrown, so they survive comlink). */
-  start(series: SweepSeries[]): { handle: number } | { errors: FieldError[]; series: number };
+  startSweep(series: SweepSeries[]): { handle: number } | { errors: FieldError[]; series: number };
   /**
    * Up to `k` runs: a point's runs together, then the next line's point of
    * the same rank, so that points finish one after another and every line
    * fills in at the same pace.
    */
-  nextBatch(handle: number, k: number): SweepRun[];
+  sweepNextBatch(handle: number, k: number): SweepRun[];
   /** A run's result; the point it completed, if it was that point's last run. */
-  report(handle: number, series: number, id: number, result: RunResult): SweepPointDone | null;
+  sweepReport(handle: number, series: number, id: number, result: RunResult): SweepPointDone | null;
   /** Runs reported and runs in all, over every line. */
-  progress(handle: number): CoreSweepProgress;
-  isDone(handle: number): boolean;
+  sweepProgress(handle: number): CoreSweepProgress;
+  sweepIsDone(handle: number): boolean;
   /** Release the studies' memory (also after a cancel). */
-  free(handle: number): void;
-}
-
-function isFieldErrors(x: unknown): x is FieldError[] {
-  return Array.isArray(x) && x.every((e) => typeof e === 'object' && e !== null && 'path' in e && 'message' in e);
+  freeSweep(handle: number): void;
 }
 
 type Study = InstanceType<SweepWasm['SweepStudy']>;
 
-export function createSweepApi(wasm: SweepWasm): SweepApi {
-  const sweeps = new Map<number, { studies: Study[]; values: number[][]; perPoint: number[]; turn: number; given: number }>();
-  let next = 1;
-  const get = (h: number) => {
-    const s = sweeps.get(h);
-    if (!s) throw new Error(`no sweep ${h} (finished or cancelled)`);
-    return s;
-  };
+/** A sweep's lines and where its hand-out stands: a point's runs from one line, then the next line's. */
+interface Sweep {
+  studies: Study[];
+  values: number[][];
+  perPoint: number[];
+  turn: number;
+  given: number;
+  free(): void;
+}
+
+export function createSweepStudies(wasm: SweepWasm): SweepStudyApi {
+  const sweeps = new HandleTable<Sweep>('sweep');
+  const get = (h: number) => sweeps.get(h);
   const free = (studies: Study[]) => {
     for (const s of studies) s.free();
   };
   return {
-    start(series) {
+    startSweep(series) {
       const studies: Study[] = [];
       for (const [i, l] of series.entries()) {
         try {
@@ -79,15 +81,14 @@ export function createSweepApi(wasm: SweepWasm): SweepApi {
           throw e;
         }
       }
-      const h = next++;
       const perPoint = studies.map((st) => {
         const p = st.progress();
         return Math.max(1, Math.round(p.runs / Math.max(1, p.points)));
       });
-      sweeps.set(h, { studies, values: series.map((l) => l.values), perPoint, turn: 0, given: 0 });
-      return { handle: h };
+      const handle = sweeps.add({ studies, values: series.map((l) => l.values), perPoint, turn: 0, given: 0, free: () => free(studies) });
+      return { handle };
     },
-    nextBatch(h, k) {
+    sweepNextBatch(h, k) {
       const s = get(h);
       const out: SweepRun[] = [];
       // A point's runs (every point of a line has as many) from one line,
@@ -111,7 +112,7 @@ export function createSweepApi(wasm: SweepWasm): SweepApi {
       }
       return out;
     },
-    report(h, series, id, result) {
+    sweepReport(h, series, id, result) {
       const s = get(h);
       const study = s.studies[series];
       if (study === undefined) throw new Error(`sweep ${h} has no line ${series}`);
@@ -121,16 +122,12 @@ export function createSweepApi(wasm: SweepWasm): SweepApi {
       if (merged === undefined) throw new Error(`point ${point} of line ${series} was reported complete without a result`);
       return { series, point, value: s.values[series][point], result: merged };
     },
-    progress(h) {
+    sweepProgress(h) {
       const all = get(h).studies.map((s) => s.progress());
       const sum = (f: (p: CoreSweepProgress) => number) => all.reduce((a, p) => a + f(p), 0);
       return { points_done: sum((p) => p.points_done), points: sum((p) => p.points), runs_done: sum((p) => p.runs_done), runs: sum((p) => p.runs) };
     },
-    isDone: (h) => get(h).studies.every((s) => s.isDone()),
-    free(h) {
-      const s = sweeps.get(h);
-      if (s) free(s.studies);
-      sweeps.delete(h);
-    },
+    sweepIsDone: (h) => get(h).studies.every((s) => s.isDone()),
+    freeSweep: (h) => sweeps.free(h),
   };
 }
