@@ -3,6 +3,8 @@ every answer equals the local one bit for bit."""
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 import tierplan
@@ -40,6 +42,36 @@ def test_a_sweep_of_1000_runs_equals_the_local_one(client, small_stream):
     # One point a task: the same.
     again = distributed.sweep(small_stream, "workload.arrival_rate", values[:50], client=client, batch=1)
     assert same(again, local[:50])
+
+
+def test_the_sweep_study_farmed_on_dask_equals_the_native_sweep(client, small_stream):
+    # Dask runs the core's SweepStudy through the one farm loop: with four
+    # replications a point and three runs a task, a point's replications
+    # land in different tasks and come back in any order; the study merges
+    # each point once its last is in, as the native driver does.
+    s = copy.deepcopy(small_stream)
+    s["run"]["replications"] = 4
+    values = [0.1, 0.2, 0.3, 0.45, 0.6]
+    native = tierplan.sweep(s, "workload.arrival_rate", values, threads=2)
+    remote = distributed.sweep(s, "workload.arrival_rate", values, client=client, batch=3)
+    assert [p["value"] for p in remote] == values
+    assert same(remote, native)
+    assert len({p["avg_streams"]["mean"] for p in remote}) == len(values)
+    # With a rejection target a point is one run (its replications in
+    # order, stopping where the target decides): the same points again,
+    # rates near the target so that the points stop after different counts.
+    s["run"]["replications"] = 15
+    s["run"]["target_rejection"] = 0.02
+    values = [1.8, 2.0, 2.2, 2.4]
+    native = tierplan.sweep(s, "workload.arrival_rate", values, threads=2)
+    remote = distributed.sweep(s, "workload.arrival_rate", values, client=client, batch=2)
+    assert same(remote, native)
+    assert len({p["rejection_probability"]["n"] for p in remote}) > 1
+
+
+def test_a_sweep_batch_below_one_is_refused(client, small_stream):
+    with pytest.raises(ValueError, match="batch: is 0"):
+        distributed.sweep(small_stream, "workload.arrival_rate", [0.1], client=client, batch=0)
 
 
 def test_replications_as_tasks_equal_the_run(client):

@@ -2,7 +2,7 @@
 run them: on threads here (``run_tasks``) or on a Dask cluster
 (``tierplan.distributed``). A task is a module-level function of plain
 arguments (JSON text and numbers) returning JSON text, so it pickles to any
-worker, and each carries everything that decides its numbers — the point's
+worker, and each carries everything that decides its numbers — the run's
 scenario with its own seed — so where it runs changes nothing."""
 
 from __future__ import annotations
@@ -119,26 +119,16 @@ def run_task(scenario: str, engine: str = "auto", hook: Optional[Callable] = Non
     return _core.run(scenario, engine, hook)
 
 
-def sweep_task(base: str, param: str, value: float, hook: Optional[Callable] = None) -> str:
-    """One sweep point: its SweepPoint as JSON text."""
-    return _core.sweep_point(base, param, value, hook)
-
-
-def sweep_batch_task(base: str, param: str, values: Sequence[float]) -> list:
-    """Several sweep points in one task (fewer, longer tasks for a cluster):
-    each point's SweepPoint JSON, in order — each computed as by
-    :func:`sweep_task`."""
-    return [_core.sweep_point(base, param, v, None) for v in values]
+def runs_task(scenarios: Sequence[str], engine: str) -> list:
+    """Several runs in one task (the jobs a farmed study handed out, fewer
+    and longer tasks for a cluster): each run's result as JSON text, in
+    order, each computed as by :func:`run_task`."""
+    return [_core.run(s, engine) for s in scenarios]
 
 
 def reproduce_task(sim_id: str, hook: Optional[Callable] = None) -> str:
     """One simulation of the reproduction, by id."""
     return _core.reproduction_run(sim_id)
-
-
-def candidate_task(scenario: str, hook: Optional[Callable] = None) -> str:
-    """One optimiser candidate's run (stream level)."""
-    return _core.run(scenario, "stream", hook)
 
 
 def mrc_task(path: str, kwargs: dict, hook: Optional[Callable] = None) -> str:

@@ -1,11 +1,13 @@
 """tierplan beyond one machine, on Dask distributed.
 
-The same tasks as the local calls (``tierplan._tasks``): a sweep point, a
-replication, an optimiser candidate, a figure point, a reproduction
-simulation, a trace's curve or a log's fit. Each task carries the scenario
-that decides its numbers, seed included (a replication's is the seed it gets
-in the whole run), so the answer is the local one bit for bit, whatever the
-cluster and the order the tasks finish in.
+The same tasks as the local calls (``tierplan._tasks``): a replication, a
+reproduction simulation, a trace's curve or a log's fit; and the runs the
+core's farmed studies hand out (a sweep's, the optimiser's candidates, the
+HTTP figure's), driven by one loop over their protocol (:func:`_farm`).
+Each task carries the scenario that decides its numbers, seed included (a
+replication's is the seed it gets in the whole run), so the answer is the
+local one bit for bit, whatever the cluster and the order the tasks finish
+in.
 
 Every function takes a ``client`` (a ``dask.distributed.Client``); without
 one it uses the current default client (``Client(...)`` sets it). To start
@@ -85,30 +87,28 @@ def sweep(
     batch: Optional[int] = None,
     as_frame: bool = False,
 ):
-    """:func:`tierplan.sweep` on the cluster, ``batch`` points a task
-    (default: about eight tasks per worker thread, so that Dask's cost per
-    task — a few ms — stays small beside the runs while the workers still
-    share the load evenly). Each point runs exactly as locally."""
+    """:func:`tierplan.sweep` on the cluster: the core's sweep study, the
+    one the local call drives on threads, hands out its runs (every value ×
+    replication; a point with a rejection target is one run) and
+    :func:`_farm` runs them as tasks of ``batch`` runs each (default: about
+    eight tasks per worker thread, so that Dask's cost per task — a few ms —
+    stays small beside the runs while the workers still share the load
+    evenly), reporting each run's result back; a point is merged once its
+    last run is in. The points are the local ones bit for bit."""
     c = _client(client)
-    base = scenario_text(s)
+    if batch is not None and (isinstance(batch, bool) or not isinstance(batch, int) or batch < 1):
+        raise ValueError(f"batch: is {batch!r}; give a whole number of runs a task, at least 1 (or None)")
     values = [float(v) for v in values]
-    _core.sweep_check(base, values)
-    batch = batch or default_batch(len(values), c)
-    chunks = [values[k : k + batch] for k in range(0, len(values), batch)]
-    # The base scenario goes to the cluster once, not once per task (a key
-    # of its own each call: a hashed key scattered again while the last
-    # call's copy is being released can be lost).
-    [base_f] = c.scatter([base], hash=False)
-    n = len(chunks)
-    parts = _map(c, _tasks.sweep_batch_task, [base_f] * n, [param] * n, chunks)
-    rows = [json.loads(t) for part in parts for t in part]
-    return _tasks_frame(rows, as_frame)
+    study = _core.SweepStudy(scenario_text(s), param, values)
+    runs = json.loads(study.progress())["runs"]
+    _farm(c, study, "stream", lambda job: job["scenario"], lambda out: out, None, batch or default_batch(runs, c))
+    return _tasks_frame(json.loads(study.result()), as_frame)
 
 
-def default_batch(points: int, client: Any = None) -> int:
-    """Sweep points a task by default: about eight tasks per worker thread."""
+def default_batch(runs: int, client: Any = None) -> int:
+    """Sweep runs a task by default: about eight tasks per worker thread."""
     threads = sum(_client(client).nthreads().values())
-    return max(1, points // (8 * max(1, threads)))
+    return max(1, runs // (8 * max(1, threads)))
 
 
 def run_many(scenarios: Sequence[Any], *, engine: str = "auto", client: Any = None) -> list:
@@ -147,24 +147,28 @@ def optimize(
         spec = {"architectures": ["hdd_only", "dram_ic_hdd", "ssd_lfu_hdd"]}
     spec_text = spec if isinstance(spec, str) else json.dumps(spec)
     search = _core.OptimizeSearch(scenario_text(s, check=False), spec_text)
-    _farm(
-        c,
-        search,
-        lambda job: c.submit(_tasks.candidate_task, json.dumps(job["scenario"]), pure=False),
-        lambda out: out,
-        in_flight,
-    )
+    _farm(c, search, "stream", lambda job: job["scenario"], lambda out: out, in_flight)
     return json.loads(search.result())
 
 
-def _farm(c: Any, study: Any, submit: Any, outcome: Any, in_flight: Optional[int]) -> None:
+def _farm(
+    c: Any,
+    study: Any,
+    engine: str,
+    scenario_of: Any,
+    outcome: Any,
+    in_flight: Optional[int],
+    per_task: int = 1,
+) -> None:
     """Drive one of the core's farmed studies (``OptimizeSearch``,
-    ``FigureStudy``: ``next_batch``, ``report``, ``is_done``) on the
-    cluster: up to ``in_flight`` jobs at once (default two per worker
-    thread), each ``submit``-ted as a task, its answer reported back by id
-    as ``outcome`` makes it, in whatever order they finish. The one loop of
-    the Python side over the core's protocol (on this process the core's
-    own driver runs them)."""
+    ``FigureStudy``, ``SweepStudy``: ``next_batch``, ``report``,
+    ``is_done``) on the cluster: its jobs go out as tasks of up to
+    ``per_task`` jobs (:func:`_tasks.runs_task` of each job's
+    ``scenario_of(job)`` on ``engine``), up to ``in_flight`` tasks at once
+    (default two per worker thread), and each job's output is reported back
+    by its id as ``outcome`` makes it, in whatever order the tasks finish.
+    The one loop of the Python side over the core's protocol (on this
+    process the core's own driver runs them)."""
     from dask.distributed import as_completed
 
     if in_flight is None:
@@ -175,17 +179,21 @@ def _farm(c: Any, study: Any, submit: Any, outcome: Any, in_flight: Optional[int
         while True:
             room = in_flight - len(running)
             if room > 0:
-                for job in json.loads(study.next_batch(room)):
-                    f = submit(job)
-                    running[f.key] = (f, job["id"])
+                jobs = json.loads(study.next_batch(room * per_task))
+                for k in range(0, len(jobs), per_task):
+                    group = jobs[k : k + per_task]
+                    scenarios = [json.dumps(scenario_of(job)) for job in group]
+                    f = c.submit(_tasks.runs_task, scenarios, engine, pure=False)
+                    running[f.key] = (f, [job["id"] for job in group])
                     pool.add(f)
             if not running:
                 if study.is_done():
                     break
                 raise RuntimeError("the study stalled with nothing in flight")
             f = next(pool)
-            _, job_id = running.pop(f.key)
-            study.report(job_id, outcome(f.result()))
+            _, ids = running.pop(f.key)
+            for job_id, out in zip(ids, f.result()):
+                study.report(job_id, outcome(out))
     except BaseException:
         c.cancel([f for f, _ in running.values()])
         raise
@@ -211,7 +219,8 @@ def http_figure(
     _farm(
         c,
         study,
-        lambda job: c.submit(_tasks.run_task, json.dumps(job["run"]["scenario"]), "request", pure=False),
+        "request",
+        lambda job: job["run"]["scenario"],
         lambda out: json.dumps(json.loads(out)["replications"][0]),
         None,
     )

@@ -85,6 +85,83 @@ fn read(py: Python<'_>, text: &str) -> PyResult<Scenario> {
     tierplan_core::read_scenario(text).map_err(|e| scenario_error(py, &e))
 }
 
+/// A Python class over one of the core's farmed studies
+/// (`tierplan_core::farm::FarmedStudy`), ask/tell: `next_batch(k)` hands out
+/// up to `k` jobs (JSON list, each with its `id` and its scenario), the caller
+/// simulates them anywhere (a Dask cluster) and `report`s each outcome's
+/// JSON back by id in any order; `progress`, `cost` (done, left and the
+/// share done), `is_done`, and `result` (the answer, as the front ends print
+/// it). One macro for every study, so each speaks the protocol the same way
+/// and Python drives them all with one loop (`distributed._farm`); pyo3's
+/// classes cannot be generic over the study, hence a macro. The class keeps
+/// the core's study in `study`; `new` builds it from the constructor's
+/// arguments, `result` maps it to what Python returns, `outcome` names what
+/// a report carries (for its error).
+macro_rules! farmed_study_class {
+    (
+        $(#[$doc:meta])*
+        class $name:ident($core:ty);
+        outcome $outcome:literal;
+        new($py:ident $(, $arg:ident: $ty:ty)*) $new:block
+        result($s:ident) $result:block
+    ) => {
+        $(#[$doc])*
+        #[pyclass(module = "tierplan._core")]
+        struct $name {
+            study: $core,
+        }
+
+        #[pymethods]
+        impl $name {
+            #[new]
+            fn new($py: Python<'_> $(, $arg: $ty)*) -> PyResult<Self> {
+                let study: PyResult<$core> = $new;
+                Ok($name { study: study? })
+            }
+
+            /// Up to `k` jobs (JSON list), each with the `id` to report it by.
+            fn next_batch(&mut self, k: usize) -> PyResult<String> {
+                json(&FarmedStudy::next_batch(&mut self.study, k))
+            }
+
+            /// Report job `id`'s outcome (JSON text).
+            fn report(&mut self, id: u32, outcome: &str) -> PyResult<()> {
+                let o: <$core as FarmedStudy>::Outcome =
+                    tierplan_core::json_read::from_json(outcome).map_err(|e| {
+                        PyValueError::new_err(format!(concat!("the outcome is not ", $outcome, ": {}"), e))
+                    })?;
+                FarmedStudy::report(&mut self.study, id, &o).map_err(PyValueError::new_err)
+            }
+
+            fn is_done(&self) -> bool {
+                FarmedStudy::is_done(&self.study)
+            }
+
+            /// The study's own progress report (JSON).
+            fn progress(&self) -> PyResult<String> {
+                json(&FarmedStudy::progress(&self.study))
+            }
+
+            /// `{done, left, fraction}` in the study's units of cost.
+            fn cost(&self) -> PyResult<String> {
+                cost_json(&self.study)
+            }
+
+            /// The answer so far (final once `is_done`), as JSON.
+            fn result(&self) -> PyResult<String> {
+                let $s = &self.study;
+                json(&$result)
+            }
+        }
+    };
+}
+
+/// A study's cost as a progress bar reads it: done, left, the share done.
+fn cost_json<S: FarmedStudy>(s: &S) -> PyResult<String> {
+    let c = s.cost();
+    json(&serde_json::json!({"done": c.done, "left": c.left, "fraction": c.fraction()}))
+}
+
 /// Step a job to its end with the GIL released, checking for Ctrl-C and
 /// reporting progress (as JSON text) between steps.
 fn drive<J>(py: Python<'_>, job: &mut J, progress: Option<&Bound<'_, PyAny>>) -> PyResult<J::Output>
@@ -193,23 +270,6 @@ fn sweep_check(py: Python<'_>, base: &str, values: Vec<f64>) -> PyResult<()> {
     tierplan_core::sweep::check(base, &values).map_err(|e| scenario_error(py, &e))
 }
 
-/// One sweep point: run the point's scenario, report its SweepPoint.
-#[pyfunction]
-#[pyo3(signature = (base, path, value, progress=None))]
-fn sweep_point(
-    py: Python<'_>,
-    base: &str,
-    path: &str,
-    value: f64,
-    progress: Option<&Bound<'_, PyAny>>,
-) -> PyResult<String> {
-    let s = tierplan_core::sweep::point_scenario(base, path, value)
-        .map_err(|e| scenario_error(py, &e))?;
-    let mut job = Job::new(s).map_err(|e| scenario_error(py, &e))?;
-    let r = drive(py, &mut job, progress)?;
-    json(&tierplan_core::sweep::SweepPoint::new(value, &r))
-}
-
 /// A sweep on this process by the shared driver of farmed studies on
 /// `threads` threads, as `tierplan sweep --threads`: every value ×
 /// replication a run, each point merged once its replications are in, so
@@ -225,8 +285,7 @@ fn sweep(
     threads: usize,
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<String> {
-    let mut study = tierplan_core::sweep::SweepStudy::new(base, path, &values)
-        .map_err(|e| scenario_error(py, &e))?;
+    let mut study = SweepStudy::new(py, base, path, values)?.study;
     farm_study(
         py,
         &mut study,
@@ -247,6 +306,20 @@ fn sweep(
         progress,
     )?;
     json(&study.answer())
+}
+
+farmed_study_class! {
+    /// A one-parameter sweep: every value × replication a run (a point with
+    /// a rejection target one run, its replications in order), each a
+    /// stream-level RunResult back; a point is merged once its last run is
+    /// in. `result` is the points finished, in the order of the values, as
+    /// `tierplan sweep --format json`.
+    class SweepStudy(tierplan_core::sweep::SweepStudy);
+    outcome "a RunResult";
+    new(py, base: &str, path: &str, values: Vec<f64>) {
+        tierplan_core::sweep::SweepStudy::new(base, path, &values).map_err(|e| scenario_error(py, &e))
+    }
+    result(s) { s.answer() }
 }
 
 /// Replication `k` of a scenario as a scenario of its own (seed + k).
@@ -280,47 +353,17 @@ fn merge_replications(py: Python<'_>, scenario: &str, parts: Vec<String>) -> PyR
     json(&r)
 }
 
-/// The optimiser's cost-ordered search, ask/tell (as the browser's worker
-/// pool drives it): take candidates, simulate them anywhere, report back.
-#[pyclass(module = "tierplan._core")]
-struct OptimizeSearch {
-    search: tierplan_core::optimize::Search,
-}
-
-#[pymethods]
-impl OptimizeSearch {
-    #[new]
-    fn new(py: Python<'_>, scenario: &str, spec: &str) -> PyResult<Self> {
+farmed_study_class! {
+    /// The optimiser's cost-ordered search (as the browser's worker pool
+    /// drives it): candidates, cheapest first, each a RunResult back.
+    class OptimizeSearch(tierplan_core::optimize::Search);
+    outcome "a RunResult";
+    new(py, scenario: &str, spec: &str) {
         let s = read(py, scenario)?;
         let spec = tierplan_core::optimize::parse_spec(spec).map_err(|e| scenario_error(py, &e))?;
-        let search =
-            tierplan_core::optimize::Search::new(s, spec).map_err(|e| scenario_error(py, &e))?;
-        Ok(OptimizeSearch { search })
+        tierplan_core::optimize::Search::new(s, spec).map_err(|e| scenario_error(py, &e))
     }
-
-    /// Up to `k` candidates (JSON list), cheapest first.
-    fn next_batch(&mut self, k: usize) -> PyResult<String> {
-        json(&self.search.next_batch(k))
-    }
-
-    /// Report candidate `id`'s RunResult (JSON text).
-    fn report(&mut self, id: u32, result: &str) -> PyResult<()> {
-        let r: tierplan_core::RunResult = tierplan_core::json_read::from_json(result)
-            .map_err(|e| PyValueError::new_err(format!("the result is not a RunResult: {e}")))?;
-        self.search.report(id, &r).map_err(PyValueError::new_err)
-    }
-
-    fn is_done(&self) -> bool {
-        self.search.is_done()
-    }
-
-    fn progress(&self) -> PyResult<String> {
-        json(&self.search.progress())
-    }
-
-    fn result(&self) -> PyResult<String> {
-        json(&self.search.result())
-    }
+    result(s) { s.result() }
 }
 
 /// Drive a farmed study with the shared driver (`tierplan_core::farm`, as
@@ -431,7 +474,7 @@ fn optimize(
     progress: Option<&Bound<'_, PyAny>>,
     threads: usize,
 ) -> PyResult<String> {
-    let mut search = OptimizeSearch::new(py, scenario, spec)?.search;
+    let mut search = OptimizeSearch::new(py, scenario, spec)?.study;
     farm_study(
         py,
         &mut search,
@@ -558,51 +601,17 @@ fn figure_study(
     FigureStudy::new(base, settings, series).map_err(|errs| figure_error(py, errs))
 }
 
-/// The HTTP figure as a farmed study, ask/tell like `OptimizeSearch` (the
-/// one protocol of the core's farmed studies): take runs, simulate them
-/// anywhere (a Dask cluster), report each run's outcome back by id.
-#[pyclass(module = "tierplan._core")]
-struct FigureStudy {
-    study: tierplan_core::request::figure::FigureStudy,
-}
-
-#[pymethods]
-impl FigureStudy {
-    #[new]
-    fn new(py: Python<'_>, base: &str, settings: &str, series: &str) -> PyResult<Self> {
-        Ok(FigureStudy {
-            study: figure_study(py, base, settings, series)?,
-        })
+farmed_study_class! {
+    /// The HTTP figure: runs, the pass's longest first, then those a later
+    /// pass is certain to list; each run's outcome is its RequestResult's
+    /// `replications[0]`. `result` is the figure's points as `tierplan
+    /// http-figure --format json`.
+    class FigureStudy(tierplan_core::request::figure::FigureStudy);
+    outcome "a request replication";
+    new(py, base: &str, settings: &str, series: &str) {
+        figure_study(py, base, settings, series)
     }
-
-    /// Up to `k` runs (JSON list of {id, run}), the pass's longest first,
-    /// then runs a later pass is certain to list.
-    fn next_batch(&mut self, k: usize) -> PyResult<String> {
-        json(&self.study.next_batch(k))
-    }
-
-    /// Report run `id`'s outcome: its RequestResult's `replications[0]` (JSON text).
-    fn report(&mut self, id: u32, outcome: &str) -> PyResult<()> {
-        let o: tierplan_core::request::RequestReplication =
-            tierplan_core::json_read::from_json(outcome).map_err(|e| {
-                PyValueError::new_err(format!("the outcome is not a request replication: {e}"))
-            })?;
-        self.study.report(id, &o).map_err(PyValueError::new_err)
-    }
-
-    fn is_done(&self) -> bool {
-        self.study.is_done()
-    }
-
-    /// The FigureStep of the runs reported so far.
-    fn progress(&self) -> PyResult<String> {
-        json(&self.study.progress())
-    }
-
-    /// The figure's points as `tierplan http-figure --format json`.
-    fn result(&self) -> PyResult<String> {
-        json(&self.study.rows())
-    }
+    result(s) { s.rows() }
 }
 
 /// The HTTP figure on this process by the shared driver on `threads`
@@ -627,10 +636,7 @@ fn http_figure(
             Ok(r.map(|mut r| r.replications.swap_remove(0)))
         },
         // The share of the figure's cost done (the core's estimate of what is left).
-        |s| {
-            let c = s.cost();
-            json(&serde_json::json!({"done": c.done, "left": c.left, "fraction": c.fraction()}))
-        },
+        cost_json,
         progress,
     )?;
     json(&study.rows())
@@ -889,7 +895,7 @@ mod _core {
         characterize, default_characterize_spec, devices, figure_plan, figure_step, http_figure,
         log_fit, max_rate, merge_replications, mrc, optimize, optimize_fleet, preset, presets_list,
         read_scenario, replication_scenario, reproduction, reproduction_run, reproduction_table,
-        run, sweep, sweep_check, sweep_point, sweep_point_scenario, validate, FigureStudy,
-        OptimizeSearch,
+        run, sweep, sweep_check, sweep_point_scenario, validate, FigureStudy, OptimizeSearch,
+        SweepStudy,
     };
 }
