@@ -3,7 +3,7 @@
 //! replay job and the peak hour. Thin wrappers over `tierplan_core::logs`.
 
 use super::{parse, to_js, SimJob};
-use tierplan_core::logs::{self, scenario, ColumnMap, LogParser};
+use tierplan_core::logs::{self, replay_search, scenario, ColumnMap, LogParser};
 use tierplan_core::progress::SteppedJob;
 use tierplan_core::scenario::validate::FieldError;
 use wasm_bindgen::prelude::*;
@@ -142,7 +142,7 @@ impl LogParse {
 /// replays the log; stepped in chunks of events like a `SimJob`.
 #[wasm_bindgen]
 pub struct ReplayOptimize {
-    search: scenario::ReplaySearch,
+    search: replay_search::ReplaySearch,
 }
 
 #[wasm_bindgen]
@@ -181,8 +181,9 @@ impl LogParse {
         let text = super::js_text(&spec).unwrap_or_default();
         let spec = tierplan_core::optimize::parse_spec(&text).map_err(errors_js)?;
         let trace = self.parser.trace.as_deref().unwrap_or(&[]);
-        let search = scenario::ReplaySearch::new(&base, &self.parser.tally, trace, windows, spec)
-            .map_err(errors_js)?;
+        let search =
+            replay_search::ReplaySearch::new(&base, &self.parser.tally, trace, windows, spec)
+                .map_err(errors_js)?;
         Ok(ReplayOptimize { search })
     }
 }

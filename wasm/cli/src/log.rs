@@ -4,9 +4,10 @@ use clap::{Subcommand, ValueEnum};
 use std::io::{Read, Write};
 use std::process::ExitCode;
 use tierplan_core::logs::generate::{generate, GenerateSpec};
-use tierplan_core::logs::scenario::{fitted_scenario, replay_job, ReplaySearch};
+use tierplan_core::logs::replay_search::{replay_optimize_on, ReplayStudy};
+use tierplan_core::logs::scenario::{fitted_scenario, replay_job};
 use tierplan_core::logs::{self, ColumnMap, LogFormat, LogParser, TimeFormat};
-use tierplan_core::progress::{try_run_to_end, SteppedJob};
+use tierplan_core::progress::SteppedJob;
 use tierplan_core::scenario::presets::scenario_preset;
 use tierplan_core::Scenario;
 
@@ -80,6 +81,12 @@ pub enum LogCmd {
         /// DRAM + HDD and SSD + HDD, target 0.
         #[arg(long)]
         spec: Option<String>,
+        /// Threads replaying candidates (with --optimize; default 1), all
+        /// on the one parsed log. The result is the same on any number,
+        /// byte for byte: the extra threads replay the candidates the search
+        /// would ask for next, and only those it does ask for count.
+        #[arg(long)]
+        threads: Option<usize>,
     },
     /// How much cache for the catalog: the share of requests a file-level
     /// cache of N titles serves, for static LFU (the N most requested), LRU
@@ -382,7 +389,11 @@ pub fn run(cmd: LogCmd, load: &dyn Fn(&str) -> Result<Scenario, ExitCode>) -> Ex
             windows,
             optimize,
             spec,
+            threads,
         } => {
+            if threads.is_some() && !optimize {
+                return fail("--threads: only with --optimize (one replay runs on one thread)");
+            }
             let base = match load(&scenario) {
                 Ok(s) => s,
                 Err(c) => return c,
@@ -402,13 +413,20 @@ pub fn run(cmd: LogCmd, load: &dyn Fn(&str) -> Result<Scenario, ExitCode>) -> Ex
                     Ok(s) => s,
                     Err(errs) => return refused("read the optimiser spec", &errs),
                 };
-                let mut search = match ReplaySearch::new(&base, &p.tally, trace, windows, spec) {
+                let mut study = match ReplayStudy::new(&base, &p.tally, trace, windows, spec) {
                     Ok(s) => s,
                     Err(errs) => {
                         return refused(&format!("optimise on the replay of {file}"), &errs)
                     }
                 };
-                return match try_run_to_end(&mut search, 1 << 22) {
+                // The shared driver of farmed studies, as `optimize` and `sweep`.
+                let threads = threads.unwrap_or(1);
+                return match replay_optimize_on(
+                    &mut study,
+                    threads,
+                    |_: &_| {},
+                    &Default::default(),
+                ) {
                     Ok(r) => {
                         print_json(&r);
                         ExitCode::SUCCESS

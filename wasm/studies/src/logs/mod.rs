@@ -2,9 +2,9 @@
 //! TSV and JSON-lines logs or pre-aggregated counts (`parse`, `mapping`,
 //! `time`), the tallies the fits need (`counts`), the fits themselves — Zipf
 //! exponent by maximum likelihood, diurnal profile, churn, goodness of fit
-//! (`fit`) — the scenario a fit becomes (`scenario`), an exact replay of a
-//! log through the stream-level engine (`replay`), and a generator of
-//! synthetic logs (`generate`).
+//! (`fit`) — the scenario a fit becomes and an exact replay of a log
+//! through the stream-level engine (`scenario`), the optimiser over that
+//! replay (`replay_search`), and a generator of synthetic logs (`generate`).
 
 pub mod counts;
 mod csv;
@@ -13,6 +13,7 @@ pub mod fit;
 pub mod generate;
 pub mod mapping;
 pub mod parse;
+pub mod replay_search;
 pub mod scenario;
 pub mod time;
 

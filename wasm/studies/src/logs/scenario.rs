@@ -3,9 +3,7 @@
 
 use super::counts::Tally;
 use super::fit::LogFit;
-use crate::optimize::{OptimizeResult, OptimizeSpec, Search, SearchProgress};
 use std::sync::Arc;
-use tierplan_kit::progress::{Done, SteppedJob};
 use tierplan_scenario::validate::{problems, FieldError, MAX_VIDEOS};
 use tierplan_scenario::{Churn, RateProfile, Scenario, VideoClass, ZipfConvention};
 use tierplan_stream::{Job, RateSteps, Trace};
@@ -206,93 +204,4 @@ pub fn replay_parts(
     s.run.warmup_h = s.run.warmup_h.min(s.run.duration_h);
     s.name = format!("Replay of a log of {} requests", trace.len());
     Ok((s, Trace { windows: w }))
-}
-
-/// The optimiser over a replayed log (model §10 and §14): the cost-ordered
-/// search of `optimize::Search`, every candidate simulated by replaying the
-/// log on its devices, stepped in bounded chunks like a `Job` so a worker
-/// can report progress and stop. Pruning by the regenerated synthetic
-/// arrivals does not apply to a log, so every candidate up to each
-/// architecture's optimum is simulated.
-pub struct ReplaySearch {
-    search: Search,
-    trace: Arc<Trace>,
-    current: Option<(u32, Job)>,
-    queue: Vec<crate::optimize::Candidate>,
-}
-
-impl ReplaySearch {
-    pub fn new(
-        base: &Scenario,
-        tally: &Tally,
-        trace: &[(f64, u32)],
-        windows: u32,
-        spec: OptimizeSpec,
-    ) -> Result<ReplaySearch, Vec<FieldError>> {
-        let (s, t) = replay_parts(base, tally, trace, windows)?;
-        let mut search = Search::new(s, spec)?;
-        search.without_pruning(
-            "candidates replay the log, not generated arrivals: no configuration is pruned, every one up to the optimum is simulated",
-        );
-        Ok(ReplaySearch {
-            search,
-            trace: Arc::new(t),
-            current: None,
-            queue: Vec::new(),
-        })
-    }
-
-    /// Simulate up to about `max_events` events of the candidates' replays.
-    pub fn step(&mut self, max_events: u64) -> Result<SearchProgress, Vec<FieldError>> {
-        let mut budget = max_events.max(1);
-        while budget > 0 && !self.search.is_done() {
-            if self.current.is_none() {
-                if self.queue.is_empty() {
-                    self.queue = self.search.next_batch(1);
-                    if self.queue.is_empty() {
-                        break;
-                    }
-                }
-                let c = self.queue.remove(0);
-                let job = Job::replay(c.scenario, self.trace.clone())?;
-                self.current = Some((c.id, job));
-            }
-            let (id, job) = self.current.as_mut().expect("set above");
-            let before = job.progress().events;
-            let p = job.step(budget);
-            budget = budget.saturating_sub(p.events - before);
-            if p.done {
-                let r = job.result().expect("done");
-                let id = *id;
-                self.current = None;
-                self.search
-                    .report(id, &r)
-                    .expect("a freshly issued candidate is reported once");
-            }
-        }
-        Ok(self.search.progress())
-    }
-
-    pub fn result(&self) -> OptimizeResult {
-        self.search.result()
-    }
-}
-
-impl Done for SearchProgress {
-    fn done(&self) -> bool {
-        self.done
-    }
-}
-
-/// Driven like every long job; a step that cannot build a candidate fails
-/// with its field errors, and the job has no result then.
-impl SteppedJob for ReplaySearch {
-    type Progress = Result<SearchProgress, Vec<FieldError>>;
-    type Output = OptimizeResult;
-    fn advance(&mut self, budget: u64) -> Self::Progress {
-        self.step(budget)
-    }
-    fn output(&self) -> Option<OptimizeResult> {
-        self.search.is_done().then(|| self.search.result())
-    }
 }

@@ -1,6 +1,6 @@
 //! The optimiser's searches driven natively by the shared driver of farmed
 //! studies (`tierplan_kit::farm::farm`): `optimize`, the fleet search's
-//! `drive`, the CLI and the Python extension.
+//! `drive`, the replayed log's search, the CLI and the Python extension.
 
 use super::result::Candidate;
 use std::sync::atomic::AtomicBool;
@@ -21,14 +21,28 @@ pub fn drive_natively<S>(
 where
     S: FarmedStudy<Job = Candidate, Outcome = RunResult> + Send,
 {
-    farm(
+    drive_with(
         search,
         threads,
         |c: &Candidate| run(&c.scenario),
         on_report,
         cancel,
     )
-    .map_err(|stop| match stop {
+}
+
+/// [`drive_natively`] with another way to simulate a candidate (the
+/// replayed log's search replays the log instead of generating arrivals).
+pub fn drive_with<S>(
+    search: &mut S,
+    threads: usize,
+    simulate: impl Fn(&Candidate) -> Result<RunResult, Vec<FieldError>> + Sync,
+    on_report: impl FnMut(&S) + Send,
+    cancel: &AtomicBool,
+) -> Result<(), Vec<FieldError>>
+where
+    S: FarmedStudy<Job = Candidate, Outcome = RunResult> + Send,
+{
+    farm(search, threads, simulate, on_report, cancel).map_err(|stop| match stop {
         FarmStop::Failed(errs) => errs,
         FarmStop::Cancelled => vec![search_error("the search was cancelled")],
         FarmStop::Refused(e) => vec![search_error(&e)],

@@ -170,7 +170,7 @@ fn use_this_fit_carries_the_fitted_parameters() {
 fn the_optimiser_sizes_on_the_replayed_log() {
     use tierplan_kit::progress::try_run_to_end;
     use tierplan_scenario::Architecture;
-    use tierplan_studies::logs::scenario::ReplaySearch;
+    use tierplan_studies::logs::replay_search::ReplaySearch;
     use tierplan_studies::optimize::parse_spec;
     let mut s = scenario_preset("mmsys11-cost-hdd").unwrap();
     s.workload.arrival_rate = 0.3;

@@ -9,6 +9,7 @@ mod device_figures;
 mod farmed;
 mod logs;
 mod logs_replay;
+mod logs_replay_farmed;
 mod optimize;
 mod optimize_fleet;
 mod optimize_rule;
