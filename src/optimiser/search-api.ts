@@ -5,7 +5,7 @@
 // functions over an initialised module, so tests call it in Node.
 import type * as Wasm from '../wasm-pkg/tierplan_studies';
 import type { Candidate, FieldError, FleetProgress, FleetRequest, FleetResult, OptimizeResult, OptimizeSpec, RunResult, Scenario, SearchProgress } from '../engine/types';
-import type { FigureJob, FigureSeries, FigureSettings, FigureStep, RequestReplication } from '../wasm-pkg/tierplan_studies';
+import type { FigureJob, FigureProgress, FigureSeries, FigureSettings, FigureStep, RequestReplication } from '../wasm-pkg/tierplan_studies';
 
 export type OptimiserWasm = Pick<typeof Wasm, 'OptimizeSearch' | 'FleetSearch' | 'FigureStudy'>;
 
@@ -34,7 +34,8 @@ export interface SearchApi {
   figureNextBatch(handle: number, k: number): FigureJob[];
   /** A run's outcome: its `RequestResult`'s `replications[0]`. */
   figureReport(handle: number, id: number, outcome: RequestReplication): void;
-  figureProgress(handle: number): FigureStep;
+  /** Where the figure stands (its step without the runs to come: `figureResult` has them). */
+  figureProgress(handle: number): FigureProgress;
   figureIsDone(handle: number): boolean;
   figureResult(handle: number): FigureStep;
   freeFigure(handle: number): void;
