@@ -58,6 +58,43 @@ const scenarioFile = join(mkdtempSync(join(tmpdir(), 'tierplan-bench-http-')), '
 writeFileSync(scenarioFile, execFileSync(cli, ['preset', PRESET], { encoding: 'utf8' }));
 if (!RATIO_ONLY) await browserAndNative();
 
+/**
+ * Where the figure's wall time went, from the farm's measures: the workers'
+ * busy share (runs' time over workers × wall), the time with each number of
+ * runs on the workers, the study's calls (the studies' worker's answers and
+ * the page's bookkeeping after each report, as the driver waited for them)
+ * and the tail (from the last moment every worker had a run to the end).
+ */
+function workerTime(trace, wallMs, workers) {
+  const runs = trace.filter((m) => m.kind === 'run');
+  if (runs.length === 0) return '    (no farm measures: a build older than the trace)';
+  const sum = (kind) => trace.filter((m) => m.kind === kind).reduce((a, m) => a + m.ms, 0);
+  const busy = runs.reduce((a, m) => a + m.ms, 0);
+  // Time with k runs going, from the click to the end.
+  const edges = runs.flatMap((m) => [
+    [m.start, 1],
+    [m.start + m.ms, -1],
+  ]);
+  edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const at = new Array(workers + 2).fill(0);
+  let going = 0;
+  let last = 0;
+  let lastFull = 0;
+  for (const [t, d] of edges) {
+    at[Math.min(going, workers + 1)] += t - last;
+    if (going >= workers) lastFull = t;
+    going += d;
+    last = t;
+  }
+  at[0] += Math.max(0, wallMs - last);
+  const share = at.map((ms, k) => `${k}: ${fmt(ms)}`).slice(0, workers + 1);
+  const calls = ['next', 'report', 'change'].map((k) => `${k} ${fmt(sum(k))} (${trace.filter((m) => m.kind === k).length})`);
+  return [
+    `    workers busy ${((busy / (workers * wallMs)) * 100).toFixed(0)} % (${fmt(busy)} of runs over ${workers} × ${fmt(wallMs)}); time with k runs going ${share.join(', ')}`,
+    `    the driver waited on the study: ${calls.join(', ')}; tail after the last moment every worker had a run ${fmt(wallMs - lastFull)}`,
+  ].join('\n');
+}
+
 /** Parts 1 and 2: the figure in Chromium, then natively. */
 async function browserAndNative() {
   // 1. Chromium.
@@ -124,6 +161,11 @@ async function browserAndNative() {
           provisional: document.querySelectorAll('[data-testid=http-figure] circle[data-open]').length,
           saturated: document.querySelectorAll('[data-testid=http-figure] circle[data-at-least]').length,
           samples: window.__benchLeft,
+          // The farm's User Timing measures (engine/farm.ts, trace 'figure'), on the click's clock.
+          trace: performance
+            .getEntriesByType('measure')
+            .filter((m) => m.name.startsWith('figure:'))
+            .map((m) => ({ kind: m.name.slice('figure:'.length), start: m.startTime - window.__benchStart, ms: m.duration })),
         };
       });
       if (r.points !== POINTS) throw new Error(`expected ${POINTS} points, got ${r.points}`);
@@ -134,6 +176,7 @@ async function browserAndNative() {
       console.log(`    ${r.status}`);
       console.log(`    ${r.saturated} saturated points (lower bounds)`);
       for (const t of [5_000, 10_000, 20_000, r.wallMs / 2]) console.log(`    time left at ${etaAt(r.samples, r.wallMs, t)}`);
+      console.log(workerTime(r.trace, r.wallMs, workers));
       // BENCH_SAMPLES=file: every sample (time, time left shown, work share shown) as JSON, to study the estimate.
       if (process.env.BENCH_SAMPLES) writeFileSync(process.env.BENCH_SAMPLES, JSON.stringify({ wallMs: r.wallMs, samples: r.samples }));
       await context.close();

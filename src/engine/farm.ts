@@ -4,7 +4,8 @@
 // HTTP figure's runs — hands out jobs in batches and takes their outcomes
 // back in any order. `farm` asks the study for as many jobs as there are
 // free workers, runs them (on the worker pool, through `run`), reports each
-// outcome as it comes, and asks again at once when a worker is free.
+// outcome as it comes, and asks again at once when a worker is free (or,
+// for a study that allows it, keeps a few jobs queued ahead of the workers).
 //
 // The study's bookkeeping (`nextBatch`, `report`) is not a simulation: it
 // may live on the main thread or answer from a worker. Every simulation
@@ -44,11 +45,21 @@ export interface FarmState<J> {
 export interface FarmOptions<J, O> {
   /** Jobs run at once (the pool's size). */
   parallel: number;
+  /**
+   * Jobs handed out beyond `parallel`, waiting in the pool's queue (default 0): a worker that finishes takes
+   * the next at once instead of waiting for the study to hear of its outcome and answer. Only for a study
+   * whose jobs do not depend on how many are asked for at a time (the figure hands out only runs it is
+   * certain to need); an adaptive search must be asked when a worker is free, with the most it knows.
+   */
+  queue?: number;
   /** Runs one job on a worker; rejects with the job's error, or an AbortError once the signal aborts. */
   run: (job: J, req: FarmJobRequest) => Promise<O>;
   /** Cancel: stops handing out jobs and cancels those in flight; `farm` then rejects with an AbortError. */
   signal?: AbortSignal;
-  /** After each batch handed out and each outcome reported (awaited: the caller may ask the study for its progress). */
+  /**
+   * After each batch handed out and each outcome reported (awaited: the caller may ask the study for its progress);
+   * once for both when an outcome's report is followed by the next batch, which is asked for first.
+   */
   onChange?: (state: FarmState<J>) => unknown;
   /** A job in flight reported progress (not awaited: called from the worker's progress messages). */
   onJobProgress?: (state: FarmState<J>) => void;
@@ -56,6 +67,18 @@ export interface FarmOptions<J, O> {
   onOutcome?: (job: J, outcome: O, flight: FarmFlight<J>) => void;
   /** The clock of `startedAt`, ms. */
   now?: () => number;
+  /**
+   * Name of the User Timing measures left for a benchmark (scripts/bench-http.mjs reads them in the page):
+   * `<trace>:run` per job from a worker taking it to its outcome, `<trace>:next` and `<trace>:report` per call
+   * to the study, answer included, `<trace>:change` per `onChange`. None when unset.
+   */
+  trace?: string;
+}
+
+/** A User Timing measure from `start` to now, where the clock has them (browsers, Node). */
+function measure(name: string | undefined | false, start: number, end: number): void {
+  if (!name || typeof performance?.measure !== 'function') return;
+  performance.measure(name, { start, end });
 }
 
 /**
@@ -68,8 +91,10 @@ export interface FarmOptions<J, O> {
 export async function farm<J, O>(study: FarmedStudy<J, O>, o: FarmOptions<J, O>): Promise<void> {
   const { signal } = o;
   const now = o.now ?? (() => performance.now());
-  const parallel = Math.max(1, Math.floor(o.parallel));
+  const depth = Math.max(1, Math.floor(o.parallel)) + Math.max(0, Math.floor(o.queue ?? 0));
   if (signal?.aborted) throw abortError();
+  // A farm's measures replace the last one's (a long session would keep them all).
+  if (o.trace && typeof performance?.clearMeasures === 'function') for (const m of ['run', 'next', 'report', 'change']) performance.clearMeasures(`${o.trace}:${m}`);
   // Aborting `stop` cancels the jobs in flight: on cancel, on a failed job, at the end.
   const stop = new AbortController();
   let onAbort: (() => void) | undefined;
@@ -85,11 +110,13 @@ export async function farm<J, O>(study: FarmedStudy<J, O>, o: FarmOptions<J, O>)
   const state = (): FarmState<J> => ({ done, inFlight: [...inFlight.keys()] });
   const launch = (job: J) => {
     const flight: FarmFlight<J> = { job, fraction: 0, startedAt: null };
+    let took = 0;
     const p = o
       .run(job, {
         signal: stop.signal,
         onStart: () => {
           flight.startedAt = now();
+          took = performance.now();
         },
         onProgress: (fraction) => {
           if (stop.signal.aborted || !inFlight.has(flight)) return;
@@ -97,30 +124,48 @@ export async function farm<J, O>(study: FarmedStudy<J, O>, o: FarmOptions<J, O>)
           o.onJobProgress?.(state());
         },
       })
-      .then((outcome) => ({ flight, outcome }));
+      .then((outcome) => {
+        measure(o.trace && `${o.trace}:run`, took, performance.now());
+        return { flight, outcome };
+      });
     p.catch(() => undefined); // taken by the race below, or abandoned after the driver settled
     inFlight.set(flight, p);
   };
 
   try {
     await o.onChange?.(state());
+    /** Whether an outcome was reported since the last `onChange`. */
+    let reported = false;
     for (;;) {
       if (signal?.aborted) throw abortError();
-      const free = parallel - inFlight.size;
+      const free = depth - inFlight.size;
+      let launched = false;
       if (free > 0) {
         // Laying out a batch can take a study a while: a cancel does not wait for it.
+        const asked = performance.now();
         const batch = await Promise.race([aborted, study.nextBatch(free)]);
+        measure(o.trace && `${o.trace}:next`, asked, performance.now());
         if (signal?.aborted) throw abortError();
         for (const job of batch) launch(job);
-        if (batch.length > 0) await o.onChange?.(state());
+        launched = batch.length > 0;
       }
+      // The caller hears of a report after the free worker got its next job: its bookkeeping (the figure asks
+      // the study where it stands and draws) no longer keeps the worker waiting.
+      if (launched || reported) {
+        const changed = performance.now();
+        await o.onChange?.(state());
+        measure(o.trace && `${o.trace}:change`, changed, performance.now());
+      }
+      reported = false;
       if (inFlight.size === 0) break;
       const { flight, outcome } = await Promise.race([aborted, ...inFlight.values()]);
       inFlight.delete(flight);
       o.onOutcome?.(flight.job, outcome, flight);
+      const asked = performance.now();
       await study.report(flight.job, outcome);
+      measure(o.trace && `${o.trace}:report`, asked, performance.now());
       done++;
-      await o.onChange?.(state());
+      reported = true;
     }
     if (!(await study.isDone())) throw new Error('the study stopped handing out work before it was done (a bug in the study)');
   } finally {

@@ -10,14 +10,14 @@ import { ScenarioError } from '../engine/modules';
 import type { Scenario } from '../engine/types';
 import type { Async } from '../engine/remote';
 import type { FigureStudyApi } from './study-calls';
-import type { FigureJob, FigureSeries, FigureSettings, FigureStep, RequestResult } from './types';
+import type { FigureJob, FigureProgress, FigureSeries, FigureSettings, RequestResult } from './types';
 
 /** Where the figure's study lives: the studies' worker (in-process in tests). */
 export type FigureStudies = Pick<Async<FigureStudyApi>, 'startFigure' | 'figureNextBatch' | 'figureReport' | 'figureProgress' | 'figureIsDone' | 'freeFigure'>;
 
 /** The core's figure as `farm` drives it, with its progress (the step of the runs reported) and its release. */
 export interface FigureStudyHandle extends FarmedStudy<FigureJob, RequestResult> {
-  progress(): Promise<FigureStep>;
+  progress(): Promise<FigureProgress>;
   /** Release the study's memory (after the end, a stop or a failure). */
   free(): Promise<void>;
 }

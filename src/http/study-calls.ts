@@ -6,7 +6,7 @@
 import type * as Wasm from '../wasm-pkg/tierplan_studies';
 import { HandleTable } from '../engine/remote';
 import type { FieldError, Scenario } from '../engine/types';
-import type { FigureJob, FigureSeries, FigureSettings, FigureStep, RequestReplication } from '../wasm-pkg/tierplan_studies';
+import type { FigureJob, FigureProgress, FigureSeries, FigureSettings, FigureStep, RequestReplication } from '../wasm-pkg/tierplan_studies';
 
 export type FigureWasm = Pick<typeof Wasm, 'FigureStudy'>;
 
@@ -16,7 +16,8 @@ export interface FigureStudyApi {
   figureNextBatch(handle: number, k: number): FigureJob[];
   /** A run's outcome: its `RequestResult`'s `replications[0]`. */
   figureReport(handle: number, id: number, outcome: RequestReplication): void;
-  figureProgress(handle: number): FigureStep;
+  /** Where the figure stands (its step without the runs to come: `figureResult` has them). */
+  figureProgress(handle: number): FigureProgress;
   figureIsDone(handle: number): boolean;
   figureResult(handle: number): FigureStep;
   /** Release the study's memory (after the end, a stop or a failure). */

@@ -14,6 +14,7 @@ export type {
   FigureOutline,
   FigurePlanPoint,
   FigurePointNow,
+  FigureProgress,
   FigureRun,
   FigureRunDone,
   FigureSeries,

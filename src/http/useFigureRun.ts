@@ -11,7 +11,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Engine } from '../worker/contract';
 import type { Scenario } from '../engine/types';
 import { farm, type FarmFlight } from '../engine/farm';
-import type { FigureJob, FigurePointNow, FigureRun, FigureStep, RequestResult } from './types';
+import type { FigureJob, FigurePointNow, FigureProgress, FigureRun, RequestResult } from './types';
 import { SERIES, coreSettings, figurePoint, settingMessages, type FigurePoint, type FigureSettings, type SeriesId } from './figure';
 import { openFigureStudy, type FigureStudies, type FigureStudyHandle } from './figureStudy';
 import { getStudiesBackend } from '../worker/studies';
@@ -91,7 +91,7 @@ export function useFigureRun(engine: Engine, studies: () => FigureStudies = getS
       const eta = new TimeLeft(t0);
 
       /** The core's latest answer (the step of the runs reported); null before its first. */
-      let step: FigureStep | null = null;
+      let step: FigureProgress | null = null;
       /** The point of every run finished, in the order they came, and how many of them `step` knows. */
       const finished: string[] = [];
       let known = 0;
@@ -149,7 +149,7 @@ export function useFigureRun(engine: Engine, studies: () => FigureStudies = getS
         setPoints([...merged.values()]);
       };
       /** The step's points already run with replications to come, and what was measured of their runs by `now`. */
-      const chains = (s: FigureStep, now: number): PointChain[] =>
+      const chains = (s: FigureProgress, now: number): PointChain[] =>
         s.runs_left.map((r) => {
           const k = keyOf(r);
           const inFlight = flight
@@ -180,7 +180,7 @@ export function useFigureRun(engine: Engine, studies: () => FigureStudies = getS
         });
       };
       /** The core's answer after `runs` runs reported. */
-      const answered = (s: FigureStep, runs: number) => {
+      const answered = (s: FigureProgress, runs: number) => {
         if (!live()) return;
         step = s;
         known = runs;
@@ -188,7 +188,7 @@ export function useFigureRun(engine: Engine, studies: () => FigureStudies = getS
         const firstPicture = s.pass > 1 && firstPictureMs === null;
         if (firstPicture) firstPictureMs = performance.now() - t0;
         // The first complete picture and the finished figure are drawn at once.
-        show(firstPicture || s.next.length === 0);
+        show(firstPicture || s.runs_next === 0);
         report(true);
       };
 
@@ -200,7 +200,12 @@ export function useFigureRun(engine: Engine, studies: () => FigureStudies = getS
         answered(await opened.progress(), 0);
         await farm(opened, {
           parallel: engine.size,
+          // One run waits in the pool's queue: a worker that finishes starts it at once, while the core hears of
+          // the outcome and answers (the core hands out only runs the figure is certain to need, so how many
+          // are asked for at a time changes no run).
+          queue: 1,
           signal: ctl.signal,
+          trace: 'figure',
           run: ({ run }, req) =>
             engine.runRequest(run.scenario, { signal: req.signal, onStart: req.onStart, onProgress: (p) => req.onProgress(p.fraction) }).catch((e: unknown) => {
               if (isAbort(e)) throw e;

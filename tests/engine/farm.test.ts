@@ -148,6 +148,91 @@ describe('farm: the one farmed-study driver', () => {
     expect(study.reported.size).toBe(0);
   });
 
+  it('with `queue` keeps that many jobs waiting beyond the workers, so a worker that finishes starts the next before the study hears of it', async () => {
+    const study = new FakeStudy(9);
+    // Two workers: a job handed out beyond them waits (no onStart) until one is free, as the pool's queue does.
+    const waiting: (() => void)[] = [];
+    let working = 0;
+    const pool = fakePool();
+    const run = (job: Job, req: FarmJobRequest) =>
+      pool.run(job, {
+        ...req,
+        onStart: () => {
+          const start = () => {
+            working++;
+            req.onStart();
+          };
+          if (working < 2) start();
+          else waiting.push(start);
+        },
+      });
+    const finish = () => {
+      pool.finish((p) => p.find((x) => started.has(x.job.id))!, (j) => 10 * j.id + 1);
+      working--;
+      waiting.shift()?.();
+    };
+    const started = new Set<number>();
+    const states: FarmState<Job>[] = [];
+    /** At each change, how many jobs in flight were still waiting for a worker. */
+    const queued: number[] = [];
+    /** Jobs started on a worker when the study heard of each outcome. */
+    const startedAtReport: number[] = [];
+    const report = study.report.bind(study);
+    study.report = (job, outcome) => {
+      startedAtReport.push(started.size);
+      return report(job, outcome);
+    };
+    let finished = false;
+    const all = farm(study, {
+      parallel: 2,
+      queue: 1,
+      run: (job, req) => run(job, { ...req, onStart: () => (started.add(job.id), req.onStart()) }),
+      onChange: (s) => {
+        states.push(s);
+        queued.push(s.inFlight.filter((f) => f.startedAt === null).length);
+      },
+    }).then(() => {
+      finished = true;
+    });
+    while (!finished) {
+      await settle();
+      if (started.size > study.reported.size) finish();
+    }
+    await all;
+    expect(study.answer()).toBe([...Array(9).keys()].reduce((a, i) => a + 10 * i + 1, 0));
+    expect(pool.maxInFlight()).toBe(3);
+    for (const s of states) expect(s.inFlight.length).toBeLessThanOrEqual(3);
+    // A queued job shows as not started yet.
+    expect(Math.max(...queued)).toBe(1);
+    // The first outcome of each half is reported after the queued job took the free worker.
+    expect(startedAtReport[0]).toBe(3);
+  });
+
+  it('hands a free worker its next job before the caller hears of the report that freed it, then tells both at once', async () => {
+    const study = new FakeStudy(4);
+    const pool = fakePool();
+    /** At each change: jobs reported, jobs handed out. */
+    const seen: [number, number][] = [];
+    let finished = false;
+    const all = farm(study, { parallel: 1, run: pool.run, onChange: () => void seen.push([study.reported.size, study.handedOut]) }).then(() => {
+      finished = true;
+    });
+    while (!finished) {
+      await settle();
+      if (pool.pending.length > 0) pool.finish((p) => p[0], () => 1);
+    }
+    await all;
+    // The start, the first batch, then one change per report, each with the next job already out (none after the last).
+    expect(seen).toEqual([
+      [0, 0],
+      [0, 1],
+      [1, 2],
+      [2, 3],
+      [3, 4],
+      [4, 4],
+    ]);
+  });
+
   it('says so when a study stops handing out work before it is done', async () => {
     const stalled: FarmedStudy<Job, number> = { nextBatch: () => [], report: () => undefined, isDone: () => false };
     await expect(farm(stalled, { parallel: 2, run: fakePool().run })).rejects.toThrow(/stopped handing out work before it was done/);

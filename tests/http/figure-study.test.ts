@@ -61,7 +61,8 @@ describe('FigureStudy', () => {
     const base = api.requestPreset('nossdav12-hdd-only');
     const ok = studies.startFigure(base, settings, ['hdd']);
     if (!('handle' in ok)) throw new Error(JSON.stringify(ok.errors));
-    expect(studies.figureProgress(ok.handle).next).toHaveLength(3);
+    expect(studies.figureProgress(ok.handle).runs_next).toBe(3);
+    expect(studies.figureResult(ok.handle).next).toHaveLength(3);
     studies.freeFigure(ok.handle);
     const bad = studies.startFigure(base, { ...settings, points: 0 }, ['hdd']);
     if (!('errors' in bad)) throw new Error('0 points were taken');

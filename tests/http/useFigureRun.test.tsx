@@ -57,7 +57,7 @@ describe('useFigureRun', () => {
     const studies: FigureStudies = {
       ...core,
       figureNextBatch: (h, k) => {
-        const step = core.figureProgress(h);
+        const step = core.figureResult(h);
         const key = (r: { series: string; rate: number; replication: number }) => `${r.series}@${r.rate}#${r.replication}`;
         const pass = new Set(step.next.map(key));
         const jobs = core.figureNextBatch(h, k);
@@ -89,9 +89,9 @@ describe('useFigureRun', () => {
     // minute beside the rest of the suite at load 8–10 on 2 cores.
     await waitFor(() => expect(result.current.status.kind).toBe('done'), { timeout: 240_000 });
 
-    // Some runs were started ahead, each while fewer runs than workers were running.
+    // Some runs were started ahead, each while fewer runs than workers plus the one queued were in flight.
     expect(aheadStarts.length).toBeGreaterThan(0);
-    for (const n of aheadStarts) expect(n).toBeLessThan(2);
+    for (const n of aheadStarts) expect(n).toBeLessThan(3);
 
     const truth = native(base);
     // Every replication merged into a point is one run: none ran twice, none is missing.

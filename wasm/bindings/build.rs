@@ -47,8 +47,8 @@ use tierplan_core::reproduce::{
     RequestMetric, RequestOutput, RequestReproScenario, Study, StudyConfig, Verdict,
 };
 use tierplan_core::request::figure::{
-    FigureForm, FigureJob, FigureOutline, FigurePlanPoint, FigurePointNow, FigureRun,
-    FigureRunDone, FigureSeries, FigureSettings, FigureStep, PointRunsLeft,
+    FigureForm, FigureJob, FigureOutline, FigurePlanPoint, FigurePointNow, FigureProgress,
+    FigureRun, FigureRunDone, FigureSeries, FigureSettings, FigureStep, PointRunsLeft,
 };
 use tierplan_core::request::{
     DeviceReplication, DeviceUse, FlashWrites, IndexRam, MaxRatePoint, MaxRateProgress,
@@ -286,6 +286,7 @@ fn main() {
         FigurePointNow,
         PointRunsLeft,
         FigureStep,
+        FigureProgress,
         SyntheticBlockWorkload,
         BlockTraceFormat,
         BlockTraceRef,

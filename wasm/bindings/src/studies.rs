@@ -300,11 +300,13 @@ impl FigureStudy {
     }
 
     /// Where the figure stands after the runs reported: the points so far,
-    /// the pass, the cost done and left, the runs each point still needs.
-    #[wasm_bindgen(unchecked_return_type = "FigureStep")]
+    /// the pass, the cost done and left, the runs each point still needs —
+    /// not the runs to come (`result()` has them), whose scenarios made the
+    /// step up to 200 KB, copied to the page after every run.
+    #[wasm_bindgen(unchecked_return_type = "FigureProgress")]
     pub fn progress(&self) -> Result<JsValue, JsError> {
-        use tierplan_core::farm::FarmedStudy;
-        to_js(&self.study.progress())
+        use tierplan_core::request::figure::FigureProgress;
+        to_js(&FigureProgress::from(self.study.step()))
     }
 
     #[wasm_bindgen(js_name = isDone)]

@@ -11,7 +11,7 @@ mod study;
 pub use progressive::{
     figure_step, FigurePointNow, FigureRun, FigureRunDone, FigureStep, PointRunsLeft,
 };
-pub use study::{FigureJob, FigureRow, FigureStudy};
+pub use study::{FigureJob, FigureProgress, FigureRow, FigureStudy};
 
 use serde::{Deserialize, Serialize};
 use tierplan_scenario::request::{CachePolicyKind, CacheStart};

@@ -11,7 +11,10 @@ use tierplan_kit::farm::{FarmCost, FarmJob, FarmedStudy};
 use tierplan_kit::stats::Estimate;
 use tierplan_scenario::Scenario;
 
-use super::{figure_step, FigureRun, FigureRunDone, FigureSeries, FigureSettings, FigureStep};
+use super::{
+    figure_step, FigurePointNow, FigureRun, FigureRunDone, FigureSeries, FigureSettings,
+    FigureStep, PointRunsLeft,
+};
 use crate::result::RequestReplication;
 
 /// A run handed out: its id and the run.
@@ -37,6 +40,39 @@ pub struct FigureRow {
     pub saturated: Option<f64>,
     pub zero_vouched_by: Option<f64>,
     pub ios: u64,
+}
+
+/// Where the figure stands as a watcher shows it: the step without its
+/// runs, whose scenarios a watcher never reads (one each in `next` and
+/// `ahead`, about 7 KB in NOSSDAV'12's preset: up to 200 KB a step, which
+/// the app copied from the studies' worker to the page after every run).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct FigureProgress {
+    /// As `FigureStep::pass`.
+    pub pass: u32,
+    pub pass_name: String,
+    pub points: Vec<FigurePointNow>,
+    /// How many runs the pass still lists (`FigureStep::next`'s length):
+    /// 0 once the figure is finished.
+    pub runs_next: u32,
+    pub cost_done: f64,
+    pub cost_left: f64,
+    pub runs_left: Vec<PointRunsLeft>,
+}
+
+impl From<&FigureStep> for FigureProgress {
+    fn from(s: &FigureStep) -> FigureProgress {
+        FigureProgress {
+            pass: s.pass,
+            pass_name: s.pass_name.clone(),
+            points: s.points.clone(),
+            runs_next: s.next.len() as u32,
+            cost_done: s.cost_done,
+            cost_left: s.cost_left,
+            runs_left: s.runs_left.clone(),
+        }
+    }
 }
 
 /// A run's identity: series, rate (its bits) and replication.

@@ -669,7 +669,7 @@ fn single_replications_merge_into_the_n_replication_run_bit_for_bit() {
 #[test]
 fn the_figure_study_gives_the_same_figure_whatever_order_its_runs_come_in() {
     use tierplan_kit::farm::{farm, FarmedStudy};
-    use tierplan_request::figure::{FigureJob, FigureStudy};
+    use tierplan_request::figure::{FigureJob, FigureProgress, FigureStudy};
     let f = study();
     let (steps, _) = run_to_end(&f);
     let want = steps.last().expect("a step");
@@ -684,6 +684,16 @@ fn the_figure_study_gives_the_same_figure_whatever_order_its_runs_come_in() {
         in_order
             .report(j.id, &outcome_of(&j))
             .expect("handed out once");
+        // What a watcher is sent: the step but its runs, counted.
+        let (step, seen) = (in_order.step(), FigureProgress::from(in_order.step()));
+        assert_eq!(seen.runs_next as usize, step.next.len());
+        assert_eq!((seen.pass, &seen.pass_name), (step.pass, &step.pass_name));
+        assert_eq!(seen.points, step.points);
+        assert_eq!(seen.runs_left, step.runs_left);
+        assert_eq!(
+            (seen.cost_done, seen.cost_left),
+            (step.cost_done, step.cost_left)
+        );
     }
     let mut out_of_order = new();
     loop {
