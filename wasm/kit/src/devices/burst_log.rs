@@ -14,7 +14,8 @@
 //! and `group` of its bursts collect as many victims as one of the
 //! drive's. Each of the drive's bursts pools `group` bursts drawn at
 //! random from the sample's latest: the spread of a burst of the drive's
-//! size, their mean the sample's.
+//! size, their mean the sample's (on a drive started fresh only:
+//! `Miniature::burst_valid` says why).
 //!
 //! Memory: at most `MAX_KEPT` pairs of counts, whatever the drive's size.
 

@@ -370,10 +370,11 @@ impl SteadyGc {
         // A burst collects victims until `reserve` clean blocks are back:
         // each victim frees one block but its copies fill 1 − v* of one, so
         // reserve / (1 − v*) victims, and the unit then takes reserve ·
-        // slots host writes before the next. The victims' valid share is
-        // one of the sample's own bursts' once it has burst (each burst a
-        // length of its own, as greedy's victims differ; their mean is the
-        // sample's), else the measured or modelled mean.
+        // slots host writes before the next. On a drive started fresh the
+        // victims' valid share is drawn from the sample's own bursts once
+        // it has burst (each burst a length of its own, as greedy's
+        // victims differ; their mean is the sample's), else the measured
+        // or modelled mean.
         let v = match self.mini.as_mut().and_then(|m| m.burst_valid()) {
             Some(v) => v,
             None => self.victim_valid(),
