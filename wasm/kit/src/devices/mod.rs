@@ -5,6 +5,7 @@
 //! cache. Everything is index-based and preallocated so that an I/O costs no
 //! allocation; state resets in place between replications.
 
+pub mod burst_log;
 pub mod die_times;
 pub mod flash;
 pub mod flash_model;

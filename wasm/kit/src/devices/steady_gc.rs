@@ -351,8 +351,8 @@ impl SteadyGc {
     /// step above is then small enough to inline where it is called).
     #[inline(never)]
     fn collect(&mut self, u: usize) -> GcWork {
-        let v = self.victim_valid();
         if self.reserve == 0 {
+            let v = self.victim_valid();
             // Incremental: this write's share of the copying and erasing.
             let copies = v / (1.0 - v).max(1e-9) + self.carry[u];
             let whole = libm::floor(copies);
@@ -370,7 +370,15 @@ impl SteadyGc {
         // A burst collects victims until `reserve` clean blocks are back:
         // each victim frees one block but its copies fill 1 − v* of one, so
         // reserve / (1 − v*) victims, and the unit then takes reserve ·
-        // slots host writes before the next.
+        // slots host writes before the next. On a drive started fresh the
+        // victims' valid share is drawn from the sample's own bursts once
+        // it has burst (each burst a length of its own, as greedy's
+        // victims differ; their mean is the sample's), else the measured
+        // or modelled mean.
+        let v = match self.mini.as_mut().and_then(|m| m.burst_valid()) {
+            Some(v) => v,
+            None => self.victim_valid(),
+        };
         let victims = self.reserve as f64 / (1.0 - v).max(1.0 / self.slots as f64);
         let copies = victims * self.slots as f64 * v + self.carry[u];
         let whole = libm::floor(copies);

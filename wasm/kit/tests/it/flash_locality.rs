@@ -284,6 +284,69 @@ fn a_fresh_drive_collects_as_the_reference_from_its_first_burst() {
     assert!(r.iter().any(|&x| x > 1.2), "{r:?}");
 }
 
+/// Copies and erases of each GC burst `model` runs on a fresh drive
+/// under flashcache's refills, over `passes` passes after the first
+/// `skip`; each write's units go to the dies in turn, as idle dies take
+/// them (the SSD at a light load), straight to the FTL so that every
+/// burst is seen on its own.
+fn bursts(model: SsdModelKind, skip: u64, passes: u64) -> Vec<(u32, u32)> {
+    let (g, c) = drive(1, 0.07, 128);
+    let mut ssd = Ssd::with_model(&g, Some(&c), model);
+    ssd.reset();
+    let units = (1u64 << 30) / MAP;
+    let pass = pass_units(Pattern::Flashcache, units);
+    let mut w = Writer::new(Pattern::Flashcache, units, 17);
+    let flash = ssd.flash_mut();
+    let dies = flash.units();
+    let (mut done, mut die, mut out) = (0u64, 0u32, Vec::new());
+    while done < (skip + passes) * pass {
+        let (a, n) = w.next();
+        for mu in a / MAP..(a + n) / MAP {
+            let gc = flash.write(die, mu);
+            die = (die + 1) % dies;
+            if gc.erases > 0 && done >= skip * pass {
+                out.push((gc.copies, gc.erases));
+            }
+            done += 1;
+        }
+    }
+    out
+}
+
+/// Mean and standard deviation.
+fn spread(xs: &[f64]) -> (f64, f64) {
+    let mean = xs.iter().sum::<f64>() / xs.len() as f64;
+    let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / xs.len() as f64;
+    (mean, var.sqrt())
+}
+
+/// Greedy's bursts differ in length with their victims' valid counts, and
+/// near a queue's knee the long ones make the misses (issue 48: the
+/// NOSSDAV'12 figure's block series at 17 requests/s missed 2.9 % on the
+/// scalable model's even bursts, 6.8 % on the reference's). Over the third
+/// and fourth passes of flashcache's refills on a fresh drive (the ramp
+/// flattening out), the spread of the copies per burst within 15 % of the
+/// reference's: each of the drive's bursts now takes its victims' share
+/// from one of the sample's own bursts (the 16-erase mean of the sample's
+/// victims gave 30 % less). The mean share per burst as the reference's.
+#[test]
+fn bursts_vary_in_length_as_the_reference_s() {
+    let (s, r) = (
+        bursts(SsdModelKind::Scalable, 2, 2),
+        bursts(SsdModelKind::Reference, 2, 2),
+    );
+    let copies = |b: &[(u32, u32)]| spread(&b.iter().map(|x| x.0 as f64).collect::<Vec<_>>());
+    let share = |b: &[(u32, u32)]| {
+        let v: Vec<f64> = b.iter().map(|x| x.0 as f64 / (x.1 as f64 * 64.0)).collect();
+        spread(&v).0
+    };
+    let ((ms, ss), (mr, sr)) = (copies(&s), copies(&r));
+    eprintln!("copies per burst: scalable {ms:.1} ± {ss:.1}, reference {mr:.1} ± {sr:.1}");
+    assert!((ss - sr).abs() / sr < 0.15, "spread {ss} vs {sr}");
+    let (vs, vr) = (share(&s), share(&r));
+    assert!((vs - vr).abs() / vr < 0.05, "mean share {vs} vs {vr}");
+}
+
 #[test]
 #[ignore]
 fn wa_table() {
