@@ -737,3 +737,54 @@ fn the_figure_study_gives_the_same_figure_whatever_order_its_runs_come_in() {
         assert_eq!(s.cost().left, 0.0, "{name}");
     }
 }
+
+/// A point whose first run missed at least the early stop's bound, below a
+/// rate of its series that saturated, is expected to end with one more run
+/// stopped early (at the stop fraction of the saturated rate above it), not
+/// with its missing replications run to the end; it is then no known chain
+/// of runs. Below the bound it keeps its missing replications.
+#[test]
+fn a_point_missing_past_the_bound_below_a_saturated_rate_expects_one_early_stop() {
+    // Six rates: the first pass runs them all, so the two runs below are
+    // the pass's and count.
+    let f = FigureSettings {
+        points: 6,
+        ..study()
+    };
+    let base = preset("nossdav12-hdd-only");
+    let rates = figure_rates(&f);
+    let run = |rate: f64, m: f64, sat: Option<Saturation>| FigureRunDone {
+        series: FigureSeries::Block,
+        rate,
+        replication: 0,
+        outcome: outcome(m, sat),
+    };
+    // Neighbours, so that no rate between them is estimated from them.
+    let (lo, hi) = (rates[3], rates[4]);
+    let stopped = Saturation {
+        stopped_at_s: 900.0,
+        miss_ratio_lower: 0.2,
+    };
+    let step_with = |m: f64| {
+        let done = vec![run(lo, m, None), run(hi, 0.2, Some(stopped))];
+        figure_step(&base, &f, &FigureSeries::ALL, &done).expect("valid")
+    };
+    let below = step_with(0.05);
+    let past = step_with(0.15);
+    let plan = figure_plan(&base, &f, &[FigureSeries::Block]).expect("valid");
+    let nominal = |rate: f64| plan.iter().find(|p| p.rate == rate).expect("a point").cost / 3.0;
+    let nominal_lo = nominal(lo);
+    // The share of its nominal cost the saturated run took (a quarter of
+    // its hour, plus the run's fixed part): what it added to the cost done.
+    let fraction = (past.cost_done - nominal_lo) / nominal(hi);
+    assert!(fraction > 0.25 && fraction < 0.5, "{fraction}");
+    let nominal = nominal_lo;
+    let gap = below.cost_left - past.cost_left;
+    assert!(
+        (gap - (2.0 - fraction) * nominal).abs() < 1e-9 * nominal,
+        "{gap} against {}",
+        (2.0 - fraction) * nominal
+    );
+    let listed = |s: &FigureStep| s.runs_left.iter().any(|r| r.rate == lo);
+    assert!(listed(&below) && !listed(&past));
+}
