@@ -4,7 +4,10 @@
 //! slot used longest ago (each set's ways in a `kit::LruOrder`, the core's one
 //! recency list), SIEVE and S3-FIFO the way the set's `kit::slot_order`
 //! gives up (the block engine's orders, one per set). Membership is one bit
-//! per library block, so a lookup is O(1) whatever the cache size.
+//! per library block, so a lookup is O(1) whatever the cache size. Runs of
+//! consecutive blocks are inserted per set (`insert_run`) and read back per
+//! span of consecutive slots (`slot_span`), the same result as block by
+//! block with less work per block.
 
 use tierplan_kit::lru_order::LruOrder;
 use tierplan_kit::slot_order::{slot_order, ReplacementOrder, SlotOrder};
