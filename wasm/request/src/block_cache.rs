@@ -4,7 +4,10 @@
 //! slot used longest ago (each set's ways in a `kit::LruOrder`, the core's one
 //! recency list), SIEVE and S3-FIFO the way the set's `kit::slot_order`
 //! gives up (the block engine's orders, one per set). Membership is one bit
-//! per library block, so a lookup is O(1) whatever the cache size.
+//! per library block, so a lookup is O(1) whatever the cache size. Runs of
+//! consecutive blocks are inserted per set (`insert_run`) and read back per
+//! span of consecutive slots (`slot_span`), the same result as block by
+//! block with less work per block.
 
 use tierplan_kit::lru_order::LruOrder;
 use tierplan_kit::slot_order::{slot_order, ReplacementOrder, SlotOrder};
@@ -131,9 +134,7 @@ impl BlockCache {
         let way = if !self.way_of.is_empty() {
             self.way_of[b as usize] as usize
         } else {
-            self.tag[base..base + self.ways as usize]
-                .iter()
-                .position(|&t| t == b)
+            first_of(&self.tag[base..base + self.ways as usize], b)
                 .expect("a cached block has a slot")
         };
         (base + way) as u64 * self.block_bytes
@@ -162,6 +163,13 @@ impl BlockCache {
         } else if !self.orders.is_empty() {
             let set = self.set_of(b) as usize;
             self.orders[set].hit(self.way_of[b as usize] as u32);
+        }
+    }
+
+    /// Hits on blocks `b0..=b1`, in order (FIFO notes none).
+    pub fn hit_run(&mut self, b0: u32, b1: u32) {
+        if self.lru || !self.orders.is_empty() {
+            (b0..=b1).for_each(|k| self.hit(k));
         }
     }
 
@@ -203,6 +211,141 @@ impl BlockCache {
         }
         slot as u64
     }
+
+    /// Insert the missing blocks `b0..=b1` in order, as `insert` would one
+    /// by one, appending their slots to `runs` as runs of consecutive slots
+    /// (a slot that follows the last run's end extends it). FIFO puts a
+    /// run's blocks of one set in the set's next ways, so each set's share
+    /// is written at once: its tags as a slice, its membership bits a word
+    /// at a time. The other policies keep the block-by-block path.
+    pub fn insert_run(&mut self, b0: u32, b1: u32, runs: &mut Vec<(u64, u64)>) {
+        let mut k = b0;
+        while k <= b1 {
+            let e = if self.lru || !self.orders.is_empty() {
+                k
+            } else {
+                // The last block of k's extent (the blocks of one set).
+                let extent_end = (k as u64 / self.ways as u64 + 1) * self.ways as u64 - 1;
+                extent_end.min(b1 as u64) as u32
+            };
+            if e == k {
+                push_slot(runs, self.insert(k), 1);
+            } else {
+                self.insert_fifo_span(k, e, runs);
+            }
+            if e == u32::MAX {
+                break;
+            }
+            k = e + 1;
+        }
+    }
+
+    /// FIFO: blocks `k..=e` of one set into the set's next ways, the same
+    /// slots, tags and bits as one at a time. One at a time, each way's old
+    /// block loses its bit just before the new one gains its own; here all
+    /// old bits go first, then all new ones. That only differs when a way
+    /// taken holds a block of `k..=e` itself (a tag left behind by a block
+    /// inserted twice) and takes its new block after that block was
+    /// inserted: then the bit ends cleared, and is cleared again here.
+    fn insert_fifo_span(&mut self, k: u32, e: u32, runs: &mut Vec<(u64, u64)>) {
+        let ways = self.ways as usize;
+        let n = (e - k + 1) as usize;
+        let set = self.set_of(k) as usize;
+        let base = set * ways;
+        let w = self.fifo[set] as usize;
+        let first = n.min(ways - w);
+        let parts = [(base + w, first), (base, n - first)];
+        let span = e - k;
+        let mut inside = false;
+        for &(at, len) in &parts {
+            for &old in &self.tag[at..at + len] {
+                if old != EMPTY {
+                    self.cached[(old / 64) as usize] &= !(1u64 << (old % 64));
+                }
+                inside |= old.wrapping_sub(k) <= span;
+            }
+        }
+        // The blocks whose bit one at a time would clear last (rare).
+        let mut late = Vec::new();
+        if inside {
+            let slots = parts.iter().flat_map(|&(at, len)| at..at + len);
+            for (p, s) in slots.enumerate() {
+                let old = self.tag[s];
+                if old.wrapping_sub(k) <= span && p > (old - k) as usize {
+                    late.push(old);
+                }
+            }
+        }
+        let mut next = k;
+        for &(at, len) in &parts {
+            if len == 0 {
+                continue;
+            }
+            for (t, b) in self.tag[at..at + len].iter_mut().zip(next..) {
+                *t = b;
+            }
+            next += len as u32;
+            push_slot(runs, at as u64, len as u64);
+        }
+        set_bits(&mut self.cached, k, e);
+        for old in late {
+            self.cached[(old / 64) as usize] &= !(1u64 << (old % 64));
+        }
+        self.fifo[set] = ((w + n) % ways) as u32;
+    }
+
+    /// The slot of hit block `b` given the slot of the block before it
+    /// (as `addr_after`, in slots), and how many of the blocks after `b`, up
+    /// to `last`, sit in the slots right after it.
+    pub fn slot_span(&self, b: u32, last: u32, prev: Option<u64>) -> (u64, u32) {
+        let slot =
+            (self.addr_after(b, prev.map(|s| s * self.block_bytes)) / self.block_bytes) as usize;
+        let room = (self.tag.len() - 1 - slot).min((last - b) as usize);
+        let more = self.tag[slot + 1..=slot + room]
+            .iter()
+            .zip(b + 1..)
+            .take_while(|&(&t, k)| t == k)
+            .count();
+        (slot as u64, more as u32)
+    }
+}
+
+/// The first index of `b` in `tags`: 16 tags at a time, compared without a
+/// branch per tag (which the compiler turns into vector compares), and only
+/// the group that holds it searched in order.
+fn first_of(tags: &[u32], b: u32) -> Option<usize> {
+    let groups = tags.chunks_exact(16);
+    let rest = groups.remainder();
+    for (g, group) in groups.enumerate() {
+        if group.iter().fold(false, |any, &t| any | (t == b)) {
+            return group.iter().position(|&t| t == b).map(|i| g * 16 + i);
+        }
+    }
+    let done = tags.len() - rest.len();
+    rest.iter().position(|&t| t == b).map(|i| done + i)
+}
+
+/// Append `n` slots from `slot` to `runs`, extending the last run when
+/// they follow it.
+fn push_slot(runs: &mut Vec<(u64, u64)>, slot: u64, n: u64) {
+    match runs.last_mut() {
+        Some((a, m)) if *a + *m == slot => *m += n,
+        _ => runs.push((slot, n)),
+    }
+}
+
+/// Set bits `lo..=hi` of a bit set, a word at a time.
+fn set_bits(bits: &mut [u64], lo: u32, hi: u32) {
+    let (w0, w1) = ((lo / 64) as usize, (hi / 64) as usize);
+    let head = !0u64 << (lo % 64);
+    let tail = !0u64 >> (63 - hi % 64);
+    if w0 == w1 {
+        bits[w0] |= head & tail;
+        return;
+    }
+    bits[w0] |= head;
+    bits[w0 + 1..w1].iter_mut().for_each(|x| *x = !0);
+    bits[w1] |= tail;
 }
 
 /// A set's ways before any use: the empty ways are taken lowest first.
@@ -266,6 +409,88 @@ mod tests {
         for b in 0..blocks {
             let set = &lists[((b / ways) % sets) as usize];
             assert_eq!(c.contains(b), set.contains(&b), "block {b} at the end");
+        }
+    }
+
+    /// `insert_run` leaves every slot, membership bit and set pointer as
+    /// inserting the blocks one by one does, and lists the same slot runs:
+    /// runs across set boundaries and longer than a set, runs over blocks
+    /// already cached (a tag left twice, whose bit FIFO clears last), every
+    /// policy, with powers of two and other numbers of ways. The hit
+    /// path's `slot_span` finds the slots `addr_after` does block by block.
+    #[test]
+    fn insert_run_equals_block_by_block() {
+        let policies = [
+            SetReplacement::Fifo,
+            SetReplacement::Lru,
+            SetReplacement::Sieve,
+            SetReplacement::S3Fifo,
+        ];
+        for policy in policies {
+            for ways in [8u32, 6, 40] {
+                let (sets, blocks) = (4u32, 300u32);
+                let mut batch = small(ways, sets, blocks, policy);
+                let mut one = small(ways, sets, blocks, policy);
+                let mut x = 7u64 + ways as u64;
+                let (mut got, mut want) = (Vec::new(), Vec::new());
+                for i in 0..4000 {
+                    let b0 = ((next(&mut x) >> 33) % blocks as u64) as u32;
+                    let b1 = (b0 + ((x >> 17) % 30) as u32).min(blocks - 1);
+                    // Mostly misses, as the engine inserts; one in five
+                    // runs as it comes, cached blocks and all.
+                    let e = if i % 5 == 0 { b1 } else { one.run_end(b0, b1) };
+                    if one.contains(b0) && i % 5 != 0 {
+                        let mut prev = None;
+                        let mut k = b0;
+                        while k <= e {
+                            let (slot, more) = batch.slot_span(k, e, prev);
+                            for j in k..=k + more {
+                                let a = one.addr_after(j, prev.map(|s| s * 4096));
+                                assert_eq!(
+                                    a / 4096,
+                                    slot + (j - k) as u64,
+                                    "access {i}: block {j}"
+                                );
+                                prev = Some(a / 4096);
+                            }
+                            k += more + 1;
+                            // The span is as long as it can be.
+                            let after = slot + more as u64 + 1;
+                            let tag = batch.tag.get(after as usize);
+                            assert!(k > e || tag != Some(&k), "access {i}: block {k}");
+                        }
+                        continue;
+                    }
+                    got.clear();
+                    want.clear();
+                    batch.insert_run(b0, e, &mut got);
+                    for k in b0..=e {
+                        push_slot(&mut want, one.insert(k), 1);
+                    }
+                    let at = format!("{policy:?}, {ways} ways, access {i}: {b0}..={e}");
+                    assert_eq!(got, want, "{at}");
+                    assert_eq!(batch.tag, one.tag, "{at}");
+                    assert_eq!(batch.cached, one.cached, "{at}");
+                    assert_eq!(batch.fifo, one.fifo, "{at}");
+                    assert_eq!(batch.way_of, one.way_of, "{at}");
+                }
+            }
+        }
+    }
+
+    /// `first_of` finds the first of equal tags, as a search in order does,
+    /// in every group of 16 and in the remainder.
+    #[test]
+    fn first_of_equals_a_search_in_order() {
+        let mut x = 3u64;
+        for len in [1usize, 15, 16, 17, 40, 512] {
+            for _ in 0..200 {
+                let tags: Vec<u32> = (0..len).map(|_| (next(&mut x) >> 60) as u32).collect();
+                for b in 0..17 {
+                    let want = tags.iter().position(|&t| t == b);
+                    assert_eq!(first_of(&tags, b), want, "{tags:?} for {b}");
+                }
+            }
         }
     }
 

@@ -63,15 +63,18 @@ impl CachePolicy for Flashcache {
             if hit {
                 seen.hits += (end - b + 1) as u64;
                 // One read per run of blocks whose slots are consecutive.
+                // Hits touch no slot, so the policy's notes come first.
+                cache.hit_run(b, end);
                 let first = ops.len();
                 let mut prev = None;
-                for k in b..=end {
-                    cache.hit(k);
+                let mut k = b;
+                while k <= end {
+                    // Blocks k..=k + more in consecutive slots from `slot`.
+                    let (slot, more) = cache.slot_span(k, end, prev);
+                    let last = k + more;
                     let lo = (k as u64 * bb).max(run_lo);
-                    let hi = ((k as u64 + 1) * bb).min(run_hi);
-                    let slot = cache.addr_after(k, prev);
-                    prev = Some(slot);
-                    let a = slot + (lo - k as u64 * bb);
+                    let hi = ((last as u64 + 1) * bb).min(run_hi);
+                    let a = slot * bb + (lo - k as u64 * bb);
                     let joined = ops.len() > first;
                     match ops.last_mut() {
                         Some(ChunkOp::FlashRead { addr, len }) if joined && *addr + *len == a => {
@@ -82,6 +85,8 @@ impl CachePolicy for Flashcache {
                             len: hi - lo,
                         }),
                     }
+                    prev = Some(slot + more as u64);
+                    k = last + 1;
                 }
             } else {
                 let lo = b as u64 * bb;
@@ -106,13 +111,7 @@ impl CachePolicy for Flashcache {
                     let pb0 = (piece.lib / bb) as u32;
                     let pb1 = ((piece.lib + piece.len - 1) / bb) as u32;
                     self.runs.clear();
-                    for k in pb0..=pb1 {
-                        let slot = cache.insert(k);
-                        match self.runs.last_mut() {
-                            Some((a, n)) if *a + *n == slot => *n += 1,
-                            _ => self.runs.push((slot, 1)),
-                        }
-                    }
+                    cache.insert_run(pb0, pb1, &mut self.runs);
                     ops.extend(self.runs.iter().map(|&(slot, n)| ChunkOp::FillWrite {
                         addr: slot * bb,
                         len: n * bb,
