@@ -8,6 +8,7 @@
 pub mod analytics;
 pub mod devices;
 pub mod farm;
+pub mod float;
 pub mod lru_order;
 pub mod progress;
 pub mod sampling;

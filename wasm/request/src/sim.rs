@@ -15,6 +15,7 @@ use super::saturation::{self, Watch};
 use super::workload::{Arrival, ArrivalStream, Library};
 use std::fmt::Write as _;
 use tierplan_kit::devices::{Hdd, IoOp, IoQueue, QueueStats, RamCache, Ssd};
+use tierplan_kit::float;
 use tierplan_kit::sampling::rng::SimRng;
 
 const NONE: u32 = u32::MAX;
@@ -564,10 +565,10 @@ impl Sim {
         let (now, end) = (self.now, self.now + t);
         let d = &mut self.devices[dev];
         d.flight.push((end, i));
-        d.done_at = d.done_at.min(end);
+        d.done_at = float::min(d.done_at, end);
         // Only the part past the commands already in service adds busy time.
-        d.stats.busy(d.busy_until.max(now), end);
-        d.busy_until = d.busy_until.max(end);
+        d.stats.busy(float::max(d.busy_until, now), end);
+        d.busy_until = float::max(d.busy_until, end);
     }
 
     fn next_from_queue(&mut self, p: &Plan, dev: usize) -> Option<u32> {
@@ -603,7 +604,10 @@ impl Sim {
         let k =
             (1..d.flight.len()).fold(0, |k, j| if d.flight[j].0 < d.flight[k].0 { j } else { k });
         let (at, i) = d.flight.remove(k);
-        d.done_at = d.flight.iter().fold(f64::INFINITY, |m, f| m.min(f.0));
+        d.done_at = d
+            .flight
+            .iter()
+            .fold(f64::INFINITY, |m, f| float::min(m, f.0));
         let io = self.ios[i as usize];
         self.now = at;
         let d = &mut self.devices[dev];
@@ -1048,7 +1052,7 @@ impl Sim {
                 f64::INFINITY
             };
             let t_timer = self.next_timer;
-            let t = t_dev.min(t_arr).min(t_timer);
+            let t = float::min(float::min(t_dev, t_arr), t_timer);
             if !self.measuring && t >= p.warmup_s {
                 self.now = p.warmup_s;
                 self.begin_measuring(p);

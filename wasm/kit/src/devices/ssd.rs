@@ -31,6 +31,7 @@ use super::ftl::Ftl;
 use super::steady_gc::SteadyGc;
 use super::write_buffer::WriteBuffer;
 use super::IoOp;
+use crate::float;
 use tierplan_scenario::flash_layout::MappedLayout;
 pub use tierplan_scenario::flash_layout::SsdGeometry;
 use tierplan_scenario::{SsdController, SsdModelKind};
@@ -438,9 +439,17 @@ impl Ssd {
                 start
             };
             let mut free = c.unit_free.get(u);
-            behind = behind.max(free - start);
-            for _ in 0..pages {
-                free = free.max(from) + self.read_s;
+            behind = float::max(behind, free - start);
+            // The die reads the pages one after another: the first once
+            // the die and the command are ready, each next one when the
+            // one before ends (already past `from`, so no second wait:
+            // the same sums as waiting for both before every page, without
+            // a comparison in the chain of additions).
+            if pages > 0 {
+                free = float::max(free, from) + self.read_s;
+                for _ in 1..pages {
+                    free += self.read_s;
+                }
             }
             c.unit_free.set(u, free);
             ops += pages;
@@ -448,18 +457,21 @@ impl Ssd {
                 free
             } else {
                 let ch = u % c.ch_free.len();
-                let t = c.ch_free[ch].max(free) + (hi - lo) as f64 * c.ch_s_per_byte;
+                let t = float::max(c.ch_free[ch], free) + (hi - lo) as f64 * c.ch_s_per_byte;
                 c.ch_free[ch] = t;
                 t
             };
-            end = end.max(done);
+            end = float::max(end, done);
         }
         let c = self.ctl.as_mut().expect("controller");
         // The link carries the data as it arrives: busy for size / rate
         // from when the command starts (or the link frees), and the last
         // page crosses it after the flash has read it.
-        c.link_free = start.max(c.link_free) + size as f64 / c.link_bytes_per_s;
-        let done = (end + page.min(size) as f64 / c.link_bytes_per_s).max(c.link_free);
+        c.link_free = float::max(start, c.link_free) + size as f64 / c.link_bytes_per_s;
+        let done = float::max(
+            end + page.min(size) as f64 / c.link_bytes_per_s,
+            c.link_free,
+        );
         c.read_end = addr0 + size;
         c.read_from = start;
         self.flash_ops += ops;
@@ -494,10 +506,10 @@ impl Ssd {
         let addr = addr % span.max(1);
         let size = size.min(span - addr);
         let start = Self::admit(c, now);
-        let data_in = start.max(c.link_free) + size as f64 / c.link_bytes_per_s;
+        let data_in = float::max(start, c.link_free) + size as f64 / c.link_bytes_per_s;
         c.link_free = data_in;
         let (m, grain) = (c.map_grains as u64, c.grain);
-        let behind0 = (c.unit_free.latest() - data_in).max(0.0);
+        let behind0 = float::max(c.unit_free.latest() - data_in, 0.0);
         let first = addr / grain;
         let last = (addr + size.max(1)).div_ceil(grain);
         let mut gc_here = 0.0;
@@ -558,7 +570,7 @@ impl Ssd {
         }
         let done = if c.buffer_bytes == 0 {
             // Write-through: done when its pages are on flash.
-            data_in.max(self.write_behind)
+            float::max(data_in, self.write_behind)
         } else {
             // Write-back: done once the buffer has room for what this write
             // left in it, i.e. when enough earlier programs have finished.
@@ -566,8 +578,8 @@ impl Ssd {
             c.buffered.drain(data_in, room)
         };
         let t = done - now;
-        let behind = behind0.min(t);
-        let gc = gc_here.min(t - behind);
+        let behind = float::min(behind0, t);
+        let gc = float::min(gc_here, t - behind);
         self.last = self.split(behind, gc, t);
         t
     }
@@ -751,11 +763,11 @@ fn program_run<M: FlashMapping>(
             ready
         } else {
             let ch = u % c.ch_free.len();
-            let t = c.ch_free[ch].max(ready) + c.map_bytes as f64 * c.ch_s_per_byte;
+            let t = float::max(c.ch_free[ch], ready) + c.map_bytes as f64 * c.ch_s_per_byte;
             c.ch_free[ch] = t;
             t
         };
-        let until = c.unit_free.get(u).max(ready) + work;
+        let until = float::max(c.unit_free.get(u), ready) + work;
         c.unit_free.set(u, until);
         if until < floor {
             floor = until;
@@ -768,7 +780,7 @@ fn program_run<M: FlashMapping>(
             (reads + c.program_ops) as u64
         };
         sums.flash_ops += own_ops + gc.copies as u64 * 2 * c.program_ops_n + gc.erases as u64;
-        sums.write_behind = sums.write_behind.max(until);
+        sums.write_behind = float::max(sums.write_behind, until);
         if c.buffer_bytes > 0 {
             c.buffered.push(u, until);
         }

@@ -7,6 +7,7 @@
 //! pop replays the popped unit's path (4 comparisons for 10 units) instead of
 //! scanning every front: a write drains one program per map unit it wrote.
 
+use crate::float;
 use std::collections::VecDeque;
 
 #[derive(Clone)]
@@ -132,13 +133,13 @@ impl WriteBuffer {
     pub fn drain(&mut self, t: f64, room: usize) -> f64 {
         let mut t = t;
         if self.len > room && self.len - room > room + 1 {
-            t = t.max(self.latest(room + 1));
+            t = float::max(t, self.latest(room + 1));
         } else {
             while self.len > room {
                 let Some((u, finish)) = self.earliest() else {
                     break;
                 };
-                t = t.max(finish);
+                t = float::max(t, finish);
                 self.pop(u);
             }
         }
@@ -260,7 +261,7 @@ mod tests {
                         if f > t && b.len() <= room {
                             break;
                         }
-                        t = t.max(f);
+                        t = float::max(t, f);
                         b.pop(u);
                     }
                     assert_eq!(a.drain(t0, room).to_bits(), t.to_bits());
