@@ -788,3 +788,83 @@ fn a_point_missing_past_the_bound_below_a_saturated_rate_expects_one_early_stop(
     let listed = |s: &FigureStep| s.runs_left.iter().any(|r| r.rate == lo);
     assert!(listed(&below) && !listed(&past));
 }
+
+/// A rate not run yet between two rates that were (here a 0 % and a
+/// saturated one, two rates apart) expects each outcome by where it lies
+/// in the gap: a third of the way up, 0 % with chance 4/9, misses 4/9,
+/// saturation 1/9; two thirds up, 1/9, 4/9, 4/9. Every other point of the
+/// figure is run, so no count of outcomes enters.
+#[test]
+fn a_rate_between_two_run_rates_expects_its_outcome_by_where_it_lies() {
+    let f = FigureSettings {
+        points: 6,
+        ..study()
+    };
+    let base = preset("nossdav12-hdd-only");
+    let rates = figure_rates(&f);
+    let stopped = Saturation {
+        stopped_at_s: 900.0,
+        miss_ratio_lower: 0.3,
+    };
+    let run = |series: FigureSeries, i: usize| {
+        let (m, sat) = match i {
+            0 | 1 => (0.0, None),
+            2 | 3 => (0.05, None),
+            _ => (0.3, Some(stopped)),
+        };
+        FigureRunDone {
+            series,
+            rate: rates[i],
+            replication: 0,
+            outcome: outcome(m, sat),
+        }
+    };
+    let gap = |i: usize| i == 2 || i == 3;
+    let mut without = Vec::new();
+    let mut with = Vec::new();
+    for &s in &FigureSeries::ALL {
+        for i in 0..rates.len() {
+            with.push(run(s, i));
+            if !(s == FigureSeries::Block && gap(i)) {
+                without.push(run(s, i));
+            }
+        }
+    }
+    let left = |done: &[FigureRunDone]| {
+        figure_step(&base, &f, &FigureSeries::ALL, done)
+            .expect("valid")
+            .cost_left
+    };
+    let plan = figure_plan(&base, &f, &[FigureSeries::Block]).expect("valid");
+    let nominal = |i: usize| {
+        plan.iter()
+            .find(|p| p.rate == rates[i])
+            .expect("a point")
+            .cost
+            / 3.0
+    };
+    // The saturated run's share of its nominal cost: what it added done.
+    let all = figure_step(&base, &f, &FigureSeries::ALL, &with).expect("valid");
+    let others = figure_step(
+        &base,
+        &f,
+        &FigureSeries::ALL,
+        &with
+            .iter()
+            .filter(|d| !(d.series == FigureSeries::Block && d.rate == rates[4]))
+            .cloned()
+            .collect::<Vec<_>>(),
+    )
+    .expect("valid");
+    let fraction = (all.cost_done - others.cost_done) / nominal(4);
+    let expected = |i: usize, p: [f64; 3]| nominal(i) * (p[0] + 3.0 * p[1] + fraction * p[2]);
+    // Once run, each missed: its two more replications are left.
+    let gap_left = expected(2, [4.0 / 9.0, 4.0 / 9.0, 1.0 / 9.0])
+        + expected(3, [1.0 / 9.0, 4.0 / 9.0, 4.0 / 9.0])
+        - 2.0 * (nominal(2) + nominal(3));
+    let got = left(&without) - left(&with);
+    assert!(
+        (got - gap_left).abs() < 1e-9 * nominal(3),
+        "{got} against {gap_left}"
+    );
+}
