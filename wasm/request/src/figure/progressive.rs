@@ -135,34 +135,6 @@ pub struct PointRunsLeft {
     pub cost: f64,
 }
 
-/// The chance of each outcome (`Outcome` as an index) of a rate not run
-/// yet at `x` (0 to 1) of the way from a run rate whose outcome is `lo` to
-/// one whose outcome is `hi`. Misses only grow with the rate, so across the
-/// gap the outcome steps up once for each class from `lo` to `hi`; each
-/// step is taken to fall anywhere in the gap with equal chance (two steps:
-/// below both, between, above both). Weighting the outcomes by how often
-/// the figure had them instead, with its many 0 % points at low rates,
-/// expected about one run each of the block cache's 16 and 17 requests/s
-/// between its 0 % at 15 and its saturated 19, which took three each: the
-/// work left read 20–25 % short at the end of the first pass.
-fn stepped_chances(lo: usize, hi: usize, x: f64) -> [f64; 3] {
-    let x = x.clamp(0.0, 1.0);
-    let mut p = [0.0; 3];
-    match hi - lo {
-        0 => p[lo] = 1.0,
-        1 => {
-            p[lo] = 1.0 - x;
-            p[hi] = x;
-        }
-        _ => {
-            p[0] = (1.0 - x) * (1.0 - x);
-            p[1] = 2.0 * x * (1.0 - x);
-            p[2] = x * x;
-        }
-    }
-    p
-}
-
 /// A point: (series index, rate index).
 type Key = (usize, usize);
 
@@ -316,10 +288,8 @@ impl<'a> Figure<'a> {
     /// highest), else none (it is expected to end vouched for); a point
     /// not run yet the expected cost of the outcomes its nearest run
     /// neighbours leave possible (misses grow with the rate: 0 %, misses,
-    /// saturated, in that order), each outcome at its chance: between two
-    /// run neighbours from where the point lies in the gap
-    /// (`stepped_chances`), beside a rate not run yet by how many points of
-    /// the figure have it so far (plus one): one run for a 0 %, all of
+    /// saturated, in that order), each outcome weighted by how many points
+    /// of the figure have it so far (plus one): one run for a 0 %, all of
     /// them for misses, one run at the stop fraction for a saturation
     /// (`stop_fraction_at`, else the series'); only saturation above a rate
     /// whose misses reach the early stop's bound and below a saturated one.
@@ -392,22 +362,8 @@ impl<'a> Figure<'a> {
                         if let Some(f) = self.stop_fraction_at(k) {
                             cost[2] = f;
                         }
-                        let chance = match (below, above) {
-                            // Between two rates run, the outcome steps up
-                            // from the one below to the one above, each
-                            // step equally likely anywhere in the gap.
-                            (Some((b, _)), Some((a, _))) => {
-                                stepped_chances(lo, hi, (ri - b) as f64 / (a - b) as f64)
-                            }
-                            // Beside rates not run yet, nothing says where
-                            // the steps are: the outcomes as common as the
-                            // figure has had them so far.
-                            _ => {
-                                let w: f64 = weight[lo..=hi].iter().sum();
-                                weight.map(|x| x / w)
-                            }
-                        };
-                        (lo..=hi).map(|c| chance[c] * cost[c]).sum::<f64>()
+                        let w: f64 = weight[lo..=hi].iter().sum();
+                        (lo..=hi).map(|c| weight[c] * cost[c]).sum::<f64>() / w
                     }
                 };
                 if self.count(k) > 0 && runs > 0.0 {
