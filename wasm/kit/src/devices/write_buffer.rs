@@ -261,7 +261,7 @@ mod tests {
                         if f > t && b.len() <= room {
                             break;
                         }
-                        t = float::max(t, f);
+                        t = t.max(f);
                         b.pop(u);
                     }
                     assert_eq!(a.drain(t0, room).to_bits(), t.to_bits());
