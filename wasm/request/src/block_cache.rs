@@ -258,11 +258,22 @@ impl BlockCache {
         let span = e - k;
         let mut inside = false;
         for &(at, len) in &parts {
-            for &old in &self.tag[at..at + len] {
-                if old != EMPTY {
-                    self.cached[(old / 64) as usize] &= !(1u64 << (old % 64));
+            // The old blocks a way held were mostly inserted together, so
+            // they run on consecutively: each run's bits cleared a word at a
+            // time (the clears all come before the sets, in any order).
+            let old = &self.tag[at..at + len];
+            let mut i = 0;
+            while i < old.len() {
+                let a = old[i];
+                let run = consecutive_from(&old[i..]);
+                if a != EMPTY {
+                    let z = a + (run - 1) as u32;
+                    clear_bits(&mut self.cached, a, z);
+                    inside |= a <= e && z >= k;
+                } else {
+                    inside |= e == EMPTY;
                 }
-                inside |= old.wrapping_sub(k) <= span;
+                i += run;
             }
         }
         // The blocks whose bit one at a time would clear last (rare).
@@ -346,6 +357,34 @@ fn set_bits(bits: &mut [u64], lo: u32, hi: u32) {
     bits[w0] |= head;
     bits[w0 + 1..w1].iter_mut().for_each(|x| *x = !0);
     bits[w1] |= tail;
+}
+
+/// Clear bits `lo..=hi`, a word at a time.
+fn clear_bits(bits: &mut [u64], lo: u32, hi: u32) {
+    let (w0, w1) = ((lo / 64) as usize, (hi / 64) as usize);
+    let head = !0u64 << (lo % 64);
+    let tail = !0u64 >> (63 - hi % 64);
+    if w0 == w1 {
+        bits[w0] &= !(head & tail);
+        return;
+    }
+    bits[w0] &= !head;
+    bits[w0 + 1..w1].iter_mut().for_each(|x| *x = 0);
+    bits[w1] &= !tail;
+}
+
+/// How many tags from the first on run on by one (at least one; an empty
+/// way is a run of its own length, as empty ways follow each other).
+fn consecutive_from(tags: &[u32]) -> usize {
+    let a = tags[0];
+    if a == EMPTY {
+        return 1 + tags[1..].iter().take_while(|&&t| t == EMPTY).count();
+    }
+    1 + tags[1..]
+        .iter()
+        .enumerate()
+        .take_while(|&(j, &t)| t == a.wrapping_add(j as u32 + 1) && t != EMPTY)
+        .count()
 }
 
 /// A set's ways before any use: the empty ways are taken lowest first.
@@ -476,6 +515,34 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// `clear_bits` clears what one bit at a time does, within a word and
+    /// across several; `consecutive_from` ends a run at a gap, at a step
+    /// back, at an empty way, and runs empty ways together.
+    #[test]
+    fn clear_bits_and_runs_equal_one_at_a_time() {
+        for (lo, hi) in [
+            (0u32, 0u32),
+            (3, 60),
+            (63, 64),
+            (5, 200),
+            (64, 127),
+            (70, 255),
+        ] {
+            let mut words = vec![!0u64; 4];
+            let mut one = words.clone();
+            clear_bits(&mut words, lo, hi);
+            for b in lo..=hi {
+                one[(b / 64) as usize] &= !(1u64 << (b % 64));
+            }
+            assert_eq!(words, one, "{lo}..={hi}");
+        }
+        assert_eq!(consecutive_from(&[7, 8, 9, 11]), 3);
+        assert_eq!(consecutive_from(&[7, 6]), 1);
+        assert_eq!(consecutive_from(&[7, 8, EMPTY]), 2);
+        assert_eq!(consecutive_from(&[EMPTY, EMPTY, 3]), 2);
+        assert_eq!(consecutive_from(&[EMPTY - 1, EMPTY]), 1);
     }
 
     /// `first_of` finds the first of equal tags, as a search in order does,
