@@ -1,5 +1,5 @@
 //! `max` and `min` of two `f64`s, returning exactly what `f64::max` and
-//! `f64::min` return, in a form WebAssembly runs inline.
+//! `f64::min` return, and `floor`, in forms WebAssembly runs inline.
 //!
 //! Rust's `f64::max` ignores a NaN operand; WebAssembly's `f64.max`
 //! propagates it, so for wasm32 the compiler cannot use the instruction and
@@ -31,6 +31,24 @@ pub fn min(a: f64, b: f64) -> f64 {
     }
 }
 
+/// The largest whole number not above `x` (as `libm::floor`; floor is
+/// exact, so every correct implementation gives the same bits). In
+/// WebAssembly this is the `f64.floor` instruction, where `libm::floor` is a
+/// software routine (libm takes the instruction only with a nightly
+/// feature); natively it stays `libm::floor`, inline, where the standard
+/// library's would be a call to the C library on x86-64's baseline.
+#[inline(always)]
+pub fn floor(x: f64) -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        x.floor()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        libm::floor(x)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -58,6 +76,35 @@ mod tests {
                 assert!(same(max(a, b), a.max(b)), "max({a}, {b})");
                 assert!(same(min(a, b), a.min(b)), "min({a}, {b})");
             }
+        }
+    }
+
+    /// The same bits as the standard library's floor (what wasm32 runs) on
+    /// the values the carries take, halves, huge values, signed zeros,
+    /// infinities and NaN.
+    #[test]
+    fn floor_is_the_standard_librarys() {
+        let values = [
+            0.0,
+            -0.0,
+            0.999_999_999_999_9,
+            1.0,
+            1.5,
+            -1.5,
+            -0.25,
+            4503599627370495.5,
+            1e300,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+            f64::MIN_POSITIVE,
+        ];
+        for &x in &values {
+            let (got, want) = (floor(x), x.floor());
+            assert!(
+                got.to_bits() == want.to_bits() || (got.is_nan() && want.is_nan()),
+                "floor({x})"
+            );
         }
     }
 }

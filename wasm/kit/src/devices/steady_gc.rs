@@ -36,6 +36,7 @@
 use super::flash::{FlashMapping, Wear, WriteRun};
 use super::miniature::Miniature;
 use super::GcWork;
+use crate::float;
 use crate::sampling::rng::SimRng;
 
 #[derive(Clone, Debug)]
@@ -308,7 +309,7 @@ impl SteadyGc {
         self.wear.host_write();
         self.count_mapped();
         let erases = 1.0 / self.slots as f64 + self.erase_carry[u];
-        let e = libm::floor(erases);
+        let e = float::floor(erases);
         self.erase_carry[u] = erases - e;
         self.wear.erases += e as u64;
         GcWork {
@@ -355,10 +356,10 @@ impl SteadyGc {
             let v = self.victim_valid();
             // Incremental: this write's share of the copying and erasing.
             let copies = v / (1.0 - v).max(1e-9) + self.carry[u];
-            let whole = libm::floor(copies);
+            let whole = float::floor(copies);
             self.carry[u] = copies - whole;
             let erases = 1.0 / (self.slots as f64 * (1.0 - v)).max(1.0) + self.erase_carry[u];
-            let e = libm::floor(erases);
+            let e = float::floor(erases);
             self.erase_carry[u] = erases - e;
             self.wear.nand_pages += whole as u64;
             self.wear.erases += e as u64;
@@ -381,10 +382,10 @@ impl SteadyGc {
         };
         let victims = self.reserve as f64 / (1.0 - v).max(1.0 / self.slots as f64);
         let copies = victims * self.slots as f64 * v + self.carry[u];
-        let whole = libm::floor(copies);
+        let whole = float::floor(copies);
         self.carry[u] = copies - whole;
         let erases = victims + self.erase_carry[u];
-        let e = libm::floor(erases);
+        let e = float::floor(erases);
         self.erase_carry[u] = erases - e;
         self.credit[u] += self.reserve as f64 * self.slots as f64 - 1.0;
         self.wear.nand_pages += whole as u64;
