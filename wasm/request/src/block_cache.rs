@@ -347,9 +347,7 @@ fn push_slot(runs: &mut Vec<(u64, u64)>, slot: u64, n: u64) {
 
 /// Set bits `lo..=hi` of a bit set, a word at a time.
 fn set_bits(bits: &mut [u64], lo: u32, hi: u32) {
-    let (w0, w1) = ((lo / 64) as usize, (hi / 64) as usize);
-    let head = !0u64 << (lo % 64);
-    let tail = !0u64 >> (63 - hi % 64);
+    let (w0, w1, head, tail) = word_span(lo, hi);
     if w0 == w1 {
         bits[w0] |= head & tail;
         return;
@@ -361,9 +359,7 @@ fn set_bits(bits: &mut [u64], lo: u32, hi: u32) {
 
 /// Clear bits `lo..=hi`, a word at a time.
 fn clear_bits(bits: &mut [u64], lo: u32, hi: u32) {
-    let (w0, w1) = ((lo / 64) as usize, (hi / 64) as usize);
-    let head = !0u64 << (lo % 64);
-    let tail = !0u64 >> (63 - hi % 64);
+    let (w0, w1, head, tail) = word_span(lo, hi);
     if w0 == w1 {
         bits[w0] &= !(head & tail);
         return;
@@ -371,6 +367,17 @@ fn clear_bits(bits: &mut [u64], lo: u32, hi: u32) {
     bits[w0] &= !head;
     bits[w0 + 1..w1].iter_mut().for_each(|x| *x = 0);
     bits[w1] &= !tail;
+}
+
+/// The words bits `lo..=hi` fall in, first and last, and the masks of
+/// their bits in those two words.
+fn word_span(lo: u32, hi: u32) -> (usize, usize, u64, u64) {
+    (
+        (lo / 64) as usize,
+        (hi / 64) as usize,
+        !0u64 << (lo % 64),
+        !0u64 >> (63 - hi % 64),
+    )
 }
 
 /// How many tags from the first on run on by one (at least one; an empty
