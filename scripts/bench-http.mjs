@@ -10,7 +10,10 @@
 //      `data-first-picture-ms`), the time to the full-precision figure (the
 //      status says done), and the time left the page showed (the status's
 //      `data-left-ms`, sampled every 250 ms) against the true finish at 5, 10,
-//      20 s and halfway; best of BENCH_REPEATS (default 3);
+//      20 s and halfway; where the workers' time went (the farm's measures)
+//      and, on Linux, Chromium's CPU by process and thread over the figure
+//      (on two cores the page's share is CPU the workers lose); best of
+//      BENCH_REPEATS (default 3);
 //   2. natively, `tierplan http-figure` (the same schedule) on as many
 //      threads as the browser had workers, and on one thread with each
 //      policy's CPU time;
@@ -29,7 +32,7 @@
 //   BENCH_DETAIL=0 …                               (parts 1 and 2 on as many threads only)
 //   BENCH_SAMPLES=/tmp/s.json …                    (also write the time-left samples of the last repeat)
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort, previewAndChromium } from './preview-server.mjs';
@@ -95,6 +98,60 @@ function workerTime(trace, wallMs, workers) {
   ].join('\n');
 }
 
+/**
+ * CPU seconds of every thread of every Chromium process, summed by process role and thread
+ * name (Linux's /proc; null elsewhere): the workers are `DedicatedWorker`
+ * threads, the page's main thread `CrRendererMain`, and what else runs
+ * beside them on the same cores (compositor, raster, the browser process)
+ * shows up under its own name.
+ */
+function chromiumThreadCpu() {
+  if (!existsSync('/proc/self/task')) return null;
+  const tick = 100; // USER_HZ, 100 on Linux
+  const byName = new Map();
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    let argv = [];
+    try {
+      argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    } catch {
+      continue;
+    }
+    if (!/chrom/.test(argv[0])) continue;
+    // The process's role: browser, renderer, gpu-process, utility (a child
+    // process rewrites its command line as one string, hence the search).
+    const type = /--type=([\w-]+)/.exec(argv.join(' '))?.[1] ?? 'browser';
+    let tasks = [];
+    try {
+      tasks = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const tid of tasks) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        // Fields 14 and 15 of stat (utime, stime), here from field 3 on.
+        const s = (Number(f[11]) + Number(f[12])) / tick;
+        const key = `${type} ${name}`;
+        byName.set(key, (byName.get(key) ?? 0) + s);
+      } catch {
+        // a thread that ended meanwhile
+      }
+    }
+  }
+  return byName;
+}
+
+/** Per thread name, the CPU seconds between two `chromiumThreadCpu` snapshots, largest first. */
+function threadCpuLine(before, after) {
+  if (!before || !after) return '    (per-thread CPU: no /proc here)';
+  const rows = [...after].map(([k, v]) => [k, v - (before.get(k) ?? 0)]).filter(([, v]) => v >= 0.05);
+  rows.sort((a, b) => b[1] - a[1]);
+  const total = rows.reduce((a, [, v]) => a + v, 0);
+  return `    Chromium's CPU by thread (${total.toFixed(1)} s): ${rows.map(([k, v]) => `${k} ${v.toFixed(1)} s`).join(', ')}`;
+}
+
 /** Parts 1 and 2: the figure in Chromium, then natively. */
 async function browserAndNative() {
   // 1. Chromium.
@@ -137,6 +194,7 @@ async function browserAndNative() {
           window.__benchLeft.push({ t: performance.now() - window.__benchStart, leftMs: left == null ? null : Number(left), work: work ?? null });
         }, 250);
       });
+      const cpuBefore = chromiumThreadCpu();
       await page.getByTestId('http-figure-run').click();
       await page.waitForFunction(() => document.querySelector('[data-testid=http-figure]')?.hasAttribute('data-first-picture-ms'), null, {
         timeout: 3_600_000,
@@ -177,6 +235,7 @@ async function browserAndNative() {
       console.log(`    ${r.saturated} saturated points (lower bounds)`);
       for (const t of [5_000, 10_000, 20_000, r.wallMs / 2]) console.log(`    time left at ${etaAt(r.samples, r.wallMs, t)}`);
       console.log(workerTime(r.trace, r.wallMs, workers));
+      console.log(threadCpuLine(cpuBefore, chromiumThreadCpu()));
       // BENCH_SAMPLES=file: every sample (time, time left shown, work share shown) as JSON, to study the estimate.
       if (process.env.BENCH_SAMPLES) writeFileSync(process.env.BENCH_SAMPLES, JSON.stringify({ wallMs: r.wallMs, samples: r.samples }));
       await context.close();

@@ -101,7 +101,10 @@ export function LineChart({
 }: LineChartProps) {
   const { width, height, setTip, frame } = useChartFrame({ testId, svgRef, title, width: widthProp, height: heightProp }, [640, 380]);
   const [active, setActive] = useState<PointKey>({ s: 0, i: 0 });
-  const pointRefs = useRef(new Map<string, SVGCircleElement>());
+  // The markers' group: keyboard focus finds a marker in it by its place
+  // (one ref, not a ref callback per marker that React would detach and
+  // attach again at every render).
+  const pointsRef = useRef<SVGGElement>(null);
   // The series pointed at (mouse or keyboard), drawn over the others faded; only for many series.
   const [lit, setLit] = useState<string | null>(null);
   const highlight = series.length > HIGHLIGHT_OVER;
@@ -174,6 +177,10 @@ export function LineChart({
     .digits(2);
 
   const counts = series.map((s) => s.points.length);
+  // Markers keyed by their x, not their place: a point added inside a series
+  // (a figure filling in its rates) then adds one marker, instead of moving
+  // every later marker's attributes one place along.
+  const markerKeys = series.map((s) => markerKeysOf(s.id, s.points));
   const hasPoints = counts.some((c) => c > 0);
   const act = active.s < series.length && active.i < counts[active.s] ? active : { s: counts.findIndex((c) => c > 0), i: 0 };
 
@@ -203,7 +210,8 @@ export function LineChart({
     e.preventDefault();
     setActive(to);
     show(to.s, to.i);
-    pointRefs.current.get(`${to.s}:${to.i}`)?.focus();
+    const at = counts.slice(0, to.s).reduce((a, c) => a + c, 0) + to.i;
+    pointsRef.current?.querySelectorAll<SVGCircleElement>('circle.ck-point')[at]?.focus();
   }
 
   const withCi = series.some((s) => s.points.some((p) => p.lo !== undefined && p.hi !== undefined));
@@ -302,22 +310,18 @@ export function LineChart({
         ))}
       </g>
       {overlaysAbove ? overlayPaths : null}
-      <g className="ck-points">
+      <g className="ck-points" ref={pointsRef}>
         {series.map((s, si) =>
           s.points.map((p, pi) =>
             p.atLeast ? (
-              <path key={`${s.id}-${pi}-arrow`} d={upArrow(x(p.x), yOf(p.y))} fill={colors[si]} className="ck-arrow" aria-hidden="true" />
+              <path key={`${markerKeys[si][pi]}-arrow`} d={upArrow(x(p.x), yOf(p.y))} fill={colors[si]} className="ck-arrow" aria-hidden="true" />
             ) : null,
           ),
         )}
         {series.map((s, si) =>
           s.points.map((p, pi) => (
             <circle
-              key={`${s.id}-${pi}`}
-              ref={(el) => {
-                if (el) pointRefs.current.set(`${si}:${pi}`, el);
-                else pointRefs.current.delete(`${si}:${pi}`);
-              }}
+              key={markerKeys[si][pi]}
               cx={r2(x(p.x))}
               cy={yOf(p.y)}
               r={p.inferred ? 2.5 : 4}
@@ -360,4 +364,14 @@ export function LineChart({
       <Legend items={legendItems} width={width} left={legendLeft(width)} top={plotBottom + 44} onPoint={highlight ? point : undefined} lit={litId} />
     </ChartFrame>
   );
+}
+
+/** A key per point of a series, from its x (a repeated x gets its repeat count too). */
+function markerKeysOf(id: string, points: LinePoint[]): string[] {
+  const seen = new Map<number, number>();
+  return points.map((p) => {
+    const n = seen.get(p.x) ?? 0;
+    seen.set(p.x, n + 1);
+    return `${id}@${p.x}#${n}`;
+  });
 }

@@ -159,7 +159,7 @@ export function FigurePanel({
   const firstPictureMs = status.kind === 'running' || status.kind === 'done' ? status.firstPictureMs : null;
   const rates = outline?.rates;
   // The chart and the table change only with the points (a run finished, the core's estimate came): the status line below
-  // changes five times a second while the figure runs, and re-rendering 125 markers with it took the main thread a quarter of
+  // changes twice a second while the figure runs, and re-rendering 125 markers with it took the main thread a quarter of
   // the figure's time on a two-core machine, CPU the workers needed.
   const chart = useMemo(
     () => (

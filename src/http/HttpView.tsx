@@ -300,7 +300,7 @@ function FigureDetails({ engine, scenario, points }: { engine: Engine; scenario:
   );
 }
 
-// While the figure runs its status changes five times a second and re-renders this view; the cards that do not show it skip
+// While the figure runs its status changes twice a second and re-renders this view; the cards that do not show it skip
 // those renders (their props are the same), which left the main thread's CPU to the workers on a two-core machine.
 const SetupCard = memo(Setup);
 const RequestEditorCard = memo(RequestEditor);

@@ -74,4 +74,19 @@ describe('line chart markers', () => {
     // The ninth has the first's colour, told apart by its dashes.
     expect(lines[8].getAttribute('stroke')).toBe(lines[0].getAttribute('stroke'));
   });
+
+  it('keeps a focused marker on its point when the series gains a point before it', () => {
+    // A figure that fills in its rates adds points inside a series; the marker a keyboard user is on must stay that point's.
+    const two: LineSeries[] = [{ id: 'hdd', label: 'HDD only', points: [series[0].points[0], { x: 3, y: 0.2 }] }];
+    const three: LineSeries[] = [{ id: 'hdd', label: 'HDD only', points: [series[0].points[0], { x: 2, y: 0.1 }, { x: 3, y: 0.2 }] }];
+    const { rerender } = render(<LineChart title="t" xLabel="rate" yLabel="miss" series={two} testId="m" />);
+    const marker = screen.getByTestId('m-point-hdd-1');
+    marker.focus();
+    rerender(<LineChart title="t" xLabel="rate" yLabel="miss" series={three} testId="m" />);
+    expect(document.activeElement).toBe(marker);
+    expect(marker.getAttribute('data-x')).toBe('3');
+    expect(marker.getAttribute('data-testid')).toBe('m-point-hdd-2');
+    expect(screen.getByTestId('m-point-hdd-1').getAttribute('data-x')).toBe('2');
+  });
 });
+
