@@ -381,17 +381,39 @@ fn word_span(lo: u32, hi: u32) -> (usize, usize, u64, u64) {
 }
 
 /// How many tags from the first on run on by one (at least one; an empty
-/// way is a run of its own length, as empty ways follow each other).
+/// way is a run of its own length, as empty ways follow each other). The
+/// tags are compared 16 at a time without a branch per tag (vector
+/// compares), then one at a time only in the group where the run ends: a
+/// cold cache's sets are mostly empty ways, and a FIFO span's old blocks
+/// run on for tens of ways, which one compare and branch per tag spent
+/// a sixth of the request engine's time on.
 fn consecutive_from(tags: &[u32]) -> usize {
     let a = tags[0];
-    if a == EMPTY {
-        return 1 + tags[1..].iter().take_while(|&&t| t == EMPTY).count();
+    // The tag expected `j` places after the first.
+    let want = |j: usize| {
+        if a == EMPTY {
+            EMPTY
+        } else {
+            a.wrapping_add(j as u32)
+        }
+    };
+    let runs_on = |j: usize, t: u32| t == want(j) && (a == EMPTY || t != EMPTY);
+    let mut n = 1;
+    for group in tags[1..].chunks(16) {
+        let all = group
+            .iter()
+            .enumerate()
+            .fold(true, |ok, (i, &t)| ok & runs_on(n + i, t));
+        if !all {
+            return n + group
+                .iter()
+                .enumerate()
+                .take_while(|&(i, &t)| runs_on(n + i, t))
+                .count();
+        }
+        n += group.len();
     }
-    1 + tags[1..]
-        .iter()
-        .enumerate()
-        .take_while(|&(j, &t)| t == a.wrapping_add(j as u32 + 1) && t != EMPTY)
-        .count()
+    n
 }
 
 /// A set's ways before any use: the empty ways are taken lowest first.
@@ -527,6 +549,56 @@ mod tests {
     /// `clear_bits` clears what one bit at a time does, within a word and
     /// across several; `consecutive_from` ends a run at a gap, at a step
     /// back, at an empty way, and runs empty ways together.
+    #[test]
+    fn consecutive_runs_equal_a_tag_by_tag_count() {
+        // The run a tag at a time, as the 16-at-a-time count must give it.
+        fn plain(tags: &[u32]) -> usize {
+            let a = tags[0];
+            1 + tags[1..]
+                .iter()
+                .enumerate()
+                .take_while(|&(j, &t)| {
+                    if a == EMPTY {
+                        t == EMPTY
+                    } else {
+                        t == a.wrapping_add(j as u32 + 1) && t != EMPTY
+                    }
+                })
+                .count()
+        }
+        let mut x = 7u64;
+        let mut next = || {
+            x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            (x >> 33) as u32
+        };
+        for _ in 0..2000 {
+            // Runs of empty ways and of consecutive blocks, of lengths
+            // around the groups of 16, then a break of either kind.
+            let mut tags = Vec::new();
+            while tags.len() < 80 {
+                let len = 1 + next() as usize % 40;
+                if next() % 3 == 0 {
+                    tags.extend(std::iter::repeat_n(EMPTY, len));
+                } else {
+                    let a = if next() % 5 == 0 {
+                        EMPTY - 3
+                    } else {
+                        next() % 1000
+                    };
+                    tags.extend((0..len as u32).map(|j| a.wrapping_add(j)));
+                }
+            }
+            for from in 0..tags.len() {
+                assert_eq!(
+                    consecutive_from(&tags[from..]),
+                    plain(&tags[from..]),
+                    "{:?}",
+                    &tags[from..]
+                );
+            }
+        }
+    }
+
     #[test]
     fn clear_bits_and_runs_equal_one_at_a_time() {
         for (lo, hi) in [
