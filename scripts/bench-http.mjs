@@ -100,10 +100,12 @@ function workerTime(trace, wallMs, workers) {
 
 /**
  * CPU seconds of every thread of every Chromium process, summed by process role and thread
- * name (Linux's /proc; null elsewhere): the workers are `DedicatedWorker`
- * threads, the page's main thread `CrRendererMain`, and what else runs
- * beside them on the same cores (compositor, raster, the browser process)
- * shows up under its own name.
+ * name (Linux's /proc; null elsewhere): the workers are the renderer's
+ * `DedicatedWorker` threads, the page's main thread is the renderer's
+ * `chromium` thread (its process's name: Chrome calls it CrRendererMain
+ * only in its traces), and what else runs beside them on the same cores
+ * (thread pool, compositors, the browser process) shows up under its own
+ * name.
  */
 function chromiumThreadCpu() {
   if (!existsSync('/proc/self/task')) return null;
