@@ -28,6 +28,8 @@
 //
 //   npm run bench:http                            (builds first)
 //   BENCH_HOURS=0.1 BENCH_REPEATS=1 node scripts/bench-http.mjs   (shorter, existing dist/)
+//   BENCH_REPLICATIONS=1 …                         (fewer replications per point than the study's 3:
+//                                                   what a figure of fewer runs would take)
 //   BENCH_RATIO_ONLY=1 node scripts/bench-http.mjs   (part 3 only: wasm package + release CLI)
 //   BENCH_DETAIL=0 …                               (parts 1 and 2 on as many threads only)
 //   BENCH_SAMPLES=/tmp/s.json …                    (also write the time-left samples of the last repeat)
@@ -43,7 +45,9 @@ const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
 const HOURS = Number(process.env.BENCH_HOURS ?? 1);
 const DETAIL = process.env.BENCH_DETAIL !== '0';
 const RATES = 25;
-const REPS = 3;
+// The figure's replications per point (the app's default, 3, unless set).
+const REPS = Number(process.env.BENCH_REPLICATIONS ?? 3);
+if (!Number.isInteger(REPS) || REPS < 1 || REPS > 30) throw new Error(`BENCH_REPLICATIONS must be a whole number from 1 to 30 (the figure's own range), not ${process.env.BENCH_REPLICATIONS}`);
 const POINTS = RATES * 5;
 const SERIES = ['hdd', 'block', 'ring-cold', 'ring-warm', 'object'];
 const PRESET = 'nossdav12-hdd-only';

@@ -389,15 +389,16 @@ fn word_span(lo: u32, hi: u32) -> (usize, usize, u64, u64) {
 /// a sixth of the request engine's time on.
 fn consecutive_from(tags: &[u32]) -> usize {
     let a = tags[0];
-    // The tag expected `j` places after the first.
-    let want = |j: usize| {
+    // Whether tag `t`, `j` places after the first, continues the run: an
+    // empty way after an empty one, else the first's block plus `j` (which
+    // is never the empty mark).
+    let runs_on = |j: usize, t: u32| {
         if a == EMPTY {
-            EMPTY
+            t == EMPTY
         } else {
-            a.wrapping_add(j as u32)
+            t == a.wrapping_add(j as u32) && t != EMPTY
         }
     };
-    let runs_on = |j: usize, t: u32| t == want(j) && (a == EMPTY || t != EMPTY);
     let mut n = 1;
     for group in tags[1..].chunks(16) {
         let all = group
