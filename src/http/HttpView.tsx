@@ -9,7 +9,7 @@ import type { PresetInfo, Progress, Scenario, ServerSpec } from '../engine/types
 import type { RequestResult } from './types';
 import type { Engine } from '../worker/contract';
 import { ErrorSummary, FormContext } from '../shared/form';
-import { duration, estimate, num, percent } from '../shared/format';
+import { duration, estimate, num, percent, replicationRange } from '../shared/format';
 import { verdictAtMost, verdictClass } from '../shared/verdict';
 import type { ViewProps } from '../shared/view-props';
 import type { Edit } from '../shared/edit';
@@ -368,6 +368,7 @@ export function HttpView({ engine, scenario, valid, edit, loadPreset, showView, 
 /** The single run's numbers, the miss ratio coloured by its verdict on the scenario's miss-ratio target. */
 function SingleResult({ result, target, server }: { result: RequestResult; target: number | undefined; server?: ServerSpec | null }) {
   const verdict = target === undefined ? null : verdictAtMost(result.miss_ratio, target);
+  const range = replicationRange(result.miss_ratio, 'percent');
   return (
     <>
     <p data-testid="http-single-summary">
@@ -376,6 +377,7 @@ function SingleResult({ result, target, server }: { result: RequestResult; targe
         {estimate(result.miss_ratio, 'percent')}
       </strong>
       {target === undefined ? null : verdict === 'meets' ? ` (meets the ${percent(target)} target)` : verdict === 'misses' ? ` (above the ${percent(target)} target)` : ` (holds the ${percent(target)} target)`}
+      {range === null ? null : <span data-testid="http-single-miss-range">, {result.miss_ratio.n} replications from {range}</span>}
       , response p50 / p95 / p99 {duration(result.response_p50_s.mean)} / {duration(result.response_p95_s.mean)} / {duration(result.response_p99_s.mean)}, {num(result.ios)} I/Os.
     </p>
     <NetworkResult result={result} server={server} />

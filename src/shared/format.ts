@@ -72,6 +72,18 @@ export function estimate(e: Estimate, unit: Unit = 'plain'): string {
   return `${f(e.mean)} ± ${f(e.ci95)}`;
 }
 
+/**
+ * The lowest and highest replication, "8.4% to 99.9%", when there are two or
+ * more and they differ (else null). A mean ± CI reads as one outcome; near a
+ * tipping point some replications collapse and others do not, and the range
+ * is what shows it (docs/engines/request-notebook.md, 2026-11-29 (late)).
+ */
+export function replicationRange(e: Estimate, unit: Unit = 'plain'): string | null {
+  if (e.n < 2 || !(e.max > e.min)) return null;
+  const f = unit === 'percent' ? percent : unit === 'dollars' ? dollars : num;
+  return `${f(e.min)} to ${f(e.max)}`;
+}
+
 /** A lifetime in hours as days or years; `null` means nothing was written. */
 export function lifetime(hours: number | null | undefined): string {
   if (hours === null || hours === undefined) return 'no writes';

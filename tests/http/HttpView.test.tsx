@@ -134,6 +134,8 @@ describe('HttpView', () => {
     fireEvent.click(screen.getByTestId('http-single-run'));
     await screen.findByTestId('http-single-result', {}, { timeout: 60_000 });
     expect(screen.getByTestId('http-single-miss').textContent).toMatch(/%/);
+    // One replication has no range to show beside its value.
+    expect(screen.queryByTestId('http-single-miss-range')).toBeNull();
     expect(screen.getAllByTestId('http-single-table-row')).toHaveLength(1);
 
     for (const [k, v] of Object.entries({ fromRate: 5, toRate: 10, points: 2, replications: 1, durationH: 0.01, warmupH: 0.01 }))

@@ -2,7 +2,7 @@
 // read back as typed, lifetimes judged against a service life, and a result's
 // colour following its verdict on the target.
 import { describe, expect, it } from 'vitest';
-import { duration, num, percent, wearLifetime, DEFAULT_SERVICE_LIFE_YEARS } from '../../src/shared/format';
+import { duration, estimate, num, percent, replicationRange, wearLifetime, DEFAULT_SERVICE_LIFE_YEARS } from '../../src/shared/format';
 import { gibText, kbpsToMbps, mbpsToKbps, stored, tidy } from '../../src/shared/units';
 import { simApi } from '../helpers/wasm';
 import { verdictAtMost, verdictClass } from '../../src/shared/verdict';
@@ -124,5 +124,24 @@ describe('sizes in GiB are labelled GiB', () => {
     expect(gibText(gib, 'hdd')).toBe('44,700 GiB (48 TB)');
     expect(gibText(32, 'dram')).toBe('32 GiB');
     expect(gibText(500)).toBe('500 GiB');
+  });
+});
+
+describe('the replications behind an estimate', () => {
+  // The warm flashcache preset on the per-page reference, ten replications:
+  // one collapsed (99.9 %), the rest 8–18 %. Mean ± CI alone reads as one
+  // outcome of about 22 %; the range shows the two regimes.
+  const tipped = { mean: 0.217, ci95: 0.198, min: 0.084, max: 0.999, n: 10 };
+
+  it('gives the lowest and highest replication beside the mean', () => {
+    expect(estimate(tipped, 'percent')).toBe(`${percent(0.217)} ± ${percent(0.198)}`);
+    expect(replicationRange(tipped, 'percent')).toBe(`${percent(0.084)} to ${percent(0.999)}`);
+    expect(replicationRange({ mean: 2, ci95: 1, min: 1.5, max: 2.5, n: 3 })).toBe(`${num(1.5)} to ${num(2.5)}`);
+  });
+
+  it('gives nothing for one replication or replications that agree', () => {
+    expect(replicationRange({ mean: 0.1, ci95: 0, min: 0.1, max: 0.1, n: 1 }, 'percent')).toBeNull();
+    expect(replicationRange({ mean: 0, ci95: 0, min: 0, max: 0, n: 3 }, 'percent')).toBeNull();
+    expect(replicationRange({ mean: NaN, ci95: NaN, min: NaN, max: NaN, n: 3 }, 'percent')).toBeNull();
   });
 });

@@ -272,8 +272,11 @@ impl Miniature {
     /// drive's bursts vary in length as the sample's do (None before the
     /// sample has burst). Not after a steady-state start: there the draws
     /// took the L2ARC cold row of `tierplan reproduce` from 17 to under 10
-    /// requests/s (the reference's 18), which is not understood yet, so
-    /// such a drive keeps the mean (`victim_valid`).
+    /// requests/s (the reference's 18), and on the warm flashcache preset
+    /// eight of ten replications collapsed where the reference's one of ten
+    /// did and the mean's none (request-notebook.md, 2026-11-29 (late):
+    /// the draws are unbiased, the runs tip), so such a drive keeps the
+    /// mean (`victim_valid`).
     pub fn burst_valid(&mut self) -> Option<f64> {
         if !self.fresh {
             return None;
